@@ -1,0 +1,43 @@
+import { bindCodec, isGoError, type Version } from "../codecs.js";
+import { EXIT, type ExitCode } from "../exit-codes.js";
+import { loadGoType } from "../go-source.js";
+import { readInput, writeLine } from "../io.js";
+import { parseOptions } from "../options.js";
+
+/** Flags shared by the commands that run a codec. */
+export interface CodecFlags {
+  go?: string;
+  type?: string;
+  v1?: boolean;
+  v2?: boolean;
+  option?: string[];
+  json?: boolean;
+}
+
+/** The version chosen by --v1/--v2 (v1 by default, as encoding/json is Go's default). */
+export function versionOf(flags: CodecFlags): Version {
+  return flags.v2 ? "v2" : "v1";
+}
+
+/**
+ * `gojson decode`: unmarshals JSON from a file or stdin into the Go type and
+ * prints what marshal writes for the result; Go's error text goes to stderr.
+ */
+export async function decodeCommand(file: string | undefined, flags: CodecFlags): Promise<ExitCode> {
+  const type = loadGoType(flags.go, flags.type);
+  const codec = bindCodec(versionOf(flags), parseOptions(flags.option ?? []));
+  const data = await readInput(file);
+  try {
+    const value = codec.unmarshal(type, data);
+    const out = codec.marshal(type, value);
+    if (flags.json) writeLine(JSON.stringify({ ok: true, version: codec.version, output: new TextDecoder().decode(out) }));
+    else writeLine(out);
+    return EXIT.ok;
+  } catch (e) {
+    if (!isGoError(e)) throw e;
+    if (flags.json) {
+      writeLine(JSON.stringify({ ok: false, version: codec.version, error: { name: e.name, message: e.message } }));
+    } else process.stderr.write(`${e.message}\n`);
+    return EXIT.failed;
+  }
+}

@@ -1,0 +1,72 @@
+import cliProgress from "cli-progress";
+import { comparePayload } from "../diff-engine.js";
+import { EXIT, type ExitCode } from "../exit-codes.js";
+import { loadGoType } from "../go-source.js";
+import { writeLine } from "../io.js";
+import { listPayloadFiles, readPayloads } from "../payload-source.js";
+import { palette, useColor } from "../style.js";
+
+interface DiffFlags {
+  go: string;
+  type: string;
+  json?: boolean;
+  quiet?: boolean;
+}
+
+/**
+ * `gojson diff`: the migration check. Decodes each payload with v1 and v2 and
+ * names the differences that make them disagree; exit status 1 when any does.
+ */
+export async function diffCommand(args: string[], flags: DiffFlags): Promise<ExitCode> {
+  const type = loadGoType(flags.go, flags.type);
+  const files = listPayloadFiles(args);
+  const color = palette(useColor(process.stdout));
+  const showBar = !flags.json && Boolean(process.stderr.isTTY) && !process.env.CI && files.length > 1;
+  const bar = showBar
+    ? new cliProgress.SingleBar(
+        { format: "diff {bar} {value}/{total} payloads | {differ} differ | eta {eta_formatted}", stream: process.stderr, hideCursor: true },
+        cliProgress.Presets.shades_classic,
+      )
+    : undefined;
+  bar?.start(files.length, 0, { differ: 0 });
+
+  let total = 0;
+  let differing = 0;
+  const byCause = new Map<string, { title: string; count: number; example: string }>();
+  for await (const p of readPayloads(files, process.stdin)) {
+    total += 1;
+    const v = comparePayload(type, p.bytes);
+    if (v.differs) {
+      differing += 1;
+      for (const c of v.causes) {
+        const row = byCause.get(c.id) ?? { title: c.title, count: 0, example: `${p.source}: ${c.detail}` };
+        row.count += 1;
+        byCause.set(c.id, row);
+      }
+    }
+    if (flags.json) {
+      writeLine(JSON.stringify({ source: p.source, differs: v.differs, v1: { ok: v.v1.ok, error: v.v1.error }, v2: { ok: v.v2.ok, error: v.v2.error }, causes: v.causes }));
+    } else if (v.differs && !flags.quiet) {
+      bar?.stop();
+      writeLine(`${color.yellow("differs")} ${p.source}`);
+      for (const c of v.causes) writeLine(`  ${color.bold(c.title)}: ${c.detail}`);
+      if (bar) bar.start(files.length, total, { differ: differing });
+    }
+    if (bar && (total % 64 === 0 || total === files.length)) bar.update(total, { differ: differing });
+  }
+  bar?.stop();
+
+  if (flags.json) {
+    writeLine(JSON.stringify({ summary: { payloads: total, differ: differing, causes: Object.fromEntries([...byCause].map(([id, r]) => [id, r.count])) } }));
+  } else {
+    writeLine("");
+    writeLine(color.bold(`${differing} of ${total} payloads decode differently with v1 and v2`));
+    if (byCause.size > 0) {
+      const rows = [...byCause.values()].sort((a, b) => b.count - a.count);
+      const w = Math.max(10, ...rows.map((r) => r.title.length));
+      writeLine(`  ${"difference".padEnd(w)}  payloads  example`);
+      for (const r of rows) writeLine(`  ${r.title.padEnd(w)}  ${String(r.count).padStart(8)}  ${r.example.slice(0, 100)}`);
+    }
+  }
+  return differing > 0 ? EXIT.failed : EXIT.ok;
+}

@@ -1,0 +1,57 @@
+import * as v1 from "@gojson/codec-v1";
+import * as v2 from "@gojson/codec-v2";
+import { readJson, StrictBodyError } from "@gojson/strict-http";
+import { EXIT, type ExitCode } from "../exit-codes.js";
+import { loadGoType } from "../go-source.js";
+import { readInput, writeLine } from "../io.js";
+import { palette, useColor } from "../style.js";
+
+interface StrictFlags {
+  go?: string;
+  type?: string;
+  v1?: boolean;
+  v2?: boolean;
+  maxBytes?: number;
+  contentType: string;
+  json?: boolean;
+}
+
+/**
+ * `gojson strict`: sends the body through strict-http's readJson as a Fetch
+ * Request and reports the answer a server would give: 200 with the value, or
+ * the status, code, message, offset and pointer of the rejection.
+ */
+export async function strictCommand(file: string | undefined, flags: StrictFlags): Promise<ExitCode> {
+  const type = flags.type ? loadGoType(flags.go, flags.type) : undefined;
+  const body = await readInput(file);
+  const request = new Request("http://localhost/", {
+    method: "POST",
+    headers: { "content-type": flags.contentType, "content-length": String(body.byteLength) },
+    body,
+  });
+  const decode = type
+    ? flags.v1
+      ? (b: Uint8Array) => v1.unmarshal(type, b, { disallowUnknownFields: true })
+      : (b: Uint8Array) => v2.unmarshal(type, b, { rejectUnknownMembers: true } as never)
+    : undefined;
+  const c = palette(useColor(process.stdout));
+  try {
+    const value = await readJson(request, { ...(flags.maxBytes ? { maxBytes: flags.maxBytes } : {}), ...(decode ? { decode } : {}) });
+    const shown = type
+      ? new TextDecoder().decode(flags.v1 ? v1.marshal(type, value) : v2.marshal(type, value))
+      : JSON.stringify(value, (_k, v) => (typeof v === "bigint" ? v.toString() : v));
+    if (flags.json) writeLine(JSON.stringify({ status: 200, value: shown }));
+    else writeLine(`${c.green("200 OK")} ${shown}`);
+    return EXIT.ok;
+  } catch (e) {
+    if (!StrictBodyError.isInstance(e)) throw e;
+    if (flags.json) {
+      writeLine(JSON.stringify({ status: e.statusCode, code: e.code, message: e.message, offset: e.offset, pointer: e.pointer }));
+    } else {
+      writeLine(`${c.red(String(e.statusCode))} ${e.code}`);
+      writeLine(`  ${e.message}`);
+      if (e.offset !== undefined) writeLine(`  at byte offset ${e.offset}${e.pointer !== undefined ? `, JSON pointer "${e.pointer}"` : ""}`);
+    }
+    return EXIT.failed;
+  }
+}

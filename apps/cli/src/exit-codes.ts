@@ -1,0 +1,28 @@
+/**
+ * Exit statuses of the `gojson` command, documented in the README and `--help`.
+ */
+export const EXIT = {
+  /** Success; for `diff`, no payload decodes differently; for `strict`, the body is accepted. */
+  ok: 0,
+  /** Go returns an error (decode/encode), payloads differ (diff), or the body is rejected (strict). */
+  failed: 1,
+  /** The command line is wrong: unknown command, flag or option. */
+  usage: 2,
+  /** An input cannot be used: a file is missing, the Go source does not parse, the type is unknown. */
+  input: 3,
+  /** A bug in gojson: please report it. */
+  internal: 4,
+} as const;
+
+export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
+
+/** An error the CLI reports in one line, with the exit status it maps to. */
+export class CliError extends Error {
+  override readonly name = "CliError";
+  constructor(
+    message: string,
+    readonly exitCode: ExitCode,
+  ) {
+    super(message);
+  }
+}

@@ -1,0 +1,142 @@
+import { Command, CommanderError, Option } from "commander";
+import { collect } from "./options.js";
+import { CliError, EXIT, type ExitCode } from "./exit-codes.js";
+import { decodeCommand } from "./commands/decode.js";
+import { encodeCommand } from "./commands/encode.js";
+import { observeCommand } from "./commands/observe.js";
+import { diffCommand } from "./commands/diff.js";
+import { schemaCommand } from "./commands/schema.js";
+import { strictCommand } from "./commands/strict.js";
+import { benchCommand } from "./commands/bench.js";
+import { reportCommand } from "./commands/report.js";
+import { VERSION } from "./version.js";
+
+const EXIT_HELP = `
+Exit status:
+  0  success (diff: no payload differs; strict: body accepted)
+  1  Go returned an error, payloads differ (diff), or the body is rejected (strict)
+  2  the command line is wrong
+  3  an input cannot be used (missing file, Go source error, unknown type)
+  4  internal error (a bug: please report it)`;
+
+function codecFlags(cmd: Command): Command {
+  return cmd
+    .option("--go <file>", "Go source file that declares the type")
+    .option("--type <name>", "name of the Go type to use")
+    .addOption(new Option("--v1", "Go's encoding/json (default)").conflicts("v2"))
+    .addOption(new Option("--v2", "Go's encoding/json/v2").conflicts("v1"))
+    .option("-o, --option <name=value>", "codec option in camelCase, repeatable (e.g. deterministic=true)", collect, [])
+    .option("--json", "print a JSON result for machines");
+}
+
+/** Builds the `gojson` command tree; `run` receives the exit status. */
+export function buildProgram(run: (code: ExitCode) => void): Command {
+  const program = new Command("gojson")
+    .description("JSON exactly as Go does: decode, encode, compare v1 and v2, check request bodies, benchmark")
+    .version(VERSION)
+    .showHelpAfterError("(run with --help for usage)")
+    .addHelpText("after", EXIT_HELP);
+
+  codecFlags(program.command("decode").argument("[file]", "JSON input (default: stdin)"))
+    .description("unmarshal JSON into a Go type and print what marshal writes for the result")
+    .addHelpText(
+      "after",
+      `\nExample:\n  echo '{"ID":1,"CUSTOMER":"ann"}' | gojson decode --go order.go --type Order\n  gojson decode --v2 --option matchCaseInsensitiveNames=true --go order.go --type Order body.json`,
+    )
+    .action(async (file, flags) => run(await decodeCommand(file, flags)));
+
+  codecFlags(program.command("encode").argument("[file]", "the value as JSON keyed by Go field names (default: stdin)"))
+    .description("marshal a value of a Go type, given as JSON keyed by Go field names, and print Go's bytes")
+    .addHelpText(
+      "after",
+      `\nExample:\n  echo '{"ID":"9007199254740993","Items":null}' | gojson encode --go order.go --type Order --v2\n\nIntegers beyond 2^53 may be given as strings; []byte as base64; time.Time as RFC 3339.`,
+    )
+    .action(async (file, flags) => run(await encodeCommand(file, flags)));
+
+  program
+    .command("observe")
+    .description("replay the observations of the Go JSON lesson with v1 and v2 side by side")
+    .option("--json", "print the observations as JSON")
+    .option("--only <text>", "only observations whose name contains text")
+    .addHelpText("after", "\nExample:\n  gojson observe --only omitempty")
+    .action(async (flags) => run(await observeCommand(flags)));
+
+  program
+    .command("diff")
+    .argument("[payloads...]", "JSON files or directories (default: NDJSON on stdin)")
+    .description("migration check: which payloads v1 and v2 decode differently, and which difference caused it")
+    .requiredOption("--go <file>", "Go source file that declares the type")
+    .requiredOption("--type <name>", "name of the Go type to decode into")
+    .option("--json", "print one JSON object per payload and a summary")
+    .option("--quiet", "print only the summary")
+    .addHelpText("after", "\nExample:\n  gojson diff --go order.go --type Order payloads/\n  cat bodies.ndjson | gojson diff --go order.go --type Order")
+    .action(async (payloads, flags) => run(await diffCommand(payloads, flags)));
+
+  program
+    .command("schema")
+    .argument("<file>", "Go source file")
+    .description("write a TypeScript module with the gotype schema and value types of every Go type in a file")
+    .option("--out <file>", "write to a file instead of stdout")
+    .addHelpText("after", "\nExample:\n  gojson schema order.go --out order.schema.ts")
+    .action(async (file, flags) => run(await schemaCommand(file, flags)));
+
+  program
+    .command("strict")
+    .argument("[body]", "request body file (default: stdin)")
+    .description("show what strict-http answers for a request body, and why")
+    .option("--go <file>", "Go source file that declares the type")
+    .option("--type <name>", "decode into this Go type (unknown fields rejected)")
+    .addOption(new Option("--v1", "decode with codec-v1 options").conflicts("v2"))
+    .addOption(new Option("--v2", "decode with codec-v2 (default when --type is given)").conflicts("v1"))
+    .option("--max-bytes <n>", "body size limit in bytes", (v) => Number.parseInt(v, 10))
+    .option("--content-type <type>", "Content-Type header of the request", "application/json")
+    .option("--json", "print the answer as JSON")
+    .addHelpText("after", "\nExample:\n  echo '{\"name\":\"a\",\"name\":\"b\"}' | gojson strict --go user.go --type User")
+    .action(async (body, flags) => run(await strictCommand(body, flags)));
+
+  program
+    .command("bench")
+    .description("benchmark codec-v1, codec-v2 and JSON.parse/stringify on the default fixtures")
+    .option("--out <dir>", "directory for result files", "results")
+    .option("--quick", "a short smoke run")
+    .option("--payload <name...>", "payloads to run (default: the five seed payloads)")
+    .option("--json", "print the result JSON path only")
+    .addHelpText("after", "\nExample:\n  gojson bench --quick && gojson report")
+    .action(async (flags) => run(await benchCommand(flags)));
+
+  program
+    .command("report")
+    .description("render benchmark and conformance results as Markdown and HTML")
+    .option("--results <dir>", "directory with result files", "results")
+    .option("--out <dir>", "output directory", "reports")
+    .addHelpText("after", "\nExample:\n  gojson report --results results --out reports")
+    .action(async (flags) => run(await reportCommand(flags)));
+
+  return program;
+}
+
+/** Runs the CLI on argv and resolves to the exit status. */
+export async function main(argv: readonly string[]): Promise<ExitCode> {
+  let code: ExitCode = EXIT.ok;
+  const program = buildProgram((c) => {
+    code = c;
+  });
+  program.exitOverride();
+  program.configureOutput({ outputError: (str, write) => write(str) });
+  for (const cmd of program.commands) cmd.exitOverride();
+  try {
+    await program.parseAsync([...argv]);
+    return code;
+  } catch (e) {
+    if (e instanceof CommanderError) {
+      if (e.exitCode === 0 || e.code === "commander.helpDisplayed" || e.code === "commander.version") return EXIT.ok;
+      return EXIT.usage;
+    }
+    if (e instanceof CliError) {
+      process.stderr.write(`gojson: ${e.message}\n`);
+      return e.exitCode;
+    }
+    process.stderr.write(`gojson: internal error: ${(e as Error)?.stack ?? e}\n`);
+    return EXIT.internal;
+  }
+}

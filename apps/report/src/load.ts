@@ -1,0 +1,51 @@
+/**
+ * Reads a results directory into a ReportInput: every `*.json` that is a
+ * harness result document, plus `conformance.json` and `observations.json`.
+ */
+import { readFile, readdir } from "node:fs/promises";
+import { join } from "node:path";
+import { type BenchResult, isBenchResult } from "@gojson/harness";
+import { type ReportInput, readConformance, readDifferences } from "./input.js";
+import { sortResults } from "./sort.js";
+
+/** File name of the conformance summary inside the results directory. */
+export const CONFORMANCE_FILE = "conformance.json";
+/** File name of the v1/v2 observation table inside the results directory. */
+export const OBSERVATIONS_FILE = "observations.json";
+
+/** Loads every input of the report from `dir`; a missing directory gives an empty input. */
+export async function loadReportInput(dir: string, opts: { label?: string } = {}): Promise<ReportInput> {
+  let names: string[];
+  try {
+    names = (await readdir(dir)).filter((n) => n.endsWith(".json")).sort();
+  } catch {
+    names = [];
+  }
+  const results: BenchResult[] = [];
+  const skipped: Array<{ file: string; reason: string }> = [];
+  const input: ReportInput = { results, skipped, resultsDir: opts.label ?? dir };
+  for (const name of names) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(await readFile(join(dir, name), "utf8"));
+    } catch (e) {
+      skipped.push({ file: name, reason: `not valid JSON (${(e as Error).message})` });
+      continue;
+    }
+    if (name === CONFORMANCE_FILE) {
+      const c = readConformance(parsed, name);
+      if (c) input.conformance = c;
+      else skipped.push({ file: name, reason: "no per-engine counts found" });
+    } else if (name === OBSERVATIONS_FILE) {
+      const d = readDifferences(parsed, name);
+      if (d) input.differences = d;
+      else skipped.push({ file: name, reason: "no v1/v2 rows found" });
+    } else if (isBenchResult(parsed)) {
+      results.push(parsed);
+    } else {
+      skipped.push({ file: name, reason: "not a gojson-bench-result document of schema version 1" });
+    }
+  }
+  input.results = sortResults(results);
+  return input;
+}

@@ -1,0 +1,195 @@
+/**
+ * Pieces of text both renderers use: the headline, conditions, verdict lines
+ * and the "not tested" list, all computed from the result documents.
+ */
+import type { BenchResult, HypothesisOutcome } from "@gojson/harness";
+import { bytesSi, fixed, pValue, ratio } from "./format.js";
+import type { ReportInput } from "./input.js";
+import {
+  candidateLabel,
+  comparisonGroups,
+  directionSentence,
+  measuredPayloads,
+  metricUnit,
+  payloadLabel,
+  payloadPhrase,
+} from "./model.js";
+
+/** One row of a conditions table. */
+export type Condition = [item: string, value: string];
+
+/** The conditions of a run (seed 002's "how it ran" table). */
+export function conditions(r: BenchResult): Condition[] {
+  const e = r.environment;
+  const s = r.settings;
+  const rows: Condition[] = [];
+  rows.push([
+    "Hardware",
+    `${e.cpuModel}, ${e.logicalCpus} logical CPUs${e.cpuMHz ? ` at ${e.cpuMHz} MHz` : ""}, ${bytesSi(e.totalMemoryBytes)} memory`,
+  ]);
+  rows.push(["Operating system", `${e.os.type} ${e.os.release} (${e.os.platform}/${e.os.arch})`]);
+  rows.push([
+    "Node / V8",
+    `Node ${e.node}, V8 ${e.v8}${e.nodeFlags.length ? `, flags ${e.nodeFlags.join(" ")}` : ", no flags"}`,
+  ]);
+  rows.push([
+    "Go",
+    e.go ? `${e.go.version}${e.go.goexperiment ? `, GOEXPERIMENT=${e.go.goexperiment}` : ""}` : "not used in this run",
+  ]);
+  rows.push([
+    "Parallelism",
+    `available parallelism ${e.availableParallelism}; candidates isolated: ${s.isolation}; ${e.ci ? "CI machine" : "not CI"}`,
+  ]);
+  rows.push([
+    "Candidates",
+    r.candidates
+      .map((c) => `${c.label}${c.library ? ` (${c.library})` : ""}${c.description ? ` — ${c.description}` : ""}`)
+      .join("; "),
+  ]);
+  rows.push([
+    "Payloads",
+    measuredPayloads(r)
+      .map((id) => {
+        const p = r.payloads.find((x) => x.id === id);
+        return p ? `${p.label} (${bytesSi(p.bytes)})` : id;
+      })
+      .join("; "),
+  ]);
+  rows.push([
+    "Repetitions",
+    `${s.warmupRounds} warm-up round(s) excluded; ${s.pairs} measured pairs per payload in ${s.order} order; ~${s.sampleTimeMs} ms per sample`,
+  ]);
+  rows.push([
+    "Statistics",
+    `${pct(s.confidence)} interval by ${s.ciMethod}; paired test ${s.testMethod}, α = ${s.alpha}${
+      s.seed !== undefined ? `; seed ${s.seed}` : ""
+    }`,
+  ]);
+  rows.push([
+    "Load average",
+    `${e.loadAverage.start.map((x) => x.toFixed(2)).join(" / ")} at start${
+      e.loadAverage.end ? `, ${e.loadAverage.end.map((x) => x.toFixed(2)).join(" / ")} at end` : ""
+    } (1 / 5 / 15 min)`,
+  ]);
+  rows.push(["Run", `${r.startedAt} → ${r.finishedAt} (${fixed(r.durationMs / 1000, 1)} s)`]);
+  if (s.quick) rows.push(["Mode", "QUICK smoke run (GOJSON_BENCH_QUICK=1): the numbers are not meant to be read"]);
+  return rows;
+}
+
+function pct(x: number): string {
+  return `${Math.round(x * 1000) / 10}%`;
+}
+
+/** The criterion of a hypothesis in words. */
+export function criterion(r: BenchResult, o: HypothesisOutcome): string {
+  const h = o.hypothesis;
+  const side = h.direction === "less" ? "below" : "above";
+  return `supported when the whole ${pct(r.settings.confidence)} interval of the geometric-mean ratio ${candidateLabel(
+    r,
+    h.candidate,
+  )} ÷ ${candidateLabel(r, h.baseline)} (${metricUnit(h.metric)}) ${payloadPhrase(r, h.payload)} lies ${side} ${h.threshold}`;
+}
+
+/** How the preregistration record was checked, in words. */
+export function preregistrationWords(r: BenchResult, o: HypothesisOutcome): string {
+  const h = o.hypothesis;
+  const at = `registered at ${h.registeredAt}${h.registeredFile ? ` in ${h.registeredFile}` : ""}; run started ${r.startedAt}`;
+  switch (o.preregistration) {
+    case "verified":
+      return `${at}. Order and hash verified.`;
+    case "unverifiable":
+      return `${at}. The order cannot be proven independently of this file: HOLD on the preregistration claim.`;
+    case "mismatch":
+      return `${at}. The record does not match (time after the run or hash differs): the criterion may have been written after the fact.`;
+  }
+}
+
+/** One verdict line: verdict, reason, observed figures. */
+export function verdictLine(o: HypothesisOutcome): string {
+  const ob = o.observed;
+  const figures = ob
+    ? ` Observed ${ratio(ob.geomean)}, interval [${ratio(ob.ciLow)}, ${ratio(ob.ciHigh)}], ${pValue(ob.pValue)}.`
+    : "";
+  return `${o.verdict}: ${o.reason}${figures}`;
+}
+
+/** The headline of the whole report (seed 002's first line). */
+export function headline(input: ReportInput): string {
+  const r = input.results[0];
+  if (!r) return "gojson report: no benchmark results found";
+  const h = r.hypotheses[0];
+  const groups = comparisonGroups(r, "nsPerOp");
+  const key = h
+    ? r.comparisons.find((c) => c.id === h.comparison) ?? groups[0]?.pooled ?? groups[0]?.rows[0]
+    : groups[0]?.pooled ?? groups[0]?.rows[0];
+  if (!key) return r.title;
+  return `${r.title} — ${candidateLabel(r, key.candidate)} ${metricUnit(key.metric)} ${ratio(key.geomean)} of ${candidateLabel(
+    r,
+    key.baseline,
+  )}, ${payloadPhrase(r, key.payload)}`;
+}
+
+/** The lede: one sentence per result giving its main comparison and verdict. */
+export function lede(input: ReportInput): string[] {
+  const out: string[] = [];
+  for (const r of input.results) {
+    const groups = comparisonGroups(r, "nsPerOp");
+    const parts: string[] = [];
+    for (const g of groups) {
+      const c = g.pooled ?? (g.rows.length === 1 ? g.rows[0] : undefined);
+      if (c) parts.push(`${directionSentence(r, c)} (${payloadPhrase(r, c.payload)})`);
+      else if (g.rows.length)
+        parts.push(
+          `${candidateLabel(r, g.candidate)} vs ${candidateLabel(r, g.baseline)}: ratios from ${ratio(
+            Math.min(...g.rows.map((x) => x.geomean)),
+          )} to ${ratio(Math.max(...g.rows.map((x) => x.geomean)))} across ${g.rows.length} payloads`,
+        );
+    }
+    const verdicts = r.hypotheses.map((o) => `hypothesis ${o.hypothesis.id}: ${o.verdict}`);
+    out.push(
+      `${r.title}: ${parts.length ? parts.join("; ") : "no paired comparison"}.${
+        verdicts.length ? ` ${verdicts.join("; ")}.` : " No hypothesis was registered before the run."
+      }`,
+    );
+  }
+  return out;
+}
+
+/** Everything the run did not cover, derived from the documents and from missing inputs. */
+export function notTested(input: ReportInput): string[] {
+  const out: string[] = [];
+  if (input.results.length === 0)
+    out.push(`No benchmark result documents were found in ${input.resultsDir ?? "the results directory"}.`);
+  for (const r of input.results) {
+    const tag = `${r.package} ${r.bench}`;
+    for (const e of r.errors)
+      out.push(`${tag}: ${e.candidate}${e.payload ? ` on ${e.payload}` : ""} did not run — ${e.message}.`);
+    for (const o of r.hypotheses)
+      if (o.verdict === "NOT_TESTED" || o.verdict === "HOLD" || o.verdict === "UNKNOWN")
+        out.push(`${tag}: hypothesis ${o.hypothesis.id} is ${o.verdict} — ${o.reason}`);
+    if (r.hypotheses.length === 0) out.push(`${tag}: no preregistered hypothesis, so no verdict (UNKNOWN).`);
+    if (r.settings.quick) out.push(`${tag}: quick smoke run; its figures are not evidence.`);
+    const hasCpu = r.measurements.some((m) => m.stats.cpuNsPerOp);
+    const hasInstr = r.measurements.some((m) => m.stats.instructionsPerOp);
+    const hasMem = r.measurements.some((m) => m.memory);
+    if (!hasCpu) out.push(`${tag}: CPU time per op not measured.`);
+    if (!hasInstr) out.push(`${tag}: instruction counts (callgrind) not measured.`);
+    if (!hasMem) out.push(`${tag}: bytes allocated per op not measured.`);
+    const lowPower = r.comparisons.filter((c) => !c.test.canReachAlpha);
+    if (lowPower.length)
+      out.push(
+        `${tag}: with n = ${lowPower[0]!.test.n} pairs the ${lowPower[0]!.test.method} test cannot reach α = ${
+          lowPower[0]!.test.alpha
+        } (smallest p ${fixed(lowPower[0]!.test.minAchievableP, 4)}) in ${lowPower.length} comparison(s): their p-values cannot show significance; read the intervals.`,
+      );
+    const unmeasured = r.payloads.filter((p) => !r.measurements.some((m) => m.payload === p.id));
+    for (const p of unmeasured) out.push(`${tag}: payload ${p.label} listed but not measured.`);
+    for (const n of r.notes) out.push(`${tag}: ${n}`);
+  }
+  if (!input.conformance)
+    out.push("Conformance against Go: results/conformance.json is absent, so agreement with the Go oracle is not reported here.");
+  if (!input.differences)
+    out.push("v1/v2 differences: no golden vectors and no results/observations.json were found, so the difference table is absent.");
+  for (const s of input.skipped ?? []) out.push(`File ${s.file} was not used: ${s.reason}.`);
+  return out;
+}

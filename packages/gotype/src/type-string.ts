@@ -1,0 +1,86 @@
+/**
+ * typeString: a Go type printed exactly as reflect.Type.String() prints it
+ * (`main.Order`, `[]uint8`, `map[string]interface {}`, `*main.Node`,
+ * `struct { A int "json:\"a\"" }`), the form Go's JSON error messages use.
+ */
+import { DEFAULT_PKG, isPredeclared } from "./constructors.js";
+import { goQuote } from "./go-quote.js";
+import type { GoType } from "./types.js";
+
+const cache = new WeakMap<GoType, string>();
+
+/** Go's reflect.Type.String() for `t` (cached per type object). */
+export function typeString(t: GoType): string {
+  let s = cache.get(t);
+  if (s === undefined) {
+    s = build(t);
+    cache.set(t, s);
+  }
+  return s;
+}
+
+function build(t: GoType): string {
+  if (t.name !== undefined) return `${t.pkg ?? DEFAULT_PKG}.${t.name}`;
+  if (isPredeclared(t)) return t.kind === "interface" ? "interface {}" : t.kind;
+  switch (t.kind) {
+    case "slice":
+      return `[]${typeString(t.elem)}`;
+    case "array":
+      return `[${t.len}]${typeString(t.elem)}`;
+    case "map":
+      return `map[${typeString(t.key)}]${typeString(t.elem)}`;
+    case "pointer":
+      return `*${typeString(t.elem)}`;
+    case "interface":
+      return "interface {}";
+    case "struct": {
+      if (t.fields.length === 0) return "struct {}";
+      const parts = t.fields.map((f) => {
+        let p = f.embedded ? typeString(f.type) : `${f.name} ${typeString(f.type)}`;
+        if (f.tag !== "") p += ` ${goQuote(f.tag)}`;
+        return p;
+      });
+      return `struct { ${parts.join("; ")} }`;
+    }
+    default:
+      return t.kind;
+  }
+}
+
+/** Longest type string json/v2 prints in a SemanticError before falling back to the kind. */
+export const V2_ERROR_TYPE_STRING_MAX = 100;
+
+/**
+ * The Go type as json/v2's SemanticError.Error prints it: typeString, or, when
+ * that is longer than 100 bytes, the kind (`struct`, or `main.struct` for an
+ * unnamed struct with an unexported field).
+ */
+export function typeStringV2Error(t: GoType): string {
+  const s = typeString(t);
+  if (utf8Length(s) <= V2_ERROR_TYPE_STRING_MAX) return s;
+  if (t.kind === "struct" && t.name === undefined) {
+    for (const f of t.fields) {
+      if (!f.exported) return `${DEFAULT_PKG}.struct`;
+    }
+  }
+  return kindString(t);
+}
+
+/** Go's reflect.Kind.String() of `t` (`ptr` is spelled `ptr`, interfaces `interface`). */
+export function kindString(t: GoType): string {
+  return t.kind === "pointer" ? "ptr" : t.kind;
+}
+
+function utf8Length(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c <= 0xdbff) {
+      n += 4;
+      i++;
+    } else n += 3;
+  }
+  return n;
+}

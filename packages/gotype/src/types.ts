@@ -1,0 +1,145 @@
+/**
+ * The Go type model: a faithful description of Go types as encoding/json
+ * (v1 and v2) sees them. Both codecs are driven by these objects.
+ *
+ * Named types are object identities: every use of `Order` refers to the same
+ * `GoType` object, so recursive types (`type Node struct { Next *Node }`) are
+ * cyclic object graphs and per-type caches can key on the object.
+ */
+
+/** Signed integer kinds. int8..int32 are `number` in TypeScript; int and int64 are `bigint`. */
+export type IntKind = "int" | "int8" | "int16" | "int32" | "int64";
+/** Unsigned integer kinds. uint8..uint32 are `number`; uint, uint64 and uintptr are `bigint`. */
+export type UintKind = "uint" | "uint8" | "uint16" | "uint32" | "uint64" | "uintptr";
+/** Floating-point kinds; float32 values are rounded with Math.fround. */
+export type FloatKind = "float32" | "float64";
+
+/** The kind of a Go type (reflect.Kind restricted to what JSON can meet). */
+export type GoKind =
+  | "bool"
+  | IntKind
+  | UintKind
+  | FloatKind
+  | "string"
+  | "slice"
+  | "array"
+  | "map"
+  | "pointer"
+  | "interface"
+  | "struct";
+
+/**
+ * Types the standard library defines that the codecs treat specially.
+ * They keep their Go underlying kind (time.Duration is an int64, json.Number a
+ * string, json.RawMessage and jsontext.Value a []byte) and mark the type here.
+ */
+export type KnownType = "time.Time" | "time.Duration" | "json.Number" | "json.RawMessage" | "jsontext.Value";
+
+/** Names of the methods encoding/json looks for. */
+export type MethodName = "MarshalJSON" | "UnmarshalJSON" | "MarshalText" | "UnmarshalText" | "IsZero";
+
+/** Whether a method is declared on `T` (value receiver) or `*T` (pointer receiver). */
+export type Receiver = "value" | "pointer";
+
+/**
+ * Method implementations in TypeScript. A value arrives in its TypeScript
+ * form (see the contract table); unmarshal methods return the new value of
+ * the receiver (for structs they may mutate and return `current`). Throwing
+ * is Go's returning a non-nil error: the thrown error's message is the Go
+ * error text.
+ */
+export interface GoMethodImpls {
+  MarshalJSON?: (value: any) => Uint8Array | string;
+  UnmarshalJSON?: (data: Uint8Array, current: any) => any;
+  MarshalText?: (value: any) => Uint8Array | string;
+  UnmarshalText?: (text: Uint8Array, current: any) => any;
+  IsZero?: (value: any) => boolean;
+}
+
+/** One declared method: its implementation and receiver. */
+export interface GoMethod {
+  readonly name: MethodName;
+  readonly receiver: Receiver;
+  readonly fn: (...args: any[]) => any;
+}
+
+/** Fields shared by every type. */
+interface TypeCommon {
+  /** Go name of a named type (`Order`, `time.Time`); absent for unnamed types (`[]int`). */
+  readonly name?: string;
+  /** Package qualifier used when printing errors (`main` for types declared by parseGo). */
+  readonly pkg?: string;
+  /** Set on the standard library types the codecs special-case. */
+  readonly known?: KnownType;
+  /** Methods declared directly on this named type (not promoted ones). */
+  readonly methods?: Readonly<Partial<Record<MethodName, GoMethod>>>;
+}
+
+export interface BoolType extends TypeCommon {
+  readonly kind: "bool";
+}
+export interface IntType extends TypeCommon {
+  readonly kind: IntKind;
+}
+export interface UintType extends TypeCommon {
+  readonly kind: UintKind;
+}
+export interface FloatType extends TypeCommon {
+  readonly kind: FloatKind;
+}
+export interface StringType extends TypeCommon {
+  readonly kind: "string";
+}
+export interface SliceType extends TypeCommon {
+  readonly kind: "slice";
+  readonly elem: GoType;
+}
+export interface ArrayType extends TypeCommon {
+  readonly kind: "array";
+  readonly elem: GoType;
+  readonly len: number;
+}
+export interface MapType extends TypeCommon {
+  readonly kind: "map";
+  readonly key: GoType;
+  readonly elem: GoType;
+}
+export interface PointerType extends TypeCommon {
+  readonly kind: "pointer";
+  readonly elem: GoType;
+}
+/** `any` / `interface{}`; only the empty interface is modelled. */
+export interface InterfaceType extends TypeCommon {
+  readonly kind: "interface";
+}
+/** A struct; time.Time is a struct with no visible fields and `known: "time.Time"`. */
+export interface StructType extends TypeCommon {
+  readonly kind: "struct";
+  readonly fields: readonly StructField[];
+}
+
+/** One declared struct field, before any JSON interpretation. */
+export interface StructField {
+  /** Go field name; an embedded field is named by its type name without package or `*`. */
+  readonly name: string;
+  readonly type: GoType;
+  /** The whole raw tag (`json:"id,omitempty" xml:"id"`), "" when absent. */
+  readonly tag: string;
+  readonly embedded: boolean;
+  /** Whether the field name starts with an upper-case letter. */
+  readonly exported: boolean;
+}
+
+/** A Go type. */
+export type GoType =
+  | BoolType
+  | IntType
+  | UintType
+  | FloatType
+  | StringType
+  | SliceType
+  | ArrayType
+  | MapType
+  | PointerType
+  | InterfaceType
+  | StructType;

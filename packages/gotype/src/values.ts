@@ -1,0 +1,341 @@
+/**
+ * Go values in TypeScript (../shared/CONTRACT.md): zero values, Go's IsZero,
+ * and a checker that says whether a TypeScript value fits a Go type.
+ */
+import { GoTime } from "./go-time.js";
+import { JsonNumber } from "./json-number.js";
+import { lookupMethod } from "./methods.js";
+import { typeString } from "./type-string.js";
+import type { GoType, StructType } from "./types.js";
+
+/** Whether values of this kind are bigint in TypeScript (int, int64, uint, uint64, uintptr, time.Duration). */
+export function isBigIntKind(t: GoType): boolean {
+  switch (t.kind) {
+    case "int":
+    case "int64":
+    case "uint":
+    case "uint64":
+    case "uintptr":
+      return true;
+    default:
+      return false;
+  }
+}
+
+/** Sets an own data property, safe for `__proto__` (Go allows that identifier). */
+export function setOwn(obj: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === "__proto__") Object.defineProperty(obj, key, { value, writable: true, enumerable: true, configurable: true });
+  else obj[key] = value;
+}
+
+/**
+ * The zero value of `t` in its TypeScript form: false, 0, 0n, "", null for
+ * slices, maps, pointers and interfaces, arrays filled with zero elements,
+ * structs with every field (unexported too; embedded ones under the type's
+ * name; blank `_` fields left out), GoTime zero for time.Time and
+ * JsonNumber("") for json.Number.
+ */
+export function zero(t: GoType): unknown {
+  switch (t.known) {
+    case "time.Time":
+      return new GoTime();
+    case "json.Number":
+      return new JsonNumber("");
+    default:
+      break;
+  }
+  switch (t.kind) {
+    case "bool":
+      return false;
+    case "int8":
+    case "int16":
+    case "int32":
+    case "uint8":
+    case "uint16":
+    case "uint32":
+    case "float32":
+    case "float64":
+      return 0;
+    case "int":
+    case "int64":
+    case "uint":
+    case "uint64":
+    case "uintptr":
+      return 0n;
+    case "string":
+      return "";
+    case "slice":
+    case "map":
+    case "pointer":
+    case "interface":
+      return null;
+    case "array": {
+      const a = new Array<unknown>(t.len);
+      for (let i = 0; i < t.len; i++) a[i] = zero(t.elem);
+      return a;
+    }
+    case "struct":
+      return zeroStruct(t);
+  }
+}
+
+function zeroStruct(t: StructType): Record<string, unknown> {
+  const o: Record<string, unknown> = {};
+  for (const f of t.fields) {
+    if (f.name === "_") continue;
+    setOwn(o, f.name, zero(f.type));
+  }
+  return o;
+}
+
+/**
+ * Go's IsZero for `v` of type `t`: an IsZero method in the value's method set
+ * (Go's json/v2 omitzero rule; pointer-receiver ones only when `addressable`)
+ * wins; otherwise reflect.Value.IsZero (floats compare by bits, so -0 is not zero).
+ */
+export function isZero(t: GoType, v: unknown, opts: { addressable?: boolean; ignoreMethod?: boolean } = {}): boolean {
+  if (opts.ignoreMethod !== true) {
+    const m = lookupMethod(t, "IsZero", { addressable: opts.addressable === true });
+    if (m !== undefined) {
+      if (t.kind === "pointer" && v === null) return true;
+      return Boolean(m.method.fn(receiverValue(t, v, m.path)));
+    }
+  }
+  return reflectIsZero(t, v);
+}
+
+function receiverValue(t: GoType, v: unknown, path: readonly { name: string }[]): unknown {
+  let cur = v;
+  void t;
+  for (const step of path) {
+    if (cur === null || typeof cur !== "object") return cur;
+    cur = (cur as Record<string, unknown>)[step.name];
+  }
+  return cur;
+}
+
+/** Go's reflect.Value.IsZero for a TypeScript value of type `t` (no methods consulted). */
+export function reflectIsZero(t: GoType, v: unknown): boolean {
+  if (t.known === "time.Time") return GoTime.isInstance(v) ? v.unix === -62135596800 && v.nsec === 0 && v.offset === 0 : v == null;
+  if (t.known === "json.Number") return JsonNumber.isInstance(v) ? v.text === "" : v === "" || v == null;
+  switch (t.kind) {
+    case "bool":
+      return v === false;
+    case "float32":
+    case "float64":
+      return v === 0 && !Object.is(v, -0);
+    case "string":
+      return v === "";
+    case "slice":
+    case "map":
+    case "pointer":
+    case "interface":
+      return v === null || v === undefined;
+    case "array": {
+      if (!Array.isArray(v)) return false;
+      for (const e of v) if (!reflectIsZero(t.elem, e)) return false;
+      return true;
+    }
+    case "struct": {
+      if (v === null || typeof v !== "object") return false;
+      const o = v as Record<string, unknown>;
+      for (const f of t.fields) {
+        if (f.name === "_") continue;
+        if (!reflectIsZero(f.type, Object.hasOwn(o, f.name) ? o[f.name] : zero(f.type))) return false;
+      }
+      return true;
+    }
+    default:
+      return v === 0 || v === 0n;
+  }
+}
+
+/** A value that does not fit its Go type; `path` is where (`Order.Items[2].Qty`). */
+export class GoValueError extends TypeError {
+  override readonly name = "GoValueError" as const;
+  readonly code = "GOJSON_ERR_GO_VALUE" as const;
+  constructor(
+    readonly path: string,
+    readonly want: string,
+    readonly got: string,
+  ) {
+    super(`${path}: want ${want}, got ${got}`);
+  }
+  static isInstance(e: unknown): e is GoValueError {
+    return typeof e === "object" && e !== null && (e as Record<symbol, unknown>)[GO_VALUE_ERROR_MARK] === true;
+  }
+}
+const GO_VALUE_ERROR_MARK = Symbol.for("gojson.error.GoValueError");
+Object.defineProperty(GoValueError.prototype, GO_VALUE_ERROR_MARK, { value: true });
+
+const INT_RANGE: Record<string, [bigint, bigint]> = {
+  int8: [-(1n << 7n), (1n << 7n) - 1n],
+  int16: [-(1n << 15n), (1n << 15n) - 1n],
+  int32: [-(1n << 31n), (1n << 31n) - 1n],
+  int: [-(1n << 63n), (1n << 63n) - 1n],
+  int64: [-(1n << 63n), (1n << 63n) - 1n],
+  uint8: [0n, (1n << 8n) - 1n],
+  uint16: [0n, (1n << 16n) - 1n],
+  uint32: [0n, (1n << 32n) - 1n],
+  uint: [0n, (1n << 64n) - 1n],
+  uint64: [0n, (1n << 64n) - 1n],
+  uintptr: [0n, (1n << 64n) - 1n],
+};
+
+function describe(v: unknown): string {
+  if (v === null) return "null";
+  if (v === undefined) return "undefined";
+  if (typeof v === "bigint") return `${v}n`;
+  if (typeof v === "number") return Object.is(v, -0) ? "-0" : String(v);
+  if (typeof v === "string") return JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v);
+  if (typeof v === "boolean") return String(v);
+  if (Array.isArray(v)) return `array(${v.length})`;
+  if (v instanceof Uint8Array) return `Uint8Array(${v.length})`;
+  if (v instanceof Map) return `Map(${v.size})`;
+  return typeof v === "object" ? (v.constructor?.name ?? "object") : typeof v;
+}
+
+/**
+ * Checks that `v` is a valid TypeScript form of a Go value of type `t`;
+ * returns undefined when it fits, else the first GoValueError (with a path
+ * rooted at `root`, the type's name by default).
+ */
+export function checkValue(t: GoType, v: unknown, root?: string): GoValueError | undefined {
+  try {
+    check(t, v, root ?? t.name ?? typeString(t), new Set());
+    return undefined;
+  } catch (e) {
+    if (GoValueError.isInstance(e)) return e;
+    throw e;
+  }
+}
+
+/** Like checkValue, but throws the GoValueError. */
+export function assertValue(t: GoType, v: unknown, root?: string): void {
+  const e = checkValue(t, v, root);
+  if (e !== undefined) throw e;
+}
+
+function check(t: GoType, v: unknown, path: string, active: Set<object>): void {
+  const fail = (want = typeString(t)): never => {
+    throw new GoValueError(path, want, describe(v));
+  };
+  if (t.known === "time.Time") {
+    if (!GoTime.isInstance(v)) fail();
+    return;
+  }
+  if (t.known === "json.Number") {
+    if (!JsonNumber.isInstance(v)) fail();
+    return;
+  }
+  switch (t.kind) {
+    case "bool":
+      if (typeof v !== "boolean") fail();
+      return;
+    case "string":
+      if (typeof v !== "string") fail();
+      return;
+    case "float32":
+      if (typeof v !== "number" || (Number.isFinite(v) && Math.fround(v) !== v)) fail();
+      return;
+    case "float64":
+      if (typeof v !== "number") fail();
+      return;
+    case "int8":
+    case "int16":
+    case "int32":
+    case "uint8":
+    case "uint16":
+    case "uint32": {
+      const r = INT_RANGE[t.kind] as [bigint, bigint];
+      if (typeof v !== "number" || !Number.isInteger(v) || BigInt(v) < r[0] || BigInt(v) > r[1]) fail();
+      return;
+    }
+    case "int":
+    case "int64":
+    case "uint":
+    case "uint64":
+    case "uintptr": {
+      const r = INT_RANGE[t.kind] as [bigint, bigint];
+      if (typeof v !== "bigint" || v < r[0] || v > r[1]) fail();
+      return;
+    }
+    case "interface":
+      checkAny(v, path, active);
+      return;
+    case "pointer":
+      if (v === null) return;
+      check(t.elem, v, path, active);
+      return;
+    case "slice":
+      if (v === null) return;
+      if (t.elem.kind === "uint8" && t.elem.name === undefined) {
+        if (!(v instanceof Uint8Array)) fail();
+        return;
+      }
+      if (t.elem.kind === "uint8" && v instanceof Uint8Array) return;
+      if (!Array.isArray(v)) fail();
+      enter(v as object, active, () => (v as unknown[]).forEach((e, i) => check(t.elem, e, `${path}[${i}]`, active)));
+      return;
+    case "array":
+      if (!Array.isArray(v) || v.length !== t.len) fail();
+      enter(v as object, active, () => (v as unknown[]).forEach((e, i) => check(t.elem, e, `${path}[${i}]`, active)));
+      return;
+    case "map":
+      if (v === null) return;
+      if (!(v instanceof Map)) fail();
+      enter(v as object, active, () => {
+        for (const [k, e] of v as Map<unknown, unknown>) {
+          const kp = `${path}[${describe(k)}]`;
+          check(t.key, k, kp, active);
+          check(t.elem, e, kp, active);
+        }
+      });
+      return;
+    case "struct": {
+      if (v === null || typeof v !== "object" || Array.isArray(v)) fail();
+      const o = v as Record<string, unknown>;
+      enter(o, active, () => {
+        for (const f of t.fields) {
+          if (f.name === "_") continue;
+          const fp = `${path}.${f.name}`;
+          if (!Object.hasOwn(o, f.name)) throw new GoValueError(fp, typeString(f.type), "missing field");
+          check(f.type, o[f.name], fp, active);
+        }
+      });
+      return;
+    }
+  }
+}
+
+function enter(o: object, active: Set<object>, body: () => void): void {
+  if (active.has(o)) return; // cyclic values are fine (pointer cycles)
+  active.add(o);
+  try {
+    body();
+  } finally {
+    active.delete(o);
+  }
+}
+
+function checkAny(v: unknown, path: string, active: Set<object>): void {
+  if (v === null || typeof v === "boolean" || typeof v === "number" || typeof v === "string") return;
+  if (JsonNumber.isInstance(v) || GoTime.isInstance(v) || v instanceof Uint8Array || typeof v === "bigint") return;
+  if (Array.isArray(v)) {
+    enter(v, active, () => v.forEach((e, i) => checkAny(e, `${path}[${i}]`, active)));
+    return;
+  }
+  if (v instanceof Map) {
+    enter(v, active, () => {
+      for (const [k, e] of v) checkAny(e, `${path}[${describe(k)}]`, active);
+    });
+    return;
+  }
+  if (typeof v === "object") {
+    enter(v, active, () => {
+      for (const k of Object.keys(v)) checkAny((v as Record<string, unknown>)[k], `${path}.${k}`, active);
+    });
+    return;
+  }
+  throw new GoValueError(path, "interface {}", describe(v));
+}

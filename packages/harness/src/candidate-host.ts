@@ -1,0 +1,58 @@
+import { createHash } from "node:crypto";
+import { type Op, type RawSample, calibrate, measureAllocation, timeSample } from "./measure.js";
+import type { MemoryStats } from "./result.js";
+import type { Candidate, Payload, Suite } from "./suite-types.js";
+
+/** sha256 of a payload's data when it is bytes or text. */
+export function payloadHash(p: Payload): string | undefined {
+  if (p.sha256) return p.sha256;
+  if (typeof p.data === "string" || p.data instanceof Uint8Array) {
+    return createHash("sha256").update(p.data).digest("hex");
+  }
+  return undefined;
+}
+
+/** The candidate side of a measurement, the same in-process, in a worker and in a child process. */
+export class CandidateHost {
+  readonly #candidate: Candidate;
+  readonly #payloads: Map<string, Payload>;
+  readonly #ops = new Map<string, Op>();
+
+  constructor(suite: Suite, candidateId: string) {
+    const c = suite.candidates.find((x) => x.id === candidateId);
+    if (!c) throw new Error(`unknown candidate ${candidateId}`);
+    this.#candidate = c;
+    this.#payloads = new Map(suite.payloads.map((p) => [p.id, p]));
+  }
+
+  /** Prepares, checks once (the body as a test), and calibrates; returns the iteration count. */
+  prepare(payloadId: string, targetMs: number): { iterations: number } | { skipped: string } {
+    const p = this.#payloads.get(payloadId);
+    if (!p) throw new Error(`unknown payload ${payloadId}`);
+    const c = this.#candidate;
+    const reason = c.skip?.(p);
+    if (reason) return { skipped: reason };
+    const state = c.prepare ? c.prepare(p) : p.data;
+    const op: Op = () => c.run(state, p);
+    const out = op();
+    if (c.check && c.check(out, p) === false) {
+      throw new Error(`check failed for ${c.id} on ${p.id}`);
+    }
+    this.#ops.set(payloadId, op);
+    return { iterations: calibrate(op, targetMs) };
+  }
+
+  #op(payloadId: string): Op {
+    const op = this.#ops.get(payloadId);
+    if (!op) throw new Error(`payload ${payloadId} not prepared`);
+    return op;
+  }
+
+  sample(payloadId: string, iterations: number): RawSample {
+    return timeSample(this.#op(payloadId), iterations);
+  }
+
+  memory(payloadId: string, iterations: number): MemoryStats {
+    return measureAllocation(this.#op(payloadId), iterations);
+  }
+}

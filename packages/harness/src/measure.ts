@@ -1,0 +1,96 @@
+/**
+ * The in-process measuring primitives: one timed sample (wall and CPU time),
+ * iteration calibration, and allocation measurement with V8's GC profiler.
+ */
+import v8 from "node:v8";
+import type { MemoryStats } from "./result.js";
+
+/** Default target wall time of one sample, in ms. */
+export const DEFAULT_SAMPLE_TIME_MS = 100;
+/** Target wall time of one sample in quick mode, in ms. */
+export const QUICK_SAMPLE_TIME_MS = 5;
+/** Upper bound on iterations per sample. */
+export const MAX_ITERATIONS = 1e8;
+
+/** Sink that keeps results alive so the optimiser cannot drop the measured call. */
+export let blackhole: unknown;
+
+/** An operation under measurement: called `iterations` times per sample. */
+export type Op = () => unknown;
+
+export interface RawSample {
+  iterations: number;
+  wallNs: number;
+  cpuNs: number;
+}
+
+/** Runs `op` `iterations` times; returns wall (hrtime) and CPU (process.cpuUsage, user+system) time. */
+export function timeSample(op: Op, iterations: number): RawSample {
+  let sink: unknown;
+  const c0 = process.cpuUsage();
+  const t0 = process.hrtime.bigint();
+  for (let i = 0; i < iterations; i++) sink = op();
+  const t1 = process.hrtime.bigint();
+  const c = process.cpuUsage(c0);
+  blackhole = sink;
+  return { iterations, wallNs: Number(t1 - t0), cpuNs: (c.user + c.system) * 1000 };
+}
+
+/** Finds an iteration count whose sample takes about `targetMs` (doubling, then scaling). */
+export function calibrate(op: Op, targetMs: number): number {
+  const target = targetMs * 1e6;
+  let n = 1;
+  for (;;) {
+    const { wallNs } = timeSample(op, n);
+    if (wallNs >= target / 8 || n >= MAX_ITERATIONS) {
+      const per = Math.max(wallNs, 1) / n;
+      return Math.max(1, Math.min(MAX_ITERATIONS, Math.round(target / per)));
+    }
+    n *= wallNs < target / 100 ? 10 : 2;
+  }
+}
+
+function gc(): void {
+  const g = (globalThis as { gc?: () => void }).gc;
+  if (g) g();
+}
+
+/**
+ * Allocated bytes per op, measured honestly: V8's GCProfiler reports the used
+ * heap before and after every GC that ran; allocated = (used_end − used_start)
+ * + Σ (used_before_gc − used_after_gc). A plain heap delta (the first term alone)
+ * undercounts by everything the collector freed meanwhile, and is kept beside
+ * for comparison. External (ArrayBuffer) memory is summed the same way.
+ */
+export function measureAllocation(op: Op, iterations: number): MemoryStats {
+  gc();
+  const profiler = new v8.GCProfiler();
+  const h0 = v8.getHeapStatistics();
+  profiler.start();
+  let sink: unknown;
+  for (let i = 0; i < iterations; i++) sink = op();
+  const h1 = v8.getHeapStatistics();
+  const data = profiler.stop();
+  blackhole = sink;
+  let freed = 0;
+  let freedExt = 0;
+  let peak = Math.max(h0.used_heap_size, h1.used_heap_size);
+  for (const e of data.statistics) {
+    const b = e.beforeGC.heapStatistics;
+    const a = e.afterGC.heapStatistics;
+    freed += b.usedHeapSize - a.usedHeapSize;
+    freedExt += b.externalMemory - a.externalMemory;
+    peak = Math.max(peak, b.usedHeapSize);
+  }
+  const delta = h1.used_heap_size - h0.used_heap_size;
+  const extDelta = h1.external_memory - h0.external_memory;
+  return {
+    method: "gc-profiler",
+    bytesPerOp: (delta + freed) / iterations,
+    heapDeltaBytesPerOp: delta / iterations,
+    externalBytesPerOp: Math.max(0, extDelta + freedExt) / iterations,
+    peakHeapBytes: peak,
+    gcEvents: data.statistics.length,
+    iterations,
+  };
+}

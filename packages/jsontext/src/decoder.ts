@@ -1,0 +1,849 @@
+/**
+ * Decoder: a pull parser over a whole JSON input (Go's jsontext.Decoder semantics),
+ * scanning a JS string decoded once from the bytes. Byte offsets and JSON pointers
+ * are computed only on the error path.
+ */
+import {
+  ERR_DUPLICATE_NAME,
+  type ErrorFlavour,
+  invalidEscapeText,
+  quoteRuneV2,
+  SyntacticError,
+} from "./errors.js";
+import { MAX_NESTING_DEPTH } from "./limits.js";
+import { BeginArray, BeginObject, EndArray, EndObject, False, type Kind, Null, Token, True } from "./token.js";
+import { ByteOffsets, type DecodedInput, decodeInput, isInvalidAt } from "./utf8.js";
+
+/** DecoderOptions configure a Decoder (Go's jsontext options, camelCase). */
+export interface DecoderOptions {
+  /** Accept duplicate object member names (Go's AllowDuplicateNames). Default false (v2), true for flavour v1. */
+  allowDuplicateNames?: boolean;
+  /** Accept invalid UTF-8 in strings, replacing it with U+FFFD (Go's AllowInvalidUTF8). Default false (v2), true for flavour v1. */
+  allowInvalidUTF8?: boolean;
+  /** Which Go version's error texts to produce. Default "v2". */
+  flavour?: ErrorFlavour;
+}
+
+const TOP = 0;
+const ARR = 1;
+const OBJ = 2;
+
+const C_QUOTE = 0x22;
+const C_BSLASH = 0x5c;
+const C_COMMA = 0x2c;
+const C_COLON = 0x3a;
+const C_LBRACE = 0x7b;
+const C_RBRACE = 0x7d;
+const C_LBRACK = 0x5b;
+const C_RBRACK = 0x5d;
+
+/** Kind codes returned by the internal scanner (char codes of the kind). */
+const K_NULL = 0x6e;
+const K_FALSE = 0x66;
+const K_TRUE = 0x74;
+const K_STRING = 0x22;
+const K_NUMBER = 0x30;
+
+const WHERE_BEFORE = 0; // Go's where == 0
+const WHERE_NEXT = 1; // Go's where == +1
+
+function kindOf(c: number): number {
+  if ((c >= 0x30 && c <= 0x39) || c === 0x2d) return K_NUMBER;
+  switch (c) {
+    case 0x6e:
+    case 0x66:
+    case 0x74:
+    case 0x22:
+    case 0x7b:
+    case 0x7d:
+    case 0x5b:
+    case 0x5d:
+      return c;
+  }
+  return -1;
+}
+
+const KIND_STR: Record<number, Kind> = {
+  [K_NULL]: "n",
+  [K_FALSE]: "f",
+  [K_TRUE]: "t",
+  [K_STRING]: '"',
+  [K_NUMBER]: "0",
+  [C_LBRACE]: "{",
+  [C_RBRACE]: "}",
+  [C_LBRACK]: "[",
+  [C_RBRACK]: "]",
+};
+
+function hexVal(c: number): number {
+  if (c >= 0x30 && c <= 0x39) return c - 0x30;
+  if (c >= 0x61 && c <= 0x66) return c - 0x57;
+  if (c >= 0x41 && c <= 0x46) return c - 0x37;
+  return -1;
+}
+
+class ErrAt {
+  constructor(
+    readonly pos: number,
+    readonly detail: string | ((d: Decoder) => string),
+    readonly where: number,
+  ) {}
+}
+
+/**
+ * Decoder reads JSON tokens and values from a complete input (Go's jsontext.Decoder
+ * over a fully buffered reader). Several top-level values may follow each other.
+ */
+export class Decoder {
+  /** The decoded text that is scanned. */
+  private readonly text: string;
+  private readonly input: DecodedInput;
+  private readonly hasInvalid: boolean;
+  private offsets: ByteOffsets | null = null;
+  private readonly allowDup: boolean;
+  private readonly allowInvalid: boolean;
+  private readonly flavour: ErrorFlavour;
+
+  /** Char index just after the last token read. */
+  private pos = 0;
+  /** Char index of the next token when peeked, or -1. */
+  private peekPos = -1;
+  private peekCode = 0;
+
+  private depth = 0;
+  private kinds = new Uint8Array(16);
+  private lens = new Int32Array(16);
+  private nameStart = new Int32Array(16);
+  private nameEnd = new Int32Array(16);
+  private names: (string[] | null)[] = [];
+  private nameSets: (Set<string> | null)[] = [];
+
+  /** Char range of the last scanned token and whether a string had escapes. */
+  private tokStart = 0;
+  private tokEnd = 0;
+  private tokEsc = false;
+  /** Unescaped value of the last name read (valid when the last token was a name). */
+  private lastName: string | null = null;
+
+  constructor(input: Uint8Array | string | DecodedInput, options?: DecoderOptions) {
+    this.input = typeof input === "string" || input instanceof Uint8Array ? decodeInput(input) : input;
+    this.text = this.input.text;
+    this.hasInvalid = this.input.invalid !== null && this.input.invalid.length > 0;
+    this.flavour = options?.flavour ?? "v2";
+    const legacy = this.flavour === "v1";
+    this.allowDup = options?.allowDuplicateNames ?? legacy;
+    this.allowInvalid = options?.allowInvalidUTF8 ?? legacy;
+    this.kinds[0] = TOP;
+  }
+
+  // ---- public API ----
+
+  /** peekKind returns the kind of the next token without consuming it, or "" at the end of input. */
+  peekKind(): Kind {
+    const p = this.locate();
+    if (p < 0) return "";
+    return KIND_STR[this.peekCode]!;
+  }
+
+  /** readToken reads the next token. At the end of input it throws Go's unexpected-EOF error. */
+  readToken(): Token {
+    const k = this.step();
+    switch (k) {
+      case K_NULL:
+        return Null;
+      case K_TRUE:
+        return True;
+      case K_FALSE:
+        return False;
+      case K_STRING:
+        return new Token('"', this.stringValue());
+      case K_NUMBER:
+        return new Token("0", this.text.slice(this.tokStart, this.tokEnd));
+      case C_LBRACE:
+        return BeginObject;
+      case C_RBRACE:
+        return EndObject;
+      case C_LBRACK:
+        return BeginArray;
+      default:
+        return EndArray;
+    }
+  }
+
+  /** readString reads the next token, which must be a string (or object name), and returns it unescaped. */
+  readString(): string {
+    this.expect(K_STRING);
+    return this.stringValue();
+  }
+
+  /** readNumberLiteral reads the next token, which must be a number, and returns its exact literal text. */
+  readNumberLiteral(): string {
+    this.expect(K_NUMBER);
+    return this.text.slice(this.tokStart, this.tokEnd);
+  }
+
+  /** readBool reads the next token, which must be true or false. */
+  readBool(): boolean {
+    if (this.locate() < 0) throw this.unexpectedEOF();
+    const k = this.peekCode;
+    if (k !== K_TRUE && k !== K_FALSE) throw new TypeError("jsontext: readBool on a non-boolean token");
+    return this.step() === K_TRUE;
+  }
+
+  /** readNull reads the next token, which must be null. */
+  readNull(): void {
+    this.expect(K_NULL);
+  }
+
+  /** readBeginObject reads `{`. */
+  readBeginObject(): void {
+    this.expect(C_LBRACE);
+  }
+  /** readEndObject reads `}`. */
+  readEndObject(): void {
+    this.expect(C_RBRACE);
+  }
+  /** readBeginArray reads `[`. */
+  readBeginArray(): void {
+    this.expect(C_LBRACK);
+  }
+  /** readEndArray reads `]`. */
+  readEndArray(): void {
+    this.expect(C_RBRACK);
+  }
+
+  /** readValue reads the next complete value and returns a copy of its exact bytes (Go's ReadValue). */
+  readValue(): Uint8Array {
+    const [a, b] = this.skipRange();
+    const off = this.offsetsOf();
+    const start = off.offsetAt(a);
+    const end = off.offsetAt(b);
+    return this.input.bytes().slice(start, end);
+  }
+
+  /** readValueText reads the next complete value and returns its text as a JS string (invalid bytes as U+FFFD). */
+  readValueText(): string {
+    const [a, b] = this.skipRange();
+    return this.text.slice(a, b);
+  }
+
+  /** skipValue reads and validates the next complete value, discarding it. */
+  skipValue(): void {
+    this.skipRange();
+  }
+
+  /** checkEOF verifies that only whitespace remains (Go: "invalid character 'x' after top-level value"). */
+  checkEOF(): void {
+    const s = this.text;
+    let p = this.pos;
+    const n = s.length;
+    let c = 0;
+    while (p < n && ((c = s.charCodeAt(p)) === 0x20 || c === 0x0a || c === 0x0d || c === 0x09)) p++;
+    if (p < n) throw this.makeError(new ErrAt(p, (d) => d.invalidChar(p, "after top-level value"), WHERE_BEFORE));
+  }
+
+  /** inputOffset is the byte offset just after the last token read (Go's InputOffset). */
+  get inputOffset(): number {
+    return this.offsetsOf().offsetAt(this.pos);
+  }
+
+  /** stackDepth is the nesting depth (0 at top level). */
+  get stackDepth(): number {
+    return this.depth;
+  }
+
+  /** stackPointer returns the JSON Pointer (RFC 6901) of the most recently read value (Go's StackPointer). */
+  stackPointer(): string {
+    return this.pointer(-1);
+  }
+
+  /** unexpectedEOF makes Go's "unexpected EOF" SyntacticError at the end of the input. */
+  unexpectedEOF(): SyntacticError {
+    return this.makeError(new ErrAt(this.text.length, "unexpected EOF", WHERE_BEFORE));
+  }
+
+  // ---- scanning ----
+
+  private expect(code: number): void {
+    const p = this.locate();
+    if (p < 0) throw this.unexpectedEOF();
+    if (this.peekCode !== code) {
+      throw new TypeError(
+        `jsontext: expected token of kind ${KIND_STR[code]} but next is ${KIND_STR[this.peekCode] ?? "invalid"}`,
+      );
+    }
+    this.step();
+  }
+
+  private offsetsOf(): ByteOffsets {
+    if (this.offsets === null) this.offsets = new ByteOffsets(this.input);
+    return this.offsets;
+  }
+
+  /** needDelim returns the delimiter Go requires before a token whose first char is c. */
+  private needDelim(c: number): number {
+    const d = this.depth;
+    if (d === 0) return 0;
+    const len = this.lens[d]!;
+    if (this.kinds[d] === OBJ && (len & 1) === 1) return C_COLON;
+    if (len > 0 && c !== C_RBRACE && c !== C_RBRACK) return C_COMMA;
+    return 0;
+  }
+
+  /** locate finds the start of the next token (after whitespace and a valid delimiter); -1 at end of input. */
+  private locate(): number {
+    if (this.peekPos >= 0) return this.peekPos;
+    const s = this.text;
+    const n = s.length;
+    let p = this.pos;
+    let c = 0;
+    while (p < n && ((c = s.charCodeAt(p)) === 0x20 || c === 0x0a || c === 0x0d || c === 0x09)) p++;
+    if (p >= n) {
+      if (this.depth === 0) return -1;
+      throw this.makeError(new ErrAt(n, "unexpected EOF", WHERE_BEFORE));
+    }
+    let delim = 0;
+    const delimPos = p;
+    if (c === C_COMMA || c === C_COLON) {
+      delim = c;
+      p++;
+      while (p < n && ((c = s.charCodeAt(p)) === 0x20 || c === 0x0a || c === 0x0d || c === 0x09)) p++;
+      if (p >= n) {
+        if (this.needDelim(C_QUOTE) !== delim) throw this.delimError(delimPos, C_QUOTE);
+        throw this.makeError(new ErrAt(n, "unexpected EOF", WHERE_BEFORE));
+      }
+    }
+    if (this.needDelim(c) !== delim) throw this.delimError(delimPos, c);
+    const k = kindOf(c);
+    if (k < 0) {
+      throw this.makeError(new ErrAt(p, (d) => d.invalidChar(p, "at start of value"), WHERE_NEXT));
+    }
+    this.peekPos = p;
+    this.peekCode = k;
+    return p;
+  }
+
+  private delimError(pos: number, next: number): SyntacticError {
+    const need = this.needDelim(next);
+    let where = "at start of value";
+    if (need === C_COLON) where = "after object name (expecting ':')";
+    else if (need === C_COMMA) {
+      where =
+        this.kinds[this.depth] === OBJ
+          ? "after object value (expecting ',' or '}')"
+          : "after array element (expecting ',' or ']')";
+    }
+    return this.makeError(new ErrAt(pos, (d) => d.invalidChar(pos, where), WHERE_BEFORE));
+  }
+
+  /** step reads one token and updates the state machine; returns its kind code. */
+  private step(): number {
+    let p = this.locate();
+    if (p < 0) throw this.unexpectedEOF();
+    const k = this.peekCode;
+    this.peekPos = -1;
+    const s = this.text;
+    const d = this.depth;
+    switch (k) {
+      case K_STRING: {
+        const end = this.scanString(p);
+        if (this.kinds[d] === OBJ && (this.lens[d]! & 1) === 0) {
+          // object member name
+          const name = this.tokEsc ? this.unescape(p, end) : s.slice(p + 1, end - 1);
+          if (!this.allowDup) this.insertName(d, name, p);
+          this.nameStart[d] = p;
+          this.nameEnd[d] = end;
+          this.lastName = name;
+        } else {
+          this.lastName = null;
+        }
+        this.lens[d]!++;
+        this.tokStart = p;
+        this.tokEnd = end;
+        this.pos = end;
+        return k;
+      }
+      case K_NUMBER: {
+        const end = this.scanNumber(p);
+        this.checkNotName(p);
+        this.lens[d]!++;
+        this.tokStart = p;
+        this.tokEnd = end;
+        this.pos = end;
+        return k;
+      }
+      case C_LBRACE:
+      case C_LBRACK: {
+        this.checkNotName(p);
+        if (d === MAX_NESTING_DEPTH) throw this.makeError(new ErrAt(p, "exceeded max depth", WHERE_NEXT));
+        this.lens[d]!++;
+        const nd = d + 1;
+        if (nd >= this.kinds.length) this.grow();
+        this.kinds[nd] = k === C_LBRACE ? OBJ : ARR;
+        this.lens[nd] = 0;
+        if (k === C_LBRACE && !this.allowDup) {
+          const arr = this.names[nd];
+          if (arr) arr.length = 0;
+          const set = this.nameSets[nd];
+          if (set) set.clear();
+        }
+        this.depth = nd;
+        this.pos = p + 1;
+        this.tokStart = p;
+        this.tokEnd = p + 1;
+        return k;
+      }
+      case C_RBRACE: {
+        if (this.kinds[d] !== OBJ) throw this.mismatch(p);
+        if ((this.lens[d]! & 1) === 1)
+          throw this.makeError(new ErrAt(p, "missing value after object name", WHERE_NEXT));
+        this.depth = d - 1;
+        this.pos = p + 1;
+        this.tokStart = p;
+        this.tokEnd = p + 1;
+        return k;
+      }
+      case C_RBRACK: {
+        if (this.kinds[d] !== ARR) throw this.mismatch(p);
+        this.depth = d - 1;
+        this.pos = p + 1;
+        this.tokStart = p;
+        this.tokEnd = p + 1;
+        return k;
+      }
+      default: {
+        const lit = k === K_NULL ? "null" : k === K_TRUE ? "true" : "false";
+        if (!s.startsWith(lit, p)) this.literalError(p, lit);
+        this.checkNotName(p);
+        p += lit.length;
+        this.lens[d]!++;
+        this.tokStart = p - lit.length;
+        this.tokEnd = p;
+        this.pos = p;
+        return k;
+      }
+    }
+  }
+
+  private grow(): void {
+    const n = this.kinds.length * 2;
+    const k = new Uint8Array(n);
+    k.set(this.kinds);
+    this.kinds = k;
+    const l = new Int32Array(n);
+    l.set(this.lens);
+    this.lens = l;
+    const a = new Int32Array(n);
+    a.set(this.nameStart);
+    this.nameStart = a;
+    const b = new Int32Array(n);
+    b.set(this.nameEnd);
+    this.nameEnd = b;
+  }
+
+  private checkNotName(p: number): void {
+    const d = this.depth;
+    if (this.kinds[d] === OBJ && (this.lens[d]! & 1) === 0) {
+      throw this.makeError(new ErrAt(p, "object member name must be a string", WHERE_NEXT));
+    }
+  }
+
+  private insertName(d: number, name: string, p: number): void {
+    let set = this.nameSets[d];
+    if (set && set.size > 0) {
+      if (set.has(name)) throw this.duplicateName(p, name);
+      set.add(name);
+      return;
+    }
+    let arr = this.names[d];
+    if (!arr) {
+      arr = [];
+      this.names[d] = arr;
+    }
+    for (let i = 0; i < arr.length; i++) if (arr[i] === name) throw this.duplicateName(p, name);
+    arr.push(name);
+    if (arr.length > 16) {
+      if (!set) {
+        set = new Set();
+        this.nameSets[d] = set;
+      }
+      for (const x of arr) set.add(x);
+      arr.length = 0;
+    }
+  }
+
+  private duplicateName(p: number, name: string): SyntacticError {
+    const ptr = `${this.pointer(WHERE_NEXT)}/${escapePointerToken(name)}`;
+    return new SyntacticError({
+      detail: ERR_DUPLICATE_NAME,
+      offset: this.offsetsOf().offsetAt(p),
+      pointer: ptr,
+      flavour: this.flavour,
+      code: "GOJSON_ERR_DUPLICATE_NAME",
+    });
+  }
+
+  private mismatch(p: number): SyntacticError {
+    const d = this.depth;
+    let where = "at start of value";
+    let parent = false;
+    if (d > 0 && this.lens[d]! > 0) {
+      parent = true;
+      where =
+        this.kinds[d] === ARR
+          ? "after array element (expecting ',' or ']')"
+          : "after object value (expecting ',' or '}')";
+    }
+    let ptr = this.pointer(WHERE_NEXT);
+    if (parent) ptr = ptr.slice(0, Math.max(ptr.lastIndexOf("/"), 0));
+    return new SyntacticError({
+      detail: this.invalidChar(p, where),
+      offset: this.offsetsOf().offsetAt(p),
+      pointer: ptr,
+      flavour: this.flavour,
+    });
+  }
+
+  private literalError(p: number, lit: string): never {
+    const s = this.text;
+    for (let i = 0; i < lit.length; i++) {
+      if (p + i >= s.length) throw this.makeError(new ErrAt(s.length, "unexpected EOF", WHERE_NEXT));
+      if (s.charCodeAt(p + i) !== lit.charCodeAt(i)) {
+        const q = p + i;
+        throw this.makeError(
+          new ErrAt(q, (d) => d.invalidChar(q, `in literal ${lit} (expecting '${lit[i]}')`), WHERE_NEXT),
+        );
+      }
+    }
+    throw new Error("unreachable");
+  }
+
+  /** scanString validates the string starting at the quote at p and returns the index after its closing quote. */
+  private scanString(p: number): number {
+    const s = this.text;
+    const n = s.length;
+    let i = p + 1;
+    let esc = false;
+    for (;;) {
+      let c = 0;
+      while (i < n && (c = s.charCodeAt(i)) >= 0x20 && c !== C_QUOTE && c !== C_BSLASH) i++;
+      if (i >= n) throw this.makeError(new ErrAt(n, "unexpected EOF", WHERE_NEXT));
+      if (c === C_QUOTE) {
+        i++;
+        break;
+      }
+      if (c === C_BSLASH) {
+        esc = true;
+        i = this.scanEscape(i);
+        continue;
+      }
+      // control character
+      const q = i;
+      throw this.makeError(
+        new ErrAt(q, (d) => d.invalidChar(q, "in string (expecting non-control character)"), WHERE_NEXT),
+      );
+    }
+    if (this.hasInvalid && !this.allowInvalid) this.checkInvalidIn(p, i);
+    this.tokEsc = esc;
+    return i;
+  }
+
+  private checkInvalidIn(a: number, b: number): void {
+    const s = this.text;
+    let j = s.indexOf("\ufffd", a);
+    while (j >= 0 && j < b) {
+      if (isInvalidAt(this.input, j)) {
+        const q = j;
+        // A truncated multi-byte sequence at the very end is reported as EOF by Go.
+        throw this.makeError(new ErrAt(q, "invalid UTF-8", WHERE_NEXT));
+      }
+      j = s.indexOf("\ufffd", j + 1);
+    }
+  }
+
+  /** scanEscape validates the escape at i (a backslash) and returns the index after it. */
+  private scanEscape(i: number): number {
+    const s = this.text;
+    const n = s.length;
+    if (i + 2 > n) throw this.makeError(new ErrAt(n, "unexpected EOF", WHERE_NEXT));
+    const e = s.charCodeAt(i + 1);
+    switch (e) {
+      case 0x22:
+      case 0x5c:
+      case 0x2f:
+      case 0x62:
+      case 0x66:
+      case 0x6e:
+      case 0x72:
+      case 0x74:
+        return i + 2;
+      case 0x75: {
+        if (i + 6 > n) {
+          if (hasEscapedUTF16Prefix(s, i, false)) throw this.makeError(new ErrAt(n, "unexpected EOF", WHERE_NEXT));
+          throw this.escError(i, -1);
+        }
+        const v1 = hex4(s, i + 2);
+        if (v1 < 0) throw this.escError(i, 6);
+        i += 6;
+        if (!this.allowInvalid && v1 >= 0xd800 && v1 <= 0xdfff) {
+          if (i + 6 > n) {
+            if (hasEscapedUTF16Prefix(s, i, true)) throw this.makeError(new ErrAt(n, "unexpected EOF", WHERE_NEXT));
+            throw this.escError(i - 6, -1);
+          }
+          const v2 = s.charCodeAt(i) === C_BSLASH && s.charCodeAt(i + 1) === 0x75 ? hex4(s, i + 2) : -1;
+          if (v2 < 0 || v1 >= 0xdc00 || v2 < 0xdc00 || v2 > 0xdfff) throw this.escError(i - 6, 12);
+          i += 6;
+        }
+        return i;
+      }
+      default:
+        throw this.escError(i, 2);
+    }
+  }
+
+  /** escError reports an invalid escape at char i spanning `len` bytes (-1: to the end of input). */
+  private escError(i: number, len: number): SyntacticError {
+    return this.makeError(
+      new ErrAt(
+        i,
+        (d) => {
+          const off = d.offsetsOf().offsetAt(i);
+          const bytes = d.input.bytes();
+          return invalidEscapeText(bytes.subarray(off, len < 0 ? bytes.length : off + len));
+        },
+        WHERE_NEXT,
+      ),
+    );
+  }
+
+  /** scanNumber validates the number at p and returns the index after it. */
+  private scanNumber(p: number): number {
+    const s = this.text;
+    const n = s.length;
+    let i = p;
+    let c = s.charCodeAt(i);
+    if (c === 0x2d) {
+      i++;
+      c = i < n ? s.charCodeAt(i) : -1;
+    }
+    if (c === 0x30) {
+      i++;
+    } else if (c >= 0x31 && c <= 0x39) {
+      i++;
+      while (i < n && (c = s.charCodeAt(i)) >= 0x30 && c <= 0x39) i++;
+    } else {
+      this.numberError(i);
+    }
+    if (i < n && s.charCodeAt(i) === 0x2e) {
+      i++;
+      c = i < n ? s.charCodeAt(i) : -1;
+      if (!(c >= 0x30 && c <= 0x39)) this.numberError(i);
+      i++;
+      while (i < n && (c = s.charCodeAt(i)) >= 0x30 && c <= 0x39) i++;
+    }
+    if (i < n && ((c = s.charCodeAt(i)) === 0x65 || c === 0x45)) {
+      i++;
+      c = i < n ? s.charCodeAt(i) : -1;
+      if (c === 0x2b || c === 0x2d) {
+        i++;
+        c = i < n ? s.charCodeAt(i) : -1;
+      }
+      if (!(c >= 0x30 && c <= 0x39)) this.numberError(i);
+      i++;
+      while (i < n && (c = s.charCodeAt(i)) >= 0x30 && c <= 0x39) i++;
+    }
+    return i;
+  }
+
+  private numberError(i: number): never {
+    if (i >= this.text.length) throw this.makeError(new ErrAt(i, "unexpected EOF", WHERE_NEXT));
+    throw this.makeError(new ErrAt(i, (d) => d.invalidChar(i, "in number (expecting digit)"), WHERE_NEXT));
+  }
+
+  /** stringValue returns the unescaped value of the last string token. */
+  private stringValue(): string {
+    if (this.lastName !== null) return this.lastName;
+    if (!this.tokEsc) return this.text.slice(this.tokStart + 1, this.tokEnd - 1);
+    return this.unescape(this.tokStart, this.tokEnd);
+  }
+
+  /** unescape decodes a validated string token [a, b) (with quotes). Lone surrogates become U+FFFD. */
+  private unescape(a: number, b: number): string {
+    const s = this.text;
+    let out = "";
+    let start = a + 1;
+    const end = b - 1;
+    let i = s.indexOf("\\", start);
+    while (i >= 0 && i < end) {
+      if (i > start) out += s.slice(start, i);
+      const e = s.charCodeAt(i + 1);
+      switch (e) {
+        case 0x62:
+          out += "\b";
+          i += 2;
+          break;
+        case 0x66:
+          out += "\f";
+          i += 2;
+          break;
+        case 0x6e:
+          out += "\n";
+          i += 2;
+          break;
+        case 0x72:
+          out += "\r";
+          i += 2;
+          break;
+        case 0x74:
+          out += "\t";
+          i += 2;
+          break;
+        case 0x75: {
+          const v1 = hex4(s, i + 2);
+          i += 6;
+          if (v1 >= 0xd800 && v1 <= 0xdfff) {
+            if (v1 < 0xdc00 && i + 6 <= end && s.charCodeAt(i) === C_BSLASH && s.charCodeAt(i + 1) === 0x75) {
+              const v2 = hex4(s, i + 2);
+              if (v2 >= 0xdc00 && v2 <= 0xdfff) {
+                out += String.fromCharCode(v1, v2);
+                i += 6;
+                break;
+              }
+            }
+            out += "\ufffd";
+          } else {
+            out += String.fromCharCode(v1);
+          }
+          break;
+        }
+        default:
+          out += s[i + 1];
+          i += 2;
+      }
+      start = i;
+      i = s.indexOf("\\", start);
+    }
+    if (start < end) out += s.slice(start, end);
+    return out;
+  }
+
+  /** skipRange reads the next complete value and returns its char range. */
+  private skipRange(): [number, number] {
+    const p = this.locate();
+    if (p < 0) throw this.unexpectedEOF();
+    const k = this.peekCode;
+    if (k === C_RBRACE || k === C_RBRACK) {
+      // Go reports a mismatch/syntactic error without changing state.
+      this.step();
+      throw new TypeError("jsontext: readValue at the end of an object or array");
+    }
+    const d0 = this.depth;
+    this.step();
+    if (this.lastName !== null && this.depth === d0) {
+      throw new TypeError("jsontext: readValue on an object member name; use readString");
+    }
+    while (this.depth > d0) this.step();
+    return [p, this.pos];
+  }
+
+  // ---- error path ----
+
+  /** invalidChar renders "invalid character 'x' <where>" for the char at index i (Go's quoting for the flavour). */
+  private invalidChar(i: number, where: string): string {
+    const off = this.offsetsOf().offsetAt(i);
+    const bytes = this.input.bytes();
+    return `invalid character ${quoteRuneV2(bytes, off)} ${where}`;
+  }
+
+  private makeError(e: ErrAt): SyntacticError {
+    const detail = typeof e.detail === "string" ? e.detail : e.detail(this);
+    let pos = e.pos;
+    let text = detail;
+    if (text === "invalid UTF-8" || text === "unexpected EOF") {
+      // A truncated UTF-8 sequence at the very end of the input is an EOF in Go.
+      if (text === "invalid UTF-8" && this.truncatedAtEnd(pos)) {
+        text = "unexpected EOF";
+        pos = this.text.length;
+      }
+    }
+    return new SyntacticError({
+      detail: text,
+      offset: this.offsetsOf().offsetAt(pos),
+      pointer: this.pointer(e.where),
+      flavour: this.flavour,
+      code: text === "unexpected EOF" ? "GOJSON_ERR_UNEXPECTED_EOF" : "GOJSON_ERR_SYNTAX",
+    });
+  }
+
+  private truncatedAtEnd(i: number): boolean {
+    const off = this.offsetsOf().offsetAt(i);
+    const b = this.input.bytes();
+    const rem = b.length - off;
+    const c0 = b[off]!;
+    const need = c0 >= 0xf0 && c0 <= 0xf4 ? 4 : c0 >= 0xe0 ? 3 : c0 >= 0xc2 && c0 < 0xe0 ? 2 : 1;
+    if (need === 1 || rem >= need) return false;
+    let lo = 0x80;
+    let hi = 0xbf;
+    if (c0 === 0xe0) lo = 0xa0;
+    else if (c0 === 0xed) hi = 0x9f;
+    else if (c0 === 0xf0) lo = 0x90;
+    else if (c0 === 0xf4) hi = 0x8f;
+    if (rem > 1 && (b[off + 1]! < lo || b[off + 1]! > hi)) return false;
+    if (rem > 2 && (b[off + 2]! & 0xc0) !== 0x80) return false;
+    return true;
+  }
+
+  /** pointer builds the JSON Pointer of the current position (Go's appendStackPointer with `where`). */
+  private pointer(where: number): string {
+    let b = "";
+    for (let i = 1; i <= this.depth; i++) {
+      const len = this.lens[i]!;
+      const isObj = this.kinds[i] === OBJ;
+      let arrayDelta = -1;
+      if (i === this.depth) {
+        if (
+          (where < 0 && len === 0) ||
+          (where === 0 && !(isObj && (len & 1) === 1)) ||
+          (where > 0 && isObj && (len & 1) === 0)
+        ) {
+          return b;
+        }
+        if (where > 0 && !isObj) arrayDelta = 0;
+      }
+      if (isObj) {
+        const name = this.unescape(this.nameStart[i]!, this.nameEnd[i]!);
+        b += `/${escapePointerToken(name)}`;
+      } else {
+        b += `/${len + arrayDelta}`;
+      }
+    }
+    return b;
+  }
+}
+
+function hex4(s: string, i: number): number {
+  const a = hexVal(s.charCodeAt(i));
+  const b = hexVal(s.charCodeAt(i + 1));
+  const c = hexVal(s.charCodeAt(i + 2));
+  const d = hexVal(s.charCodeAt(i + 3));
+  if ((a | b | c | d) < 0) return -1;
+  return (a << 12) | (b << 8) | (c << 4) | d;
+}
+
+function hasEscapedUTF16Prefix(s: string, from: number, lowerSurrogateHalf: boolean): boolean {
+  for (let k = 0; from + k < s.length; k++) {
+    const c = s.charCodeAt(from + k);
+    if (k === 0 && c !== 0x5c) return false;
+    if (k === 1 && c !== 0x75) return false;
+    if (k === 2 && lowerSurrogateHalf && c !== 0x64 && c !== 0x44) return false;
+    if (k === 3 && lowerSurrogateHalf && !((c >= 0x63 && c <= 0x66) || (c >= 0x43 && c <= 0x46))) return false;
+    if (k >= 2 && k < 6 && hexVal(c) < 0) return false;
+  }
+  return true;
+}
+
+/** escapePointerToken escapes `~` and `/` in a JSON Pointer reference token (RFC 6901, section 3). */
+export function escapePointerToken(name: string): string {
+  if (name.indexOf("~") < 0 && name.indexOf("/") < 0) return name;
+  return name.replace(/~/g, "~0").replace(/\//g, "~1");
+}

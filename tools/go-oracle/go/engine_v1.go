@@ -1,0 +1,73 @@
+package main
+
+// Engine for encoding/json (v1). In a plain build it is classic v1 ("v1");
+// built with GOEXPERIMENT=jsonv2 it runs on the v2 engine ("v1v2").
+
+import (
+	"bytes"
+	"encoding/json"
+)
+
+type v1Engine struct{}
+
+func (v1Engine) marshal(v any, opts map[string]any) ([]byte, error) {
+	escape, set := optBool(opts, "escapeHTML")
+	prefix, _ := optString(opts, "prefix")
+	indent, _ := optString(opts, "indent")
+	if set && !escape {
+		var b bytes.Buffer
+		enc := json.NewEncoder(&b)
+		enc.SetEscapeHTML(false)
+		if prefix != "" || indent != "" {
+			enc.SetIndent(prefix, indent)
+		}
+		if err := enc.Encode(v); err != nil {
+			return nil, err
+		}
+		return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
+	}
+	if prefix != "" || indent != "" {
+		return json.MarshalIndent(v, prefix, indent)
+	}
+	return json.Marshal(v)
+}
+
+func (v1Engine) unmarshal(data []byte, ptr any, opts map[string]any) error {
+	useNumber, _ := optBool(opts, "useNumber")
+	disallow, _ := optBool(opts, "disallowUnknownFields")
+	if !useNumber && !disallow {
+		return json.Unmarshal(data, ptr)
+	}
+	// Unmarshal is "check the whole input, then decode"; a Decoder with the
+	// flags set decodes the same way once the input is known to be valid.
+	if !json.Valid(data) {
+		return json.Unmarshal(data, ptr)
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if useNumber {
+		dec.UseNumber()
+	}
+	if disallow {
+		dec.DisallowUnknownFields()
+	}
+	return dec.Decode(ptr)
+}
+
+func (v1Engine) valid(data []byte, _ map[string]any) bool { return json.Valid(data) }
+
+func (v1Engine) compact(data []byte, _ map[string]any) ([]byte, error) {
+	var b bytes.Buffer
+	err := json.Compact(&b, data)
+	return b.Bytes(), err
+}
+
+func (v1Engine) indent(data []byte, opts map[string]any) ([]byte, error) {
+	prefix, _ := optString(opts, "prefix")
+	indent, ok := optString(opts, "indent")
+	if !ok {
+		indent = "\t"
+	}
+	var b bytes.Buffer
+	err := json.Indent(&b, data, prefix, indent)
+	return b.Bytes(), err
+}

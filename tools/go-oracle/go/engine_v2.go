@@ -1,0 +1,114 @@
+//go:build goexperiment.jsonv2
+
+package main
+
+// Engines of the GOEXPERIMENT=jsonv2 build: "v1v2" (encoding/json, which runs
+// on the v2 engine in this build) and "v2" (encoding/json/v2 + jsontext).
+
+import (
+	"encoding/json"
+	"encoding/json/jsontext"
+	jsonv2 "encoding/json/v2"
+	"reflect"
+	"sort"
+)
+
+var extraQualified = map[string]reflect.Type{
+	"jsontext.Value": reflect.TypeFor[jsontext.Value](),
+}
+
+func init() {
+	engines["v1v2"] = v1Engine{}
+	engines["v2"] = v2Engine{}
+}
+
+var boolOptions = map[string]func(bool) jsonv2.Options{
+	// json/v2
+	"stringifyNumbers":          jsonv2.StringifyNumbers,
+	"deterministic":             jsonv2.Deterministic,
+	"formatNilSliceAsNull":      jsonv2.FormatNilSliceAsNull,
+	"formatNilMapAsNull":        jsonv2.FormatNilMapAsNull,
+	"omitZeroStructFields":      jsonv2.OmitZeroStructFields,
+	"matchCaseInsensitiveNames": jsonv2.MatchCaseInsensitiveNames,
+	"discardUnknownMembers":     jsonv2.DiscardUnknownMembers,
+	"rejectUnknownMembers":      jsonv2.RejectUnknownMembers,
+	// jsontext
+	"allowDuplicateNames":   jsontext.AllowDuplicateNames,
+	"allowInvalidUTF8":      jsontext.AllowInvalidUTF8,
+	"escapeForHTML":         jsontext.EscapeForHTML,
+	"escapeForJS":           jsontext.EscapeForJS,
+	"preserveRawStrings":    jsontext.PreserveRawStrings,
+	"canonicalizeRawInts":   jsontext.CanonicalizeRawInts,
+	"canonicalizeRawFloats": jsontext.CanonicalizeRawFloats,
+	"reorderRawObjects":     jsontext.ReorderRawObjects,
+	"spaceAfterColon":       jsontext.SpaceAfterColon,
+	"spaceAfterComma":       jsontext.SpaceAfterComma,
+	"multiline":             jsontext.Multiline,
+	// v1 legacy options (encoding/json)
+	"callMethodsWithLegacySemantics":  json.CallMethodsWithLegacySemantics,
+	"formatByteArrayAsArray":          json.FormatByteArrayAsArray,
+	"formatBytesWithLegacySemantics":  json.FormatBytesWithLegacySemantics,
+	"formatDurationAsNano":            json.FormatDurationAsNano,
+	"matchCaseSensitiveDelimiter":     json.MatchCaseSensitiveDelimiter,
+	"mergeWithLegacySemantics":        json.MergeWithLegacySemantics,
+	"omitEmptyWithLegacySemantics":    json.OmitEmptyWithLegacySemantics,
+	"parseBytesWithLooseRFC4648":      json.ParseBytesWithLooseRFC4648,
+	"parseTimeWithLooseRFC3339":       json.ParseTimeWithLooseRFC3339,
+	"reportErrorsWithLegacySemantics": json.ReportErrorsWithLegacySemantics,
+	"stringifyWithLegacySemantics":    json.StringifyWithLegacySemantics,
+	"unmarshalArrayFromAnyLength":     json.UnmarshalArrayFromAnyLength,
+}
+
+// v2Options resolves camelCase option names in a fixed order
+// (defaultOptionsV1 first, so later options override it).
+func v2Options(opts map[string]any) []jsonv2.Options {
+	var out []jsonv2.Options
+	if b, _ := optBool(opts, "defaultOptionsV1"); b {
+		out = append(out, json.DefaultOptionsV1())
+	}
+	names := make([]string, 0, len(opts))
+	for n := range opts {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		if f, ok := boolOptions[n]; ok {
+			if b, ok := optBool(opts, n); ok {
+				out = append(out, f(b))
+			}
+		}
+	}
+	if s, ok := optString(opts, "withIndent"); ok {
+		out = append(out, jsontext.WithIndent(s))
+	}
+	if s, ok := optString(opts, "withIndentPrefix"); ok {
+		out = append(out, jsontext.WithIndentPrefix(s))
+	}
+	return out
+}
+
+type v2Engine struct{}
+
+func (v2Engine) marshal(v any, opts map[string]any) ([]byte, error) {
+	return jsonv2.Marshal(v, v2Options(opts)...)
+}
+
+func (v2Engine) unmarshal(data []byte, ptr any, opts map[string]any) error {
+	return jsonv2.Unmarshal(data, ptr, v2Options(opts)...)
+}
+
+func (v2Engine) valid(data []byte, opts map[string]any) bool {
+	return jsontext.Value(data).IsValid(v2Options(opts)...)
+}
+
+func (v2Engine) compact(data []byte, opts map[string]any) ([]byte, error) {
+	v := jsontext.Value(append([]byte(nil), data...))
+	err := v.Compact(v2Options(opts)...)
+	return v, err
+}
+
+func (v2Engine) indent(data []byte, opts map[string]any) ([]byte, error) {
+	v := jsontext.Value(append([]byte(nil), data...))
+	err := v.Indent(v2Options(opts)...)
+	return v, err
+}

@@ -1,0 +1,3 @@
+module gojson.dev/go-oracle
+
+go 1.26

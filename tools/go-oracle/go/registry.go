@@ -1,0 +1,113 @@
+package main
+
+// Named types with methods: reflect cannot declare methods, so the types the
+// tests need are compiled in. A request's Go source may declare a type with
+// one of these names (so TypeScript's parseGo sees it); the oracle uses the
+// compiled type instead. Behaviours are fixed and documented in ../README.md.
+
+import (
+	"bytes"
+	"errors"
+	"reflect"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// centsText formats an amount in cents as a decimal string: sign and
+// magnitude separately, so -1 is "-0.01" and math.MinInt64 works.
+func centsText(n int64) string {
+	neg := n < 0
+	u := uint64(n)
+	if neg {
+		u = -u
+	}
+	s := strconv.FormatUint(u/100, 10) + "." + strconv.FormatUint(u%100/10, 10) + strconv.FormatUint(u%10, 10)
+	if neg {
+		s = "-" + s
+	}
+	return s
+}
+
+func parseCents(b []byte) (int64, error) {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return 0, errors.New("cents: want a quoted decimal")
+	}
+	whole, frac, _ := strings.Cut(s, ".")
+	for len(frac) < 2 {
+		frac += "0"
+	}
+	n, err := strconv.ParseInt(whole+frac[:2], 10, 64)
+	if err != nil {
+		return 0, errors.New("cents: bad amount")
+	}
+	return n, nil
+}
+
+// CentsV has a value-receiver MarshalJSON ("12.34") and a pointer-receiver UnmarshalJSON.
+type CentsV int64
+
+func (c CentsV) MarshalJSON() ([]byte, error) { return []byte(`"` + centsText(int64(c)) + `"`), nil }
+func (c *CentsV) UnmarshalJSON(b []byte) error {
+	n, err := parseCents(b)
+	*c = CentsV(n)
+	return err
+}
+
+// CentsP has pointer-receiver MarshalJSON and UnmarshalJSON: v1 calls
+// MarshalJSON only on addressable values, v2 always.
+type CentsP int64
+
+func (c *CentsP) MarshalJSON() ([]byte, error) { return []byte(`"` + centsText(int64(*c)) + `"`), nil }
+func (c *CentsP) UnmarshalJSON(b []byte) error {
+	n, err := parseCents(b)
+	*c = CentsP(n)
+	return err
+}
+
+// UpperText is a text marshaler: MarshalText (value receiver) upper-cases,
+// UnmarshalText (pointer receiver) lower-cases. Usable as a map key type.
+type UpperText string
+
+func (u UpperText) MarshalText() ([]byte, error) { return []byte(strings.ToUpper(string(u))), nil }
+func (u *UpperText) UnmarshalText(b []byte) error {
+	*u = UpperText(strings.ToLower(string(b)))
+	return nil
+}
+
+// AlwaysZero reports IsZero() == true whatever it holds (value receiver).
+type AlwaysZero struct{ N int }
+
+func (AlwaysZero) IsZero() bool { return true }
+
+// FailText's MarshalText (value receiver) always fails with "failtext: no".
+type FailText string
+
+func (FailText) MarshalText() ([]byte, error) { return nil, errors.New("failtext: no") }
+
+// BadJSON's MarshalJSON (value receiver) returns invalid JSON `{`.
+type BadJSON struct{}
+
+func (BadJSON) MarshalJSON() ([]byte, error) { return []byte("{"), nil }
+
+// Stamped embeds time.Time (promoting its MarshalJSON) next to two fields:
+// the twin-type pitfall of seed 000 section 9. It lives here because
+// reflect.StructOf cannot promote methods of embedded fields.
+type Stamped struct {
+	time.Time
+	ID   int    `json:"id"`
+	Kind string `json:"kind"`
+}
+
+var registry = map[string]reflect.Type{
+	"CentsV":     reflect.TypeFor[CentsV](),
+	"CentsP":     reflect.TypeFor[CentsP](),
+	"UpperText":  reflect.TypeFor[UpperText](),
+	"AlwaysZero": reflect.TypeFor[AlwaysZero](),
+	"FailText":   reflect.TypeFor[FailText](),
+	"BadJSON":    reflect.TypeFor[BadJSON](),
+	"Stamped":    reflect.TypeFor[Stamped](),
+}
+
+var _ = bytes.Equal

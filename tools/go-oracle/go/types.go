@@ -1,0 +1,270 @@
+package main
+
+// Building reflect types at run time from Go type declarations.
+//
+// The request carries Go source text (the subset @gojson/gotype's parseGo
+// reads). go/parser turns it into an AST and the builder maps every type
+// expression onto reflect.StructOf / SliceOf / MapOf / ArrayOf / PointerTo.
+// Reflect cannot create named types: a declared struct becomes an unnamed
+// struct type, and the builder remembers its name so that error texts can be
+// rewritten to name it (main.Order). Named non-struct types (type Tags []string)
+// become their underlying type. Types with methods come from the registry.
+
+import (
+	"encoding/json"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"reflect"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+)
+
+type typeEnv struct {
+	specs    map[string]*ast.TypeSpec
+	built    map[string]reflect.Type
+	building map[string]bool
+	// names maps the String() of a built struct type to its declared name.
+	names map[string]string
+	fset  *token.FileSet
+	src   string
+}
+
+var envCache = map[string]*typeEnv{}
+
+func newEnv(src string) (*typeEnv, error) {
+	if e, ok := envCache[src]; ok {
+		return e, nil
+	}
+	full := src
+	if !strings.Contains(src, "package ") {
+		full = "package main\n" + src
+	}
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "types.go", full, parser.SkipObjectResolution)
+	if err != nil {
+		return nil, fmt.Errorf("oracle: parse Go source: %v", err)
+	}
+	e := &typeEnv{specs: map[string]*ast.TypeSpec{}, built: map[string]reflect.Type{}, building: map[string]bool{}, names: map[string]string{}, fset: fset, src: src}
+	for _, d := range f.Decls {
+		gd, ok := d.(*ast.GenDecl)
+		if !ok || gd.Tok != token.TYPE {
+			continue
+		}
+		for _, s := range gd.Specs {
+			ts := s.(*ast.TypeSpec)
+			e.specs[ts.Name.Name] = ts
+		}
+	}
+	for name := range e.specs {
+		if _, err := e.named(name); err != nil {
+			return nil, err
+		}
+	}
+	envCache[src] = e
+	return e, nil
+}
+
+var predeclared = map[string]reflect.Type{
+	"bool": reflect.TypeFor[bool](), "string": reflect.TypeFor[string](),
+	"int": reflect.TypeFor[int](), "int8": reflect.TypeFor[int8](), "int16": reflect.TypeFor[int16](),
+	"int32": reflect.TypeFor[int32](), "int64": reflect.TypeFor[int64](),
+	"uint": reflect.TypeFor[uint](), "uint8": reflect.TypeFor[uint8](), "uint16": reflect.TypeFor[uint16](),
+	"uint32": reflect.TypeFor[uint32](), "uint64": reflect.TypeFor[uint64](), "uintptr": reflect.TypeFor[uintptr](),
+	"byte": reflect.TypeFor[byte](), "rune": reflect.TypeFor[rune](),
+	"float32": reflect.TypeFor[float32](), "float64": reflect.TypeFor[float64](),
+	"any": reflect.TypeFor[any](),
+}
+
+var qualified = map[string]reflect.Type{
+	"time.Time":       reflect.TypeFor[time.Time](),
+	"time.Duration":   reflect.TypeFor[time.Duration](),
+	"json.Number":     reflect.TypeFor[json.Number](),
+	"json.RawMessage": reflect.TypeFor[json.RawMessage](),
+}
+
+func (e *typeEnv) named(name string) (reflect.Type, error) {
+	if t, ok := e.built[name]; ok {
+		return t, nil
+	}
+	if t, ok := registry[name]; ok {
+		// Registry types win over a declaration with the same name: the
+		// declaration in the request documents the type for TypeScript.
+		return t, nil
+	}
+	ts, ok := e.specs[name]
+	if !ok {
+		if t, ok := predeclared[name]; ok {
+			return t, nil
+		}
+		return nil, fmt.Errorf("oracle: unknown type %q", name)
+	}
+	if e.building[name] {
+		return nil, fmt.Errorf("oracle: recursive type %s cannot be built with reflect", name)
+	}
+	e.building[name] = true
+	defer delete(e.building, name)
+	t, err := e.expr(ts.Type)
+	if err != nil {
+		return nil, err
+	}
+	if t.Kind() == reflect.Struct && !ts.Assign.IsValid() {
+		if _, dup := e.names[t.String()]; !dup {
+			e.names[t.String()] = "main." + name
+		}
+	}
+	e.built[name] = t
+	return t, nil
+}
+
+func (e *typeEnv) exprString(s string) (reflect.Type, error) {
+	x, err := parser.ParseExpr(s)
+	if err != nil {
+		return nil, fmt.Errorf("oracle: parse type %q: %v", s, err)
+	}
+	return e.expr(x)
+}
+
+func (e *typeEnv) expr(x ast.Expr) (t reflect.Type, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("oracle: reflect: %v", r)
+		}
+	}()
+	switch x := x.(type) {
+	case *ast.ParenExpr:
+		return e.expr(x.X)
+	case *ast.Ident:
+		return e.named(x.Name)
+	case *ast.SelectorExpr:
+		pkg, ok := x.X.(*ast.Ident)
+		if !ok {
+			return nil, fmt.Errorf("oracle: unsupported selector")
+		}
+		q := pkg.Name + "." + x.Sel.Name
+		if t, ok := qualified[q]; ok {
+			return t, nil
+		}
+		if t, ok := extraQualified[q]; ok {
+			return t, nil
+		}
+		return nil, fmt.Errorf("oracle: unsupported type %s", q)
+	case *ast.StarExpr:
+		el, err := e.expr(x.X)
+		if err != nil {
+			return nil, err
+		}
+		return reflect.PointerTo(el), nil
+	case *ast.ArrayType:
+		el, err := e.expr(x.Elt)
+		if err != nil {
+			return nil, err
+		}
+		if x.Len == nil {
+			return reflect.SliceOf(el), nil
+		}
+		lit, ok := x.Len.(*ast.BasicLit)
+		if !ok {
+			return nil, fmt.Errorf("oracle: array length must be a literal")
+		}
+		n, err := strconv.Atoi(lit.Value)
+		if err != nil {
+			return nil, err
+		}
+		return reflect.ArrayOf(n, el), nil
+	case *ast.MapType:
+		k, err := e.expr(x.Key)
+		if err != nil {
+			return nil, err
+		}
+		v, err := e.expr(x.Value)
+		if err != nil {
+			return nil, err
+		}
+		return reflect.MapOf(k, v), nil
+	case *ast.InterfaceType:
+		if x.Methods != nil && len(x.Methods.List) > 0 {
+			return nil, fmt.Errorf("oracle: only the empty interface is supported")
+		}
+		return reflect.TypeFor[any](), nil
+	case *ast.StructType:
+		var fields []reflect.StructField
+		for _, f := range x.Fields.List {
+			ft, err := e.expr(f.Type)
+			if err != nil {
+				return nil, err
+			}
+			tag := ""
+			if f.Tag != nil {
+				tag, err = strconv.Unquote(f.Tag.Value)
+				if err != nil {
+					return nil, err
+				}
+			}
+			if len(f.Names) == 0 {
+				name := embeddedName(f.Type)
+				sf := reflect.StructField{Name: name, Type: ft, Tag: reflect.StructTag(tag), Anonymous: true}
+				if !ast.IsExported(name) {
+					sf.PkgPath = "main"
+				}
+				fields = append(fields, sf)
+				continue
+			}
+			for _, n := range f.Names {
+				sf := reflect.StructField{Name: n.Name, Type: ft, Tag: reflect.StructTag(tag)}
+				if !ast.IsExported(n.Name) {
+					sf.PkgPath = "main"
+				}
+				fields = append(fields, sf)
+			}
+		}
+		return reflect.StructOf(fields), nil
+	}
+	return nil, fmt.Errorf("oracle: unsupported type expression %T", x)
+}
+
+func embeddedName(x ast.Expr) string {
+	switch x := x.(type) {
+	case *ast.StarExpr:
+		return embeddedName(x.X)
+	case *ast.Ident:
+		return x.Name
+	case *ast.SelectorExpr:
+		return x.Sel.Name
+	}
+	return "X"
+}
+
+// nameTypes rewrites reflect's spelling of unnamed struct types built from
+// declarations into their declared names, longest first.
+func (e *typeEnv) nameTypes(msg string) string {
+	if e == nil || len(e.names) == 0 {
+		return msg
+	}
+	keys := make([]string, 0, len(e.names))
+	for k := range e.names {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool { return len(keys[i]) > len(keys[j]) })
+	for _, k := range keys {
+		msg = strings.ReplaceAll(msg, k, e.names[k])
+	}
+	return msg
+}
+
+// structName gives the declared name of a struct type built by this env.
+func (e *typeEnv) structName(t reflect.Type) string {
+	if t.Name() != "" {
+		return t.Name()
+	}
+	if e == nil {
+		return ""
+	}
+	if n, ok := e.names[t.String()]; ok {
+		return strings.TrimPrefix(n, "main.")
+	}
+	return ""
+}

@@ -1,0 +1,11 @@
+import { defineConfig } from "tsup";
+
+export default defineConfig({
+  entry: ["src/index.ts", "src/cli.ts"],
+  format: ["esm", "cjs"],
+  dts: { entry: "src/index.ts" },
+  sourcemap: true,
+  clean: true,
+  shims: true,
+  target: "node20",
+});
