@@ -1,7 +1,8 @@
 import { defineConfig } from "tsup";
 
 export default defineConfig({
-  entry: ["src/index.ts"],
+  entry: ["src/index.ts", "src/arbitrary.ts"],
+  external: ["fast-check"],
   format: ["esm", "cjs"],
   dts: true,
   sourcemap: true,

@@ -1,10 +1,18 @@
 import { defineConfig } from "tsup";
 
 export default defineConfig({
-  entry: ["src/index.ts"],
+  entry: {
+    index: "src/index.ts",
+    codec: "src/codec.ts",
+    "standard-schema": "src/standard-schema.ts",
+    express: "src/express.ts",
+    fastify: "src/fastify.ts",
+    hono: "src/hono.ts",
+  },
   format: ["esm", "cjs"],
   dts: true,
   sourcemap: true,
   clean: true,
   target: "node20",
+  external: ["express", "fastify", "hono"],
 });

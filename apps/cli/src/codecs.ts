@@ -47,5 +47,6 @@ export function bindCodec(version: Version, options: Record<string, unknown>): B
 
 /** Whether an error is one of Go's errors (a JsonError), rather than a bug. */
 export function isGoError(e: unknown): e is Error {
-  return e instanceof Error && typeof (e as { code?: unknown }).code === "string" && (e as { code: string }).code.startsWith("GOJSON_ERR_");
+  const code = (e as { code?: unknown } | null)?.code;
+  return e instanceof Error && typeof code === "string" && code.startsWith("GOJSON_ERR_");
 }

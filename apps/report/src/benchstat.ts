@@ -8,11 +8,18 @@
 import type { BenchResult, Metric } from "@gojson/harness";
 import { bytesSi, durationNs, percentChange, pValue } from "./format.js";
 import { medianInterval } from "./median-ci.js";
-import { benchName, candidateLabel, comparisonGroups, measuredCandidates, measuredPayloads, payloadLabel } from "./model.js";
+import {
+  benchName,
+  candidateLabel,
+  comparisonGroups,
+  measuredCandidates,
+  measuredPayloads,
+  payloadLabel,
+} from "./model.js";
 
 const UNIT: Partial<Record<Metric, string>> = { nsPerOp: "sec/op", bytesPerOp: "B/op" };
 
-function valueOf(metric: Metric, s: { nsPerOp: number; bytesPerOp?: number }): number | undefined {
+function sampleValue(metric: Metric, s: { nsPerOp: number; bytesPerOp?: number }): number | undefined {
   return metric === "nsPerOp" ? s.nsPerOp : s.bytesPerOp;
 }
 
@@ -30,6 +37,7 @@ export function benchstatTable(r: BenchResult, metric: "nsPerOp" | "bytesPerOp")
   const level = r.settings.confidence;
   const notes: string[] = [];
   let tooFew = false;
+  let noPair = false;
   const header1 = [""];
   const header2 = [""];
   for (const [i, c] of ordered.entries()) {
@@ -43,7 +51,9 @@ export function benchstatTable(r: BenchResult, metric: "nsPerOp" | "bytesPerOp")
     const row = [benchName(payloadLabel(r, p))];
     for (const [i, c] of ordered.entries()) {
       const m = r.measurements.find((x) => x.payload === p && x.candidate === c);
-      const xs = (m?.samples ?? []).map((s) => valueOf(metric, s)).filter((x): x is number => x !== undefined);
+      const xs = (m?.samples ?? [])
+        .map((s) => sampleValue(metric, s))
+        .filter((x): x is number => x !== undefined);
       if (xs.length === 0) {
         row.push("—");
         continue;
@@ -66,7 +76,14 @@ export function benchstatTable(r: BenchResult, metric: "nsPerOp" | "bytesPerOp")
         if (cmp) {
           const change = cmp.test.significant ? percentChange(cmp.geomean) : "~";
           cell += `  ${change} (${pValue(cmp.test.pValue)} n=${cmp.test.n})${cmp.test.canReachAlpha ? "" : " ²"}`;
-        } else cell += "  (no paired comparison)";
+        } else {
+          const bm = medians.get(base);
+          const bmed = bm?.[bm.length - 1];
+          if (bmed !== undefined && bm!.length === medians.get(c)!.length) {
+            cell += `  ${percentChange(mi.median / bmed)} ³`;
+            noPair = true;
+          }
+        }
       }
       row.push(cell);
     }
@@ -92,11 +109,16 @@ export function benchstatTable(r: BenchResult, metric: "nsPerOp" | "bytesPerOp")
     geo.push(cell);
   }
   body.push(geo);
-  if (tooFew) notes.push(`¹ need >= ${medianInterval([], level).minN} samples for confidence interval at level ${level}`);
+  if (tooFew)
+    notes.push(
+      `¹ need >= ${medianInterval([], level).minN} samples for confidence interval at level ${level}`,
+    );
   if (body.some((row) => row.some((c) => c.endsWith("²"))))
     notes.push(`² this n cannot reach α = ${r.settings.alpha} with the exact paired test`);
+  if (noPair) notes.push("³ ratio of medians: the harness made no paired comparison of this metric");
   notes.push(
-    "vs base: paired geometric-mean ratio and the harness's paired test (benchstat itself uses Mann–Whitney U on unpaired samples); ~ means not significant.",
+    "vs base: the harness's paired geometric-mean ratio and paired test",
+    "(benchstat itself uses Mann–Whitney U on unpaired samples); ~ means not significant.",
   );
   const rows = [header1, header2, ...body];
   const widths = rows[0]!.map((_, j) => Math.max(...rows.map((row) => [...(row[j] ?? "")].length)));

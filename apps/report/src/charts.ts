@@ -5,9 +5,8 @@
  * process-wide counter) and accessible (role, title, description).
  */
 import type { BenchResult, Metric } from "@gojson/harness";
-import { parse, View } from "vega";
-import { compile, type TopLevelSpec } from "vega-lite";
-import { escapeHtml, ratio } from "./format.js";
+import type { TopLevelSpec } from "vega-lite";
+import { cost, escapeHtml, ratio } from "./format.js";
 import {
   candidateLabel,
   comparisonGroups,
@@ -25,16 +24,50 @@ export const CHART_WIDTH = 560;
 export const ROW_HEIGHT = 26;
 
 /** Colour-blind-safe palette (Okabe–Ito), also told apart by shape in grey print. */
-export const PALETTE = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#F0E442", "#000000"];
-const SHAPES = ["circle", "square", "triangle-up", "diamond", "cross", "triangle-down", "triangle-left", "triangle-right"];
+export const PALETTE = [
+  "#0072B2",
+  "#D55E00",
+  "#009E73",
+  "#CC79A7",
+  "#E69F00",
+  "#56B4E9",
+  "#F0E442",
+  "#000000",
+];
+const SHAPES = [
+  "circle",
+  "square",
+  "triangle-up",
+  "diamond",
+  "cross",
+  "triangle-down",
+  "triangle-left",
+  "triangle-right",
+];
 
 const CONFIG = {
   font: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
   background: "white",
   view: { stroke: null },
-  axis: { labelFontSize: 12, titleFontSize: 12, titleFontWeight: 600, labelColor: "#222", titleColor: "#222", gridColor: "#e4e4e4", domainColor: "#888", tickColor: "#888" },
+  axis: {
+    labelFontSize: 12,
+    titleFontSize: 12,
+    titleFontWeight: 600,
+    labelColor: "#222",
+    titleColor: "#222",
+    gridColor: "#e4e4e4",
+    domainColor: "#888",
+    tickColor: "#888",
+  },
   legend: { labelFontSize: 12, titleFontSize: 12, orient: "top", direction: "horizontal" },
-  title: { fontSize: 14, fontWeight: 600, anchor: "start", color: "#111", subtitleFontSize: 12, subtitleColor: "#444" },
+  title: {
+    fontSize: 14,
+    fontWeight: 600,
+    anchor: "start",
+    color: "#111",
+    subtitleFontSize: 12,
+    subtitleColor: "#444",
+  },
 } as const;
 
 /** A chart ready to inline: the SVG and the words that describe it. */
@@ -62,7 +95,11 @@ function logDomain(lo: number, hi: number, include: number[] = []): [number, num
 }
 
 /** Forest plot of the paired geometric-mean ratios with their intervals, one row per payload, log scale, line at 1. */
-export function forestSpec(r: BenchResult, chartId: string, metric: Metric = "nsPerOp"): ChartSpec | undefined {
+export function forestSpec(
+  r: BenchResult,
+  chartId: string,
+  metric: Metric = "nsPerOp",
+): ChartSpec | undefined {
   const groups = comparisonGroups(r, metric);
   if (groups.length === 0) return undefined;
   const multi = groups.length > 1;
@@ -101,25 +138,40 @@ export function forestSpec(r: BenchResult, chartId: string, metric: Metric = "ns
     field: "geomean",
     type: "quantitative",
     scale: { type: "log", domain, nice: false },
-    axis: { title: `ratio (log scale) — left of 1: ${g0 && !multi ? candidateLabel(r, g0.candidate) : "candidate"} cost less`, format: ".2~f", tickCount: 6 },
+    axis: {
+      title: `ratio (log scale) — left of 1: ${g0 && !multi ? candidateLabel(r, g0.candidate) : "candidate"} cost less`,
+      format: ".2~f",
+      tickCount: 6,
+    },
   } as const;
   const spec: TopLevelSpec = {
     $schema: "https://vega.github.io/schema/vega-lite/v6.json",
-    title: { text: title, subtitle: `dots: geometric mean; lines: ${level}% interval; ◆ pooled over all payloads` },
+    title: {
+      text: title,
+      subtitle: `dots: geometric mean; lines: ${level}% interval; ◆ pooled over all payloads`,
+    },
     description,
     width: CHART_WIDTH,
     height: { step: ROW_HEIGHT },
     config: CONFIG,
     data: { values: rows },
     layer: [
-      { mark: { type: "rule", color: "#555", strokeDash: [4, 3] }, encoding: { x: { datum: 1, type: "quantitative" } } },
+      {
+        mark: { type: "rule", color: "#555", strokeDash: [4, 3] },
+        encoding: { x: { datum: 1, type: "quantitative" } },
+      },
       {
         mark: { type: "rule", strokeWidth: 2.5 },
         encoding: {
           y,
           x: { ...x, field: "low" },
           x2: { field: "high" },
-          color: { field: "pair", type: "nominal", scale: { range: PALETTE }, legend: multi ? { title: null } : null },
+          color: {
+            field: "pair",
+            type: "nominal",
+            scale: { range: PALETTE },
+            legend: multi ? { title: null } : null,
+          },
         },
       },
       {
@@ -127,9 +179,25 @@ export function forestSpec(r: BenchResult, chartId: string, metric: Metric = "ns
         encoding: {
           y,
           x,
-          color: { field: "pair", type: "nominal", scale: { range: PALETTE }, legend: null },
-          shape: { field: "kind", type: "nominal", scale: { domain: ["payload", "pooled"], range: ["circle", "diamond"] }, legend: null },
-          size: { field: "kind", type: "nominal", scale: { domain: ["payload", "pooled"], range: [90, 180] }, legend: null },
+          color: {
+            field: "pair",
+            type: "nominal",
+            scale: { range: PALETTE },
+            legend: multi ? { title: null } : null,
+          },
+          shape: {
+            field: "kind",
+            type: "nominal",
+            scale: { domain: ["payload", "pooled"], range: ["circle", "diamond"] },
+            legend: null,
+          },
+          size: {
+            field: "kind",
+            type: "ordinal",
+            sort: ["payload", "pooled"],
+            scale: { domain: ["payload", "pooled"], range: [90, 180] },
+            legend: null,
+          },
         },
       },
       {
@@ -141,8 +209,16 @@ export function forestSpec(r: BenchResult, chartId: string, metric: Metric = "ns
   return { id: chartId, title, description, spec };
 }
 
-/** Dot plot of a per-op cost (mean with ±1 SD whiskers) per payload and candidate, log scale. */
-export function costSpec(r: BenchResult, chartId: string, metric: "nsPerOp" | "bytesPerOp"): ChartSpec | undefined {
+function fmtCost(x: number): string {
+  return cost(Math.round(x));
+}
+
+/** Dot plot of a per-op cost (mean with ±1 SD whiskers) per payload and candidate, one strip per payload from 0. */
+export function costSpec(
+  r: BenchResult,
+  chartId: string,
+  metric: "nsPerOp" | "bytesPerOp",
+): ChartSpec | undefined {
   const cands = measuredCandidates(r);
   const rows: Array<Record<string, string | number>> = [];
   for (const p of measuredPayloads(r)) {
@@ -167,42 +243,90 @@ export function costSpec(r: BenchResult, chartId: string, metric: "nsPerOp" | "b
         mean,
         low: hasSd ? Math.max(mean - sd, mean * 0.01) : mean,
         high: hasSd ? mean + sd : mean,
+        text: `${candidateLabel(r, c)} ${fmtCost(mean)}`,
       });
     }
   }
   if (rows.length === 0) return undefined;
   const unit = metricUnit(metric);
-  const candLabels = cands.map((c) => candidateLabel(r, c)).filter((l) => rows.some((x) => x.candidate === l));
+  const candLabels = cands
+    .map((c) => candidateLabel(r, c))
+    .filter((l) => rows.some((x) => x.candidate === l));
   const payloadOrder = [...new Set(rows.map((x) => x.payload as string))];
-  const domain = logDomain(Math.min(...rows.map((x) => x.low as number)), Math.max(...rows.map((x) => x.high as number)));
-  const title = metric === "nsPerOp" ? "Time per operation (ns/op), mean ± SD" : "Bytes allocated per operation (B/op)";
-  const description = `Dot plot on a log scale: one row per payload, one mark per candidate${
+  const title =
+    metric === "nsPerOp" ? "Time per operation (ns/op), mean ± SD" : "Bytes allocated per operation (B/op)";
+  const description = `Dot plot: one strip per payload, one mark per candidate${
     metric === "nsPerOp" ? ", whiskers ±1 sample SD" : ""
   }. Lower is cheaper. ${rows
     .map((x) => `${x.payload}, ${x.candidate}: ${Math.round(x.mean as number)} ${unit}`)
     .join("; ")}.`;
-  const y = { field: "payload", type: "nominal", sort: payloadOrder, title: null } as const;
-  const yOffset = { field: "candidate", type: "nominal", sort: candLabels, scale: { paddingInner: 0.2 } } as const;
+  const y = { field: "candidate", type: "nominal", sort: candLabels, title: null, axis: null } as const;
   const x = {
     field: "mean",
     type: "quantitative",
-    scale: { type: "log", domain, nice: false },
-    axis: { title: `${unit} (log scale) — lower is cheaper`, format: metric === "nsPerOp" ? "~s" : "~s", tickCount: 6 },
+    scale: { zero: true, nice: true },
+    axis: {
+      title: null,
+      labelExpr: "datum.value === 0 ? '0' : format(datum.value, '~s')",
+      tickCount: 5,
+      grid: true,
+    },
   } as const;
-  const color = { field: "candidate", type: "nominal", sort: candLabels, scale: { domain: candLabels, range: PALETTE.slice(0, candLabels.length) }, legend: { title: null } } as const;
-  const shape = { field: "candidate", type: "nominal", sort: candLabels, scale: { domain: candLabels, range: SHAPES.slice(0, candLabels.length) }, legend: { title: null } } as const;
+  const color = {
+    field: "candidate",
+    type: "nominal",
+    sort: candLabels,
+    scale: { domain: candLabels, range: PALETTE.slice(0, candLabels.length) },
+    legend: { title: null },
+  } as const;
+  const shape = {
+    field: "candidate",
+    type: "nominal",
+    sort: candLabels,
+    scale: { domain: candLabels, range: SHAPES.slice(0, candLabels.length) },
+    legend: { title: null },
+  } as const;
   const spec: TopLevelSpec = {
     $schema: "https://vega.github.io/schema/vega-lite/v6.json",
-    title: { text: title, subtitle: "log scale; each row a payload, each mark a candidate" },
+    title: {
+      text: title,
+      subtitle: `one strip per payload with its own ${unit} axis from 0; lower is cheaper`,
+    },
     description,
-    width: CHART_WIDTH,
-    height: { step: ROW_HEIGHT * Math.max(1, Math.ceil(candLabels.length / 1.5)) },
-    config: CONFIG,
+    config: { ...CONFIG, facet: { spacing: 14 } },
     data: { values: rows },
-    layer: [
-      { mark: { type: "rule", strokeWidth: 1.5 }, encoding: { y, yOffset, x: { ...x, field: "low" }, x2: { field: "high" }, color: { ...color, legend: null } } },
-      { mark: { type: "point", filled: true, size: 70, opacity: 1 }, encoding: { y, yOffset, x, color, shape } },
-    ],
+    facet: {
+      row: {
+        field: "payload",
+        type: "nominal",
+        sort: payloadOrder,
+        title: null,
+        header: {
+          labelAngle: 0,
+          labelAlign: "left",
+          labelAnchor: "start",
+          labelFontSize: 12,
+          labelFontWeight: 600,
+          labelPadding: 2,
+        },
+      },
+    },
+    spec: {
+      width: CHART_WIDTH - 60,
+      height: { step: 16 },
+      layer: [
+        {
+          mark: { type: "rule", strokeWidth: 2 },
+          encoding: { y, x: { ...x, field: "low" }, x2: { field: "high" }, color },
+        },
+        { mark: { type: "point", filled: true, size: 70, opacity: 1 }, encoding: { y, x, color, shape } },
+        {
+          mark: { type: "text", align: "left", dx: 8, fontSize: 11, color: "#333" },
+          encoding: { y, x: { ...x, field: "high" }, text: { field: "text" } },
+        },
+      ],
+    },
+    resolve: { scale: { x: "independent" }, axis: { x: "independent" } },
   };
   return { id: chartId, title, description, spec };
 }
@@ -213,34 +337,38 @@ export function conformanceSpec(
   chartId: string,
 ): ChartSpec | undefined {
   if (engines.length === 0) return undefined;
-  const rows = engines.flatMap((e) => [
-    { engine: e.engine, outcome: "agrees with Go", count: e.agreements },
-    { engine: e.engine, outcome: "disagrees", count: e.disagreements },
-  ]);
-  const title = "Differential cases per engine: agreement with the Go oracle";
-  const description = `Stacked horizontal bars, one per engine. ${engines
-    .map((e) => `${e.engine}: ${e.agreements} of ${e.cases} cases agree, ${e.disagreements} disagree`)
+  const rows = engines.map((e) => ({
+    engine: e.engine,
+    disagreements: e.disagreements,
+    text: `${e.disagreements} of ${e.cases} cases (${e.cases ? ((100 * e.disagreements) / e.cases).toFixed(2) : "0"}%)`,
+  }));
+  const title = "Disagreements with the Go oracle per engine (lower is better)";
+  const description = `Horizontal bars, one per engine, of the differential cases whose answer differed from Go's. ${engines
+    .map((e) => `${e.engine}: ${e.disagreements} of ${e.cases} cases disagree, ${e.agreements} agree`)
     .join("; ")}.`;
+  const y = { field: "engine", type: "nominal", sort: engines.map((e) => e.engine), title: null } as const;
+  const x = {
+    field: "disagreements",
+    type: "quantitative",
+    title: "disagreeing cases",
+    scale: { domainMin: 0, nice: true },
+    axis: { tickMinStep: 1, format: "d" },
+  } as const;
   const spec: TopLevelSpec = {
     $schema: "https://vega.github.io/schema/vega-lite/v6.json",
-    title: { text: title },
+    title: { text: title, subtitle: "each label: disagreements of all cases run for that engine" },
     description,
-    width: CHART_WIDTH,
+    width: CHART_WIDTH - 120,
     height: { step: ROW_HEIGHT },
     config: CONFIG,
     data: { values: rows },
-    mark: { type: "bar" },
-    encoding: {
-      y: { field: "engine", type: "nominal", sort: engines.map((e) => e.engine), title: null },
-      x: { field: "count", type: "quantitative", stack: "zero", title: "cases" },
-      color: {
-        field: "outcome",
-        type: "nominal",
-        scale: { domain: ["agrees with Go", "disagrees"], range: ["#009E73", "#D55E00"] },
-        legend: { title: null },
+    layer: [
+      { mark: { type: "bar", color: "#D55E00", height: 14 }, encoding: { y, x } },
+      {
+        mark: { type: "text", align: "left", dx: 6, fontSize: 11, color: "#333" },
+        encoding: { y, x, text: { field: "text" } },
       },
-      order: { field: "outcome", sort: "ascending" },
-    },
+    ],
   };
   return { id: chartId, title, description, spec };
 }
@@ -251,7 +379,8 @@ export function conformanceSpec(
  */
 export function finishSvg(svg: string, c: Pick<Chart, "id" | "title" | "description">): string {
   const ids = new Map<string, string>();
-  for (const m of svg.matchAll(/\sid="([^"]+)"/g)) if (!ids.has(m[1]!)) ids.set(m[1]!, `${c.id}-d${ids.size + 1}`);
+  for (const m of svg.matchAll(/\sid="([^"]+)"/g))
+    if (!ids.has(m[1]!)) ids.set(m[1]!, `${c.id}-d${ids.size + 1}`);
   let out = svg.replace(/\sid="([^"]+)"/g, (_, id: string) => ` id="${ids.get(id)}"`);
   out = out.replace(/url\(#([^)]+)\)/g, (all, id: string) => (ids.has(id) ? `url(#${ids.get(id)})` : all));
   out = out.replace(/href="#([^"]+)"/g, (all, id: string) => (ids.has(id) ? `href="#${ids.get(id)}"` : all));
@@ -270,6 +399,8 @@ export function finishSvg(svg: string, c: Pick<Chart, "id" | "title" | "descript
 
 /** Renders a chart spec to finished SVG text. */
 export async function renderChart(c: ChartSpec): Promise<Chart> {
+  // Loaded on first use through import(): vega is ESM-only with top-level await, so the CJS build cannot require it.
+  const [{ parse, View }, { compile }] = await Promise.all([import("vega"), import("vega-lite")]);
   const vg = compile(c.spec).spec;
   const view = new View(parse(vg), { renderer: "none", logLevel: 0 });
   try {

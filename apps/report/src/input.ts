@@ -142,7 +142,11 @@ export function readConformance(v: unknown, source: string): ConformanceSummary 
 
 /** Reads a v1/v2 difference table (golden vectors or results/observations.json); `undefined` when unusable. */
 export function readDifferences(v: unknown, source: string): DifferenceTable | undefined {
-  const list = Array.isArray(v) ? v : isObj(v) ? pick(v, "differences", "observations", "rows", "vectors") : undefined;
+  const list = Array.isArray(v)
+    ? v
+    : isObj(v)
+      ? pick(v, "differences", "observations", "rows", "vectors")
+      : undefined;
   if (!Array.isArray(list)) return undefined;
   const rows: Difference[] = [];
   for (const [i, r] of list.entries()) {

@@ -2,7 +2,7 @@
  * Reads a results directory into a ReportInput: every `*.json` that is a
  * harness result document, plus `conformance.json` and `observations.json`.
  */
-import { readFile, readdir } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { type BenchResult, isBenchResult } from "@gojson/harness";
 import { type ReportInput, readConformance, readDifferences } from "./input.js";

@@ -7,7 +7,7 @@
 import type { BenchResult } from "@gojson/harness";
 import { benchstatTable } from "./benchstat.js";
 import { bytesSi, cost, escapeCell, fixed, meanSd, pValue, ratio } from "./format.js";
-import { type ReportInput, normaliseInput } from "./input-normalise.js";
+import { normaliseInput, type ReportInput } from "./input-normalise.js";
 import {
   candidateLabel,
   comparisonGroups,
@@ -19,7 +19,15 @@ import {
   metricUnit,
   payloadLabel,
 } from "./model.js";
-import { conditions, criterion, headline, lede, notTested, preregistrationWords, verdictLine } from "./sections.js";
+import {
+  conditions,
+  criterion,
+  headline,
+  lede,
+  notTested,
+  preregistrationWords,
+  verdictLine,
+} from "./sections.js";
 
 function table(head: string[], rows: string[][]): string {
   const esc = (r: string[]) => `| ${r.map(escapeCell).join(" | ")} |`;
@@ -135,7 +143,8 @@ function resultSection(r: BenchResult, out: string[]): void {
   }
 
   out.push("### Verdict", "");
-  if (r.hypotheses.length === 0) out.push("UNKNOWN: nothing was registered before the run to judge against.", "");
+  if (r.hypotheses.length === 0)
+    out.push("UNKNOWN: nothing was registered before the run to judge against.", "");
   for (const o of r.hypotheses) out.push(`- ${o.hypothesis.id}: ${verdictLine(o)}`);
   if (r.hypotheses.length) out.push("");
 

@@ -28,7 +28,10 @@ export function findMeasurement(r: BenchResult, payload: string, candidate: stri
 }
 
 /** Mean and SD of one metric of one measurement (from the harness's summaries, or from raw samples for bytes). */
-export function metricSummary(m: Measurement | undefined, metric: Metric): Pick<Summary, "mean" | "sd" | "n"> | undefined {
+export function metricSummary(
+  m: Measurement | undefined,
+  metric: Metric,
+): Pick<Summary, "mean" | "sd" | "n"> | undefined {
   if (!m) return undefined;
   if (metric === "nsPerOp") return m.stats.nsPerOp;
   if (metric === "cpuNsPerOp") return m.stats.cpuNsPerOp;
@@ -36,7 +39,8 @@ export function metricSummary(m: Measurement | undefined, metric: Metric): Pick<
   const xs = m.samples.map((s) => s.bytesPerOp).filter((x): x is number => typeof x === "number");
   if (xs.length === 0) return m.memory ? { mean: m.memory.bytesPerOp, sd: Number.NaN, n: 1 } : undefined;
   const mean = xs.reduce((a, b) => a + b, 0) / xs.length;
-  const sd = xs.length > 1 ? Math.sqrt(xs.reduce((a, b) => a + (b - mean) ** 2, 0) / (xs.length - 1)) : Number.NaN;
+  const sd =
+    xs.length > 1 ? Math.sqrt(xs.reduce((a, b) => a + (b - mean) ** 2, 0) / (xs.length - 1)) : Number.NaN;
   return { mean, sd, n: xs.length };
 }
 
@@ -76,7 +80,8 @@ export function intervalExcludesOne(c: Comparison): boolean {
 /** One word (or two) for the direction: "faster", "slower", "no clear difference". */
 export function directionWord(c: Comparison): string {
   const [less, more] = CHEAPER[c.metric];
-  if (!intervalExcludesOne(c)) return `no clear difference (interval includes 1; point estimate ${c.geomean < 1 ? less : c.geomean > 1 ? more : "equal"})`;
+  if (!intervalExcludesOne(c))
+    return `no clear difference (interval includes 1; point estimate ${c.geomean < 1 ? less : c.geomean > 1 ? more : "equal"})`;
   return c.geomean < 1 ? less : more;
 }
 
@@ -116,7 +121,8 @@ export function comparisonGroups(r: BenchResult, metric?: Metric): ComparisonGro
   }
   for (const g of groups.values()) {
     g.rows.sort(
-      (a, b) => (payloadIndex.get(a.payload) ?? 1e9) - (payloadIndex.get(b.payload) ?? 1e9) || (a.id < b.id ? -1 : 1),
+      (a, b) =>
+        (payloadIndex.get(a.payload) ?? 1e9) - (payloadIndex.get(b.payload) ?? 1e9) || (a.id < b.id ? -1 : 1),
     );
   }
   return [...groups.values()];

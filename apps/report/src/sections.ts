@@ -11,7 +11,6 @@ import {
   directionSentence,
   measuredPayloads,
   metricUnit,
-  payloadLabel,
   payloadPhrase,
 } from "./model.js";
 
@@ -34,7 +33,9 @@ export function conditions(r: BenchResult): Condition[] {
   ]);
   rows.push([
     "Go",
-    e.go ? `${e.go.version}${e.go.goexperiment ? `, GOEXPERIMENT=${e.go.goexperiment}` : ""}` : "not used in this run",
+    e.go
+      ? `${e.go.version}${e.go.goexperiment ? `, GOEXPERIMENT=${e.go.goexperiment}` : ""}`
+      : "not used in this run",
   ]);
   rows.push([
     "Parallelism",
@@ -43,17 +44,22 @@ export function conditions(r: BenchResult): Condition[] {
   rows.push([
     "Candidates",
     r.candidates
-      .map((c) => `${c.label}${c.library ? ` (${c.library})` : ""}${c.description ? ` — ${c.description}` : ""}`)
+      .map(
+        (c) => `${c.label}${c.library ? ` (${c.library})` : ""}${c.description ? ` — ${c.description}` : ""}`,
+      )
       .join("; "),
   ]);
+  const measured = measuredPayloads(r);
   rows.push([
     "Payloads",
-    measuredPayloads(r)
-      .map((id) => {
-        const p = r.payloads.find((x) => x.id === id);
-        return p ? `${p.label} (${bytesSi(p.bytes)})` : id;
-      })
-      .join("; "),
+    measured.length === 0
+      ? `${r.payloads.map((p) => `${p.label} (${bytesSi(p.bytes)})`).join("; ") || "none"} — none measured`
+      : measured
+          .map((id) => {
+            const p = r.payloads.find((x) => x.id === id);
+            return p ? `${p.label} (${bytesSi(p.bytes)})` : id;
+          })
+          .join("; "),
   ]);
   rows.push([
     "Repetitions",
@@ -72,7 +78,8 @@ export function conditions(r: BenchResult): Condition[] {
     } (1 / 5 / 15 min)`,
   ]);
   rows.push(["Run", `${r.startedAt} → ${r.finishedAt} (${fixed(r.durationMs / 1000, 1)} s)`]);
-  if (s.quick) rows.push(["Mode", "QUICK smoke run (GOJSON_BENCH_QUICK=1): the numbers are not meant to be read"]);
+  if (s.quick)
+    rows.push(["Mode", "QUICK smoke run (GOJSON_BENCH_QUICK=1): the numbers are not meant to be read"]);
   return rows;
 }
 
@@ -120,8 +127,8 @@ export function headline(input: ReportInput): string {
   const h = r.hypotheses[0];
   const groups = comparisonGroups(r, "nsPerOp");
   const key = h
-    ? r.comparisons.find((c) => c.id === h.comparison) ?? groups[0]?.pooled ?? groups[0]?.rows[0]
-    : groups[0]?.pooled ?? groups[0]?.rows[0];
+    ? (r.comparisons.find((c) => c.id === h.comparison) ?? groups[0]?.pooled ?? groups[0]?.rows[0])
+    : (groups[0]?.pooled ?? groups[0]?.rows[0]);
   if (!key) return r.title;
   return `${r.title} — ${candidateLabel(r, key.candidate)} ${metricUnit(key.metric)} ${ratio(key.geomean)} of ${candidateLabel(
     r,
@@ -187,9 +194,13 @@ export function notTested(input: ReportInput): string[] {
     for (const n of r.notes) out.push(`${tag}: ${n}`);
   }
   if (!input.conformance)
-    out.push("Conformance against Go: results/conformance.json is absent, so agreement with the Go oracle is not reported here.");
+    out.push(
+      "Conformance against Go: results/conformance.json is absent, so agreement with the Go oracle is not reported here.",
+    );
   if (!input.differences)
-    out.push("v1/v2 differences: no golden vectors and no results/observations.json were found, so the difference table is absent.");
+    out.push(
+      "v1/v2 differences: no golden vectors and no results/observations.json were found, so the difference table is absent.",
+    );
   for (const s of input.skipped ?? []) out.push(`File ${s.file} was not used: ${s.reason}.`);
   return out;
 }

@@ -9,6 +9,9 @@ function cmp(a: string, b: string): number {
 export function sortResults(results: readonly BenchResult[]): BenchResult[] {
   return [...results].sort(
     (a, b) =>
-      cmp(a.package, b.package) || cmp(a.bench, b.bench) || cmp(a.startedAt, b.startedAt) || cmp(a.title, b.title),
+      cmp(a.package, b.package) ||
+      cmp(a.bench, b.bench) ||
+      cmp(a.startedAt, b.startedAt) ||
+      cmp(a.title, b.title),
   );
 }

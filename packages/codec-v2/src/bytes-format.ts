@@ -56,12 +56,16 @@ export function decodeBytes(s: string, fmt: ByteFormat, loose: boolean): Uint8Ar
       }
       const out = Buffer.from(t, fmt === "base64" ? "base64" : "base64url");
       // Go rejects non-canonical trailing bits.
-      if (encodeBytes(out, fmt) !== t) throw new Error(`illegal base64 data at input byte ${Math.max(0, t.length - 2)}`);
+      if (encodeBytes(out, fmt) !== t)
+        throw new Error(`illegal base64 data at input byte ${Math.max(0, t.length - 2)}`);
       return new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
     }
     case "hex": {
       const bad = firstBad(t, /[0-9a-fA-F]/);
-      if (bad !== undefined) throw new Error(`encoding/hex: invalid byte: U+00${t.charCodeAt(bad).toString(16).toUpperCase().padStart(2, "0")} ${JSON.stringify(t[bad]).replace(/^"|"$/g, "'")}`);
+      if (bad !== undefined)
+        throw new Error(
+          `encoding/hex: invalid byte: U+00${t.charCodeAt(bad).toString(16).toUpperCase().padStart(2, "0")} ${JSON.stringify(t[bad]).replace(/^"|"$/g, "'")}`,
+        );
       if (t.length % 2 !== 0) throw new Error("encoding/hex: odd length hex string");
       const out = Buffer.from(t, "hex");
       return new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
@@ -71,7 +75,8 @@ export function decodeBytes(s: string, fmt: ByteFormat, loose: boolean): Uint8Ar
       const alpha = fmt === "base32" ? B32 : B32HEX;
       const stripped = t.replace(/=+$/, "");
       const bad = [...stripped].findIndex((c) => !alpha.includes(c));
-      if (bad >= 0 || t.length % 8 !== 0) throw new Error(`illegal base32 data at input byte ${bad >= 0 ? bad : t.length}`);
+      if (bad >= 0 || t.length % 8 !== 0)
+        throw new Error(`illegal base32 data at input byte ${bad >= 0 ? bad : t.length}`);
       const out: number[] = [];
       let bits = 0;
       let val = 0;

@@ -40,8 +40,8 @@ export function durationString(d: bigint): string {
 const UNITS: Record<string, bigint> = {
   ns: 1n,
   us: 1000n,
-  "µs": 1000n,
-  "μs": 1000n,
+  µs: 1000n,
+  μs: 1000n,
   ms: 1_000_000n,
   s: 1_000_000_000n,
   m: 60_000_000_000n,
@@ -65,7 +65,8 @@ export function parseDuration(s0: string): bigint | string {
     const m = re.exec(s);
     if (!m || (m[1] === "" && (m[2] === undefined || m[2] === ""))) return bad;
     const unit = UNITS[m[3] as string];
-    if (unit === undefined) return `time: unknown unit ${JSON.stringify(m[3])} in duration ${JSON.stringify(s0)}`;
+    if (unit === undefined)
+      return `time: unknown unit ${JSON.stringify(m[3])} in duration ${JSON.stringify(s0)}`;
     let v = BigInt(m[1] || "0") * unit;
     if (m[2]) {
       const frac = m[2];

@@ -22,7 +22,7 @@ export class JsonError extends Error {
   value?: unknown;
   constructor(message: string) {
     super(message);
-    (this as Record<symbol, boolean>)[JSON_ERROR] = true;
+    (this as unknown as Record<symbol, boolean>)[JSON_ERROR] = true;
   }
   /** Whether `e` is a JsonError, also from another installed copy. */
   static isInstance(e: unknown): e is JsonError {
@@ -40,7 +40,10 @@ export function escapePointerToken(tok: string): string {
 
 function lastToken(p: string): string {
   const i = p.lastIndexOf("/");
-  return p.slice(i + 1).replace(/~1/g, "/").replace(/~0/g, "~");
+  return p
+    .slice(i + 1)
+    .replace(/~1/g, "/")
+    .replace(/~0/g, "~");
 }
 function parentPointer(p: string): string {
   const i = p.lastIndexOf("/");
@@ -88,13 +91,13 @@ export class SyntacticError extends JsonError {
   /** RFC 6901 pointer to the value being read. */
   jsonPointer: string;
   /** The underlying cause, as Go's text (`unexpected EOF`, `invalid character 'x' ...`). */
-  readonly cause: string;
+  override readonly cause: string;
   constructor(cause: string, byteOffset: number, jsonPointer = "") {
     super("");
     this.cause = cause;
     this.byteOffset = byteOffset;
     this.jsonPointer = jsonPointer;
-    (this as Record<symbol, boolean>)[SYNTACTIC_ERROR] = true;
+    (this as unknown as Record<symbol, boolean>)[SYNTACTIC_ERROR] = true;
     this.render();
   }
   /** Recompute `message` from the fields (Go's SyntacticError.Error). */
@@ -136,7 +139,7 @@ export class SemanticError extends JsonError {
   /** The Go type, when known. */
   goType: GoType | undefined;
   /** The underlying error (a message string, or a nested error). */
-  cause: Error | string | undefined;
+  override cause: Error | string | undefined;
   constructor(init: {
     action?: SemanticAction;
     byteOffset?: number;
@@ -154,7 +157,7 @@ export class SemanticError extends JsonError {
     this.jsonValue = init.jsonValue ?? "";
     this.goType = init.goType;
     this.cause = init.cause;
-    (this as Record<symbol, boolean>)[SEMANTIC_ERROR] = true;
+    (this as unknown as Record<symbol, boolean>)[SEMANTIC_ERROR] = true;
     this.render();
   }
   /** Recompute `message` from the fields (Go's SemanticError.Error, writing "cannot"). */
@@ -210,7 +213,7 @@ export class SemanticError extends JsonError {
     }
     const serr = SyntacticError.isInstance(this.cause) ? this.cause : undefined;
     if (this.jsonPointer !== "") {
-      if (!serr || !serr.jsonPointer.startsWith(this.jsonPointer)) {
+      if (!serr?.jsonPointer.startsWith(this.jsonPointer)) {
         sb += ` within ${goQuote(truncatePointer(this.jsonPointer, 100))}`;
       }
     } else if (this.byteOffset > 0) {

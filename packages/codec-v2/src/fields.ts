@@ -70,7 +70,8 @@ export function lookupTag(tag: string, key: string): string | undefined {
     t = t.slice(i);
     if (t === "") break;
     i = 0;
-    while (i < t.length && t.charCodeAt(i) > 0x20 && t[i] !== ":" && t[i] !== '"' && t.charCodeAt(i) !== 0x7f) i++;
+    while (i < t.length && t.charCodeAt(i) > 0x20 && t[i] !== ":" && t[i] !== '"' && t.charCodeAt(i) !== 0x7f)
+      i++;
     if (i === 0 || i + 1 >= t.length || t[i] !== ":" || t[i + 1] !== '"') break;
     const name = t.slice(0, i);
     t = t.slice(i + 1);
@@ -118,7 +119,12 @@ function consumeOpt(s: string): { value: string; n: number; quoted: boolean; err
   while (i < s.length && (isLetter(s[i] as string) || /[0-9_]/.test(s[i] as string))) i++;
   if (i === 0) {
     const r = s[0] ?? "";
-    return { value: "", n: 0, quoted: false, err: `invalid character ${goRuneQuote(r)} at start of option (expecting Unicode letter or single quote)` };
+    return {
+      value: "",
+      n: 0,
+      quoted: false,
+      err: `invalid character ${goRuneQuote(r)} at start of option (expecting Unicode letter or single quote)`,
+    };
   }
   return { value: s.slice(0, i), n: i, quoted: false };
 }
@@ -146,7 +152,8 @@ function parseTag(fieldName: string, exported: boolean, tag: string): TagOptions
     return o;
   }
   if (!exported) {
-    if (tv !== undefined) o.err = `unexported Go struct field ${fieldName} cannot have non-ignored \`json:${goQuote(tv)}\` tag`;
+    if (tv !== undefined)
+      o.err = `unexported Go struct field ${fieldName} cannot have non-ignored \`json:${goQuote(tv)}\` tag`;
     o.ignored = true; // the caller decides about embedded structs
     return o;
   }
@@ -180,7 +187,8 @@ function parseTag(fieldName: string, exported: boolean, tag: string): TagOptions
     }
     const opt = r.value;
     s = s.slice(r.n);
-    if (r.quoted) o.err ??= `Go struct field ${fieldName} has unnecessarily quoted appearance of \`'${opt}'\` tag option; specify \`${opt}\` instead`;
+    if (r.quoted)
+      o.err ??= `Go struct field ${fieldName} has unnecessarily quoted appearance of \`'${opt}'\` tag option; specify \`${opt}\` instead`;
     let val = "";
     if ((opt === "case" || opt === "format") && s[0] === ":") {
       s = s.slice(1);
@@ -197,7 +205,8 @@ function parseTag(fieldName: string, exported: boolean, tag: string): TagOptions
           ? `Go struct field ${fieldName} is missing value for \`case\` tag option; specify \`case:ignore\` or \`case:strict\` instead`
           : `Go struct field ${fieldName} is missing value for \`format\` tag option`;
     }
-    if (o.format !== "" && opt !== "format") o.err ??= `Go struct field ${fieldName} has \`format\` tag option that was not specified last`;
+    if (o.format !== "" && opt !== "format")
+      o.err ??= `Go struct field ${fieldName} has \`format\` tag option that was not specified last`;
     switch (opt) {
       case "omitempty":
         o.omitempty = true;
@@ -226,12 +235,16 @@ function parseTag(fieldName: string, exported: boolean, tag: string): TagOptions
         break;
       default: {
         const norm = opt.toLowerCase();
-        if (["omitempty", "omitzero", "string", "inline", "unknown", "case", "format"].includes(norm) && norm !== opt)
+        if (
+          ["omitempty", "omitzero", "string", "inline", "unknown", "case", "format"].includes(norm) &&
+          norm !== opt
+        )
           o.err ??= `Go struct field ${fieldName} has invalid appearance of \`${opt}\` tag option; specify \`${norm}\` instead`;
       }
     }
     const key = opt === "case" ? "case" : opt;
-    if (seen.has(key) && opt !== "case") o.err ??= `Go struct field ${fieldName} has duplicate appearance of \`${opt}\` tag option`;
+    if (seen.has(key) && opt !== "case")
+      o.err ??= `Go struct field ${fieldName} has duplicate appearance of \`${opt}\` tag option`;
     seen.add(key);
     if (s.length > 0 && s[0] !== ",") {
       o.err ??= `Go struct field ${fieldName} has malformed \`json\` tag: invalid character ${goRuneQuote(s[0] as string)} before next option (expecting ',')`;
@@ -306,7 +319,12 @@ function resolve(root: StructType): StructFieldsV2 {
       if (lookupTag(sf.tag, "json") !== undefined) hasAnyTag = true;
       const exportedOrEmbedded = sf.exported || (sf.embedded && indirect(sf.type).kind === "struct");
       const o = parseTag(sf.name, sf.exported, sf.tag);
-      if (!sf.exported && sf.embedded && indirect(sf.type).kind === "struct" && lookupTag(sf.tag, "json") === undefined) {
+      if (
+        !sf.exported &&
+        sf.embedded &&
+        indirect(sf.type).kind === "struct" &&
+        lookupTag(sf.tag, "json") === undefined
+      ) {
         o.ignored = false;
         o.err = undefined;
       }
@@ -322,11 +340,17 @@ function resolve(root: StructType): StructFieldsV2 {
         }
         const tf = indirect(sf.type);
         if (sf.embedded && !o.hasName && tf.kind !== "struct" && !o.inline && !o.unknown) {
-          orErr(t, `embedded Go struct field ${sf.name} of non-struct type must be explicitly given a JSON name`);
+          orErr(
+            t,
+            `embedded Go struct field ${sf.name} of non-struct type must be explicitly given a JSON name`,
+          );
           return;
         }
         if (hasAnyMethod(tf) || hasAnyMethod(sf.type)) {
-          orErr(t, `inlined Go struct field ${sf.name} of type ${sf.type.name ?? "?"} must not implement marshal or unmarshal methods`);
+          orErr(
+            t,
+            `inlined Go struct field ${sf.name} of type ${sf.type.name ?? "?"} must not implement marshal or unmarshal methods`,
+          );
           return;
         }
         if (tf.kind === "struct" && tf.known === undefined && !o.unknown) {
@@ -346,7 +370,10 @@ function resolve(root: StructType): StructFieldsV2 {
           return;
         }
         if (fallbackName !== undefined) {
-          orErr(t, `inlined Go struct fields ${fallbackName} and ${sf.name} cannot both be a Go map or jsontext.Value`);
+          orErr(
+            t,
+            `inlined Go struct fields ${fallbackName} and ${sf.name} cannot both be a Go map or jsontext.Value`,
+          );
         }
         fallbackName = sf.name;
         fallbacks.push({ path, hopTypes: [...qe.hops, sf.type], type: sf.type, depth: index.length });
@@ -354,7 +381,8 @@ function resolve(root: StructType): StructFieldsV2 {
       }
       if (!sf.exported) return;
       const prev = namesIndex.get(o.name);
-      if (prev !== undefined) orErr(t, `Go struct fields ${prev} and ${sf.name} conflict over JSON object name ${goQuote(o.name)}`);
+      if (prev !== undefined)
+        orErr(t, `Go struct fields ${prev} and ${sf.name} conflict over JSON object name ${goQuote(o.name)}`);
       namesIndex.set(o.name, sf.name);
       all.push({
         name: o.name,

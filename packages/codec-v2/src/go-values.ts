@@ -1,10 +1,14 @@
 /**
- * Zero values, IsZero, and method lookup over the Go type model.
- * Local stand-ins until @gojson/gotype exports `zero`, `isZero` and `lookupMethod`.
+ * Value helpers over @gojson/gotype: zero values, IsZero for omitzero,
+ * and method lookup with the receiver reached through promoted fields.
  */
-import type { GoMethod, GoType, MethodName } from "@gojson/gotype";
-import { structFieldsV2 } from "./fields.js";
-import { GoTime } from "./go-time.js";
+import {
+  GoTime,
+  type GoType,
+  lookupMethod as gotypeLookup,
+  zero as gotypeZero,
+  type MethodName,
+} from "@gojson/gotype";
 
 /** Whether t is int, int64, uint, uint64 or uintptr (a bigint in TypeScript). */
 export function isBigKind(t: GoType): boolean {
@@ -12,50 +16,13 @@ export function isBigKind(t: GoType): boolean {
   return k === "int" || k === "int64" || k === "uint" || k === "uint64" || k === "uintptr";
 }
 
-/** zero returns the zero value of t in its TypeScript form. */
-export function zero(t: GoType): unknown {
-  if (t.known === "time.Time") return new GoTime(0n, 0, 0);
-  switch (t.kind) {
-    case "bool":
-      return false;
-    case "string":
-      return "";
-    case "float32":
-    case "float64":
-    case "int8":
-    case "int16":
-    case "int32":
-    case "uint8":
-    case "uint16":
-    case "uint32":
-      return 0;
-    case "int":
-    case "int64":
-    case "uint":
-    case "uint64":
-    case "uintptr":
-      return 0n;
-    case "slice":
-    case "map":
-    case "pointer":
-    case "interface":
-      return null;
-    case "array": {
-      const a = new Array(t.len);
-      for (let i = 0; i < t.len; i++) a[i] = zero(t.elem);
-      return a;
-    }
-    case "struct": {
-      const o: Record<string, unknown> = {};
-      for (const f of t.fields) o[f.name] = zero(f.type);
-      return o;
-    }
-  }
-}
+/** zero returns the zero value of t in its TypeScript form (gotype's zero). */
+export const zero: (t: GoType) => unknown = gotypeZero;
 
-/** isZero reports whether v is the zero value of t (reflect.Value.IsZero). */
+/** isZero reports whether v is the zero value of t (reflect.Value.IsZero, no methods). */
 export function isZero(t: GoType, v: unknown): boolean {
-  if (t.known === "time.Time") return v instanceof GoTime ? v.isZero() : true;
+  if (t.known === "time.Time") return GoTime.isInstance(v) ? v.isZero() : true;
+  if (t.known === "json.Number") return v === null || v === undefined || String(v) === "";
   switch (t.kind) {
     case "bool":
       return v === false;
@@ -67,31 +34,47 @@ export function isZero(t: GoType, v: unknown): boolean {
     case "interface":
       return v === null || v === undefined;
     case "array":
-      return (v as unknown[]).every((e) => isZero(t.elem, e));
+      return Array.from(v as ArrayLike<unknown>).every((e) => isZero(t.elem, e));
     case "struct":
-      return t.fields.every((f) => isZero(f.type, (v as Record<string, unknown>)[f.name]));
+      return t.fields.every((f) => f.name === "_" || isZero(f.type, (v as Record<string, unknown>)[f.name]));
     default:
-      return v === 0 || v === 0n || (typeof v === "number" && v === 0 && !Object.is(v, -0));
+      return v === 0 || v === 0n;
   }
 }
 
-/** A method found for a type, with whether it needs an addressable (pointer) receiver. */
+/** A callable method: marshal-side `call(value)`, unmarshal-side `call(data, current)` returning the new value. */
 export interface FoundMethod {
-  readonly method: GoMethod;
-  readonly pointerOnly: boolean;
+  readonly call: (value: any, ...args: any[]) => any;
 }
 
-/** lookupMethod finds a method declared on t (or on *t's element for pointer types). */
-export function lookupMethod(t: GoType, name: MethodName): FoundMethod | undefined {
-  const m = t.methods?.[name];
-  if (m) return { method: m, pointerOnly: m.receiver === "pointer" };
-  return undefined;
+/**
+ * lookupMethod finds method `name` of t (Go method sets, promotion included).
+ * `addressable` admits pointer-receiver methods (always true under v2 semantics).
+ */
+export function lookupMethod(t: GoType, name: MethodName, addressable = true): FoundMethod | undefined {
+  const r = gotypeLookup(t, name, { addressable });
+  if (!r) return undefined;
+  const fn = r.method.fn;
+  const path = r.path;
+  if (path.length === 0) return { call: fn };
+  return {
+    call:
+      name === "UnmarshalJSON" || name === "UnmarshalText"
+        ? (data: Uint8Array, cur: any) => {
+            // The receiver is the promoted field; the method's result is stored back there.
+            let holder = cur;
+            for (let i = 0; i < path.length - 1; i++) holder = holder?.[(path[i] as { name: string }).name];
+            const last = (path[path.length - 1] as { name: string }).name;
+            if (holder !== null && holder !== undefined) holder[last] = fn(data, holder[last]);
+            return cur;
+          }
+        : (value: any) => {
+            let recv = value;
+            for (const step of path) {
+              if (recv === null || recv === undefined) break;
+              recv = recv[step.name];
+            }
+            return fn(recv);
+          },
+  };
 }
-
-/** Whether t or *t has any of the JSON or text methods. */
-export function hasMarshalMethod(t: GoType): boolean {
-  return !!(lookupMethod(t, "MarshalJSON") || lookupMethod(t, "MarshalText"));
-}
-
-/** Re-export for callers that need the field table. */
-export { structFieldsV2 };

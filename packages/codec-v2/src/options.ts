@@ -155,12 +155,14 @@ function build(list: readonly (Options | undefined)[]): ResolvedOptions {
       }
     }
     if (o.withIndent !== undefined) {
-      if (/[^ \t]/.test(o.withIndent)) throw new TypeError("jsontext: indent must only be composed of space or tab characters");
+      if (/[^ \t]/.test(o.withIndent))
+        throw new TypeError("jsontext: indent must only be composed of space or tab characters");
       indent = o.withIndent;
       flags.multiline = true;
     }
     if (o.withIndentPrefix !== undefined) {
-      if (/[^ \t]/.test(o.withIndentPrefix)) throw new TypeError("jsontext: indent prefix must only be composed of space or tab characters");
+      if (/[^ \t]/.test(o.withIndentPrefix))
+        throw new TypeError("jsontext: indent prefix must only be composed of space or tab characters");
       indentPrefix = o.withIndentPrefix;
       flags.multiline = true;
     }

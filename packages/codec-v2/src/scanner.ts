@@ -57,7 +57,12 @@ export class Scanner {
   /** Offset of s[0] in the original input, in bytes. */
   base = 0;
 
-  constructor(input: Uint8Array | string, allowDuplicateNames: boolean, allowInvalidUTF8: boolean, depthLimit = MAX_NESTING_DEPTH) {
+  constructor(
+    input: Uint8Array | string,
+    allowDuplicateNames: boolean,
+    allowInvalidUTF8: boolean,
+    depthLimit = MAX_NESTING_DEPTH,
+  ) {
     this.allowDuplicateNames = allowDuplicateNames;
     this.allowInvalidUTF8 = allowInvalidUTF8;
     this.depthLimit = depthLimit;
@@ -123,11 +128,13 @@ export class Scanner {
   objectNext(): boolean {
     const c = this.ws();
     if (c === 0x2c) {
+      const at = this.i;
       this.i++;
       const d = this.ws();
       if (d !== 0x22) {
         if (d === -1) throw this.eof();
-        throw this.invalidChar(this.i, d === 0x7d ? "at start of string (expecting '\"')" : "at start of string (expecting '\"')");
+        if (d === 0x7d) throw this.invalidChar(at, "at start of value");
+        throw this.err("object member name must be a string", this.i);
       }
       return true;
     }
@@ -150,7 +157,7 @@ export class Scanner {
       return false;
     }
     if (c === -1) throw this.eof();
-    throw this.invalidChar(this.i, "at start of string (expecting '\"')");
+    throw this.err("object member name must be a string", this.i);
   }
 
   /** Consume ':' after a name. */
@@ -293,13 +300,15 @@ export class Scanner {
                 continue;
               }
             } else if (i + 6 >= n) throw this.eof(n);
-            if (!this.allowInvalidUTF8) throw this.err(`invalid surrogate pair \`${s.slice(i, i + 7)}\` in string`, i);
+            if (!this.allowInvalidUTF8)
+              throw this.err(`invalid surrogate pair \`${s.slice(i, i + 12)}\` in string`, i);
             out += "\ufffd";
             i += 6;
             continue;
           }
           if (r >= 0xdc00 && r <= 0xdfff) {
-            if (!this.allowInvalidUTF8) throw this.err(`invalid surrogate pair \`${s.slice(i, i + 6)}\` in string`, i);
+            if (!this.allowInvalidUTF8)
+              throw this.err(`invalid surrogate pair \`${s.slice(i, i + 6)}\` in string`, i);
             out += "\ufffd";
             i += 6;
             continue;
@@ -381,7 +390,8 @@ export class Scanner {
     const i = this.i;
     for (let k = 1; k < lit.length; k++) {
       if (i + k >= s.length) throw this.eof(s.length);
-      if (s[i + k] !== lit[k]) throw this.invalidChar(i + k, `in literal ${lit} (expecting ${describeChar(lit, k)})`);
+      if (s[i + k] !== lit[k])
+        throw this.invalidChar(i + k, `in literal ${lit} (expecting ${describeChar(lit, k)})`);
     }
     this.i = i + lit.length;
   }
@@ -404,8 +414,8 @@ export class Scanner {
             if (seen.has(name)) throw this.duplicate(name);
             seen.add(name);
           }
-          this.colon();
           try {
+            this.colon();
             this.skipValue();
           } catch (e) {
             prefix(e, name);
@@ -458,7 +468,11 @@ export class Scanner {
 
   /** A duplicate-name SyntacticError for `name` (pointer is set by the caller chain). */
   duplicate(name: string): SyntacticError {
-    const e = new SyntacticError("duplicate object member name", 0, `/${name.replace(/~/g, "~0").replace(/\//g, "~1")}`);
+    const e = new SyntacticError(
+      "duplicate object member name",
+      0,
+      `/${name.replace(/~/g, "~0").replace(/\//g, "~1")}`,
+    );
     return e;
   }
 

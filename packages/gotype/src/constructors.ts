@@ -11,8 +11,8 @@ import type {
   BoolType,
   FloatType,
   GoType,
-  IntType,
   InterfaceType,
+  IntType,
   MapType,
   PointerType,
   SliceType,
@@ -176,7 +176,9 @@ export function structOf(fields: readonly FieldSpec[]): StructType {
     const name = f.name ?? embeddedFieldName(f.type);
     if (name !== "_" && seen.has(name)) throw new TypeError(`structOf: duplicate field ${name}`);
     seen.add(name);
-    out.push(Object.freeze({ name, type: f.type, tag: f.tag ?? "", embedded, exported: isExportedName(name) }));
+    out.push(
+      Object.freeze({ name, type: f.type, tag: f.tag ?? "", embedded, exported: isExportedName(name) }),
+    );
   }
   return Object.freeze({ kind: "struct", fields: Object.freeze(out) });
 }
@@ -215,10 +217,13 @@ export function isUndefinedDecl(t: GoType): boolean {
 
 /** Gives a type created by `declare` its underlying type (the named type keeps its identity). */
 export function define<D extends GoType>(decl: D, underlying: GoType): GoType {
-  if (!undefinedDecls.has(decl)) throw new TypeError(`define: ${String(decl.name)} is not an undefined declaration`);
+  if (!undefinedDecls.has(decl))
+    throw new TypeError(`define: ${String(decl.name)} is not an undefined declaration`);
   if (underlying === decl) throw new TypeError(`define: invalid recursive type ${String(decl.name)}`);
   if (undefinedDecls.has(underlying)) {
-    throw new TypeError(`define: underlying type ${String(underlying.name)} of ${String(decl.name)} is not defined yet`);
+    throw new TypeError(
+      `define: underlying type ${String(underlying.name)} of ${String(decl.name)} is not defined yet`,
+    );
   }
   undefinedDecls.delete(decl);
   const target = decl as unknown as Record<string, unknown>;

@@ -128,3 +128,11 @@ export function goUnquote(q: string): string | undefined {
   }
   return out;
 }
+
+/** Go's %q of a rune: a single-quoted Go rune literal (`'x'`, `'\''`). */
+export function goQuoteRune(ch: string): string {
+  if (ch === "'") return "'\\''";
+  if (ch === '"') return `'"'`;
+  const q = goQuote(ch);
+  return `'${q.slice(1, -1)}'`;
+}

@@ -44,7 +44,8 @@ export class GoTime {
   readonly zone: string;
 
   constructor(unix = ZERO_TIME_UNIX, nsec = 0, offset = 0, zone?: string) {
-    if (!Number.isSafeInteger(unix)) throw new RangeError(`GoTime: unix seconds must be a safe integer, got ${unix}`);
+    if (!Number.isSafeInteger(unix))
+      throw new RangeError(`GoTime: unix seconds must be a safe integer, got ${unix}`);
     if (!Number.isInteger(nsec)) throw new RangeError(`GoTime: nanoseconds must be an integer, got ${nsec}`);
     if (nsec < 0 || nsec >= 1e9) {
       const carry = Math.floor(nsec / 1e9);
@@ -76,7 +77,17 @@ export class GoTime {
   }
 
   /** A time from civil fields in a zone offset (Go's time.Date with a FixedZone; fields may overflow and normalise). */
-  static date(year: number, month: number, day: number, hour = 0, min = 0, sec = 0, nsec = 0, offset = 0, zone?: string): GoTime {
+  static date(
+    year: number,
+    month: number,
+    day: number,
+    hour = 0,
+    min = 0,
+    sec = 0,
+    nsec = 0,
+    offset = 0,
+    zone?: string,
+  ): GoTime {
     const days = daysFromCivil(year, month, day);
     const total = days * SECONDS_PER_DAY + hour * 3600 + min * 60 + sec - offset;
     return new GoTime(total, nsec, offset, zone);
@@ -90,7 +101,17 @@ export class GoTime {
   static parse(text: string): GoTime {
     const r = parseTimeRFC3339(text);
     if (typeof r === "string") throw new GoTimeError(r);
-    return GoTime.date(r.year, r.month, r.day, r.hour, r.min, r.sec, r.nsec, r.offset, r.offset === 0 && !r.hasOffset ? "UTC" : "");
+    return GoTime.date(
+      r.year,
+      r.month,
+      r.day,
+      r.hour,
+      r.min,
+      r.sec,
+      r.nsec,
+      r.offset,
+      r.offset === 0 && !r.hasOffset ? "UTC" : "",
+    );
   }
 
   /**
@@ -145,7 +166,15 @@ export class GoTime {
   }
 
   /** Civil fields in the time's own zone offset. */
-  civil(): { year: number; month: number; day: number; hour: number; min: number; sec: number; nsec: number } {
+  civil(): {
+    year: number;
+    month: number;
+    day: number;
+    hour: number;
+    min: number;
+    sec: number;
+    nsec: number;
+  } {
     const local = this.unix + this.offset;
     const days = Math.floor(local / SECONDS_PER_DAY);
     const secOfDay = local - days * SECONDS_PER_DAY;
@@ -251,7 +280,9 @@ export function civilFromDays(z: number): { year: number; month: number; day: nu
   z += 719468;
   const era = Math.floor(z / 146097);
   const doe = z - era * 146097;
-  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365);
+  const yoe = Math.floor(
+    (doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365,
+  );
   const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
   const mp = Math.floor((5 * doy + 2) / 153);
   const day = doy - Math.floor((153 * mp + 2) / 5) + 1;

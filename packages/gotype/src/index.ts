@@ -1,6 +1,50 @@
 /**
  * @gojson/gotype: Go's type model as encoding/json sees it.
  */
+
+export type { FieldSpec, NamedOptions, PredeclaredName } from "./constructors.js";
+export {
+  arrayOf,
+  DEFAULT_PKG,
+  declare,
+  define,
+  embeddedFieldName,
+  isExportedName,
+  isNamed,
+  isPredeclared,
+  isUndefinedDecl,
+  mapOf,
+  named,
+  pointerTo,
+  sliceOf,
+  structOf,
+  T,
+  typeName,
+} from "./constructors.js";
+export { foldNameV1, foldNameV2 } from "./fold.js";
+export type { FormatDeclsOptions, FormatOptions } from "./format-go.js";
+export { formatGo, formatGoDecl, formatGoDecls } from "./format-go.js";
+export { goQuote, goQuoteRune, goUnquote } from "./go-quote.js";
+export { GoSyntaxError } from "./go-syntax-error.js";
+export type { GoZone } from "./go-time.js";
+export { GoTime, GoTimeError, ZERO_TIME_UNIX } from "./go-time.js";
+export { JsonNumber } from "./json-number.js";
+export { jsonNumber, jsonRawMessage, jsontextValue, KNOWN_TYPES, timeDuration, timeTime } from "./known.js";
+export type { EmbedStep, LookupOptions, MethodImpls, MethodLookup, WithMethodsOptions } from "./methods.js";
+export { hasMethod, lookupMethod, methodsVersion, withMethods } from "./methods.js";
+export { goType, MAX_ARRAY_LEN, parseGo } from "./parse-go.js";
+export type {
+  FieldStep,
+  JsonField,
+  JsonVersion,
+  StructFields,
+  StructFieldsError,
+  TagV2,
+} from "./struct-fields.js";
+export { parseTagV2, structFields } from "./struct-fields.js";
+export type { TagV1 } from "./tags.js";
+export { getTag, isValidTagNameV1, lookupTag, parseTagV1 } from "./tags.js";
+export { kindString, typeString, typeStringV2Error, V2_ERROR_TYPE_STRING_MAX } from "./type-string.js";
 export type {
   ArrayType,
   BoolType,
@@ -10,9 +54,9 @@ export type {
   GoMethod,
   GoMethodImpls,
   GoType,
+  InterfaceType,
   IntKind,
   IntType,
-  InterfaceType,
   KnownType,
   MapType,
   MethodName,
@@ -26,30 +70,12 @@ export type {
   UintType,
 } from "./types.js";
 export {
-  DEFAULT_PKG,
-  T,
-  arrayOf,
-  declare,
-  define,
-  embeddedFieldName,
-  isExportedName,
-  isNamed,
-  isPredeclared,
-  isUndefinedDecl,
-  mapOf,
-  named,
-  pointerTo,
-  sliceOf,
-  structOf,
-  typeName,
-} from "./constructors.js";
-export type { FieldSpec, NamedOptions, PredeclaredName } from "./constructors.js";
-export { KNOWN_TYPES, jsonNumber, jsonRawMessage, jsontextValue, timeDuration, timeTime } from "./known.js";
-export { V2_ERROR_TYPE_STRING_MAX, kindString, typeString, typeStringV2Error } from "./type-string.js";
-export { goQuote } from "./go-quote.js";
-export { hasMethod, lookupMethod, withMethods } from "./methods.js";
-export type { EmbedStep, LookupOptions, MethodImpls, MethodLookup, WithMethodsOptions } from "./methods.js";
-export { GoValueError, assertValue, checkValue, isBigIntKind, isZero, reflectIsZero, setOwn, zero } from "./values.js";
-export { GoTime, GoTimeError, ZERO_TIME_UNIX } from "./go-time.js";
-export type { GoZone } from "./go-time.js";
-export { JsonNumber } from "./json-number.js";
+  assertValue,
+  checkValue,
+  GoValueError,
+  isBigIntKind,
+  isZero,
+  reflectIsZero,
+  setOwn,
+  zero,
+} from "./values.js";

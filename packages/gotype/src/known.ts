@@ -3,7 +3,7 @@
  * method sets: time.Time, time.Duration, json.Number, json.RawMessage and
  * jsontext.Value. Each carries `known` so codecs can switch on it.
  */
-import { T, named, sliceOf } from "./constructors.js";
+import { named, sliceOf, T } from "./constructors.js";
 import { GoTime } from "./go-time.js";
 import type { GoMethod, GoType, MethodName, Receiver } from "./types.js";
 

@@ -36,7 +36,13 @@ export interface LookupOptions {
   readonly addressable?: boolean;
 }
 
-const METHOD_NAMES: readonly MethodName[] = ["MarshalJSON", "UnmarshalJSON", "MarshalText", "UnmarshalText", "IsZero"];
+const METHOD_NAMES: readonly MethodName[] = [
+  "MarshalJSON",
+  "UnmarshalJSON",
+  "MarshalText",
+  "UnmarshalText",
+  "IsZero",
+];
 const CAMEL: Record<string, MethodName> = {
   marshalJSON: "MarshalJSON",
   unmarshalJSON: "UnmarshalJSON",
@@ -63,7 +69,7 @@ export interface WithMethodsOptions {
   readonly receiver?: Receiver;
 }
 
-let methodsVersion = 0;
+let methodsGeneration = 0;
 
 /**
  * Attaches methods to a named type (in place: every use of the type sees them)
@@ -76,7 +82,8 @@ export function withMethods<X extends GoType>(type: X, impls: MethodImpls, opts:
   if (type.name === undefined || isPredeclared(type)) {
     throw new TypeError("withMethods: methods can only be declared on a named type (type T ...)");
   }
-  if (type.known !== undefined) throw new TypeError(`withMethods: cannot define new methods on ${type.known}`);
+  if (type.known !== undefined)
+    throw new TypeError(`withMethods: cannot define new methods on ${type.known}`);
   if (type.kind === "pointer" || type.kind === "interface") {
     throw new TypeError(`withMethods: invalid receiver type ${type.name} (pointer or interface type)`);
   }
@@ -87,11 +94,12 @@ export function withMethods<X extends GoType>(type: X, impls: MethodImpls, opts:
     const name = CAMEL[key] ?? (METHOD_NAMES.includes(key as MethodName) ? (key as MethodName) : undefined);
     if (name === undefined) throw new TypeError(`withMethods: unknown method ${key}`);
     if (typeof fn !== "function") throw new TypeError(`withMethods: ${key} must be a function`);
-    const receiver = opts.receiver ?? (name === "UnmarshalJSON" || name === "UnmarshalText" ? "pointer" : "value");
+    const receiver =
+      opts.receiver ?? (name === "UnmarshalJSON" || name === "UnmarshalText" ? "pointer" : "value");
     ms[name] = Object.freeze({ name, receiver, fn });
   }
   (type as { methods?: unknown }).methods = Object.freeze(ms);
-  methodsVersion++;
+  methodsGeneration++;
   return type;
 }
 
@@ -111,11 +119,15 @@ const lookupCache = new WeakMap<GoType, CacheEntry>();
  * Returns undefined when the method is absent, shadowed by a field, or
  * ambiguous at its depth.
  */
-export function lookupMethod(t: GoType, name: MethodName, opts: LookupOptions = {}): MethodLookup | undefined {
+export function lookupMethod(
+  t: GoType,
+  name: MethodName,
+  opts: LookupOptions = {},
+): MethodLookup | undefined {
   const key = opts.addressable ? `${name}&` : name;
   let entry = lookupCache.get(t);
-  if (entry === undefined || entry.version !== methodsVersion) {
-    entry = { version: methodsVersion, hits: new Map() };
+  if (entry === undefined || entry.version !== methodsGeneration) {
+    entry = { version: methodsGeneration, hits: new Map() };
     lookupCache.set(t, entry);
   }
   let hit = entry.hits.get(key);
@@ -168,7 +180,11 @@ function find(t: GoType, name: MethodName, addressable: boolean): MethodLookup |
           ft = ft.elem;
           pointer = true;
         }
-        next.push({ type: ft, path: [...e.path, { index: i, name: f.name, pointer }], addr: pointer || e.addr });
+        next.push({
+          type: ft,
+          path: [...e.path, { index: i, name: f.name, pointer }],
+          addr: pointer || e.addr,
+        });
       }
     }
     if (count > 1) return undefined;
@@ -176,4 +192,9 @@ function find(t: GoType, name: MethodName, addressable: boolean): MethodLookup |
     level = next;
   }
   return undefined;
+}
+
+/** A counter bumped by every withMethods call (caches that depend on methods compare it). */
+export function methodsVersion(): number {
+  return methodsGeneration;
 }

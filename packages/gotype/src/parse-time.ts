@@ -23,7 +23,7 @@ export const RFC3339 = "2006-01-02T15:04:05Z07:00";
 
 /** Days in a month of a proleptic Gregorian year. */
 export function daysIn(month: number, year: number): number {
-  if (month === 2) return (year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0)) ? 29 : 28;
+  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
   return [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1] ?? 31;
 }
 
@@ -57,7 +57,8 @@ function parseStrict(s: string): ParsedTime | undefined {
   const hour = num(11, 13, 0, 23);
   const min = num(14, 16, 0, 59);
   const sec = num(17, 19, 0, 59);
-  if (!ok || s[4] !== "-" || s[7] !== "-" || s[10] !== "T" || s[13] !== ":" || s[16] !== ":") return undefined;
+  if (!ok || s[4] !== "-" || s[7] !== "-" || s[10] !== "T" || s[13] !== ":" || s[16] !== ":")
+    return undefined;
   let i = 19;
   let nsec = 0;
   if (s.length - i >= 2 && s[i] === "." && isDigitAt(s, i + 1)) {
@@ -189,8 +190,8 @@ function parseLayout(value: string): ParsedTime | string {
     if (!/^[0-9]{2}$/.test(mm)) return errCannot(value, v, "Z07:00");
     const h = Number(hh);
     const m = Number(mm);
-    if (h > 24) return errMsg(value, ": timezone hour out of range");
-    if (m > 60) return errMsg(value, ": timezone minute out of range");
+    if (h > 24) return errMsg(value, ": time zone offset hour out of range");
+    if (m > 60) return errMsg(value, ": time zone offset minute out of range");
     offset = (h * 60 + m) * 60;
     if (v[0] === "-") offset = -offset;
     hasOffset = true;

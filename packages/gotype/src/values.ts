@@ -24,7 +24,8 @@ export function isBigIntKind(t: GoType): boolean {
 
 /** Sets an own data property, safe for `__proto__` (Go allows that identifier). */
 export function setOwn(obj: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === "__proto__") Object.defineProperty(obj, key, { value, writable: true, enumerable: true, configurable: true });
+  if (key === "__proto__")
+    Object.defineProperty(obj, key, { value, writable: true, enumerable: true, configurable: true });
   else obj[key] = value;
 }
 
@@ -93,7 +94,11 @@ function zeroStruct(t: StructType): Record<string, unknown> {
  * (Go's json/v2 omitzero rule; pointer-receiver ones only when `addressable`)
  * wins; otherwise reflect.Value.IsZero (floats compare by bits, so -0 is not zero).
  */
-export function isZero(t: GoType, v: unknown, opts: { addressable?: boolean; ignoreMethod?: boolean } = {}): boolean {
+export function isZero(
+  t: GoType,
+  v: unknown,
+  opts: { addressable?: boolean; ignoreMethod?: boolean } = {},
+): boolean {
   if (opts.ignoreMethod !== true) {
     const m = lookupMethod(t, "IsZero", { addressable: opts.addressable === true });
     if (m !== undefined) {
@@ -116,7 +121,8 @@ function receiverValue(t: GoType, v: unknown, path: readonly { name: string }[])
 
 /** Go's reflect.Value.IsZero for a TypeScript value of type `t` (no methods consulted). */
 export function reflectIsZero(t: GoType, v: unknown): boolean {
-  if (t.known === "time.Time") return GoTime.isInstance(v) ? v.unix === -62135596800 && v.nsec === 0 && v.offset === 0 : v == null;
+  if (t.known === "time.Time")
+    return GoTime.isInstance(v) ? v.unix === -62135596800 && v.nsec === 0 && v.offset === 0 : v == null;
   if (t.known === "json.Number") return JsonNumber.isInstance(v) ? v.text === "" : v === "" || v == null;
   switch (t.kind) {
     case "bool":
@@ -162,7 +168,9 @@ export class GoValueError extends TypeError {
     super(`${path}: want ${want}, got ${got}`);
   }
   static isInstance(e: unknown): e is GoValueError {
-    return typeof e === "object" && e !== null && (e as Record<symbol, unknown>)[GO_VALUE_ERROR_MARK] === true;
+    return (
+      typeof e === "object" && e !== null && (e as Record<symbol, unknown>)[GO_VALUE_ERROR_MARK] === true
+    );
   }
 }
 const GO_VALUE_ERROR_MARK = Symbol.for("gojson.error.GoValueError");
@@ -275,11 +283,15 @@ function check(t: GoType, v: unknown, path: string, active: Set<object>): void {
       }
       if (t.elem.kind === "uint8" && v instanceof Uint8Array) return;
       if (!Array.isArray(v)) fail();
-      enter(v as object, active, () => (v as unknown[]).forEach((e, i) => check(t.elem, e, `${path}[${i}]`, active)));
+      enter(v as object, active, () => {
+        for (const [i, e] of (v as unknown[]).entries()) check(t.elem, e, `${path}[${i}]`, active);
+      });
       return;
     case "array":
       if (!Array.isArray(v) || v.length !== t.len) fail();
-      enter(v as object, active, () => (v as unknown[]).forEach((e, i) => check(t.elem, e, `${path}[${i}]`, active)));
+      enter(v as object, active, () => {
+        for (const [i, e] of (v as unknown[]).entries()) check(t.elem, e, `${path}[${i}]`, active);
+      });
       return;
     case "map":
       if (v === null) return;
@@ -320,9 +332,12 @@ function enter(o: object, active: Set<object>, body: () => void): void {
 
 function checkAny(v: unknown, path: string, active: Set<object>): void {
   if (v === null || typeof v === "boolean" || typeof v === "number" || typeof v === "string") return;
-  if (JsonNumber.isInstance(v) || GoTime.isInstance(v) || v instanceof Uint8Array || typeof v === "bigint") return;
+  if (JsonNumber.isInstance(v) || GoTime.isInstance(v) || v instanceof Uint8Array || typeof v === "bigint")
+    return;
   if (Array.isArray(v)) {
-    enter(v, active, () => v.forEach((e, i) => checkAny(e, `${path}[${i}]`, active)));
+    enter(v, active, () => {
+      for (const [i, e] of v.entries()) checkAny(e, `${path}[${i}]`, active);
+    });
     return;
   }
   if (v instanceof Map) {

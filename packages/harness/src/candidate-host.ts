@@ -27,6 +27,13 @@ export class CandidateHost {
 
   /** Prepares, checks once (the body as a test), and calibrates; returns the iteration count. */
   prepare(payloadId: string, targetMs: number): { iterations: number } | { skipped: string } {
+    const r = this.prepareUncalibrated(payloadId);
+    if (r) return r;
+    return { iterations: calibrate(this.#op(payloadId), targetMs) };
+  }
+
+  /** Prepares and checks once without calibrating; returns a skip reason or undefined. */
+  prepareUncalibrated(payloadId: string): { skipped: string } | undefined {
     const p = this.#payloads.get(payloadId);
     if (!p) throw new Error(`unknown payload ${payloadId}`);
     const c = this.#candidate;
@@ -39,7 +46,7 @@ export class CandidateHost {
       throw new Error(`check failed for ${c.id} on ${p.id}`);
     }
     this.#ops.set(payloadId, op);
-    return { iterations: calibrate(op, targetMs) };
+    return undefined;
   }
 
   #op(payloadId: string): Op {

@@ -25,6 +25,7 @@ export interface Executor {
 export type HostRequest =
   | { id: number; cmd: "prepare"; payloadId: string; targetMs: number }
   | { id: number; cmd: "sample" | "memory"; payloadId: string; iterations: number };
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 export type HostReply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: string };
 
 /** Workerdata / argv handed to runner-entry. */
@@ -52,9 +53,10 @@ class LocalExecutor implements Executor {
   async close() {}
 }
 
+/** The built host entry (also when this file runs from source under tsx: workers get no TS loader). */
 function entryUrl(): URL {
   const self = import.meta.url;
-  return new URL(self.endsWith(".ts") ? "./runner-entry.ts" : "./runner-entry.js", self);
+  return new URL(self.endsWith(".ts") ? "../dist/runner-entry.js" : "./runner-entry.js", self);
 }
 
 class RemoteExecutor implements Executor {
@@ -71,14 +73,20 @@ class RemoteExecutor implements Executor {
       if (m.ok) p.resolve(m.value);
       else p.reject(new Error(m.error));
     };
+    let lastError = "";
     const onExit = (code: number | null) => {
-      for (const p of this.#pending.values()) p.reject(new Error(`candidate host exited (${code})`));
+      for (const p of this.#pending.values()) {
+        p.reject(new Error(`candidate host exited (${code})${lastError ? `: ${lastError}` : ""}`));
+      }
       this.#pending.clear();
     };
     if (kind === "worker") {
-      const w = new Worker(entryUrl(), { workerData: init, execArgv: process.execArgv });
+      const w = new Worker(entryUrl(), { workerData: init });
       w.on("message", onReply);
-      w.on("error", (e) => onExit(Number.NaN) ?? e);
+      w.on("error", (e) => {
+        lastError = e instanceof Error ? e.message : String(e);
+        onExit(null);
+      });
       w.on("exit", onExit);
       this.#send = (m) => w.postMessage(m);
       this.#stop = async () => {
@@ -102,7 +110,7 @@ class RemoteExecutor implements Executor {
     }
   }
 
-  #call<T>(req: Omit<HostRequest, "id">): Promise<T> {
+  #call<T>(req: DistributiveOmit<HostRequest, "id">): Promise<T> {
     const id = this.#next++;
     return new Promise<T>((resolve, reject) => {
       this.#pending.set(id, { resolve: resolve as (v: unknown) => void, reject });

@@ -55,14 +55,15 @@ function gc(): void {
   if (g) g();
 }
 
-/**
- * Allocated bytes per op, measured honestly: V8's GCProfiler reports the used
- * heap before and after every GC that ran; allocated = (used_end − used_start)
- * + Σ (used_before_gc − used_after_gc). A plain heap delta (the first term alone)
- * undercounts by everything the collector freed meanwhile, and is kept beside
- * for comparison. External (ArrayBuffer) memory is summed the same way.
- */
-export function measureAllocation(op: Op, iterations: number): MemoryStats {
+interface AllocRun {
+  allocated: number;
+  heapDelta: number;
+  external: number;
+  peak: number;
+  gcs: number;
+}
+
+function allocRun(op: Op, iterations: number): AllocRun {
   gc();
   const profiler = new v8.GCProfiler();
   const h0 = v8.getHeapStatistics();
@@ -82,15 +83,38 @@ export function measureAllocation(op: Op, iterations: number): MemoryStats {
     freedExt += b.externalMemory - a.externalMemory;
     peak = Math.max(peak, b.usedHeapSize);
   }
-  const delta = h1.used_heap_size - h0.used_heap_size;
-  const extDelta = h1.external_memory - h0.external_memory;
+  const heapDelta = h1.used_heap_size - h0.used_heap_size;
+  return {
+    allocated: heapDelta + freed,
+    heapDelta,
+    external: h1.external_memory - h0.external_memory + freedExt,
+    peak,
+    gcs: data.statistics.length,
+  };
+}
+
+/**
+ * Allocated bytes per op, measured honestly: V8's GCProfiler reports the used
+ * heap before and after every GC that ran; allocated = (used_end − used_start)
+ * + Σ (used_before_gc − used_after_gc). A plain heap delta (the first term
+ * alone) undercounts by everything the collector freed meanwhile; it is kept
+ * beside for comparison. A run of n and one of 2n ops are differenced so the
+ * fixed cost of a run (loop compilation, profiler start) cancels.
+ * External (ArrayBuffer) memory is summed the same way but is approximate:
+ * V8 releases backing stores lazily.
+ */
+export function measureAllocation(op: Op, iterations: number): MemoryStats {
+  const n = Math.max(1, Math.floor(iterations));
+  allocRun(op, Math.min(n, 100)); // compile the loop and the op first
+  const a = allocRun(op, n);
+  const b = allocRun(op, 2 * n);
   return {
     method: "gc-profiler",
-    bytesPerOp: (delta + freed) / iterations,
-    heapDeltaBytesPerOp: delta / iterations,
-    externalBytesPerOp: Math.max(0, extDelta + freedExt) / iterations,
-    peakHeapBytes: peak,
-    gcEvents: data.statistics.length,
-    iterations,
+    bytesPerOp: Math.max(0, (b.allocated - a.allocated) / n),
+    heapDeltaBytesPerOp: b.heapDelta / (2 * n),
+    externalBytesPerOp: Math.max(0, (b.external - a.external) / n),
+    peakHeapBytes: Math.max(a.peak, b.peak),
+    gcEvents: a.gcs + b.gcs,
+    iterations: 3 * n,
   };
 }

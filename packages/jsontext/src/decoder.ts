@@ -11,8 +11,18 @@ import {
   SyntacticError,
 } from "./errors.js";
 import { MAX_NESTING_DEPTH } from "./limits.js";
-import { BeginArray, BeginObject, EndArray, EndObject, False, type Kind, Null, Token, True } from "./token.js";
-import { ByteOffsets, type DecodedInput, decodeInput, isInvalidAt } from "./utf8.js";
+import {
+  BeginArray,
+  BeginObject,
+  EndArray,
+  EndObject,
+  False,
+  type Kind,
+  Null,
+  Token,
+  True,
+} from "./token.js";
+import { decodeStringBytes, isIncompleteUTF8 } from "./utf8.js";
 
 /** DecoderOptions configure a Decoder (Go's jsontext options, camelCase). */
 export interface DecoderOptions {
@@ -82,6 +92,23 @@ function hexVal(c: number): number {
   return -1;
 }
 
+const textEncoder = new TextEncoder();
+
+/** STRING_STOP marks the bytes that end the fast scan of a string: controls, '"', '\\', and non-ASCII. */
+const STRING_STOP = (() => {
+  const t = new Uint8Array(256);
+  for (let c = 0; c < 0x20; c++) t[c] = 1;
+  for (let c = 0x80; c < 0x100; c++) t[c] = 1;
+  t[0x22] = 1;
+  t[0x5c] = 1;
+  return t;
+})();
+
+/** String token flags. */
+const F_ESC = 1;
+const F_NONASCII = 2;
+const F_INVALID = 4;
+
 class ErrAt {
   constructor(
     readonly pos: number,
@@ -95,11 +122,10 @@ class ErrAt {
  * over a fully buffered reader). Several top-level values may follow each other.
  */
 export class Decoder {
-  /** The decoded text that is scanned. */
-  private readonly text: string;
-  private readonly input: DecodedInput;
-  private readonly hasInvalid: boolean;
-  private offsets: ByteOffsets | null = null;
+  /** The input bytes that are scanned. */
+  private readonly buf: Uint8Array;
+  /** The input as a one-byte (latin1) string, made on first use: ASCII substrings are sliced from it. */
+  private latin1: string | null = null;
   private readonly allowDup: boolean;
   private readonly allowInvalid: boolean;
   private readonly flavour: ErrorFlavour;
@@ -121,14 +147,20 @@ export class Decoder {
   /** Char range of the last scanned token and whether a string had escapes. */
   private tokStart = 0;
   private tokEnd = 0;
-  private tokEsc = false;
+  private tokFlags = 0;
   /** Unescaped value of the last name read (valid when the last token was a name). */
   private lastName: string | null = null;
 
-  constructor(input: Uint8Array | string | DecodedInput, options?: DecoderOptions) {
-    this.input = typeof input === "string" || input instanceof Uint8Array ? decodeInput(input) : input;
-    this.text = this.input.text;
-    this.hasInvalid = this.input.invalid !== null && this.input.invalid.length > 0;
+  /** Local stack of consumeValue (Go's ReadValue path): kind, key (array index or name start), name end, in-member flag. */
+  private consuming = false;
+  private lsp = 0;
+  private lkind = new Uint8Array(16);
+  private lkey = new Int32Array(16);
+  private lkeyEnd = new Int32Array(16);
+  private lstate = new Uint8Array(16);
+
+  constructor(input: Uint8Array | string, options?: DecoderOptions) {
+    this.buf = typeof input === "string" ? textEncoder.encode(input) : input;
     this.flavour = options?.flavour ?? "v2";
     const legacy = this.flavour === "v1";
     this.allowDup = options?.allowDuplicateNames ?? legacy;
@@ -158,7 +190,7 @@ export class Decoder {
       case K_STRING:
         return new Token('"', this.stringValue());
       case K_NUMBER:
-        return new Token("0", this.text.slice(this.tokStart, this.tokEnd));
+        return new Token("0", this.asciiSlice(this.tokStart, this.tokEnd));
       case C_LBRACE:
         return BeginObject;
       case C_RBRACE:
@@ -179,7 +211,7 @@ export class Decoder {
   /** readNumberLiteral reads the next token, which must be a number, and returns its exact literal text. */
   readNumberLiteral(): string {
     this.expect(K_NUMBER);
-    return this.text.slice(this.tokStart, this.tokEnd);
+    return this.asciiSlice(this.tokStart, this.tokEnd);
   }
 
   /** readBool reads the next token, which must be true or false. */
@@ -212,39 +244,60 @@ export class Decoder {
     this.expect(C_RBRACK);
   }
 
-  /** readValue reads the next complete value and returns a copy of its exact bytes (Go's ReadValue). */
+  /**
+   * readValue reads the next complete value and returns a copy of its exact bytes
+   * (Go's ReadValue, with its error texts: e.g. a non-string name inside the value is
+   * `invalid character '1' at start of string (expecting '"')`).
+   */
   readValue(): Uint8Array {
-    const [a, b] = this.skipRange();
-    const off = this.offsetsOf();
-    const start = off.offsetAt(a);
-    const end = off.offsetAt(b);
-    return this.input.bytes().slice(start, end);
+    const a = this.readValueRange();
+    return this.buf.slice(a, this.pos);
   }
 
-  /** readValueText reads the next complete value and returns its text as a JS string (invalid bytes as U+FFFD). */
+  /** readValueText is readValue returning the value's text as a JS string (invalid bytes as U+FFFD). */
   readValueText(): string {
-    const [a, b] = this.skipRange();
-    return this.text.slice(a, b);
+    const a = this.readValueRange();
+    return decodeStringBytes(this.buf, a, this.pos);
   }
 
-  /** skipValue reads and validates the next complete value, discarding it. */
+  /**
+   * skipValue reads and validates the next complete value, discarding it (Go's SkipValue:
+   * objects and arrays are skipped token by token, so errors have ReadToken's texts).
+   */
   skipValue(): void {
-    this.skipRange();
+    const p = this.locate();
+    if (p < 0) throw this.unexpectedEOF();
+    const k = this.peekCode;
+    if (k === C_LBRACE || k === C_LBRACK) {
+      const d0 = this.depth;
+      this.step();
+      while (this.depth > d0) this.step();
+      return;
+    }
+    this.readValueRange();
+  }
+
+  /** skipValueRemainder skips the rest of the object or array whose start token was just read (Go's SkipValueRemainder). */
+  skipValueRemainder(): void {
+    const d0 = this.depth;
+    if (d0 === 0) return;
+    while (this.depth >= d0) this.step();
   }
 
   /** checkEOF verifies that only whitespace remains (Go: "invalid character 'x' after top-level value"). */
   checkEOF(): void {
-    const s = this.text;
+    const s = this.buf;
     let p = this.pos;
     const n = s.length;
     let c = 0;
-    while (p < n && ((c = s.charCodeAt(p)) === 0x20 || c === 0x0a || c === 0x0d || c === 0x09)) p++;
-    if (p < n) throw this.makeError(new ErrAt(p, (d) => d.invalidChar(p, "after top-level value"), WHERE_BEFORE));
+    while (p < n && ((c = s[p]!) === 0x20 || c === 0x0a || c === 0x0d || c === 0x09)) p++;
+    if (p < n)
+      throw this.makeError(new ErrAt(p, (d) => d.invalidChar(p, "after top-level value"), WHERE_BEFORE));
   }
 
   /** inputOffset is the byte offset just after the last token read (Go's InputOffset). */
   get inputOffset(): number {
-    return this.offsetsOf().offsetAt(this.pos);
+    return this.pos;
   }
 
   /** stackDepth is the nesting depth (0 at top level). */
@@ -259,7 +312,7 @@ export class Decoder {
 
   /** unexpectedEOF makes Go's "unexpected EOF" SyntacticError at the end of the input. */
   unexpectedEOF(): SyntacticError {
-    return this.makeError(new ErrAt(this.text.length, "unexpected EOF", WHERE_BEFORE));
+    return this.makeError(new ErrAt(this.buf.length, "unexpected EOF", WHERE_BEFORE));
   }
 
   // ---- scanning ----
@@ -275,11 +328,6 @@ export class Decoder {
     this.step();
   }
 
-  private offsetsOf(): ByteOffsets {
-    if (this.offsets === null) this.offsets = new ByteOffsets(this.input);
-    return this.offsets;
-  }
-
   /** needDelim returns the delimiter Go requires before a token whose first char is c. */
   private needDelim(c: number): number {
     const d = this.depth;
@@ -293,11 +341,11 @@ export class Decoder {
   /** locate finds the start of the next token (after whitespace and a valid delimiter); -1 at end of input. */
   private locate(): number {
     if (this.peekPos >= 0) return this.peekPos;
-    const s = this.text;
+    const s = this.buf;
     const n = s.length;
     let p = this.pos;
     let c = 0;
-    while (p < n && ((c = s.charCodeAt(p)) === 0x20 || c === 0x0a || c === 0x0d || c === 0x09)) p++;
+    while (p < n && ((c = s[p]!) === 0x20 || c === 0x0a || c === 0x0d || c === 0x09)) p++;
     if (p >= n) {
       if (this.depth === 0) return -1;
       throw this.makeError(new ErrAt(n, "unexpected EOF", WHERE_BEFORE));
@@ -307,7 +355,7 @@ export class Decoder {
     if (c === C_COMMA || c === C_COLON) {
       delim = c;
       p++;
-      while (p < n && ((c = s.charCodeAt(p)) === 0x20 || c === 0x0a || c === 0x0d || c === 0x09)) p++;
+      while (p < n && ((c = s[p]!) === 0x20 || c === 0x0a || c === 0x0d || c === 0x09)) p++;
       if (p >= n) {
         if (this.needDelim(C_QUOTE) !== delim) throw this.delimError(delimPos, C_QUOTE);
         throw this.makeError(new ErrAt(n, "unexpected EOF", WHERE_BEFORE));
@@ -342,14 +390,14 @@ export class Decoder {
     if (p < 0) throw this.unexpectedEOF();
     const k = this.peekCode;
     this.peekPos = -1;
-    const s = this.text;
+    const s = this.buf;
     const d = this.depth;
     switch (k) {
       case K_STRING: {
         const end = this.scanString(p);
         if (this.kinds[d] === OBJ && (this.lens[d]! & 1) === 0) {
           // object member name
-          const name = this.tokEsc ? this.unescape(p, end) : s.slice(p + 1, end - 1);
+          const name = this.stringAt(p, end, this.tokFlags);
           if (!this.allowDup) this.insertName(d, name, p);
           this.nameStart[d] = p;
           this.nameEnd[d] = end;
@@ -413,7 +461,7 @@ export class Decoder {
       }
       default: {
         const lit = k === K_NULL ? "null" : k === K_TRUE ? "true" : "false";
-        if (!s.startsWith(lit, p)) this.literalError(p, lit);
+        if (!hasLiteral(s, p, lit)) this.literalError(p, lit);
         this.checkNotName(p);
         p += lit.length;
         this.lens[d]!++;
@@ -462,7 +510,7 @@ export class Decoder {
     }
     for (let i = 0; i < arr.length; i++) if (arr[i] === name) throw this.duplicateName(p, name);
     arr.push(name);
-    if (arr.length > 16) {
+    if (arr.length > 24) {
       if (!set) {
         set = new Set();
         this.nameSets[d] = set;
@@ -473,10 +521,10 @@ export class Decoder {
   }
 
   private duplicateName(p: number, name: string): SyntacticError {
-    const ptr = `${this.pointer(WHERE_NEXT)}/${escapePointerToken(name)}`;
+    const ptr = `${this.fullPointer(WHERE_NEXT)}/${escapePointerToken(name)}`;
     return new SyntacticError({
       detail: ERR_DUPLICATE_NAME,
-      offset: this.offsetsOf().offsetAt(p),
+      offset: p,
       pointer: ptr,
       flavour: this.flavour,
       code: "GOJSON_ERR_DUPLICATE_NAME",
@@ -498,17 +546,17 @@ export class Decoder {
     if (parent) ptr = ptr.slice(0, Math.max(ptr.lastIndexOf("/"), 0));
     return new SyntacticError({
       detail: this.invalidChar(p, where),
-      offset: this.offsetsOf().offsetAt(p),
+      offset: p,
       pointer: ptr,
       flavour: this.flavour,
     });
   }
 
   private literalError(p: number, lit: string): never {
-    const s = this.text;
+    const s = this.buf;
     for (let i = 0; i < lit.length; i++) {
       if (p + i >= s.length) throw this.makeError(new ErrAt(s.length, "unexpected EOF", WHERE_NEXT));
-      if (s.charCodeAt(p + i) !== lit.charCodeAt(i)) {
+      if (s[p + i]! !== lit.charCodeAt(i)) {
         const q = p + i;
         throw this.makeError(
           new ErrAt(q, (d) => d.invalidChar(q, `in literal ${lit} (expecting '${lit[i]}')`), WHERE_NEXT),
@@ -520,21 +568,34 @@ export class Decoder {
 
   /** scanString validates the string starting at the quote at p and returns the index after its closing quote. */
   private scanString(p: number): number {
-    const s = this.text;
+    const s = this.buf;
     const n = s.length;
     let i = p + 1;
-    let esc = false;
+    let flags = 0;
     for (;;) {
       let c = 0;
-      while (i < n && (c = s.charCodeAt(i)) >= 0x20 && c !== C_QUOTE && c !== C_BSLASH) i++;
+      while (i < n && STRING_STOP[(c = s[i]!)] === 0) i++;
       if (i >= n) throw this.makeError(new ErrAt(n, "unexpected EOF", WHERE_NEXT));
       if (c === C_QUOTE) {
         i++;
         break;
       }
       if (c === C_BSLASH) {
-        esc = true;
+        flags |= F_ESC;
         i = this.scanEscape(i);
+        continue;
+      }
+      if (c >= 0x80) {
+        const size = utf8Size(s, i);
+        if (size > 0) {
+          flags |= F_NONASCII;
+          i += size;
+          continue;
+        }
+        if (isIncompleteUTF8(s, i)) throw this.makeError(new ErrAt(i, "unexpected EOF", WHERE_NEXT));
+        if (!this.allowInvalid) throw this.makeError(new ErrAt(i, "invalid UTF-8", WHERE_NEXT));
+        flags |= F_INVALID | F_NONASCII;
+        i++;
         continue;
       }
       // control character
@@ -543,30 +604,16 @@ export class Decoder {
         new ErrAt(q, (d) => d.invalidChar(q, "in string (expecting non-control character)"), WHERE_NEXT),
       );
     }
-    if (this.hasInvalid && !this.allowInvalid) this.checkInvalidIn(p, i);
-    this.tokEsc = esc;
+    this.tokFlags = flags;
     return i;
-  }
-
-  private checkInvalidIn(a: number, b: number): void {
-    const s = this.text;
-    let j = s.indexOf("\ufffd", a);
-    while (j >= 0 && j < b) {
-      if (isInvalidAt(this.input, j)) {
-        const q = j;
-        // A truncated multi-byte sequence at the very end is reported as EOF by Go.
-        throw this.makeError(new ErrAt(q, "invalid UTF-8", WHERE_NEXT));
-      }
-      j = s.indexOf("\ufffd", j + 1);
-    }
   }
 
   /** scanEscape validates the escape at i (a backslash) and returns the index after it. */
   private scanEscape(i: number): number {
-    const s = this.text;
+    const s = this.buf;
     const n = s.length;
-    if (i + 2 > n) throw this.makeError(new ErrAt(n, "unexpected EOF", WHERE_NEXT));
-    const e = s.charCodeAt(i + 1);
+    if (i + 2 > n) throw this.makeError(new ErrAt(i, "unexpected EOF", WHERE_NEXT));
+    const e = s[i + 1]!;
     switch (e) {
       case 0x22:
       case 0x5c:
@@ -579,7 +626,8 @@ export class Decoder {
         return i + 2;
       case 0x75: {
         if (i + 6 > n) {
-          if (hasEscapedUTF16Prefix(s, i, false)) throw this.makeError(new ErrAt(n, "unexpected EOF", WHERE_NEXT));
+          if (hasEscapedUTF16Prefix(s, i, false))
+            throw this.makeError(new ErrAt(i, "unexpected EOF", WHERE_NEXT));
           throw this.escError(i, -1);
         }
         const v1 = hex4(s, i + 2);
@@ -587,10 +635,11 @@ export class Decoder {
         i += 6;
         if (!this.allowInvalid && v1 >= 0xd800 && v1 <= 0xdfff) {
           if (i + 6 > n) {
-            if (hasEscapedUTF16Prefix(s, i, true)) throw this.makeError(new ErrAt(n, "unexpected EOF", WHERE_NEXT));
+            if (hasEscapedUTF16Prefix(s, i, true))
+              throw this.makeError(new ErrAt(i - 6, "unexpected EOF", WHERE_NEXT));
             throw this.escError(i - 6, -1);
           }
-          const v2 = s.charCodeAt(i) === C_BSLASH && s.charCodeAt(i + 1) === 0x75 ? hex4(s, i + 2) : -1;
+          const v2 = s[i]! === C_BSLASH && s[i + 1]! === 0x75 ? hex4(s, i + 2) : -1;
           if (v2 < 0 || v1 >= 0xdc00 || v2 < 0xdc00 || v2 > 0xdfff) throw this.escError(i - 6, 12);
           i += 6;
         }
@@ -607,9 +656,8 @@ export class Decoder {
       new ErrAt(
         i,
         (d) => {
-          const off = d.offsetsOf().offsetAt(i);
-          const bytes = d.input.bytes();
-          return invalidEscapeText(bytes.subarray(off, len < 0 ? bytes.length : off + len));
+          const bytes = d.buf;
+          return invalidEscapeText(bytes.subarray(i, len < 0 ? bytes.length : i + len));
         },
         WHERE_NEXT,
       ),
@@ -618,65 +666,82 @@ export class Decoder {
 
   /** scanNumber validates the number at p and returns the index after it. */
   private scanNumber(p: number): number {
-    const s = this.text;
+    const s = this.buf;
     const n = s.length;
     let i = p;
-    let c = s.charCodeAt(i);
+    let c = s[i]!;
     if (c === 0x2d) {
       i++;
-      c = i < n ? s.charCodeAt(i) : -1;
+      c = i < n ? s[i]! : -1;
     }
     if (c === 0x30) {
       i++;
     } else if (c >= 0x31 && c <= 0x39) {
       i++;
-      while (i < n && (c = s.charCodeAt(i)) >= 0x30 && c <= 0x39) i++;
+      while (i < n && (c = s[i]!) >= 0x30 && c <= 0x39) i++;
     } else {
-      this.numberError(i);
+      this.numberError(i, p);
     }
-    if (i < n && s.charCodeAt(i) === 0x2e) {
+    if (i < n && s[i]! === 0x2e) {
       i++;
-      c = i < n ? s.charCodeAt(i) : -1;
-      if (!(c >= 0x30 && c <= 0x39)) this.numberError(i);
+      c = i < n ? s[i]! : -1;
+      if (!(c >= 0x30 && c <= 0x39)) this.numberError(i, p);
       i++;
-      while (i < n && (c = s.charCodeAt(i)) >= 0x30 && c <= 0x39) i++;
+      while (i < n && (c = s[i]!) >= 0x30 && c <= 0x39) i++;
     }
-    if (i < n && ((c = s.charCodeAt(i)) === 0x65 || c === 0x45)) {
+    if (i < n && ((c = s[i]!) === 0x65 || c === 0x45)) {
       i++;
-      c = i < n ? s.charCodeAt(i) : -1;
+      c = i < n ? s[i]! : -1;
       if (c === 0x2b || c === 0x2d) {
         i++;
-        c = i < n ? s.charCodeAt(i) : -1;
+        c = i < n ? s[i]! : -1;
       }
-      if (!(c >= 0x30 && c <= 0x39)) this.numberError(i);
+      if (!(c >= 0x30 && c <= 0x39)) this.numberError(i, p);
       i++;
-      while (i < n && (c = s.charCodeAt(i)) >= 0x30 && c <= 0x39) i++;
+      while (i < n && (c = s[i]!) >= 0x30 && c <= 0x39) i++;
     }
     return i;
   }
 
-  private numberError(i: number): never {
-    if (i >= this.text.length) throw this.makeError(new ErrAt(i, "unexpected EOF", WHERE_NEXT));
+  private numberError(i: number, start: number): never {
+    // Go reports a truncated number at the number's start.
+    if (i >= this.buf.length) throw this.makeError(new ErrAt(start, "unexpected EOF", WHERE_NEXT));
     throw this.makeError(new ErrAt(i, (d) => d.invalidChar(i, "in number (expecting digit)"), WHERE_NEXT));
+  }
+
+  /** asciiSlice returns bytes [a, b), known to be ASCII, as a string (a slice of a one-byte view of the input). */
+  private asciiSlice(a: number, b: number): string {
+    let t = this.latin1;
+    if (t === null) {
+      t = latin1Text(this.buf);
+      this.latin1 = t;
+    }
+    return t.slice(a, b);
   }
 
   /** stringValue returns the unescaped value of the last string token. */
   private stringValue(): string {
     if (this.lastName !== null) return this.lastName;
-    if (!this.tokEsc) return this.text.slice(this.tokStart + 1, this.tokEnd - 1);
-    return this.unescape(this.tokStart, this.tokEnd);
+    return this.stringAt(this.tokStart, this.tokEnd, this.tokFlags);
+  }
+
+  /** stringAt decodes the validated string token [a, b) (with quotes) whose scan flags are given. */
+  private stringAt(a: number, b: number, flags: number): string {
+    if (flags === 0) return this.asciiSlice(a + 1, b - 1);
+    if ((flags & F_ESC) === 0) return decodeStringBytes(this.buf, a + 1, b - 1);
+    return this.unescape(a, b);
   }
 
   /** unescape decodes a validated string token [a, b) (with quotes). Lone surrogates become U+FFFD. */
   private unescape(a: number, b: number): string {
-    const s = this.text;
+    const s = this.buf;
     let out = "";
     let start = a + 1;
     const end = b - 1;
-    let i = s.indexOf("\\", start);
+    let i = s.indexOf(C_BSLASH, start);
     while (i >= 0 && i < end) {
-      if (i > start) out += s.slice(start, i);
-      const e = s.charCodeAt(i + 1);
+      if (i > start) out += decodeStringBytes(s, start, i);
+      const e = s[i + 1]!;
       switch (e) {
         case 0x62:
           out += "\b";
@@ -702,7 +767,7 @@ export class Decoder {
           const v1 = hex4(s, i + 2);
           i += 6;
           if (v1 >= 0xd800 && v1 <= 0xdfff) {
-            if (v1 < 0xdc00 && i + 6 <= end && s.charCodeAt(i) === C_BSLASH && s.charCodeAt(i + 1) === 0x75) {
+            if (v1 < 0xdc00 && i + 6 <= end && s[i] === C_BSLASH && s[i + 1] === 0x75) {
               const v2 = hex4(s, i + 2);
               if (v2 >= 0xdc00 && v2 <= 0xdfff) {
                 out += String.fromCharCode(v1, v2);
@@ -717,80 +782,275 @@ export class Decoder {
           break;
         }
         default:
-          out += s[i + 1];
+          out += String.fromCharCode(e);
           i += 2;
       }
       start = i;
-      i = s.indexOf("\\", start);
+      i = s.indexOf(C_BSLASH, start);
     }
-    if (start < end) out += s.slice(start, end);
+    if (start < end) out += decodeStringBytes(s, start, end);
     return out;
   }
 
-  /** skipRange reads the next complete value and returns its char range. */
-  private skipRange(): [number, number] {
+  /** readValueRange reads the next value on Go's ReadValue path; returns its start (end is this.pos). */
+  private readValueRange(): number {
     const p = this.locate();
     if (p < 0) throw this.unexpectedEOF();
     const k = this.peekCode;
-    if (k === C_RBRACE || k === C_RBRACK) {
-      // Go reports a mismatch/syntactic error without changing state.
-      this.step();
-      throw new TypeError("jsontext: readValue at the end of an object or array");
+    const d = this.depth;
+    if (k === K_STRING && this.kinds[d] === OBJ && (this.lens[d]! & 1) === 0) {
+      this.step(); // an object name read as a value
+      return p;
     }
+    this.peekPos = -1;
+    const end = this.consume(p);
+    this.checkNotName(p);
+    this.lens[d]!++;
+    this.lastName = null;
+    this.tokStart = p;
+    this.tokEnd = end;
+    this.pos = end;
+    return p;
+  }
+
+  private skipWs(p: number): number {
+    const s = this.buf;
+    const n = s.length;
+    let c = 0;
+    while (p < n && ((c = s[p]!) === 0x20 || c === 0x0a || c === 0x0d || c === 0x09)) p++;
+    return p;
+  }
+
+  private eofAt(): SyntacticError {
+    return this.makeError(new ErrAt(this.buf.length, "unexpected EOF", WHERE_NEXT));
+  }
+
+  private lpush(kind: number): void {
+    const i = this.lsp;
+    if (i >= this.lkind.length) {
+      const n = this.lkind.length * 2;
+      const a = new Uint8Array(n);
+      a.set(this.lkind);
+      this.lkind = a;
+      const b = new Int32Array(n);
+      b.set(this.lkey);
+      this.lkey = b;
+      const c = new Int32Array(n);
+      c.set(this.lkeyEnd);
+      this.lkeyEnd = c;
+      const e = new Uint8Array(n);
+      e.set(this.lstate);
+      this.lstate = e;
+    }
+    this.lkind[i] = kind;
+    this.lkey[i] = 0;
+    this.lstate[i] = 0;
+    this.lsp = i + 1;
+  }
+
+  /** consume validates one whole value starting at p (Go's consumeValue/consumeObject/consumeArray). */
+  private consume(p: number): number {
+    const s = this.buf;
+    const n = s.length;
     const d0 = this.depth;
-    this.step();
-    if (this.lastName !== null && this.depth === d0) {
-      throw new TypeError("jsontext: readValue on an object member name; use readString");
+    this.consuming = true;
+    this.lsp = 0;
+    const VALUE = 0;
+    const AFTER = 1;
+    const NAME = 2;
+    let mode = VALUE;
+    try {
+      for (;;) {
+        if (mode === VALUE) {
+          const sp = this.lsp;
+          if (sp > 0) this.lstate[sp - 1] = 1;
+          const c = s[p]!;
+          if (c === C_LBRACE || c === C_LBRACK) {
+            if (d0 + sp === MAX_NESTING_DEPTH)
+              throw this.makeError(new ErrAt(p, "exceeded max depth", WHERE_NEXT));
+            const isObj = c === C_LBRACE;
+            this.lpush(isObj ? OBJ : ARR);
+            if (isObj && !this.allowDup) {
+              const ad = d0 + sp + 1;
+              const arr = this.names[ad];
+              if (arr) arr.length = 0;
+              const set = this.nameSets[ad];
+              if (set) set.clear();
+            }
+            p = this.skipWs(p + 1);
+            if (p >= n) throw this.eofAt();
+            const e = s[p]!;
+            if (isObj) {
+              if (e === C_RBRACE) {
+                p++;
+                this.lsp--;
+                mode = AFTER;
+              } else mode = NAME;
+            } else if (e === C_RBRACK) {
+              p++;
+              this.lsp--;
+              mode = AFTER;
+            }
+            continue;
+          }
+          switch (kindOf(c)) {
+            case K_STRING:
+              p = this.scanString(p);
+              break;
+            case K_NUMBER:
+              p = this.scanNumber(p);
+              break;
+            case K_NULL:
+            case K_TRUE:
+            case K_FALSE: {
+              const lit = c === K_NULL ? "null" : c === K_TRUE ? "true" : "false";
+              if (!hasLiteral(s, p, lit)) this.literalError(p, lit);
+              p += lit.length;
+              break;
+            }
+            default: {
+              const outer = this.kinds[d0];
+              if ((outer === OBJ && c === C_RBRACK) || (outer !== OBJ && c === C_RBRACE)) {
+                throw this.consumeMismatch(p);
+              }
+              const q = p;
+              throw this.makeError(new ErrAt(q, (d) => d.invalidChar(q, "at start of value"), WHERE_NEXT));
+            }
+          }
+          mode = AFTER;
+          continue;
+        }
+        if (mode === AFTER) {
+          const sp = this.lsp;
+          if (sp === 0) return p;
+          const f = sp - 1;
+          this.lstate[f] = 0;
+          p = this.skipWs(p);
+          if (p >= n) throw this.eofAt();
+          const c = s[p]!;
+          if (this.lkind[f] === OBJ) {
+            if (c === C_COMMA) {
+              p++;
+              mode = NAME;
+              continue;
+            }
+            if (c === C_RBRACE) {
+              p++;
+              this.lsp--;
+              continue;
+            }
+            const q = p;
+            throw this.makeError(
+              new ErrAt(q, (d) => d.invalidChar(q, "after object value (expecting ',' or '}')"), WHERE_NEXT),
+            );
+          }
+          if (c === C_COMMA) {
+            this.lkey[f]!++;
+            p = this.skipWs(p + 1);
+            if (p >= n) throw this.eofAt();
+            mode = VALUE;
+            continue;
+          }
+          if (c === C_RBRACK) {
+            p++;
+            this.lsp--;
+            continue;
+          }
+          const q = p;
+          throw this.makeError(
+            new ErrAt(q, (d) => d.invalidChar(q, "after array element (expecting ',' or ']')"), WHERE_NEXT),
+          );
+        }
+        // NAME
+        const f = this.lsp - 1;
+        p = this.skipWs(p);
+        if (p >= n) throw this.eofAt();
+        if (s[p]! !== C_QUOTE) {
+          const q = p;
+          throw this.makeError(
+            new ErrAt(q, (d) => d.invalidChar(q, `at start of string (expecting '"')`), WHERE_NEXT),
+          );
+        }
+        const end = this.scanString(p);
+        if (!this.allowDup) {
+          const name = this.stringAt(p, end, this.tokFlags);
+          this.insertName(d0 + f + 1, name, p);
+        }
+        this.lkey[f] = p;
+        this.lkeyEnd[f] = end;
+        this.lstate[f] = 1;
+        p = this.skipWs(end);
+        if (p >= n) throw this.eofAt();
+        if (s[p]! !== C_COLON) {
+          const q = p;
+          throw this.makeError(
+            new ErrAt(q, (d) => d.invalidChar(q, "after object name (expecting ':')"), WHERE_NEXT),
+          );
+        }
+        p = this.skipWs(p + 1);
+        if (p >= n) throw this.eofAt();
+        mode = VALUE;
+      }
+    } finally {
+      this.consuming = false;
     }
-    while (this.depth > d0) this.step();
-    return [p, this.pos];
+  }
+
+  /** localSuffix is the pointer suffix of the consume stack (Go's pointerSuffixError). */
+  private localSuffix(): string {
+    let b = "";
+    for (let i = 0; i < this.lsp; i++) {
+      if (this.lstate[i] === 0) break;
+      if (this.lkind[i] === OBJ)
+        b += `/${escapePointerToken(this.unescape(this.lkey[i]!, this.lkeyEnd[i]!))}`;
+      else b += `/${this.lkey[i]}`;
+    }
+    return b;
+  }
+
+  private consumeMismatch(p: number): SyntacticError {
+    const d = this.depth;
+    let where = "at start of value";
+    let ptr = this.fullPointer(WHERE_NEXT);
+    if (d > 0 && this.lens[d]! > 0) {
+      where =
+        this.kinds[d] === ARR
+          ? "after array element (expecting ',' or ']')"
+          : "after object value (expecting ',' or '}')";
+      ptr = ptr.slice(0, Math.max(ptr.lastIndexOf("/"), 0));
+    }
+    return new SyntacticError({
+      detail: this.invalidChar(p, where),
+      offset: p,
+      pointer: ptr,
+      flavour: this.flavour,
+    });
+  }
+
+  /** fullPointer is the pointer for an error: the state machine's, plus the consume stack while consuming. */
+  private fullPointer(where: number): string {
+    if (this.consuming) return this.pointer(WHERE_NEXT) + this.localSuffix();
+    return this.pointer(where);
   }
 
   // ---- error path ----
 
   /** invalidChar renders "invalid character 'x' <where>" for the char at index i (Go's quoting for the flavour). */
   private invalidChar(i: number, where: string): string {
-    const off = this.offsetsOf().offsetAt(i);
-    const bytes = this.input.bytes();
-    return `invalid character ${quoteRuneV2(bytes, off)} ${where}`;
+    return `invalid character ${quoteRuneV2(this.buf, i)} ${where}`;
   }
 
   private makeError(e: ErrAt): SyntacticError {
     const detail = typeof e.detail === "string" ? e.detail : e.detail(this);
-    let pos = e.pos;
+    const pos = e.pos;
     let text = detail;
-    if (text === "invalid UTF-8" || text === "unexpected EOF") {
-      // A truncated UTF-8 sequence at the very end of the input is an EOF in Go.
-      if (text === "invalid UTF-8" && this.truncatedAtEnd(pos)) {
-        text = "unexpected EOF";
-        pos = this.text.length;
-      }
-    }
     return new SyntacticError({
       detail: text,
-      offset: this.offsetsOf().offsetAt(pos),
-      pointer: this.pointer(e.where),
+      offset: pos,
+      pointer: this.fullPointer(e.where),
       flavour: this.flavour,
       code: text === "unexpected EOF" ? "GOJSON_ERR_UNEXPECTED_EOF" : "GOJSON_ERR_SYNTAX",
     });
-  }
-
-  private truncatedAtEnd(i: number): boolean {
-    const off = this.offsetsOf().offsetAt(i);
-    const b = this.input.bytes();
-    const rem = b.length - off;
-    const c0 = b[off]!;
-    const need = c0 >= 0xf0 && c0 <= 0xf4 ? 4 : c0 >= 0xe0 ? 3 : c0 >= 0xc2 && c0 < 0xe0 ? 2 : 1;
-    if (need === 1 || rem >= need) return false;
-    let lo = 0x80;
-    let hi = 0xbf;
-    if (c0 === 0xe0) lo = 0xa0;
-    else if (c0 === 0xed) hi = 0x9f;
-    else if (c0 === 0xf0) lo = 0x90;
-    else if (c0 === 0xf4) hi = 0x8f;
-    if (rem > 1 && (b[off + 1]! < lo || b[off + 1]! > hi)) return false;
-    if (rem > 2 && (b[off + 2]! & 0xc0) !== 0x80) return false;
-    return true;
   }
 
   /** pointer builds the JSON Pointer of the current position (Go's appendStackPointer with `where`). */
@@ -821,22 +1081,23 @@ export class Decoder {
   }
 }
 
-function hex4(s: string, i: number): number {
-  const a = hexVal(s.charCodeAt(i));
-  const b = hexVal(s.charCodeAt(i + 1));
-  const c = hexVal(s.charCodeAt(i + 2));
-  const d = hexVal(s.charCodeAt(i + 3));
+function hex4(s: Uint8Array, i: number): number {
+  const a = hexVal(s[i] ?? -1);
+  const b = hexVal(s[i + 1] ?? -1);
+  const c = hexVal(s[i + 2] ?? -1);
+  const d = hexVal(s[i + 3] ?? -1);
   if ((a | b | c | d) < 0) return -1;
   return (a << 12) | (b << 8) | (c << 4) | d;
 }
 
-function hasEscapedUTF16Prefix(s: string, from: number, lowerSurrogateHalf: boolean): boolean {
+function hasEscapedUTF16Prefix(s: Uint8Array, from: number, lowerSurrogateHalf: boolean): boolean {
   for (let k = 0; from + k < s.length; k++) {
-    const c = s.charCodeAt(from + k);
+    const c = s[from + k]!;
     if (k === 0 && c !== 0x5c) return false;
     if (k === 1 && c !== 0x75) return false;
     if (k === 2 && lowerSurrogateHalf && c !== 0x64 && c !== 0x44) return false;
-    if (k === 3 && lowerSurrogateHalf && !((c >= 0x63 && c <= 0x66) || (c >= 0x43 && c <= 0x46))) return false;
+    if (k === 3 && lowerSurrogateHalf && !((c >= 0x63 && c <= 0x66) || (c >= 0x43 && c <= 0x46)))
+      return false;
     if (k >= 2 && k < 6 && hexVal(c) < 0) return false;
   }
   return true;
@@ -846,4 +1107,37 @@ function hasEscapedUTF16Prefix(s: string, from: number, lowerSurrogateHalf: bool
 export function escapePointerToken(name: string): string {
   if (name.indexOf("~") < 0 && name.indexOf("/") < 0) return name;
   return name.replace(/~/g, "~0").replace(/\//g, "~1");
+}
+
+function hasLiteral(s: Uint8Array, p: number, lit: string): boolean {
+  if (p + lit.length > s.length) return false;
+  for (let i = 1; i < lit.length; i++) if (s[p + i] !== lit.charCodeAt(i)) return false;
+  return true;
+}
+
+/** utf8Size returns the length of the valid UTF-8 sequence at i (a byte >= 0x80), or 0 if invalid (Go's rules). */
+function utf8Size(s: Uint8Array, i: number): number {
+  const c0 = s[i]!;
+  if (c0 < 0xc2 || c0 > 0xf4) return 0;
+  const c1 = s[i + 1];
+  if (c1 === undefined) return 0;
+  if (c0 < 0xe0) return (c1 & 0xc0) === 0x80 ? 2 : 0;
+  if (c0 === 0xe0 ? c1 < 0xa0 || c1 > 0xbf : c0 === 0xed ? c1 < 0x80 || c1 > 0x9f : c0 === 0xf0 ? c1 < 0x90 || c1 > 0xbf : c0 === 0xf4 ? c1 < 0x80 || c1 > 0x8f : (c1 & 0xc0) !== 0x80) return 0;
+  const c2 = s[i + 2];
+  if (c2 === undefined || (c2 & 0xc0) !== 0x80) return 0;
+  if (c0 < 0xf0) return 3;
+  const c3 = s[i + 3];
+  if (c3 === undefined || (c3 & 0xc0) !== 0x80) return 0;
+  return 4;
+}
+
+type BufferLike = { latin1Slice(a: number, b: number): string };
+const NodeBuffer = (globalThis as unknown as { Buffer?: { from(b: ArrayBufferLike, o: number, n: number): BufferLike } })
+  .Buffer;
+const latin1Decoder = new TextDecoder("latin1");
+
+/** latin1Text maps every byte to one char (bytes >= 0x80 are never sliced from it). */
+function latin1Text(b: Uint8Array): string {
+  if (NodeBuffer) return NodeBuffer.from(b.buffer, b.byteOffset, b.length).latin1Slice(0, b.length);
+  return latin1Decoder.decode(b);
 }

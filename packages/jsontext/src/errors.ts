@@ -45,7 +45,13 @@ export class SyntacticError extends JsonError {
   /** The underlying error text without prefix, pointer, or offset (Go's Err.Error()). */
   readonly detail: string;
 
-  constructor(fields: { detail: string; offset: number; pointer?: string; flavour?: ErrorFlavour; code?: string }) {
+  constructor(fields: {
+    detail: string;
+    offset: number;
+    pointer?: string;
+    flavour?: ErrorFlavour;
+    code?: string;
+  }) {
     const flavour = fields.flavour ?? "v2";
     const pointer = fields.pointer ?? "";
     super(formatSyntacticMessage(fields.detail, fields.offset, pointer, flavour), {
@@ -60,14 +66,21 @@ export class SyntacticError extends JsonError {
 
   /** isInstance reports whether e is a SyntacticError, also across two installed copies of gojson. */
   static override isInstance(e: unknown): e is SyntacticError {
-    return typeof e === "object" && e !== null && (e as Record<symbol, unknown>)[SYNTACTIC_ERROR_MARK] === true;
+    return (
+      typeof e === "object" && e !== null && (e as Record<symbol, unknown>)[SYNTACTIC_ERROR_MARK] === true
+    );
   }
 }
 
 /** The text of ErrDuplicateName (Go's jsontext.ErrDuplicateName). */
 export const ERR_DUPLICATE_NAME = "duplicate object member name";
 
-function formatSyntacticMessage(detail: string, offset: number, pointer: string, flavour: ErrorFlavour): string {
+function formatSyntacticMessage(
+  detail: string,
+  offset: number,
+  pointer: string,
+  flavour: ErrorFlavour,
+): string {
   if (flavour === "v1") return detail;
   let msg = `jsontext: ${detail}`;
   if (detail === ERR_DUPLICATE_NAME) {

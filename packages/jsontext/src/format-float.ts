@@ -6,10 +6,13 @@
  */
 export function formatFloat(f: number, bits: 32 | 64): string {
   if (!Number.isFinite(f)) throw new RangeError(`jsontext: unsupported float value ${f}`);
-  if (bits === 32) f = Math.fround(f);
+  if (bits === 32) {
+    f = Math.fround(f);
+    if (!Number.isFinite(f)) throw new RangeError("jsontext: float32 overflow");
+  }
   if (f === 0) return Object.is(f, -0) ? "-0" : "0";
   const abs = Math.abs(f);
-  const useExp = abs < 1e-6 || abs >= 1e21;
+  const useExp = bits === 64 ? abs < 1e-6 || abs >= 1e21 : abs < F32_1E_6 || abs >= F32_1E21;
   // digits and decimal exponent of the shortest representation
   let expStr: string;
   if (bits === 64) {
@@ -39,10 +42,35 @@ export function formatFloat(f: number, bits: 32 | 64): string {
   return neg ? `-${out}` : out;
 }
 
+const F32_1E_6 = Math.fround(1e-6);
+const F32_1E21 = Math.fround(1e21);
+
 function shortestFloat32(f: number): string {
   for (let p = 1; p <= 9; p++) {
     const s = f.toExponential(p - 1);
-    if (Math.fround(Number(s)) === f) return s;
+    if (Math.fround(Number(s)) !== f) continue;
+    // On an exact tie between two p-digit candidates, Go (Ryu) keeps the even one;
+    // toExponential rounds half away from zero.
+    const longer = f.toExponential(Math.min(100, p + 40));
+    const mantissa = longer.slice(0, longer.indexOf("e"));
+    const digits = mantissa.replace(".", "").replace("-", "");
+    if (digits[p] === "5" && /^0*$/.test(digits.slice(p + 1))) {
+      const truncated = truncateDigits(f, p);
+      const last = truncated.charCodeAt(truncated.indexOf("e") - 1);
+      if ((last & 1) === 0 && Math.fround(Number(truncated)) === f) return truncated;
+    }
+    return s;
   }
   return f.toExponential(8);
+}
+
+/** truncateDigits returns f with p significant digits, truncated toward zero, in exponential form. */
+function truncateDigits(f: number, p: number): string {
+  const longer = f.toExponential(Math.min(100, p + 40));
+  const e = longer.indexOf("e");
+  const neg = longer.startsWith("-");
+  const mant = longer.slice(neg ? 1 : 0, e).replace(".", "");
+  const kept = mant.slice(0, p);
+  const m = kept.length > 1 ? `${kept[0]}.${kept.slice(1)}` : kept;
+  return `${neg ? "-" : ""}${m}${longer.slice(e)}`;
 }

@@ -1,1 +1,46 @@
-export {};
+/**
+ * @gojson/jsontext — Go's encoding/json/jsontext for TypeScript: the syntax layer
+ * (tokens, values, pull Decoder, encoding helpers, Go's exact syntax errors).
+ */
+export { ByteWriter } from "./byte-writer.js";
+export { Decoder, type DecoderOptions, escapePointerToken } from "./decoder.js";
+export {
+  decodeRuneGo,
+  ERR_DUPLICATE_NAME,
+  type ErrorFlavour,
+  goQuote,
+  goQuoteRune,
+  JsonError,
+  quoteCharV1,
+  SyntacticError,
+  truncatePointer,
+} from "./errors.js";
+export { formatFloat } from "./format-float.js";
+export { MAX_NESTING_DEPTH } from "./limits.js";
+export {
+  appendQuotedBytes,
+  appendQuotedString,
+  InvalidUTF8Error,
+  QUOTE_V1,
+  QUOTE_V1_NO_HTML,
+  QUOTE_V2,
+  type QuotePolicy,
+  quotePolicy,
+  quoteString,
+} from "./quote.js";
+export { checkValidV1, ScannerV1, ScanOp, validV1 } from "./scanner-v1.js";
+export {
+  BeginArray,
+  BeginObject,
+  EndArray,
+  EndObject,
+  False,
+  type Kind,
+  Null,
+  numberToken,
+  stringToken,
+  Token,
+  True,
+} from "./token.js";
+export { decodeStringBytes, decodeUtf8Go, utf8Length } from "./utf8.js";
+export { checkValid, valid } from "./value.js";

@@ -24,7 +24,8 @@ export interface DecodedInput {
 export function decodeInput(input: Uint8Array | string): DecodedInput {
   if (typeof input === "string") {
     let text = input;
-    if (!text.isWellFormed()) text = text.toWellFormed();
+    const ws = text as unknown as { isWellFormed(): boolean; toWellFormed(): string };
+    if (!ws.isWellFormed()) text = ws.toWellFormed();
     let cached: Uint8Array | null = null;
     return {
       text,
@@ -51,7 +52,6 @@ export function decodeInput(input: Uint8Array | string): DecodedInput {
 }
 
 function isAsciiOnly(s: string): boolean {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: ASCII range test
   return !/[^\u0000-\u007f]/.test(s);
 }
 
@@ -168,3 +168,55 @@ export function utf8Length(s: string): number {
   }
   return n;
 }
+
+const lenientDecoder = new TextDecoder("utf-8", { ignoreBOM: true });
+
+/**
+ * decodeStringBytes decodes bytes [a, b) to a JS string; invalid UTF-8 becomes U+FFFD
+ * per invalid byte (Go's utf8.DecodeRune rule, not WHATWG's maximal subpart).
+ */
+export function decodeStringBytes(s: Uint8Array, a: number, b: number): string {
+  const n = b - a;
+  if (n < 32) {
+    // short strings: decode by hand (cheaper than a TextDecoder call)
+    let out = "";
+    let i = a;
+    while (i < b) {
+      const c = s[i]!;
+      if (c < 0x80) {
+        out += String.fromCharCode(c);
+        i++;
+        continue;
+      }
+      const [r, size] = decodeRuneGo(s.subarray(0, b), i);
+      out += r === 0xfffd && size === 1 ? "\ufffd" : String.fromCodePoint(r);
+      i += size;
+    }
+    return out;
+  }
+  const sub = s.subarray(a, b);
+  try {
+    return fatalDecoder.decode(sub);
+  } catch {
+    return decodeUtf8Go(sub).text;
+  }
+}
+
+/** isIncompleteUTF8 reports whether the bytes from i to the end are a truncated but possibly valid UTF-8 sequence (Go's !utf8.FullRune). */
+export function isIncompleteUTF8(b: Uint8Array, i: number): boolean {
+  const rem = b.length - i;
+  const c0 = b[i]!;
+  const need = c0 >= 0xf0 && c0 <= 0xf4 ? 4 : c0 >= 0xe0 && c0 < 0xf0 ? 3 : c0 >= 0xc2 && c0 < 0xe0 ? 2 : 1;
+  if (need === 1 || rem >= need) return false;
+  let lo = 0x80;
+  let hi = 0xbf;
+  if (c0 === 0xe0) lo = 0xa0;
+  else if (c0 === 0xed) hi = 0x9f;
+  else if (c0 === 0xf0) lo = 0x90;
+  else if (c0 === 0xf4) hi = 0x8f;
+  if (rem > 1 && (b[i + 1]! < lo || b[i + 1]! > hi)) return false;
+  if (rem > 2 && (b[i + 2]! & 0xc0) !== 0x80) return false;
+  return true;
+}
+
+export { lenientDecoder };

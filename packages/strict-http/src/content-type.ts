@@ -61,7 +61,10 @@ export function checkContentType(header: string | null | undefined, accepted: re
 export type Inflater = "gzip" | "deflate" | "br";
 
 /** checkContentEncoding applies check 3: identity passes, known codings only when inflating (415 otherwise). */
-export function checkContentEncoding(header: string | null | undefined, inflate: boolean): Inflater | undefined {
+export function checkContentEncoding(
+  header: string | null | undefined,
+  inflate: boolean,
+): Inflater | undefined {
   const v = (header ?? "").trim().toLowerCase();
   if (v === "" || v === "identity") return undefined;
   if (inflate) {

@@ -1,1 +1,41 @@
-export {};
+export {
+  DEFAULT_BODY_TIMEOUT_MS,
+  DEFAULT_CONTENT_TYPES,
+  DEFAULT_MAX_BYTES,
+  DEFAULT_MAX_DEPTH,
+  INFLATE_ENCODINGS,
+  MAX_SAFE_INTEGER,
+} from "./constants.js";
+export { type MediaType, matchesMediaType, parseMediaType } from "./content-type.js";
+export {
+  StrictBodyCode,
+  StrictBodyError,
+  type StrictBodyErrorCode,
+  type StrictBodyErrorInit,
+  type StrictBodyIssue,
+  type StrictBodyStatus,
+} from "./errors.js";
+export {
+  type KeyAction,
+  type ParseStrictOptions,
+  parseStrict,
+  type ResolvedParseOptions,
+  resolveParseOptions,
+  type TopLevel,
+} from "./parse-strict.js";
+export {
+  PROBLEM_CONTENT_TYPE,
+  type ProblemDetails,
+  problemDetails,
+  problemHeaders,
+  sendProblem,
+} from "./problem-details.js";
+export {
+  type BodyDecoder,
+  decodeBody,
+  type ReadJsonOptions,
+  type ResolvedReadJsonOptions,
+  readJson,
+  resolveReadJsonOptions,
+  toDecodeError,
+} from "./read-json.js";

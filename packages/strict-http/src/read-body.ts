@@ -232,7 +232,8 @@ export async function readWebBody(request: Request, limits: ReadLimits): Promise
   if (request.bodyUsed) throw new TypeError("strict-http: the request body was already read");
   const stream = request.body;
   if (stream === null) {
-    if (limits.declaredLength !== undefined && limits.declaredLength !== 0) throw lengthMismatch(limits.declaredLength, 0);
+    if (limits.declaredLength !== undefined && limits.declaredLength !== 0)
+      throw lengthMismatch(limits.declaredLength, 0);
     return new Uint8Array(0);
   }
   const reader = stream.getReader();

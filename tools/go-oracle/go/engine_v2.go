@@ -11,6 +11,7 @@ import (
 	jsonv2 "encoding/json/v2"
 	"reflect"
 	"sort"
+	"strings"
 )
 
 var extraQualified = map[string]reflect.Type{
@@ -111,4 +112,41 @@ func (v2Engine) indent(data []byte, opts map[string]any) ([]byte, error) {
 	v := jsontext.Value(append([]byte(nil), data...))
 	err := v.Indent(v2Options(opts)...)
 	return v, err
+}
+
+func init() {
+	semanticTypeFix = fixSemanticType
+	v1OnV2 = true
+}
+
+// fixSemanticType undoes v2's abbreviation of long type strings ("struct",
+// "main.struct") for struct types that were declared with a name: Go would
+// have printed the short declared name (main.Order) instead.
+func fixSemanticType(err error, e *typeEnv, msg string) string {
+	se, ok := err.(*jsonv2.SemanticError)
+	if !ok || se.GoType == nil {
+		return msg
+	}
+	raw := se.GoType.String()
+	if len(raw) <= 100 {
+		return msg
+	}
+	abbr := se.GoType.Kind().String()
+	if se.GoType.Kind() == reflect.Struct && se.GoType.Name() == "" {
+		for i := range se.GoType.NumField() {
+			if pkgPath := se.GoType.Field(i).PkgPath; pkgPath != "" {
+				abbr = pkgPath[strings.LastIndexByte(pkgPath, '/')+1:] + ".struct"
+				break
+			}
+		}
+	}
+	named := e.nameTypes(raw)
+	if named == raw {
+		return msg
+	}
+	if len(named) > 100 {
+		// Named: Go prints just the kind of a long non-struct type.
+		named = se.GoType.Kind().String()
+	}
+	return strings.Replace(msg, " Go "+abbr, " Go "+named, 1)
 }

@@ -229,11 +229,28 @@ func optString(opts map[string]any, name string) (string, bool) {
 func (e *typeEnv) errorText(err error, root reflect.Type) string {
 	if ute, ok := err.(*json.UnmarshalTypeError); ok && ute.Struct == "" && ute.Field != "" && root != nil {
 		c := *ute
-		c.Struct = e.innermostStruct(root, ute.Field)
+		if v1OnV2 {
+			// encoding/json on the v2 engine names the root type (v2_inject.go).
+			if root.Kind() == reflect.Struct {
+				c.Struct = e.structName(root)
+			}
+		} else {
+			c.Struct = e.innermostStruct(root, ute.Field)
+		}
 		return e.nameTypes(normalize(c.Error()))
 	}
-	return e.nameTypes(normalize(err.Error()))
+	msg := normalize(err.Error())
+	if semanticTypeFix != nil {
+		msg = semanticTypeFix(err, e, msg)
+	}
+	return e.nameTypes(msg)
 }
+
+// v1OnV2 is true in the GOEXPERIMENT=jsonv2 build, where encoding/json runs on v2.
+var v1OnV2 bool
+
+// semanticTypeFix is set by the jsonv2 build.
+var semanticTypeFix func(err error, e *typeEnv, msg string) string
 
 // innermostStruct walks a v1 field path (JSON names joined by dots) from
 // root and returns the declared name of the struct holding the last field.

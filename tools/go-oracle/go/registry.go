@@ -100,6 +100,33 @@ type Stamped struct {
 	Kind string `json:"kind"`
 }
 
+// KeyJSON has a value-receiver MarshalJSON writing "k:<s>" and a
+// pointer-receiver UnmarshalJSON stripping the "k:" prefix; v2 calls them
+// for map keys, v1 never does.
+type KeyJSON string
+
+func (k KeyJSON) MarshalJSON() ([]byte, error) { return []byte(strconv.Quote("k:" + string(k))), nil }
+func (k *KeyJSON) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return errors.New("keyjson: want a string")
+	}
+	*k = KeyJSON(strings.TrimPrefix(s, "k:"))
+	return nil
+}
+
+// Outer embeds the unexported struct type inner (seed 000:
+// Outer{inner{X: 1}, 2} marshals as {"X":1,"Y":2}). reflect.StructOf
+// cannot embed an unexported type, so this shape is compiled in.
+type Outer struct {
+	inner
+	Y int
+}
+
+type inner struct {
+	X int
+}
+
 var registry = map[string]reflect.Type{
 	"CentsV":     reflect.TypeFor[CentsV](),
 	"CentsP":     reflect.TypeFor[CentsP](),
@@ -108,6 +135,9 @@ var registry = map[string]reflect.Type{
 	"FailText":   reflect.TypeFor[FailText](),
 	"BadJSON":    reflect.TypeFor[BadJSON](),
 	"Stamped":    reflect.TypeFor[Stamped](),
+	"KeyJSON":    reflect.TypeFor[KeyJSON](),
+	"Outer":      reflect.TypeFor[Outer](),
+	"inner":      reflect.TypeFor[inner](),
 }
 
 var _ = bytes.Equal

@@ -89,18 +89,28 @@ class OracleProcess {
       const p = this.pending.get(raw.id);
       if (!p) return;
       this.pending.delete(raw.id);
+      if (this.pending.size === 0) this.setRef(false);
       p.resolve(decodeResponse(raw));
     });
     this.child.on("exit", (code) => {
       this.closed = true;
-      for (const p of this.pending.values()) p.reject(new Error(`go-oracle exited (${code}): ${stderr.slice(0, 2000)}`));
+      for (const p of this.pending.values())
+        p.reject(new Error(`go-oracle exited (${code}): ${stderr.slice(0, 2000)}`));
       this.pending.clear();
     });
     this.child.stdin.on("error", () => {});
-    this.child.unref();
-    (this.child.stdout as unknown as { unref?: () => void }).unref?.();
-    (this.child.stderr as unknown as { unref?: () => void }).unref?.();
-    (this.child.stdin as unknown as { unref?: () => void }).unref?.();
+    this.setRef(false);
+  }
+
+  /** Keeps the event loop alive only while answers are awaited, so an unclosed oracle never holds a test run open. */
+  private setRef(on: boolean): void {
+    for (const h of [this.child, this.child.stdout, this.child.stderr, this.child.stdin] as unknown as {
+      ref?: () => void;
+      unref?: () => void;
+    }[]) {
+      if (on) h.ref?.();
+      else h.unref?.();
+    }
   }
 
   send(req: OracleRequest): Promise<OracleResponse> {
@@ -108,6 +118,7 @@ class OracleProcess {
     const id = this.nextId++;
     const line = JSON.stringify(encodeRequest(id, req));
     return new Promise((resolve, reject) => {
+      if (this.pending.size === 0) this.setRef(true);
       this.pending.set(id, { resolve, reject });
       this.child.stdin.write(`${line}\n`);
     });

@@ -14,7 +14,19 @@ export interface TaggedHooks {
 }
 
 const BIGINT_KINDS = new Set(["int", "int64", "uint", "uint64", "uintptr"]);
-const INT_KINDS = new Set(["int", "int8", "int16", "int32", "int64", "uint", "uint8", "uint16", "uint32", "uint64", "uintptr"]);
+const INT_KINDS = new Set([
+  "int",
+  "int8",
+  "int16",
+  "int32",
+  "int64",
+  "uint",
+  "uint8",
+  "uint16",
+  "uint32",
+  "uint64",
+  "uintptr",
+]);
 
 /** Go's float text in the tagged form → number. */
 export function floatFromTagged(s: string): number {
@@ -52,7 +64,13 @@ function dynamicOf(v: unknown, hooks: TaggedHooks): { t: string; v: Tagged } {
   if (v instanceof Map) {
     return { t: "map[string]interface {}", v: [...v].map(([k, x]) => [String(k), anyToTagged(x, hooks)]) };
   }
-  if (v && typeof v === "object" && "text" in v && typeof (v as { text: unknown }).text === "string" && v.constructor?.name === "JsonNumber") {
+  if (
+    v &&
+    typeof v === "object" &&
+    "text" in v &&
+    typeof (v as { text: unknown }).text === "string" &&
+    v.constructor?.name === "JsonNumber"
+  ) {
     return { t: "json.Number", v: (v as { text: string }).text };
   }
   if (v && typeof v === "object") {
@@ -135,7 +153,12 @@ export function fromTagged(t: GoType, tv: Tagged, hooks: TaggedHooks = {}): unkn
       return (tv as Tagged[]).map((x) => fromTagged(t.elem, x, hooks));
     case "map":
       if (tv === null) return null;
-      return new Map((tv as Tagged[][]).map(([k, x]) => [fromTagged(t.key, k as Tagged, hooks), fromTagged(t.elem, x as Tagged, hooks)]));
+      return new Map(
+        (tv as Tagged[][]).map(([k, x]) => [
+          fromTagged(t.key, k as Tagged, hooks),
+          fromTagged(t.elem, x as Tagged, hooks),
+        ]),
+      );
     case "pointer":
       return tv === null ? null : fromTagged(t.elem, tv, hooks);
     case "interface":
@@ -172,7 +195,12 @@ export function anyFromTagged(tv: Tagged, hooks: TaggedHooks = {}): unknown {
       if (v === null) return null;
       const o: Record<string, unknown> = {};
       for (const [k, x] of v as [string, Tagged][]) {
-        Object.defineProperty(o, k, { value: anyFromTagged(x, hooks), enumerable: true, writable: true, configurable: true });
+        Object.defineProperty(o, k, {
+          value: anyFromTagged(x, hooks),
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
       }
       return o;
     }

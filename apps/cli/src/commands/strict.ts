@@ -27,7 +27,7 @@ export async function strictCommand(file: string | undefined, flags: StrictFlags
   const request = new Request("http://localhost/", {
     method: "POST",
     headers: { "content-type": flags.contentType, "content-length": String(body.byteLength) },
-    body,
+    body: body as Uint8Array<ArrayBuffer>,
   });
   const decode = type
     ? flags.v1

@@ -102,8 +102,20 @@ export function syntheticCodecResult(opts: SyntheticOptions = {}): BenchResult {
   const pairs = opts.pairs ?? 5;
   const factor = opts.factor ?? 0.8;
   const candidates: CandidateInfo[] = [
-    { id: "codec-v1", label: "codec-v1", kind: "js", library: "@gojson/codec-v1@0.1.0", description: "Go v1 semantics" },
-    { id: "codec-v2", label: "codec-v2", kind: "js", library: "@gojson/codec-v2@0.1.0", description: "with defaultOptionsV1()" },
+    {
+      id: "codec-v1",
+      label: "codec-v1",
+      kind: "js",
+      library: "@gojson/codec-v1@0.1.0",
+      description: "Go v1 semantics",
+    },
+    {
+      id: "codec-v2",
+      label: "codec-v2",
+      kind: "js",
+      library: "@gojson/codec-v2@0.1.0",
+      description: "with defaultOptionsV1()",
+    },
   ];
   const measurements: Measurement[] = [];
   const comparisons: Comparison[] = [];
@@ -212,7 +224,8 @@ export function syntheticCodecResult(opts: SyntheticOptions = {}): BenchResult {
       {
         hypothesis: {
           id: "h1",
-          statement: "codec-v2 unmarshal is at least 5% faster than codec-v1 (pooled geometric mean ratio < 0.95)",
+          statement:
+            "codec-v2 unmarshal is at least 5% faster than codec-v1 (pooled geometric mean ratio < 0.95)",
           baseline: "codec-v1",
           candidate: "codec-v2",
           payload: "*",
@@ -230,7 +243,12 @@ export function syntheticCodecResult(opts: SyntheticOptions = {}): BenchResult {
             ? "The whole 95% interval of the pooled ratio lies below 0.95."
             : "The 95% interval of the pooled ratio reaches 0.95 or above.",
         comparison: pooled.id,
-        observed: { geomean: pooled.geomean, ciLow: pooled.ci.low, ciHigh: pooled.ci.high, pValue: pooled.test.pValue },
+        observed: {
+          geomean: pooled.geomean,
+          ciLow: pooled.ci.low,
+          ciHigh: pooled.ci.high,
+          pValue: pooled.test.pValue,
+        },
         preregistration: "verified",
       },
     ],
@@ -272,7 +290,7 @@ export function syntheticInput(opts: SyntheticOptions = {}): ReportInput {
           engine: "v2",
           title: "duplicate name inside embedded struct",
           fields: [
-            ["goSource", "type T struct { A int `json:\"a\"` }"],
+            ["goSource", 'type T struct { A int `json:"a"` }'],
             ["input", '{"a":1,"a":2}'],
             ["go", 'jsontext: duplicate object member name "a"'],
             ["gojson", "<nil>"],
@@ -283,9 +301,30 @@ export function syntheticInput(opts: SyntheticOptions = {}): ReportInput {
     differences: {
       source: "observations.json",
       rows: [
-        { id: "case-sensitivity", title: "Field name matching", input: '{"NAME":"x"} into struct{Name string}', v1: "matches case-insensitively: Name = \"x\"", v2: "matches exactly: Name stays \"\"", why: "v2 default is case-sensitive; option MatchCaseInsensitiveNames restores v1" },
-        { id: "nil-slice", title: "Nil slice", input: "[]int(nil)", v1: "null", v2: "[]", why: "FormatNilSliceAsNull" },
-        { id: "html-escape", title: "HTML characters in strings", input: '"<a&b>"', v1: '"\\u003ca\\u0026b\\u003e"', v2: '"<a&b>"', why: "EscapeForHTML" },
+        {
+          id: "case-sensitivity",
+          title: "Field name matching",
+          input: '{"NAME":"x"} into struct{Name string}',
+          v1: 'matches case-insensitively: Name = "x"',
+          v2: 'matches exactly: Name stays ""',
+          why: "v2 default is case-sensitive; option MatchCaseInsensitiveNames restores v1",
+        },
+        {
+          id: "nil-slice",
+          title: "Nil slice",
+          input: "[]int(nil)",
+          v1: "null",
+          v2: "[]",
+          why: "FormatNilSliceAsNull",
+        },
+        {
+          id: "html-escape",
+          title: "HTML characters in strings",
+          input: '"<a&b>"',
+          v1: '"\\u003ca\\u0026b\\u003e"',
+          v2: '"<a&b>"',
+          why: "EscapeForHTML",
+        },
       ],
     },
   };

@@ -1,0 +1,398 @@
+/**
+ * The HTML report: one self-contained page (no external URL, no script),
+ * inline SVG charts from charts.ts, tables as the text alternative of every
+ * chart, and a print stylesheet.
+ */
+import type { BenchResult } from "@gojson/harness";
+import { benchstatTable } from "./benchstat.js";
+import { type Chart, type ChartSpec, conformanceSpec, costSpec, forestSpec, renderChart } from "./charts.js";
+import { bytesSi, cost, escapeHtml as e, fixed, meanSd, pValue, ratio, slug } from "./format.js";
+import { normaliseInput, type ReportInput } from "./input-normalise.js";
+import {
+  candidateLabel,
+  comparisonGroups,
+  directionSentence,
+  directionWord,
+  findMeasurement,
+  intervalExcludesOne,
+  measuredCandidates,
+  measuredPayloads,
+  metricSummary,
+  metricUnit,
+  payloadLabel,
+} from "./model.js";
+import { conditions, criterion, headline, lede, notTested, preregistrationWords } from "./sections.js";
+import { STYLE } from "./style.js";
+
+function tableHtml(
+  id: string,
+  caption: string,
+  head: string[],
+  rows: Array<Array<string | { html: string; cls?: string }>>,
+  numericFrom = 1,
+): string {
+  const cell = (c: string | { html: string; cls?: string }, j: number, tag: "td" | "th") => {
+    const cls = typeof c === "object" && c.cls ? c.cls : j >= numericFrom ? "num" : "";
+    const inner = typeof c === "string" ? e(c) : c.html;
+    return `<${tag}${cls ? ` class="${cls}"` : ""}${tag === "th" ? ' scope="row"' : ""}>${inner}</${tag}>`;
+  };
+  return [
+    `<div class="table-wrap"><table id="${id}">`,
+    `<caption>${e(caption)}</caption>`,
+    `<thead><tr>${head.map((h, j) => `<th scope="col"${j >= numericFrom ? ' class="num"' : ""}>${e(h)}</th>`).join("")}</tr></thead>`,
+    "<tbody>",
+    ...rows.map((r) => `<tr>${r.map((c, j) => cell(c, j, j === 0 ? "th" : "td")).join("")}</tr>`),
+    "</tbody></table></div>",
+  ].join("\n");
+}
+
+function figure(chart: Chart, tableId: string, caption: string): string {
+  return [
+    `<figure class="chart" aria-labelledby="${chart.id}-cap">`,
+    chart.svg,
+    `<figcaption id="${chart.id}-cap">${e(caption)} The same figures are in <a href="#${tableId}">the table below</a>.</figcaption>`,
+    "</figure>",
+  ].join("\n");
+}
+
+function verdictBadge(v: string): string {
+  const cls = v === "supported" ? "ok" : v === "not supported" ? "no" : "open";
+  return `<span class="verdict ${cls}">${e(v)}</span>`;
+}
+
+async function renderAll(specs: Array<ChartSpec | undefined>): Promise<Map<string, Chart>> {
+  const out = new Map<string, Chart>();
+  // Sequential on purpose: stable order of any global state inside vega.
+  for (const s of specs) if (s) out.set(s.id, await renderChart(s));
+  return out;
+}
+
+async function resultSection(r: BenchResult, idx: number): Promise<string> {
+  const sid = `r${idx + 1}`;
+  const forest = forestSpec(r, `${sid}-forest`);
+  const ns = costSpec(r, `${sid}-ns`, "nsPerOp");
+  const bytes = costSpec(r, `${sid}-bytes`, "bytesPerOp");
+  const charts = await renderAll([forest, ns, bytes]);
+  const parts: string[] = [];
+  parts.push(`<section id="${sid}" aria-labelledby="${sid}-h"><h2 id="${sid}-h">${e(r.title)}</h2>`);
+  parts.push(
+    `<p class="meta">Package <code>${e(r.package)}</code>, bench <code>${e(r.bench)}</code>.${r.description ? ` ${e(r.description)}` : ""}</p>`,
+  );
+
+  parts.push(`<h3 id="${sid}-question">What we set out to check</h3>`);
+  if (r.hypotheses.length === 0)
+    parts.push(
+      "<p>No hypothesis was registered before this run. The figures below are descriptive; they support no verdict (UNKNOWN).</p>",
+    );
+  for (const o of r.hypotheses) {
+    parts.push(
+      `<dl class="hypothesis"><dt>Question (${e(o.hypothesis.id)})</dt><dd>“${e(o.hypothesis.statement)}”</dd>` +
+        `<dt>Criterion fixed before the run</dt><dd>${e(criterion(r, o))}, α = ${e(String(o.hypothesis.alpha))}.</dd>` +
+        `<dt>Preregistration</dt><dd>${e(preregistrationWords(r, o))}</dd></dl>`,
+    );
+  }
+
+  parts.push(`<h3 id="${sid}-conditions">How it ran</h3>`);
+  parts.push(
+    tableHtml(`${sid}-conditions-table`, "Conditions of the run", ["Item", "Condition"], conditions(r), 99),
+  );
+
+  parts.push(`<h3 id="${sid}-results">Results</h3>`);
+  const groups = comparisonGroups(r);
+  const forestChart = forest && charts.get(forest.id);
+  const firstTable = `${sid}-cmp-1`;
+  if (forestChart)
+    parts.push(
+      figure(
+        forestChart,
+        firstTable,
+        "Paired geometric-mean ratio of each payload with its interval, on a log scale; the dashed line at 1 means equal cost.",
+      ),
+    );
+  if (groups.length === 0) parts.push("<p>The document holds no paired comparison.</p>");
+  for (const [gi, g] of groups.entries()) {
+    const base = candidateLabel(r, g.baseline);
+    const cand = candidateLabel(r, g.candidate);
+    const unit = metricUnit(g.metric);
+    parts.push(
+      `<p>The ratio is ${e(cand)} ${e(unit)} ÷ ${e(base)} ${e(unit)}, one per ABBA pair; below 1 means ${e(
+        cand,
+      )} cost less. Means ± sample SD over each candidate's samples.</p>`,
+    );
+    const rows = g.rows.map((c) => {
+      const bm = metricSummary(findMeasurement(r, c.payload, g.baseline), g.metric);
+      const cm = metricSummary(findMeasurement(r, c.payload, g.candidate), g.metric);
+      const dir = intervalExcludesOne(c) ? (c.geomean < 1 ? "better" : "worse") : "even";
+      return [
+        payloadLabel(r, c.payload),
+        meanSd(bm?.mean, bm?.sd),
+        meanSd(cm?.mean, cm?.sd),
+        `${ratio(c.geomean)} (${fixed(c.gsd, 3)})`,
+        `[${ratio(c.ci.low)}, ${ratio(c.ci.high)}]`,
+        `${pValue(c.test.pValue)}, n=${c.test.n}${c.test.canReachAlpha ? "" : " †"}`,
+        { html: `<span class="dir ${dir}">${e(directionWord(c))}</span>`, cls: "words" },
+      ];
+    });
+    if (g.pooled) {
+      const p = g.pooled;
+      const dir = intervalExcludesOne(p) ? (p.geomean < 1 ? "better" : "worse") : "even";
+      rows.push([
+        "All payloads (pooled)",
+        "",
+        "",
+        `${ratio(p.geomean)} (${fixed(p.gsd, 3)})`,
+        `[${ratio(p.ci.low)}, ${ratio(p.ci.high)}]`,
+        `${pValue(p.test.pValue)}, n=${p.test.n}${p.test.canReachAlpha ? "" : " †"}`,
+        { html: `<span class="dir ${dir}">${e(directionWord(p))}</span>`, cls: "words" },
+      ]);
+    }
+    const level = Math.round(r.settings.confidence * 100);
+    parts.push(
+      tableHtml(
+        `${sid}-cmp-${gi + 1}`,
+        `${cand} vs ${base}, ${unit}: per payload`,
+        [
+          "Payload",
+          `${base}, mean ± SD`,
+          `${cand}, mean ± SD`,
+          "Paired geomean (GSD)",
+          `${level}% interval`,
+          "Paired test",
+          "Direction",
+        ],
+        rows,
+      ),
+    );
+    const sentences = [...g.rows, ...(g.pooled ? [g.pooled] : [])].map(
+      (c) => `<li>${e(payloadLabel(r, c.payload))}: ${e(directionSentence(r, c))}.</li>`,
+    );
+    parts.push(`<ul class="in-words">${sentences.join("")}</ul>`);
+    if ([...g.rows, ...(g.pooled ? [g.pooled] : [])].some((c) => !c.test.canReachAlpha))
+      parts.push(
+        `<p class="note">† With this n the exact paired test cannot reach α = ${e(String(r.settings.alpha))}; read the interval, not the p-value.</p>`,
+      );
+  }
+
+  const nsChart = ns && charts.get(ns.id);
+  const cands = measuredCandidates(r);
+  const payloads = measuredPayloads(r);
+  if (nsChart) {
+    const tid = `${sid}-ns-table`;
+    parts.push(`<h4>Time per operation</h4>`);
+    parts.push(
+      figure(
+        nsChart,
+        tid,
+        "Mean time per operation of each candidate on each payload with ±1 SD whiskers; each payload has its own axis starting at 0.",
+      ),
+    );
+    parts.push(
+      tableHtml(
+        tid,
+        "ns/op: mean ± SD, median, ops/s and MB/s (median sample)",
+        [
+          "Payload",
+          ...cands.flatMap((c) => [`${candidateLabel(r, c)} ns/op`, `${candidateLabel(r, c)} MB/s`]),
+        ],
+        payloads.map((p) => [
+          payloadLabel(r, p),
+          ...cands.flatMap((c) => {
+            const m = findMeasurement(r, p, c);
+            return [meanSd(m?.stats.nsPerOp.mean, m?.stats.nsPerOp.sd), fixed(m?.stats.mbPerSec, 1)];
+          }),
+        ]),
+      ),
+    );
+  }
+  const bytesChart = bytes && charts.get(bytes.id);
+  if (bytesChart) {
+    const tid = `${sid}-bytes-table`;
+    const methods = [...new Set(r.measurements.flatMap((m) => (m.memory ? [m.memory.method] : [])))].join(
+      ", ",
+    );
+    parts.push(`<h4>Memory per operation</h4>`);
+    parts.push(
+      figure(
+        bytesChart,
+        tid,
+        `Bytes allocated per operation (${methods}) of each candidate; each payload has its own axis starting at 0.`,
+      ),
+    );
+    parts.push(
+      tableHtml(
+        tid,
+        `Bytes per operation (${methods}) and peak heap`,
+        [
+          "Payload",
+          ...cands.flatMap((c) => [`${candidateLabel(r, c)} B/op`, `${candidateLabel(r, c)} peak heap`]),
+        ],
+        payloads.map((p) => [
+          payloadLabel(r, p),
+          ...cands.flatMap((c) => {
+            const m = findMeasurement(r, p, c)?.memory;
+            return [cost(m?.bytesPerOp), m?.peakHeapBytes !== undefined ? bytesSi(m.peakHeapBytes) : "—"];
+          }),
+        ]),
+      ),
+    );
+  }
+
+  for (const [ti, t] of r.tables.entries()) {
+    parts.push(`<h4>${e(t.title)}</h4>`);
+    parts.push(
+      tableHtml(
+        `${sid}-t${ti + 1}-${slug(t.id)}`,
+        t.title,
+        t.columns,
+        t.rows.map((row) => row.map((v) => (v === null ? "—" : typeof v === "number" ? cost(v) : v))),
+      ),
+    );
+    for (const n of t.notes ?? []) parts.push(`<p class="note">${e(n)}</p>`);
+  }
+
+  parts.push(`<h3 id="${sid}-verdict">Verdict</h3>`);
+  if (r.hypotheses.length === 0)
+    parts.push(`<p>${verdictBadge("UNKNOWN")} nothing was registered before the run to judge against.</p>`);
+  for (const o of r.hypotheses) {
+    const ob = o.observed;
+    parts.push(
+      `<p class="verdict-line"><strong>${e(o.hypothesis.id)}</strong> ${verdictBadge(o.verdict)} ${e(o.reason)}${
+        ob
+          ? ` Observed ${e(ratio(ob.geomean))}, interval [${e(ratio(ob.ciLow))}, ${e(ratio(ob.ciHigh))}], ${e(pValue(ob.pValue))}.`
+          : ""
+      }</p>`,
+    );
+  }
+
+  const bsNs = benchstatTable(r, "nsPerOp");
+  const bsMem = benchstatTable(r, "bytesPerOp");
+  if (bsNs || bsMem) {
+    parts.push(`<h3 id="${sid}-benchstat">benchstat-style table</h3>`);
+    for (const t of [bsNs, bsMem]) if (t) parts.push(`<pre class="benchstat" tabindex="0">${e(t)}</pre>`);
+  }
+  parts.push("</section>");
+  return parts.join("\n");
+}
+
+/** Renders the whole report as one offline HTML page (deterministic: a pure function of the input). */
+export async function renderHtml(results: ReportInput | readonly BenchResult[]): Promise<string> {
+  const input = normaliseInput(results);
+  const title = headline(input);
+  const body: string[] = [];
+  const toc: string[] = [];
+  body.push(`<header><h1>${e(title)}</h1>`);
+  for (const l of lede(input)) body.push(`<p class="lede">${e(l)}</p>`);
+  body.push("</header>");
+  for (const [i, r] of input.results.entries()) {
+    toc.push(`<li><a href="#r${i + 1}">${e(r.title)}</a></li>`);
+    body.push(await resultSection(r, i));
+  }
+
+  toc.push('<li><a href="#conformance">Conformance against Go</a></li>');
+  body.push(
+    '<section id="conformance" aria-labelledby="conformance-h"><h2 id="conformance-h">Conformance against Go</h2>',
+  );
+  const c = input.conformance;
+  if (!c) body.push('<p class="absent">Not reported: <code>results/conformance.json</code> is absent.</p>');
+  else {
+    body.push(
+      `<p>From <code>${e(c.source)}</code>${c.generatedAt ? `, generated ${e(c.generatedAt)}` : ""}${
+        c.runs !== undefined ? `, ${e(String(c.runs))} runs per engine` : ""
+      }${c.seed !== undefined ? `, seed ${e(c.seed)}` : ""}.</p>`,
+    );
+    const spec = conformanceSpec(c.engines, "conformance-chart");
+    const chart = spec && (await renderChart(spec));
+    if (chart)
+      body.push(
+        figure(
+          chart,
+          "conformance-table",
+          "Differential cases per engine whose answer differed from the Go oracle's.",
+        ),
+      );
+    body.push(
+      tableHtml(
+        "conformance-table",
+        "Differential cases per engine",
+        ["Engine", "Cases", "Agreements", "Disagreements", "Agreement"],
+        c.engines.map((x) => [
+          x.engine,
+          fixed(x.cases, 0),
+          fixed(x.agreements, 0),
+          fixed(x.disagreements, 0),
+          x.cases ? `${fixed((100 * x.agreements) / x.cases, 2)}%` : "—",
+        ]),
+      ),
+    );
+    for (const ex of c.examples) {
+      body.push(
+        `<div class="example"><p><strong>Example${ex.engine ? ` (${e(ex.engine)})` : ""}:</strong> ${e(ex.title)}</p><dl>${ex.fields
+          .map(([k, v]) => `<dt>${e(k)}</dt><dd><code>${e(v)}</code></dd>`)
+          .join("")}</dl></div>`,
+      );
+    }
+  }
+  body.push("</section>");
+
+  toc.push('<li><a href="#differences">v1/v2 differences</a></li>');
+  body.push(
+    '<section id="differences" aria-labelledby="differences-h"><h2 id="differences-h">v1/v2 differences</h2>',
+  );
+  const d = input.differences;
+  if (!d)
+    body.push(
+      '<p class="absent">Not reported: no golden vectors and no <code>results/observations.json</code> were found.</p>',
+    );
+  else {
+    body.push(`<p>From <code>${e(d.source)}</code>.</p>`);
+    body.push(
+      tableHtml(
+        "differences-table",
+        "What Go's encoding/json (v1) and encoding/json/v2 do differently",
+        ["Difference", "Input", "v1", "v2", "Why / option"],
+        d.rows.map((x) => [
+          x.title,
+          { html: x.input ? `<code>${e(x.input)}</code>` : "" },
+          { html: `<code>${e(x.v1)}</code>` },
+          { html: `<code>${e(x.v2)}</code>` },
+          x.why ?? "",
+        ]),
+        99,
+      ),
+    );
+  }
+  body.push("</section>");
+
+  toc.push('<li><a href="#not-tested">What was not tested</a></li>');
+  body.push(
+    `<section id="not-tested" aria-labelledby="not-tested-h"><h2 id="not-tested-h">What was not tested</h2><ul>${notTested(
+      input,
+    )
+      .map((n) => `<li>${e(n)}</li>`)
+      .join("")}</ul></section>`,
+  );
+
+  const sources = input.results.map((r) => `${r.package} ${r.bench} (${r.startedAt})`).join("; ");
+  return [
+    "<!doctype html>",
+    '<html lang="en">',
+    "<head>",
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${e(title)}</title>`,
+    `<style>${STYLE}</style>`,
+    "</head>",
+    "<body>",
+    '<a class="skip" href="#main">Skip to the report</a>',
+    `<nav aria-label="Contents"><ol>${toc.join("")}</ol></nav>`,
+    '<main id="main">',
+    ...body,
+    "</main>",
+    `<footer><p>Rendered by @gojson/report from ${e(String(input.results.length))} result document(s)${
+      sources ? `: ${e(sources)}` : ""
+    }. Charts: Vega-Lite, rendered to SVG by vega.</p></footer>`,
+    "</body>",
+    "</html>",
+    "",
+  ].join("\n");
+}

@@ -1,0 +1,33 @@
+/** Loads a results directory and writes latest.md and latest.html into an output directory. */
+import { mkdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { renderHtml } from "./html.js";
+import { loadReportInput } from "./load.js";
+import { renderMarkdown } from "./markdown.js";
+
+/** Base name of the report files. */
+export const REPORT_BASENAME = "latest";
+
+/** Paths of the files a report run wrote. */
+export interface WrittenReport {
+  markdown: string;
+  html: string;
+  results: number;
+}
+
+/** Reads `resultsDir`, renders both formats and writes `<outDir>/latest.md` and `<outDir>/latest.html`. */
+export async function writeReport(
+  resultsDir: string,
+  outDir: string,
+  label?: string,
+): Promise<WrittenReport> {
+  const input = await loadReportInput(resultsDir, label !== undefined ? { label } : {});
+  const md = renderMarkdown(input);
+  const html = await renderHtml(input);
+  await mkdir(outDir, { recursive: true });
+  const markdown = join(outDir, `${REPORT_BASENAME}.md`);
+  const htmlPath = join(outDir, `${REPORT_BASENAME}.html`);
+  await writeFile(markdown, md);
+  await writeFile(htmlPath, html);
+  return { markdown, html: htmlPath, results: input.results.length };
+}

@@ -1,0 +1,150 @@
+/**
+ * Opens the rendered report in a real browser (Debian's chromium driven by
+ * playwright-core), checks that the charts and tables are present and
+ * labelled, that nothing is fetched from the network, and writes
+ * screenshots under .test-results/. Skips when /usr/bin/chromium is absent
+ * (CI installs it in .ci/run).
+ */
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { type BrowserContext, chromium } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { renderHtml } from "../src/html.js";
+import { syntheticInput } from "../src/testing/synthetic.js";
+
+const CHROMIUM = "/usr/bin/chromium";
+const OUT = resolve(__dirname, "../.test-results/browser");
+const haveChromium = existsSync(CHROMIUM);
+if (!haveChromium)
+  console.warn(
+    `browser test skipped: ${CHROMIUM} is absent (install Debian's chromium: apt-get install -y chromium)`,
+  );
+
+describe.skipIf(!haveChromium)("report in chromium", () => {
+  let browser: BrowserContext;
+  let profile: string;
+  let url: string;
+
+  beforeAll(async () => {
+    mkdirSync(OUT, { recursive: true });
+    const file = join(OUT, "report.html");
+    writeFileSync(file, await renderHtml(syntheticInput()));
+    url = pathToFileURL(file).href;
+    profile = mkdtempSync(join(tmpdir(), "gojson-report-chromium-"));
+    // A fresh profile directory (--user-data-dir) per run, through playwright's persistent context.
+    browser = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+      viewport: { width: 1366, height: 900 },
+    });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    if (profile) rmSync(profile, { recursive: true, force: true });
+  });
+
+  test("ChartsAndTables/PresentAndLabelled", async () => {
+    const page = await browser.newPage();
+    const requests: string[] = [];
+    const errors: string[] = [];
+    page.on("request", (r) => requests.push(r.url()));
+    page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+    page.on("pageerror", (e) => errors.push(e.message));
+    await page.goto(url);
+
+    expect(await page.title()).toMatch(/codec-v2 ns\/op 0\.\d{3}× of codec-v1/);
+    const charts = await page.$$eval('svg[role="img"]', (svgs) =>
+      svgs.map((s) => {
+        const labelled = s.getAttribute("aria-labelledby") ?? "";
+        const described = s.getAttribute("aria-describedby") ?? "";
+        const box = s.getBoundingClientRect();
+        return {
+          id: s.id,
+          title: document.getElementById(labelled)?.textContent ?? "",
+          desc: document.getElementById(described)?.textContent ?? "",
+          width: box.width,
+          height: box.height,
+          marks: s.querySelectorAll("path, line, text").length,
+          caption: s.closest("figure")?.querySelector("figcaption")?.textContent ?? "",
+        };
+      }),
+    );
+    expect(charts.map((c) => c.id)).toEqual(["r1-forest", "r1-ns", "r1-bytes", "conformance-chart"]);
+    for (const c of charts) {
+      expect(c.title.length, c.id).toBeGreaterThan(10);
+      expect(c.desc.length, c.id).toBeGreaterThan(40);
+      expect(c.caption.length, c.id).toBeGreaterThan(10);
+      expect(c.width, c.id).toBeGreaterThan(400);
+      expect(c.height, c.id).toBeGreaterThan(80);
+      expect(c.marks, c.id).toBeGreaterThan(10);
+    }
+    // The forest plot has the reference line at 1 among its axis labels and one row per payload plus pooled.
+    const forestText = await page.$eval("#r1-forest", (s) =>
+      Array.from(s.querySelectorAll("text"), (t) => t.textContent),
+    );
+    expect(forestText).toEqual(
+      expect.arrayContaining(["Flat records", "Numeric series", "All payloads (pooled)"]),
+    );
+
+    const tables = await page.$$eval("table", (ts) =>
+      ts.map((t) => ({
+        id: t.id,
+        caption: t.querySelector("caption")?.textContent ?? "",
+        headers: t.querySelectorAll("thead th[scope=col]").length,
+        rows: t.querySelectorAll("tbody tr").length,
+      })),
+    );
+    for (const t of tables) {
+      expect(t.caption.length, t.id).toBeGreaterThan(5);
+      expect(t.headers, t.id).toBeGreaterThan(1);
+      expect(t.rows, t.id).toBeGreaterThan(0);
+    }
+    expect(tables.map((t) => t.id)).toEqual(
+      expect.arrayContaining([
+        "r1-cmp-1",
+        "r1-ns-table",
+        "r1-bytes-table",
+        "conformance-table",
+        "differences-table",
+      ]),
+    );
+    // Every figure points at its table alternative.
+    const links = await page.$$eval("figcaption a", (as) =>
+      as.map((a) => a.getAttribute("href")?.slice(1) ?? ""),
+    );
+    for (const id of links) expect(await page.$(`#${id}`), id).not.toBeNull();
+
+    expect(errors).toEqual([]);
+    expect(requests.filter((u) => !u.startsWith("file:"))).toEqual([]);
+    // Nothing overflows the page sideways on a laptop screen.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+
+    await page.screenshot({ path: join(OUT, "report-laptop.png"), fullPage: true });
+    await page.close();
+  });
+
+  test("Print/LayoutAndPdf", async () => {
+    const page = await browser.newPage();
+    await page.setViewportSize({ width: 800, height: 1100 });
+    await page.goto(url);
+    await page.emulateMedia({ media: "print" });
+    expect(await page.$eval("nav", (n) => getComputedStyle(n).display)).toBe("none");
+    await page.screenshot({ path: join(OUT, "report-print.png"), fullPage: true });
+    const pdf = await page.pdf({ format: "A4", printBackground: false });
+    expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
+    writeFileSync(join(OUT, "report.pdf"), pdf);
+    await page.close();
+  });
+});

@@ -1,0 +1,815 @@
+/**
+ * unmarshal: Go v1's decoder compiled once per type into closures (cached on
+ * the type object) that read the input text directly, with Go's merge rules,
+ * `null` rules, type errors (saved, decoding continues) and method calls.
+ */
+import { wellFormed } from "./well-formed.js";
+import { type GoType, JsonNumber, typeString } from "./deps.js";
+import { Abort, type DecodeState, SYNTAX_BAIL, stringTagError } from "./decode-state.js";
+import { GoError, JsonV1Error, UnmarshalTypeError, errorText } from "./errors.js";
+import { foldName } from "./fold.js";
+import { base64Decode, isValidNumber } from "./format.js";
+import { goQuote } from "./go-quote.js";
+import { type FoundMethod, findMethod } from "./methods.js";
+import { type FieldV1, structFieldsV1 } from "./struct-fields.js";
+import { zeroValue } from "./zero.js";
+
+/** A compiled decoder: reads the value at `d.pos` and returns the destination's new value. */
+export type Decoder = (d: DecodeState, cur: any) => any;
+
+const cache = new WeakMap<GoType, Decoder>();
+
+/** The compiled decoder for `t`. */
+export function decoderFor(t: GoType): Decoder {
+  let dec = cache.get(t);
+  if (dec === undefined) {
+    let built: Decoder | undefined;
+    cache.set(t, (d, v) => (built as Decoder)(d, v));
+    built = build(t, undefined);
+    cache.set(t, built);
+    dec = built;
+  }
+  return dec;
+}
+
+const C_QUOTE = 0x22;
+const C_LBRACE = 0x7b;
+const C_LBRACKET = 0x5b;
+const C_N = 0x6e;
+const C_T = 0x74;
+const C_F = 0x66;
+
+function valueKindAt(d: DecodeState): "string" | "object" | "array" | "null" | "bool" | "number" {
+  const c = d.text.charCodeAt(d.pos);
+  if (c === C_QUOTE) return "string";
+  if (c === C_LBRACE) return "object";
+  if (c === C_LBRACKET) return "array";
+  if (c === C_N) return "null";
+  if (c === C_T || c === C_F) return "bool";
+  if (c === 0x2d || (c >= 0x30 && c <= 0x39)) return "number";
+  throw SYNTAX_BAIL;
+}
+
+/** Skips the value at pos after saving Go's UnmarshalTypeError for it. */
+function mismatch(d: DecodeState, t: GoType | string, cur: any): any {
+  const k = valueKindAt(d);
+  if (k === "object" || k === "array") {
+    d.typeError(k, t, d.pos + 1);
+    d.skip();
+    return cur;
+  }
+  if (k === "null") {
+    d.readLiteral();
+    return cur;
+  }
+  d.skip();
+  d.typeError(k, t, d.pos);
+  return cur;
+}
+
+function wrapMethodError(d: DecodeState, err: unknown): Abort {
+  if (err instanceof Abort) return err;
+  if (UnmarshalTypeError.isInstance(err) && (d.ctxStruct !== null || d.fieldStack.length > 0)) {
+    return new Abort(d.makeTypeError(err.jsonValue, err.type, 0, err.field));
+  }
+  if (JsonV1Error.isInstance(err) || err === SYNTAX_BAIL) {
+    if (err === SYNTAX_BAIL) throw err;
+    return new Abort(err as JsonV1Error);
+  }
+  return new Abort(new GoError("method", errorText(err), { cause: err }));
+}
+
+function setAtHops(cur: any, m: FoundMethod, recv: any): any {
+  if (m.hops.length === 0) return recv;
+  let o = cur;
+  for (let i = 0; i < m.hops.length - 1; i++) {
+    const h = m.hops[i] as FieldV1["hops"][number];
+    if (o[h.name] === null) o[h.name] = zeroValue(h.type.kind === "pointer" ? h.type.elem : h.type);
+    o = o[h.name];
+  }
+  const last = m.hops[m.hops.length - 1] as FieldV1["hops"][number];
+  o[last.name] = recv;
+  return cur;
+}
+
+function getAtHops(cur: any, m: FoundMethod): any {
+  let o = cur;
+  for (const h of m.hops) {
+    if (o[h.name] === null && h.type.kind === "pointer") o[h.name] = zeroValue(h.type.elem);
+    o = o[h.name];
+  }
+  return o;
+}
+
+/** Calls UnmarshalJSON with the raw bytes of the value at pos. */
+function callUnmarshalJSON(d: DecodeState, m: FoundMethod, cur: any): any {
+  const start = d.pos;
+  d.skip();
+  const raw = d.raw(start, d.pos);
+  try {
+    return setAtHops(cur, m, m.fn(raw, getAtHops(cur, m)));
+  } catch (err) {
+    throw wrapMethodError(d, err);
+  }
+}
+
+function callUnmarshalText(d: DecodeState, m: FoundMethod, cur: any, s: string): any {
+  try {
+    return setAtHops(cur, m, m.fn(new TextEncoder().encode(s), getAtHops(cur, m)));
+  } catch (err) {
+    throw wrapMethodError(d, err);
+  }
+}
+
+function hasMethods(t: GoType): boolean {
+  return t.kind !== "pointer" && t.kind !== "interface";
+}
+
+function build(t: GoType, outerTs: string | undefined): Decoder {
+  if (hasMethods(t)) {
+    const mj = findMethod(t, "UnmarshalJSON");
+    if (mj !== null) return (d, cur) => callUnmarshalJSON(d, mj, cur);
+    const mt = findMethod(t, "UnmarshalText");
+    if (mt !== null) {
+      const ts = outerTs ?? typeString(t);
+      return (d, cur) => {
+        const c = d.text.charCodeAt(d.pos);
+        if (c === C_QUOTE) return callUnmarshalText(d, mt, cur, d.readString());
+        return mismatch(d, ts, cur);
+      };
+    }
+  }
+  switch (t.kind) {
+    case "bool":
+      return (d, cur) => {
+        const c = d.text.charCodeAt(d.pos);
+        if (c === C_T || c === C_F) {
+          d.readLiteral();
+          return c === C_T;
+        }
+        return mismatch(d, t, cur);
+      };
+    case "int":
+    case "int8":
+    case "int16":
+    case "int32":
+    case "int64":
+    case "uint":
+    case "uint8":
+    case "uint16":
+    case "uint32":
+    case "uint64":
+    case "uintptr": {
+      const parse = intParser(t.kind);
+      return (d, cur) => {
+        const c = d.text.charCodeAt(d.pos);
+        if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
+          const lit = d.readNumber();
+          const v = parse(lit);
+          if (v === undefined) {
+            d.typeError(`number ${lit}`, t, d.pos);
+            return cur;
+          }
+          return v;
+        }
+        return mismatch(d, t, cur);
+      };
+    }
+    case "float32":
+    case "float64": {
+      const f32 = t.kind === "float32";
+      return (d, cur) => {
+        const c = d.text.charCodeAt(d.pos);
+        if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
+          const lit = d.readNumber();
+          const v = parseFloatGo(lit, f32);
+          if (v === undefined) {
+            d.typeError(`number ${lit}`, t, d.pos);
+            return cur;
+          }
+          return v;
+        }
+        return mismatch(d, t, cur);
+      };
+    }
+    case "string":
+      if (t.known === "json.Number") {
+        return (d, cur) => {
+          const c = d.text.charCodeAt(d.pos);
+          if (c === 0x2d || (c >= 0x30 && c <= 0x39)) return new JsonNumber(d.readNumber());
+          if (c === C_QUOTE) {
+            const start = d.pos;
+            const s = d.readString();
+            if (!isValidNumber(s)) {
+              throw new Abort(
+                new GoError(
+                  "number-literal",
+                  `json: invalid number literal, trying to unmarshal ${goQuote(d.text.slice(start, d.pos))} into Number`,
+                ),
+              );
+            }
+            return new JsonNumber(s);
+          }
+          return mismatch(d, t, cur);
+        };
+      }
+      return (d, cur) => {
+        if (d.text.charCodeAt(d.pos) === C_QUOTE) return d.readString();
+        return mismatch(d, t, cur);
+      };
+    case "interface":
+      return (d) => decodeAny(d);
+    case "pointer": {
+      const elemT = t.elem;
+      const needsOuter =
+        hasMethods(elemT) && findMethod(elemT, "UnmarshalJSON") === null && findMethod(elemT, "UnmarshalText") !== null;
+      const elem = needsOuter ? build(elemT, outerTs ?? typeString(t)) : decoderFor(elemT);
+      return (d, cur) => {
+        const c = d.text.charCodeAt(d.pos);
+        if (c === C_N) {
+          // A pointer to a pointer to a type with UnmarshalJSON still ends as nil: Go stops at the settable pointer.
+          d.readLiteral();
+          return null;
+        }
+        return elem(d, cur === null || cur === undefined ? zeroValue(elemT) : cur);
+      };
+    }
+    case "slice":
+      return buildSlice(t);
+    case "array":
+      return buildArray(t);
+    case "map":
+      return buildMap(t);
+    case "struct":
+      return buildStruct(t);
+  }
+}
+
+/** Parses an integer literal as strconv.ParseInt/ParseUint(s, 10, 64) plus the kind's range check. */
+function intParser(kind: GoType["kind"]): (s: string) => number | bigint | undefined {
+  const big = kind === "int" || kind === "int64" || kind === "uint" || kind === "uint64" || kind === "uintptr";
+  const unsigned = kind.startsWith("u");
+  let min: bigint;
+  let max: bigint;
+  switch (kind) {
+    case "int8":
+      [min, max] = [-128n, 127n];
+      break;
+    case "int16":
+      [min, max] = [-32768n, 32767n];
+      break;
+    case "int32":
+      [min, max] = [-2147483648n, 2147483647n];
+      break;
+    case "uint8":
+      [min, max] = [0n, 255n];
+      break;
+    case "uint16":
+      [min, max] = [0n, 65535n];
+      break;
+    case "uint32":
+      [min, max] = [0n, 4294967295n];
+      break;
+    default:
+      [min, max] = unsigned ? [0n, 18446744073709551615n] : [-9223372036854775808n, 9223372036854775807n];
+  }
+  const minN = Number(min);
+  const maxN = Number(max);
+  const re = unsigned ? /^\+?[0-9]+$/ : /^[+-]?[0-9]+$/;
+  return (s) => {
+    if (!big && s.length <= 15) {
+      // Fast path for small kinds: a plain integer literal.
+      const n = Number(s);
+      if (Number.isInteger(n) && re.test(s)) return n >= minN && n <= maxN ? n + 0 : undefined;
+    }
+    if (!re.test(s)) return undefined;
+    const digits = s.replace(/^[+-]?0*/, "");
+    if (digits.length > 20) return undefined;
+    const v = BigInt(s[0] === "+" ? s.slice(1) : s);
+    if (v < min || v > max) return undefined;
+    return big ? v : Number(v);
+  }
+}
+
+/** strconv.ParseFloat(s, 32|64) for decimal literals; undefined when Go reports an error (out of range). */
+export function parseFloatGo(s: string, f32: boolean): number | undefined {
+  let v = Number(s);
+  if (Number.isNaN(v)) {
+    const m = /^([+-]?)(inf|infinity|nan)$/i.exec(s);
+    if (m === null) return undefined;
+    v = (m[2] as string).toLowerCase() === "nan" ? Number.NaN : m[1] === "-" ? -Infinity : Infinity;
+    return v;
+  }
+  if (s.trim() !== s || s === "" || /^[+-]?0[xXbBoO]/.test(s) || s.includes("_")) {
+    if (s.trim() !== s || s === "") return undefined;
+  }
+  if (!Number.isFinite(v)) return undefined;
+  if (f32) {
+    const r = Math.fround(v);
+    if (!Number.isFinite(r)) return undefined;
+    return r;
+  }
+  return v;
+}
+
+function buildSlice(t: GoType & { kind: "slice" }): Decoder {
+  const elemT = t.elem;
+  const elem = decoderFor(elemT);
+  const bytes = elemT.kind === "uint8";
+  return (d, cur) => {
+    const c = d.text.charCodeAt(d.pos);
+    if (c === C_LBRACKET) {
+      d.enter();
+      d.pos++;
+      d.ws();
+      let arr: any[] = cur === null || cur === undefined ? [] : bytes ? Array.from(cur as Uint8Array) : cur;
+      let i = 0;
+      if (d.text.charCodeAt(d.pos) !== 0x5d) {
+        for (;;) {
+          if (i < arr.length) arr[i] = elem(d, arr[i]);
+          else arr.push(elem(d, zeroValue(elemT)));
+          i++;
+          d.ws();
+          const e = d.text.charCodeAt(d.pos);
+          if (e === 0x2c) {
+            d.pos++;
+            d.ws();
+            continue;
+          }
+          if (e === 0x5d) break;
+          throw SYNTAX_BAIL;
+        }
+      }
+      d.pos++;
+      d.depth--;
+      if (i < arr.length) arr.length = i;
+      if (i === 0) arr = [];
+      return bytes ? Uint8Array.from(arr) : arr;
+    }
+    if (c === C_N) {
+      d.readLiteral();
+      return null;
+    }
+    if (c === C_QUOTE && bytes) {
+      const s = d.readString();
+      const r = base64Decode(s);
+      if (typeof r === "number") {
+        d.save(new GoError("base64", `illegal base64 data at input byte ${r}`));
+        return cur;
+      }
+      return r;
+    }
+    return mismatch(d, t, cur);
+  };
+}
+
+function buildArray(t: GoType & { kind: "array" }): Decoder {
+  const elemT = t.elem;
+  const elem = decoderFor(elemT);
+  const n = t.len;
+  return (d, cur) => {
+    const c = d.text.charCodeAt(d.pos);
+    if (c === C_LBRACKET) {
+      d.enter();
+      d.pos++;
+      d.ws();
+      const arr: any[] = Array.isArray(cur) && cur.length === n ? cur : zeroValue(t);
+      let i = 0;
+      if (d.text.charCodeAt(d.pos) !== 0x5d) {
+        for (;;) {
+          if (i < n) arr[i] = elem(d, arr[i]);
+          else d.skip();
+          i++;
+          d.ws();
+          const e = d.text.charCodeAt(d.pos);
+          if (e === 0x2c) {
+            d.pos++;
+            d.ws();
+            continue;
+          }
+          if (e === 0x5d) break;
+          throw SYNTAX_BAIL;
+        }
+      }
+      d.pos++;
+      d.depth--;
+      for (; i < n; i++) arr[i] = zeroValue(elemT);
+      return arr;
+    }
+    return mismatch(d, t, cur);
+  };
+}
+
+type KeyConv = (d: DecodeState, key: string, keyStart: number) => { ok: boolean; v?: unknown };
+
+function buildMap(t: GoType & { kind: "map" }): Decoder {
+  const kt = t.key;
+  const elemT = t.elem;
+  const elem = decoderFor(elemT);
+  let conv: KeyConv | null = null;
+  const tu = hasMethods(kt) ? findMethod(kt, "UnmarshalText") : null;
+  if (tu !== null) {
+    conv = (d, key) => ({ ok: true, v: callUnmarshalText(d, tu, zeroValue(kt), key) });
+  } else if (kt.kind === "string") {
+    conv = (_d, key) => ({ ok: true, v: key });
+  } else if (/^u?int/.test(kt.kind)) {
+    const parse = intParser(kt.kind);
+    conv = (d, key, at) => {
+      const v = parse(key);
+      if (v === undefined) {
+        d.typeError(`number ${key}`, kt, at + 1);
+        return { ok: false };
+      }
+      return { ok: true, v };
+    };
+  }
+  const ts = typeString(t);
+  return (d, cur) => {
+    const c = d.text.charCodeAt(d.pos);
+    if (c === C_LBRACE) {
+      if (conv === null) return mismatch(d, ts, cur);
+      d.enter();
+      d.pos++;
+      d.ws();
+      const m: Map<unknown, unknown> = cur instanceof Map ? cur : new Map();
+      if (d.text.charCodeAt(d.pos) !== 0x7d) {
+        for (;;) {
+          if (d.text.charCodeAt(d.pos) !== C_QUOTE) throw SYNTAX_BAIL;
+          const keyStart = d.pos;
+          const key = d.readString();
+          d.ws();
+          if (d.text.charCodeAt(d.pos) !== 0x3a) throw SYNTAX_BAIL;
+          d.pos++;
+          d.ws();
+          const v = elem(d, zeroValue(elemT));
+          const k = conv(d, key, keyStart);
+          if (k.ok) m.set(k.v, v);
+          d.ws();
+          const e = d.text.charCodeAt(d.pos);
+          if (e === 0x2c) {
+            d.pos++;
+            d.ws();
+            continue;
+          }
+          if (e === 0x7d) break;
+          throw SYNTAX_BAIL;
+        }
+      }
+      d.pos++;
+      d.depth--;
+      return m;
+    }
+    if (c === C_N) {
+      d.readLiteral();
+      return null;
+    }
+    return mismatch(d, t, cur);
+  };
+}
+
+interface FieldDec {
+  readonly f: FieldV1;
+  readonly dec: Decoder;
+  readonly last: string;
+  readonly quoted: boolean;
+}
+
+function buildStruct(t: GoType & { kind: "struct" }): Decoder {
+  let exact: Map<string, FieldDec> | null = null;
+  let folded: Map<string, FieldDec> | null = null;
+  const prepare = (): void => {
+    const sf = structFieldsV1(t);
+    const byField = new Map<FieldV1, FieldDec>();
+    for (const f of sf.list) {
+      byField.set(f, {
+        f,
+        dec: f.quoted ? quotedDecoder(f.type) : decoderFor(f.type),
+        last: (f.hops[f.hops.length - 1] as FieldV1["hops"][number]).name,
+        quoted: f.quoted,
+      });
+    }
+    exact = new Map();
+    folded = new Map();
+    for (const [k, f] of sf.byExactName) exact.set(k, byField.get(f) as FieldDec);
+    for (const [k, f] of sf.byFoldedName) folded.set(k, byField.get(f) as FieldDec);
+  };
+  return (d, cur) => {
+    const c = d.text.charCodeAt(d.pos);
+    if (c !== C_LBRACE) {
+      if (c === C_N) {
+        d.readLiteral();
+        return cur;
+      }
+      return mismatch(d, t, cur);
+    }
+    if (exact === null) prepare();
+    const ex = exact as unknown as Map<string, FieldDec>;
+    const fo = folded as unknown as Map<string, FieldDec>;
+    d.enter();
+    d.pos++;
+    d.ws();
+    const text = d.text;
+    if (text.charCodeAt(d.pos) !== 0x7d) {
+      const stackLen = d.fieldStack.length;
+      const prevStruct = d.ctxStruct;
+      for (;;) {
+        if (text.charCodeAt(d.pos) !== C_QUOTE) throw SYNTAX_BAIL;
+        const key = d.readString();
+        d.ws();
+        if (text.charCodeAt(d.pos) !== 0x3a) throw SYNTAX_BAIL;
+        d.pos++;
+        d.ws();
+        let fd = ex.get(key);
+        if (fd === undefined) fd = fo.get(foldName(key));
+        if (fd !== undefined) {
+          const hops = fd.f.hops;
+          let o = cur;
+          let ok = true;
+          for (let i = 0; i < hops.length - 1; i++) {
+            const h = hops[i] as FieldV1["hops"][number];
+            d.fieldStack.push(h.name);
+            if (h.type.kind === "pointer" && (o[h.name] === null || o[h.name] === undefined)) {
+              if (!h.exported) {
+                d.fieldStack.length = stackLen;
+                d.save(
+                  new GoError(
+                    "embedded-pointer",
+                    `json: cannot set embedded pointer to unexported struct: ${typeString(h.type.elem)}`,
+                  ),
+                );
+                ok = false;
+                break;
+              }
+              o[h.name] = zeroValue(h.type.elem);
+            }
+            o = o[h.name];
+          }
+          if (ok) {
+            d.ctxStruct = t;
+            d.fieldStack.push(fd.f.name);
+            o[fd.last] = fd.dec(d, o[fd.last]);
+          } else d.skip();
+        } else {
+          if (d.disallowUnknownFields) d.save(new GoError("unknown-field", `json: unknown field ${goQuote(key)}`));
+          d.skip();
+        }
+        d.fieldStack.length = stackLen;
+        d.ctxStruct = prevStruct;
+        d.ws();
+        const e = text.charCodeAt(d.pos);
+        if (e === 0x2c) {
+          d.pos++;
+          d.ws();
+          continue;
+        }
+        if (e === 0x7d) break;
+        throw SYNTAX_BAIL;
+      }
+    }
+    d.pos++;
+    d.depth--;
+    return cur;
+  };
+}
+
+const quotedCache = new WeakMap<GoType, Decoder>();
+
+/** The decoder for a field with the `,string` option (Go's valueQuoted + literalStore(fromQuoted)). */
+function quotedDecoder(t: GoType): Decoder {
+  let dec = quotedCache.get(t);
+  if (dec !== undefined) return dec;
+  const ts = typeString(t);
+  const plain = decoderFor(t);
+  dec = (d, cur) => {
+    const c = d.text.charCodeAt(d.pos);
+    if (c === C_N) return plain(d, cur);
+    if (c === C_QUOTE) return storeQuoted(d, d.readString(), t, ts, cur);
+    if (c === C_LBRACE || c === C_LBRACKET) d.skip();
+    else if (c === C_T || c === C_F) d.readLiteral();
+    else {
+      const lit = d.readNumber();
+      if (!d.useNumber && !Number.isFinite(Number(lit))) d.typeError(`number ${lit}`, "float64", d.pos);
+    }
+    d.save(new GoError("string-tag", `json: invalid use of ,string struct tag, trying to unmarshal unquoted value into ${ts}`));
+    return cur;
+  };
+  quotedCache.set(t, dec);
+  return dec;
+}
+
+/** Go's literalStore(item, v, fromQuoted=true) for the inside of a `,string` value. */
+function storeQuoted(d: DecodeState, item: string, t: GoType, ts: string, cur: any): any {
+  if (item === "") {
+    d.save(stringTagError(item, ts));
+    return cur;
+  }
+  const c = item.charCodeAt(0);
+  const isNull = c === C_N;
+  // indirect: walk pointers (allocating unless decoding null into a settable pointer).
+  if (t.kind === "pointer") {
+    if (isNull) {
+      if (item !== "null") {
+        d.save(stringTagError(item, ts));
+        return cur;
+      }
+      return null;
+    }
+    const inner = cur === null || cur === undefined ? zeroValue(t.elem) : cur;
+    return storeQuoted(d, item, t.elem, typeString(t.elem), inner);
+  }
+  const mj = findMethod(t, "UnmarshalJSON");
+  if (mj !== null) {
+    try {
+      return setAtHops(cur, mj, mj.fn(new TextEncoder().encode(item), getAtHops(cur, mj)));
+    } catch (err) {
+      throw wrapMethodError(d, err);
+    }
+  }
+  if (!isNull) {
+    const mt = findMethod(t, "UnmarshalText");
+    if (mt !== null) {
+      if (c !== C_QUOTE) {
+        d.save(stringTagError(item, ts));
+        return cur;
+      }
+      const s = unquoteStrict(item);
+      if (s === undefined) throw new Abort(stringTagError(item, ts));
+      return callUnmarshalText(d, mt, cur, s);
+    }
+  }
+  switch (c) {
+    case C_N:
+      if (item !== "null") d.save(stringTagError(item, ts));
+      return cur;
+    case C_T:
+    case C_F:
+      if (item !== "true" && item !== "false") {
+        d.save(stringTagError(item, ts));
+        return cur;
+      }
+      if (t.kind === "bool") return item === "true";
+      d.save(stringTagError(item, ts));
+      return cur;
+    case C_QUOTE: {
+      const s = unquoteStrict(item);
+      if (s === undefined) throw new Abort(stringTagError(item, ts));
+      if (t.kind === "string") {
+        if (t.known === "json.Number") {
+          if (!isValidNumber(s)) {
+            throw new Abort(
+              new GoError("number-literal", `json: invalid number literal, trying to unmarshal ${goQuote(item)} into Number`),
+            );
+          }
+          return new JsonNumber(s);
+        }
+        return s;
+      }
+      d.typeError("string", t, d.pos);
+      return cur;
+    }
+  }
+  if (c !== 0x2d && !(c >= 0x30 && c <= 0x39)) throw new Abort(stringTagError(item, ts));
+  switch (t.kind) {
+    case "string":
+      if (t.known === "json.Number") return new JsonNumber(item);
+      throw new Abort(stringTagError(item, ts));
+    case "float32":
+    case "float64": {
+      const v = parseFloatGo(item, t.kind === "float32");
+      if (v === undefined) {
+        d.typeError(`number ${item}`, t, d.pos);
+        return cur;
+      }
+      return v;
+    }
+    case "bool":
+      throw new Abort(stringTagError(item, ts));
+    default: {
+      const v = intParser(t.kind)(item);
+      if (v === undefined) {
+        d.typeError(`number ${item}`, t, d.pos);
+        return cur;
+      }
+      return v;
+    }
+  }
+}
+
+/** Go's unquote of a complete JSON string literal given as text (undefined when malformed). */
+function unquoteStrict(s: string): string | undefined {
+  if (s.length < 2 || s[0] !== '"' || s[s.length - 1] !== '"') return undefined;
+  try {
+    const v = JSON.parse(s) as string;
+    // JSON.parse keeps lone surrogates from \u escapes; Go replaces them.
+    return wellFormed(v);
+  } catch {
+    return undefined;
+  }
+}
+
+function setKey(o: Record<string, unknown>, key: string, v: unknown): void {
+  if (key === "__proto__") Object.defineProperty(o, key, { value: v, writable: true, enumerable: true, configurable: true });
+  else o[key] = v;
+}
+
+/** Reads a scalar (string, number, literal) for `any` (Go's literalInterface). */
+function anyScalar(d: DecodeState, c: number): unknown {
+  switch (c) {
+    case C_QUOTE:
+      return d.readString();
+    case C_T:
+    case C_F:
+      d.readLiteral();
+      return c === C_T;
+    case C_N:
+      d.readLiteral();
+      return null;
+  }
+  const lit = d.readNumber();
+  if (d.useNumber) return new JsonNumber(lit);
+  const v = Number(lit);
+  if (!Number.isFinite(v)) {
+    d.typeError(`number ${lit}`, "float64", d.pos);
+    return null;
+  }
+  return v;
+}
+
+interface AnyFrame {
+  readonly arr: unknown[] | null;
+  readonly obj: Record<string, unknown> | null;
+  key: string;
+}
+
+/**
+ * Decodes any JSON value into `any` (Go's valueInterface): objects become
+ * plain objects (a `__proto__` member is an own property), arrays become
+ * arrays, numbers float64 (or JsonNumber under useNumber). Iterative, so
+ * nesting up to Go's depth limit never exhausts the JavaScript stack.
+ */
+export function decodeAny(d: DecodeState): unknown {
+  const text = d.text;
+  let c = text.charCodeAt(d.pos);
+  if (c !== C_LBRACE && c !== C_LBRACKET) return anyScalar(d, c);
+  const stack: AnyFrame[] = [];
+  let value: unknown;
+  for (;;) {
+    // Start a value at pos (c is its first char).
+    if (c === C_LBRACE || c === C_LBRACKET) {
+      d.enter();
+      d.pos++;
+      d.ws();
+      const isObj = c === C_LBRACE;
+      const frame: AnyFrame = isObj ? { arr: null, obj: {}, key: "" } : { arr: [], obj: null, key: "" };
+      const close = isObj ? 0x7d : 0x5d;
+      if (text.charCodeAt(d.pos) === close) {
+        d.pos++;
+        d.depth--;
+        value = isObj ? frame.obj : frame.arr;
+      } else {
+        if (isObj) {
+          if (text.charCodeAt(d.pos) !== C_QUOTE) throw SYNTAX_BAIL;
+          frame.key = d.readString();
+          d.ws();
+          if (text.charCodeAt(d.pos) !== 0x3a) throw SYNTAX_BAIL;
+          d.pos++;
+          d.ws();
+        }
+        stack.push(frame);
+        c = text.charCodeAt(d.pos);
+        continue;
+      }
+    } else value = anyScalar(d, c);
+    // A value is complete: store it and continue with the parent.
+    for (;;) {
+      const top = stack[stack.length - 1];
+      if (top === undefined) return value;
+      if (top.arr !== null) top.arr.push(value);
+      else setKey(top.obj as Record<string, unknown>, top.key, value);
+      d.ws();
+      const e = text.charCodeAt(d.pos);
+      if (e === 0x2c) {
+        d.pos++;
+        d.ws();
+        if (top.obj !== null) {
+          if (text.charCodeAt(d.pos) !== C_QUOTE) throw SYNTAX_BAIL;
+          top.key = d.readString();
+          d.ws();
+          if (text.charCodeAt(d.pos) !== 0x3a) throw SYNTAX_BAIL;
+          d.pos++;
+          d.ws();
+        }
+        c = text.charCodeAt(d.pos);
+        break;
+      }
+      if ((top.arr !== null && e === 0x5d) || (top.obj !== null && e === 0x7d)) {
+        d.pos++;
+        d.depth--;
+        stack.pop();
+        value = top.arr ?? top.obj;
+        continue;
+      }
+      throw SYNTAX_BAIL;
+    }
+  }
+}

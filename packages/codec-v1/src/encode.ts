@@ -1,0 +1,569 @@
+/**
+ * marshal: Go v1's encoder, compiled once per (type, addressability, `,string`)
+ * into a tree of closures cached on the type object (encoding/json encode.go).
+ */
+import { GoTime, type GoType, JsonNumber, typeString } from "./deps.js";
+import { compactBytes } from "./indent.js";
+import { GoError, MarshalerError, SyntaxError, UnsupportedTypeError, UnsupportedValueError, errorText } from "./errors.js";
+import {
+  base64Encode,
+  compareUtf8,
+  formatFloat32,
+  formatFloat64,
+  isValidNumber,
+  nonFiniteText,
+  quoteString,
+} from "./format.js";
+import { type FoundMethod, findMethod, ptrHas, walkHops } from "./methods.js";
+import { type FieldV1, structFieldsV1 } from "./struct-fields.js";
+
+/** Pointer/map/slice nesting after which the encoder starts looking for cycles (Go's startDetectingCyclesAfter). */
+export const START_DETECTING_CYCLES_AFTER = 1000;
+
+/** Encoder state for one marshal call. */
+export interface EncodeState {
+  out: string;
+  readonly html: boolean;
+  ptrLevel: number;
+  ptrSeen: Set<unknown> | null;
+}
+
+/** A compiled encoder: appends the JSON for `v` to `e.out`. */
+export type Encoder = (e: EncodeState, v: any) => void;
+
+const cache = new WeakMap<GoType, (Encoder | undefined)[]>();
+
+/** The compiled encoder for `t`; `addr`: the value is addressable; `quoted`: the `,string` option is in effect. */
+export function encoderFor(t: GoType, addr: boolean, quoted: boolean): Encoder {
+  let slots = cache.get(t);
+  if (slots === undefined) {
+    slots = [];
+    cache.set(t, slots);
+  }
+  const k = (addr ? 1 : 0) | (quoted ? 2 : 0);
+  let enc = slots[k];
+  if (enc === undefined) {
+    // Recursive types: install an indirection before building.
+    let built: Encoder | undefined;
+    slots[k] = (e, v) => (built as Encoder)(e, v);
+    built = build(t, addr, quoted);
+    slots[k] = built;
+    enc = built;
+  }
+  return enc;
+}
+
+function methodOf(t: GoType, name: "MarshalJSON" | "MarshalText", addr: boolean): { m: FoundMethod; ptr: boolean } | null {
+  if (t.kind === "pointer") {
+    if (t.name !== undefined || t.elem.kind === "pointer" || t.elem.kind === "interface") return null;
+    const m = findMethod(t.elem, name);
+    return m === null ? null : { m, ptr: true };
+  }
+  const m = findMethod(t, name);
+  if (m === null) return null;
+  if (m.inValueSet || addr) return { m, ptr: false };
+  return null;
+}
+
+function callMarshal(m: FoundMethod, t: GoType, v: any, which: "MarshalJSON" | "MarshalText"): Uint8Array | string {
+  const recv = walkHops(v, m.hops);
+  if (recv === undefined) {
+    throw new MarshalerError(typeString(t), "invalid memory address or nil pointer dereference", which);
+  }
+  try {
+    return m.fn(recv);
+  } catch (err) {
+    throw new MarshalerError(typeString(t), errorText(err), which, err);
+  }
+}
+
+const utf8 = new TextEncoder();
+const utf8d = new TextDecoder();
+
+function build(t: GoType, addr: boolean, quoted: boolean): Encoder {
+  const mj = methodOf(t, "MarshalJSON", addr);
+  if (mj !== null) {
+    const { m, ptr } = mj;
+    const ts = typeString(t);
+    return (e, v) => {
+      if (ptr && v === null) {
+        e.out += "null";
+        return;
+      }
+      const r = callMarshal(m, t, v, "MarshalJSON");
+      const b = typeof r === "string" ? utf8.encode(r) : r;
+      try {
+        e.out += utf8d.decode(compactBytes(b, e.html));
+      } catch (err) {
+        if (SyntaxError.isInstance(err)) throw new MarshalerError(ts, err.message, "MarshalJSON", err);
+        throw err;
+      }
+    };
+  }
+  const mt = methodOf(t, "MarshalText", addr);
+  if (mt !== null) {
+    const { m, ptr } = mt;
+    return (e, v) => {
+      if (ptr && v === null) {
+        e.out += "null";
+        return;
+      }
+      const r = callMarshal(m, t, v, "MarshalText");
+      e.out += quoteString(typeof r === "string" ? r : lossy(r), e.html);
+    };
+  }
+  switch (t.kind) {
+    case "bool":
+      return quoted ? (e, v) => (e.out += v ? '"true"' : '"false"') : (e, v) => (e.out += v ? "true" : "false");
+    case "int":
+    case "int8":
+    case "int16":
+    case "int32":
+    case "int64":
+    case "uint":
+    case "uint8":
+    case "uint16":
+    case "uint32":
+    case "uint64":
+    case "uintptr":
+      return quoted ? (e, v) => (e.out += `"${String(v)}"`) : (e, v) => (e.out += String(v));
+    case "float32":
+    case "float64": {
+      const fmt = t.kind === "float32" ? formatFloat32 : formatFloat64;
+      return (e, v) => {
+        const f = Number(v);
+        if (!Number.isFinite(f)) throw new UnsupportedValueError(nonFiniteText(f));
+        e.out += quoted ? `"${fmt(f)}"` : fmt(f);
+      };
+    }
+    case "string":
+      if (t.known === "json.Number") {
+        return (e, v) => {
+          let s = typeof v === "string" ? v : v === null || v === undefined ? "" : String(v);
+          if (s === "") s = "0";
+          if (!isValidNumber(s)) throw new GoError("number-literal", `json: invalid number literal ${JSON.stringify(s)}`);
+          e.out += quoted ? `"${s}"` : s;
+        };
+      }
+      if (quoted) return (e, v) => (e.out += quoteString(quoteString(v, e.html), false));
+      return (e, v) => (e.out += quoteString(v, e.html));
+    case "interface":
+      return encodeAny;
+    case "pointer": {
+      const elem = encoderFor(t.elem, true, quoted);
+      const ts = typeString(t);
+      return (e, v) => {
+        if (v === null || v === undefined) {
+          e.out += "null";
+          return;
+        }
+        if (++e.ptrLevel > START_DETECTING_CYCLES_AFTER && typeof v === "object") {
+          enterCycleCheck(e, v, ts);
+          elem(e, v);
+          e.ptrSeen?.delete(v);
+        } else elem(e, v);
+        e.ptrLevel--;
+      };
+    }
+    case "array": {
+      const elem = encoderFor(t.elem, addr, false);
+      return (e, v) => {
+        e.out += "[";
+        const n = v.length;
+        for (let i = 0; i < n; i++) {
+          if (i > 0) e.out += ",";
+          elem(e, v[i]);
+        }
+        e.out += "]";
+      };
+    }
+    case "slice": {
+      if (t.elem.kind === "uint8" && !ptrHas(t.elem, "MarshalJSON") && !ptrHas(t.elem, "MarshalText")) {
+        return (e, v) => {
+          if (v === null || v === undefined) e.out += "null";
+          else e.out += `"${base64Encode(v instanceof Uint8Array ? v : Uint8Array.from(v))}"`;
+        };
+      }
+      const elem = encoderFor(t.elem, true, false);
+      const ts = typeString(t);
+      return (e, v) => {
+        if (v === null || v === undefined) {
+          e.out += "null";
+          return;
+        }
+        const check = ++e.ptrLevel > START_DETECTING_CYCLES_AFTER;
+        if (check) enterCycleCheck(e, v, ts);
+        e.out += "[";
+        const n = v.length;
+        for (let i = 0; i < n; i++) {
+          if (i > 0) e.out += ",";
+          elem(e, v[i]);
+        }
+        e.out += "]";
+        if (check) e.ptrSeen?.delete(v);
+        e.ptrLevel--;
+      };
+    }
+    case "map":
+      return buildMap(t);
+    case "struct":
+      return buildStruct(t, addr);
+  }
+}
+
+function lossy(b: Uint8Array): string {
+  return utf8d.decode(b);
+}
+
+function enterCycleCheck(e: EncodeState, v: unknown, ts: string): void {
+  if (e.ptrSeen === null) e.ptrSeen = new Set();
+  if (e.ptrSeen.has(v)) throw new UnsupportedValueError(`encountered a cycle via ${ts}`);
+  e.ptrSeen.add(v);
+}
+
+function buildMap(t: GoType & { kind: "map" }): Encoder {
+  const kt = t.key;
+  const ts = typeString(t);
+  let keyText: (k: any) => string;
+  const tm = kt.kind === "string" ? null : methodOf(kt, "MarshalText", false);
+  if (kt.kind === "string") keyText = (k) => String(k);
+  else if (tm !== null) {
+    keyText = (k) => {
+      if (tm.ptr && k === null) return "";
+      const recv = walkHops(k, tm.m.hops);
+      try {
+        const r = tm.m.fn(recv);
+        return typeof r === "string" ? r : lossy(r);
+      } catch (err) {
+        throw new GoError("map-key", `json: encoding error for type ${JSON.stringify(ts)}: ${JSON.stringify(errorText(err))}`, {
+          cause: err,
+        });
+      }
+    };
+  } else {
+    switch (kt.kind) {
+      case "int":
+      case "int8":
+      case "int16":
+      case "int32":
+      case "int64":
+      case "uint":
+      case "uint8":
+      case "uint16":
+      case "uint32":
+      case "uint64":
+      case "uintptr":
+        keyText = (k) => String(k);
+        break;
+      default:
+        return () => {
+          throw new UnsupportedTypeError(ts);
+        };
+    }
+  }
+  const elem = encoderFor(t.elem, false, false);
+  return (e, v) => {
+    if (v === null || v === undefined) {
+      e.out += "null";
+      return;
+    }
+    const check = ++e.ptrLevel > START_DETECTING_CYCLES_AFTER;
+    if (check) enterCycleCheck(e, v, ts);
+    const entries: [string, unknown][] = [];
+    if (v instanceof Map) for (const [k, x] of v) entries.push([keyText(k), x]);
+    else for (const k of Object.keys(v)) entries.push([keyText(k), v[k]]);
+    entries.sort((a, b) => compareUtf8(a[0], b[0]));
+    e.out += "{";
+    for (let i = 0; i < entries.length; i++) {
+      const [k, x] = entries[i] as [string, unknown];
+      if (i > 0) e.out += ",";
+      e.out += quoteString(k, e.html);
+      e.out += ":";
+      elem(e, x);
+    }
+    e.out += "}";
+    if (check) e.ptrSeen?.delete(v);
+    e.ptrLevel--;
+  };
+}
+
+interface FieldEnc {
+  readonly key: string;
+  readonly nameHtml: string;
+  readonly nameRaw: string;
+  readonly get: ((v: any) => any) | null;
+  readonly enc: Encoder;
+  readonly omit: ((v: any) => boolean) | null;
+}
+
+const SKIP = Symbol("skip");
+
+function buildStruct(t: GoType & { kind: "struct" }, addr: boolean): Encoder {
+  let fields: FieldEnc[] | null = null;
+  const prepare = (): FieldEnc[] =>
+    structFieldsV1(t).list.map((f) => {
+      const hops = f.hops;
+      let fieldAddr = addr;
+      for (let i = 0; i < hops.length - 1; i++) if ((hops[i] as FieldV1["hops"][number]).type.kind === "pointer") fieldAddr = true;
+      const nameRaw = `"${f.name}":`;
+      const nameHtml = `${quoteString(f.name, true)}:`;
+      let get: ((v: any) => any) | null = null;
+      if (hops.length > 1) {
+        get = (v) => {
+          for (let i = 0; i < hops.length - 1; i++) {
+            const h = hops[i] as FieldV1["hops"][number];
+            v = v[h.name];
+            if (h.type.kind === "pointer" && (v === null || v === undefined)) return SKIP;
+          }
+          return v[(hops[hops.length - 1] as FieldV1["hops"][number]).name];
+        };
+      }
+      const empty = f.omitEmpty ? isEmptyFn(f.type) : null;
+      const zero = f.omitZero ? isZeroFieldFn(f.type) : null;
+      const omit = empty && zero ? (v: any) => empty(v) || zero(v) : (empty ?? zero);
+      return {
+        key: (hops[0] as FieldV1["hops"][number]).name,
+        nameHtml,
+        nameRaw,
+        get,
+        enc: encoderFor(f.type, fieldAddr, f.quoted),
+        omit,
+      };
+    });
+  return (e, v) => {
+    if (fields === null) fields = prepare();
+    let first = true;
+    e.out += "{";
+    for (let i = 0; i < fields.length; i++) {
+      const f = fields[i] as FieldEnc;
+      const fv = f.get === null ? v[f.key] : f.get(v);
+      if (fv === SKIP) continue;
+      if (f.omit !== null && f.omit(fv)) continue;
+      if (first) first = false;
+      else e.out += ",";
+      e.out += e.html ? f.nameHtml : f.nameRaw;
+      f.enc(e, fv);
+    }
+    e.out += "}";
+  };
+}
+
+/** Go's isEmptyValue for values of type `t` (the omitempty test). */
+function isEmptyFn(t: GoType): ((v: any) => boolean) | null {
+  switch (t.kind) {
+    case "array":
+      return t.len === 0 ? () => true : null;
+    case "map":
+      return (v) => v === null || v === undefined || (v instanceof Map ? v.size === 0 : Object.keys(v).length === 0);
+    case "slice":
+      return (v) => v === null || v === undefined || v.length === 0;
+    case "string":
+      if (t.known === "json.Number") return (v) => v === null || v === undefined || String(v) === "";
+      return (v) => v === "";
+    case "bool":
+      return (v) => v === false;
+    case "int":
+    case "int64":
+    case "uint":
+    case "uint64":
+    case "uintptr":
+    case "int8":
+    case "int16":
+    case "int32":
+    case "uint8":
+    case "uint16":
+    case "uint32":
+      // biome-ignore lint/suspicious/noDoubleEquals: 0 and 0n are both empty
+      return (v) => v == 0;
+    case "float32":
+    case "float64":
+      // reflect.Value.IsZero reports -0 as zero.
+      return (v) => v === 0;
+    case "interface":
+    case "pointer":
+      return (v) => v === null || v === undefined;
+    case "struct":
+      return null;
+  }
+}
+
+/** The omitzero test for a field of type `t`: its IsZero method if it has one, else reflect's IsZero. */
+function isZeroFieldFn(t: GoType): (v: any) => boolean {
+  if (t.kind === "pointer" && t.name === undefined && t.elem.kind !== "pointer" && t.elem.kind !== "interface") {
+    const m = findMethod(t.elem, "IsZero");
+    if (m !== null) return (v) => v === null || v === undefined || callIsZero(m, v);
+  }
+  if (t.kind !== "pointer" && t.kind !== "interface") {
+    const m = findMethod(t, "IsZero");
+    if (m !== null) return (v) => callIsZero(m, v);
+  }
+  return isZeroFn(t);
+}
+
+function callIsZero(m: FoundMethod, v: any): boolean {
+  const recv = walkHops(v, m.hops);
+  return Boolean(m.fn(recv));
+}
+
+const zeroCache = new WeakMap<GoType, (v: any) => boolean>();
+
+/** reflect.Value.IsZero for values of type `t`. */
+export function isZeroFn(t: GoType): (v: any) => boolean {
+  let f = zeroCache.get(t);
+  if (f !== undefined) return f;
+  let built: ((v: any) => boolean) | undefined;
+  zeroCache.set(t, (v) => (built as (v: any) => boolean)(v));
+  switch (t.kind) {
+    case "bool":
+      built = (v) => v === false;
+      break;
+    case "string":
+      built = t.known === "json.Number" ? (v) => v === null || v === undefined || String(v) === "" : (v) => v === "";
+      break;
+    case "float32":
+    case "float64":
+      built = (v) => v === 0;
+      break;
+    case "slice":
+    case "map":
+    case "pointer":
+    case "interface":
+      built = (v) => v === null || v === undefined;
+      break;
+    case "array": {
+      const ez = isZeroFn(t.elem);
+      built = (v) => {
+        for (let i = 0; i < v.length; i++) if (!ez(v[i])) return false;
+        return true;
+      };
+      break;
+    }
+    case "struct": {
+      if (t.known === "time.Time") {
+        built = (v) => GoTime.isInstance(v) && v.unix === new GoTime().unix && v.nsec === 0 && v.offset === 0;
+        break;
+      }
+      const fs = t.fields.map((f) => [f.name, isZeroFn(f.type)] as const);
+      built = (v) => {
+        for (const [name, z] of fs) if (!z(v[name])) return false;
+        return true;
+      };
+      break;
+    }
+    default:
+      // biome-ignore lint/suspicious/noDoubleEquals: 0 and 0n are both zero
+      built = (v) => v == 0;
+  }
+  zeroCache.set(t, built);
+  f = built;
+  return f;
+}
+
+interface AnyFrame {
+  readonly items: readonly unknown[];
+  readonly keys: readonly string[] | null;
+  readonly container: unknown;
+  readonly check: boolean;
+  i: number;
+}
+
+/** Writes a scalar held in an `any`; returns false when `v` is a container. */
+function anyScalar(e: EncodeState, v: any): boolean {
+  switch (typeof v) {
+    case "string":
+      e.out += quoteString(v, e.html);
+      return true;
+    case "number":
+      if (!Number.isFinite(v)) throw new UnsupportedValueError(nonFiniteText(v));
+      e.out += formatFloat64(v);
+      return true;
+    case "boolean":
+      e.out += v ? "true" : "false";
+      return true;
+    case "bigint":
+      e.out += String(v);
+      return true;
+    case "undefined":
+      e.out += "null";
+      return true;
+    case "object":
+      break;
+    default:
+      throw new UnsupportedTypeError(typeof v === "function" ? "func()" : typeof v);
+  }
+  if (v === null) {
+    e.out += "null";
+    return true;
+  }
+  if (Array.isArray(v)) return false;
+  if (v instanceof Uint8Array) {
+    e.out += `"${base64Encode(v)}"`;
+    return true;
+  }
+  if (JsonNumber.isInstance(v)) {
+    anyNumber(e, v.text);
+    return true;
+  }
+  if (GoTime.isInstance(v)) {
+    let s: string;
+    try {
+      s = v.marshalJSON();
+    } catch (err) {
+      throw new MarshalerError("time.Time", errorText(err), "MarshalJSON", err);
+    }
+    e.out += s;
+    return true;
+  }
+  return false;
+}
+
+function openAny(e: EncodeState, v: any): AnyFrame {
+  const check = ++e.ptrLevel > START_DETECTING_CYCLES_AFTER;
+  if (Array.isArray(v)) {
+    if (check) enterCycleCheck(e, v, "[]interface {}");
+    e.out += "[";
+    return { items: v, keys: null, container: v, check, i: 0 };
+  }
+  if (check) enterCycleCheck(e, v, "map[string]interface {}");
+  const entries: [string, unknown][] = [];
+  if (v instanceof Map) for (const [k, x] of v) entries.push([String(k), x]);
+  else for (const k of Object.keys(v)) entries.push([k, v[k]]);
+  entries.sort((a, b) => compareUtf8(a[0], b[0]));
+  e.out += "{";
+  return { items: entries.map((x) => x[1]), keys: entries.map((x) => x[0]), container: v, check, i: 0 };
+}
+
+/**
+ * Encodes a dynamic value held in an `any` (interface{}) by its TypeScript
+ * form: string, number (float64), boolean, bigint (int64), null, arrays
+ * ([]any), Uint8Array ([]byte), JsonNumber, GoTime, Map or plain object
+ * (map[string]any, keys sorted). Iterative, so deep values cannot exhaust
+ * the JavaScript stack.
+ */
+function encodeAny(e: EncodeState, v: any): void {
+  if (anyScalar(e, v)) return;
+  const stack: AnyFrame[] = [openAny(e, v)];
+  while (stack.length > 0) {
+    const f = stack[stack.length - 1] as AnyFrame;
+    if (f.i === f.items.length) {
+      e.out += f.keys === null ? "]" : "}";
+      if (f.check) e.ptrSeen?.delete(f.container);
+      e.ptrLevel--;
+      stack.pop();
+      continue;
+    }
+    if (f.i > 0) e.out += ",";
+    if (f.keys !== null) {
+      e.out += quoteString(f.keys[f.i] as string, e.html);
+      e.out += ":";
+    }
+    const x = f.items[f.i++];
+    if (!anyScalar(e, x)) stack.push(openAny(e, x));
+  }
+}
+
+function anyNumber(e: EncodeState, text: string): void {
+  const s = text === "" ? "0" : text;
+  if (!isValidNumber(s)) throw new GoError("number-literal", `json: invalid number literal ${JSON.stringify(s)}`);
+  e.out += s;
+}

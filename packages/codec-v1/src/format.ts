@@ -1,0 +1,162 @@
+/**
+ * Byte-exact text forms Go's encoder writes: quoted strings with v1's escaping
+ * (HTML-safe by default, U+2028/U+2029 always escaped, invalid UTF-16 →
+ * \ufffd), floats as encoding/json formats them, base64, byte-order sorting.
+ */
+import { wellFormed } from "./well-formed.js";
+
+const HTML_OR_LS = /[<>&\u2028\u2029]/;
+const LS_ONLY = /[\u2028\u2029]/;
+const HTML_REPLACE = /[<>&\u2028\u2029]/g;
+const LS_REPLACE = /[\u2028\u2029]/g;
+const ESC: Record<string, string> = {
+  "<": "\\u003c",
+  ">": "\\u003e",
+  "&": "\\u0026",
+  "\u2028": "\\u2028",
+  "\u2029": "\\u2029",
+};
+function escOne(c: string): string {
+  return ESC[c] as string;
+}
+
+/** Go's appendString: `s` as a JSON string with v1's escaping. */
+export function quoteString(s: string, escapeHTML: boolean): string {
+  s = wellFormed(s);
+  const q = JSON.stringify(s);
+  if (escapeHTML) return HTML_OR_LS.test(q) ? q.replace(HTML_REPLACE, escOne) : q;
+  return LS_ONLY.test(q) ? q.replace(LS_REPLACE, escOne) : q;
+}
+
+/** Go's strconv.FormatFloat(f, 'g', -1, bits) for NaN and infinities (UnsupportedValueError text). */
+export function nonFiniteText(f: number): string {
+  return Number.isNaN(f) ? "NaN" : f > 0 ? "+Inf" : "-Inf";
+}
+
+/** encoding/json's float64 text for a finite value. */
+export function formatFloat64(f: number): string {
+  if (f === 0) return Object.is(f, -0) ? "-0" : "0";
+  return String(f);
+}
+
+const F32_LOW = Math.fround(1e-6);
+const F32_HIGH = Math.fround(1e21);
+
+/** encoding/json's float32 text for a finite value (shortest digits that round-trip through float32). */
+export function formatFloat32(f: number): string {
+  f = Math.fround(f);
+  if (f === 0) return Object.is(f, -0) ? "-0" : "0";
+  let digits = "";
+  let exp = 0;
+  for (let p = 1; p <= 9; p++) {
+    const s = f.toExponential(p - 1);
+    if (Math.fround(Number(s)) === f) {
+      const e = s.indexOf("e");
+      digits = s.slice(0, e).replace("-", "").replace(".", "");
+      exp = Number(s.slice(e + 1));
+      break;
+    }
+  }
+  const neg = f < 0 ? "-" : "";
+  const abs = Math.abs(f);
+  if (abs < F32_LOW || abs >= F32_HIGH) {
+    let m = digits.length > 1 ? `${digits[0]}.${digits.slice(1)}` : digits;
+    const es = Math.abs(exp);
+    m += `e${exp < 0 ? "-" : "+"}${es < 10 ? `0${es}` : es}`;
+    // encoding/json turns e-07 into e-7 (only for negative two-digit exponents).
+    if (exp < 0 && es < 10) m = m.replace(/e-0(\d)$/, "e-$1");
+    return neg + m;
+  }
+  // %f with the shortest digits.
+  const point = exp + 1;
+  if (point <= 0) return `${neg}0.${"0".repeat(-point)}${digits}`;
+  if (point >= digits.length) return neg + digits + "0".repeat(point - digits.length);
+  return `${neg}${digits.slice(0, point)}.${digits.slice(point)}`;
+}
+
+/** Go's isValidNumber: whether `s` is a JSON number literal. */
+export function isValidNumber(s: string): boolean {
+  return /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/.test(s);
+}
+
+/** Compares two strings by their UTF-8 bytes (Go's string order). */
+export function compareUtf8(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    let x = a.charCodeAt(i);
+    let y = b.charCodeAt(i);
+    if (x !== y) {
+      if (x >= 0xd800 && y >= 0xd800) {
+        x = x >= 0xe000 ? x - 0x800 : x + 0x2000;
+        y = y >= 0xe000 ? y - 0x800 : y + 0x2000;
+      }
+      return x - y;
+    }
+  }
+  return a.length - b.length;
+}
+
+/** Standard base64 with padding (Go's base64.StdEncoding.EncodeToString). */
+export function base64Encode(b: Uint8Array): string {
+  return Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString("base64");
+}
+
+const B64 = new Int16Array(256).fill(-1);
+for (let i = 0; i < 64; i++) B64["ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".charCodeAt(i)] = i;
+
+/**
+ * Go's base64.StdEncoding.Decode (padding required, `\r` and `\n` ignored,
+ * non-strict): the bytes, or the input offset of Go's CorruptInputError.
+ */
+export function base64Decode(s: string): Uint8Array | number {
+  if (s.length % 4 === 0 && /^[A-Za-z0-9+/]*={0,2}$/.test(s)) {
+    const b = Buffer.from(s, "base64");
+    return new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
+  }
+  const n = s.length;
+  const out = new Uint8Array(Math.floor(n / 4) * 3 + 3);
+  let w = 0;
+  let si = 0;
+  const dbuf = [0, 0, 0, 0];
+  while (si < n) {
+    dbuf[0] = dbuf[1] = dbuf[2] = dbuf[3] = 0;
+    let dlen = 4;
+    let err = -1;
+    for (let j = 0; j < 4; j++) {
+      if (si === n) {
+        if (j === 0) return out.slice(0, w);
+        return si - j;
+      }
+      const c = s.charCodeAt(si);
+      si++;
+      const d = c < 256 ? (B64[c] as number) : -1;
+      if (d !== -1) {
+        dbuf[j] = d;
+        continue;
+      }
+      if (c === 0x0a || c === 0x0d) {
+        j--;
+        continue;
+      }
+      if (c !== 0x3d) return si - 1;
+      if (j === 0 || j === 1) return si - 1;
+      if (j === 2) {
+        while (si < n && (s.charCodeAt(si) === 0x0a || s.charCodeAt(si) === 0x0d)) si++;
+        if (si === n) return n;
+        if (s.charCodeAt(si) !== 0x3d) return si - 1;
+        si++;
+      }
+      while (si < n && (s.charCodeAt(si) === 0x0a || s.charCodeAt(si) === 0x0d)) si++;
+      if (si < n) err = si;
+      dlen = j;
+      break;
+    }
+    const val = ((dbuf[0] as number) << 18) | ((dbuf[1] as number) << 12) | ((dbuf[2] as number) << 6) | (dbuf[3] as number);
+    if (dlen >= 2) out[w++] = (val >> 16) & 0xff;
+    if (dlen >= 3) out[w++] = (val >> 8) & 0xff;
+    if (dlen >= 4) out[w++] = val & 0xff;
+    if (err >= 0) return err;
+    if (dlen < 4) break;
+  }
+  return out.slice(0, w);
+}

@@ -1,0 +1,29 @@
+/**
+ * marshal and marshalIndent: Go's json.Marshal / json.MarshalIndent.
+ */
+import type { GoType } from "./deps.js";
+import { encoderFor } from "./encode.js";
+import { indent } from "./indent.js";
+import { type MarshalOptions, resolveMarshal } from "./options.js";
+
+const utf8 = new TextEncoder();
+
+/** Marshals `value` of Go type `type` to exactly the bytes Go's json.Marshal returns (throws Go's error otherwise). */
+export function marshal(type: GoType, value: unknown, options?: MarshalOptions): Uint8Array {
+  const o = resolveMarshal(options);
+  const out = marshalToString(type, value, o.escapeHTML);
+  const b = utf8.encode(out);
+  return o.indent === null ? b : indent(b, o.indent.prefix, o.indent.indent);
+}
+
+/** Go's json.MarshalIndent. */
+export function marshalIndent(type: GoType, value: unknown, prefix: string, indentText: string): Uint8Array {
+  return marshal(type, value, { prefix, indent: indentText });
+}
+
+/** The marshalled JSON as a JavaScript string (no UTF-8 encoding step). */
+export function marshalToString(type: GoType, value: unknown, escapeHTML = true): string {
+  const e = { out: "", html: escapeHTML, ptrLevel: 0, ptrSeen: null };
+  encoderFor(type, false, false)(e, value);
+  return e.out;
+}

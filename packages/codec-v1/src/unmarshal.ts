@@ -1,0 +1,136 @@
+/**
+ * unmarshal: Go's json.Unmarshal. Valid input is decoded in one pass by the
+ * compiled decoders; any syntax problem reruns Go's scanner to report Go's
+ * exact SyntaxError. When decoding into an existing value (or through user
+ * methods), the whole input is validated first, as Go does.
+ */
+import { wellFormed } from "./well-formed.js";
+import { type GoType, typeString } from "./deps.js";
+import { Abort, DecodeState, SYNTAX_BAIL } from "./decode-state.js";
+import { decoderFor } from "./decode.js";
+import { InvalidUnmarshalError, type JsonV1Error } from "./errors.js";
+import { decodeUtf8Lossy } from "./go-quote.js";
+import type { UnmarshalOptions } from "./options.js";
+import { checkValid } from "./scanner.js";
+import { zeroValue } from "./zero.js";
+
+const fatal = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+const utf8 = new TextEncoder();
+
+/** Input text plus what error reporting needs from the original bytes. */
+export interface PreparedInput {
+  readonly text: string;
+  readonly bytes: Uint8Array | null;
+  readonly ascii: boolean;
+}
+
+/** Decodes the input once: fatal UTF-8 first, Go's per-byte U+FFFD replacement if that fails. */
+export function prepareInput(data: Uint8Array | string): PreparedInput {
+  if (typeof data === "string") {
+    return { text: wellFormed(data), bytes: null, ascii: false };
+  }
+  let text: string;
+  try {
+    text = fatal.decode(data);
+  } catch {
+    return { text: decodeUtf8Lossy(data), bytes: data, ascii: false };
+  }
+  return { text, bytes: data, ascii: text.length === data.length };
+}
+
+function bytesOf(p: PreparedInput): Uint8Array {
+  return p.bytes ?? utf8.encode(p.text);
+}
+
+const userMethodCache = new WeakMap<GoType, boolean>();
+
+/** Whether decoding `t` may call user-supplied methods (then input is validated before any call). */
+function callsUserMethods(t: GoType, seen = new Set<GoType>()): boolean {
+  const hit = userMethodCache.get(t);
+  if (hit !== undefined) return hit;
+  if (seen.has(t)) return false;
+  seen.add(t);
+  let r = false;
+  if (t.known === undefined && t.methods !== undefined && (t.methods.UnmarshalJSON !== undefined || t.methods.UnmarshalText !== undefined)) r = true;
+  else {
+    switch (t.kind) {
+      case "slice":
+      case "array":
+      case "pointer":
+        r = callsUserMethods(t.elem, seen);
+        break;
+      case "map":
+        r = callsUserMethods(t.key, seen) || callsUserMethods(t.elem, seen);
+        break;
+      case "struct":
+        r = t.fields.some((f) => callsUserMethods(f.type, seen));
+        break;
+    }
+  }
+  userMethodCache.set(t, r);
+  return r;
+}
+
+function checkInto(t: GoType, into: unknown): void {
+  const bad =
+    (t.kind === "struct" && t.known === undefined && (typeof into !== "object" || into === null || Array.isArray(into))) ||
+    (t.kind === "array" && !Array.isArray(into));
+  if (bad) throw new InvalidUnmarshalError(typeString(t), into === null, { value: into });
+}
+
+/** Decodes with an explicit state (shared by unmarshal and the stream Decoder). */
+export function runDecode(type: GoType, input: PreparedInput, options: UnmarshalOptions, validated: boolean): unknown {
+  const hasInto = options.into !== undefined;
+  if (hasInto) checkInto(type, options.into);
+  const initial = (): unknown => (hasInto ? options.into : zeroValue(type));
+  if (!validated && (hasInto || callsUserMethods(type))) {
+    const err = checkValid(bytesOf(input));
+    if (err !== null) {
+      err.value = initial();
+      throw err;
+    }
+  }
+  const d = new DecodeState(
+    input.text,
+    input.bytes,
+    input.ascii,
+    options.useNumber === true,
+    options.disallowUnknownFields === true,
+  );
+  let cur: unknown = initial();
+  const start = cur;
+  try {
+    d.ws();
+    cur = decoderFor(type)(d, cur);
+    d.ws();
+    if (d.pos !== input.text.length) throw SYNTAX_BAIL;
+  } catch (e) {
+    if (e === SYNTAX_BAIL) {
+      const err = checkValid(bytesOf(input));
+      if (err === null) throw new Error("gojson codec-v1: internal decoder disagreement with Go's scanner");
+      err.value = hasInto ? options.into : zeroValue(type);
+      throw err;
+    }
+    if (e instanceof Abort) {
+      e.err.value = start;
+      throw e.err;
+    }
+    throw e;
+  }
+  if (d.saved !== null) {
+    const err: JsonV1Error = d.saved;
+    err.value = cur;
+    throw err;
+  }
+  return cur;
+}
+
+/**
+ * Unmarshals JSON into a value of Go type `type`, returning what Go's
+ * destination holds afterwards (json.Unmarshal). With `into`, decodes into
+ * that value with Go's merge rules. Throws Go's error; `err.value` is the
+ * destination's state then.
+ */
+export function unmarshal(type: GoType, data: Uint8Array | string, options: UnmarshalOptions = {}): unknown {
+  return runDecode(type, prepareInput(data), options, false);
+}

@@ -1,0 +1,198 @@
+/**
+ * The json/v2 entry points: marshal, unmarshal, and their stream forms.
+ */
+import type { GoType } from "@gojson/gotype";
+import { JsonError, SemanticError, SyntacticError } from "./errors.js";
+import { zero } from "./go-values.js";
+import { encoderFor } from "./marshal-plan.js";
+import { type Options, type OptionsInput, type ResolvedOptions, resolveOptions } from "./options.js";
+import { indentCompact } from "./raw.js";
+import { Scanner, toBytes, utf8Length } from "./scanner.js";
+import { decoderFor } from "./unmarshal-plan.js";
+
+function joinInput(options: OptionsInput): { o: ResolvedOptions; into: unknown; hasInto: boolean } {
+  const o = resolveOptions(options);
+  let into: unknown;
+  let hasInto = false;
+  const list = Array.isArray(options) ? options : [options];
+  for (const x of list as (Options | undefined)[]) {
+    if (x && Object.hasOwn(x, "into")) {
+      into = x.into;
+      hasInto = true;
+    }
+  }
+  return { o, into, hasInto };
+}
+
+function fixRangeError(e: unknown): never {
+  if (e instanceof RangeError) {
+    throw new SyntacticError("exceeded max depth", 0);
+  }
+  throw e;
+}
+
+/** Marshal to JSON text (a string), as json/v2's Marshal. */
+export function marshalToString(type: GoType, value: unknown, options?: OptionsInput): string {
+  const o = resolveOptions(options);
+  let s: string;
+  try {
+    s = encoderFor(type, o)(value);
+  } catch (e) {
+    fixRangeError(e);
+  }
+  const f = o.flags;
+  if (f.multiline || f.spaceAfterColon || f.spaceAfterComma)
+    s = indentCompact(s, o.indentPrefix, o.indent, f.spaceAfterColon, f.spaceAfterComma, f.multiline);
+  return s;
+}
+
+/**
+ * marshal returns the JSON encoding of value as Go's json/v2 Marshal does for the same Go type.
+ * Throws SemanticError or SyntacticError with Go's text.
+ */
+export function marshal(type: GoType, value: unknown, options?: OptionsInput): Uint8Array {
+  const s = marshalToString(type, value, options);
+  return toBytes(s);
+}
+
+/** A byte sink (a Node writable, or anything with `write(bytes)`). */
+export interface ByteWriter {
+  write(chunk: Uint8Array): unknown;
+}
+
+/** marshalWrite writes the JSON encoding of value to w (Go's MarshalWrite: no trailing newline). */
+export function marshalWrite(w: ByteWriter, type: GoType, value: unknown, options?: OptionsInput): void {
+  w.write(marshal(type, value, options));
+}
+
+/**
+ * unmarshal decodes data into a value of `type` as Go's json/v2 Unmarshal does and returns it.
+ * With `into`, decodes into that existing value with v2's merge rules (objects merge, everything else is replaced).
+ * On error the thrown error's `value` holds what the destination holds.
+ */
+export function unmarshal(type: GoType, data: Uint8Array | string, options?: OptionsInput): unknown {
+  const { o, into, hasInto } = joinInput(options);
+  const sc = new Scanner(
+    data,
+    o.flags.allowDuplicateNames,
+    o.flags.allowInvalidUTF8,
+    o.depthLimit,
+  ) as Scanner & { deferred?: SemanticError };
+  return run(type, o, sc, hasInto ? into : zero(type), true);
+}
+
+function run(
+  type: GoType,
+  o: ResolvedOptions,
+  sc: Scanner & { deferred?: SemanticError },
+  start: unknown,
+  checkEnd: boolean,
+): unknown {
+  let cur = start;
+  try {
+    if (sc.ws() === -1) throw sc.eof();
+    cur = decoderFor(type, o)(sc, cur);
+    if (checkEnd) sc.end();
+  } catch (e) {
+    if (e instanceof RangeError) {
+      const err = new SyntacticError("exceeded max depth", sc.offsetAt(sc.i));
+      err.value = cur;
+      throw err;
+    }
+    if (JsonError.isInstance(e)) e.value = cur;
+    throw e;
+  }
+  if (sc.deferred) {
+    sc.deferred.value = cur;
+    throw sc.deferred;
+  }
+  return cur;
+}
+
+/** unmarshalRead reads all of r (chunks of bytes) and unmarshals it; trailing data after the value is an error. */
+export function unmarshalRead(
+  type: GoType,
+  r: Iterable<Uint8Array | string> | Uint8Array | string,
+  options?: OptionsInput,
+): unknown {
+  if (typeof r === "string" || r instanceof Uint8Array) return unmarshal(type, r, options);
+  const parts: Uint8Array[] = [];
+  let n = 0;
+  for (const c of r) {
+    const b = typeof c === "string" ? toBytes(c) : c;
+    parts.push(b);
+    n += b.length;
+  }
+  const all = new Uint8Array(n);
+  let off = 0;
+  for (const p of parts) {
+    all.set(p, off);
+    off += p.length;
+  }
+  return unmarshal(type, all, options);
+}
+
+/** A stream of top-level JSON values (jsontext.Decoder-like): unmarshalDecode reads the next one. */
+export class ValueStream {
+  /** @internal */
+  readonly sc: Scanner & { deferred?: SemanticError };
+  /** @internal */
+  readonly o: ResolvedOptions;
+  constructor(input: Uint8Array | string, options?: OptionsInput) {
+    this.o = resolveOptions(options);
+    this.sc = new Scanner(
+      input,
+      this.o.flags.allowDuplicateNames,
+      this.o.flags.allowInvalidUTF8,
+      this.o.depthLimit,
+    );
+  }
+  /** Whether another value follows (only whitespace otherwise). */
+  more(): boolean {
+    return this.sc.ws() !== -1;
+  }
+  /** Byte offset just after the last value read. */
+  get inputOffset(): number {
+    return utf8Length(this.sc.s.slice(0, this.sc.i));
+  }
+}
+
+/** unmarshalDecode reads the next top-level value from the stream into `type` (Go's UnmarshalDecode). */
+export function unmarshalDecode(dec: ValueStream, type: GoType, options?: OptionsInput): unknown {
+  const { into, hasInto } = joinInput(options);
+  const o =
+    options === undefined
+      ? dec.o
+      : resolveOptions([dec.o.flags as Options, ...(Array.isArray(options) ? options : [options])]);
+  dec.sc.deferred = undefined;
+  return run(type, o, dec.sc, hasInto ? into : zero(type), false);
+}
+
+/** A sink of top-level JSON values (jsontext.Encoder-like): each value is followed by a newline. */
+export class ValueSink {
+  private readonly chunks: string[] = [];
+  /** @internal */
+  readonly options: OptionsInput;
+  constructor(options?: OptionsInput) {
+    this.options = options;
+  }
+  /** @internal */
+  push(s: string): void {
+    this.chunks.push(`${s}\n`);
+  }
+  /** All bytes written so far. */
+  bytes(): Uint8Array {
+    return toBytes(this.chunks.join(""));
+  }
+}
+
+/** marshalEncode writes value as the next top-level value of the sink (Go's MarshalEncode). */
+export function marshalEncode(enc: ValueSink, type: GoType, value: unknown, options?: OptionsInput): void {
+  const list = [
+    ...(Array.isArray(enc.options) ? enc.options : [enc.options]),
+    ...(Array.isArray(options) ? options : [options]),
+  ] as (Options | undefined)[];
+  enc.push(marshalToString(type, value, list));
+}
+
+export { SemanticError, SyntacticError };

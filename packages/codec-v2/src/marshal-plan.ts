@@ -1,0 +1,596 @@
+/**
+ * Compiled marshal plans: one encoder per (Go type, relevant options, field
+ * overrides), cached in a WeakMap keyed by the GoType, built once.
+ */
+import { GoTime, type GoType, JsonNumber, type StructType } from "@gojson/gotype";
+import { type ByteFormat, encodeBytes } from "./bytes-format.js";
+import { DURATION_SCALES, durationString, formatDurationNumber } from "./duration.js";
+import { escapePointerToken, prefixPointer, SemanticError, SyntacticError } from "./errors.js";
+import { type FieldV2, structFieldsV2 } from "./fields.js";
+import { isZero, lookupMethod } from "./go-values.js";
+import type { ResolvedOptions } from "./options.js";
+import { formatFloat, InvalidUTF8, quote } from "./quote.js";
+import { reformatRaw } from "./raw.js";
+
+/** An encoder returns the JSON text of v. */
+export type Enc = (v: any) => string;
+
+/** Per-field overrides that change a type's representation. */
+interface Mode {
+  readonly addr: boolean;
+  /** `string` tag (v2: numbers, recursively; legacy: also bools and strings, not recursive). */
+  readonly str: boolean;
+  readonly format: string;
+  /** Set for a `string`-tagged field under legacy semantics (quote bool/string/number once). */
+  readonly legacyStr: boolean;
+}
+
+const NO_MODE: Mode = { addr: false, str: false, format: "", legacyStr: false };
+
+const cache = new WeakMap<GoType, Map<string, Enc>>();
+
+function marshalErr(t: GoType | undefined, cause: string | Error): SemanticError {
+  return new SemanticError({ action: "marshal", goType: t, cause });
+}
+
+/** The encoder for t under options o (top-level values are not addressable). */
+export function encoderFor(t: GoType, o: ResolvedOptions): Enc {
+  return compile(t, o, { ...NO_MODE, str: o.flags.stringifyNumbers });
+}
+
+function compile(t: GoType, o: ResolvedOptions, m: Mode): Enc {
+  const key = `${o.key}|${m.addr ? 1 : 0}${m.str ? 1 : 0}${m.legacyStr ? 1 : 0}|${m.format}`;
+  let per = cache.get(t);
+  if (!per) {
+    per = new Map();
+    cache.set(t, per);
+  }
+  const hit = per.get(key);
+  if (hit) return hit;
+  let real: Enc | undefined;
+  const fwd: Enc = (v) => (real as Enc)(v);
+  per.set(key, fwd);
+  real = build(t, o, m);
+  per.set(key, real);
+  return real;
+}
+
+function q(o: ResolvedOptions, s: string): string {
+  try {
+    return quote(s, o.flags.escapeForHTML, o.flags.escapeForJS, o.flags.allowInvalidUTF8);
+  } catch (e) {
+    if (e instanceof InvalidUTF8) throw new SyntacticError("invalid UTF-8", 0);
+    throw e;
+  }
+}
+
+function build(t: GoType, o: ResolvedOptions, m: Mode): Enc {
+  const f = o.flags;
+  switch (t.known) {
+    case "time.Time":
+      return timeEncoder(t, o, m);
+    case "time.Duration":
+      return durationEncoder(t, o, m);
+    case "json.Number":
+      return (v) => {
+        const s = typeof v === "string" ? v : String(v?.text ?? v?.toString?.() ?? "");
+        return s === "" ? "0" : s;
+      };
+    case "json.RawMessage":
+    case "jsontext.Value":
+      return (v) => {
+        if (v === null || v === undefined || v.length === 0) return "null";
+        const text = typeof v === "string" ? v : new TextDecoder().decode(v);
+        try {
+          return reformatRaw(text, o);
+        } catch (e) {
+          throw marshalErr(t, e as Error);
+        }
+      };
+  }
+  // Methods first (v2: callable regardless of addressability; legacy: pointer receivers need an addressable value).
+  const addr = !f.callMethodsWithLegacySemantics || m.addr;
+  const mj = lookupMethod(t, "MarshalJSON", addr);
+  const mt = lookupMethod(t, "MarshalText", addr);
+  if (mj) {
+    const fn = mj.call;
+    return (v) => {
+      let out: Uint8Array | string;
+      try {
+        out = fn(v);
+      } catch (e) {
+        throw marshalErr(t, e instanceof Error ? e : String(e));
+      }
+      const text = typeof out === "string" ? out : new TextDecoder().decode(out);
+      try {
+        return reformatRaw(text, o);
+      } catch (e) {
+        throw marshalErr(t, e as Error);
+      }
+    };
+  }
+  if (mt) {
+    const fn = mt.call;
+    return (v) => {
+      let out: Uint8Array | string;
+      try {
+        out = fn(v);
+      } catch (e) {
+        throw marshalErr(t, e instanceof Error ? e : String(e));
+      }
+      return q(o, typeof out === "string" ? out : new TextDecoder().decode(out));
+    };
+  }
+  const wrapStr = (enc: Enc): Enc => (m.legacyStr ? (v) => q(o, enc(v)) : enc);
+  switch (t.kind) {
+    case "bool":
+      return wrapStr((v) => (v ? "true" : "false"));
+    case "string":
+      return m.legacyStr ? (v) => q(o, q(o, v)) : (v) => q(o, v);
+    case "int":
+    case "int8":
+    case "int16":
+    case "int32":
+    case "int64":
+    case "uint":
+    case "uint8":
+    case "uint16":
+    case "uint32":
+    case "uint64":
+    case "uintptr":
+      return m.str || m.legacyStr ? (v) => `"${v}"` : (v) => String(v);
+    case "float32":
+    case "float64": {
+      const bits = t.kind === "float32" ? 32 : 64;
+      const nonfinite = m.format === "nonfinite";
+      if (m.format !== "" && !nonfinite) return invalidFormat(t, m.format);
+      return (v: number) => {
+        if (!Number.isFinite(v)) {
+          if (nonfinite) return Number.isNaN(v) ? '"NaN"' : v > 0 ? '"Infinity"' : '"-Infinity"';
+          throw marshalErr(t, `unsupported value: ${Number.isNaN(v) ? "NaN" : v > 0 ? "+Inf" : "-Inf"}`);
+        }
+        const s = formatFloat(v, bits);
+        return m.str || m.legacyStr ? `"${s}"` : s;
+      };
+    }
+    case "slice":
+      return sliceEncoder(t, o, m);
+    case "array":
+      return arrayEncoder(t, o, m);
+    case "map":
+      return mapEncoder(t, o, m);
+    case "pointer": {
+      const elem = compile(t.elem, o, { ...m, addr: true });
+      return (v) => (v === null || v === undefined ? "null" : elem(v));
+    }
+    case "interface":
+      return anyEncoder(o, m);
+    case "struct":
+      return structEncoder(t, o, m);
+  }
+}
+
+function invalidFormat(t: GoType, format: string): Enc {
+  return () => {
+    throw marshalErr(t, `invalid format flag ${JSON.stringify(format)}`);
+  };
+}
+
+function isByteSlice(t: GoType): boolean {
+  return (t.kind === "slice" || t.kind === "array") && t.elem.kind === "uint8" && !t.elem.methods;
+}
+
+const BYTE_FORMATS = new Set(["base64", "base64url", "base32", "base32hex", "hex"]);
+
+function sliceEncoder(t: Extract<GoType, { kind: "slice" }>, o: ResolvedOptions, m: Mode): Enc {
+  const f = o.flags;
+  let nilNull = f.formatNilSliceAsNull;
+  let format = m.format;
+  if (format === "emitnull") {
+    nilNull = true;
+    format = "";
+  } else if (format === "emitempty") {
+    nilNull = false;
+    format = "";
+  }
+  if (isByteSlice(t) && format !== "array") {
+    const bf = (format === "" ? "base64" : format) as ByteFormat;
+    if (!BYTE_FORMATS.has(bf)) return invalidFormat(t, format);
+    return (v: Uint8Array | null) => {
+      if (v === null || v === undefined) return nilNull ? "null" : '""';
+      return `"${encodeBytes(v, bf)}"`;
+    };
+  }
+  if (format !== "" && format !== "array") return invalidFormat(t, format);
+  const elem = compile(t.elem, o, { ...m, format: "", addr: true });
+  return (v: unknown[] | null) => {
+    if (v === null || v === undefined) return nilNull ? "null" : "[]";
+    return encodeElems(v, elem);
+  };
+}
+
+function encodeElems(v: ArrayLike<unknown>, elem: Enc): string {
+  const n = v.length;
+  if (n === 0) return "[]";
+  let out = "[";
+  let i = 0;
+  try {
+    for (; i < n; i++) {
+      if (i > 0) out += ",";
+      out += elem(v[i]);
+    }
+  } catch (e) {
+    prefixPointer(e, String(i));
+    throw e;
+  }
+  return `${out}]`;
+}
+
+function arrayEncoder(t: Extract<GoType, { kind: "array" }>, o: ResolvedOptions, m: Mode): Enc {
+  const format = m.format;
+  const asArray = format === "array" || (format === "" && o.flags.formatByteArrayAsArray);
+  if (isByteSlice(t) && !asArray) {
+    const bf = (format === "" ? "base64" : format) as ByteFormat;
+    if (!BYTE_FORMATS.has(bf)) return invalidFormat(t, format);
+    return (v: ArrayLike<number>) => `"${encodeBytes(v instanceof Uint8Array ? v : Uint8Array.from(v), bf)}"`;
+  }
+  if (format !== "" && format !== "array") return invalidFormat(t, format);
+  const elem = compile(t.elem, o, { ...m, format: "" });
+  return (v: ArrayLike<unknown>) => encodeElems(v, elem);
+}
+
+/** Compare strings by UTF-8 byte order (code point order), as Go sorts names. */
+export function compareUTF8(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x !== y) {
+      const xs = x >= 0xd800 && x <= 0xdfff;
+      const ys = y >= 0xd800 && y <= 0xdfff;
+      if (xs !== ys) return xs ? 1 : -1;
+      return x - y;
+    }
+  }
+  return a.length - b.length;
+}
+
+function keyEncoder(k: GoType, o: ResolvedOptions): (key: unknown) => string {
+  const f = o.flags;
+  // v2 calls MarshalJSON and MarshalText on keys; v1 only MarshalText.
+  const mj = lookupMethod(k, "MarshalJSON");
+  if (mj && !f.callMethodsWithLegacySemantics) {
+    const fn = mj.call;
+    return (key) => {
+      const out = fn(key);
+      const text = typeof out === "string" ? out : new TextDecoder().decode(out);
+      const r = reformatRaw(text, o);
+      if (r[0] !== '"') throw marshalErr(k, "JSON value must be string type");
+      return JSON.parse(r) as string;
+    };
+  }
+  const mt = lookupMethod(k, "MarshalText", !f.callMethodsWithLegacySemantics);
+  if (mt) {
+    const fn = mt.call;
+    return (key) => {
+      const out = fn(key);
+      return typeof out === "string" ? out : new TextDecoder().decode(out);
+    };
+  }
+  switch (k.kind) {
+    case "string":
+      return (key) => key as string;
+    case "float32":
+    case "float64": {
+      const bits = k.kind === "float32" ? 32 : 64;
+      return (key) => formatFloat(key as number, bits);
+    }
+    case "bool":
+      return (key) => String(key);
+    default:
+      return (key) => String(key);
+  }
+}
+
+function mapEncoder(t: Extract<GoType, { kind: "map" }>, o: ResolvedOptions, m: Mode): Enc {
+  const f = o.flags;
+  let nilNull = f.formatNilMapAsNull;
+  if (m.format === "emitnull") nilNull = true;
+  else if (m.format === "emitempty") nilNull = false;
+  else if (m.format !== "") return invalidFormat(t, m.format);
+  const kenc = keyEncoder(t.key, o);
+  const venc = compile(t.elem, o, { ...m, format: "", addr: false });
+  const det = f.deterministic;
+  return (v: Map<unknown, unknown> | null) => {
+    if (v === null || v === undefined) return nilNull ? "null" : "{}";
+    if (v.size === 0) return "{}";
+    let entries: [string, unknown][] = [];
+    for (const [k, val] of v) entries.push([kenc(k), val]);
+    if (det) entries = entries.sort((a, b) => compareUTF8(a[0], b[0]));
+    if (!f.allowDuplicateNames && entries.length > 1) {
+      const seen = new Set<string>();
+      for (const [k] of entries) {
+        if (seen.has(k))
+          throw new SyntacticError("duplicate object member name", 0, `/${escapePointerToken(k)}`);
+        seen.add(k);
+      }
+    }
+    let out = "{";
+    let first = true;
+    for (const [k, val] of entries) {
+      if (!first) out += ",";
+      first = false;
+      out += q(o, k);
+      out += ":";
+      try {
+        out += venc(val);
+      } catch (e) {
+        prefixPointer(e, k);
+        throw e;
+      }
+    }
+    return `${out}}`;
+  };
+}
+
+function anyEncoder(o: ResolvedOptions, m: Mode): Enc {
+  const f = o.flags;
+  const html = f.escapeForHTML;
+  const js = f.escapeForJS;
+  const inv = f.allowInvalidUTF8;
+  const enc: Enc = (v) => {
+    if (v === null || v === undefined) return "null";
+    switch (typeof v) {
+      case "boolean":
+        return v ? "true" : "false";
+      case "string":
+        try {
+          return quote(v, html, js, inv);
+        } catch {
+          throw new SyntacticError("invalid UTF-8", 0);
+        }
+      case "number":
+        if (!Number.isFinite(v))
+          throw marshalErr(
+            undefined,
+            `unsupported value: ${Number.isNaN(v) ? "NaN" : v > 0 ? "+Inf" : "-Inf"}`,
+          );
+        return m.str ? `"${formatFloat(v, 64)}"` : formatFloat(v, 64);
+      case "bigint":
+        return m.str ? `"${v}"` : String(v);
+      case "object": {
+        if (Array.isArray(v)) return encodeElems(v, enc);
+        if (v instanceof Uint8Array) return `"${encodeBytes(v, "base64")}"`;
+        if (GoTime.isInstance(v)) return `"${v.format()}"`;
+        if (JsonNumber.isInstance(v)) return v.text === "" ? "0" : v.text;
+        const entries: [string, unknown][] =
+          v instanceof Map ? [...v].map(([k, x]) => [String(k), x]) : Object.entries(v);
+        if (f.deterministic) entries.sort((a, b) => compareUTF8(a[0], b[0]));
+        let out = "{";
+        let first = true;
+        for (const [k, x] of entries) {
+          if (!first) out += ",";
+          first = false;
+          out += `${q(o, k)}:`;
+          try {
+            out += enc(x);
+          } catch (e) {
+            prefixPointer(e, k);
+            throw e;
+          }
+        }
+        return `${out}}`;
+      }
+      default:
+        throw marshalErr(undefined, `unsupported value: ${typeof v}`);
+    }
+  };
+  return enc;
+}
+
+/** Whether a marshaled text is an empty JSON value (null, "", {}, []). */
+function isEmptyJSON(s: string): boolean {
+  return s === "null" || s === '""' || s === "{}" || s === "[]";
+}
+
+function legacyEmpty(t: GoType, v: unknown): boolean {
+  switch (t.kind) {
+    case "bool":
+      return v === false;
+    case "string":
+      return v === "";
+    case "slice":
+    case "map":
+      return (
+        v === null ||
+        v === undefined ||
+        (v as { length?: number; size?: number }).length === 0 ||
+        (v as Map<unknown, unknown>).size === 0
+      );
+    case "array":
+      return t.len === 0;
+    case "pointer":
+    case "interface":
+      return v === null || v === undefined;
+    case "struct":
+      return false;
+    default:
+      return v === 0 || v === 0n;
+  }
+}
+
+function getPath(obj: any, path: readonly string[]): { ok: boolean; v: any } {
+  let cur = obj;
+  for (let i = 0; i < path.length - 1; i++) {
+    cur = cur[path[i] as string];
+    if (cur === null || cur === undefined) return { ok: false, v: undefined };
+  }
+  return { ok: true, v: cur[path[path.length - 1] as string] };
+}
+
+function structEncoder(t: StructType, o: ResolvedOptions, m: Mode): Enc {
+  const f = o.flags;
+  const sf = structFieldsV2(t);
+  if (sf.error && !f.reportErrorsWithLegacySemantics) {
+    const err = sf.error;
+    return () => {
+      throw marshalErr(err.type, err.text);
+    };
+  }
+  interface P {
+    f: FieldV2;
+    nameText: string;
+    enc: Enc;
+    isZero: ((v: unknown) => boolean) | undefined;
+    omitempty: boolean;
+    legacyOmit: boolean;
+    direct: boolean;
+  }
+  const plan: P[] = sf.fields.map((fd) => {
+    const legacyStrOk = f.stringifyWithLegacySemantics && fd.string && isLegacyStringable(fd.type);
+    const enc = compile(fd.type, o, {
+      addr: m.addr,
+      str: f.stringifyWithLegacySemantics ? false : m.str || fd.string,
+      legacyStr: legacyStrOk,
+      format: fd.format,
+    });
+    const omitzero = fd.omitzero || f.omitZeroStructFields;
+    let isZ: ((v: unknown) => boolean) | undefined;
+    if (omitzero) {
+      const iz =
+        fd.type.known === "time.Time"
+          ? undefined
+          : lookupMethod(fd.type, "IsZero", m.addr || !f.callMethodsWithLegacySemantics);
+      if (iz) {
+        const fn = iz.call;
+        isZ =
+          fd.type.kind === "pointer" || fd.type.kind === "interface"
+            ? (v) => v === null || v === undefined || !!fn(v)
+            : (v) => !!fn(v);
+      } else isZ = (v) => isZero(fd.type, v);
+    }
+    return {
+      f: fd,
+      nameText: `${q(o, fd.name)}:`,
+      enc,
+      isZero: isZ,
+      omitempty: fd.omitempty && !f.omitEmptyWithLegacySemantics,
+      legacyOmit: fd.omitempty && f.omitEmptyWithLegacySemantics,
+      direct: fd.path.length === 1,
+    };
+  });
+  const fallback = sf.fallback;
+  const fbEnc = fallback && !f.discardUnknownMembers ? fallbackEncoder(fallback.type, o) : undefined;
+  return (v) => {
+    let out = "{";
+    let first = true;
+    for (const p of plan) {
+      let fv: unknown;
+      if (p.direct) fv = v[p.f.goName];
+      else {
+        const r = getPath(v, p.f.path);
+        if (!r.ok) continue;
+        fv = r.v;
+      }
+      if (p.isZero?.(fv)) continue;
+      if (p.legacyOmit && legacyEmpty(p.f.type, fv)) continue;
+      let s: string;
+      try {
+        s = p.enc(fv);
+      } catch (e) {
+        prefixPointer(e, p.f.name);
+        throw e;
+      }
+      if (p.omitempty && isEmptyJSON(s)) continue;
+      out += first ? p.nameText : `,${p.nameText}`;
+      first = false;
+      out += s;
+    }
+    if (fallback && fbEnc) {
+      const r = getPath(v, fallback.path);
+      if (r.ok && r.v !== null && r.v !== undefined) {
+        const inner = fbEnc(r.v);
+        if (inner !== "") out += first ? inner : `,${inner}`;
+      }
+    }
+    return `${out}}`;
+  };
+}
+
+function isLegacyStringable(t: GoType): boolean {
+  const u = t.kind === "pointer" ? t.elem : t;
+  return (
+    u.kind !== "slice" &&
+    u.kind !== "array" &&
+    u.kind !== "map" &&
+    u.kind !== "struct" &&
+    u.kind !== "interface" &&
+    u.kind !== "pointer"
+  );
+}
+
+/** Encoder for the members of an inlined fallback (map or jsontext.Value), without braces. */
+function fallbackEncoder(t: GoType, o: ResolvedOptions): Enc {
+  if (t.kind === "map") {
+    const menc = compile(t, o, NO_MODE);
+    return (v) => {
+      const s = menc(v);
+      return s === "null" || s === "{}" ? "" : s.slice(1, -1);
+    };
+  }
+  return (v) => {
+    if (v === null || v === undefined || v.length === 0) return "";
+    const s = reformatRaw(typeof v === "string" ? v : new TextDecoder().decode(v), o);
+    if (s[0] !== "{") throw marshalErr(t, "inlined raw value must be a JSON object");
+    return s.slice(1, -1);
+  };
+}
+
+function timeEncoder(t: GoType, _o: ResolvedOptions, m: Mode): Enc {
+  const fmt = m.format;
+  const str = m.str;
+  switch (fmt) {
+    case "":
+    case "RFC3339":
+    case "RFC3339Nano":
+      return (v: GoTime) => {
+        const y = v.civil().year;
+        if (y < 0 || y > 9999) throw marshalErr(t, "year outside of range [0,9999]");
+        return `"${v.format()}"`;
+      };
+    case "unix":
+    case "unixmilli":
+    case "unixmicro":
+    case "unixnano": {
+      const scale = { unix: 1_000_000_000n, unixmilli: 1_000_000n, unixmicro: 1000n, unixnano: 1n }[fmt];
+      return (v: GoTime) => {
+        const ns = v.unixNano();
+        const s = formatDurationNumber(ns, scale);
+        return str ? `"${s}"` : s;
+      };
+    }
+    default:
+      return invalidFormat(t, fmt);
+  }
+}
+
+function durationEncoder(t: GoType, o: ResolvedOptions, m: Mode): Enc {
+  let fmt = m.format;
+  if (fmt === "" && o.flags.formatDurationAsNano) fmt = "nano";
+  if (fmt === "") {
+    return () => {
+      throw marshalErr(
+        t,
+        "no default representation (see https://go.dev/issue/71631); specify an explicit format",
+      );
+    };
+  }
+  if (fmt === "units") return (v: bigint) => `"${durationString(v)}"`;
+  const scale = DURATION_SCALES[fmt];
+  if (scale === undefined) return invalidFormat(t, fmt);
+  const str = m.str || m.legacyStr;
+  return (v: bigint) => {
+    const s = formatDurationNumber(BigInt(v), scale);
+    return str ? `"${s}"` : s;
+  };
+}

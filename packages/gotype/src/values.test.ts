@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import { arrayOf, T } from "./constructors.js";
+import { GoTime } from "./go-time.js";
+import { JsonNumber } from "./json-number.js";
+import { withMethods } from "./methods.js";
+import { parseGo } from "./parse-go.js";
+import type { GoType } from "./types.js";
+import { checkValue, isZero, zero } from "./values.js";
+
+const d = parseGo(`
+type Item struct { Qty int32; Name string }
+type Order struct {
+	ID int64
+	Items []Item
+	When time.Time
+	N json.Number
+	Raw json.RawMessage
+	Grid [2]Item
+	M map[string]int
+	p *Order
+	Embedded
+}
+type Embedded struct{ E float64 }
+type Z struct{ A int }
+`);
+
+describe("zero", () => {
+  it("follows the contract's shapes", () => {
+    const z = zero(d.Order as GoType) as Record<string, unknown>;
+    expect(z.ID).toBe(0n);
+    expect(z.Items).toBeNull();
+    expect(GoTime.isInstance(z.When) && (z.When as GoTime).isZero()).toBe(true);
+    expect(JsonNumber.isInstance(z.N)).toBe(true);
+    expect(z.Raw).toBeNull();
+    expect(z.Grid).toEqual([
+      { Qty: 0, Name: "" },
+      { Qty: 0, Name: "" },
+    ]);
+    expect(z.p).toBeNull();
+    expect(z.Embedded).toEqual({ E: 0 });
+    expect(zero(arrayOf(2, T.uint64))).toEqual([0n, 0n]);
+  });
+});
+
+describe("isZero", () => {
+  it("reflect semantics (-0 is not zero) and IsZero methods", () => {
+    expect(isZero(T.float64, 0)).toBe(true);
+    expect(isZero(T.float64, -0)).toBe(false);
+    expect(isZero(d.Order as GoType, zero(d.Order as GoType))).toBe(true);
+    const Zt = withMethods(d.Z as GoType, { IsZero: (v: { A: bigint }) => v.A === 7n });
+    expect(isZero(Zt, { A: 7n })).toBe(true);
+    expect(isZero(Zt, { A: 0n })).toBe(false);
+    expect(isZero(T.any, null)).toBe(true);
+  });
+});
+
+describe("checkValue", () => {
+  it("reports the path", () => {
+    const v = zero(d.Order as GoType) as Record<string, unknown>;
+    v.Items = [
+      { Qty: 1, Name: "a" },
+      { Qty: 2, Name: "b" },
+      { Qty: 3.5, Name: "c" },
+    ];
+    expect(checkValue(d.Order as GoType, v)?.message).toBe("Order.Items[2].Qty: want int32, got 3.5");
+    v.Items = null;
+    expect(checkValue(d.Order as GoType, v)).toBeUndefined();
+    expect(checkValue(T.int64, 1)?.message).toBe("int64: want int64, got 1");
+    expect(checkValue(T.uint8, 256)?.message).toBe("uint8: want uint8, got 256");
+  });
+});

@@ -1,0 +1,263 @@
+/**
+ * Seed 002's experiment, in TypeScript and in Go on this machine.
+ *
+ * TypeScript: codec-v1 vs codec-v2 with defaultOptionsV1() (v1 semantics on
+ * the v2 engine, the analogue of Go's encoding/json on the v2 engine) on the
+ * five payloads: unmarshal into any and marshal of the typed value, 25 ABBA
+ * pairs, a preregistered threshold, a verdict.
+ * Go: the same payload bytes, encoding/json plain vs GOEXPERIMENT=jsonv2
+ * (Go 1.26 here: plain is the v1 engine, jsonv2 runs v1 on the v2 engine —
+ * the mirror of seed 002's Go 1.27 default vs nojsonv2).
+ */
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import {
+  type BenchResult,
+  type HypothesisSpec,
+  type Measurement,
+  RESULT_KIND,
+  RESULT_SCHEMA_VERSION,
+  type Suite,
+  buildComparisons,
+  candidateStats,
+  collectEnvironment,
+  evaluateHypothesis,
+  finishEnvironment,
+  formatSummary,
+  hasGo,
+  isQuick,
+  resolveSettings,
+  runGoBenchmarks,
+  runSuite,
+} from "../src/index.js";
+import { asBytes, goTypeOf, loadCodecs, need } from "./shared/codecs.js";
+import { type BenchInput, seedPayloads } from "./shared/payloads.js";
+import { isMain } from "./shared/workspace.js";
+
+/** Preregistered before the first run (hashes from hypothesisHash; see README "Verdicts"). */
+export const TS_HYPOTHESES: HypothesisSpec[] = [
+  {
+    id: "ts-unmarshal-any",
+    statement:
+      "codec-v2 with defaultOptionsV1() unmarshals into any at least 1.05× faster than codec-v1 (pooled paired geomean over the five payloads)",
+    baseline: "v1-unmarshal-any",
+    candidate: "v2v1-unmarshal-any",
+    payload: "*",
+    direction: "less",
+    threshold: 1 / 1.05,
+    registeredAt: "2026-12-02T16:44:00.000Z",
+    sha256: "a8422a2410f327fb287c8cd67b6d03d66c1ceddd2698ca3ae0e5f2e21442ff83",
+  },
+  {
+    id: "ts-marshal",
+    statement:
+      "codec-v2 with defaultOptionsV1() marshals no more than 1.05× slower than codec-v1 (pooled paired geomean over the five payloads)",
+    baseline: "v1-marshal",
+    candidate: "v2v1-marshal",
+    payload: "*",
+    direction: "less",
+    threshold: 1.05,
+    registeredAt: "2026-12-02T16:44:00.000Z",
+    sha256: "75c82c2164661db8491e472e86cfb26435b9c2c747c2e91d5fafe8a4ffaf42b2",
+  },
+];
+
+export const GO_HYPOTHESES: HypothesisSpec[] = [
+  {
+    id: "go-unmarshal-any",
+    statement:
+      "Go encoding/json.Unmarshal into any under GOEXPERIMENT=jsonv2 is at least 1.05× faster than plain (pooled paired geomean over the five payloads)",
+    baseline: "go-plain:UnmarshalAny",
+    candidate: "go-jsonv2:UnmarshalAny",
+    payload: "*",
+    direction: "less",
+    threshold: 1 / 1.05,
+    registeredAt: "2026-12-02T16:44:00.000Z",
+    sha256: "a8e44488d1b4871fa8fefe7d24d118b3848123d40fde758f058b6dbfd3db6c61",
+  },
+  {
+    id: "go-marshal",
+    statement:
+      "Go encoding/json.Marshal under GOEXPERIMENT=jsonv2 is no more than 1.05× slower than plain (pooled paired geomean over the five payloads)",
+    baseline: "go-plain:Marshal",
+    candidate: "go-jsonv2:Marshal",
+    payload: "*",
+    direction: "less",
+    threshold: 1.05,
+    registeredAt: "2026-12-02T16:44:00.000Z",
+    sha256: "baa230e376277520488aefc805824b66822bf8dbcaaf860b8e02372aa937ced4",
+  },
+];
+
+type Fn = (...a: unknown[]) => unknown;
+
+export async function experimentSuite(): Promise<Suite<BenchInput>> {
+  const c = await loadCodecs();
+  const inputs = seedPayloads();
+  const anyT = () => goTypeOf(c, "", "any");
+  const typed = (p: BenchInput) => goTypeOf(c, p.goSource, p.goType);
+  const v2opts = () => need<() => unknown>(c.v2, "codec-v2", "defaultOptionsV1")();
+  const u1 = () => need<Fn>(c.v1, "codec-v1", "unmarshal");
+  const m1 = () => need<Fn>(c.v1, "codec-v1", "marshal");
+  const u2 = () => need<Fn>(c.v2, "codec-v2", "unmarshal");
+  const m2 = () => need<Fn>(c.v2, "codec-v2", "marshal");
+  // Marshal input: the typed value decoded once, before timing, by codec-v1 (both candidates get the same value).
+  const value = (p: BenchInput) => u1()(typed(p), p.bytes);
+  const sameJson = (out: unknown, p: { data: BenchInput }) =>
+    JSON.stringify(JSON.parse(new TextDecoder().decode(asBytes(out)))) ===
+    JSON.stringify(JSON.parse(new TextDecoder().decode(p.data.bytes)));
+  const sameAny = (out: unknown, p: { data: BenchInput }) =>
+    JSON.stringify(out) === JSON.stringify(JSON.parse(new TextDecoder().decode(p.data.bytes)));
+  return {
+    package: "@gojson/harness",
+    bench: "seed-002-experiment",
+    title: "Seed 002: codec-v1 vs codec-v2 (defaultOptionsV1) on the five payloads",
+    payloads: inputs.map((p) => ({ id: p.id, label: p.label, bytes: p.bytes.length, data: p })),
+    candidates: [
+      {
+        id: "v1-unmarshal-any",
+        label: "codec-v1 unmarshal → any",
+        prepare: () => ({ f: u1(), t: anyT() }),
+        run: (s: { f: Fn; t: unknown }, p) => s.f(s.t, p.data.bytes),
+        check: sameAny,
+      },
+      {
+        id: "v2v1-unmarshal-any",
+        label: "codec-v2 (defaultOptionsV1) unmarshal → any",
+        prepare: () => ({ f: u2(), t: anyT(), o: v2opts() }),
+        run: (s: { f: Fn; t: unknown; o: unknown }, p) => s.f(s.t, p.data.bytes, s.o),
+        check: sameAny,
+      },
+      {
+        id: "v1-marshal",
+        label: "codec-v1 marshal (typed)",
+        prepare: (p) => ({ f: m1(), t: typed(p.data), v: value(p.data) }),
+        run: (s: { f: Fn; t: unknown; v: unknown }) => s.f(s.t, s.v),
+        check: sameJson,
+      },
+      {
+        id: "v2v1-marshal",
+        label: "codec-v2 (defaultOptionsV1) marshal (typed)",
+        prepare: (p) => ({ f: m2(), t: typed(p.data), v: value(p.data), o: v2opts() }),
+        run: (s: { f: Fn; t: unknown; v: unknown; o: unknown }) => s.f(s.t, s.v, s.o),
+        check: sameJson,
+      },
+    ],
+    comparisons: [
+      { baseline: "v1-unmarshal-any", candidate: "v2v1-unmarshal-any" },
+      { baseline: "v1-marshal", candidate: "v2v1-marshal" },
+    ],
+    hypotheses: TS_HYPOTHESES,
+    settings: { pairs: 25, sampleTimeMs: 30 },
+    module: { url: import.meta.url, exportName: "experimentSuite" },
+    notes: [
+      "Seed 002 (Go 1.27, M4 Max): nojsonv2/default unmarshal-any 0.664× (GSD 1.050, 25 ratios); marshal ~1.5–1.8×. Its per-payload n=5 could never reach p<0.05 with an exact two-sided paired test (min p = 0.0625).",
+    ],
+  };
+}
+
+/** Go side: plain vs GOEXPERIMENT=jsonv2, ABBA, on the same payload bytes. */
+export function runGoSide(): BenchResult | undefined {
+  if (!hasGo()) return undefined;
+  const quick = isQuick();
+  const s = resolveSettings({ pairs: 25 });
+  const startedAt = new Date().toISOString();
+  const t0 = Date.now();
+  const environment = collectEnvironment();
+  const inputs = seedPayloads();
+  const dir = mkdtempSync(path.join(tmpdir(), "gojson-payloads-"));
+  for (const p of inputs) writeFileSync(path.join(dir, `${p.id}.json`), p.bytes);
+  const goDir = path.join(path.dirname(fileURLToPath(import.meta.url)), "go");
+  const run = runGoBenchmarks({
+    dir: goDir,
+    candidates: [
+      { id: "go-plain", label: "go encoding/json (plain)", env: { GOEXPERIMENT: "" } },
+      { id: "go-jsonv2", label: "go encoding/json (GOEXPERIMENT=jsonv2)", env: { GOEXPERIMENT: "jsonv2" } },
+    ],
+    bench: ".",
+    pairs: quick ? 2 : 25,
+    warmupRounds: 1,
+    benchtime: quick ? "5ms" : "40ms",
+    procs: 1,
+    env: { GOJSON_PAYLOAD_DIR: dir },
+  });
+  environment.go = { version: run.goVersion };
+  const measurements: Measurement[] = [];
+  const candidates = [];
+  for (const build of ["go-plain", "go-jsonv2"]) {
+    for (const op of ["UnmarshalAny", "Marshal"]) {
+      const id = `${build}:${op}`;
+      const base = run.candidates.find((c) => c.id === build);
+      candidates.push({ ...(base as NonNullable<typeof base>), id, label: `${base?.label} ${op}` });
+      for (const p of inputs) {
+        const samples = run.samples.get(build)?.get(`Benchmark${op}/${p.id}`) ?? [];
+        if (!samples.length) continue;
+        const last = samples[samples.length - 1];
+        measurements.push({
+          payload: p.id,
+          candidate: id,
+          samples,
+          warmupSamples: 1,
+          stats: candidateStats(samples, p.bytes.length),
+          memory: {
+            method: "go-benchmem",
+            bytesPerOp: last?.bytesPerOp ?? Number.NaN,
+            ...(last?.allocsPerOp !== undefined ? { allocsPerOp: last.allocsPerOp } : {}),
+          },
+        });
+      }
+    }
+  }
+  const comparisons = buildComparisons(
+    measurements,
+    inputs.map((p) => p.id),
+    [
+      { baseline: "go-plain:UnmarshalAny", candidate: "go-jsonv2:UnmarshalAny" },
+      { baseline: "go-plain:Marshal", candidate: "go-jsonv2:Marshal" },
+    ],
+    { metric: "nsPerOp", confidence: s.confidence, alpha: s.alpha, ciMethod: s.ciMethod, test: s.test },
+  );
+  const hypotheses = GO_HYPOTHESES.map((h) =>
+    evaluateHypothesis(
+      h,
+      comparisons.find((c) => c.baseline === h.baseline && c.candidate === h.candidate && c.payload === "*"),
+      startedAt,
+    ),
+  );
+  const goBenchFormat = [...run.raw.entries()]
+    .map(([id, text]) => `goexperiment: ${id === "go-jsonv2" ? "jsonv2" : "none"}\n${text}`)
+    .join("\n");
+  const { memory: _m, test: _t, ...settings } = s;
+  return {
+    schemaVersion: RESULT_SCHEMA_VERSION,
+    kind: RESULT_KIND,
+    package: "@gojson/harness",
+    bench: "seed-002-go",
+    title: "Seed 002 on this machine: Go encoding/json plain vs GOEXPERIMENT=jsonv2",
+    startedAt,
+    finishedAt: new Date().toISOString(),
+    durationMs: Date.now() - t0,
+    environment: finishEnvironment(environment),
+    settings: { ...settings, pairs: quick ? 2 : 25, warmupRounds: 1, isolation: "process", sampleTimeMs: quick ? 5 : 40 },
+    candidates,
+    payloads: inputs.map((p) => ({ id: p.id, label: p.label, bytes: p.bytes.length })),
+    measurements,
+    comparisons,
+    hypotheses,
+    tables: [],
+    errors: [],
+    notes: [
+      "go test -c once per build setting (build time not measured); binaries run ABBA with -test.cpu=1 -test.benchmem; one warm-up round discarded.",
+      "goBenchFormat is Go's own output with a goexperiment config line per build: `benchstat -col goexperiment seed-002-go.bench.txt`.",
+    ],
+    goBenchFormat,
+  };
+}
+
+if (isMain(import.meta.url)) {
+  console.log(formatSummary(await runSuite(await experimentSuite())));
+  const go = runGoSide();
+  if (go) console.log(formatSummary(go));
+}

@@ -1,0 +1,3 @@
+module gojson.local/harness-bench
+
+go 1.25

@@ -1,0 +1,28 @@
+/**
+ * `pnpm --filter @gojson/harness bench`: the seed reproductions and the
+ * isolation study, one after another; each writes results/harness-<bench>.json.
+ */
+import { formatSummary, runSuite, writeResult } from "../src/index.js";
+import { runCost } from "./cost.js";
+import { experimentSuite, runGoSide } from "./experiment-002.js";
+import { runIsolationStudy } from "./isolation.js";
+import { marshalEncoderSuite } from "./marshal-encoder.js";
+
+const only = process.argv[2];
+const jobs: Array<[string, () => Promise<import("../src/index.js").BenchResult | undefined>]> = [
+  ["isolation", runIsolationStudy],
+  ["cost", runCost],
+  ["experiment", async () => runSuite(await experimentSuite())],
+  ["go", async () => runGoSide()],
+  ["encoder", async () => runSuite(await marshalEncoderSuite())],
+];
+for (const [name, job] of jobs) {
+  if (only && only !== name) continue;
+  const r = await job();
+  if (!r) {
+    console.log(`${name}: skipped (go not on PATH)`);
+    continue;
+  }
+  const file = writeResult(r);
+  console.log(`${formatSummary(r)}\n→ ${file}\n`);
+}

@@ -1,0 +1,76 @@
+/**
+ * Instruction-count mode: runs one candidate on one payload under valgrind's
+ * callgrind with `node --predictable` (single-threaded, deterministic GC
+ * heuristics) at two iteration counts; the difference of the totals divided
+ * by the difference of the counts is instructions per op, free of start-up
+ * cost and of machine load. Slow (valgrind runs node ~50× slower): optional.
+ */
+import { execFileSync, spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** Default valgrind binary. */
+export const VALGRIND = "/usr/bin/valgrind";
+
+/** valgrind --version, or undefined when it is absent. */
+export function valgrindVersion(bin = VALGRIND): string | undefined {
+  const r = spawnSync(bin, ["--version"], { encoding: "utf8" });
+  return r.status === 0 ? r.stdout.trim() : undefined;
+}
+
+/** Total instructions ("summary:" / "totals:" line) of a callgrind output file. */
+export function parseCallgrindTotal(text: string): number {
+  const m = /^(?:summary|totals):\s+(\d+)/m.exec(text);
+  if (!m) throw new Error("no summary line in callgrind output");
+  return Number(m[1]);
+}
+
+export interface CallgrindOptions {
+  moduleUrl: string;
+  exportName: string;
+  args?: unknown;
+  candidateId: string;
+  payloadId: string;
+  /** Small and large iteration counts (default 20 and 220). */
+  iterations?: [number, number];
+  /** Node flags in addition to --predictable (e.g. --import tsx when the bench is TypeScript). */
+  nodeFlags?: string[];
+  valgrind?: string;
+}
+
+function scriptUrl(): string {
+  const self = import.meta.url;
+  return new URL(self.endsWith(".ts") ? "./callgrind-entry.ts" : "./callgrind-entry.js", self).href;
+}
+
+/** Instructions per op of one candidate on one payload (see module doc). */
+export function countInstructions(o: CallgrindOptions): { instructionsPerOp: number; totals: [number, number] } {
+  const [n1, n2] = o.iterations ?? [20, 220];
+  const dir = mkdtempSync(path.join(tmpdir(), "gojson-callgrind-"));
+  const run = (n: number): number => {
+    const out = path.join(dir, `cg.${n}.out`);
+    execFileSync(
+      o.valgrind ?? VALGRIND,
+      [
+        "--tool=callgrind",
+        `--callgrind-out-file=${out}`,
+        process.execPath,
+        "--predictable",
+        ...(o.nodeFlags ?? []),
+        fileURLToPath(scriptUrl()),
+        JSON.stringify({ ...o, iterations: n }),
+      ],
+      { stdio: ["ignore", "ignore", "ignore"], timeout: 20 * 60_000 },
+    );
+    return parseCallgrindTotal(readFileSync(out, "utf8"));
+  };
+  try {
+    const a = run(n1);
+    const b = run(n2);
+    return { instructionsPerOp: (b - a) / (n2 - n1), totals: [a, b] };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

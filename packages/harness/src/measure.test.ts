@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { calibrate, measureAllocation, timeSample } from "./measure.js";
+
+describe("allocation per op (GC profiler)", () => {
+  // x64 Node without pointer compression: JSArray 32 B + FixedArray 16 B + 8 B per element.
+  for (const n of [100, 1000]) {
+    it(`KnownArray/${n}`, () => {
+      const want = 32 + 16 + 8 * n;
+      const m = measureAllocation(() => new Array(n).fill(0), 20_000);
+      expect(m.method).toBe("gc-profiler");
+      expect(Math.abs(m.bytesPerOp - want) / want).toBeLessThan(0.02);
+      // the plain heap delta misses what the collector freed once GCs ran
+      expect(m.gcEvents).toBeGreaterThan(0);
+      expect(m.heapDeltaBytesPerOp as number).toBeLessThan(want / 2);
+      expect(m.peakHeapBytes).toBeGreaterThan(0);
+    });
+  }
+  it("NoAllocation/Zero", () => {
+    expect(measureAllocation(() => 1, 100_000).bytesPerOp).toBeLessThan(1);
+  });
+});
+
+describe("timing", () => {
+  it("Sample/WallAndCpu", () => {
+    const s = timeSample(() => Math.sqrt(2), 1000);
+    expect(s.iterations).toBe(1000);
+    expect(s.wallNs).toBeGreaterThan(0);
+    expect(s.cpuNs).toBeGreaterThanOrEqual(0);
+  });
+  it("Calibrate/ReturnsPositiveCount", () => {
+    expect(calibrate(() => [1, 2, 3].join(), 2)).toBeGreaterThan(0);
+  });
+});

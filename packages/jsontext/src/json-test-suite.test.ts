@@ -1,0 +1,51 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import verdicts from "../test/data/json-test-suite.go.json" with { type: "json" };
+import { Decoder } from "./decoder.js";
+import { checkValidV1 } from "./scanner-v1.js";
+
+const dir = join(import.meta.dirname, "../../../../shared/JSONTestSuite/test_parsing");
+const table = verdicts as Record<
+  string,
+  { v1: boolean; v2: boolean; v2lenient: boolean; v1err: string; v2err: string }
+>;
+
+function validV2(b: Uint8Array, lenient = false): string {
+  try {
+    const d = new Decoder(b, lenient ? { allowDuplicateNames: true, allowInvalidUTF8: true } : undefined);
+    if (d.peekKind() === "") throw d.unexpectedEOF();
+    d.skipValue();
+    d.checkEOF();
+    return "";
+  } catch (e) {
+    return (e as Error).message;
+  }
+}
+
+describe.skipIf(!existsSync(dir))("JSONTestSuite test_parsing", () => {
+  const files = existsSync(dir) ? readdirSync(dir).sort() : [];
+  for (const f of files) {
+    it(f, () => {
+      const b = new Uint8Array(readFileSync(join(dir, f)));
+      const v1 = checkValidV1(b) === null;
+      const v2 = validV2(b);
+      if (f.startsWith("y_")) {
+        expect(v1).toBe(true);
+        expect(validV2(b, true)).toBe(""); // RFC 8259 allows duplicate names; v2 rejects them by default
+        if (!f.includes("duplicated_key")) expect(v2).toBe("");
+      } else if (f.startsWith("n_")) {
+        expect(v1).toBe(false);
+        expect(v2).not.toBe("");
+      }
+      const want = table[f];
+      if (want) {
+        expect(v1).toBe(want.v1);
+        expect(v2 === "").toBe(want.v2);
+        expect(validV2(b, true) === "").toBe(want.v2lenient);
+        if (!want.v1) expect(checkValidV1(b)?.message).toBe(want.v1err);
+        if (!want.v2 && want.v2err.startsWith("jsontext:")) expect(v2).toBe(want.v2err);
+      }
+    });
+  }
+});

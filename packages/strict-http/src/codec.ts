@@ -1,0 +1,64 @@
+import { type ParseStrictOptions, parseStrict, resolveParseOptions } from "./parse-strict.js";
+import type { BodyDecoder } from "./read-json.js";
+
+/**
+ * The part of a gojson codec the adapter calls (`@gojson/codec-v1` or
+ * `@gojson/codec-v2`): passed in by the caller, never imported, so the codecs
+ * stay optional.
+ */
+export interface GoCodec<T = unknown, O = Record<string, unknown>> {
+  unmarshal(type: T, data: Uint8Array, options?: O): unknown;
+}
+
+/** Options of {@link goDecoder}. */
+export interface GoDecoderOptions {
+  /**
+   * Run strict-http's own pass before the codec (default true), so that
+   * duplicate names, BOMs, lone surrogates, deep nesting and `__proto__` keys
+   * are rejected even by codec-v1, which accepts duplicates as Go v1 does.
+   * Its options are the strict parse's (bigint defaults to true here: the
+   * codec decides what a large integer means for the Go type).
+   */
+  precheck?: boolean | ParseStrictOptions;
+}
+
+/**
+ * goDecoder makes a `decode` for readJson that unmarshals into a Go type
+ * with the given codec and options. Codec errors become 400s with the codec's
+ * message (Go's text), offset and pointer — an unknown field under
+ * `disallowUnknownFields` (v1) or `rejectUnknownMembers` (v2) names its pointer.
+ */
+export function goDecoder<T, O>(
+  codec: GoCodec<T, O>,
+  type: T,
+  options?: O,
+  adapter: GoDecoderOptions = {},
+): BodyDecoder {
+  const pre = adapter.precheck ?? true;
+  const parseOpts =
+    pre === false ? undefined : resolveParseOptions({ bigint: true, ...(pre === true ? {} : pre) });
+  return (body) => {
+    if (parseOpts) parseStrict(body, parseOpts);
+    return codec.unmarshal(type, body, options);
+  };
+}
+
+/** goDecoderV1 is goDecoder for codec-v1 with `disallowUnknownFields: true` unless said otherwise (Go's strict.go pattern). */
+export function goDecoderV1<T, O extends object>(
+  codec: GoCodec<T, O>,
+  type: T,
+  options?: O,
+  adapter?: GoDecoderOptions,
+): BodyDecoder {
+  return goDecoder(codec, type, { disallowUnknownFields: true, ...options } as O, adapter);
+}
+
+/** goDecoderV2 is goDecoder for codec-v2 with `rejectUnknownMembers: true` unless said otherwise. */
+export function goDecoderV2<T, O extends object>(
+  codec: GoCodec<T, O>,
+  type: T,
+  options?: O,
+  adapter?: GoDecoderOptions,
+): BodyDecoder {
+  return goDecoder(codec, type, { rejectUnknownMembers: true, ...options } as O, adapter);
+}

@@ -1,0 +1,276 @@
+import { describe, expect, it } from "vitest";
+import { StrictBodyCode as C, StrictBodyError } from "./errors.js";
+import { parseStrict } from "./parse-strict.js";
+
+const enc = new TextEncoder();
+const bytes = (s: string | number[]) => (typeof s === "string" ? enc.encode(s) : new Uint8Array(s));
+
+interface Case {
+  name: string;
+  in: string | number[];
+  opts?: Parameters<typeof parseStrict>[1];
+  want?: unknown;
+  wantErr?: { code: string; offset: number; pointer: string };
+}
+
+const cases: Case[] = [
+  {
+    name: "Valid/Object",
+    in: '{"a":1,"b":[true,false,null],"c":"x"}',
+    want: { a: 1, b: [true, false, null], c: "x" },
+  },
+  {
+    name: "Valid/Escapes",
+    in: '"\\"\\\\\\/\\b\\f\\n\\r\\t\\u00e9\\ud83d\\ude00"',
+    want: '"\\/\b\f\n\r\té😀',
+  },
+  { name: "Valid/UTF8", in: '{"ключ":"значение €𝄞"}', want: { ключ: "значение €𝄞" } },
+  { name: "Valid/LongASCII", in: `"${"a".repeat(100)}"`, want: "a".repeat(100) },
+  {
+    name: "Valid/Numbers",
+    in: "[0,-0,1.5,-2e3,1E+2,123456789012345,9007199254740991,-9007199254740991,1e-400]",
+    want: [0, -0, 1.5, -2000, 100, 123456789012345, 9007199254740991, -9007199254740991, 0],
+  },
+  { name: "Valid/Whitespace", in: " \t\r\n[ 1 , 2 ]\n ", want: [1, 2] },
+  {
+    name: "Valid/ConstructorPlain",
+    in: '{"constructor":{"x":1},"prototype":2}',
+    want: { constructor: { x: 1 }, prototype: 2 },
+  },
+  { name: "Empty/Nothing", in: "", wantErr: { code: C.EMPTY_BODY, offset: 0, pointer: "" } },
+  { name: "Empty/Whitespace", in: " \n", wantErr: { code: C.EMPTY_BODY, offset: 2, pointer: "" } },
+  { name: "BOM/Rejected", in: [0xef, 0xbb, 0xbf, 0x31], wantErr: { code: C.BOM, offset: 0, pointer: "" } },
+  { name: "BOM/Allowed", in: [0xef, 0xbb, 0xbf, 0x31], opts: { allowBom: true }, want: 1 },
+  {
+    name: "Invalid/Truncated",
+    in: '{"a":[1,',
+    wantErr: { code: C.INVALID_JSON, offset: 8, pointer: "/a/1" },
+  },
+  { name: "Invalid/MissingComma", in: "[1 2]", wantErr: { code: C.INVALID_JSON, offset: 3, pointer: "/0" } },
+  {
+    name: "Invalid/BadLiteral",
+    in: '{"a":[1,{"b":tru}]}',
+    wantErr: { code: C.INVALID_JSON, offset: 13, pointer: "/a/1/b" },
+  },
+  { name: "Invalid/TrailingComma", in: "[1,]", wantErr: { code: C.INVALID_JSON, offset: 3, pointer: "/1" } },
+  { name: "Invalid/LeadingZero", in: "[01]", wantErr: { code: C.INVALID_JSON, offset: 2, pointer: "/0" } },
+  {
+    name: "Invalid/ControlInString",
+    in: '"a\nb"',
+    wantErr: { code: C.INVALID_JSON, offset: 2, pointer: "" },
+  },
+  { name: "Invalid/BadEscape", in: '"\\x"', wantErr: { code: C.INVALID_JSON, offset: 1, pointer: "" } },
+  { name: "Invalid/SingleQuotes", in: "{'a':1}", wantErr: { code: C.INVALID_JSON, offset: 1, pointer: "" } },
+  { name: "Invalid/NaN", in: "NaN", wantErr: { code: C.INVALID_JSON, offset: 0, pointer: "" } },
+  {
+    name: "Trailing/SecondValue",
+    in: '{"name":"ann"} {}',
+    wantErr: { code: C.TRAILING_DATA, offset: 15, pointer: "" },
+  },
+  {
+    name: "Trailing/Garbage",
+    in: '{"name":"ann"}x',
+    wantErr: { code: C.TRAILING_DATA, offset: 14, pointer: "" },
+  },
+  {
+    name: "Duplicate/Plain",
+    in: '{"a":1,"a":2}',
+    wantErr: { code: C.DUPLICATE_NAME, offset: 7, pointer: "/a" },
+  },
+  {
+    name: "Duplicate/AfterUnescape",
+    in: '{"a":1,"\\u0061":2}',
+    wantErr: { code: C.DUPLICATE_NAME, offset: 7, pointer: "/a" },
+  },
+  {
+    name: "Duplicate/Nested",
+    in: '[{"x":{"k":1,"k":1}}]',
+    wantErr: { code: C.DUPLICATE_NAME, offset: 13, pointer: "/0/x/k" },
+  },
+  { name: "Duplicate/CaseDiffers", in: '{"a":1,"A":2}', want: { a: 1, A: 2 } },
+  { name: "UTF8/Invalid", in: [0x22, 0xff, 0x22], wantErr: { code: C.INVALID_UTF8, offset: 1, pointer: "" } },
+  {
+    name: "UTF8/Overlong",
+    in: [0x22, 0xc0, 0xaf, 0x22],
+    wantErr: { code: C.INVALID_UTF8, offset: 1, pointer: "" },
+  },
+  {
+    name: "UTF8/Truncated",
+    in: [0x22, 0xe2, 0x82, 0x22],
+    wantErr: { code: C.INVALID_UTF8, offset: 1, pointer: "" },
+  },
+  {
+    name: "UTF8/EncodedSurrogate",
+    in: [0x22, 0xed, 0xa0, 0x80, 0x22],
+    wantErr: { code: C.INVALID_UTF8, offset: 1, pointer: "" },
+  },
+  {
+    name: "UTF8/AboveMax",
+    in: [0x22, 0xf4, 0x90, 0x80, 0x80, 0x22],
+    wantErr: { code: C.INVALID_UTF8, offset: 1, pointer: "" },
+  },
+  {
+    name: "UTF8/InKey",
+    in: [0x7b, 0x22, 0xff, 0x22, 0x3a, 0x31, 0x7d],
+    wantErr: { code: C.INVALID_UTF8, offset: 2, pointer: "" },
+  },
+  {
+    name: "Surrogate/LoneHigh",
+    in: '["\\ud800"]',
+    wantErr: { code: C.LONE_SURROGATE, offset: 2, pointer: "/0" },
+  },
+  { name: "Surrogate/LoneLow", in: '"\\udc00"', wantErr: { code: C.LONE_SURROGATE, offset: 1, pointer: "" } },
+  {
+    name: "Surrogate/HighThenLetter",
+    in: '"\\ud800\\u0041"',
+    wantErr: { code: C.LONE_SURROGATE, offset: 1, pointer: "" },
+  },
+  { name: "Depth/AtLimit", in: `${"[".repeat(3)}${"]".repeat(3)}`, opts: { maxDepth: 3 }, want: [[[]]] },
+  {
+    name: "Depth/PastLimit",
+    in: `${"[".repeat(4)}${"]".repeat(4)}`,
+    opts: { maxDepth: 3 },
+    wantErr: { code: C.MAX_DEPTH, offset: 3, pointer: "/0/0/0" },
+  },
+  {
+    name: "Proto/Error",
+    in: '{"a":{"__proto__":{"x":1}}}',
+    wantErr: { code: C.FORBIDDEN_KEY, offset: 6, pointer: "/a/__proto__" },
+  },
+  {
+    name: "Proto/Escaped",
+    in: '{"\\u005f_proto__":1}',
+    wantErr: { code: C.FORBIDDEN_KEY, offset: 1, pointer: "/__proto__" },
+  },
+  {
+    name: "Proto/InArray",
+    in: '[[{"__proto__":1}]]',
+    wantErr: { code: C.FORBIDDEN_KEY, offset: 3, pointer: "/0/0/__proto__" },
+  },
+  {
+    name: "Proto/Remove",
+    in: '{"__proto__":{"x":1},"a":1}',
+    opts: { protoAction: "remove" },
+    want: { a: 1 },
+  },
+  {
+    name: "Constructor/Error",
+    in: '{"constructor":{"prototype":{"x":1}}}',
+    wantErr: { code: C.FORBIDDEN_KEY, offset: 16, pointer: "/constructor/prototype" },
+  },
+  {
+    name: "Constructor/Remove",
+    in: '{"constructor":{"prototype":{"x":1}},"a":1}',
+    opts: { constructorAction: "remove" },
+    want: { a: 1 },
+  },
+  {
+    name: "Constructor/Ignore",
+    in: '{"constructor":{"prototype":1}}',
+    opts: { constructorAction: "ignore" },
+    want: { constructor: { prototype: 1 } },
+  },
+  {
+    name: "Integer/Unsafe",
+    in: '{"id":9007199254740993}',
+    wantErr: { code: C.UNSAFE_INTEGER, offset: 6, pointer: "/id" },
+  },
+  {
+    name: "Integer/TwoToThe53",
+    in: "9007199254740992",
+    wantErr: { code: C.UNSAFE_INTEGER, offset: 0, pointer: "" },
+  },
+  {
+    name: "Integer/NegativeUnsafe",
+    in: "-9223372036854775808",
+    wantErr: { code: C.UNSAFE_INTEGER, offset: 0, pointer: "" },
+  },
+  {
+    name: "Integer/Bigint",
+    in: '{"id":9223372036854775807,"n":1}',
+    opts: { bigint: true },
+    want: { id: 9223372036854775807n, n: 1 },
+  },
+  { name: "Float/LargeButFinite", in: "9007199254740993.0", want: 9007199254740992 },
+  { name: "Float/Overflow", in: "[1e400]", wantErr: { code: C.NUMBER_OVERFLOW, offset: 1, pointer: "/0" } },
+  {
+    name: "Float/NegativeOverflow",
+    in: "-1.8e308",
+    wantErr: { code: C.NUMBER_OVERFLOW, offset: 0, pointer: "" },
+  },
+  {
+    name: "TopLevel/ObjectOnly",
+    in: "[1]",
+    opts: { topLevel: "object" },
+    wantErr: { code: C.TOP_LEVEL_TYPE, offset: 0, pointer: "" },
+  },
+  {
+    name: "TopLevel/ObjectOrArray",
+    in: ' "s"',
+    opts: { topLevel: "object-or-array" },
+    wantErr: { code: C.TOP_LEVEL_TYPE, offset: 1, pointer: "" },
+  },
+  { name: "TopLevel/ArrayAllowed", in: "[1]", opts: { topLevel: "object-or-array" }, want: [1] },
+];
+
+describe("parseStrict", () => {
+  for (const tc of cases) {
+    it(tc.name, () => {
+      if (tc.wantErr) {
+        let err: unknown;
+        try {
+          parseStrict(bytes(tc.in), tc.opts);
+        } catch (e) {
+          err = e;
+        }
+        expect(StrictBodyError.isInstance(err)).toBe(true);
+        const e = err as StrictBodyError;
+        expect({ code: e.code, offset: e.offset, pointer: e.pointer }).toEqual(tc.wantErr);
+        expect(e.statusCode).toBe(400);
+        expect(e.message).toContain(`byte offset ${tc.wantErr.offset}`);
+      } else {
+        expect(parseStrict(bytes(tc.in), tc.opts)).toEqual(tc.want);
+      }
+    });
+  }
+
+  it("Proto/Ignore keeps __proto__ as an own property, as JSON.parse does", () => {
+    const v = parseStrict(bytes('{"__proto__":{"polluted":1}}'), { protoAction: "ignore" }) as Record<
+      string,
+      unknown
+    >;
+    expect(Object.getPrototypeOf(v)).toBe(Object.prototype);
+    expect(Object.hasOwn(v, "__proto__")).toBe(true);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(v).toEqual(JSON.parse('{"__proto__":{"polluted":1}}'));
+  });
+
+  it("Depth/Default is well under where JSON.stringify overflows", async () => {
+    const { DEFAULT_MAX_DEPTH } = await import("./constants.js");
+    const deep = `${"[".repeat(DEFAULT_MAX_DEPTH)}${"]".repeat(DEFAULT_MAX_DEPTH)}`;
+    expect(() => JSON.stringify(parseStrict(bytes(deep)))).not.toThrow();
+    expect(() => parseStrict(bytes(`[${deep}]`))).toThrow(/nesting deeper than 1000/);
+    // Far past the limit the iterative parser still fails cleanly, not with a RangeError.
+    const huge = "[".repeat(1_000_000);
+    expect(() => parseStrict(bytes(huge))).toThrow(StrictBodyError);
+  });
+
+  it("Messages never contain the body's bytes", () => {
+    const secret = "s3cr3t-token";
+    for (const s of [
+      `{"${secret}":1,"${secret}":2}`,
+      `{"a":"${secret}"x`,
+      `${secret}`,
+      `["${secret}\\q"]`,
+      `{"__proto__":"${secret}"}`,
+    ]) {
+      try {
+        parseStrict(bytes(s));
+        expect.unreachable();
+      } catch (e) {
+        expect((e as Error).message).not.toContain(secret);
+        expect((e as Error).message).not.toMatch(/s3cr|token/);
+      }
+    }
+  });
+});

@@ -1,0 +1,181 @@
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
+import express from "express";
+import Fastify from "fastify";
+import { Hono } from "hono";
+import * as v from "valibot";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { goDecoderV1, goDecoderV2 } from "../src/codec.js";
+import { strictJson as expressJson } from "../src/express.js";
+import { strictJson as fastifyJson } from "../src/fastify.js";
+import { strictJson as honoJson } from "../src/hono.js";
+import { StrictBodyCode as C, readJson } from "../src/index.js";
+import { standardSchema } from "../src/standard-schema.js";
+import { fails, jsonHead, post, rawRequest } from "./server.js";
+
+type Closer = () => Promise<void>;
+
+async function expressApp(): Promise<[number, Closer]> {
+  const app = express();
+  app.post("/", expressJson({ maxBytes: 1024 }), (req, res) => {
+    res.json({ value: req.body });
+  });
+  const server = app.listen(0, "127.0.0.1");
+  await new Promise((r) => server.once("listening", r));
+  return [(server.address() as AddressInfo).port, () => new Promise<void>((r) => server.close(() => r()))];
+}
+
+async function fastifyApp(): Promise<[number, Closer]> {
+  const app = Fastify();
+  await app.register(fastifyJson, { maxBytes: 1024 });
+  app.post("/", async (req) => ({ value: req.body }));
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  return [(app.server.address() as AddressInfo).port, () => app.close()];
+}
+
+async function honoApp(): Promise<[number, Closer]> {
+  const app = new Hono<{ Variables: { body: unknown } }>();
+  app.post("/", honoJson({ maxBytes: 1024 }), (c) => c.json({ value: c.get("body") }));
+  return new Promise((resolve) => {
+    const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, (info) => {
+      resolve([info.port, () => new Promise<void>((r) => server.close(() => r()))]);
+    });
+  });
+}
+
+const apps: [string, () => Promise<[number, Closer]>][] = [
+  ["express", expressApp],
+  ["fastify", fastifyApp],
+  ["hono", honoApp],
+];
+
+for (const [name, make] of apps) {
+  describe(`@gojson/strict-http/${name}`, () => {
+    let port = 0;
+    let close: Closer;
+    beforeAll(async () => {
+      [port, close] = await make();
+    });
+    afterAll(() => close());
+
+    it("OK", async () => {
+      const r = await post(port, '{"a":[1,"x"]}');
+      expect(r.status).toBe(200);
+      expect(r.json).toEqual({ value: { a: [1, "x"] } });
+    });
+
+    it("Duplicate/400ProblemDetails", async () => {
+      const r = await post(port, '{"a":1,"a":2}');
+      expect(r.status).toBe(400);
+      expect(r.headers.get("content-type")).toContain("application/problem+json");
+      expect(r.json).toMatchObject({ status: 400, code: C.DUPLICATE_NAME, offset: 7, pointer: "/a" });
+    });
+
+    it("ContentType/415", async () => {
+      const r = await post(port, '{"a":1}', { "content-type": "text/plain" });
+      expect(r.status).toBe(415);
+    });
+
+    it("TooLarge/413WithoutReading", async () => {
+      const r = await rawRequest(port, jsonHead({ "content-length": 100_000_000 }));
+      expect(r?.status).toBe(413);
+      expect(JSON.parse(r?.body ?? "{}").code).toBe(C.BODY_TOO_LARGE);
+    });
+
+    it("TooLarge/ChunkedStreamStops413", async () => {
+      const chunk = `400\r\n${" ".repeat(1024)}\r\n`;
+      const r = await rawRequest(
+        port,
+        jsonHead({ "transfer-encoding": "chunked" }),
+        async (sock, answered) => {
+          for (let k = 0; k < 256 && !answered() && !sock.destroyed; k++) {
+            if (!sock.write(chunk)) await new Promise((res) => sock.once("drain", res));
+          }
+        },
+      );
+      expect(r?.status).toBe(413);
+    });
+  });
+}
+
+describe("@gojson/strict-http/standard-schema", () => {
+  const req = (body: string) =>
+    new Request("http://x/", { method: "POST", body, headers: { "content-type": "application/json" } });
+
+  it("Zod/ValidAndIssues", async () => {
+    const decode = standardSchema(z.strictObject({ name: z.string(), tags: z.array(z.string()) }));
+    expect(await readJson(req('{"name":"ann","tags":["a"]}'), { decode })).toEqual({
+      name: "ann",
+      tags: ["a"],
+    });
+    const e = await fails(readJson(req('{"name":"ann","tags":["a",2]}'), { decode }));
+    expect([e.statusCode, e.code, e.pointer]).toEqual([400, C.VALIDATION, "/tags/1"]);
+    expect(e.issues?.length).toBe(1);
+  });
+
+  it("Valibot/Issues", async () => {
+    const decode = standardSchema(v.object({ n: v.number() }));
+    const e = await fails(readJson(req('{"n":"1"}'), { decode }));
+    expect([e.statusCode, e.code, e.pointer]).toEqual([400, C.VALIDATION, "/n"]);
+  });
+
+  it("StrictPassFirst/DuplicateBeforeSchema", async () => {
+    const decode = standardSchema(z.object({ a: z.number() }));
+    const e = await fails(readJson(req('{"a":1,"a":2}'), { decode }));
+    expect(e.code).toBe(C.DUPLICATE_NAME);
+  });
+});
+
+describe("@gojson/strict-http/codec (with a stand-in codec)", () => {
+  // Stand-in for @gojson/codec-v1 / codec-v2's unmarshal (not published yet): it throws the way
+  // a codec error does, with Go's text, an offset and a pointer.
+  const seen: unknown[] = [];
+  const codec = {
+    unmarshal(type: { fields: string[] }, data: Uint8Array, options?: Record<string, unknown>) {
+      seen.push(options);
+      const obj = JSON.parse(new TextDecoder().decode(data)) as Record<string, unknown>;
+      for (const k of Object.keys(obj)) {
+        if (!type.fields.includes(k) && (options?.disallowUnknownFields || options?.rejectUnknownMembers)) {
+          throw Object.assign(new Error(`json: unknown field "${k}"`), { offset: 14, pointer: `/${k}` });
+        }
+      }
+      return obj;
+    },
+  };
+  const T = { fields: ["name"] };
+  const req = (body: string) =>
+    new Request("http://x/", { method: "POST", body, headers: { "content-type": "application/json" } });
+
+  it("V1/UnknownField400WithPointer", async () => {
+    const e = await fails(readJson(req('{"name":"ann","role":"admin"}'), { decode: goDecoderV1(codec, T) }));
+    expect([e.statusCode, e.code, e.message, e.pointer, e.offset]).toEqual([
+      400,
+      C.DECODE,
+      'json: unknown field "role"',
+      "/role",
+      14,
+    ]);
+    expect(seen.at(-1)).toEqual({ disallowUnknownFields: true });
+  });
+
+  it("V2/OptionsMerged", async () => {
+    expect(
+      await readJson(req('{"name":"ann"}'), {
+        decode: goDecoderV2(codec, T, { matchCaseInsensitiveNames: true }),
+      }),
+    ).toEqual({ name: "ann" });
+    expect(seen.at(-1)).toEqual({ rejectUnknownMembers: true, matchCaseInsensitiveNames: true });
+  });
+
+  it("Precheck/DuplicatesRejectedEvenForV1", async () => {
+    const e = await fails(readJson(req('{"name":"a","name":"b"}'), { decode: goDecoderV1(codec, T) }));
+    expect(e.code).toBe(C.DUPLICATE_NAME);
+  });
+
+  it("Precheck/BigIntegersLeftToTheCodec", async () => {
+    expect(
+      await readJson(req('{"name":9223372036854775807}'), { decode: goDecoderV1(codec, T) }),
+    ).toBeTruthy();
+  });
+});

@@ -1,0 +1,188 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
+import fc from "fast-check";
+import type { Oracle } from "../oracle.js";
+import type { Engine } from "../protocol.js";
+import {
+  type Answer,
+  type Codecs,
+  caseArb,
+  describe,
+  difference,
+  enginesOf,
+  type FuzzCase,
+  loadCodecs,
+  runCodec,
+  runGo,
+} from "./differential.js";
+import { renderGo } from "./spec.js";
+
+/** Per-engine tallies of a campaign. */
+export interface EngineSummary {
+  cases: number;
+  agreements: number;
+  disagreements: number;
+  /** Cases Go itself could not run (e.g. a type reflect cannot build); not counted either way. */
+  skipped: number;
+  byKind: Record<string, number>;
+}
+
+/** One shrunk (or raw) disagreement. */
+export interface Example {
+  title: string;
+  engine: Engine;
+  kind: string;
+  signature: string;
+  seed: number;
+  shrunk: boolean;
+  text: string;
+}
+
+/** The summary written to results/conformance.json. */
+export interface ConformanceSummary {
+  generatedAt: string;
+  goVersion?: string;
+  runs: number;
+  seed: number;
+  engines: Partial<Record<Engine, EngineSummary>>;
+  unavailable: Engine[];
+  examples: Example[];
+}
+
+const MAX_SHRUNK_PER_ENGINE = 8;
+
+function signature(kind: string, go: Answer, ts: Answer): string {
+  const strip = (s?: string) =>
+    (s ?? "")
+      .replace(/[0-9]+/g, "N")
+      .replace(/"[^"]*"/g, "S")
+      .slice(0, 80);
+  return `${kind}|${strip(go.error)}|${strip(ts.error ?? ts.crash)}`;
+}
+
+async function judge(oracle: Oracle, codecs: Codecs, c: FuzzCase, engine: Engine) {
+  let go: Awaited<ReturnType<typeof runGo>>;
+  try {
+    go = await runGo(oracle, c, engine);
+  } catch (e) {
+    return { skipped: true as const, why: String(e) };
+  }
+  if (go.oracleError) return { skipped: true as const };
+  const ts = runCodec(codecs, c, engine);
+  return { skipped: false as const, go, ts, kind: difference(go, ts, c.op) };
+}
+
+/** Shrinks a failing seed to a minimal counterexample of the same kind. */
+async function shrink(
+  oracle: Oracle,
+  codecs: Codecs,
+  engine: Engine,
+  seed: number,
+  kind: string,
+): Promise<string | undefined> {
+  let last: string | undefined;
+  await fc.check(
+    fc.asyncProperty(caseArb, async (c) => {
+      const j = await judge(oracle, codecs, c, engine);
+      if (j.skipped || j.kind !== kind) return true;
+      last = describe(c, engine, j.go, j.ts);
+      return false;
+    }),
+    { seed, numRuns: 1, endOnFailure: false, maxSkipsPerRun: 0 },
+  );
+  return last;
+}
+
+/** Runs `runs` cases on every engine with a codec and returns the tallies. */
+export async function campaign(
+  oracle: Oracle,
+  opts: { runs: number; seed?: number; shrinkBudget?: number },
+): Promise<ConformanceSummary> {
+  const seed = opts.seed ?? 20261202;
+  const codecs = await loadCodecs();
+  const all: Engine[] = ["v1", "v1v2", "v2"];
+  const engines = codecs ? enginesOf(codecs) : [];
+  const summary: ConformanceSummary = {
+    generatedAt: new Date().toISOString(),
+    runs: opts.runs,
+    seed,
+    engines: {},
+    unavailable: all.filter((e) => !engines.includes(e)),
+    examples: [],
+  };
+  if (!codecs) return summary;
+  for (const e of engines)
+    summary.engines[e] = { cases: 0, agreements: 0, disagreements: 0, skipped: 0, byKind: {} };
+  const seen = new Set<string>();
+  const shrinkBudget = opts.shrinkBudget ?? MAX_SHRUNK_PER_ENGINE;
+  const shrunkCount: Partial<Record<Engine, number>> = {};
+  const BATCH = 64;
+  for (let start = 0; start < opts.runs; start += BATCH) {
+    const n = Math.min(BATCH, opts.runs - start);
+    const cases = Array.from({ length: n }, (_, i) => ({
+      s: seed + start + i,
+      c: fc.sample(caseArb, { seed: seed + start + i, numRuns: 1 })[0] as FuzzCase,
+    }));
+    const results = await Promise.all(
+      cases.flatMap(({ s, c }) =>
+        engines.map(async (engine) => ({ s, c, engine, j: await judge(oracle, codecs, c, engine) })),
+      ),
+    );
+    for (const { s, c, engine, j } of results) {
+      const t = summary.engines[engine] as EngineSummary;
+      if (j.skipped) {
+        t.skipped++;
+        continue;
+      }
+      t.cases++;
+      if (j.kind === "") {
+        t.agreements++;
+        continue;
+      }
+      t.disagreements++;
+      t.byKind[j.kind] = (t.byKind[j.kind] ?? 0) + 1;
+      const sig = `${engine}|${signature(j.kind, j.go, j.ts)}`;
+      if (seen.has(sig)) continue;
+      seen.add(sig);
+      let text = describe(c, engine, j.go, j.ts);
+      let shrunk = false;
+      if ((shrunkCount[engine] ?? 0) < shrinkBudget) {
+        shrunkCount[engine] = (shrunkCount[engine] ?? 0) + 1;
+        const small = await shrink(oracle, codecs, engine, s, j.kind);
+        if (small) {
+          text = small;
+          shrunk = true;
+        }
+      }
+      if (summary.examples.length < 200)
+        summary.examples.push({
+          title: `${engine} ${j.kind}: ${c.op} ${renderGo(c.spec).type}`,
+          engine,
+          kind: j.kind,
+          signature: sig,
+          seed: s,
+          shrunk,
+          text,
+        });
+    }
+  }
+  return summary;
+}
+
+/** The `conformance` command: runs a campaign and writes the summary file. */
+export async function runCampaign(oracle: Oracle, opts: { runs: number; out: string }): Promise<number> {
+  const t0 = Date.now();
+  const summary = await campaign(oracle, { runs: opts.runs });
+  mkdirSync(dirname(opts.out), { recursive: true });
+  writeFileSync(opts.out, `${JSON.stringify(summary, null, 2)}\n`);
+  for (const [e, s] of Object.entries(summary.engines)) {
+    console.log(
+      `${e}: ${s.cases} cases, ${s.agreements} agree, ${s.disagreements} disagree, ${s.skipped} skipped ${JSON.stringify(s.byKind)}`,
+    );
+  }
+  if (summary.unavailable.length) console.log(`no codec for: ${summary.unavailable.join(", ")}`);
+  console.log(
+    `${summary.examples.length} distinct disagreements; wrote ${opts.out} in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+  );
+  return 0;
+}
