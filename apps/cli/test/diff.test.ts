@@ -52,7 +52,7 @@ describe("gojson diff", () => {
   it("handles a directory of many payloads with bounded output", () => {
     const dir = mkdtempSync(join(tmpdir(), "gojson-diff-"));
     mkdirSync(join(dir, "p"));
-    for (let i = 0; i < 2000; i++) writeFileSync(join(dir, "p", `${i}.json`), i % 100 === 0 ? `{"ID":${i}}` : `{"id":${i}}`);
+    for (let i = 0; i < 2000; i++) writeFileSync(join(dir, "p", `${i}.json`), i % 100 === 0 ? `{"ID":${i + 1}}` : `{"id":${i}}`);
     const r = gojson(["diff", "--quiet", "--go", join(__dirname, "../examples/order.go"), "--type", "Order", join(dir, "p")]);
     expect(r.status).toBe(1);
     expect(r.stdout).toContain("20 of 2000 payloads decode differently");

@@ -3,14 +3,14 @@
  * packages/harness/bench/shared/peers.ts for the candidates and payloads).
  */
 import { createRequire } from "node:module";
-import { type Suite, isQuick } from "@gojson/harness";
+import { isQuick, type Suite } from "@gojson/harness";
 import Ajv from "ajv/dist/jtd.js";
 import fastJson from "fast-json-stringify";
 import JSONbig from "json-bigint";
 import * as LosslessJSON from "lossless-json";
 import { z } from "zod";
 import { loadCodecs } from "../../harness/bench/shared/codecs.js";
-import { type PeerLibs, marshalSuite, unmarshalSuite } from "../../harness/bench/shared/peers.js";
+import { marshalSuite, type PeerLibs, unmarshalSuite } from "../../harness/bench/shared/peers.js";
 
 const require = createRequire(import.meta.url);
 const devDeps = (require("../package.json") as { devDependencies: Record<string, string> }).devDependencies;
@@ -38,7 +38,7 @@ export async function peerSuite(kind: unknown): Promise<Suite> {
     codec: "v1" as const,
     libs: peerLibs(),
     module: { url: import.meta.url, exportName: "peerSuite" },
-    hypothesesAt: "2026-12-02T16:58:00.000Z",
+    hypothesesAt: "2026-12-02T16:46:00.000Z",
   };
   return (kind === "marshal" ? marshalSuite(o, isQuick()) : unmarshalSuite(o, isQuick())) as Suite;
 }

@@ -19,6 +19,10 @@ export class Abort {
 export class DecodeState {
   pos = 0;
   depth = 0;
+  /** Whether the last number read by readNumber had no fraction or exponent. */
+  numInt = false;
+  /** Pointer-to-pointer hops taken without consuming input. */
+  ptrChain = 0;
   saved: JsonV1Error | null = null;
   ctxStruct: GoType | null = null;
   readonly fieldStack: string[] = [];
@@ -179,13 +183,16 @@ export class DecodeState {
       do c = t.charCodeAt(++i);
       while (c >= 0x30 && c <= 0x39);
     } else throw SYNTAX_BAIL;
+    let isInt = true;
     if (c === 0x2e) {
+      isInt = false;
       c = t.charCodeAt(++i);
       if (!(c >= 0x30 && c <= 0x39)) throw SYNTAX_BAIL;
       do c = t.charCodeAt(++i);
       while (c >= 0x30 && c <= 0x39);
     }
     if (c === 0x65 || c === 0x45) {
+      isInt = false;
       c = t.charCodeAt(++i);
       if (c === 0x2b || c === 0x2d) c = t.charCodeAt(++i);
       if (!(c >= 0x30 && c <= 0x39)) throw SYNTAX_BAIL;
@@ -193,6 +200,7 @@ export class DecodeState {
       while (c >= 0x30 && c <= 0x39);
     }
     this.pos = i;
+    this.numInt = isInt;
     return t.slice(start, i);
   }
 

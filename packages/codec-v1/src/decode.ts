@@ -10,14 +10,17 @@ import { GoError, JsonV1Error, UnmarshalTypeError, errorText } from "./errors.js
 import { foldName } from "./fold.js";
 import { base64Decode, isValidNumber } from "./format.js";
 import { goQuote } from "./go-quote.js";
-import { type FoundMethod, findMethod } from "./methods.js";
+import { type FoundMethod, NIL_DEREFERENCE, findMethod } from "./methods.js";
 import { type FieldV1, structFieldsV1 } from "./struct-fields.js";
-import { zeroValue } from "./zero.js";
+import { zeroFn, zeroValue } from "./zero.js";
 
 /** A compiled decoder: reads the value at `d.pos` and returns the destination's new value. */
 export type Decoder = (d: DecodeState, cur: any) => any;
 
 const cache = new WeakMap<GoType, Decoder>();
+
+/** Longest chain of pointers to pointers followed without reading input (guards `type P *P`). */
+const MAX_POINTER_CHAIN = 1000;
 
 /** The compiled decoder for `t`. */
 export function decoderFor(t: GoType): Decoder {
@@ -84,7 +87,6 @@ function setAtHops(cur: any, m: FoundMethod, recv: any): any {
   let o = cur;
   for (let i = 0; i < m.hops.length - 1; i++) {
     const h = m.hops[i] as FieldV1["hops"][number];
-    if (o[h.name] === null) o[h.name] = zeroValue(h.type.kind === "pointer" ? h.type.elem : h.type);
     o = o[h.name];
   }
   const last = m.hops[m.hops.length - 1] as FieldV1["hops"][number];
@@ -95,8 +97,9 @@ function setAtHops(cur: any, m: FoundMethod, recv: any): any {
 function getAtHops(cur: any, m: FoundMethod): any {
   let o = cur;
   for (const h of m.hops) {
-    if (o[h.name] === null && h.type.kind === "pointer") o[h.name] = zeroValue(h.type.elem);
     o = o[h.name];
+    // Go panics: the promoted method dereferences a nil embedded pointer.
+    if (h.type.kind === "pointer" && (o === null || o === undefined)) throw new Abort(new GoError("panic", NIL_DEREFERENCE));
   }
   return o;
 }
@@ -161,10 +164,19 @@ function build(t: GoType, outerTs: string | undefined): Decoder {
     case "uint64":
     case "uintptr": {
       const parse = intParser(t.kind);
+      const big = t.kind === "int" || t.kind === "int64" || t.kind === "uint" || t.kind === "uint64" || t.kind === "uintptr";
+      const unsigned = t.kind.startsWith("u");
       return (d, cur) => {
         const c = d.text.charCodeAt(d.pos);
         if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
           const lit = d.readNumber();
+          if (d.numInt && lit.length < 10 && (!unsigned || c !== 0x2d)) {
+            // Fast path: a short integer literal fits every kind's int32 range check below.
+            const n = Number(lit);
+            if (big) return BigInt(n);
+            const r = parse(lit);
+            if (r !== undefined) return r;
+          }
           const v = parse(lit);
           if (v === undefined) {
             d.typeError(`number ${lit}`, t, d.pos);
@@ -182,7 +194,7 @@ function build(t: GoType, outerTs: string | undefined): Decoder {
         const c = d.text.charCodeAt(d.pos);
         if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
           const lit = d.readNumber();
-          const v = parseFloatGo(lit, f32);
+          const v = parseFloatLiteral(lit, f32);
           if (v === undefined) {
             d.typeError(`number ${lit}`, t, d.pos);
             return cur;
@@ -224,6 +236,8 @@ function build(t: GoType, outerTs: string | undefined): Decoder {
       const needsOuter =
         hasMethods(elemT) && findMethod(elemT, "UnmarshalJSON") === null && findMethod(elemT, "UnmarshalText") !== null;
       const elem = needsOuter ? build(elemT, outerTs ?? typeString(t)) : decoderFor(elemT);
+      const ez = zeroFn(elemT);
+      const selfRef = elemT.kind === "pointer";
       return (d, cur) => {
         const c = d.text.charCodeAt(d.pos);
         if (c === C_N) {
@@ -231,7 +245,16 @@ function build(t: GoType, outerTs: string | undefined): Decoder {
           d.readLiteral();
           return null;
         }
-        return elem(d, cur === null || cur === undefined ? zeroValue(elemT) : cur);
+        if (!selfRef) return elem(d, cur === null || cur === undefined ? ez() : cur);
+        // Pointer-to-pointer chains allocate without consuming input: check the value start first,
+        // and stop a chain that never ends (type P *P), where Go would allocate forever.
+        if (!(c === C_QUOTE || c === C_LBRACE || c === C_LBRACKET || c === C_T || c === C_F || c === 0x2d || (c >= 0x30 && c <= 0x39))) {
+          throw SYNTAX_BAIL;
+        }
+        if (++d.ptrChain > MAX_POINTER_CHAIN) throw new Abort(new GoError("panic", "json: endless pointer type cycle"));
+        const r = elem(d, cur === null || cur === undefined ? ez() : cur);
+        d.ptrChain--;
+        return r;
       };
     }
     case "slice":
@@ -291,9 +314,25 @@ function intParser(kind: GoType["kind"]): (s: string) => number | bigint | undef
   }
 }
 
+const JSON_NUMBER = /^-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
+
+/** A JSON number literal (already validated) as float64/float32; undefined when out of range, as Go reports. */
+function parseFloatLiteral(s: string, f32: boolean): number | undefined {
+  const v = Number(s);
+  if (!Number.isFinite(v)) return undefined;
+  if (!f32) return v;
+  const r = Math.fround(v);
+  return Number.isFinite(r) ? r : undefined;
+}
+
 /** strconv.ParseFloat(s, 32|64) for decimal literals; undefined when Go reports an error (out of range). */
 export function parseFloatGo(s: string, f32: boolean): number | undefined {
   let v = Number(s);
+  if (Number.isFinite(v) && JSON_NUMBER.test(s)) {
+    if (!f32) return v;
+    const r = Math.fround(v);
+    return Number.isFinite(r) ? r : undefined;
+  }
   if (Number.isNaN(v)) {
     const m = /^([+-]?)(inf|infinity|nan)$/i.exec(s);
     if (m === null) return undefined;
@@ -315,6 +354,7 @@ export function parseFloatGo(s: string, f32: boolean): number | undefined {
 function buildSlice(t: GoType & { kind: "slice" }): Decoder {
   const elemT = t.elem;
   const elem = decoderFor(elemT);
+  const ez = zeroFn(elemT);
   const bytes = elemT.kind === "uint8";
   return (d, cur) => {
     const c = d.text.charCodeAt(d.pos);
@@ -327,7 +367,7 @@ function buildSlice(t: GoType & { kind: "slice" }): Decoder {
       if (d.text.charCodeAt(d.pos) !== 0x5d) {
         for (;;) {
           if (i < arr.length) arr[i] = elem(d, arr[i]);
-          else arr.push(elem(d, zeroValue(elemT)));
+          else arr.push(elem(d, ez()));
           i++;
           d.ws();
           const e = d.text.charCodeAt(d.pos);
@@ -366,6 +406,7 @@ function buildSlice(t: GoType & { kind: "slice" }): Decoder {
 function buildArray(t: GoType & { kind: "array" }): Decoder {
   const elemT = t.elem;
   const elem = decoderFor(elemT);
+  const ez = zeroFn(elemT);
   const n = t.len;
   return (d, cur) => {
     const c = d.text.charCodeAt(d.pos);
@@ -393,7 +434,7 @@ function buildArray(t: GoType & { kind: "array" }): Decoder {
       }
       d.pos++;
       d.depth--;
-      for (; i < n; i++) arr[i] = zeroValue(elemT);
+      for (; i < n; i++) arr[i] = ez();
       return arr;
     }
     return mismatch(d, t, cur);
@@ -406,6 +447,7 @@ function buildMap(t: GoType & { kind: "map" }): Decoder {
   const kt = t.key;
   const elemT = t.elem;
   const elem = decoderFor(elemT);
+  const ez = zeroFn(elemT);
   let conv: KeyConv | null = null;
   const tu = hasMethods(kt) ? findMethod(kt, "UnmarshalText") : null;
   if (tu !== null) {
@@ -441,7 +483,7 @@ function buildMap(t: GoType & { kind: "map" }): Decoder {
           if (d.text.charCodeAt(d.pos) !== 0x3a) throw SYNTAX_BAIL;
           d.pos++;
           d.ws();
-          const v = elem(d, zeroValue(elemT));
+          const v = elem(d, ez());
           const k = conv(d, key, keyStart);
           if (k.ok) m.set(k.v, v);
           d.ws();
@@ -469,6 +511,10 @@ function buildMap(t: GoType & { kind: "map" }): Decoder {
 
 interface FieldDec {
   readonly f: FieldV1;
+  /** Position in field order (for predicting the next key). */
+  readonly idx: number;
+  /** `"name"` as it appears in input without escapes. */
+  readonly quotedKey: string;
   readonly dec: Decoder;
   readonly last: string;
   readonly quoted: boolean;
@@ -477,12 +523,15 @@ interface FieldDec {
 function buildStruct(t: GoType & { kind: "struct" }): Decoder {
   let exact: Map<string, FieldDec> | null = null;
   let folded: Map<string, FieldDec> | null = null;
+  let order: FieldDec[] = [];
   const prepare = (): void => {
     const sf = structFieldsV1(t);
     const byField = new Map<FieldV1, FieldDec>();
     for (const f of sf.list) {
       byField.set(f, {
         f,
+        idx: byField.size,
+        quotedKey: `"${f.name}"`,
         dec: f.quoted ? quotedDecoder(f.type) : decoderFor(f.type),
         last: (f.hops[f.hops.length - 1] as FieldV1["hops"][number]).name,
         quoted: f.quoted,
@@ -492,6 +541,7 @@ function buildStruct(t: GoType & { kind: "struct" }): Decoder {
     folded = new Map();
     for (const [k, f] of sf.byExactName) exact.set(k, byField.get(f) as FieldDec);
     for (const [k, f] of sf.byFoldedName) folded.set(k, byField.get(f) as FieldDec);
+    order = [...byField.values()];
   };
   return (d, cur) => {
     const c = d.text.charCodeAt(d.pos);
@@ -512,16 +562,24 @@ function buildStruct(t: GoType & { kind: "struct" }): Decoder {
     if (text.charCodeAt(d.pos) !== 0x7d) {
       const stackLen = d.fieldStack.length;
       const prevStruct = d.ctxStruct;
+      let next = 0;
       for (;;) {
         if (text.charCodeAt(d.pos) !== C_QUOTE) throw SYNTAX_BAIL;
-        const key = d.readString();
+        // Keys usually come in field order: try the next field's exact name without building a string.
+        let fd = order[next];
+        let key = "";
+        if (fd !== undefined && text.startsWith(fd.quotedKey, d.pos)) d.pos += fd.quotedKey.length;
+        else {
+          key = d.readString();
+          fd = ex.get(key);
+          if (fd === undefined) fd = fo.get(foldName(key));
+        }
         d.ws();
         if (text.charCodeAt(d.pos) !== 0x3a) throw SYNTAX_BAIL;
         d.pos++;
         d.ws();
-        let fd = ex.get(key);
-        if (fd === undefined) fd = fo.get(foldName(key));
         if (fd !== undefined) {
+          next = fd.idx + 1;
           const hops = fd.f.hops;
           let o = cur;
           let ok = true;

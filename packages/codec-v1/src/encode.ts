@@ -14,7 +14,7 @@ import {
   nonFiniteText,
   quoteString,
 } from "./format.js";
-import { type FoundMethod, findMethod, ptrHas, walkHops } from "./methods.js";
+import { type FoundMethod, NIL_DEREFERENCE, findMethod, ptrHas, walkHops } from "./methods.js";
 import { type FieldV1, structFieldsV1 } from "./struct-fields.js";
 
 /** Pointer/map/slice nesting after which the encoder starts looking for cycles (Go's startDetectingCyclesAfter). */
@@ -68,7 +68,8 @@ function methodOf(t: GoType, name: "MarshalJSON" | "MarshalText", addr: boolean)
 function callMarshal(m: FoundMethod, t: GoType, v: any, which: "MarshalJSON" | "MarshalText"): Uint8Array | string {
   const recv = walkHops(v, m.hops);
   if (recv === undefined) {
-    throw new MarshalerError(typeString(t), "invalid memory address or nil pointer dereference", which);
+    // Go panics here (the promoted method dereferences a nil embedded pointer).
+    throw new GoError("panic", NIL_DEREFERENCE);
   }
   try {
     return m.fn(recv);
@@ -231,6 +232,7 @@ function buildMap(t: GoType & { kind: "map" }): Encoder {
     keyText = (k) => {
       if (tm.ptr && k === null) return "";
       const recv = walkHops(k, tm.m.hops);
+      if (recv === undefined) throw new GoError("panic", NIL_DEREFERENCE);
       try {
         const r = tm.m.fn(recv);
         return typeof r === "string" ? r : lossy(r);
@@ -402,6 +404,7 @@ function isZeroFieldFn(t: GoType): (v: any) => boolean {
 
 function callIsZero(m: FoundMethod, v: any): boolean {
   const recv = walkHops(v, m.hops);
+  if (recv === undefined) throw new GoError("panic", NIL_DEREFERENCE);
   return Boolean(m.fn(recv));
 }
 

@@ -193,7 +193,9 @@ export type GoErrorKind =
   | "map-key"
   | "eof"
   | "unexpected-eof"
-  | "token";
+  | "token"
+  | "panic"
+  | "stack";
 
 /** Text of a thrown value as Go's err.Error() would be. */
 export function errorText(e: unknown): string {

@@ -5,6 +5,7 @@
  */
 import { wellFormed } from "./well-formed.js";
 
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const HTML_OR_LS = /[<>&\u2028\u2029]/;
 const LS_ONLY = /[\u2028\u2029]/;
 const HTML_REPLACE = /[<>&\u2028\u2029]/g;
@@ -22,8 +23,15 @@ function escOne(c: string): string {
 
 /** Go's appendString: `s` as a JSON string with v1's escaping. */
 export function quoteString(s: string, escapeHTML: boolean): string {
-  s = wellFormed(s);
-  const q = JSON.stringify(s);
+  let q: string;
+  if (wellFormed(s) === s) q = JSON.stringify(s);
+  else {
+    // Lone surrogates stand for invalid UTF-8: Go writes the escape \ufffd for them.
+    q = `"${s
+      .split(LONE_SURROGATE)
+      .map((part) => JSON.stringify(part).slice(1, -1))
+      .join("\\ufffd")}"`;
+  }
   if (escapeHTML) return HTML_OR_LS.test(q) ? q.replace(HTML_REPLACE, escOne) : q;
   return LS_ONLY.test(q) ? q.replace(LS_REPLACE, escOne) : q;
 }

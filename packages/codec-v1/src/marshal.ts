@@ -5,6 +5,7 @@ import type { GoType } from "./deps.js";
 import { encoderFor } from "./encode.js";
 import { indent } from "./indent.js";
 import { type MarshalOptions, resolveMarshal } from "./options.js";
+import { stackError } from "./unmarshal.js";
 
 const utf8 = new TextEncoder();
 
@@ -24,6 +25,11 @@ export function marshalIndent(type: GoType, value: unknown, prefix: string, inde
 /** The marshalled JSON as a JavaScript string (no UTF-8 encoding step). */
 export function marshalToString(type: GoType, value: unknown, escapeHTML = true): string {
   const e = { out: "", html: escapeHTML, ptrLevel: 0, ptrSeen: null };
-  encoderFor(type, false, false)(e, value);
+  try {
+    encoderFor(type, false, false)(e, value);
+  } catch (err) {
+    if (err instanceof RangeError) throw stackError(err);
+    throw err;
+  }
   return e.out;
 }

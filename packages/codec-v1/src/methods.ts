@@ -74,11 +74,14 @@ function search(t: GoType, name: MethodName): FoundMethod | null {
   return null;
 }
 
-/** Walks `hops` from `v`; returns undefined when a nil embedded pointer is met. */
+/** Go's runtime panic text for a method promoted through a nil embedded pointer. */
+export const NIL_DEREFERENCE = "runtime error: invalid memory address or nil pointer dereference";
+
+/** Walks `hops` from `v`; returns undefined when a nil embedded pointer is met (Go panics there). */
 export function walkHops(v: any, hops: readonly FieldHop[]): any {
   for (const h of hops) {
-    if (v === null || v === undefined) return undefined;
     v = v[h.name];
+    if (h.type.kind === "pointer" && (v === null || v === undefined)) return undefined;
   }
   return v;
 }

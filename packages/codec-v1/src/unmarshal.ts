@@ -8,13 +8,13 @@ import { wellFormed } from "./well-formed.js";
 import { type GoType, typeString } from "./deps.js";
 import { Abort, DecodeState, SYNTAX_BAIL } from "./decode-state.js";
 import { decoderFor } from "./decode.js";
-import { InvalidUnmarshalError, type JsonV1Error } from "./errors.js";
+import { GoError, InvalidUnmarshalError, type JsonV1Error } from "./errors.js";
 import { decodeUtf8Lossy } from "./go-quote.js";
 import type { UnmarshalOptions } from "./options.js";
 import { checkValid } from "./scanner.js";
 import { zeroValue } from "./zero.js";
 
-const fatal = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+const utf8d = new TextDecoder("utf-8", { ignoreBOM: true });
 const utf8 = new TextEncoder();
 
 /** Input text plus what error reporting needs from the original bytes. */
@@ -29,12 +29,10 @@ export function prepareInput(data: Uint8Array | string): PreparedInput {
   if (typeof data === "string") {
     return { text: wellFormed(data), bytes: null, ascii: false };
   }
-  let text: string;
-  try {
-    text = fatal.decode(data);
-  } catch {
-    return { text: decodeUtf8Lossy(data), bytes: data, ascii: false };
-  }
+  const text = utf8d.decode(data);
+  // TextDecoder replaces invalid sequences differently from Go (one U+FFFD per
+  // maximal subpart, Go one per byte): redo the rare inputs that contain U+FFFD.
+  if (text.indexOf("\ufffd") >= 0) return { text: decodeUtf8Lossy(data), bytes: data, ascii: false };
   return { text, bytes: data, ascii: text.length === data.length };
 }
 
@@ -115,6 +113,7 @@ export function runDecode(type: GoType, input: PreparedInput, options: Unmarshal
       e.err.value = start;
       throw e.err;
     }
+    if (e instanceof RangeError) throw stackError(e, start);
     throw e;
   }
   if (d.saved !== null) {
@@ -133,4 +132,13 @@ export function runDecode(type: GoType, input: PreparedInput, options: Unmarshal
  */
 export function unmarshal(type: GoType, data: Uint8Array | string, options: UnmarshalOptions = {}): unknown {
   return runDecode(type, prepareInput(data), options, false);
+}
+
+/**
+ * A JavaScript stack overflow (recursive Go types nested thousands deep) as a
+ * JsonError instead of a RangeError. Go itself has no such limit below its
+ * 10000-level nesting check; this is a limit of this implementation.
+ */
+export function stackError(e: RangeError, value?: unknown): GoError {
+  return new GoError("stack", "gojson: value nests too deeply for the JavaScript stack", { cause: e, value });
 }

@@ -38,7 +38,7 @@ export async function peerSuite(kind: unknown): Promise<Suite> {
     codec: "v2" as const,
     libs: peerLibs(),
     module: { url: import.meta.url, exportName: "peerSuite" },
-    hypothesesAt: "2026-12-02T16:58:00.000Z",
+    hypothesesAt: "2026-12-02T16:46:00.000Z",
   };
   return (kind === "marshal" ? marshalSuite(o, isQuick()) : unmarshalSuite(o, isQuick())) as Suite;
 }

@@ -2,12 +2,12 @@
  * The json/v2 entry points: marshal, unmarshal, and their stream forms.
  */
 import type { GoType } from "@gojson/gotype";
-import { JsonError, SemanticError, SyntacticError } from "./errors.js";
+import { JsonError, SemanticError, SyntacticError, setErrorValue, syntacticError } from "./errors.js";
 import { zero } from "./go-values.js";
 import { encoderFor } from "./marshal-plan.js";
 import { type Options, type OptionsInput, type ResolvedOptions, resolveOptions } from "./options.js";
 import { indentCompact } from "./raw.js";
-import { Scanner, toBytes, utf8Length } from "./scanner.js";
+import { Reader, toBytes } from "./reader.js";
 import { decoderFor } from "./unmarshal-plan.js";
 
 function joinInput(options: OptionsInput): { o: ResolvedOptions; into: unknown; hasInto: boolean } {
@@ -24,10 +24,12 @@ function joinInput(options: OptionsInput): { o: ResolvedOptions; into: unknown; 
   return { o, into, hasInto };
 }
 
+/**
+ * fixRangeError turns a JS stack overflow (a deeply recursive *typed* value; `any`
+ * values are encoded iteratively) into jsontext's depth error.
+ */
 function fixRangeError(e: unknown): never {
-  if (e instanceof RangeError) {
-    throw new SyntacticError("exceeded max depth", 0);
-  }
+  if (e instanceof RangeError && /call stack/i.test(e.message)) throw syntacticError("exceeded max depth", 0);
   throw e;
 }
 
@@ -72,39 +74,29 @@ export function marshalWrite(w: ByteWriter, type: GoType, value: unknown, option
  */
 export function unmarshal(type: GoType, data: Uint8Array | string, options?: OptionsInput): unknown {
   const { o, into, hasInto } = joinInput(options);
-  const sc = new Scanner(
-    data,
-    o.flags.allowDuplicateNames,
-    o.flags.allowInvalidUTF8,
-    o.depthLimit,
-  ) as Scanner & { deferred?: SemanticError };
-  return run(type, o, sc, hasInto ? into : zero(type), true);
+  const r = new Reader(data, o.flags.allowDuplicateNames, o.flags.allowInvalidUTF8);
+  return run(type, o, r, hasInto ? into : zero(type), true);
 }
 
-function run(
-  type: GoType,
-  o: ResolvedOptions,
-  sc: Scanner & { deferred?: SemanticError },
-  start: unknown,
-  checkEnd: boolean,
-): unknown {
+function run(type: GoType, o: ResolvedOptions, r: Reader, start: unknown, checkEnd: boolean): unknown {
   let cur = start;
+  const d = r.d;
   try {
-    if (sc.ws() === -1) throw sc.eof();
-    cur = decoderFor(type, o)(sc, cur);
-    if (checkEnd) sc.end();
+    if (d.peekKind() === "") throw d.unexpectedEOF();
+    cur = decoderFor(type, o)(r, cur);
+    if (checkEnd) d.checkEOF();
   } catch (e) {
-    if (e instanceof RangeError) {
-      const err = new SyntacticError("exceeded max depth", sc.offsetAt(sc.i));
-      err.value = cur;
+    if (e instanceof RangeError && /call stack/i.test(e.message)) {
+      const err = syntacticError("exceeded max depth", d.inputOffset, d.stackPointer());
+      setErrorValue(err, cur);
       throw err;
     }
-    if (JsonError.isInstance(e)) e.value = cur;
+    if (JsonError.isInstance(e)) setErrorValue(e, cur);
     throw e;
   }
-  if (sc.deferred) {
-    sc.deferred.value = cur;
-    throw sc.deferred;
+  if (r.deferred) {
+    r.deferred.value = cur;
+    throw r.deferred;
   }
   return cur;
 }
@@ -135,25 +127,20 @@ export function unmarshalRead(
 /** A stream of top-level JSON values (jsontext.Decoder-like): unmarshalDecode reads the next one. */
 export class ValueStream {
   /** @internal */
-  readonly sc: Scanner & { deferred?: SemanticError };
+  readonly r: Reader;
   /** @internal */
   readonly o: ResolvedOptions;
   constructor(input: Uint8Array | string, options?: OptionsInput) {
     this.o = resolveOptions(options);
-    this.sc = new Scanner(
-      input,
-      this.o.flags.allowDuplicateNames,
-      this.o.flags.allowInvalidUTF8,
-      this.o.depthLimit,
-    );
+    this.r = new Reader(input, this.o.flags.allowDuplicateNames, this.o.flags.allowInvalidUTF8);
   }
-  /** Whether another value follows (only whitespace otherwise). */
+  /** more reports whether another value follows (only whitespace otherwise). */
   more(): boolean {
-    return this.sc.ws() !== -1;
+    return this.r.d.peekKind() !== "";
   }
-  /** Byte offset just after the last value read. */
+  /** inputOffset is the byte offset just after the last value read. */
   get inputOffset(): number {
-    return utf8Length(this.sc.s.slice(0, this.sc.i));
+    return this.r.d.inputOffset;
   }
 }
 
@@ -164,8 +151,8 @@ export function unmarshalDecode(dec: ValueStream, type: GoType, options?: Option
     options === undefined
       ? dec.o
       : resolveOptions([dec.o.flags as Options, ...(Array.isArray(options) ? options : [options])]);
-  dec.sc.deferred = undefined;
-  return run(type, o, dec.sc, hasInto ? into : zero(type), false);
+  dec.r.deferred = undefined;
+  return run(type, o, dec.r, hasInto ? into : zero(type), false);
 }
 
 /** A sink of top-level JSON values (jsontext.Encoder-like): each value is followed by a newline. */

@@ -1,40 +1,23 @@
 /**
- * Errors of codec-v2: SyntacticError (Go's jsontext.SyntacticError) and
- * SemanticError (Go's json.SemanticError). The message is a pure function of
- * the fields, rendered as Go 1.26's `err.Error()` (with "cannot").
+ * Errors of codec-v2. `JsonError` and `SyntacticError` are the syntax layer's
+ * (@gojson/jsontext), so `isInstance` agrees across packages; `SemanticError` is
+ * Go's json.SemanticError, whose message is a pure function of its fields,
+ * rendered as Go 1.26's `err.Error()` (with "cannot").
  */
 import type { GoType } from "@gojson/gotype";
+import { goQuote, JsonError, type Kind, SyntacticError, truncatePointer } from "@gojson/jsontext";
 import { typeString } from "./type-string.js";
 
-const JSON_ERROR = Symbol.for("gojson.error.JsonError");
-const SYNTACTIC_ERROR = Symbol.for("gojson.error.SyntacticError");
+export { goQuote, JsonError, SyntacticError };
+
 const SEMANTIC_ERROR = Symbol.for("gojson.error.SemanticError");
 
-/**
- * JsonError is the base of every codec-v2 error. (Local stand-in for the
- * `JsonError` of @gojson/jsontext, which has not landed yet; carries the same
- * `Symbol.for("gojson.error.JsonError")` marker so `isInstance` agrees.)
- */
-export class JsonError extends Error {
-  override name = "JsonError";
-  readonly code: string = "GOJSON_ERR_JSON";
-  /** What the destination holds when Go returns the error (unmarshal only). */
-  value?: unknown;
-  constructor(message: string) {
-    super(message);
-    (this as unknown as Record<symbol, boolean>)[JSON_ERROR] = true;
-  }
-  /** Whether `e` is a JsonError, also from another installed copy. */
-  static isInstance(e: unknown): e is JsonError {
-    return typeof e === "object" && e !== null && (e as Record<symbol, unknown>)[JSON_ERROR] === true;
-  }
-}
+/** Go's JSON kind letters: n f t " 0 { } [ ] or "" when unknown (jsontext's Kind). */
+export type JsonKind = Kind;
 
-/** Go's JSON kind letters: n f t " 0 { } [ ] or "" when unknown. */
-export type JsonKind = "n" | "f" | "t" | '"' | "0" | "{" | "}" | "[" | "]" | "";
-
-/** Escape one reference token of an RFC 6901 JSON pointer. */
+/** escapePointerToken escapes one reference token of an RFC 6901 JSON pointer. */
 export function escapePointerToken(tok: string): string {
+  if (tok.indexOf("~") < 0 && tok.indexOf("/") < 0) return tok;
   return tok.replace(/~/g, "~0").replace(/\//g, "~1");
 }
 
@@ -50,83 +33,28 @@ function parentPointer(p: string): string {
   return i < 0 ? "" : p.slice(0, i);
 }
 
-/** Go's strconv.Quote for the texts that appear in error messages. */
-export function goQuote(s: string): string {
-  let out = '"';
-  for (const ch of s) {
-    const c = ch.codePointAt(0) ?? 0;
-    if (ch === '"' || ch === "\\") out += `\\${ch}`;
-    else if (c === 0x0a) out += "\\n";
-    else if (c === 0x09) out += "\\t";
-    else if (c === 0x0d) out += "\\r";
-    else if (c < 0x20 || c === 0x7f) out += `\\x${c.toString(16).padStart(2, "0")}`;
-    else if (c >= 0xd800 && c <= 0xdfff) out += "\\ufffd";
-    else out += ch;
-  }
-  return `${out}"`;
-}
-
-/** Go's jsonwire.TruncatePointer: keep a pointer readable when it is long. */
-function truncatePointer(s: string, n: number): string {
-  if (s.length <= n) return s;
-  const i = s.indexOf("/", Math.floor(n / 2));
-  const j = s.lastIndexOf("/", s.length - Math.floor(n / 2));
-  if (i >= 0 && j >= 0 && i < j) return `${s.slice(0, i)}/…${s.slice(j)}`;
-  return s;
-}
-
-/** The underlying errors Go's jsontext names. */
+/** ERR_DUPLICATE_NAME is the text of Go's jsontext.ErrDuplicateName. */
 export const ERR_DUPLICATE_NAME = "duplicate object member name";
-/** The message of Go's io.ErrUnexpectedEOF as jsontext words it. */
-export const ERR_UNEXPECTED_EOF = "unexpected EOF";
-/** Go's json.ErrUnknownName text. */
+/** ERR_UNKNOWN_NAME is the text of Go's json.ErrUnknownName. */
 export const ERR_UNKNOWN_NAME = "unknown object member name";
-
-/** SyntacticError is a JSON grammar error (Go's jsontext.SyntacticError). */
-export class SyntacticError extends JsonError {
-  override name = "SyntacticError";
-  override readonly code = "GOJSON_ERR_SYNTAX";
-  /** Byte offset where the error was found. */
-  byteOffset: number;
-  /** RFC 6901 pointer to the value being read. */
-  jsonPointer: string;
-  /** The underlying cause, as Go's text (`unexpected EOF`, `invalid character 'x' ...`). */
-  override readonly cause: string;
-  constructor(cause: string, byteOffset: number, jsonPointer = "") {
-    super("");
-    this.cause = cause;
-    this.byteOffset = byteOffset;
-    this.jsonPointer = jsonPointer;
-    (this as unknown as Record<symbol, boolean>)[SYNTACTIC_ERROR] = true;
-    this.render();
-  }
-  /** Recompute `message` from the fields (Go's SyntacticError.Error). */
-  render(): void {
-    let pointer = this.jsonPointer;
-    let offset = this.byteOffset;
-    let b = `jsontext: ${this.cause}`;
-    if (this.cause === ERR_DUPLICATE_NAME) {
-      b += ` ${goQuote(lastToken(pointer))}`;
-      pointer = parentPointer(pointer);
-      offset = 0;
-    }
-    if (pointer !== "") b += ` within ${goQuote(truncatePointer(pointer, 100))}`;
-    if (offset > 0) b += ` after offset ${offset}`;
-    this.message = b;
-  }
-  /** Whether `e` is a SyntacticError, also from another installed copy. */
-  static override isInstance(e: unknown): e is SyntacticError {
-    return typeof e === "object" && e !== null && (e as Record<symbol, unknown>)[SYNTACTIC_ERROR] === true;
-  }
-}
 
 /** The action a SemanticError happened in. */
 export type SemanticAction = "marshal" | "unmarshal" | "";
+
+/** The value the destination holds when unmarshal fails (CONTRACT: `value` on every thrown error). */
+export type WithValue = { value?: unknown };
+
+/** setErrorValue records on e what the destination holds when Go returns the error. */
+export function setErrorValue(e: unknown, v: unknown): void {
+  if (typeof e === "object" && e !== null) (e as WithValue).value = v;
+}
 
 /** SemanticError is a mismatch between JSON and a Go type (Go's json.SemanticError). */
 export class SemanticError extends JsonError {
   override name = "SemanticError";
   override readonly code = "GOJSON_ERR_SEMANTIC";
+  /** What the destination holds when Go returns the error (unmarshal only). */
+  value?: unknown;
   action: SemanticAction;
   /** Byte offset of the value (printed only when there is no pointer). */
   byteOffset: number;
@@ -149,7 +77,7 @@ export class SemanticError extends JsonError {
     goType?: GoType | undefined;
     cause?: Error | string | undefined;
   }) {
-    super("");
+    super("", { code: "GOJSON_ERR_SEMANTIC" });
     this.action = init.action ?? "";
     this.byteOffset = init.byteOffset ?? 0;
     this.jsonPointer = init.jsonPointer ?? "";
@@ -157,10 +85,10 @@ export class SemanticError extends JsonError {
     this.jsonValue = init.jsonValue ?? "";
     this.goType = init.goType;
     this.cause = init.cause;
-    (this as unknown as Record<symbol, boolean>)[SEMANTIC_ERROR] = true;
+    Object.defineProperty(this, SEMANTIC_ERROR, { value: true });
     this.render();
   }
-  /** Recompute `message` from the fields (Go's SemanticError.Error, writing "cannot"). */
+  /** render recomputes `message` from the fields (Go's SemanticError.Error, writing "cannot"). */
   render(): void {
     let sb = "json: cannot";
     let prep: string;
@@ -213,11 +141,11 @@ export class SemanticError extends JsonError {
     }
     const serr = SyntacticError.isInstance(this.cause) ? this.cause : undefined;
     if (this.jsonPointer !== "") {
-      if (!serr?.jsonPointer.startsWith(this.jsonPointer)) {
+      if (!serr?.pointer.startsWith(this.jsonPointer)) {
         sb += ` within ${goQuote(truncatePointer(this.jsonPointer, 100))}`;
       }
     } else if (this.byteOffset > 0) {
-      if (!serr || !(this.byteOffset <= serr.byteOffset)) sb += ` after offset ${this.byteOffset}`;
+      if (!serr || !(this.byteOffset <= serr.offset)) sb += ` after offset ${this.byteOffset}`;
     }
     if (this.cause !== undefined) {
       let s = typeof this.cause === "string" ? this.cause : this.cause.message;
@@ -226,19 +154,47 @@ export class SemanticError extends JsonError {
     }
     this.message = sb;
   }
-  /** Whether `e` is a SemanticError, also from another installed copy. */
+  /** isInstance reports whether `e` is a SemanticError, also from another installed copy. */
   static override isInstance(e: unknown): e is SemanticError {
     return typeof e === "object" && e !== null && (e as Record<symbol, unknown>)[SEMANTIC_ERROR] === true;
   }
 }
 
-/** Prefix a pointer segment onto an error travelling up the compiled plan (error path only). */
+/** syntacticError makes a jsontext SyntacticError (v2 texts) raised by the semantic layer. */
+export function syntacticError(detail: string, offset: number, pointer = ""): SyntacticError {
+  return new SyntacticError({
+    detail,
+    offset,
+    pointer,
+    flavour: "v2",
+    ...(detail === "unexpected EOF" ? { code: "GOJSON_ERR_UNEXPECTED_EOF" } : {}),
+  });
+}
+
+/**
+ * prefixPointer puts the pointer segment `seg` in front of the JSON pointer of a
+ * SemanticError travelling up an unmarshal plan (error path only). Syntactic
+ * errors from the jsontext Decoder already carry their full pointer.
+ */
 export function prefixPointer(e: unknown, seg: string): void {
-  if (SyntacticError.isInstance(e)) {
-    e.jsonPointer = `/${escapePointerToken(seg)}${e.jsonPointer}`;
-    e.render();
-  } else if (SemanticError.isInstance(e)) {
+  if (SemanticError.isInstance(e)) {
     e.jsonPointer = `/${escapePointerToken(seg)}${e.jsonPointer}`;
     e.render();
   }
+}
+
+/**
+ * prefixMarshalPointer returns `e` with `seg` put in front of its JSON pointer
+ * (marshal plans unwinding). SemanticErrors are updated in place; a SyntacticError
+ * (immutable, jsontext's) is re-made.
+ */
+export function prefixMarshalPointer(e: unknown, seg: string): unknown {
+  if (SemanticError.isInstance(e)) {
+    prefixPointer(e, seg);
+    return e;
+  }
+  if (SyntacticError.isInstance(e)) {
+    return syntacticError(e.detail, e.offset, `/${escapePointerToken(seg)}${e.pointer}`);
+  }
+  return e;
 }

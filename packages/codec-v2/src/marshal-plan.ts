@@ -2,14 +2,15 @@
  * Compiled marshal plans: one encoder per (Go type, relevant options, field
  * overrides), cached in a WeakMap keyed by the GoType, built once.
  */
-import { GoTime, type GoType, JsonNumber, type StructType } from "@gojson/gotype";
+import { GoTime, type GoType, JsonNumber, mapOf, type StructType, sliceOf, T } from "@gojson/gotype";
+import { formatFloat, MAX_NESTING_DEPTH, SyntacticError, utf8Length } from "@gojson/jsontext";
 import { type ByteFormat, encodeBytes } from "./bytes-format.js";
 import { DURATION_SCALES, durationString, formatDurationNumber } from "./duration.js";
-import { escapePointerToken, prefixPointer, SemanticError, SyntacticError } from "./errors.js";
+import { escapePointerToken, prefixMarshalPointer, SemanticError, syntacticError } from "./errors.js";
 import { type FieldV2, structFieldsV2 } from "./fields.js";
 import { isZero, lookupMethod } from "./go-values.js";
 import type { ResolvedOptions } from "./options.js";
-import { formatFloat, InvalidUTF8, quote } from "./quote.js";
+import { quotePolicyFor, quoteWith } from "./quote.js";
 import { reformatRaw } from "./raw.js";
 
 /** An encoder returns the JSON text of v. */
@@ -56,16 +57,12 @@ function compile(t: GoType, o: ResolvedOptions, m: Mode): Enc {
 }
 
 function q(o: ResolvedOptions, s: string): string {
-  try {
-    return quote(s, o.flags.escapeForHTML, o.flags.escapeForJS, o.flags.allowInvalidUTF8);
-  } catch (e) {
-    if (e instanceof InvalidUTF8) throw new SyntacticError("invalid UTF-8", 0);
-    throw e;
-  }
+  return quoteWith(s, quotePolicyFor(o));
 }
 
 function build(t: GoType, o: ResolvedOptions, m: Mode): Enc {
   const f = o.flags;
+  const pol = quotePolicyFor(o);
   switch (t.known) {
     case "time.Time":
       return timeEncoder(t, o, m);
@@ -126,7 +123,8 @@ function build(t: GoType, o: ResolvedOptions, m: Mode): Enc {
     case "bool":
       return wrapStr((v) => (v ? "true" : "false"));
     case "string":
-      return m.legacyStr ? (v) => q(o, q(o, v)) : (v) => q(o, v);
+      if (m.legacyStr) return (v) => q(o, q(o, v));
+      return (v) => quoteWith(v, pol);
     case "int":
     case "int8":
     case "int16":
@@ -220,8 +218,7 @@ function encodeElems(v: ArrayLike<unknown>, elem: Enc): string {
       out += elem(v[i]);
     }
   } catch (e) {
-    prefixPointer(e, String(i));
-    throw e;
+    throw prefixMarshalPointer(e, String(i));
   }
   return `${out}]`;
 }
@@ -301,6 +298,7 @@ function mapEncoder(t: Extract<GoType, { kind: "map" }>, o: ResolvedOptions, m: 
   const kenc = keyEncoder(t.key, o);
   const venc = compile(t.elem, o, { ...m, format: "", addr: false });
   const det = f.deterministic;
+  const pol = quotePolicyFor(o);
   return (v: Map<unknown, unknown> | null) => {
     if (v === null || v === undefined) return nilNull ? "null" : "{}";
     if (v.size === 0) return "{}";
@@ -310,8 +308,7 @@ function mapEncoder(t: Extract<GoType, { kind: "map" }>, o: ResolvedOptions, m: 
     if (!f.allowDuplicateNames && entries.length > 1) {
       const seen = new Set<string>();
       for (const [k] of entries) {
-        if (seen.has(k))
-          throw new SyntacticError("duplicate object member name", 0, `/${escapePointerToken(k)}`);
+        if (seen.has(k)) throw syntacticError("duplicate object member name", 0, `/${escapePointerToken(k)}`);
         seen.add(k);
       }
     }
@@ -320,73 +317,147 @@ function mapEncoder(t: Extract<GoType, { kind: "map" }>, o: ResolvedOptions, m: 
     for (const [k, val] of entries) {
       if (!first) out += ",";
       first = false;
-      out += q(o, k);
+      out += quoteWith(k, pol);
       out += ":";
       try {
         out += venc(val);
       } catch (e) {
-        prefixPointer(e, k);
-        throw e;
+        throw prefixMarshalPointer(e, k);
       }
     }
     return `${out}}`;
   };
 }
 
+/** Go's startDetectingCyclesAfter: past this depth, containers on the current path are remembered. */
+const CYCLE_DETECTION_DEPTH = 1000;
+
+function unsupportedNumber(v: number): SemanticError {
+  return marshalErr(undefined, `unsupported value: ${Number.isNaN(v) ? "NaN" : v > 0 ? "+Inf" : "-Inf"}`);
+}
+
+/** A container being written by the iterative any encoder. */
+interface AnyFrame {
+  readonly ref: object;
+  readonly isObj: boolean;
+  readonly keys: string[] | null;
+  readonly vals: unknown[];
+  i: number;
+}
+
+/**
+ * anyEncoder encodes `any` (Go's interface{}) values: JS arrays as []any, plain
+ * objects and Maps as map[string]any. Iterative (an explicit stack), with
+ * jsontext's MAX_NESTING_DEPTH (`exceeded max depth`) and Go's cycle detection
+ * past depth 1000 (`encountered a cycle`), so deep or cyclic values cannot
+ * overflow the JS stack.
+ */
 function anyEncoder(o: ResolvedOptions, m: Mode): Enc {
   const f = o.flags;
-  const html = f.escapeForHTML;
-  const js = f.escapeForJS;
-  const inv = f.allowInvalidUTF8;
-  const enc: Enc = (v) => {
+  const pol = quotePolicyFor(o);
+  const det = f.deterministic;
+  const str = m.str;
+  /** The text of a non-container value, or undefined for a container. */
+  const scalar = (v: unknown): string | undefined => {
     if (v === null || v === undefined) return "null";
     switch (typeof v) {
       case "boolean":
         return v ? "true" : "false";
       case "string":
-        try {
-          return quote(v, html, js, inv);
-        } catch {
-          throw new SyntacticError("invalid UTF-8", 0);
-        }
+        return quoteWith(v, pol);
       case "number":
-        if (!Number.isFinite(v))
-          throw marshalErr(
-            undefined,
-            `unsupported value: ${Number.isNaN(v) ? "NaN" : v > 0 ? "+Inf" : "-Inf"}`,
-          );
-        return m.str ? `"${formatFloat(v, 64)}"` : formatFloat(v, 64);
+        if (!Number.isFinite(v)) throw unsupportedNumber(v);
+        return str ? `"${formatFloat(v, 64)}"` : formatFloat(v, 64);
       case "bigint":
-        return m.str ? `"${v}"` : String(v);
-      case "object": {
-        if (Array.isArray(v)) return encodeElems(v, enc);
+        return str ? `"${v}"` : String(v);
+      case "object":
+        if (Array.isArray(v)) return undefined;
         if (v instanceof Uint8Array) return `"${encodeBytes(v, "base64")}"`;
         if (GoTime.isInstance(v)) return `"${v.format()}"`;
         if (JsonNumber.isInstance(v)) return v.text === "" ? "0" : v.text;
-        const entries: [string, unknown][] =
-          v instanceof Map ? [...v].map(([k, x]) => [String(k), x]) : Object.entries(v);
-        if (f.deterministic) entries.sort((a, b) => compareUTF8(a[0], b[0]));
-        let out = "{";
-        let first = true;
-        for (const [k, x] of entries) {
-          if (!first) out += ",";
-          first = false;
-          out += `${q(o, k)}:`;
-          try {
-            out += enc(x);
-          } catch (e) {
-            prefixPointer(e, k);
-            throw e;
-          }
-        }
-        return `${out}}`;
-      }
+        return undefined;
       default:
         throw marshalErr(undefined, `unsupported value: ${typeof v}`);
     }
   };
-  return enc;
+  const frameOf = (v: object): AnyFrame => {
+    if (Array.isArray(v)) return { ref: v, isObj: false, keys: null, vals: v, i: 0 };
+    const entries: [string, unknown][] =
+      v instanceof Map ? [...v].map(([k, x]) => [String(k), x]) : Object.entries(v);
+    if (det) entries.sort((a, b) => compareUTF8(a[0], b[0]));
+    return { ref: v, isObj: true, keys: entries.map((e) => e[0]), vals: entries.map((e) => e[1]), i: 0 };
+  };
+  return (v0) => {
+    const s0 = scalar(v0);
+    if (s0 !== undefined) return s0;
+    const stack: AnyFrame[] = [];
+    const seen = new Set<object>();
+    let out = "";
+    const pointerOf = (n: number): string => {
+      let p = "";
+      for (let j = 0; j < n; j++) {
+        const fr = stack[j] as AnyFrame;
+        p += `/${fr.isObj ? escapePointerToken((fr.keys as string[])[fr.i - 1] as string) : fr.i - 1}`;
+      }
+      return p;
+    };
+    const enter = (v: object): void => {
+      const n = stack.length;
+      if (n >= CYCLE_DETECTION_DEPTH) {
+        if (seen.has(v))
+          throw new SemanticError({
+            action: "marshal",
+            goType: Array.isArray(v) ? SLICE_OF_ANY : MAP_OF_ANY,
+            jsonPointer: pointerOf(n),
+            byteOffset: utf8Length(out),
+            cause: "encountered a cycle",
+          });
+        seen.add(v);
+      }
+      if (n >= MAX_NESTING_DEPTH) throw syntacticError("exceeded max depth", utf8Length(out), pointerOf(n));
+      const fr = frameOf(v);
+      stack.push(fr);
+      out += fr.isObj ? "{" : "[";
+    };
+    try {
+      enter(v0 as object);
+      while (stack.length > 0) {
+        const fr = stack[stack.length - 1] as AnyFrame;
+        if (fr.i >= fr.vals.length) {
+          out += fr.isObj ? "}" : "]";
+          stack.pop();
+          if (stack.length >= CYCLE_DETECTION_DEPTH) seen.delete(fr.ref);
+          continue;
+        }
+        const i = fr.i++;
+        if (i > 0) out += ",";
+        if (fr.isObj) out += `${quoteWith((fr.keys as string[])[i] as string, pol)}:`;
+        const v = fr.vals[i];
+        const s = scalar(v);
+        if (s !== undefined) out += s;
+        else enter(v as object);
+      }
+    } catch (e) {
+      let err = e;
+      if (!(SemanticError.isInstance(e) && e.cause === "encountered a cycle") && !isDepthError(e)) {
+        for (let j = stack.length - 1; j >= 0; j--) {
+          const fr = stack[j] as AnyFrame;
+          const seg = fr.isObj ? ((fr.keys as string[])[fr.i - 1] as string) : String(fr.i - 1);
+          err = prefixMarshalPointer(err, seg);
+        }
+      }
+      throw err;
+    }
+    return out;
+  };
 }
+
+function isDepthError(e: unknown): boolean {
+  return SyntacticError.isInstance(e) && e.detail === "exceeded max depth";
+}
+
+const SLICE_OF_ANY: GoType = sliceOf(T.any);
+const MAP_OF_ANY: GoType = mapOf(T.string, T.any);
 
 /** Whether a marshaled text is an empty JSON value (null, "", {}, []). */
 function isEmptyJSON(s: string): boolean {
@@ -498,8 +569,7 @@ function structEncoder(t: StructType, o: ResolvedOptions, m: Mode): Enc {
       try {
         s = p.enc(fv);
       } catch (e) {
-        prefixPointer(e, p.f.name);
-        throw e;
+        throw prefixMarshalPointer(e, p.f.name);
       }
       if (p.omitempty && isEmptyJSON(s)) continue;
       out += first ? p.nameText : `,${p.nameText}`;

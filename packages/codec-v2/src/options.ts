@@ -73,8 +73,8 @@ export const DEFAULT_V1_FLAGS: readonly BooleanOption[] = [
   "unmarshalArrayFromAnyLength",
 ];
 
-/** The maximum nesting depth of JSON objects and arrays (Go's jsontext default). */
-export const MAX_NESTING_DEPTH = 10000;
+/** MAX_NESTING_DEPTH is jsontext's limit on nested objects and arrays (decode and encode). */
+export { MAX_NESTING_DEPTH } from "@gojson/jsontext";
 
 /**
  * Options for marshal and unmarshal: every json/v2 and jsontext option, and
@@ -87,8 +87,6 @@ export type Options = {
   withIndent?: string;
   /** jsontext.WithIndentPrefix: prefix of every line after the first (implies multiline). Encode only. */
   withIndentPrefix?: string;
-  /** Maximum nesting depth (decode and encode); defaults to {@link MAX_NESTING_DEPTH}. */
-  depthLimit?: number;
   /** Unmarshal only: the existing value to merge into. */
   into?: unknown;
 };
@@ -99,7 +97,6 @@ export interface ResolvedOptions {
   readonly set: ReadonlySet<BooleanOption>;
   readonly indent: string;
   readonly indentPrefix: string;
-  readonly depthLimit: number;
   /** A compact key of every flag that can change a compiled plan. */
   readonly key: string;
 }
@@ -144,7 +141,6 @@ function build(list: readonly (Options | undefined)[]): ResolvedOptions {
   for (const k of BOOLEAN_OPTIONS) flags[k] = false;
   let indent: string | undefined;
   let indentPrefix: string | undefined;
-  let depthLimit = MAX_NESTING_DEPTH;
   for (const o of list) {
     if (!o) continue;
     for (const k of BOOLEAN_OPTIONS) {
@@ -166,7 +162,6 @@ function build(list: readonly (Options | undefined)[]): ResolvedOptions {
       indentPrefix = o.withIndentPrefix;
       flags.multiline = true;
     }
-    if (o.depthLimit !== undefined) depthLimit = o.depthLimit;
   }
   let key = "";
   for (const k of BOOLEAN_OPTIONS) key += flags[k] ? "1" : "0";
@@ -175,7 +170,6 @@ function build(list: readonly (Options | undefined)[]): ResolvedOptions {
     set,
     indent: indent ?? "\t",
     indentPrefix: indentPrefix ?? "",
-    depthLimit,
     key,
   });
 }

@@ -1,89 +1,81 @@
 /**
  * Raw JSON values (MarshalJSON output, json.RawMessage, jsontext.Value):
- * validated and rewritten compactly under the encoder's options, as Go's
- * jsontext.Encoder.WriteValue does.
+ * read through the jsontext Decoder (validated: grammar, UTF-8, duplicate
+ * names, depth) and rewritten compactly under the encoder's options, as Go's
+ * jsontext.Encoder.WriteValue does. Iterative, like the decoder.
  */
-import { escapePointerToken, SyntacticError } from "./errors.js";
+import { Decoder, type QuotePolicy } from "@gojson/jsontext";
 import type { ResolvedOptions } from "./options.js";
-import { InvalidUTF8, quote } from "./quote.js";
-import { Scanner } from "./scanner.js";
+import { quotePolicyFor, quoteWith } from "./quote.js";
 
-/** Validate `text` as one JSON value and return it compacted (strings re-quoted unless preserveRawStrings). */
-export function reformatRaw(text: string, o: ResolvedOptions): string {
+const ARR = 0;
+const OBJ_NAME = 1;
+const OBJ_VALUE = 2;
+
+/** reformatRaw validates `input` as one JSON value and returns it compacted (strings re-quoted unless preserveRawStrings). */
+export function reformatRaw(input: string | Uint8Array, o: ResolvedOptions): string {
   const f = o.flags;
-  const sc = new Scanner(text, f.allowDuplicateNames, f.allowInvalidUTF8, o.depthLimit);
-  const out = emit(sc, o);
-  sc.end();
+  const d = new Decoder(input, {
+    allowDuplicateNames: f.allowDuplicateNames,
+    allowInvalidUTF8: f.allowInvalidUTF8,
+    flavour: "v2",
+  });
+  const pol: QuotePolicy = quotePolicyFor(o);
+  const preserve = f.preserveRawStrings;
+  const state: number[] = [];
+  const count: number[] = [];
+  let out = "";
+  do {
+    const k = d.peekKind();
+    if (k === "") throw d.unexpectedEOF();
+    if (k === "}" || k === "]") {
+      d.readToken();
+      out += k;
+      state.pop();
+      count.pop();
+    } else {
+      const top = state.length - 1;
+      let isName = false;
+      if (top >= 0) {
+        const s = state[top] as number;
+        if (s === OBJ_VALUE) {
+          out += ":";
+          state[top] = OBJ_NAME;
+        } else {
+          if ((count[top] as number) > 0) out += ",";
+          count[top] = (count[top] as number) + 1;
+          if (s === OBJ_NAME) {
+            isName = true;
+            state[top] = OBJ_VALUE;
+          }
+        }
+      }
+      switch (k) {
+        case "{":
+        case "[":
+          d.readToken();
+          out += k;
+          state.push(k === "{" ? OBJ_NAME : ARR);
+          count.push(0);
+          break;
+        case '"':
+          if (preserve) out += d.readValueText();
+          else out += quoteWith(d.readString(), pol);
+          break;
+        case "0":
+          out += d.readNumberLiteral();
+          break;
+        default:
+          if (isName) d.readToken(); // throws: object member name must be a string
+          out += d.readToken().raw;
+      }
+    }
+  } while (state.length > 0);
+  d.checkEOF();
   return out;
 }
 
-function emit(sc: Scanner, o: ResolvedOptions): string {
-  const f = o.flags;
-  const c = sc.ws();
-  switch (c) {
-    case 0x22: {
-      const start = sc.i;
-      const v = sc.readString();
-      if (f.preserveRawStrings) return sc.s.slice(start, sc.i);
-      try {
-        return quote(v, f.escapeForHTML, f.escapeForJS, f.allowInvalidUTF8);
-      } catch (e) {
-        if (e instanceof InvalidUTF8) throw new SyntacticError("invalid UTF-8", 0);
-        throw e;
-      }
-    }
-    case 0x7b: {
-      sc.i++;
-      sc.enter();
-      if (!sc.objectFirst()) return "{}";
-      let out = "{";
-      const seen = f.allowDuplicateNames ? undefined : new Set<string>();
-      let first = true;
-      do {
-        const start = sc.i;
-        const name = sc.readString();
-        if (seen) {
-          if (seen.has(name))
-            throw new SyntacticError("duplicate object member name", 0, `/${escapePointerToken(name)}`);
-          seen.add(name);
-        }
-        const nameText = f.preserveRawStrings
-          ? sc.s.slice(start, sc.i)
-          : quote(name, f.escapeForHTML, f.escapeForJS, true);
-        sc.colon();
-        out += `${first ? "" : ","}${nameText}:${emit(sc, o)}`;
-        first = false;
-      } while (sc.objectNext());
-      return `${out}}`;
-    }
-    case 0x5b: {
-      sc.i++;
-      sc.enter();
-      if (!sc.arrayFirst()) return "[]";
-      let out = "[";
-      let first = true;
-      do {
-        out += (first ? "" : ",") + emit(sc, o);
-        first = false;
-      } while (sc.arrayNext());
-      return `${out}]`;
-    }
-    case 0x74:
-      sc.literal("true");
-      return "true";
-    case 0x66:
-      sc.literal("false");
-      return "false";
-    case 0x6e:
-      sc.literal("null");
-      return "null";
-    default:
-      if (c === 0x2d || (c >= 0x30 && c <= 0x39)) return sc.readNumber();
-      return sc.badValueStart();
-  }
-}
-
-/** Indent compact JSON text as jsontext's multiline encoder does (prefix, indent, "name": value). */
+/** indentCompact indents compact JSON text as jsontext's multiline encoder does (prefix, indent, "name": value). */
 export function indentCompact(
   s: string,
   prefix: string,

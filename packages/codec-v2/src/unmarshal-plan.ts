@@ -1,28 +1,30 @@
 /**
  * Compiled unmarshal plans: one decoder per (Go type, relevant options,
  * field overrides), cached in a WeakMap keyed by the GoType, built once.
- * A decoder reads one value from the scanner and returns the new value of
- * the destination (merging into `cur` where v2 merges: objects only).
+ * A decoder reads one value through the jsontext Decoder and returns the new
+ * value of the destination (merging into `cur` where v2 merges: objects only).
  */
 import { GoTime, type GoType, JsonNumber, type StructType } from "@gojson/gotype";
+import type { Decoder, Kind } from "@gojson/jsontext";
 import { type ByteFormat, decodeBytes } from "./bytes-format.js";
 import { DURATION_SCALES, parseDuration, parseDurationNumber } from "./duration.js";
 import {
+  ERR_DUPLICATE_NAME,
   ERR_UNKNOWN_NAME,
   escapePointerToken,
   type JsonKind,
   prefixPointer,
   SemanticError,
   SyntacticError,
+  syntacticError,
 } from "./errors.js";
-import { type FieldV2, foldName, structFieldsV2 } from "./fields.js";
+import { type FieldV2, foldName, foldNameLegacy, structFieldsV2 } from "./fields.js";
 import { isBigKind, lookupMethod, zero } from "./go-values.js";
 import type { ResolvedOptions } from "./options.js";
-import type { Scanner } from "./scanner.js";
-import { toBytes } from "./scanner.js";
+import { type Reader, toBytes } from "./reader.js";
 
-/** A decoder reads one JSON value and returns the destination's new value. */
-export type Dec = (sc: Scanner, cur: any) => any;
+/** A decoder reads one JSON value from the Reader's jsontext Decoder and returns the destination's new value. */
+export type Dec = (r: Reader, cur: any) => any;
 
 interface Mode {
   readonly str: boolean;
@@ -34,7 +36,7 @@ const NO_MODE: Mode = { str: false, legacyStr: false, format: "", caseMode: "" }
 
 const cache = new WeakMap<GoType, Map<string, Dec>>();
 
-/** The decoder for t under options o. */
+/** decoderFor returns the decoder for t under options o. */
 export function decoderFor(t: GoType, o: ResolvedOptions): Dec {
   return compile(t, o, { ...NO_MODE, str: o.flags.stringifyNumbers });
 }
@@ -49,65 +51,50 @@ function compile(t: GoType, o: ResolvedOptions, m: Mode): Dec {
   const hit = per.get(key);
   if (hit) return hit;
   let real: Dec | undefined;
-  per.set(key, (sc, cur) => (real as Dec)(sc, cur));
+  per.set(key, (r, cur) => (real as Dec)(r, cur));
   real = build(t, o, m);
   per.set(key, real);
   return real;
 }
 
-function kindAt(sc: Scanner, at: number = sc.i): JsonKind {
-  const c = sc.s[at];
-  switch (c) {
-    case "n":
-    case "t":
-    case "f":
-    case '"':
-    case "{":
-    case "[":
-      return c;
-    default:
-      return "0";
-  }
+/** readName reads an object member name (the decoder reports a non-string name with Go's text). */
+function readName(d: Decoder, k: Kind): string {
+  if (k !== '"') d.readToken();
+  return d.readString();
 }
 
 /** Legacy error reporting: remember the first semantic error and carry on (skipping the value). */
-function fail(
-  sc: Scanner & { deferred?: SemanticError },
-  o: ResolvedOptions,
-  err: SemanticError,
-  skip: boolean,
-  cur: unknown,
-): unknown {
+function fail(r: Reader, o: ResolvedOptions, err: SemanticError, skip: boolean, cur: unknown): unknown {
   if (!o.flags.reportErrorsWithLegacySemantics) throw err;
-  if (skip) sc.skipValue();
-  sc.deferred ??= err;
+  if (skip) r.d.skipValue();
+  r.deferred ??= err;
   return cur;
 }
 
-/** A type mismatch at the start of a value. */
-function mismatch(sc: Scanner, o: ResolvedOptions, t: GoType, cur: unknown): unknown {
-  const c = sc.ws();
-  if (c === -1) throw sc.eof();
-  if (!'ntf"{['.includes(sc.s[sc.i] as string) && !(c === 0x2d || (c >= 0x30 && c <= 0x39)))
-    sc.badValueStart();
-  const start = sc.i;
-  if (!o.flags.reportErrorsWithLegacySemantics) sc.skipValue(); // Go reads the value before reporting
+/**
+ * A type mismatch at the start of a value of kind k. Go reads the whole value first
+ * for strings and numbers (ReadValue), but only the first token for bools, structs,
+ * maps, slices and arrays (ReadToken: the rest is not validated unless errors are
+ * reported with legacy semantics, which skips the value).
+ */
+function mismatch(r: Reader, o: ResolvedOptions, t: GoType, cur: unknown, k: Kind, token = false): unknown {
+  const start = r.d.inputOffset;
+  if (k === "}" || k === "]") r.d.skipValue();
+  else if (!o.flags.reportErrorsWithLegacySemantics) {
+    if (token) r.d.readToken();
+    else r.d.skipValue();
+  }
   return fail(
-    sc,
+    r,
     o,
-    new SemanticError({
-      action: "unmarshal",
-      jsonKind: kindAt(sc, start),
-      goType: t,
-      byteOffset: sc.offsetAt(start),
-    }),
+    new SemanticError({ action: "unmarshal", jsonKind: k, goType: t, byteOffset: r.valueStart(start) }),
     true,
     cur,
   );
 }
 
 function afterErr(
-  sc: Scanner,
+  r: Reader,
   t: GoType,
   kind: JsonKind,
   start: number,
@@ -119,7 +106,7 @@ function afterErr(
     jsonKind: kind,
     jsonValue: value,
     goType: t,
-    byteOffset: sc.offsetAt(start),
+    byteOffset: r.valueStart(start),
     cause,
   });
 }
@@ -153,6 +140,8 @@ function parseGoInt(lit: string, k: string, big: boolean): number | bigint | str
   return big ? b : Number(b);
 }
 
+const NUMBER_RE = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/;
+
 function build(t: GoType, o: ResolvedOptions, m: Mode): Dec {
   const f = o.flags;
   switch (t.known) {
@@ -161,89 +150,84 @@ function build(t: GoType, o: ResolvedOptions, m: Mode): Dec {
     case "time.Duration":
       return durationDecoder(t, o, m);
     case "json.Number":
-      return (sc, cur) => {
-        const c = sc.ws();
-        if (c === 0x6e) {
-          sc.literal("null");
+      return (r, cur) => {
+        const d = r.d;
+        const k = d.peekKind();
+        if (k === "n") {
+          d.readNull();
           return f.mergeWithLegacySemantics ? cur : new JsonNumber("");
         }
-        if (c === 0x2d || (c >= 0x30 && c <= 0x39)) return new JsonNumber(sc.readNumber());
-        if (c === 0x22 && (m.str || m.legacyStr || f.stringifyNumbers)) {
-          const start = sc.i;
-          const s = sc.readString();
-          if (!/^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/.test(s))
-            throw afterErr(sc, t, '"', start, "", "invalid number");
+        if (k === "0") return new JsonNumber(d.readNumberLiteral());
+        if (k === '"') {
+          // v2 accepts a JSON string holding a number for json.Number (Go 1.26), without `string`.
+          const start = d.inputOffset;
+          const s = d.readString();
+          if (!NUMBER_RE.test(s))
+            return fail(r, o, afterErr(r, t, '"', start, JSON.stringify(s), "invalid syntax"), false, cur);
           return new JsonNumber(s);
         }
-        return mismatch(sc, o, t, cur);
+        return mismatch(r, o, t, cur, k);
       };
     case "json.RawMessage":
     case "jsontext.Value":
-      return (sc) => {
-        sc.ws();
-        return toBytes(sc.rawValue());
-      };
+      return (r) => r.d.readValue();
   }
   const uj = lookupMethod(t, "UnmarshalJSON");
   if (uj) {
     const fn = uj.call;
-    return (sc, cur) => {
-      sc.ws();
-      const start = sc.i;
-      const raw = sc.rawValue();
+    return (r, cur) => {
+      const d = r.d;
+      const start = d.inputOffset;
+      const k = d.peekKind();
+      const raw = d.readValue();
       try {
-        return fn(toBytes(raw), cur);
+        return fn(raw, cur);
       } catch (e) {
         if (SemanticError.isInstance(e) || SyntacticError.isInstance(e)) throw e;
-        throw afterErr(sc, t, kindAt(sc, start), start, "", e instanceof Error ? e : String(e));
+        throw afterErr(r, t, k, start, "", e instanceof Error ? e : String(e));
       }
     };
   }
   const ut = lookupMethod(t, "UnmarshalText");
   if (ut) {
     const fn = ut.call;
-    return (sc, cur) => {
-      const c = sc.ws();
-      if (c === 0x6e) {
-        sc.literal("null");
+    return (r, cur) => {
+      const d = r.d;
+      const k = d.peekKind();
+      if (k === "n") {
+        d.readNull();
         return f.mergeWithLegacySemantics ? cur : zero(t);
       }
-      if (c !== 0x22) return mismatch(sc, o, t, cur);
-      const start = sc.i;
-      const s = sc.readString();
+      if (k !== '"') return mismatch(r, o, t, cur, k);
+      const start = d.inputOffset;
+      const s = d.readString();
       try {
         return fn(toBytes(s), cur);
       } catch (e) {
-        throw afterErr(sc, t, '"', start, "", e instanceof Error ? e : String(e));
+        throw afterErr(r, t, '"', start, "", e instanceof Error ? e : String(e));
       }
     };
   }
   switch (t.kind) {
     case "bool":
-      return (sc, cur) => {
-        const c = sc.ws();
-        if (c === 0x74) {
-          sc.literal("true");
-          return true;
-        }
-        if (c === 0x66) {
-          sc.literal("false");
-          return false;
-        }
-        if (c === 0x6e) {
-          sc.literal("null");
+      return (r, cur) => {
+        const d = r.d;
+        const k = d.peekKind();
+        if (k === "t" || k === "f") return d.readBool();
+        if (k === "n") {
+          d.readNull();
           return f.mergeWithLegacySemantics ? cur : false;
         }
-        if (c === 0x22 && m.legacyStr) {
-          const start = sc.i;
-          const s = sc.readString();
+        if (k === '"' && m.legacyStr) {
+          const start = d.inputOffset;
+          const s = d.readString();
           if (s === "true") return true;
           if (s === "false") return false;
           return fail(
-            sc,
+            r,
             o,
             afterErr(
-              sc,
+              r,
               t,
               '"',
               start,
@@ -254,24 +238,25 @@ function build(t: GoType, o: ResolvedOptions, m: Mode): Dec {
             cur,
           );
         }
-        return mismatch(sc, o, t, cur);
+        return mismatch(r, o, t, cur, k, true);
       };
     case "string":
-      return (sc, cur) => {
-        const c = sc.ws();
-        if (c === 0x22) {
-          if (!m.legacyStr) return sc.readString();
-          const start = sc.i;
-          const s = sc.readString();
+      return (r, cur) => {
+        const d = r.d;
+        const k = d.peekKind();
+        if (k === '"') {
+          if (!m.legacyStr) return d.readString();
+          const start = d.inputOffset;
+          const s = d.readString();
           try {
             const v = JSON.parse(s);
             if (typeof v === "string") return v;
           } catch {}
           return fail(
-            sc,
+            r,
             o,
             afterErr(
-              sc,
+              r,
               t,
               '"',
               start,
@@ -282,11 +267,11 @@ function build(t: GoType, o: ResolvedOptions, m: Mode): Dec {
             cur,
           );
         }
-        if (c === 0x6e) {
-          sc.literal("null");
+        if (k === "n") {
+          d.readNull();
           return f.mergeWithLegacySemantics ? cur : "";
         }
-        return mismatch(sc, o, t, cur);
+        return mismatch(r, o, t, cur, k);
       };
     case "int":
     case "int8":
@@ -299,28 +284,26 @@ function build(t: GoType, o: ResolvedOptions, m: Mode): Dec {
     case "uint32":
     case "uint64":
     case "uintptr": {
-      const k = t.kind;
+      const kd = t.kind;
       const big = isBigKind(t);
       const allowStr = m.str || m.legacyStr;
-      return (sc, cur) => {
-        const c = sc.ws();
+      return (r, cur) => {
+        const d = r.d;
+        const k = d.peekKind();
+        const start = d.inputOffset;
         let lit: string;
-        const start = sc.i;
-        let kind: JsonKind = "0";
-        if (c === 0x2d || (c >= 0x30 && c <= 0x39)) lit = sc.readNumber();
-        else if (c === 0x22 && allowStr) {
-          lit = sc.readString();
-          kind = '"';
-        } else if (c === 0x6e) {
-          sc.literal("null");
+        if (k === "0") lit = d.readNumberLiteral();
+        else if (k === '"' && allowStr) lit = d.readString();
+        else if (k === "n") {
+          d.readNull();
           return f.mergeWithLegacySemantics ? cur : big ? 0n : 0;
-        } else return mismatch(sc, o, t, cur);
-        const r = parseGoInt(lit, k, big);
-        if (typeof r === "string") {
-          const shown = kind === '"' ? JSON.stringify(lit) : lit;
-          return fail(sc, o, afterErr(sc, t, kind, start, shown, r), false, cur);
+        } else return mismatch(r, o, t, cur, k);
+        const v = parseGoInt(lit, kd, big);
+        if (typeof v === "string") {
+          const shown = k === '"' ? JSON.stringify(lit) : lit;
+          return fail(r, o, afterErr(r, t, k, start, shown, v), false, cur);
         }
-        return r;
+        return v;
       };
     }
     case "float32":
@@ -328,45 +311,32 @@ function build(t: GoType, o: ResolvedOptions, m: Mode): Dec {
       const is32 = t.kind === "float32";
       const allowStr = m.str || m.legacyStr;
       const nonfinite = m.format === "nonfinite";
-      return (sc, cur) => {
-        const c = sc.ws();
+      return (r, cur) => {
+        const d = r.d;
+        const k = d.peekKind();
+        const start = d.inputOffset;
         let lit: string;
-        const start = sc.i;
-        let kind: JsonKind = "0";
-        if (c === 0x2d || (c >= 0x30 && c <= 0x39)) lit = sc.readNumber();
-        else if (c === 0x22 && (allowStr || nonfinite)) {
-          lit = sc.readString();
-          kind = '"';
+        if (k === "0") lit = d.readNumberLiteral();
+        else if (k === '"' && (allowStr || nonfinite)) {
+          lit = d.readString();
           if (nonfinite) {
             if (lit === "NaN") return Number.NaN;
             if (lit === "Infinity") return Number.POSITIVE_INFINITY;
             if (lit === "-Infinity") return Number.NEGATIVE_INFINITY;
             if (!allowStr)
-              return fail(
-                sc,
-                o,
-                afterErr(sc, t, kind, start, JSON.stringify(lit), "invalid syntax"),
-                false,
-                cur,
-              );
+              return fail(r, o, afterErr(r, t, k, start, JSON.stringify(lit), "invalid syntax"), false, cur);
           }
-          if (!/^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/.test(lit))
-            return fail(
-              sc,
-              o,
-              afterErr(sc, t, kind, start, JSON.stringify(lit), "invalid syntax"),
-              false,
-              cur,
-            );
-        } else if (c === 0x6e) {
-          sc.literal("null");
+          if (!NUMBER_RE.test(lit))
+            return fail(r, o, afterErr(r, t, k, start, JSON.stringify(lit), "invalid syntax"), false, cur);
+        } else if (k === "n") {
+          d.readNull();
           return f.mergeWithLegacySemantics ? cur : 0;
-        } else return mismatch(sc, o, t, cur);
+        } else return mismatch(r, o, t, cur, k);
         let v = Number(lit);
         if (is32) v = Math.fround(v);
         if (!Number.isFinite(v)) {
-          const shown = kind === '"' ? JSON.stringify(lit) : lit;
-          return fail(sc, o, afterErr(sc, t, kind, start, shown, "value out of range"), false, cur);
+          const shown = k === '"' ? JSON.stringify(lit) : lit;
+          return fail(r, o, afterErr(r, t, k, start, shown, "value out of range"), false, cur);
         }
         return v;
       };
@@ -380,18 +350,17 @@ function build(t: GoType, o: ResolvedOptions, m: Mode): Dec {
     case "pointer": {
       const elem = compile(t.elem, o, m);
       const et = t.elem;
-      return (sc, cur) => {
-        const c = sc.ws();
-        if (c === 0x6e) {
-          sc.literal("null");
+      return (r, cur) => {
+        if (r.d.peekKind() === "n") {
+          r.d.readNull();
           return null;
         }
         const base = cur === null || cur === undefined ? zero(et) : cur;
-        return elem(sc, base);
+        return elem(r, base);
       };
     }
     case "interface":
-      return anyDecoder(t, o, m);
+      return anyDecoder(o);
     case "struct":
       return structDecoder(t, o, m);
   }
@@ -403,12 +372,13 @@ function isByteSlice(t: GoType): boolean {
 const BYTE_FORMATS = new Set(["base64", "base64url", "base32", "base32hex", "hex"]);
 
 function invalidFormat(t: GoType, format: string): Dec {
-  return (sc) => {
-    sc.ws();
+  return (r) => {
+    const start = r.d.inputOffset;
+    r.d.peekKind();
     throw new SemanticError({
       action: "unmarshal",
       goType: t,
-      byteOffset: sc.offsetAt(sc.i),
+      byteOffset: r.valueStart(start),
       cause: `invalid format flag ${JSON.stringify(format)}`,
     });
   };
@@ -425,44 +395,44 @@ function sliceDecoder(t: Extract<GoType, { kind: "slice" }>, o: ResolvedOptions,
   if (isByteSlice(t) && format !== "array") {
     const bf = (format === "" ? "base64" : format) as ByteFormat;
     if (!BYTE_FORMATS.has(bf)) return invalidFormat(t, format);
-    bytes = (sc) => {
-      const start = sc.i;
-      const s = sc.readString();
+    bytes = (r) => {
+      const start = r.d.inputOffset;
+      const s = r.d.readString();
       try {
         return decodeBytes(s, bf, f.parseBytesWithLooseRFC4648);
       } catch (e) {
-        throw afterErr(sc, t, '"', start, "", (e as Error).message);
+        throw afterErr(r, t, '"', start, "", (e as Error).message);
       }
     };
   } else if (format !== "" && format !== "array") return invalidFormat(t, format);
   const byteElem = isByteSlice(t);
-  return (sc, cur) => {
-    const c = sc.ws();
-    if (c === 0x5b) {
-      sc.i++;
-      sc.enter();
+  return (r, cur) => {
+    const d = r.d;
+    const k = d.peekKind();
+    if (k === "[") {
+      d.readBeginArray();
       const old: unknown[] | null = merge && cur ? Array.from(cur as ArrayLike<unknown>) : null;
       const out: unknown[] = [];
-      if (!sc.arrayFirst()) return byteElem ? new Uint8Array(0) : out;
       let i = 0;
-      do {
-        try {
+      try {
+        while (d.peekKind() !== "]") {
           const base = old && i < old.length ? old[i] : zero(et);
-          out.push(elem(sc, base));
-        } catch (e) {
-          prefixPointer(e, String(i));
-          throw e;
+          out.push(elem(r, base));
+          i++;
         }
-        i++;
-      } while (sc.arrayNext());
+      } catch (e) {
+        prefixPointer(e, String(i));
+        throw e;
+      }
+      d.readEndArray();
       return byteElem ? Uint8Array.from(out as number[]) : out;
     }
-    if (c === 0x6e) {
-      sc.literal("null");
+    if (k === "n") {
+      d.readNull();
       return null;
     }
-    if (c === 0x22 && bytes) return bytes(sc, cur);
-    return mismatch(sc, o, t, cur);
+    if (k === '"' && bytes) return bytes(r, cur);
+    return mismatch(r, o, t, cur, k, true);
   };
 }
 
@@ -479,193 +449,167 @@ function arrayDecoder(t: Extract<GoType, { kind: "array" }>, o: ResolvedOptions,
   if (isByteSlice(t) && !asArray) {
     const bf = (format === "" ? "base64" : format) as ByteFormat;
     if (!BYTE_FORMATS.has(bf)) return invalidFormat(t, format);
-    bytes = (sc, cur) => {
-      const start = sc.i;
-      const s = sc.readString();
+    bytes = (r, cur) => {
+      const start = r.d.inputOffset;
+      const s = r.d.readString();
       let b: Uint8Array;
       try {
         b = decodeBytes(s, bf, f.parseBytesWithLooseRFC4648);
       } catch (e) {
-        throw afterErr(sc, t, '"', start, "", (e as Error).message);
+        throw afterErr(r, t, '"', start, "", (e as Error).message);
       }
       if (b.length !== n)
         return fail(
-          sc,
+          r,
           o,
-          afterErr(sc, t, '"', start, "", `decoded length of ${b.length} mismatches array length of ${n}`),
+          afterErr(r, t, '"', start, "", `decoded length of ${b.length} mismatches array length of ${n}`),
           false,
           cur,
         );
       return Array.from(b);
     };
   } else if (format !== "" && format !== "array") return invalidFormat(t, format);
-  return (sc, cur) => {
-    const c = sc.ws();
-    if (c === 0x5b) {
-      const open = sc.i;
-      sc.i++;
-      sc.enter();
+  return (r, cur) => {
+    const d = r.d;
+    const k = d.peekKind();
+    if (k === "[") {
+      d.readBeginArray();
       const out: unknown[] = new Array(n);
       let i = 0;
-      if (sc.arrayFirst()) {
-        try {
-          do {
-            if (i < n) {
-              const base = merge && cur ? (cur as unknown[])[i] : zero(et);
-              out[i] = elem(sc, base);
-            } else if (anyLen) sc.skipValue();
-            else {
-              sc.skipValue();
-              while (sc.arrayNext()) sc.skipValue();
-              throw new SemanticError({
-                action: "unmarshal",
-                jsonKind: "[",
-                goType: t,
-                byteOffset: sc.offsetAt(sc.i - 1),
-                cause: "too many array elements",
-              });
-            }
-            i++;
-          } while (sc.arrayNext());
-        } catch (e) {
-          if (!(SemanticError.isInstance(e) && e.cause === "too many array elements"))
-            prefixPointer(e, String(i));
-          throw e;
+      try {
+        while (d.peekKind() !== "]") {
+          if (i < n) {
+            const base = merge && cur ? (cur as unknown[])[i] : zero(et);
+            out[i] = elem(r, base);
+          } else if (anyLen) d.skipValue();
+          else {
+            d.skipValueRemainder();
+            throw new SemanticError({
+              action: "unmarshal",
+              jsonKind: "[",
+              goType: t,
+              byteOffset: d.inputOffset - 1,
+              cause: "too many array elements",
+            });
+          }
+          i++;
         }
+      } catch (e) {
+        if (!(SemanticError.isInstance(e) && e.cause === "too many array elements"))
+          prefixPointer(e, String(i));
+        throw e;
       }
-      void open;
+      d.readEndArray();
       if (i < n) {
         if (!anyLen)
           throw new SemanticError({
             action: "unmarshal",
             jsonKind: "[",
             goType: t,
-            byteOffset: sc.offsetAt(sc.i - 1),
+            byteOffset: d.inputOffset - 1,
             cause: "too few array elements",
           });
         for (; i < n; i++) out[i] = zero(et);
       }
       return out;
     }
-    if (c === 0x6e) {
-      sc.literal("null");
+    if (k === "n") {
+      d.readNull();
       return merge ? cur : zero(t);
     }
-    if (c === 0x22 && bytes) return bytes(sc, cur);
-    return mismatch(sc, o, t, cur);
+    if (k === '"' && bytes) return bytes(r, cur);
+    return mismatch(r, o, t, cur, k, true);
   };
 }
 
-function keyDecoder(
-  k: GoType,
-  o: ResolvedOptions,
-  sc0: () => Scanner,
-): (name: string, start: number) => unknown {
+function keyDecoder(k: GoType, o: ResolvedOptions): (r: Reader, name: string, start: number) => unknown {
   const f = o.flags;
   const uj = lookupMethod(k, "UnmarshalJSON");
   if (uj && !f.callMethodsWithLegacySemantics) {
     const fn = uj.call;
-    return (name) => fn(toBytes(JSON.stringify(name)), zero(k));
+    return (_r, name) => fn(toBytes(JSON.stringify(name)), zero(k));
   }
   const ut = lookupMethod(k, "UnmarshalText");
   if (ut) {
     const fn = ut.call;
-    return (name) => fn(toBytes(name), zero(k));
+    return (_r, name) => fn(toBytes(name), zero(k));
   }
+  const keyErr = (r: Reader, name: string, start: number, cause: string) =>
+    new SemanticError({
+      action: "unmarshal",
+      jsonKind: '"',
+      jsonValue: JSON.stringify(name),
+      goType: k,
+      byteOffset: r.valueStart(start),
+      jsonPointer: `/${escapePointerToken(name)}`,
+      cause,
+    });
   switch (k.kind) {
-    case "string":
-      return (name) => name;
-    case "bool":
-    case "struct":
-    case "slice":
-    case "map":
-    case "array":
-    case "pointer":
-    case "interface":
-      return (name) => name;
     case "float32":
     case "float64":
-      return (name, start) => {
+      return (r, name, start) => {
+        if (!NUMBER_RE.test(name)) throw keyErr(r, name, start, "invalid syntax");
         const v = Number(name);
-        if (!/^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/.test(name)) {
-          const sc = sc0();
-          throw new SemanticError({
-            action: "unmarshal",
-            jsonKind: '"',
-            jsonValue: JSON.stringify(name),
-            goType: k,
-            byteOffset: sc.offsetAt(start),
-            jsonPointer: `/${escapePointerToken(name)}`,
-            cause: "invalid syntax",
-          });
-        }
         return k.kind === "float32" ? Math.fround(v) : v;
       };
-    default: {
+    case "int":
+    case "int8":
+    case "int16":
+    case "int32":
+    case "int64":
+    case "uint":
+    case "uint8":
+    case "uint16":
+    case "uint32":
+    case "uint64":
+    case "uintptr": {
       const big = isBigKind(k);
-      return (name, start) => {
-        const r = parseGoInt(name, k.kind, big);
-        if (typeof r === "string") {
-          const sc = sc0();
-          throw new SemanticError({
-            action: "unmarshal",
-            jsonKind: '"',
-            jsonValue: JSON.stringify(name),
-            goType: k,
-            byteOffset: sc.offsetAt(start),
-            jsonPointer: `/${escapePointerToken(name)}`,
-            cause: r,
-          });
-        }
-        return r;
+      return (r, name, start) => {
+        const v = parseGoInt(name, k.kind, big);
+        if (typeof v === "string") throw keyErr(r, name, start, v);
+        return v;
       };
     }
+    default:
+      return (_r, name) => name;
   }
 }
 
 function mapDecoder(t: Extract<GoType, { kind: "map" }>, o: ResolvedOptions, m: Mode): Dec {
   const f = o.flags;
-  let current: Scanner | undefined;
-  const kdec = keyDecoder(t.key, o, () => current as Scanner);
+  const kdec = keyDecoder(t.key, o);
   const vdec = compile(t.elem, o, { ...m, format: "", caseMode: "" });
   const et = t.elem;
   const merge = !f.mergeWithLegacySemantics;
-  const dups = !f.allowDuplicateNames;
   if (m.format !== "" && m.format !== "emitnull" && m.format !== "emitempty")
     return invalidFormat(t, m.format);
-  return (sc, cur) => {
-    const c = sc.ws();
-    if (c === 0x7b) {
-      sc.i++;
-      sc.enter();
+  return (r, cur) => {
+    const d = r.d;
+    const k0 = d.peekKind();
+    if (k0 === "{") {
+      d.readBeginObject();
       const out: Map<unknown, unknown> = cur instanceof Map ? cur : new Map();
-      if (!sc.objectFirst()) return out;
-      const seen = dups ? new Set<string>() : undefined;
-      do {
-        const start = sc.i;
-        const name = sc.readString();
-        if (seen) {
-          if (seen.has(name)) throw sc.duplicate(name);
-          seen.add(name);
-        }
-        current = sc;
-        const key = kdec(name, start);
+      let k: Kind;
+      while ((k = d.peekKind()) !== "}") {
+        const start = d.inputOffset;
+        const name = readName(d, k);
+        const key = kdec(r, name, start);
         try {
-          sc.colon();
           const base = merge && out.has(key) ? out.get(key) : zero(et);
-          out.set(key, vdec(sc, base));
+          out.set(key, vdec(r, base));
         } catch (e) {
           prefixPointer(e, name);
           throw e;
         }
-      } while (sc.objectNext());
+      }
+      d.readEndObject();
       return out;
     }
-    if (c === 0x6e) {
-      sc.literal("null");
+    if (k0 === "n") {
+      d.readNull();
       return null;
     }
-    return mismatch(sc, o, t, cur);
+    return mismatch(r, o, t, cur, k0, true);
   };
 }
 
@@ -675,104 +619,130 @@ function setOwn(obj: Record<string, unknown>, k: string, v: unknown): void {
   else obj[k] = v;
 }
 
-function anyDecoder(t: GoType, o: ResolvedOptions, m: Mode): Dec {
-  const f = o.flags;
-  const rawNum = f.unmarshalAnyWithRawNumber;
-  const dups = !f.allowDuplicateNames;
-  const dec: Dec = (sc, cur) => {
-    const c = sc.ws();
-    switch (c) {
-      case 0x22:
-        return sc.readString();
-      case 0x74:
-        sc.literal("true");
-        return true;
-      case 0x66:
-        sc.literal("false");
-        return false;
-      case 0x6e:
-        sc.literal("null");
-        return null;
-      case 0x7b: {
-        sc.i++;
-        sc.enter();
-        const obj: Record<string, unknown> =
-          !f.mergeWithLegacySemantics &&
-          cur !== null &&
-          typeof cur === "object" &&
-          !Array.isArray(cur) &&
-          Object.getPrototypeOf(cur) === Object.prototype
-            ? cur
-            : {};
-        if (!sc.objectFirst()) return obj;
-        const seen = dups ? new Set<string>() : undefined;
-        do {
-          const name = sc.readString();
-          if (seen) {
-            if (seen.has(name)) throw sc.duplicate(name);
-            seen.add(name);
-          }
-          try {
-            sc.colon();
-            const prev = Object.hasOwn(obj, name) ? obj[name] : null;
-            setOwn(obj, name, dec(sc, prev));
-          } catch (e) {
-            prefixPointer(e, name);
-            throw e;
-          }
-        } while (sc.objectNext());
-        return obj;
-      }
-      case 0x5b: {
-        sc.i++;
-        sc.enter();
-        const arr: unknown[] = [];
-        if (!sc.arrayFirst()) return arr;
-        let i = 0;
-        do {
-          try {
-            arr.push(dec(sc, null));
-          } catch (e) {
-            prefixPointer(e, String(i));
-            throw e;
-          }
-          i++;
-        } while (sc.arrayNext());
-        return arr;
-      }
-      default: {
-        if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
-          const start = sc.i;
-          const lit = sc.readNumber();
-          if (rawNum) return new JsonNumber(lit);
-          const v = Number(lit);
-          if (!Number.isFinite(v))
-            return fail(sc, o, afterErr(sc, FLOAT64, "0", start, lit, "value out of range"), false, cur);
-          return m.str ? v : v;
-        }
-        return sc.badValueStart();
-      }
-    }
-  };
-  void t;
-  return dec;
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return (
+    v !== null && typeof v === "object" && !Array.isArray(v) && Object.getPrototypeOf(v) === Object.prototype
+  );
 }
 
 const FLOAT64: GoType = { kind: "float64" };
+
+/**
+ * anyDecoder decodes into `any` (Go's interface{}): objects → plain objects,
+ * arrays → arrays, numbers → float64 (or JsonNumber). Iterative: nesting is an
+ * explicit stack, so depth is bounded only by jsontext's MAX_NESTING_DEPTH.
+ */
+function anyDecoder(o: ResolvedOptions): Dec {
+  const f = o.flags;
+  const rawNum = f.unmarshalAnyWithRawNumber;
+  const mergeObjects = !f.mergeWithLegacySemantics;
+  /** A scalar (not `{` or `[`) of kind k. */
+  const scalar = (r: Reader, k: Kind, cur: unknown): unknown => {
+    const d = r.d;
+    switch (k) {
+      case '"':
+        return d.readString();
+      case "t":
+      case "f":
+        return d.readBool();
+      case "n":
+        d.readNull();
+        return null;
+      case "0": {
+        const start = d.inputOffset;
+        const lit = d.readNumberLiteral();
+        if (rawNum) return new JsonNumber(lit);
+        const v = Number(lit);
+        if (!Number.isFinite(v))
+          return fail(r, o, afterErr(r, FLOAT64, "0", start, lit, "value out of range"), false, cur);
+        return v;
+      }
+      default:
+        d.skipValue(); // throws the decoder's error for `}` or `]`
+        return cur;
+    }
+  };
+  return (r, cur) => {
+    const d = r.d;
+    let k = d.peekKind();
+    if (k !== "{" && k !== "[") return scalar(r, k, cur);
+    // Explicit stack: containers, and for objects the member name being filled.
+    const conts: (Record<string, unknown> | unknown[])[] = [];
+    const names: (string | number)[] = [];
+    let root: unknown;
+    // open pushes a new container for kind k, merging into prev when it is a plain object.
+    const open = (kk: Kind, prev: unknown): Record<string, unknown> | unknown[] => {
+      if (kk === "{") {
+        d.readBeginObject();
+        return mergeObjects && isPlainObject(prev) ? prev : {};
+      }
+      d.readBeginArray();
+      return [];
+    };
+    try {
+      root = open(k, cur);
+      conts.push(root as Record<string, unknown>);
+      names.push("");
+      while (conts.length > 0) {
+        const top = conts[conts.length - 1] as Record<string, unknown> | unknown[];
+        k = d.peekKind();
+        if (Array.isArray(top)) {
+          if (k === "]") {
+            d.readEndArray();
+            conts.pop();
+            names.pop();
+            continue;
+          }
+          names[names.length - 1] = top.length;
+          if (k === "{" || k === "[") {
+            const c = open(k, null);
+            top.push(c);
+            conts.push(c);
+            names.push("");
+          } else top.push(scalar(r, k, null));
+          continue;
+        }
+        if (k === "}") {
+          d.readEndObject();
+          conts.pop();
+          names.pop();
+          continue;
+        }
+        const name = readName(d, k);
+        names[names.length - 1] = name;
+        k = d.peekKind();
+        const prev = Object.hasOwn(top, name) ? top[name] : null;
+        if (k === "{" || k === "[") {
+          const c = open(k, prev);
+          setOwn(top, name, c);
+          conts.push(c);
+          names.push("");
+        } else setOwn(top, name, scalar(r, k, prev));
+      }
+    } catch (e) {
+      if (SemanticError.isInstance(e)) {
+        for (let i = names.length - 1; i >= 0; i--) prefixPointer(e, String(names[i]));
+      }
+      throw e;
+    }
+    return root;
+  };
+}
 
 function structDecoder(t: StructType, o: ResolvedOptions, m: Mode): Dec {
   const f = o.flags;
   const sf = structFieldsV2(t);
   if (sf.error && !f.reportErrorsWithLegacySemantics) {
     const err = sf.error;
-    return (sc) => {
-      const c = sc.ws();
-      if (c === -1) throw sc.eof();
+    return (r) => {
+      const start = r.d.inputOffset;
+      const k = r.d.peekKind();
+      if (k === "") throw r.d.unexpectedEOF();
       throw new SemanticError({
         action: "unmarshal",
-        jsonKind: kindAt(sc),
+        jsonKind: k,
         goType: err.type,
-        byteOffset: sc.offsetAt(sc.i),
+        byteOffset: r.valueStart(start),
         cause: err.text,
       });
     };
@@ -799,7 +769,7 @@ function structDecoder(t: StructType, o: ResolvedOptions, m: Mode): Dec {
     plans.set(fd.name, p);
     all.push(p);
   }
-  const fold = f.matchCaseSensitiveDelimiter ? (s: string) => s.toLowerCase() : foldName;
+  const fold = f.matchCaseSensitiveDelimiter ? foldNameLegacy : foldName;
   const folded = new Map<string, P[]>();
   for (const p of all) {
     if (!p.ci) continue;
@@ -829,40 +799,35 @@ function structDecoder(t: StructType, o: ResolvedOptions, m: Mode): Dec {
     }
     return h;
   };
-  return (sc, cur) => {
-    const c = sc.ws();
-    if (c === 0x7b) {
-      sc.i++;
-      sc.enter();
+  return (r, cur) => {
+    const d = r.d;
+    const k0 = d.peekKind();
+    if (k0 === "{") {
+      d.readBeginObject();
       const obj = cur !== null && typeof cur === "object" ? cur : (zero(t) as Record<string, unknown>);
-      if (!sc.objectFirst()) return obj;
-      const seen = dups && nf > 0 ? new Uint8Array(nf) : undefined;
-      let unknownSeen: Set<string> | undefined;
-      do {
-        const start = sc.i;
-        const name = sc.readString();
+      // Names that fold to an already-seen field are duplicates too (exact repeats are the decoder's).
+      const seen = dups && anyFold && nf > 0 ? new Uint8Array(nf) : undefined;
+      let k: Kind;
+      while ((k = d.peekKind()) !== "}") {
+        const start = d.inputOffset;
+        const name = readName(d, k);
         let p = plans.get(name);
         if (p === undefined && anyFold) {
           const l = folded.get(fold(name));
           if (l) p = l[0];
         }
-        try {
-          sc.colon();
-        } catch (e) {
-          prefixPointer(e, name);
-          throw e;
-        }
         if (p !== undefined) {
           const fd = p.fd;
           if (seen) {
-            if (seen[fd.id] === 1) throw sc.duplicate(name);
+            if (seen[fd.id] === 1)
+              throw syntacticError(ERR_DUPLICATE_NAME, r.valueStart(start), d.stackPointer());
             seen[fd.id] = 1;
           }
           try {
-            if (fd.path.length === 1) obj[fd.goName] = p.dec(sc, obj[fd.goName]);
+            if (fd.path.length === 1) obj[fd.goName] = p.dec(r, obj[fd.goName]);
             else {
               const h = getHolder(obj, fd.path, fd.hopTypes);
-              h[fd.goName] = p.dec(sc, h[fd.goName]);
+              h[fd.goName] = p.dec(r, h[fd.goName]);
             }
           } catch (e) {
             prefixPointer(e, name);
@@ -870,21 +835,16 @@ function structDecoder(t: StructType, o: ResolvedOptions, m: Mode): Dec {
           }
           continue;
         }
-        if (dups) {
-          unknownSeen ??= new Set();
-          if (unknownSeen.has(name)) throw sc.duplicate(name);
-          unknownSeen.add(name);
-        }
         if (reject) {
           const e = new SemanticError({
             action: "unmarshal",
             jsonKind: '"',
             goType: t,
-            byteOffset: sc.offsetAt(start),
+            byteOffset: r.valueStart(start),
             jsonPointer: `/${escapePointerToken(name)}`,
             cause: ERR_UNKNOWN_NAME,
           });
-          fail(sc, o, e, true, obj);
+          fail(r, o, e, true, obj);
           continue;
         }
         try {
@@ -897,10 +857,9 @@ function structDecoder(t: StructType, o: ResolvedOptions, m: Mode): Dec {
                 mp = new Map();
                 h[fk] = mp;
               }
-              mp.set(name, fbDec(sc, mp.has(name) ? mp.get(name) : null));
+              mp.set(name, fbDec(r, mp.has(name) ? mp.get(name) : null));
             } else {
-              sc.ws();
-              const raw = sc.rawValue();
+              const raw = d.readValueText();
               const prev: Uint8Array | null = h[fk];
               const prevText = prev && prev.length > 0 ? new TextDecoder().decode(prev) : "";
               const member = `${JSON.stringify(name)}:${raw}`;
@@ -910,19 +869,20 @@ function structDecoder(t: StructType, o: ResolvedOptions, m: Mode): Dec {
                   : `${prevText.slice(0, -1)},${member}}`;
               h[fk] = toBytes(text);
             }
-          } else sc.skipValue();
+          } else d.skipValue();
         } catch (e) {
           prefixPointer(e, name);
           throw e;
         }
-      } while (sc.objectNext());
+      }
+      d.readEndObject();
       return obj;
     }
-    if (c === 0x6e) {
-      sc.literal("null");
+    if (k0 === "n") {
+      d.readNull();
       return f.mergeWithLegacySemantics ? cur : zero(t);
     }
-    return mismatch(sc, o, t, cur);
+    return mismatch(r, o, t, cur, k0, true);
   };
 }
 
@@ -930,19 +890,20 @@ function timeDecoder(t: GoType, o: ResolvedOptions, m: Mode): Dec {
   const f = o.flags;
   const fmt = m.format;
   if (fmt === "" || fmt === "RFC3339" || fmt === "RFC3339Nano") {
-    return (sc, cur) => {
-      const c = sc.ws();
-      if (c === 0x6e) {
-        sc.literal("null");
+    return (r, cur) => {
+      const d = r.d;
+      const k = d.peekKind();
+      if (k === "n") {
+        d.readNull();
         return f.mergeWithLegacySemantics ? cur : zero(t);
       }
-      if (c !== 0x22) return mismatch(sc, o, t, cur);
-      const start = sc.i;
-      const s = sc.readString();
+      if (k !== '"') return mismatch(r, o, t, cur, k);
+      const start = d.inputOffset;
+      const s = d.readString();
       try {
         return GoTime.parse(s);
       } catch (e) {
-        return fail(sc, o, afterErr(sc, t, '"', start, "", (e as Error).message), false, cur);
+        return fail(r, o, afterErr(r, t, '"', start, "", (e as Error).message), false, cur);
       }
     };
   }
@@ -954,21 +915,22 @@ function timeDecoder(t: GoType, o: ResolvedOptions, m: Mode): Dec {
   };
   const scale = scales[fmt];
   if (scale === undefined) return invalidFormat(t, fmt);
-  return (sc, cur) => {
-    const c = sc.ws();
-    if (c === 0x6e) {
-      sc.literal("null");
+  return (r, cur) => {
+    const d = r.d;
+    const k = d.peekKind();
+    if (k === "n") {
+      d.readNull();
       return f.mergeWithLegacySemantics ? cur : zero(t);
     }
-    if (!(c === 0x2d || (c >= 0x30 && c <= 0x39))) return mismatch(sc, o, t, cur);
-    const start = sc.i;
-    const lit = sc.readNumber();
+    if (k !== "0") return mismatch(r, o, t, cur, k);
+    const start = d.inputOffset;
+    const lit = d.readNumberLiteral();
     const ns = parseDurationNumber(lit, scale);
     if (typeof ns !== "bigint")
       return fail(
-        sc,
+        r,
         o,
-        afterErr(sc, t, "0", start, lit, `invalid time ${JSON.stringify(lit)}: invalid syntax`),
+        afterErr(r, t, "0", start, lit, `invalid time ${JSON.stringify(lit)}: invalid syntax`),
         false,
         cur,
       );
@@ -982,63 +944,56 @@ function durationDecoder(t: GoType, o: ResolvedOptions, m: Mode): Dec {
   let fmt = m.format;
   if (fmt === "" && f.formatDurationAsNano) fmt = "nano";
   if (fmt === "") {
-    return (sc) => {
-      const c = sc.ws();
-      if (c === -1) throw sc.eof();
+    return (r) => {
+      const start = r.d.inputOffset;
+      if (r.d.peekKind() === "") throw r.d.unexpectedEOF();
       throw new SemanticError({
         action: "unmarshal",
         goType: t,
-        byteOffset: sc.offsetAt(sc.i),
+        byteOffset: r.valueStart(start),
         cause: "no default representation (see https://go.dev/issue/71631); specify an explicit format",
       });
     };
   }
   if (fmt === "units") {
-    return (sc, cur) => {
-      const c = sc.ws();
-      if (c === 0x6e) {
-        sc.literal("null");
+    return (r, cur) => {
+      const d = r.d;
+      const k = d.peekKind();
+      if (k === "n") {
+        d.readNull();
         return f.mergeWithLegacySemantics ? cur : 0n;
       }
-      if (c !== 0x22) return mismatch(sc, o, t, cur);
-      const start = sc.i;
-      const s = sc.readString();
-      const r = parseDuration(s);
-      if (typeof r === "string") return fail(sc, o, afterErr(sc, t, '"', start, "", r), false, cur);
-      return r;
+      if (k !== '"') return mismatch(r, o, t, cur, k);
+      const start = d.inputOffset;
+      const s = d.readString();
+      const v = parseDuration(s);
+      if (typeof v === "string") return fail(r, o, afterErr(r, t, '"', start, "", v), false, cur);
+      return v;
     };
   }
   const scale = DURATION_SCALES[fmt];
   if (scale === undefined) return invalidFormat(t, fmt);
   const allowStr = m.str || m.legacyStr;
-  return (sc, cur) => {
-    const c = sc.ws();
-    if (c === 0x6e) {
-      sc.literal("null");
+  return (r, cur) => {
+    const d = r.d;
+    const k = d.peekKind();
+    if (k === "n") {
+      d.readNull();
       return f.mergeWithLegacySemantics ? cur : 0n;
     }
-    const start = sc.i;
+    const start = d.inputOffset;
     let lit: string;
-    let kind: JsonKind = "0";
-    if (c === 0x2d || (c >= 0x30 && c <= 0x39)) lit = sc.readNumber();
-    else if (c === 0x22 && allowStr) {
-      lit = sc.readString();
-      kind = '"';
-    } else return mismatch(sc, o, t, cur);
-    const r = parseDurationNumber(lit, scale);
-    if (typeof r !== "bigint") {
+    if (k === "0") lit = d.readNumberLiteral();
+    else if (k === '"' && allowStr) lit = d.readString();
+    else return mismatch(r, o, t, cur, k);
+    const v = parseDurationNumber(lit, scale);
+    if (typeof v !== "bigint") {
       const cause =
-        r === "range"
+        v === "range"
           ? `invalid duration ${JSON.stringify(lit)}: value out of range`
           : `invalid duration ${JSON.stringify(lit)}: invalid syntax`;
-      return fail(
-        sc,
-        o,
-        afterErr(sc, t, kind, start, kind === "0" ? lit : JSON.stringify(lit), cause),
-        false,
-        cur,
-      );
+      return fail(r, o, afterErr(r, t, k, start, k === "0" ? lit : JSON.stringify(lit), cause), false, cur);
     }
-    return r;
+    return v;
   };
 }

@@ -5,8 +5,8 @@
  * the best of 15 interleaved rounds; here rounds are ABBA-interleaved, 15
  * pairs, and best-of sits beside the median and the paired ratios.
  */
-import { type BenchResult, type Suite, formatSummary, runSuite } from "../src/index.js";
-import { type Codecs, asBytes, bytesEqual, goTypeOf, loadCodecs, need } from "./shared/codecs.js";
+import { type BenchResult, formatSummary, runSuite, type Suite } from "../src/index.js";
+import { asBytes, bytesEqual, type Codecs, goTypeOf, loadCodecs, need } from "./shared/codecs.js";
 import { isMain } from "./shared/workspace.js";
 
 const ORDER_GO = `package main
@@ -21,7 +21,13 @@ type Order struct {
 `;
 
 /** cost.go's value in the contract's TypeScript form (int64 → bigint). */
-export const ORDER = { ID: 90210n, Customer: "Ann Smith", Total: 12345n, Paid: true, Items: ["book", "pen", "lamp"] };
+export const ORDER = {
+  ID: 90210n,
+  Customer: "Ann Smith",
+  Total: 12345n,
+  Paid: true,
+  Items: ["book", "pen", "lamp"],
+};
 /** What Go's json.Marshal(order) prints (recorded from `go run` of cost.go). */
 export const ORDER_JSON = `{"id":90210,"customer":"Ann Smith","total":12345,"paid":true,"items":["book","pen","lamp"]}`;
 
@@ -139,7 +145,13 @@ export async function runCost(): Promise<BenchResult> {
       ["unmarshal→map / unmarshal→struct", "unmarshal-map", "unmarshal-struct"],
     ].map(([label, a, b]) => {
       const c = ratio(a as string, b as string);
-      return [label as string, best(a as string, b as string), c?.geomean ?? null, c?.ci.low ?? null, c?.ci.high ?? null];
+      return [
+        label as string,
+        best(a as string, b as string),
+        c?.geomean ?? null,
+        c?.ci.low ?? null,
+        c?.ci.high ?? null,
+      ];
     }),
   });
   return r;

@@ -15,22 +15,22 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import {
   type BenchResult,
-  type HypothesisSpec,
-  type Measurement,
-  RESULT_KIND,
-  RESULT_SCHEMA_VERSION,
-  type Suite,
   buildComparisons,
   candidateStats,
   collectEnvironment,
   evaluateHypothesis,
   finishEnvironment,
   formatSummary,
+  type HypothesisSpec,
   hasGo,
   isQuick,
+  type Measurement,
+  RESULT_KIND,
+  RESULT_SCHEMA_VERSION,
   resolveSettings,
   runGoBenchmarks,
   runSuite,
+  type Suite,
 } from "../src/index.js";
 import { asBytes, goTypeOf, loadCodecs, need } from "./shared/codecs.js";
 import { type BenchInput, seedPayloads } from "./shared/payloads.js";
@@ -240,7 +240,13 @@ export function runGoSide(): BenchResult | undefined {
     finishedAt: new Date().toISOString(),
     durationMs: Date.now() - t0,
     environment: finishEnvironment(environment),
-    settings: { ...settings, pairs: quick ? 2 : 25, warmupRounds: 1, isolation: "process", sampleTimeMs: quick ? 5 : 40 },
+    settings: {
+      ...settings,
+      pairs: quick ? 2 : 25,
+      warmupRounds: 1,
+      isolation: "process",
+      sampleTimeMs: quick ? 5 : 40,
+    },
     candidates,
     payloads: inputs.map((p) => ({ id: p.id, label: p.label, bytes: p.bytes.length })),
     measurements,

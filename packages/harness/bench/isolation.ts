@@ -8,11 +8,11 @@
  */
 import {
   type BenchResult,
+  formatSummary,
   type Isolation,
   type ResultTable,
-  type Suite,
-  formatSummary,
   runSuite,
+  type Suite,
 } from "../src/index.js";
 import { isMain } from "./shared/workspace.js";
 
@@ -82,7 +82,15 @@ export async function runIsolationStudy(): Promise<BenchResult> {
   const table: ResultTable = {
     id: "isolation",
     title: "mono ns/op and mega/mono ratio by isolation",
-    columns: ["isolation", "mono ns/op (median)", "mega ns/op (median)", "mega/mono geomean", "95% CI low", "95% CI high", "mono cpu ns/op"],
+    columns: [
+      "isolation",
+      "mono ns/op (median)",
+      "mega ns/op (median)",
+      "mega/mono geomean",
+      "95% CI low",
+      "95% CI high",
+      "mono cpu ns/op",
+    ],
     rows: runs.map(([iso, r]) => {
       const mono = r.measurements.find((m) => m.candidate === "mono");
       const mega = r.measurements.find((m) => m.candidate === "mega");

@@ -5,7 +5,7 @@
  * on a seed payload. The Encoder appends "\n" as Go's does; the check
  * requires its output to be marshal's bytes plus that newline.
  */
-import { type Suite, formatSummary, runSuite } from "../src/index.js";
+import { formatSummary, runSuite, type Suite } from "../src/index.js";
 import { asBytes, bytesEqual, goTypeOf, loadCodecs, need } from "./shared/codecs.js";
 import { seedPayloads } from "./shared/payloads.js";
 import { isMain } from "./shared/workspace.js";
@@ -59,7 +59,11 @@ export async function marshalEncoderSuite(): Promise<Suite<Input>> {
   const enc = new TextEncoder();
   const seed = seedPayloads().find((p) => p.id === "nested-orders");
   const inputs: Array<{ id: string; label: string; data: Input }> = [
-    { id: "person", label: "Person{Ada, 36}", data: { goSource: GO, goType: "Person", json: enc.encode('{"Name":"Ada","Age":36}') } },
+    {
+      id: "person",
+      label: "Person{Ada, 36}",
+      data: { goSource: GO, goType: "Person", json: enc.encode('{"Name":"Ada","Age":36}') },
+    },
     {
       id: "viacep-info",
       label: "ViaCEP Info",
@@ -72,8 +76,14 @@ export async function marshalEncoderSuite(): Promise<Suite<Input>> {
       },
     },
   ];
-  if (seed) inputs.push({ id: seed.id, label: seed.label, data: { goSource: seed.goSource, goType: seed.goType, json: seed.bytes } });
-  const value = (d: Input) => need<Fn>(c.v1, "codec-v1", "unmarshal")(goTypeOf(c, d.goSource, d.goType), d.json);
+  if (seed)
+    inputs.push({
+      id: seed.id,
+      label: seed.label,
+      data: { goSource: seed.goSource, goType: seed.goType, json: seed.bytes },
+    });
+  const value = (d: Input) =>
+    need<Fn>(c.v1, "codec-v1", "unmarshal")(goTypeOf(c, d.goSource, d.goType), d.json);
   const newEncoder = (w: Sink): Encoder => {
     const f = c.v1?.newEncoder as ((w: Sink) => Encoder) | undefined;
     if (f) return f(w);
@@ -89,7 +99,11 @@ export async function marshalEncoderSuite(): Promise<Suite<Input>> {
       {
         id: "marshal",
         label: "marshal(T, v) → bytes",
-        prepare: (p) => ({ f: need<Fn>(c.v1, "codec-v1", "marshal"), t: goTypeOf(c, p.data.goSource, p.data.goType), v: value(p.data) }),
+        prepare: (p) => ({
+          f: need<Fn>(c.v1, "codec-v1", "marshal"),
+          t: goTypeOf(c, p.data.goSource, p.data.goType),
+          v: value(p.data),
+        }),
         run: (s: { f: Fn; t: unknown; v: unknown }) => s.f(s.t, s.v),
         check: (out, p) => {
           const o = JSON.parse(new TextDecoder().decode(asBytes(out)));
@@ -115,7 +129,11 @@ export async function marshalEncoderSuite(): Promise<Suite<Input>> {
         },
         check: (out, p) => {
           const sink = out as Sink;
-          const m = need<Fn>(c.v1, "codec-v1", "marshal")(goTypeOf(c, p.data.goSource, p.data.goType), value(p.data));
+          const m = need<Fn>(
+            c.v1,
+            "codec-v1",
+            "marshal",
+          )(goTypeOf(c, p.data.goSource, p.data.goType), value(p.data));
           const want = new Uint8Array([...asBytes(m), 0x0a]);
           return bytesEqual(sink.last(), want);
         },

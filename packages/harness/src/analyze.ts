@@ -2,21 +2,16 @@
  * Turns raw samples into the statistics of a result: per-candidate summaries
  * and paired per-round ratios with geometric mean, GSD, CI and a paired test.
  */
-import type {
-  CandidateStats,
-  CiMethod,
-  Comparison,
-  Measurement,
-  Metric,
-  Sample,
-} from "./result.js";
-import { geoSd, geomean, pairedTest, ratioInterval, summarize } from "./stats.js";
+import type { CandidateStats, CiMethod, Comparison, Measurement, Metric, Sample } from "./result.js";
+import { geomean, geoSd, pairedTest, ratioInterval, summarize } from "./stats.js";
 
 /** Per-candidate statistics from samples; `bytes` (payload size) gives MB/s. */
 export function candidateStats(samples: readonly Sample[], bytes?: number): CandidateStats {
   const ns = summarize(samples.map((s) => s.nsPerOp));
   const cpu = samples.filter((s) => s.cpuNsPerOp !== undefined).map((s) => s.cpuNsPerOp as number);
-  const ins = samples.filter((s) => s.instructionsPerOp !== undefined).map((s) => s.instructionsPerOp as number);
+  const ins = samples
+    .filter((s) => s.instructionsPerOp !== undefined)
+    .map((s) => s.instructionsPerOp as number);
   const st: CandidateStats = {
     nsPerOp: ns,
     opsPerSec: 1e9 / ns.median,

@@ -46,7 +46,10 @@ function scriptUrl(): string {
 }
 
 /** Instructions per op of one candidate on one payload (see module doc). */
-export function countInstructions(o: CallgrindOptions): { instructionsPerOp: number; totals: [number, number] } {
+export function countInstructions(o: CallgrindOptions): {
+  instructionsPerOp: number;
+  totals: [number, number];
+} {
   const [n1, n2] = o.iterations ?? [20, 220];
   const dir = mkdtempSync(path.join(tmpdir(), "gojson-callgrind-"));
   const run = (n: number): number => {

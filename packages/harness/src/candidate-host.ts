@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { type Op, type RawSample, calibrate, measureAllocation, timeSample } from "./measure.js";
+import { calibrate, measureAllocation, type Op, type RawSample, timeSample } from "./measure.js";
 import type { MemoryStats } from "./result.js";
 import type { Candidate, Payload, Suite } from "./suite-types.js";
 

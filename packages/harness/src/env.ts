@@ -27,7 +27,8 @@ export function collectEnvironment(): Environment {
   return {
     cpuModel: cpus[0]?.model.trim() ?? "unknown",
     logicalCpus: cpus.length,
-    availableParallelism: typeof os.availableParallelism === "function" ? os.availableParallelism() : cpus.length,
+    availableParallelism:
+      typeof os.availableParallelism === "function" ? os.availableParallelism() : cpus.length,
     cpuMHz: cpus[0]?.speed ?? 0,
     totalMemoryBytes: os.totalmem(),
     os: { platform: process.platform, release: os.release(), arch: process.arch, type: os.type() },

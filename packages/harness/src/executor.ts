@@ -135,7 +135,9 @@ class RemoteExecutor implements Executor {
 export function createExecutor(suite: Suite, candidateId: string, isolation: Isolation): Executor {
   if (isolation === "none") return new LocalExecutor(suite, candidateId);
   if (!suite.module) {
-    throw new Error(`isolation "${isolation}" needs suite.module (the URL and export name of the suite factory)`);
+    throw new Error(
+      `isolation "${isolation}" needs suite.module (the URL and export name of the suite factory)`,
+    );
   }
   return new RemoteExecutor(isolation, {
     moduleUrl: suite.module.url,

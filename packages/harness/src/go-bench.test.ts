@@ -18,7 +18,13 @@ describe("go test -bench output", () => {
       "BenchmarkUnmarshalAny/series-2", // a real name ending in -2 is kept under -cpu=1
       "BenchmarkMarshal",
     ]);
-    expect(r[0]).toMatchObject({ iterations: 12345, nsPerOp: 95684, mbPerSec: 88.1, bytesPerOp: 51234, allocsPerOp: 812 });
+    expect(r[0]).toMatchObject({
+      iterations: 12345,
+      nsPerOp: 95684,
+      mbPerSec: 88.1,
+      bytesPerOp: 51234,
+      allocsPerOp: 812,
+    });
     expect(r[2]?.nsPerOp).toBe(331.5);
   });
   it("Cpu2/SuffixStripped", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { compareRatios } from "./analyze.js";
-import { type HypothesisSpec, evaluateHypothesis, hypothesisHash } from "./hypothesis.js";
+import { evaluateHypothesis, type HypothesisSpec, hypothesisHash } from "./hypothesis.js";
 
 const base: HypothesisSpec = {
   id: "h1",
@@ -13,7 +13,13 @@ const base: HypothesisSpec = {
 };
 const spec = { ...base, sha256: hypothesisHash(base) };
 const now = "2026-06-01T00:00:00.000Z";
-const opts = { metric: "nsPerOp" as const, confidence: 0.95, alpha: 0.05, ciMethod: "t-log" as const, test: "wilcoxon" as const };
+const opts = {
+  metric: "nsPerOp" as const,
+  confidence: 0.95,
+  alpha: 0.05,
+  ciMethod: "t-log" as const,
+  test: "wilcoxon" as const,
+};
 const cmp = (rs: number[]) => compareRatios("c", "*", "v1", "v2", rs, opts);
 const around = (g: number, n: number, spread = 0.01) =>
   Array.from({ length: n }, (_, i) => g * Math.exp(spread * Math.sin(i * 1.3 + 0.2)));
@@ -25,8 +31,16 @@ describe("verdicts (seed 002 vocabulary)", () => {
     { name: "Unknown/StraddlesThreshold", in: [spec, around(0.952, 25, 0.05), now], want: "UNKNOWN" },
     { name: "Unknown/FivePairsCannotReachAlpha", in: [spec, around(0.66, 5), now], want: "UNKNOWN" },
     { name: "NotTested/NoComparison", in: [spec, undefined, now], want: "NOT_TESTED" },
-    { name: "Hold/EditedAfterRegistration", in: [{ ...spec, threshold: 0.99 }, around(0.66, 25), now], want: "HOLD" },
-    { name: "Hold/RegisteredAfterRun", in: [spec, around(0.66, 25), "2025-01-01T00:00:00.000Z"], want: "HOLD" },
+    {
+      name: "Hold/EditedAfterRegistration",
+      in: [{ ...spec, threshold: 0.99 }, around(0.66, 25), now],
+      want: "HOLD",
+    },
+    {
+      name: "Hold/RegisteredAfterRun",
+      in: [spec, around(0.66, 25), "2025-01-01T00:00:00.000Z"],
+      want: "HOLD",
+    },
     { name: "Hold/NoHash", in: [base, around(0.66, 25), now], want: "HOLD" },
   ];
   for (const c of cases) {

@@ -43,7 +43,9 @@ function canonicalFields(h: HypothesisSpec): Record<string, unknown> {
 
 /** sha256 hex of the canonical JSON (sorted keys, defaults filled) of a hypothesis, without its registration time. */
 export function hypothesisHash(h: HypothesisSpec): string {
-  return createHash("sha256").update(JSON.stringify(canonicalFields(h))).digest("hex");
+  return createHash("sha256")
+    .update(JSON.stringify(canonicalFields(h)))
+    .digest("hex");
 }
 
 /** Resolves a spec into the recorded Hypothesis (defaults filled, hash computed when absent). */
@@ -133,7 +135,11 @@ export function evaluateHypothesis(
     return { ...base, verdict: "supported", reason: `${ciText} lies ${less ? "below" : "above"} ${t}` };
   }
   if (against) {
-    return { ...base, verdict: "not supported", reason: `${ciText} lies ${less ? "at or above" : "at or below"} ${t}` };
+    return {
+      ...base,
+      verdict: "not supported",
+      reason: `${ciText} lies ${less ? "at or above" : "at or below"} ${t}`,
+    };
   }
   return { ...base, verdict: "UNKNOWN", reason: `${ciText} does not decide against threshold ${t}` };
 }

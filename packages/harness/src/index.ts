@@ -1,3 +1,42 @@
+export { buildComparisons, candidateStats, compareRatios, pairedRatios } from "./analyze.js";
+export {
+  type CallgrindOptions,
+  countInstructions,
+  parseCallgrindTotal,
+  VALGRIND,
+  valgrindVersion,
+} from "./callgrind.js";
+export { payloadHash } from "./candidate-host.js";
+export { collectEnvironment, finishEnvironment, goVersion } from "./env.js";
+export { createExecutor, type Executor } from "./executor.js";
+export {
+  type GoBenchLine,
+  type GoBenchOptions,
+  type GoBenchRun,
+  type GoCandidate,
+  hasGo,
+  parseGoBench,
+  runGoBenchmarks,
+} from "./go-bench.js";
+export {
+  checkPreregistration,
+  evaluateHypothesis,
+  type HypothesisSpec,
+  hypothesisHash,
+  resolveHypothesis,
+} from "./hypothesis.js";
+export {
+  calibrate,
+  DEFAULT_SAMPLE_TIME_MS,
+  MAX_ITERATIONS,
+  measureAllocation,
+  type Op,
+  QUICK_SAMPLE_TIME_MS,
+  type RawSample,
+  timeSample,
+} from "./measure.js";
+export { goName, RESULTS_DIR_ENV, resultStem, resultsDir, toGoBenchFormat, writeResult } from "./output.js";
+export { createProgress, type Progress, progressEnabled } from "./progress.js";
 export type {
   AllocationMethod,
   BenchResult,
@@ -25,73 +64,34 @@ export type {
   TestMethod,
   Verdict,
 } from "./result.js";
-export { RESULT_KIND, RESULT_SCHEMA_VERSION, VERDICTS, isBenchResult } from "./result.js";
-export type { Candidate, ComparisonSpec, Payload, Suite, SuiteSettings } from "./suite-types.js";
-export {
-  DEFAULT_PAIRS,
-  DEFAULT_WARMUP_ROUNDS,
-  QUICK_ENV,
-  QUICK_PAIRS,
-  type RunOptions,
-  isQuick,
-  resolveSettings,
-  runSuite,
-} from "./suite.js";
-export {
-  DEFAULT_SAMPLE_TIME_MS,
-  MAX_ITERATIONS,
-  QUICK_SAMPLE_TIME_MS,
-  type Op,
-  type RawSample,
-  calibrate,
-  measureAllocation,
-  timeSample,
-} from "./measure.js";
+export { isBenchResult, RESULT_KIND, RESULT_SCHEMA_VERSION, VERDICTS } from "./result.js";
+export { roundOrder } from "./schedule.js";
 export {
   BOOTSTRAP_RESAMPLES,
-  SIGN_FLIP_EXACT_MAX_N,
-  WILCOXON_EXACT_MAX_N,
   bootstrapIntervalLog,
-  geoSd,
   geomean,
+  geoSd,
   mean,
   median,
   minAchievableP,
   minPairsForAlpha,
+  SIGN_FLIP_EXACT_MAX_N,
   sd,
   signFlipTest,
   summarize,
   tIntervalLog,
+  WILCOXON_EXACT_MAX_N,
   wilcoxonSignedRank,
 } from "./stats.js";
-export { buildComparisons, candidateStats, compareRatios, pairedRatios } from "./analyze.js";
 export {
-  type HypothesisSpec,
-  checkPreregistration,
-  evaluateHypothesis,
-  hypothesisHash,
-  resolveHypothesis,
-} from "./hypothesis.js";
-export { collectEnvironment, finishEnvironment, goVersion } from "./env.js";
-export { type Executor, createExecutor } from "./executor.js";
-export { roundOrder } from "./schedule.js";
-export {
-  type GoBenchLine,
-  type GoBenchOptions,
-  type GoBenchRun,
-  type GoCandidate,
-  hasGo,
-  parseGoBench,
-  runGoBenchmarks,
-} from "./go-bench.js";
-export {
-  type CallgrindOptions,
-  VALGRIND,
-  countInstructions,
-  parseCallgrindTotal,
-  valgrindVersion,
-} from "./callgrind.js";
-export { type Progress, createProgress, progressEnabled } from "./progress.js";
-export { RESULTS_DIR_ENV, goName, resultStem, resultsDir, toGoBenchFormat, writeResult } from "./output.js";
+  DEFAULT_PAIRS,
+  DEFAULT_WARMUP_ROUNDS,
+  isQuick,
+  QUICK_ENV,
+  QUICK_PAIRS,
+  type RunOptions,
+  resolveSettings,
+  runSuite,
+} from "./suite.js";
+export type { Candidate, ComparisonSpec, Payload, Suite, SuiteSettings } from "./suite-types.js";
 export { formatSummary } from "./summary.js";
-export { payloadHash } from "./candidate-host.js";

@@ -4,8 +4,8 @@ import jStat from "jstat";
 import { describe, expect, it } from "vitest";
 import {
   bootstrapIntervalLog,
-  geoSd,
   geomean,
+  geoSd,
   median,
   minAchievableP,
   minPairsForAlpha,
@@ -56,7 +56,8 @@ describe("t interval on log ratios vs @stdlib/stats-ttest", () => {
       expect(Math.log(ci.high)).toBeCloseTo(ref.ci[1] as number, 10);
       // and against jStat's t quantile
       const logs = data.map(Math.log);
-      const half = jStat.studentt.inv(0.975, logs.length - 1) * (jStat.stdev(logs, true) / Math.sqrt(logs.length));
+      const half =
+        jStat.studentt.inv(0.975, logs.length - 1) * (jStat.stdev(logs, true) / Math.sqrt(logs.length));
       expect(Math.log(ci.high) - jStat.mean(logs)).toBeCloseTo(half, 8);
     });
   }

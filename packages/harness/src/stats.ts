@@ -183,11 +183,7 @@ export function minPairsForAlpha(alpha: number): number {
  * normal approximation with tie and continuity corrections above.
  * The statistic is W+ (sum of ranks of positive differences).
  */
-export function wilcoxonSignedRank(
-  diffs: readonly number[],
-  alpha = 0.05,
-  forceNormal = false,
-): PairedTest {
+export function wilcoxonSignedRank(diffs: readonly number[], alpha = 0.05, forceNormal = false): PairedTest {
   const d = diffs.filter((x) => x !== 0);
   const n = d.length;
   const ranks = midRanks(d.map(Math.abs));
@@ -305,7 +301,5 @@ export function pairedTest(
   alpha: number,
   seed = 1,
 ): PairedTest {
-  return method === "wilcoxon"
-    ? wilcoxonSignedRank(logRatios, alpha)
-    : signFlipTest(logRatios, alpha, seed);
+  return method === "wilcoxon" ? wilcoxonSignedRank(logRatios, alpha) : signFlipTest(logRatios, alpha, seed);
 }

@@ -29,7 +29,7 @@ export interface Candidate<D = unknown, S = unknown> {
    * Throw (or return false) when the output is wrong: the candidate is then not
    * measured on that payload and the error is recorded.
    */
-  check?: (output: unknown, payload: Payload<D>) => boolean | undefined | void;
+  check?: (output: unknown, payload: Payload<D>) => boolean | undefined;
   /** Return a reason string when the candidate does not apply to a payload. */
   skip?: (payload: Payload<D>) => string | undefined;
 }
@@ -65,7 +65,6 @@ export interface Suite<D = unknown> {
   title: string;
   description?: string;
   payloads: Payload<D>[];
-  // biome-ignore lint/suspicious/noExplicitAny: candidates carry heterogeneous state types
   candidates: Candidate<D, any>[];
   /** Default: the first candidate is the baseline of every other. */
   comparisons?: ComparisonSpec[];

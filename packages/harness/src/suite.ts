@@ -6,11 +6,11 @@
 import { buildComparisons, candidateStats } from "./analyze.js";
 import { payloadHash } from "./candidate-host.js";
 import { collectEnvironment, finishEnvironment } from "./env.js";
-import { type Executor, createExecutor } from "./executor.js";
+import { createExecutor, type Executor } from "./executor.js";
 import { evaluateHypothesis } from "./hypothesis.js";
 import { DEFAULT_SAMPLE_TIME_MS, QUICK_SAMPLE_TIME_MS } from "./measure.js";
 import { toGoBenchFormat } from "./output.js";
-import { type Progress, createProgress } from "./progress.js";
+import { createProgress, type Progress } from "./progress.js";
 import {
   type BenchResult,
   type CandidateError,
@@ -39,7 +39,10 @@ export function isQuick(): boolean {
 }
 
 /** Resolves settings: suite values, then quick-mode overrides, then defaults. */
-export function resolveSettings(s: SuiteSettings = {}, quick = isQuick()): RunSettings & {
+export function resolveSettings(
+  s: SuiteSettings = {},
+  quick = isQuick(),
+): RunSettings & {
   memory: boolean;
   test: "wilcoxon" | "sign-flip";
 } {
@@ -70,7 +73,8 @@ export interface RunOptions {
 }
 
 /** Runs a suite and returns its result document (does not write it). */
-export async function runSuite(suite: Suite, opts: RunOptions = {}): Promise<BenchResult> {
+export async function runSuite<D>(typed: Suite<D>, opts: RunOptions = {}): Promise<BenchResult> {
+  const suite = typed as unknown as Suite;
   const settings = resolveSettings({ ...suite.settings, ...opts.settings });
   const startedAt = new Date().toISOString();
   const t0 = Date.now();
@@ -91,10 +95,15 @@ export async function runSuite(suite: Suite, opts: RunOptions = {}): Promise<Ben
       for (const c of suite.candidates) {
         try {
           const r = await (executors.get(c.id) as Executor).prepare(p.id, settings.sampleTimeMs);
-          if ("skipped" in r) errors.push({ candidate: c.id, payload: p.id, message: `skipped: ${r.skipped}` });
+          if ("skipped" in r)
+            errors.push({ candidate: c.id, payload: p.id, message: `skipped: ${r.skipped}` });
           else ready.push({ id: c.id, iterations: r.iterations });
         } catch (e) {
-          errors.push({ candidate: c.id, payload: p.id, message: e instanceof Error ? e.message : String(e) });
+          errors.push({
+            candidate: c.id,
+            payload: p.id,
+            message: e instanceof Error ? e.message : String(e),
+          });
         }
       }
       progress.tick(`${p.id}: checked`);

@@ -35,7 +35,8 @@ export function formatSummary(r: BenchResult): string {
   for (const h of r.hypotheses) out.push(`[${h.verdict}] ${h.hypothesis.statement} — ${h.reason}`);
   for (const t of r.tables) {
     out.push(`## ${t.title}`, t.columns.join("\t"));
-    for (const row of t.rows) out.push(row.map((v) => (typeof v === "number" ? n(v, 2) : (v ?? "-"))).join("\t"));
+    for (const row of t.rows)
+      out.push(row.map((v) => (typeof v === "number" ? n(v, 2) : (v ?? "-"))).join("\t"));
   }
   for (const e of r.errors) out.push(`! ${e.candidate}${e.payload ? ` @${e.payload}` : ""}: ${e.message}`);
   return out.join("\n");

@@ -1043,7 +1043,7 @@ export class Decoder {
   private makeError(e: ErrAt): SyntacticError {
     const detail = typeof e.detail === "string" ? e.detail : e.detail(this);
     const pos = e.pos;
-    let text = detail;
+    const text = detail;
     return new SyntacticError({
       detail: text,
       offset: pos,
@@ -1122,7 +1122,18 @@ function utf8Size(s: Uint8Array, i: number): number {
   const c1 = s[i + 1];
   if (c1 === undefined) return 0;
   if (c0 < 0xe0) return (c1 & 0xc0) === 0x80 ? 2 : 0;
-  if (c0 === 0xe0 ? c1 < 0xa0 || c1 > 0xbf : c0 === 0xed ? c1 < 0x80 || c1 > 0x9f : c0 === 0xf0 ? c1 < 0x90 || c1 > 0xbf : c0 === 0xf4 ? c1 < 0x80 || c1 > 0x8f : (c1 & 0xc0) !== 0x80) return 0;
+  if (
+    c0 === 0xe0
+      ? c1 < 0xa0 || c1 > 0xbf
+      : c0 === 0xed
+        ? c1 < 0x80 || c1 > 0x9f
+        : c0 === 0xf0
+          ? c1 < 0x90 || c1 > 0xbf
+          : c0 === 0xf4
+            ? c1 < 0x80 || c1 > 0x8f
+            : (c1 & 0xc0) !== 0x80
+  )
+    return 0;
   const c2 = s[i + 2];
   if (c2 === undefined || (c2 & 0xc0) !== 0x80) return 0;
   if (c0 < 0xf0) return 3;
@@ -1132,8 +1143,9 @@ function utf8Size(s: Uint8Array, i: number): number {
 }
 
 type BufferLike = { latin1Slice(a: number, b: number): string };
-const NodeBuffer = (globalThis as unknown as { Buffer?: { from(b: ArrayBufferLike, o: number, n: number): BufferLike } })
-  .Buffer;
+const NodeBuffer = (
+  globalThis as unknown as { Buffer?: { from(b: ArrayBufferLike, o: number, n: number): BufferLike } }
+).Buffer;
 const latin1Decoder = new TextDecoder("latin1");
 
 /** latin1Text maps every byte to one char (bytes >= 0x80 are never sliced from it). */

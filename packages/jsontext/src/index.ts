@@ -44,3 +44,7 @@ export {
 } from "./token.js";
 export { decodeStringBytes, decodeUtf8Go, utf8Length } from "./utf8.js";
 export { checkValid, valid } from "./value.js";
+export { type EncoderOptions, resolveEncoderOptions } from "./encoder-options.js";
+export { canonicalNumber, type ResolvedFormat } from "./reformat.js";
+export { canonicalize, compact, formatValue, indent } from "./value.js";
+export { compactV1, htmlEscapeV1, indentV1 } from "./value-v1.js";

@@ -47,7 +47,7 @@ describe("appendQuotedString matches Go (test/data/encode.go.json)", () => {
 });
 
 describe("formatFloat matches Go (test/data/encode.go.json)", () => {
-  for (const row of table.floats as Row[]) {
+  for (const row of table.floats as unknown as Row[]) {
     it(`float/${row.bits}`, () => {
       const f64 = new Float64Array(1);
       new BigUint64Array(f64.buffer)[0] = BigInt(`0x${row.bits}`);

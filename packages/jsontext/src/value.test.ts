@@ -9,7 +9,11 @@ describe("valid matches Go's jsontext.Value.IsValid", () => {
       expect(valid(b)).toBe(c.v2.valid);
       // Go's Unmarshal reports the same syntactic error for top-level problems (not for nested ones,
       // where its any-decoder reads token by token).
-      if (!c.v2.valid && c.v2.unmarshal.startsWith("jsontext:") && !/[[{]/.test(Buffer.from(c.in, "base64").toString())) {
+      if (
+        !c.v2.valid &&
+        c.v2.unmarshal.startsWith("jsontext:") &&
+        !/[[{]/.test(Buffer.from(c.in, "base64").toString())
+      ) {
         expect(checkValid(b)?.message).toBe(c.v2.unmarshal);
       }
     });

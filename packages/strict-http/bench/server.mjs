@@ -1,39 +1,53 @@
-// One HTTP server per process for bench/run.mjs: `node bench/server.mjs strict|fastify|express`.
-// Each route reads the same JSON body and answers its number of top-level members.
+// One HTTP server per process for the throughput suite (bench/throughput.ts):
+// `node bench/server.mjs strict|fastify|express` (after a build: strict-http runs from dist).
+// Each route reads the same JSON body with a 1 MiB limit and answers its number of top-level
+// members; keep-alive connections stay open for the whole run.
 import { createServer } from "node:http";
 import { readJson, sendProblem } from "../dist/index.js";
 
 const kind = process.argv[2];
+const LIMIT = 1024 * 1024;
+const KEEP_ALIVE_MS = 10 * 60 * 1000;
 const answer = (v) => JSON.stringify({ members: Object.keys(v ?? {}).length });
 
 async function start() {
   if (kind === "strict") {
+    const options = { maxBytes: LIMIT };
     const server = createServer((req, res) => {
-      readJson(req).then(
+      readJson(req, options).then(
         (v) => {
-          res.setHeader("content-type", "application/json");
-          res.end(answer(v));
+          const body = answer(v);
+          res.writeHead(200, {
+            "content-type": "application/json",
+            "content-length": Buffer.byteLength(body),
+          });
+          res.end(body);
         },
         (e) => sendProblem(res, e),
       );
     });
+    server.keepAliveTimeout = KEEP_ALIVE_MS;
     await new Promise((r) => server.listen(0, "127.0.0.1", r));
     return server.address().port;
   }
   if (kind === "fastify") {
     const { default: Fastify } = await import("fastify");
-    const app = Fastify();
-    app.post("/", async (req) => answer(req.body));
+    const app = Fastify({ bodyLimit: LIMIT, keepAliveTimeout: KEEP_ALIVE_MS });
+    app.post("/", async (req, reply) => {
+      reply.type("application/json");
+      return answer(req.body);
+    });
     await app.listen({ port: 0, host: "127.0.0.1" });
     return app.server.address().port;
   }
   if (kind === "express") {
     const { default: express } = await import("express");
     const app = express();
-    app.post("/", express.json(), (req, res) => {
+    app.post("/", express.json({ limit: LIMIT }), (req, res) => {
       res.type("application/json").send(answer(req.body));
     });
     const server = app.listen(0, "127.0.0.1");
+    server.keepAliveTimeout = KEEP_ALIVE_MS;
     await new Promise((r) => server.once("listening", r));
     return server.address().port;
   }
@@ -42,3 +56,5 @@ async function start() {
 
 const port = await start();
 process.send?.({ port });
+// The parent stops this process; also stop when it goes away.
+process.on("disconnect", () => process.exit(0));

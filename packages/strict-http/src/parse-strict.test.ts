@@ -154,6 +154,30 @@ const cases: Case[] = [
     want: { a: 1 },
   },
   {
+    name: "Proto/RemoveThenDuplicate",
+    in: '{"__proto__":1,"a":2,"__proto__":3}',
+    opts: { protoAction: "remove" },
+    wantErr: { code: C.DUPLICATE_NAME, offset: 21, pointer: "/__proto__" },
+  },
+  {
+    name: "Proto/RemoveThenEscapedDuplicate",
+    in: '[{"__proto__":{},"\\u005f_proto__":{}}]',
+    opts: { protoAction: "remove" },
+    wantErr: { code: C.DUPLICATE_NAME, offset: 17, pointer: "/0/__proto__" },
+  },
+  {
+    name: "Proto/IgnoreThenDuplicate",
+    in: '{"__proto__":1,"__proto__":2}',
+    opts: { protoAction: "ignore" },
+    wantErr: { code: C.DUPLICATE_NAME, offset: 15, pointer: "/__proto__" },
+  },
+  {
+    name: "Proto/RemoveInSiblingsIsNoDuplicate",
+    in: '[{"__proto__":1},{"__proto__":2,"a":{"__proto__":3}}]',
+    opts: { protoAction: "remove" },
+    want: [{}, { a: {} }],
+  },
+  {
     name: "Constructor/Error",
     in: '{"constructor":{"prototype":{"x":1}}}',
     wantErr: { code: C.FORBIDDEN_KEY, offset: 16, pointer: "/constructor/prototype" },
@@ -163,6 +187,18 @@ const cases: Case[] = [
     in: '{"constructor":{"prototype":{"x":1}},"a":1}',
     opts: { constructorAction: "remove" },
     want: { a: 1 },
+  },
+  {
+    name: "Constructor/RemoveThenDuplicate",
+    in: '{"constructor":{"prototype":1},"constructor":2}',
+    opts: { constructorAction: "remove" },
+    wantErr: { code: C.DUPLICATE_NAME, offset: 31, pointer: "/constructor" },
+  },
+  {
+    name: "Constructor/KeptThenRemovedDuplicate",
+    in: '{"constructor":2,"constructor":{"prototype":1}}',
+    opts: { constructorAction: "remove" },
+    wantErr: { code: C.DUPLICATE_NAME, offset: 17, pointer: "/constructor" },
   },
   {
     name: "Constructor/Ignore",

@@ -99,6 +99,9 @@ export function parseStrict(bytes: Uint8Array, options?: ParseStrictOptions | Re
   const isArr: boolean[] = [];
   const keys: (string | undefined)[] = [];
   const flags: number[] = [];
+  // Names dropped by a "remove" policy, per object frame: a later member of the
+  // same name is still a duplicate although the object does not hold it.
+  const dropped: (string[] | undefined)[] = [];
   let i = 0;
   const sl = slicer(b);
 
@@ -141,6 +144,7 @@ export function parseStrict(bytes: Uint8Array, options?: ParseStrictOptions | Re
       isArr.push(arr);
       keys.push(undefined);
       flags.push(0);
+      dropped.push(undefined);
       i = skipWs(b, i + 1);
       if (b[i] === (arr ? 0x5d : 0x7d)) {
         i++;
@@ -148,6 +152,7 @@ export function parseStrict(bytes: Uint8Array, options?: ParseStrictOptions | Re
         isArr.pop();
         keys.pop();
         flags.pop();
+        dropped.pop();
         value = box;
       } else if (arr) {
         continue;
@@ -194,6 +199,10 @@ export function parseStrict(bytes: Uint8Array, options?: ParseStrictOptions | Re
         (top as unknown[]).push(value);
       } else if (flags[d] === SKIP) {
         flags[d] = 0;
+        const k = keys[d] as string;
+        const names = dropped[d];
+        if (names === undefined) dropped[d] = [k];
+        else names.push(k);
       } else {
         const k = keys[d] as string;
         if (k === "__proto__") {
@@ -216,6 +225,7 @@ export function parseStrict(bytes: Uint8Array, options?: ParseStrictOptions | Re
         isArr.pop();
         keys.pop();
         flags.pop();
+        dropped.pop();
         continue;
       }
       if (i >= n) throw fail(C.INVALID_JSON, "unexpected end of input", i, true);
@@ -243,7 +253,7 @@ export function parseStrict(bytes: Uint8Array, options?: ParseStrictOptions | Re
     const name = readString(at);
     const top = stack[d] as Record<string, unknown>;
     keys[d] = name;
-    if (Object.hasOwn(top, name)) {
+    if (Object.hasOwn(top, name) || dropped[d]?.includes(name)) {
       throw fail(C.DUPLICATE_NAME, "duplicate object member name", at);
     }
     if (name === "__proto__") {

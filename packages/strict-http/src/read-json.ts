@@ -130,22 +130,34 @@ function isBlank(b: Uint8Array): boolean {
   return true;
 }
 
-/** toDecodeError maps an error thrown by a decoder to a 400, keeping its message, offset and pointer. */
+function numberField(v: unknown): number | undefined {
+  return typeof v === "number" ? v : typeof v === "bigint" ? Number(v) : undefined;
+}
+
+/**
+ * toDecodeError maps an error thrown by a decoder to a 400, keeping its
+ * message, offset and pointer: `offset`/`pointer` (jsontext's SyntacticError,
+ * codec-v1's UnmarshalTypeError) or `byteOffset`/`jsonPointer` (codec-v2's
+ * SemanticError, as Go's json.SemanticError names them).
+ */
 export function toDecodeError(e: unknown): StrictBodyError {
   if (StrictBodyError.isInstance(e)) return e;
   const r = (typeof e === "object" && e !== null ? e : {}) as {
     message?: unknown;
     offset?: unknown;
     pointer?: unknown;
+    byteOffset?: unknown;
+    jsonPointer?: unknown;
   };
-  const offset =
-    typeof r.offset === "number" ? r.offset : typeof r.offset === "bigint" ? Number(r.offset) : undefined;
+  const offset = numberField(r.offset) ?? numberField(r.byteOffset);
+  const pointer =
+    typeof r.pointer === "string" ? r.pointer : typeof r.jsonPointer === "string" ? r.jsonPointer : undefined;
   return new StrictBodyError({
     code: C.DECODE,
     statusCode: 400,
     message: typeof r.message === "string" && r.message !== "" ? r.message : "invalid request body",
     ...(offset !== undefined ? { offset } : {}),
-    ...(typeof r.pointer === "string" ? { pointer: r.pointer } : {}),
+    ...(pointer !== undefined ? { pointer } : {}),
     cause: e,
   });
 }

@@ -128,8 +128,8 @@ describe("@gojson/strict-http/standard-schema", () => {
 });
 
 describe("@gojson/strict-http/codec (with a stand-in codec)", () => {
-  // Stand-in for @gojson/codec-v1 / codec-v2's unmarshal (not published yet): it throws the way
-  // a codec error does, with Go's text, an offset and a pointer.
+  // A stand-in codec that records the options it is given (the real codecs run end to end in
+  // test/codec.test.ts): it throws the way a codec error does, with Go's text, an offset and a pointer.
   const seen: unknown[] = [];
   const codec = {
     unmarshal(type: { fields: string[] }, data: Uint8Array, options?: Record<string, unknown>) {

@@ -65,7 +65,7 @@ export async function diffCommand(args: string[], flags: DiffFlags): Promise<Exi
       const rows = [...byCause.values()].sort((a, b) => b.count - a.count);
       const w = Math.max(10, ...rows.map((r) => r.title.length));
       writeLine(`  ${"difference".padEnd(w)}  payloads  example`);
-      for (const r of rows) writeLine(`  ${r.title.padEnd(w)}  ${String(r.count).padStart(8)}  ${r.example.slice(0, 100)}`);
+      for (const r of rows) writeLine(`  ${r.title.padEnd(w)}  ${String(r.count).padStart(8)}  ${r.example.slice(0, 160)}`);
     }
   }
   return differing > 0 ? EXIT.failed : EXIT.ok;

@@ -1,6 +1,7 @@
 import * as v1 from "@gojson/codec-v1";
 import * as v2 from "@gojson/codec-v2";
 import { readJson, StrictBodyError } from "@gojson/strict-http";
+import { goDecoderV1, goDecoderV2 } from "@gojson/strict-http/codec";
 import { EXIT, type ExitCode } from "../exit-codes.js";
 import { loadGoType } from "../go-source.js";
 import { readInput, writeLine } from "../io.js";
@@ -29,11 +30,8 @@ export async function strictCommand(file: string | undefined, flags: StrictFlags
     headers: { "content-type": flags.contentType, "content-length": String(body.byteLength) },
     body: body as Uint8Array<ArrayBuffer>,
   });
-  const decode = type
-    ? flags.v1
-      ? (b: Uint8Array) => v1.unmarshal(type, b, { disallowUnknownFields: true })
-      : (b: Uint8Array) => v2.unmarshal(type, b, { rejectUnknownMembers: true } as never)
-    : undefined;
+  // The Go strict.go pattern: unknown fields rejected, strict-http's own pass first.
+  const decode = type ? (flags.v1 ? goDecoderV1(v1, type) : goDecoderV2(v2, type)) : undefined;
   const c = palette(useColor(process.stdout));
   try {
     const value = await readJson(request, { ...(flags.maxBytes ? { maxBytes: flags.maxBytes } : {}), ...(decode ? { decode } : {}) });

@@ -3,7 +3,7 @@
  * from the sibling packages' dist. Missing pieces throw a clear error from a
  * candidate's prepare(), so the candidate is recorded as not measured.
  */
-import { type Module, loadWorkspace } from "./workspace.js";
+import { loadWorkspace, type Module } from "./workspace.js";
 
 export interface Codecs {
   gotype?: Module;
@@ -23,7 +23,11 @@ export async function loadCodecs(): Promise<Codecs> {
 }
 
 /** The named export of a module, or a thrown "not available" error. */
-export function need<T = (...args: never[]) => unknown>(mod: Module | undefined, pkg: string, name: string): T {
+export function need<T = (...args: never[]) => unknown>(
+  mod: Module | undefined,
+  pkg: string,
+  name: string,
+): T {
   const f = mod?.[name];
   if (f === undefined) throw new Error(`@gojson/${pkg} ${mod ? `has no export ${name}` : "is not built"}`);
   return f as T;

@@ -109,7 +109,11 @@ export function seedPayloads(scale = 1): BenchInput[] {
       qty: 1 + Math.floor(r() * 9),
       price: Math.round(r() * 1e5) / 100,
     })),
-    shipping: { street: `${Math.floor(r() * 999)} ${w()} st`, city: w(), zip: String(10000 + Math.floor(r() * 89999)) },
+    shipping: {
+      street: `${Math.floor(r() * 999)} ${w()} st`,
+      city: w(),
+      zip: String(10000 + Math.floor(r() * 89999)),
+    },
     tags: [w(), w()],
     total: Math.round(r() * 1e6) / 100,
   }));
@@ -137,11 +141,41 @@ export function seedPayloads(scale = 1): BenchInput[] {
     stamps: Array.from({ length: 400 }, (_, j) => 1_700_000_000_000 + j * 1000 + i),
   }));
   return [
-    { id: "flat-records", label: "Flat records", bytes: enc(flat), goSource: SEED_GO_SOURCE, goType: "[]FlatRecord" },
-    { id: "nested-orders", label: "Nested orders", bytes: enc(orders), goSource: SEED_GO_SOURCE, goType: "[]NestedOrder" },
-    { id: "interface-events", label: "Interface events", bytes: enc(events), goSource: SEED_GO_SOURCE, goType: "[]Event" },
-    { id: "escaped-text", label: "Escaped text", bytes: enc(text), goSource: SEED_GO_SOURCE, goType: "[]TextDoc" },
-    { id: "numeric-series", label: "Numeric series", bytes: enc(series), goSource: SEED_GO_SOURCE, goType: "[]Series" },
+    {
+      id: "flat-records",
+      label: "Flat records",
+      bytes: enc(flat),
+      goSource: SEED_GO_SOURCE,
+      goType: "[]FlatRecord",
+    },
+    {
+      id: "nested-orders",
+      label: "Nested orders",
+      bytes: enc(orders),
+      goSource: SEED_GO_SOURCE,
+      goType: "[]NestedOrder",
+    },
+    {
+      id: "interface-events",
+      label: "Interface events",
+      bytes: enc(events),
+      goSource: SEED_GO_SOURCE,
+      goType: "[]Event",
+    },
+    {
+      id: "escaped-text",
+      label: "Escaped text",
+      bytes: enc(text),
+      goSource: SEED_GO_SOURCE,
+      goType: "[]TextDoc",
+    },
+    {
+      id: "numeric-series",
+      label: "Numeric series",
+      bytes: enc(series),
+      goSource: SEED_GO_SOURCE,
+      goType: "[]Series",
+    },
   ];
 }
 

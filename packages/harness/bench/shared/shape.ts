@@ -76,7 +76,10 @@ export function toJtd(s: Shape): Record<string, unknown> {
       const properties: Record<string, unknown> = {};
       const optionalProperties: Record<string, unknown> = {};
       for (const [k, v] of s.props) (v.always ? properties : optionalProperties)[k] = toJtd(v.s);
-      const out: Record<string, unknown> = { properties };
+      // ajv's JTD compiler fails on an empty `properties` next to optionalProperties: omit it then.
+      const out: Record<string, unknown> = {};
+      if (Object.keys(properties).length || !Object.keys(optionalProperties).length)
+        out.properties = properties;
       if (Object.keys(optionalProperties).length) out.optionalProperties = optionalProperties;
       return out;
     }

@@ -11,7 +11,6 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 
 const packagesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 
-// biome-ignore lint/suspicious/noExplicitAny: the contract API is typed by its owners; benches use it dynamically
 export type Module = Record<string, any>;
 
 export async function loadWorkspace(name: string): Promise<Module | undefined> {

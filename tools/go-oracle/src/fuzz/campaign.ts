@@ -49,7 +49,8 @@ export interface ConformanceSummary {
   examples: Example[];
 }
 
-const MAX_SHRUNK_PER_ENGINE = 8;
+const MAX_SHRUNK_PER_ENGINE = 12;
+const MAX_EXAMPLES_PER_ENGINE = 60;
 
 function signature(kind: string, go: Answer, ts: Answer): string {
   const strip = (s?: string) =>
@@ -143,6 +144,8 @@ export async function campaign(
       t.byKind[j.kind] = (t.byKind[j.kind] ?? 0) + 1;
       const sig = `${engine}|${signature(j.kind, j.go, j.ts)}`;
       if (seen.has(sig)) continue;
+      const perEngine = summary.examples.filter((x) => x.engine === engine).length;
+      if (perEngine >= MAX_EXAMPLES_PER_ENGINE) continue;
       seen.add(sig);
       let text = describe(c, engine, j.go, j.ts);
       let shrunk = false;

@@ -1,0 +1,11 @@
+import { loadCodecs, goTypeOf } from "/work/main/packages/harness/bench/shared/codecs.ts";
+import { seedPayloads } from "/work/main/packages/harness/bench/shared/payloads.ts";
+import { canonical } from "/work/main/packages/harness/bench/shared/shape.ts";
+const c = await loadCodecs();
+const p = seedPayloads().find(x => x.id === "interface-events")!;
+const t = goTypeOf(c, p.goSource, p.goType);
+const v = c.v1!.unmarshal(t, p.bytes);
+const out = new TextDecoder().decode(c.v1!.marshal(t, v));
+const a = canonical(JSON.parse(out)), b = canonical(JSON.parse(new TextDecoder().decode(p.bytes)));
+let i = 0; while (a[i] === b[i]) i++;
+console.log(a.slice(i-80, i+80)); console.log(b.slice(i-80, i+80));

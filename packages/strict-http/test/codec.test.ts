@@ -1,0 +1,128 @@
+// The codec adapter end to end: a node:http server on 127.0.0.1 reading with readJson and
+// decoding into a Go type with the real @gojson/codec-v1 and @gojson/codec-v2 (devDependencies
+// only: the codecs stay optional peers). Go's answers come from `go run test/go` (plain for v1,
+// GOEXPERIMENT=jsonv2 for v2, go1.26.8), recorded in test/fixtures/codec-go.json.
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import * as codecV1 from "@gojson/codec-v1";
+import * as codecV2 from "@gojson/codec-v2";
+import { parseGo } from "@gojson/gotype";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { goDecoderV1, goDecoderV2 } from "../src/codec.js";
+import { StrictBodyCode as C, type ReadJsonOptions } from "../src/index.js";
+import { post, startServer, type TestServer } from "./server.js";
+
+interface GoRow {
+  name: string;
+  body: string;
+  value?: string;
+  error?: string;
+}
+const fixture = JSON.parse(
+  readFileSync(fileURLToPath(new URL("./fixtures/codec-go.json", import.meta.url)), "utf8"),
+) as { v1: GoRow[]; v2: GoRow[] };
+
+const types = parseGo(`package main
+type Item struct {
+	SKU string \`json:"sku"\`
+	Qty int    \`json:"qty"\`
+}
+type Order struct {
+	Name  string \`json:"name"\`
+	Total int    \`json:"total"\`
+	Items []Item \`json:"items"\`
+}`);
+const Order = types.Order as NonNullable<(typeof types)["Order"]>;
+
+/** The decoded value (keyed by Go field names, ../shared/CONTRACT.md) marshalled back as Go would print it. */
+function goJson(v: unknown): string {
+  return new TextDecoder().decode(codecV1.marshal(Order, v));
+}
+
+/** What strict-http answers beyond Go's text: the pointer (v2 carries one) and the code. */
+interface Want {
+  status: number;
+  code?: string;
+  pointer?: string;
+}
+const wantV1: Record<string, Want> = {
+  ok: { status: 200 },
+  // codec-v1's unknown-field error is Go's plain text: no offset, no pointer (see README).
+  "unknown-field": { status: 400, code: C.DECODE },
+  "unknown-nested": { status: 400, code: C.DECODE },
+  "type-mismatch": { status: 400, code: C.DECODE },
+  "type-nested": { status: 400, code: C.DECODE },
+  // Go v1 answers 200 with name "b"; the strict pass before the codec rejects it.
+  "duplicate-name": { status: 400, code: C.DUPLICATE_NAME, pointer: "/name" },
+};
+const wantV2: Record<string, Want> = {
+  ok: { status: 200 },
+  "unknown-field": { status: 400, code: C.DECODE, pointer: "/role" },
+  "unknown-nested": { status: 400, code: C.DECODE, pointer: "/items/1/color" },
+  "type-mismatch": { status: 400, code: C.DECODE, pointer: "/total" },
+  "type-nested": { status: 400, code: C.DECODE, pointer: "/items/0/qty" },
+  "duplicate-name": { status: 400, code: C.DUPLICATE_NAME, pointer: "/name" },
+};
+
+const flavours = [
+  { name: "V1", rows: fixture.v1, want: wantV1, decode: goDecoderV1(codecV1, Order) },
+  { name: "V2", rows: fixture.v2, want: wantV2, decode: goDecoderV2(codecV2, Order) },
+] as const;
+
+for (const f of flavours) {
+  describe(`@gojson/strict-http/codec with @gojson/codec-${f.name.toLowerCase()} on a real server`, () => {
+    let server: TestServer;
+    beforeAll(async () => {
+      server = await startServer({ decode: f.decode } satisfies ReadJsonOptions);
+    });
+    afterAll(() => server.close());
+
+    it("Fixture/CoversEveryCase", () => {
+      expect(f.rows.map((r) => r.name)).toEqual(Object.keys(f.want));
+    });
+
+    for (const row of f.rows) {
+      it(`${f.name}/${row.name}`, async () => {
+        const want = f.want[row.name] as Want;
+        const r = await post(server.port, row.body);
+        const outcome = await server.nextOutcome();
+        expect(r.status).toBe(want.status);
+        if (want.status === 200) {
+          expect(row.value).toBeDefined();
+          expect(goJson(outcome.value)).toBe(row.value);
+          return;
+        }
+        expect(r.json.code).toBe(want.code);
+        expect(r.json.pointer).toBe(want.pointer);
+        if (want.code === C.DECODE) {
+          // Go's error text, byte for byte.
+          expect(r.json.detail).toBe(row.error);
+          expect(outcome.error?.cause).toBeDefined();
+        }
+      });
+    }
+  });
+}
+
+describe("@gojson/strict-http/codec: offsets and the precheck", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer({ decode: goDecoderV1(codecV1, Order, {}, { precheck: false }) });
+  });
+  afterAll(() => server.close());
+
+  it("V1/TypeMismatchKeepsGoOffset", async () => {
+    const r = await post(server.port, '{"name":"ann","total":"3"}');
+    await server.nextOutcome();
+    // Go's UnmarshalTypeError.Offset: the bytes read when the value was consumed.
+    expect([r.status, r.json.code, typeof r.json.offset]).toEqual([400, C.DECODE, "number"]);
+  });
+
+  it("V1/WithoutPrecheckDuplicatesBehaveAsGo", async () => {
+    const row = fixture.v1.find((x) => x.name === "duplicate-name") as GoRow;
+    const r = await post(server.port, row.body);
+    const outcome = await server.nextOutcome();
+    expect(r.status).toBe(200);
+    expect(goJson(outcome.value)).toBe(row.value);
+  });
+});

@@ -1,0 +1,3 @@
+module strictcodec
+
+go 1.26

@@ -1,0 +1,25 @@
+// The throughput benchmark's bodies, run once as a test (the harness's check hook): every route
+// must answer each payload right before any timing could count it. No timing is asserted here.
+import { runSuite } from "@gojson/harness";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SERVERS, type ThroughputRun, throughputSuite } from "../bench/throughput.js";
+
+describe("bench/throughput.ts (check only)", () => {
+  let run: ThroughputRun;
+  beforeAll(async () => {
+    run = await throughputSuite({ batch: 20, connections: 4 });
+  });
+  afterAll(() => run.close());
+
+  it("Bench/EveryRouteAnswersEveryPayload", async () => {
+    const r = await runSuite(run.suite, { checkOnly: true });
+    expect(r.errors).toEqual([]);
+    expect(r.candidates.map((c) => c.id)).toEqual(SERVERS.map((s) => s.id));
+    expect(r.payloads.length).toBe(2);
+  });
+
+  it("Bench/CheckRejectsAWrongAnswer", () => {
+    const strict = run.suite.candidates[0];
+    expect(() => strict?.check?.({ ok: 19, bad: 1 }, run.suite.payloads[0] as never)).toThrow(/19 of 20/);
+  });
+});
