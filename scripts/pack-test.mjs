@@ -37,7 +37,7 @@ for (const p of pkgs) {
     fail(`${p.manifest.name}: publint\n${e.stdout}${e.stderr}`);
   }
   try {
-    const args = ["exec", "attw", "--pack", ".", "--format", "ascii"];
+    const args = ["exec", "attw", "--pack", ".", "--format", "ascii", "--profile", "node16"];
     if (p.manifest.bin && !p.manifest.exports?.["."]) args.push("--entrypoints", "./package.json");
     run("pnpm", args, p.dir);
   } catch (e) {

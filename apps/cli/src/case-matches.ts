@@ -29,23 +29,23 @@ export function caseInsensitiveMatches(type: GoType, bytes: Uint8Array): CaseMat
     while (t.kind === "pointer") t = t.elem;
     if (v === null || typeof v !== "object") continue;
     if ((t.kind === "slice" || t.kind === "array") && Array.isArray(v)) {
-      v.forEach((x, i) => stack.push([t.elem, x, `${ptr}/${i}`]));
+      for (let i = 0; i < v.length; i++) stack.push([t.elem, v[i], `${ptr}/${i}`]);
     } else if (t.kind === "map" && !Array.isArray(v)) {
-      for (const [k, x] of Object.entries(v)) stack.push([t.elem, x, `${ptr}/${escape(k)}`]);
+      for (const [k, x] of Object.entries(v)) stack.push([t.elem, x, `${ptr}/${pointerToken(k)}`]);
     } else if (t.kind === "struct" && !t.known && !Array.isArray(v)) {
       const fields = structFields(t, "v1").fields;
       for (const [k, x] of Object.entries(v)) {
         const exact = fields.find((f) => f.name === k);
         const folded = exact ?? fields.find((f) => f.name.toLowerCase() === k.toLowerCase());
         if (!folded) continue;
-        if (!exact) out.push({ key: k, field: folded.goName, pointer: `${ptr}/${escape(k)}` });
-        stack.push([folded.type, x, `${ptr}/${escape(k)}`]);
+        if (!exact) out.push({ key: k, field: folded.goName, pointer: `${ptr}/${pointerToken(k)}` });
+        stack.push([folded.type, x, `${ptr}/${pointerToken(k)}`]);
       }
     }
   }
   return out;
 }
 
-function escape(k: string): string {
+function pointerToken(k: string): string {
   return k.replace(/~/g, "~0").replace(/\//g, "~1");
 }

@@ -1,9 +1,9 @@
 import * as v1 from "@gojson/codec-v1";
 import * as v2 from "@gojson/codec-v2";
 import type { GoType } from "@gojson/gotype";
+import { caseInsensitiveMatches } from "./case-matches.js";
 import { DIFFERENCES, type Difference } from "./differences.js";
 import { sameValue } from "./same-value.js";
-import { caseInsensitiveMatches } from "./case-matches.js";
 
 /** What one codec made of a payload. */
 export interface Outcome {
@@ -33,7 +33,8 @@ function run(f: () => unknown): Outcome {
   try {
     return { ok: true, value: f() };
   } catch (e) {
-    if (e instanceof Error && typeof (e as { code?: unknown }).code === "string") return { ok: false, error: e.message };
+    if (e instanceof Error && typeof (e as { code?: unknown }).code === "string")
+      return { ok: false, error: e.message };
     throw e;
   }
 }
@@ -53,7 +54,12 @@ export function comparePayload(type: GoType, bytes: Uint8Array): PayloadVerdict 
   const r2 = run(() => v2.unmarshal(type, bytes));
   if (agree(r1, r2)) return { differs: false, v1: r1, v2: r2, causes: [] };
 
-  const single = UNMARSHAL_DIFFERENCES.filter((d) => agree(r1, run(() => v2.unmarshal(type, bytes, d.legacyOptions as never))));
+  const single = UNMARSHAL_DIFFERENCES.filter((d) =>
+    agree(
+      r1,
+      run(() => v2.unmarshal(type, bytes, d.legacyOptions as never)),
+    ),
+  );
   let found: Difference[] = single;
   if (found.length === 0) {
     // Several differences at once: add options while each one changes v2's answer.
@@ -71,14 +77,18 @@ export function comparePayload(type: GoType, bytes: Uint8Array): PayloadVerdict 
     }
   }
   const causes = found.map((d) => ({ id: d.id, title: d.title, detail: describe(d, type, bytes, r2) }));
-  if (causes.length === 0) causes.push({ id: "unexplained", title: "unexplained", detail: r2.error ?? "values differ" });
+  if (causes.length === 0)
+    causes.push({ id: "unexplained", title: "unexplained", detail: r2.error ?? "values differ" });
   return { differs: true, v1: r1, v2: r2, causes };
 }
 
 function describe(d: Difference, type: GoType, bytes: Uint8Array, r2: Outcome): string {
   if (d.id === "case-sensitivity") {
     const matches = caseInsensitiveMatches(type, bytes);
-    if (matches.length > 0) return matches.map((m) => `case-insensitive match of ${JSON.stringify(m.key)} to ${m.field}`).join("; ");
+    if (matches.length > 0)
+      return matches
+        .map((m) => `case-insensitive match of ${JSON.stringify(m.key)} to ${m.field}`)
+        .join("; ");
   }
   return r2.error ?? d.title;
 }

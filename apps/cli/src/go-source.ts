@@ -20,7 +20,8 @@ export function loadGoFile(file: string): Record<string, GoType> {
 /** Reads a Go file and picks the type named by --type. */
 export function loadGoType(file: string | undefined, typeName: string | undefined): GoType {
   if (!file) throw new CliError("missing --go FILE: the Go file that declares the type", EXIT.usage);
-  if (!typeName) throw new CliError("missing --type T: the name of a type declared in the Go file", EXIT.usage);
+  if (!typeName)
+    throw new CliError("missing --type T: the name of a type declared in the Go file", EXIT.usage);
   const decls = loadGoFile(file);
   const t = decls[typeName];
   if (!t) {

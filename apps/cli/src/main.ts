@@ -1,14 +1,14 @@
 import { Command, CommanderError, Option } from "commander";
-import { collect } from "./options.js";
-import { CliError, EXIT, type ExitCode } from "./exit-codes.js";
+import { benchCommand } from "./commands/bench.js";
 import { decodeCommand } from "./commands/decode.js";
+import { diffCommand } from "./commands/diff.js";
 import { encodeCommand } from "./commands/encode.js";
 import { observeCommand } from "./commands/observe.js";
-import { diffCommand } from "./commands/diff.js";
+import { reportCommand } from "./commands/report.js";
 import { schemaCommand } from "./commands/schema.js";
 import { strictCommand } from "./commands/strict.js";
-import { benchCommand } from "./commands/bench.js";
-import { reportCommand } from "./commands/report.js";
+import { CliError, EXIT, type ExitCode } from "./exit-codes.js";
+import { collect } from "./options.js";
 import { VERSION } from "./version.js";
 
 const EXIT_HELP = `
@@ -25,14 +25,21 @@ function codecFlags(cmd: Command): Command {
     .option("--type <name>", "name of the Go type to use")
     .addOption(new Option("--v1", "Go's encoding/json (default)").conflicts("v2"))
     .addOption(new Option("--v2", "Go's encoding/json/v2").conflicts("v1"))
-    .option("-o, --option <name=value>", "codec option in camelCase, repeatable (e.g. deterministic=true)", collect, [])
+    .option(
+      "-o, --option <name=value>",
+      "codec option in camelCase, repeatable (e.g. deterministic=true)",
+      collect,
+      [],
+    )
     .option("--json", "print a JSON result for machines");
 }
 
 /** Builds the `gojson` command tree; `run` receives the exit status. */
 export function buildProgram(run: (code: ExitCode) => void): Command {
   const program = new Command("gojson")
-    .description("JSON exactly as Go does: decode, encode, compare v1 and v2, check request bodies, benchmark")
+    .description(
+      "JSON exactly as Go does: decode, encode, compare v1 and v2, check request bodies, benchmark",
+    )
     .version(VERSION)
     .showHelpAfterError("(run with --help for usage)")
     .addHelpText("after", EXIT_HELP);
@@ -45,7 +52,11 @@ export function buildProgram(run: (code: ExitCode) => void): Command {
     )
     .action(async (file, flags) => run(await decodeCommand(file, flags)));
 
-  codecFlags(program.command("encode").argument("[file]", "the value as JSON keyed by Go field names (default: stdin)"))
+  codecFlags(
+    program
+      .command("encode")
+      .argument("[file]", "the value as JSON keyed by Go field names (default: stdin)"),
+  )
     .description("marshal a value of a Go type, given as JSON keyed by Go field names, and print Go's bytes")
     .addHelpText(
       "after",
@@ -64,18 +75,25 @@ export function buildProgram(run: (code: ExitCode) => void): Command {
   program
     .command("diff")
     .argument("[payloads...]", "JSON files or directories (default: NDJSON on stdin)")
-    .description("migration check: which payloads v1 and v2 decode differently, and which difference caused it")
+    .description(
+      "migration check: which payloads v1 and v2 decode differently, and which difference caused it",
+    )
     .requiredOption("--go <file>", "Go source file that declares the type")
     .requiredOption("--type <name>", "name of the Go type to decode into")
     .option("--json", "print one JSON object per payload and a summary")
     .option("--quiet", "print only the summary")
-    .addHelpText("after", "\nExample:\n  gojson diff --go order.go --type Order payloads/\n  cat bodies.ndjson | gojson diff --go order.go --type Order")
+    .addHelpText(
+      "after",
+      "\nExample:\n  gojson diff --go order.go --type Order payloads/\n  cat bodies.ndjson | gojson diff --go order.go --type Order",
+    )
     .action(async (payloads, flags) => run(await diffCommand(payloads, flags)));
 
   program
     .command("schema")
     .argument("<file>", "Go source file")
-    .description("write a TypeScript module with the gotype schema and value types of every Go type in a file")
+    .description(
+      "write a TypeScript module with the gotype schema and value types of every Go type in a file",
+    )
     .option("--out <file>", "write to a file instead of stdout")
     .addHelpText("after", "\nExample:\n  gojson schema order.go --out order.schema.ts")
     .action(async (file, flags) => run(await schemaCommand(file, flags)));
@@ -91,7 +109,10 @@ export function buildProgram(run: (code: ExitCode) => void): Command {
     .option("--max-bytes <n>", "body size limit in bytes", (v) => Number.parseInt(v, 10))
     .option("--content-type <type>", "Content-Type header of the request", "application/json")
     .option("--json", "print the answer as JSON")
-    .addHelpText("after", "\nExample:\n  echo '{\"name\":\"a\",\"name\":\"b\"}' | gojson strict --go user.go --type User")
+    .addHelpText(
+      "after",
+      '\nExample:\n  echo \'{"name":"a","name":"b"}\' | gojson strict --go user.go --type User',
+    )
     .action(async (body, flags) => run(await strictCommand(body, flags)));
 
   program
@@ -129,7 +150,8 @@ export async function main(argv: readonly string[]): Promise<ExitCode> {
     return code;
   } catch (e) {
     if (e instanceof CommanderError) {
-      if (e.exitCode === 0 || e.code === "commander.helpDisplayed" || e.code === "commander.version") return EXIT.ok;
+      if (e.exitCode === 0 || e.code === "commander.helpDisplayed" || e.code === "commander.version")
+        return EXIT.ok;
       return EXIT.usage;
     }
     if (e instanceof CliError) {

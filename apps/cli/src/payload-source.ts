@@ -37,7 +37,10 @@ export function listPayloadFiles(args: readonly string[]): string[] {
 }
 
 /** Yields payloads one at a time (memory bounded by one file), NDJSON files line by line. */
-export async function* readPayloads(files: readonly string[], stdin: NodeJS.ReadableStream): AsyncGenerator<Payload> {
+export async function* readPayloads(
+  files: readonly string[],
+  stdin: NodeJS.ReadableStream,
+): AsyncGenerator<Payload> {
   if (files.length === 0) {
     yield* ndjsonLines(stdin, "stdin");
     return;

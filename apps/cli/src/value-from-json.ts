@@ -10,7 +10,10 @@ import { CliError, EXIT } from "./exit-codes.js";
  */
 export function valueFromJson(t: GoType, json: unknown, path = "$"): unknown {
   const fail = (want: string): never => {
-    throw new CliError(`${path}: want ${want} for ${typeString(t)}, got ${JSON.stringify(json)?.slice(0, 40)}`, EXIT.input);
+    throw new CliError(
+      `${path}: want ${want} for ${typeString(t)}, got ${JSON.stringify(json)?.slice(0, 40)}`,
+      EXIT.input,
+    );
   };
   if (t.known === "time.Time") {
     if (typeof json !== "string") return fail("an RFC 3339 string");
@@ -20,7 +23,10 @@ export function valueFromJson(t: GoType, json: unknown, path = "$"): unknown {
       return fail(`an RFC 3339 string (${(e as Error).message})`);
     }
   }
-  if (t.known === "json.Number") return new JsonNumber(typeof json === "number" || typeof json === "string" ? String(json) : fail("a number"));
+  if (t.known === "json.Number")
+    return new JsonNumber(
+      typeof json === "number" || typeof json === "string" ? String(json) : fail("a number"),
+    );
   if (t.known === "json.RawMessage" || t.known === "jsontext.Value") {
     return json === undefined ? null : new TextEncoder().encode(JSON.stringify(json));
   }
@@ -54,7 +60,8 @@ export function valueFromJson(t: GoType, json: unknown, path = "$"): unknown {
       return typeof json === "string" ? json : fail("a string");
     case "slice":
       if (json === null) return null;
-      if (t.elem.kind === "uint8" && typeof json === "string") return new Uint8Array(Buffer.from(json, "base64"));
+      if (t.elem.kind === "uint8" && typeof json === "string")
+        return new Uint8Array(Buffer.from(json, "base64"));
       if (!Array.isArray(json)) return fail("an array or null");
       if (t.elem.kind === "uint8" && !t.elem.name) {
         return Uint8Array.from(json.map((x, i) => valueFromJson(t.elem, x, `${path}[${i}]`) as number));
@@ -68,7 +75,11 @@ export function valueFromJson(t: GoType, json: unknown, path = "$"): unknown {
       if (json === null) return null;
       if (typeof json !== "object" || Array.isArray(json)) return fail("an object or null");
       const m = new Map<unknown, unknown>();
-      for (const [k, v] of Object.entries(json)) m.set(valueFromJson(t.key, keyJson(t.key, k), `${path}.${k}`), valueFromJson(t.elem, v, `${path}.${k}`));
+      for (const [k, v] of Object.entries(json))
+        m.set(
+          valueFromJson(t.key, keyJson(t.key, k), `${path}.${k}`),
+          valueFromJson(t.elem, v, `${path}.${k}`),
+        );
       return m;
     }
     case "pointer":
@@ -76,11 +87,16 @@ export function valueFromJson(t: GoType, json: unknown, path = "$"): unknown {
     case "interface":
       return json ?? null;
     case "struct": {
-      if (typeof json !== "object" || json === null || Array.isArray(json)) return fail("an object keyed by Go field names");
+      if (typeof json !== "object" || json === null || Array.isArray(json))
+        return fail("an object keyed by Go field names");
       const out = zero(t) as Record<string, unknown>;
       const names = new Set(t.fields.map((f) => f.name));
       for (const [k, v] of Object.entries(json)) {
-        if (!names.has(k)) throw new CliError(`${path}: ${typeString(t)} has no field ${k} (keys are Go field names)`, EXIT.input);
+        if (!names.has(k))
+          throw new CliError(
+            `${path}: ${typeString(t)} has no field ${k} (keys are Go field names)`,
+            EXIT.input,
+          );
         const f = t.fields.find((x) => x.name === k)!;
         out[k] = valueFromJson(f.type, v, `${path}.${k}`);
       }

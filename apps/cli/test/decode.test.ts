@@ -16,10 +16,30 @@ const cases: { name: string; args: string[]; in: string; want?: string; wantErr?
     in: '{"ID":1,"CUSTOMER":"ann"}',
     want: '{"id":0,"customer":"","total":0,"paid":false,"items":[]}',
   },
-  { name: "V1/DuplicateLastWins", args: [], in: '{"id":1,"id":2}', want: '{"id":2,"customer":"","total":0,"paid":false,"items":null}' },
-  { name: "V2/DuplicateRejected", args: ["--v2"], in: '{"id":1,"id":2}', wantErr: 'jsontext: duplicate object member name "id"' },
-  { name: "V1/TypeMismatch", args: [], in: '{"id":"x"}', wantErr: "json: cannot unmarshal string into Go struct field Order.id of type int64" },
-  { name: "V2/TypeMismatch", args: ["--v2"], in: '{"id":"x"}', wantErr: 'json: cannot unmarshal JSON string into Go int64 within "/id"' },
+  {
+    name: "V1/DuplicateLastWins",
+    args: [],
+    in: '{"id":1,"id":2}',
+    want: '{"id":2,"customer":"","total":0,"paid":false,"items":null}',
+  },
+  {
+    name: "V2/DuplicateRejected",
+    args: ["--v2"],
+    in: '{"id":1,"id":2}',
+    wantErr: 'jsontext: duplicate object member name "id"',
+  },
+  {
+    name: "V1/TypeMismatch",
+    args: [],
+    in: '{"id":"x"}',
+    wantErr: "json: cannot unmarshal string into Go struct field Order.id of type int64",
+  },
+  {
+    name: "V2/TypeMismatch",
+    args: ["--v2"],
+    in: '{"id":"x"}',
+    wantErr: 'json: cannot unmarshal JSON string into Go int64 within "/id"',
+  },
   { name: "V1/Truncated", args: [], in: '{"id":1', wantErr: "unexpected end of JSON input" },
   { name: "V2/Truncated", args: ["--v2"], in: '{"id":1', wantErr: "jsontext: unexpected EOF after offset 7" },
   {
@@ -52,25 +72,39 @@ describe("gojson decode", () => {
 
   it("reads a file argument as well as stdin", () => {
     const r = gojson(["decode", "--go", "order.go", "--type", "Order", "payloads/same.json"]);
-    expect(r.stdout).toBe('{"id":90210,"customer":"Ann Smith","total":12345,"paid":true,"items":["book","pen","lamp"]}\n');
+    expect(r.stdout).toBe(
+      '{"id":90210,"customer":"Ann Smith","total":12345,"paid":true,"items":["book","pen","lamp"]}\n',
+    );
   });
 
   it("--json reports the error as data", () => {
     const r = gojson(["decode", "--json", "--v2", "--go", "order.go", "--type", "Order"], '{"id":1,"id":2}');
     expect(r.status).toBe(1);
-    expect(JSON.parse(r.stdout)).toMatchObject({ ok: false, version: "v2", error: { message: 'jsontext: duplicate object member name "id"' } });
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      ok: false,
+      version: "v2",
+      error: { message: 'jsontext: duplicate object member name "id"' },
+    });
   });
 });
 
 describe("gojson encode", () => {
   it("writes Go's bytes for a value given by Go field names, int64 beyond 2^53 exact", () => {
-    const r = gojson(["encode", "--go", "order.go", "--type", "Order"], '{"ID":"9007199254740993","Customer":"<b>","Items":null}');
+    const r = gojson(
+      ["encode", "--go", "order.go", "--type", "Order"],
+      '{"ID":"9007199254740993","Customer":"<b>","Items":null}',
+    );
     expect(r.stderr).toBe("");
     // v1 escapes HTML characters and writes a nil slice as null.
-    expect(r.stdout).toBe('{"id":9007199254740993,"customer":"\\u003cb\\u003e","total":0,"paid":false,"items":null}\n');
+    expect(r.stdout).toBe(
+      '{"id":9007199254740993,"customer":"\\u003cb\\u003e","total":0,"paid":false,"items":null}\n',
+    );
   });
   it("v2 writes minimal escaping and [] for a nil slice", () => {
-    const r = gojson(["encode", "--v2", "--go", "order.go", "--type", "Order"], '{"ID":1,"Customer":"<b>","Items":null}');
+    const r = gojson(
+      ["encode", "--v2", "--go", "order.go", "--type", "Order"],
+      '{"ID":1,"Customer":"<b>","Items":null}',
+    );
     expect(r.stdout).toBe('{"id":1,"customer":"<b>","total":0,"paid":false,"items":[]}\n');
   });
   it("names the unknown field of a value", () => {

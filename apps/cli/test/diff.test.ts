@@ -13,8 +13,15 @@ interface Row {
 
 function run(args: string[], input?: string) {
   const r = gojson(["diff", "--json", "--go", "order.go", "--type", "Order", ...args], input);
-  const rows = r.stdout.trim().split("\n").map((l) => JSON.parse(l) as Row);
-  return { status: r.status, rows, bySource: new Map(rows.filter((x) => x.source).map((x) => [x.source!, x])) };
+  const rows = r.stdout
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l) as Row);
+  return {
+    status: r.status,
+    rows,
+    bySource: new Map(rows.filter((x) => x.source).map((x) => [x.source!, x])),
+  };
 }
 
 describe("gojson diff", () => {
@@ -52,8 +59,17 @@ describe("gojson diff", () => {
   it("handles a directory of many payloads with bounded output", () => {
     const dir = mkdtempSync(join(tmpdir(), "gojson-diff-"));
     mkdirSync(join(dir, "p"));
-    for (let i = 0; i < 2000; i++) writeFileSync(join(dir, "p", `${i}.json`), i % 100 === 0 ? `{"ID":${i + 1}}` : `{"id":${i}}`);
-    const r = gojson(["diff", "--quiet", "--go", join(__dirname, "../examples/order.go"), "--type", "Order", join(dir, "p")]);
+    for (let i = 0; i < 2000; i++)
+      writeFileSync(join(dir, "p", `${i}.json`), i % 100 === 0 ? `{"ID":${i + 1}}` : `{"id":${i}}`);
+    const r = gojson([
+      "diff",
+      "--quiet",
+      "--go",
+      join(__dirname, "../examples/order.go"),
+      "--type",
+      "Order",
+      join(dir, "p"),
+    ]);
     expect(r.status).toBe(1);
     expect(r.stdout).toContain("20 of 2000 payloads decode differently");
   });

@@ -63,12 +63,17 @@ describe("errors and exit statuses", () => {
     expect(r.stderr).toContain("declared: Order");
   });
   it("an unknown v1 option is a usage error", () => {
-    const r = gojson(["decode", "--go", "order.go", "--type", "Order", "--option", "deterministic=true"], "{}");
+    const r = gojson(
+      ["decode", "--go", "order.go", "--type", "Order", "--option", "deterministic=true"],
+      "{}",
+    );
     expect(r.status).toBe(2);
     expect(r.stderr).toContain("--v2");
   });
   it("never colours output when NO_COLOR is set or stdout is not a TTY", () => {
-    const r = gojson(["diff", "--go", "order.go", "--type", "Order", "payloads"], undefined, { NO_COLOR: "1" });
+    const r = gojson(["diff", "--go", "order.go", "--type", "Order", "payloads"], undefined, {
+      NO_COLOR: "1",
+    });
     expect(r.stdout).not.toMatch(/\u001b\[/);
   });
 });

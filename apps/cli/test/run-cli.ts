@@ -35,7 +35,11 @@ export function sh(command: string, env: Record<string, string> = {}): CliRun {
 }
 
 /** Runs the binary with arguments and optional stdin. */
-export function gojson(args: string[], input?: string | Uint8Array, env: Record<string, string> = {}): CliRun {
+export function gojson(
+  args: string[],
+  input?: string | Uint8Array,
+  env: Record<string, string> = {},
+): CliRun {
   const r = spawnSync(process.execPath, [BIN, ...args], {
     cwd: EXAMPLES,
     input,

@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
-import { createRequire } from "node:module";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { gojson } from "./run-cli.js";
@@ -26,7 +26,19 @@ describe("gojson schema", () => {
     );
     execFileSync(
       process.execPath,
-      [require.resolve("typescript/bin/tsc"), "--noEmit", "--strict", "--module", "nodenext", "--moduleResolution", "nodenext", "--target", "es2022", "--skipLibCheck", join(out, "use.ts")],
+      [
+        require.resolve("typescript/bin/tsc"),
+        "--noEmit",
+        "--strict",
+        "--module",
+        "nodenext",
+        "--moduleResolution",
+        "nodenext",
+        "--target",
+        "es2022",
+        "--skipLibCheck",
+        join(out, "use.ts"),
+      ],
       { cwd: resolve(__dirname, ".."), encoding: "utf8" },
     );
     const mod = await import(file);

@@ -3,7 +3,7 @@
  * Go's error bookkeeping (first error saved, struct/field context for
  * UnmarshalTypeError, abort on method errors).
  */
-import { typeString, type GoType } from "./deps.js";
+import { type GoType, typeString } from "./deps.js";
 import { GoError, type JsonV1Error, UnmarshalTypeError } from "./errors.js";
 import { MAX_NESTING_DEPTH } from "./scanner.js";
 
@@ -250,7 +250,16 @@ export class DecodeState {
           i += 6;
           continue;
         }
-        if (e === 0x22 || e === 0x5c || e === 0x2f || e === 0x62 || e === 0x66 || e === 0x6e || e === 0x72 || e === 0x74) {
+        if (
+          e === 0x22 ||
+          e === 0x5c ||
+          e === 0x2f ||
+          e === 0x62 ||
+          e === 0x66 ||
+          e === 0x6e ||
+          e === 0x72 ||
+          e === 0x74
+        ) {
           i += 2;
           continue;
         }
@@ -356,5 +365,8 @@ import { goQuote as goQuoteString } from "./go-quote.js";
 
 /** Helper for GoError texts of the `,string` option. */
 export function stringTagError(item: string, ts: string): GoError {
-  return new GoError("string-tag", `json: invalid use of ,string struct tag, trying to unmarshal ${goQuoteString(item)} into ${ts}`);
+  return new GoError(
+    "string-tag",
+    `json: invalid use of ,string struct tag, trying to unmarshal ${goQuoteString(item)} into ${ts}`,
+  );
 }

@@ -3,15 +3,16 @@
  * the type object) that read the input text directly, with Go's merge rules,
  * `null` rules, type errors (saved, decoding continues) and method calls.
  */
-import { wellFormed } from "./well-formed.js";
-import { type GoType, JsonNumber, typeString } from "./deps.js";
+
 import { Abort, type DecodeState, SYNTAX_BAIL, stringTagError } from "./decode-state.js";
-import { GoError, JsonV1Error, UnmarshalTypeError, errorText } from "./errors.js";
+import { type GoType, JsonNumber, typeString } from "./deps.js";
+import { errorText, GoError, JsonV1Error, UnmarshalTypeError } from "./errors.js";
 import { foldName } from "./fold.js";
 import { base64Decode, isValidNumber } from "./format.js";
 import { goQuote } from "./go-quote.js";
-import { type FoundMethod, NIL_DEREFERENCE, findMethod } from "./methods.js";
+import { type FoundMethod, findMethod, NIL_DEREFERENCE } from "./methods.js";
 import { type FieldV1, structFieldsV1 } from "./struct-fields.js";
+import { wellFormed } from "./well-formed.js";
 import { zeroFn, zeroValue } from "./zero.js";
 
 /** A compiled decoder: reads the value at `d.pos` and returns the destination's new value. */
@@ -99,7 +100,8 @@ function getAtHops(cur: any, m: FoundMethod): any {
   for (const h of m.hops) {
     o = o[h.name];
     // Go panics: the promoted method dereferences a nil embedded pointer.
-    if (h.type.kind === "pointer" && (o === null || o === undefined)) throw new Abort(new GoError("panic", NIL_DEREFERENCE));
+    if (h.type.kind === "pointer" && (o === null || o === undefined))
+      throw new Abort(new GoError("panic", NIL_DEREFERENCE));
   }
   return o;
 }
@@ -164,7 +166,12 @@ function build(t: GoType, outerTs: string | undefined): Decoder {
     case "uint64":
     case "uintptr": {
       const parse = intParser(t.kind);
-      const big = t.kind === "int" || t.kind === "int64" || t.kind === "uint" || t.kind === "uint64" || t.kind === "uintptr";
+      const big =
+        t.kind === "int" ||
+        t.kind === "int64" ||
+        t.kind === "uint" ||
+        t.kind === "uint64" ||
+        t.kind === "uintptr";
       const unsigned = t.kind.startsWith("u");
       return (d, cur) => {
         const c = d.text.charCodeAt(d.pos);
@@ -234,7 +241,9 @@ function build(t: GoType, outerTs: string | undefined): Decoder {
     case "pointer": {
       const elemT = t.elem;
       const needsOuter =
-        hasMethods(elemT) && findMethod(elemT, "UnmarshalJSON") === null && findMethod(elemT, "UnmarshalText") !== null;
+        hasMethods(elemT) &&
+        findMethod(elemT, "UnmarshalJSON") === null &&
+        findMethod(elemT, "UnmarshalText") !== null;
       const elem = needsOuter ? build(elemT, outerTs ?? typeString(t)) : decoderFor(elemT);
       const ez = zeroFn(elemT);
       const selfRef = elemT.kind === "pointer";
@@ -248,10 +257,21 @@ function build(t: GoType, outerTs: string | undefined): Decoder {
         if (!selfRef) return elem(d, cur === null || cur === undefined ? ez() : cur);
         // Pointer-to-pointer chains allocate without consuming input: check the value start first,
         // and stop a chain that never ends (type P *P), where Go would allocate forever.
-        if (!(c === C_QUOTE || c === C_LBRACE || c === C_LBRACKET || c === C_T || c === C_F || c === 0x2d || (c >= 0x30 && c <= 0x39))) {
+        if (
+          !(
+            c === C_QUOTE ||
+            c === C_LBRACE ||
+            c === C_LBRACKET ||
+            c === C_T ||
+            c === C_F ||
+            c === 0x2d ||
+            (c >= 0x30 && c <= 0x39)
+          )
+        ) {
           throw SYNTAX_BAIL;
         }
-        if (++d.ptrChain > MAX_POINTER_CHAIN) throw new Abort(new GoError("panic", "json: endless pointer type cycle"));
+        if (++d.ptrChain > MAX_POINTER_CHAIN)
+          throw new Abort(new GoError("panic", "json: endless pointer type cycle"));
         const r = elem(d, cur === null || cur === undefined ? ez() : cur);
         d.ptrChain--;
         return r;
@@ -270,7 +290,8 @@ function build(t: GoType, outerTs: string | undefined): Decoder {
 
 /** Parses an integer literal as strconv.ParseInt/ParseUint(s, 10, 64) plus the kind's range check. */
 function intParser(kind: GoType["kind"]): (s: string) => number | bigint | undefined {
-  const big = kind === "int" || kind === "int64" || kind === "uint" || kind === "uint64" || kind === "uintptr";
+  const big =
+    kind === "int" || kind === "int64" || kind === "uint" || kind === "uint64" || kind === "uintptr";
   const unsigned = kind.startsWith("u");
   let min: bigint;
   let max: bigint;
@@ -311,7 +332,7 @@ function intParser(kind: GoType["kind"]): (s: string) => number | bigint | undef
     const v = BigInt(s[0] === "+" ? s.slice(1) : s);
     if (v < min || v > max) return undefined;
     return big ? v : Number(v);
-  }
+  };
 }
 
 const JSON_NUMBER = /^-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
@@ -454,7 +475,7 @@ function buildMap(t: GoType & { kind: "map" }): Decoder {
     conv = (d, key) => ({ ok: true, v: callUnmarshalText(d, tu, zeroValue(kt), key) });
   } else if (kt.kind === "string") {
     conv = (_d, key) => ({ ok: true, v: key });
-  } else if (/^u?int/.test(kt.kind)) {
+  } else if (/^u?int(\d+|ptr)?$/.test(kt.kind)) {
     const parse = intParser(kt.kind);
     conv = (d, key, at) => {
       const v = parse(key);
@@ -466,6 +487,7 @@ function buildMap(t: GoType & { kind: "map" }): Decoder {
     };
   }
   const ts = typeString(t);
+  const stringKeys = tu === null && kt.kind === "string";
   return (d, cur) => {
     const c = d.text.charCodeAt(d.pos);
     if (c === C_LBRACE) {
@@ -484,8 +506,11 @@ function buildMap(t: GoType & { kind: "map" }): Decoder {
           d.pos++;
           d.ws();
           const v = elem(d, ez());
-          const k = conv(d, key, keyStart);
-          if (k.ok) m.set(k.v, v);
+          if (stringKeys) m.set(key, v);
+          else {
+            const k = conv(d, key, keyStart);
+            if (k.ok) m.set(k.v, v);
+          }
           d.ws();
           const e = d.text.charCodeAt(d.pos);
           if (e === 0x2c) {
@@ -524,6 +549,7 @@ function buildStruct(t: GoType & { kind: "struct" }): Decoder {
   let exact: Map<string, FieldDec> | null = null;
   let folded: Map<string, FieldDec> | null = null;
   let order: FieldDec[] = [];
+  let assign: ((d: DecodeState, o: any, idx: number) => void) | null = null;
   const prepare = (): void => {
     const sf = structFieldsV1(t);
     const byField = new Map<FieldV1, FieldDec>();
@@ -542,6 +568,7 @@ function buildStruct(t: GoType & { kind: "struct" }): Decoder {
     for (const [k, f] of sf.byExactName) exact.set(k, byField.get(f) as FieldDec);
     for (const [k, f] of sf.byFoldedName) folded.set(k, byField.get(f) as FieldDec);
     order = [...byField.values()];
+    assign = compileAssign(order);
   };
   return (d, cur) => {
     const c = d.text.charCodeAt(d.pos);
@@ -605,10 +632,12 @@ function buildStruct(t: GoType & { kind: "struct" }): Decoder {
           if (ok) {
             d.ctxStruct = t;
             d.fieldStack.push(fd.f.name);
-            o[fd.last] = fd.dec(d, o[fd.last]);
+            if (o === cur && assign !== null) assign(d, o, fd.idx);
+            else o[fd.last] = fd.dec(d, o[fd.last]);
           } else d.skip();
         } else {
-          if (d.disallowUnknownFields) d.save(new GoError("unknown-field", `json: unknown field ${goQuote(key)}`));
+          if (d.disallowUnknownFields)
+            d.save(new GoError("unknown-field", `json: unknown field ${goQuote(key)}`));
           d.skip();
         }
         d.fieldStack.length = stackLen;
@@ -648,7 +677,12 @@ function quotedDecoder(t: GoType): Decoder {
       const lit = d.readNumber();
       if (!d.useNumber && !Number.isFinite(Number(lit))) d.typeError(`number ${lit}`, "float64", d.pos);
     }
-    d.save(new GoError("string-tag", `json: invalid use of ,string struct tag, trying to unmarshal unquoted value into ${ts}`));
+    d.save(
+      new GoError(
+        "string-tag",
+        `json: invalid use of ,string struct tag, trying to unmarshal unquoted value into ${ts}`,
+      ),
+    );
     return cur;
   };
   quotedCache.set(t, dec);
@@ -715,7 +749,10 @@ function storeQuoted(d: DecodeState, item: string, t: GoType, ts: string, cur: a
         if (t.known === "json.Number") {
           if (!isValidNumber(s)) {
             throw new Abort(
-              new GoError("number-literal", `json: invalid number literal, trying to unmarshal ${goQuote(item)} into Number`),
+              new GoError(
+                "number-literal",
+                `json: invalid number literal, trying to unmarshal ${goQuote(item)} into Number`,
+              ),
             );
           }
           return new JsonNumber(s);
@@ -766,7 +803,8 @@ function unquoteStrict(s: string): string | undefined {
 }
 
 function setKey(o: Record<string, unknown>, key: string, v: unknown): void {
-  if (key === "__proto__") Object.defineProperty(o, key, { value: v, writable: true, enumerable: true, configurable: true });
+  if (key === "__proto__")
+    Object.defineProperty(o, key, { value: v, writable: true, enumerable: true, configurable: true });
   else o[key] = v;
 }
 
@@ -869,5 +907,29 @@ export function decodeAny(d: DecodeState): unknown {
       }
       throw SYNTAX_BAIL;
     }
+  }
+}
+
+/**
+ * One generated function per struct that stores a decoded field under a
+ * constant property name (Go field names, embedded with JSON.stringify).
+ * Returns null where code generation is not allowed (CSP).
+ */
+function compileAssign(order: readonly FieldDec[]): ((d: DecodeState, o: any, idx: number) => void) | null {
+  let body = "switch (i) {\n";
+  order.forEach((fd, i) => {
+    if (fd.f.hops.length !== 1) return;
+    const k = JSON.stringify(fd.last);
+    body += `case ${i}: o[${k}] = F[${i}].dec(d, o[${k}]); return;\n`;
+  });
+  body += "default: { const f = F[i]; o[f.last] = f.dec(d, o[f.last]); }\n}\n";
+  try {
+    return new Function("F", `"use strict"; return function assign(d, o, i) {\n${body}};`)(order) as (
+      d: DecodeState,
+      o: any,
+      idx: number,
+    ) => void;
+  } catch {
+    return null;
   }
 }

@@ -2,6 +2,7 @@
  * The one place codec-v1 reaches its lower layers (@gojson/gotype and
  * @gojson/jsontext). Everything the codec needs from them is re-exported here.
  */
-export { GoTime, JsonNumber, T, typeString } from "@gojson/gotype";
+
 export type { GoMethod, GoType, MethodName, StructField, StructType } from "@gojson/gotype";
+export { GoTime, JsonNumber, T, typeString } from "@gojson/gotype";
 export { JsonError } from "@gojson/jsontext";

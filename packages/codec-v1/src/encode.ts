@@ -3,8 +3,14 @@
  * into a tree of closures cached on the type object (encoding/json encode.go).
  */
 import { GoTime, type GoType, JsonNumber, typeString } from "./deps.js";
-import { compactBytes } from "./indent.js";
-import { GoError, MarshalerError, SyntaxError, UnsupportedTypeError, UnsupportedValueError, errorText } from "./errors.js";
+import {
+  errorText,
+  GoError,
+  JsonSyntaxError,
+  MarshalerError,
+  UnsupportedTypeError,
+  UnsupportedValueError,
+} from "./errors.js";
 import {
   base64Encode,
   compareUtf8,
@@ -14,7 +20,8 @@ import {
   nonFiniteText,
   quoteString,
 } from "./format.js";
-import { type FoundMethod, NIL_DEREFERENCE, findMethod, ptrHas, walkHops } from "./methods.js";
+import { compactBytes } from "./indent.js";
+import { type FoundMethod, findMethod, NIL_DEREFERENCE, ptrHas, walkHops } from "./methods.js";
 import { type FieldV1, structFieldsV1 } from "./struct-fields.js";
 
 /** Pointer/map/slice nesting after which the encoder starts looking for cycles (Go's startDetectingCyclesAfter). */
@@ -53,7 +60,11 @@ export function encoderFor(t: GoType, addr: boolean, quoted: boolean): Encoder {
   return enc;
 }
 
-function methodOf(t: GoType, name: "MarshalJSON" | "MarshalText", addr: boolean): { m: FoundMethod; ptr: boolean } | null {
+function methodOf(
+  t: GoType,
+  name: "MarshalJSON" | "MarshalText",
+  addr: boolean,
+): { m: FoundMethod; ptr: boolean } | null {
   if (t.kind === "pointer") {
     if (t.name !== undefined || t.elem.kind === "pointer" || t.elem.kind === "interface") return null;
     const m = findMethod(t.elem, name);
@@ -65,7 +76,12 @@ function methodOf(t: GoType, name: "MarshalJSON" | "MarshalText", addr: boolean)
   return null;
 }
 
-function callMarshal(m: FoundMethod, t: GoType, v: any, which: "MarshalJSON" | "MarshalText"): Uint8Array | string {
+function callMarshal(
+  m: FoundMethod,
+  t: GoType,
+  v: any,
+  which: "MarshalJSON" | "MarshalText",
+): Uint8Array | string {
   const recv = walkHops(v, m.hops);
   if (recv === undefined) {
     // Go panics here (the promoted method dereferences a nil embedded pointer).
@@ -96,7 +112,7 @@ function build(t: GoType, addr: boolean, quoted: boolean): Encoder {
       try {
         e.out += utf8d.decode(compactBytes(b, e.html));
       } catch (err) {
-        if (SyntaxError.isInstance(err)) throw new MarshalerError(ts, err.message, "MarshalJSON", err);
+        if (JsonSyntaxError.isInstance(err)) throw new MarshalerError(ts, err.message, "MarshalJSON", err);
         throw err;
       }
     };
@@ -115,7 +131,9 @@ function build(t: GoType, addr: boolean, quoted: boolean): Encoder {
   }
   switch (t.kind) {
     case "bool":
-      return quoted ? (e, v) => (e.out += v ? '"true"' : '"false"') : (e, v) => (e.out += v ? "true" : "false");
+      return quoted
+        ? (e, v) => (e.out += v ? '"true"' : '"false"')
+        : (e, v) => (e.out += v ? "true" : "false");
     case "int":
     case "int8":
     case "int16":
@@ -142,7 +160,8 @@ function build(t: GoType, addr: boolean, quoted: boolean): Encoder {
         return (e, v) => {
           let s = typeof v === "string" ? v : v === null || v === undefined ? "" : String(v);
           if (s === "") s = "0";
-          if (!isValidNumber(s)) throw new GoError("number-literal", `json: invalid number literal ${JSON.stringify(s)}`);
+          if (!isValidNumber(s))
+            throw new GoError("number-literal", `json: invalid number literal ${JSON.stringify(s)}`);
           e.out += quoted ? `"${s}"` : s;
         };
       }
@@ -237,9 +256,13 @@ function buildMap(t: GoType & { kind: "map" }): Encoder {
         const r = tm.m.fn(recv);
         return typeof r === "string" ? r : lossy(r);
       } catch (err) {
-        throw new GoError("map-key", `json: encoding error for type ${JSON.stringify(ts)}: ${JSON.stringify(errorText(err))}`, {
-          cause: err,
-        });
+        throw new GoError(
+          "map-key",
+          `json: encoding error for type ${JSON.stringify(ts)}: ${JSON.stringify(errorText(err))}`,
+          {
+            cause: err,
+          },
+        );
       }
     };
   } else {
@@ -290,6 +313,8 @@ function buildMap(t: GoType & { kind: "map" }): Encoder {
 }
 
 interface FieldEnc {
+  /** An inlinable scalar kind (plain, no methods, no `,string`), or null. */
+  readonly inline: "string" | "bool" | "int" | "float64" | null;
   readonly key: string;
   readonly nameHtml: string;
   readonly nameRaw: string;
@@ -306,7 +331,8 @@ function buildStruct(t: GoType & { kind: "struct" }, addr: boolean): Encoder {
     structFieldsV1(t).list.map((f) => {
       const hops = f.hops;
       let fieldAddr = addr;
-      for (let i = 0; i < hops.length - 1; i++) if ((hops[i] as FieldV1["hops"][number]).type.kind === "pointer") fieldAddr = true;
+      for (let i = 0; i < hops.length - 1; i++)
+        if ((hops[i] as FieldV1["hops"][number]).type.kind === "pointer") fieldAddr = true;
       const nameRaw = `"${f.name}":`;
       const nameHtml = `${quoteString(f.name, true)}:`;
       let get: ((v: any) => any) | null = null;
@@ -323,8 +349,18 @@ function buildStruct(t: GoType & { kind: "struct" }, addr: boolean): Encoder {
       const empty = f.omitEmpty ? isEmptyFn(f.type) : null;
       const zero = f.omitZero ? isZeroFieldFn(f.type) : null;
       const omit = empty && zero ? (v: any) => empty(v) || zero(v) : (empty ?? zero);
+      const ft = f.type;
+      const plain = ft.methods === undefined && ft.known === undefined && !f.quoted;
+      let inline: FieldEnc["inline"] = null;
+      if (plain) {
+        if (ft.kind === "string") inline = "string";
+        else if (ft.kind === "bool") inline = "bool";
+        else if (ft.kind === "float64") inline = "float64";
+        else if (/^u?int(\d+|ptr)?$/.test(ft.kind)) inline = "int";
+      }
       return {
-        key: (hops[0] as FieldV1["hops"][number]).name,
+        inline,
+        key: (hops[hops.length - 1] as FieldV1["hops"][number]).name,
         nameHtml,
         nameRaw,
         get,
@@ -332,15 +368,21 @@ function buildStruct(t: GoType & { kind: "struct" }, addr: boolean): Encoder {
         omit,
       };
     });
+  let compiled: Encoder | null | undefined;
   return (e, v) => {
     if (fields === null) fields = prepare();
+    if (compiled === undefined) compiled = compileStructEncoder(fields);
+    if (compiled !== null) {
+      compiled(e, v);
+      return;
+    }
     let first = true;
     e.out += "{";
     for (let i = 0; i < fields.length; i++) {
       const f = fields[i] as FieldEnc;
       const fv = f.get === null ? v[f.key] : f.get(v);
       if (fv === SKIP) continue;
-      if (f.omit !== null && f.omit(fv)) continue;
+      if (f.omit?.(fv)) continue;
       if (first) first = false;
       else e.out += ",";
       e.out += e.html ? f.nameHtml : f.nameRaw;
@@ -356,7 +398,8 @@ function isEmptyFn(t: GoType): ((v: any) => boolean) | null {
     case "array":
       return t.len === 0 ? () => true : null;
     case "map":
-      return (v) => v === null || v === undefined || (v instanceof Map ? v.size === 0 : Object.keys(v).length === 0);
+      return (v) =>
+        v === null || v === undefined || (v instanceof Map ? v.size === 0 : Object.keys(v).length === 0);
     case "slice":
       return (v) => v === null || v === undefined || v.length === 0;
     case "string":
@@ -391,7 +434,12 @@ function isEmptyFn(t: GoType): ((v: any) => boolean) | null {
 
 /** The omitzero test for a field of type `t`: its IsZero method if it has one, else reflect's IsZero. */
 function isZeroFieldFn(t: GoType): (v: any) => boolean {
-  if (t.kind === "pointer" && t.name === undefined && t.elem.kind !== "pointer" && t.elem.kind !== "interface") {
+  if (
+    t.kind === "pointer" &&
+    t.name === undefined &&
+    t.elem.kind !== "pointer" &&
+    t.elem.kind !== "interface"
+  ) {
     const m = findMethod(t.elem, "IsZero");
     if (m !== null) return (v) => v === null || v === undefined || callIsZero(m, v);
   }
@@ -421,7 +469,10 @@ export function isZeroFn(t: GoType): (v: any) => boolean {
       built = (v) => v === false;
       break;
     case "string":
-      built = t.known === "json.Number" ? (v) => v === null || v === undefined || String(v) === "" : (v) => v === "";
+      built =
+        t.known === "json.Number"
+          ? (v) => v === null || v === undefined || String(v) === ""
+          : (v) => v === "";
       break;
     case "float32":
     case "float64":
@@ -567,6 +618,48 @@ function encodeAny(e: EncodeState, v: any): void {
 
 function anyNumber(e: EncodeState, text: string): void {
   const s = text === "" ? "0" : text;
-  if (!isValidNumber(s)) throw new GoError("number-literal", `json: invalid number literal ${JSON.stringify(s)}`);
+  if (!isValidNumber(s))
+    throw new GoError("number-literal", `json: invalid number literal ${JSON.stringify(s)}`);
   e.out += s;
+}
+
+/**
+ * Unrolls a struct's field list into one generated function (constant
+ * property names, scalar fields inlined). Field names are Go identifiers and
+ * JSON names, embedded with JSON.stringify. Returns null where code
+ * generation is not allowed (CSP); the closure loop is used then.
+ */
+function compileStructEncoder(fields: readonly FieldEnc[]): Encoder | null {
+  let body = 'let sep = "{";\nlet fv;\n';
+  fields.forEach((f, i) => {
+    body += f.get === null ? `fv = v[${JSON.stringify(f.key)}];\n` : `fv = F[${i}].get(v);\nif (fv !== SKIP) `;
+    body += "{\n";
+    if (f.omit !== null) body += `if (!F[${i}].omit(fv)) {\n`;
+    body += `e.out += sep + (e.html ? ${JSON.stringify(f.nameHtml)} : ${JSON.stringify(f.nameRaw)});\nsep = ",";\n`;
+    switch (f.inline) {
+      case "string":
+        body += "e.out += Q(fv, e.html);\n";
+        break;
+      case "bool":
+        body += 'e.out += fv ? "true" : "false";\n';
+        break;
+      case "int":
+        body += "e.out += String(fv);\n";
+        break;
+      default:
+        body += `F[${i}].enc(e, fv);\n`;
+    }
+    if (f.omit !== null) body += "}\n";
+    body += "}\n";
+  });
+  body += 'e.out += sep === "{" ? "{}" : "}";\n';
+  try {
+    return new Function("F", "Q", "SKIP", `"use strict"; return function encodeStruct(e, v) {\n${body}};`)(
+      fields,
+      quoteString,
+      SKIP,
+    ) as Encoder;
+  } catch {
+    return null;
+  }
 }

@@ -33,10 +33,10 @@ export class JsonV1Error extends JsonError {
 }
 
 /**
- * Go's json.SyntaxError: malformed JSON; `offset` is Go's Offset (bytes read
+ * Go's json.SyntaxError (exported also as `SyntaxError`): malformed JSON; `offset` is Go's Offset (bytes read
  * before the error, counting the offending byte).
  */
-export class SyntaxError extends JsonV1Error {
+export class JsonSyntaxError extends JsonV1Error {
   override name = "SyntaxError" as const;
   /** Go's SyntaxError.Offset. */
   readonly offset: number;
@@ -47,11 +47,11 @@ export class SyntaxError extends JsonV1Error {
     this.detail = detail;
     this.offset = offset;
   }
-  static override isInstance(e: unknown): e is SyntaxError {
+  static override isInstance(e: unknown): e is JsonSyntaxError {
     return has(e, SYNTAX);
   }
 }
-const SYNTAX = mark(SyntaxError, "v1.SyntaxError");
+const SYNTAX = mark(JsonSyntaxError, "v1.SyntaxError");
 
 /**
  * Go's json.UnmarshalTypeError: a JSON value that cannot go into a Go type.
@@ -69,7 +69,10 @@ export class UnmarshalTypeError extends JsonV1Error {
   readonly struct: string;
   /** Full path of the field. */
   readonly field: string;
-  constructor(f: { jsonValue: string; type: string; offset: number; struct?: string; field?: string }, common?: Common) {
+  constructor(
+    f: { jsonValue: string; type: string; offset: number; struct?: string; field?: string },
+    common?: Common,
+  ) {
     const struct = f.struct ?? "";
     const field = f.field ?? "";
     super(
@@ -102,7 +105,11 @@ export class InvalidUnmarshalError extends JsonV1Error {
   readonly type: string;
   constructor(type: string, pointer: boolean, common?: Common) {
     super(
-      type === "" ? "json: Unmarshal(nil)" : pointer ? `json: Unmarshal(nil ${type})` : `json: Unmarshal(non-pointer ${type})`,
+      type === ""
+        ? "json: Unmarshal(nil)"
+        : pointer
+          ? `json: Unmarshal(nil ${type})`
+          : `json: Unmarshal(non-pointer ${type})`,
       "GOJSON_ERR_INVALID_UNMARSHAL",
       common,
     );
@@ -151,7 +158,9 @@ export class MarshalerError extends JsonV1Error {
   /** The underlying error's text. */
   readonly errText: string;
   constructor(type: string, errText: string, sourceFunc: "MarshalJSON" | "MarshalText", cause?: unknown) {
-    super(`json: error calling ${sourceFunc} for type ${type}: ${errText}`, "GOJSON_ERR_MARSHALER", { cause });
+    super(`json: error calling ${sourceFunc} for type ${type}: ${errText}`, "GOJSON_ERR_MARSHALER", {
+      cause,
+    });
     this.type = type;
     this.sourceFunc = sourceFunc;
     this.errText = errText;

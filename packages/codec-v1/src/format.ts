@@ -6,6 +6,8 @@
 import { wellFormed } from "./well-formed.js";
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const NEEDS_WORK_HTML = /[\u0000-\u001f"\\<>&\u2028\u2029\ud800-\udfff]/;
+const NEEDS_WORK = /[\u0000-\u001f"\\\u2028\u2029\ud800-\udfff]/;
 const HTML_OR_LS = /[<>&\u2028\u2029]/;
 const LS_ONLY = /[\u2028\u2029]/;
 const HTML_REPLACE = /[<>&\u2028\u2029]/g;
@@ -23,6 +25,8 @@ function escOne(c: string): string {
 
 /** Go's appendString: `s` as a JSON string with v1's escaping. */
 export function quoteString(s: string, escapeHTML: boolean): string {
+  // Fast path: nothing to escape, no lone surrogates.
+  if (!(escapeHTML ? NEEDS_WORK_HTML : NEEDS_WORK).test(s)) return `"${s}"`;
   let q: string;
   if (wellFormed(s) === s) q = JSON.stringify(s);
   else {
@@ -110,7 +114,8 @@ export function base64Encode(b: Uint8Array): string {
 }
 
 const B64 = new Int16Array(256).fill(-1);
-for (let i = 0; i < 64; i++) B64["ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".charCodeAt(i)] = i;
+for (let i = 0; i < 64; i++)
+  B64["ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".charCodeAt(i)] = i;
 
 /**
  * Go's base64.StdEncoding.Decode (padding required, `\r` and `\n` ignored,
@@ -159,7 +164,11 @@ export function base64Decode(s: string): Uint8Array | number {
       dlen = j;
       break;
     }
-    const val = ((dbuf[0] as number) << 18) | ((dbuf[1] as number) << 12) | ((dbuf[2] as number) << 6) | (dbuf[3] as number);
+    const val =
+      ((dbuf[0] as number) << 18) |
+      ((dbuf[1] as number) << 12) |
+      ((dbuf[2] as number) << 6) |
+      (dbuf[3] as number);
     if (dlen >= 2) out[w++] = (val >> 16) & 0xff;
     if (dlen >= 3) out[w++] = (val >> 8) & 0xff;
     if (dlen >= 4) out[w++] = val & 0xff;

@@ -19,7 +19,9 @@ interface Case {
   want: { err: string | null; errType?: string; out: string | null; outErr: string | null };
 }
 
-const cases: Case[] = JSON.parse(readFileSync(new URL("../test/golden/v1-golden.json", import.meta.url), "utf8"));
+const cases: Case[] = JSON.parse(
+  readFileSync(new URL("../test/golden/v1-golden.json", import.meta.url), "utf8"),
+);
 const text = new TextDecoder();
 const utf8 = new TextEncoder();
 

@@ -1,8 +1,8 @@
 /**
  * Go v1's byte-level helpers over the scanner (encoding/json indent.go):
- * Valid, Compact, Indent and HTMLEscape, with Go's SyntaxError on bad input.
+ * Valid, Compact, Indent and HTMLEscape, with Go's JsonSyntaxError on bad input.
  */
-import { Op, Scanner, checkValid } from "./scanner.js";
+import { checkValid, Op, Scanner } from "./scanner.js";
 
 const HEX = "0123456789abcdef";
 const utf8 = new TextEncoder();
@@ -48,20 +48,26 @@ export function valid(data: Uint8Array | string): boolean {
 
 /**
  * Go's appendCompact: `src` without insignificant space; with `escape`, `<`,
- * `>`, `&`, U+2028 and U+2029 are escaped. Throws Go's SyntaxError.
+ * `>`, `&`, U+2028 and U+2029 are escaped. Throws Go's JsonSyntaxError.
  */
-export function compactBytes(src: Uint8Array, escape: boolean): Uint8Array {
+export function compactBytes(src: Uint8Array, escapeHTML: boolean): Uint8Array {
   const dst = new ByteBuf(src.length);
   const scan = new Scanner();
   let start = 0;
   for (let i = 0; i < src.length; i++) {
     const c = src[i] as number;
-    if (escape && (c === 0x3c || c === 0x3e || c === 0x26)) {
+    if (escapeHTML && (c === 0x3c || c === 0x3e || c === 0x26)) {
       if (start < i) dst.append(src.subarray(start, i));
       dst.ascii(`\\u00${HEX[c >> 4]}${HEX[c & 0xf]}`);
       start = i + 1;
     }
-    if (escape && c === 0xe2 && i + 2 < src.length && src[i + 1] === 0x80 && ((src[i + 2] as number) & ~1) === 0xa8) {
+    if (
+      escapeHTML &&
+      c === 0xe2 &&
+      i + 2 < src.length &&
+      src[i + 1] === 0x80 &&
+      ((src[i + 2] as number) & ~1) === 0xa8
+    ) {
       if (start < i) dst.append(src.subarray(start, i));
       dst.ascii(`\\u202${HEX[(src[i + 2] as number) & 0xf]}`);
       start = i + 3;
@@ -78,12 +84,12 @@ export function compactBytes(src: Uint8Array, escape: boolean): Uint8Array {
   return dst.bytes();
 }
 
-/** Go's json.Compact: `src` with insignificant space removed (throws Go's SyntaxError). */
+/** Go's json.Compact: `src` with insignificant space removed (throws Go's JsonSyntaxError). */
 export function compact(src: Uint8Array | string): Uint8Array {
   return compactBytes(toBytes(src), false);
 }
 
-/** Go's json.Indent: `src` re-indented with `prefix` and `indent` (throws Go's SyntaxError). */
+/** Go's json.Indent: `src` re-indented with `prefix` and `indent` (throws Go's JsonSyntaxError). */
 export function indent(src: Uint8Array | string, prefix: string, indentText: string): Uint8Array {
   const s = toBytes(src);
   const pre = utf8.encode(prefix);

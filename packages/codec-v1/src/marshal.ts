@@ -13,7 +13,7 @@ const utf8 = new TextEncoder();
 export function marshal(type: GoType, value: unknown, options?: MarshalOptions): Uint8Array {
   const o = resolveMarshal(options);
   const out = marshalToString(type, value, o.escapeHTML);
-  const b = utf8.encode(out);
+  const b = toUtf8(out);
   return o.indent === null ? b : indent(b, o.indent.prefix, o.indent.indent);
 }
 
@@ -32,4 +32,11 @@ export function marshalToString(type: GoType, value: unknown, escapeHTML = true)
     throw err;
   }
   return e.out;
+}
+
+/** UTF-8 bytes of `s` (Buffer's native encoder for large outputs, in a buffer of their own). */
+function toUtf8(s: string): Uint8Array {
+  if (s.length < 4096) return utf8.encode(s);
+  const b = Buffer.from(s, "utf8");
+  return new Uint8Array(b.buffer, b.byteOffset, b.length);
 }

@@ -3,7 +3,7 @@
  * v1's addressability rules, unsupported values, and the byte helpers.
  * Expected texts recorded from Go 1.26 (program in the PR notes: /tmp/cv1/meth/main.go).
  */
-import { GoTime, T, goType, mapOf, parseGo, pointerTo, sliceOf, withMethods } from "@gojson/gotype";
+import { GoTime, goType, mapOf, parseGo, pointerTo, sliceOf, T, withMethods } from "@gojson/gotype";
 import { describe, expect, test } from "vitest";
 import { compact, htmlEscape, indent, marshal, marshalIndent, unmarshal, valid } from "./index.js";
 
@@ -77,7 +77,12 @@ const marshalCases: MarshalCase[] = [
   { name: "Method/PtrRecv/Value", type: "Inv", in: inv, want: '{"total":1234}' },
   { name: "Method/PtrRecv/Pointer", type: "*Inv", in: inv, want: '{"total":"12.34"}' },
   { name: "Method/PtrRecv/SliceElem", type: "[]Inv", in: [inv], want: '[{"total":"12.34"}]' },
-  { name: "Method/PtrRecv/MapValue", type: "map[string]Inv", in: new Map([["a", inv]]), want: '{"a":{"total":1234}}' },
+  {
+    name: "Method/PtrRecv/MapValue",
+    type: "map[string]Inv",
+    in: new Map([["a", inv]]),
+    want: '{"a":{"total":1234}}',
+  },
   { name: "Method/PtrRecv/MapCents", type: "map[string]Cents", in: new Map([["a", 5n]]), want: '{"a":5}' },
   { name: "Method/PtrRecv/SliceCents", type: "[]Cents", in: [5n, 123n], want: '["0.05","1.23"]' },
   { name: "Method/PtrRecv/ArrayTop", type: "[2]Cents", in: [5n, 123n], want: "[5,123]" },
@@ -90,7 +95,12 @@ const marshalCases: MarshalCase[] = [
     wantErr:
       "json: error calling MarshalJSON for type main.Bad: invalid character 'b' looking for beginning of object key string",
   },
-  { name: "Method/Error", type: "Fail", in: {}, wantErr: "json: error calling MarshalJSON for type main.Fail: boom" },
+  {
+    name: "Method/Error",
+    type: "Fail",
+    in: {},
+    wantErr: "json: error calling MarshalJSON for type main.Fail: boom",
+  },
   {
     name: "Method/TextKey",
     type: "map[TK]int",
@@ -103,22 +113,38 @@ const marshalCases: MarshalCase[] = [
   { name: "Value/NaN", type: T.float64, in: Number.NaN, wantErr: "json: unsupported value: NaN" },
   { name: "Value/Inf", type: T.float64, in: Infinity, wantErr: "json: unsupported value: +Inf" },
   { name: "Value/NegInf32", type: T.float32, in: -Infinity, wantErr: "json: unsupported value: -Inf" },
-  { name: "Value/Cycle", type: "*Node", in: cycle, wantErr: "json: unsupported value: encountered a cycle via *main.Node" },
+  {
+    name: "Value/Cycle",
+    type: "*Node",
+    in: cycle,
+    wantErr: "json: unsupported value: encountered a cycle via *main.Node",
+  },
   {
     name: "Value/CycleMap",
     type: T.any,
     in: cyclicMap,
     wantErr: "json: unsupported value: encountered a cycle via map[string]interface {}",
   },
-  { name: "Method/EmbeddedTime", type: "Ev", in: { Time: GoTime.date(2026, 10, 1, 12), ID: 5n }, want: '"2026-10-01T12:00:00Z"' },
+  {
+    name: "Method/EmbeddedTime",
+    type: "Ev",
+    in: { Time: GoTime.date(2026, 10, 1, 12), ID: 5n },
+    want: '"2026-10-01T12:00:00Z"',
+  },
   { name: "OmitZero/IsZeroMethod", type: "HasZ", in: { A: { N: 42n }, B: { N: 42n } }, want: "{}" },
-  { name: "OmitZero/IsZeroMethodFalse", type: "HasZ", in: { A: { N: 1n }, B: { N: 1n } }, want: '{"A":{"N":1},"B":{"N":1}}' },
+  {
+    name: "OmitZero/IsZeroMethodFalse",
+    type: "HasZ",
+    in: { A: { N: 1n }, B: { N: 1n } },
+    want: '{"A":{"N":1},"B":{"N":1}}',
+  },
   { name: "Number/Invalid", type: "json.Number", in: "abc", wantErr: 'json: invalid number literal "abc"' },
   {
     name: "Time/YearRange",
     type: "time.Time",
     in: GoTime.date(10000, 1, 1),
-    wantErr: "json: error calling MarshalJSON for type time.Time: Time.MarshalJSON: year outside of range [0,9999]",
+    wantErr:
+      "json: error calling MarshalJSON for type time.Time: Time.MarshalJSON: year outside of range [0,9999]",
   },
   { name: "String/LoneSurrogate", type: T.string, in: "\ud800", want: '"\\ufffd"' },
 ];
@@ -146,7 +172,13 @@ const unmarshalCases: UnmarshalCase[] = [
     in: '{"A": {"x" : 1 } ,"B":null,"C":null,"U":"abc","MU":{"x":1}}',
     want: '{"A":{"Raw":"{\\"x\\" : 1 }"},"B":{"Raw":"null"},"C":null,"U":"ABC","MU":{"X":1}}',
   },
-  { name: "Unmarshal/MethodError", type: "Holder", in: '{"A":"fail","U":"x"}', want: '{"A":{"Raw":""},"B":{"Raw":""},"C":null,"U":"","MU":null}', wantErr: "nope" },
+  {
+    name: "Unmarshal/MethodError",
+    type: "Holder",
+    in: '{"A":"fail","U":"x"}',
+    want: '{"A":{"Raw":""},"B":{"Raw":""},"C":null,"U":"","MU":null}',
+    wantErr: "nope",
+  },
   {
     name: "Unmarshal/TextFromNumber",
     type: "TextErr",
@@ -154,7 +186,13 @@ const unmarshalCases: UnmarshalCase[] = [
     want: '{"U":"","N":1}',
     wantErr: "json: cannot unmarshal number into Go struct field TextErr.U of type main.Upper",
   },
-  { name: "Unmarshal/TextError", type: "TextErr", in: '{"U":"bad","N":1}', want: '{"U":"","N":0}', wantErr: "bad text" },
+  {
+    name: "Unmarshal/TextError",
+    type: "TextErr",
+    in: '{"U":"bad","N":1}',
+    want: '{"U":"","N":0}',
+    wantErr: "bad text",
+  },
   {
     name: "Unmarshal/TextFromArray",
     type: "TextErr",
@@ -189,19 +227,25 @@ describe("unmarshal with methods", () => {
 
 describe("byte helpers", () => {
   test("Encoder/NoEscapeHTML", () => {
-    expect(text(marshal(mapOf(T.string, T.string), new Map([["<k>", "<a>&\u2028"]]), { escapeHTML: false }))).toBe(
-      '{"<k>":"<a>&\\u2028"}',
-    );
+    expect(
+      text(marshal(mapOf(T.string, T.string), new Map([["<k>", "<a>&\u2028"]]), { escapeHTML: false })),
+    ).toBe('{"<k>":"<a>&\\u2028"}');
   });
   test("MarshalIndent", () => {
     const v = { a: [1, { x: null }], b: "s" };
-    expect(text(marshalIndent(T.any, v, "", "  "))).toBe('{\n  "a": [\n    1,\n    {\n      "x": null\n    }\n  ],\n  "b": "s"\n}');
+    expect(text(marshalIndent(T.any, v, "", "  "))).toBe(
+      '{\n  "a": [\n    1,\n    {\n      "x": null\n    }\n  ],\n  "b": "s"\n}',
+    );
   });
   test("Indent/Ok", () => {
-    expect(text(indent(' {"a":[1,{}],"b":[]} ', "#", "-"))).toBe('{\n#-"a": [\n#--1,\n#--{}\n#-],\n#-"b": []\n#} ');
+    expect(text(indent(' {"a":[1,{}],"b":[]} ', "#", "-"))).toBe(
+      '{\n#-"a": [\n#--1,\n#--{}\n#-],\n#-"b": []\n#} ',
+    );
   });
   test("Indent/Error", () => {
-    expect(() => indent('{"a":1,}', "", " ")).toThrow("invalid character '}' looking for beginning of object key string");
+    expect(() => indent('{"a":1,}', "", " ")).toThrow(
+      "invalid character '}' looking for beginning of object key string",
+    );
   });
   test("Compact", () => {
     expect(text(compact(' [1, "<a>" , {"b" : null}] '))).toBe('[1,"<a>",{"b":null}]');
@@ -215,7 +259,9 @@ describe("byte helpers", () => {
   });
   test("Raw/Compacted", () => {
     const t = goType("struct { R json.RawMessage; S json.RawMessage }", D);
-    expect(text(marshal(t, { R: new TextEncoder().encode(' { "a" : 1 } '), S: null }))).toBe('{"R":{"a":1},"S":null}');
+    expect(text(marshal(t, { R: new TextEncoder().encode(' { "a" : 1 } '), S: null }))).toBe(
+      '{"R":{"a":1},"S":null}',
+    );
   });
   test("Pointer/SliceOf", () => {
     expect(text(marshal(sliceOf(pointerTo(ty("Cents"))), [1n, null]))).toBe('["0.01",null]');

@@ -94,5 +94,5 @@ export function ptrHas(t: GoType, name: MethodName): boolean {
 /** Whether `T` implements the method (value method set). */
 export function valueHas(t: GoType, name: MethodName): boolean {
   const m = findMethod(t, name);
-  return m !== null && m.inValueSet;
+  return m?.inValueSet === true;
 }

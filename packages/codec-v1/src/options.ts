@@ -34,6 +34,9 @@ const DEFAULT_MARSHAL: ResolvedMarshal = Object.freeze({ escapeHTML: true, inden
 /** Resolves marshal options once. */
 export function resolveMarshal(o: MarshalOptions | undefined): ResolvedMarshal {
   if (o === undefined) return DEFAULT_MARSHAL;
-  const ind = o.prefix !== undefined || o.indent !== undefined ? { prefix: o.prefix ?? "", indent: o.indent ?? "" } : null;
+  const ind =
+    o.prefix !== undefined || o.indent !== undefined
+      ? { prefix: o.prefix ?? "", indent: o.indent ?? "" }
+      : null;
   return Object.freeze({ escapeHTML: o.escapeHTML ?? true, indent: ind });
 }

@@ -3,14 +3,14 @@
  * machine: the reference for v1's syntax errors (text and offset), used by
  * validation, compact/indent and the stream Decoder.
  */
-import { SyntaxError } from "./errors.js";
+import { JsonSyntaxError } from "./errors.js";
 import { quoteChar } from "./go-quote.js";
 
 /** Go's maxNestingDepth: arrays and objects nest at most this deep. */
 export const MAX_NESTING_DEPTH = 10000;
 
 /** Scan results (Go's scanContinue ... scanError). */
-export const enum Op {
+export enum Op {
   Continue = 0,
   BeginLiteral = 1,
   BeginObject = 2,
@@ -25,7 +25,7 @@ export const enum Op {
   Error = 11,
 }
 
-const enum S {
+enum S {
   BeginValue,
   BeginValueOrEmpty,
   BeginStringOrEmpty,
@@ -90,7 +90,7 @@ export class Scanner {
   /** Whether the top-level value is complete. */
   endTop = false;
   /** The first syntax error met. */
-  err: SyntaxError | null = null;
+  err: JsonSyntaxError | null = null;
   /** Bytes consumed so far (the error offset source). */
   bytes = 0;
 
@@ -113,13 +113,13 @@ export class Scanner {
     if (this.endTop) return Op.End;
     this.step(0x20);
     if (this.endTop) return Op.End;
-    if (this.err === null) this.err = new SyntaxError("unexpected end of JSON input", this.bytes);
+    if (this.err === null) this.err = new JsonSyntaxError("unexpected end of JSON input", this.bytes);
     return Op.Error;
   }
 
   private error(c: number, context: string): Op {
     this.state = S.Error;
-    this.err = new SyntaxError(`invalid character ${quoteChar(c)} ${context}`, this.bytes);
+    this.err = new JsonSyntaxError(`invalid character ${quoteChar(c)} ${context}`, this.bytes);
     return Op.Error;
   }
 
@@ -241,7 +241,10 @@ export class Scanner {
       default: {
         const lit = LITERALS[this.state] as [number, string];
         if (c === lit[0]) {
-          this.state = this.state === S.Tru || this.state === S.Fals || this.state === S.Nul ? S.EndValue : this.state + 1;
+          this.state =
+            this.state === S.Tru || this.state === S.Fals || this.state === S.Nul
+              ? S.EndValue
+              : this.state + 1;
           return Op.Continue;
         }
         return this.error(c, lit[1]);
@@ -359,8 +362,8 @@ export class Scanner {
   }
 }
 
-/** Go's checkValid: null when `data` is one valid JSON value, else the SyntaxError Go reports. */
-export function checkValid(data: Uint8Array): SyntaxError | null {
+/** Go's checkValid: null when `data` is one valid JSON value, else the JsonSyntaxError Go reports. */
+export function checkValid(data: Uint8Array): JsonSyntaxError | null {
   const s = new Scanner();
   for (let i = 0; i < data.length; i++) {
     s.bytes++;

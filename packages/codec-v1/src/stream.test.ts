@@ -4,16 +4,18 @@
  * plus chunking invariance: any split of the input gives the same results.
  */
 import { Readable } from "node:stream";
-import { JsonNumber, T, parseGo } from "@gojson/gotype";
 import { fc, test as fcTest } from "@fast-check/vitest";
+import { JsonNumber, parseGo, T } from "@gojson/gotype";
 import { describe, expect, test } from "vitest";
-import { Decoder, Delim, Encoder, SyntaxError, type Token, marshal } from "./index.js";
+import { Decoder, Delim, Encoder, JsonSyntaxError, marshal, type Token } from "./index.js";
 
 const text = new TextDecoder();
-const { Row } = parseGo('type Row struct { ID int64 `json:"id"` }') as { Row: import("@gojson/gotype").GoType };
+const { Row } = parseGo('type Row struct { ID int64 `json:"id"` }') as {
+  Row: import("@gojson/gotype").GoType;
+};
 
 function errStr(e: unknown): string {
-  if (SyntaxError.isInstance(e)) return `${e.message} @${e.offset}`;
+  if (JsonSyntaxError.isInstance(e)) return `${e.message} @${e.offset}`;
   return (e as Error).message;
 }
 
@@ -66,14 +68,30 @@ async function tokens(src: string): Promise<string[]> {
 }
 
 const streamCases: { name: string; in: string; want: string[] }[] = [
-  { name: "Stream/Many", in: '{"id":1} {"id":2}\n[1,2] "x" 12 ', want: ['{"id":1}', '{"id":2}', "[1,2]", '"x"', "12", "ERR EOF"] },
+  {
+    name: "Stream/Many",
+    in: '{"id":1} {"id":2}\n[1,2] "x" 12 ',
+    want: ['{"id":1}', '{"id":2}', "[1,2]", '"x"', "12", "ERR EOF"],
+  },
   { name: "Stream/Truncated", in: '{"id":1} {"id":', want: ['{"id":1}', "ERR unexpected EOF"] },
-  { name: "Stream/Syntax", in: '{"id":1} {"id":}', want: ['{"id":1}', "ERR invalid character '}' looking for beginning of value @16"] },
+  {
+    name: "Stream/Syntax",
+    in: '{"id":1} {"id":}',
+    want: ['{"id":1}', "ERR invalid character '}' looking for beginning of value @16"],
+  },
   { name: "Stream/NumberEnd", in: "123", want: ["123", "ERR EOF"] },
-  { name: "Stream/Garbage", in: "1 2 x", want: ["1", "2", "ERR invalid character 'x' looking for beginning of value @5"] },
+  {
+    name: "Stream/Garbage",
+    in: "1 2 x",
+    want: ["1", "2", "ERR invalid character 'x' looking for beginning of value @5"],
+  },
   { name: "Stream/Empty", in: "", want: ["ERR EOF"] },
   { name: "Stream/Spaces", in: "  \n ", want: ["ERR EOF"] },
-  { name: "Stream/TypeError", in: '{"a":1e999} 5', want: ["ERR json: cannot unmarshal number 1e999 into Go value of type float64"] },
+  {
+    name: "Stream/TypeError",
+    in: '{"a":1e999} 5',
+    want: ["ERR json: cannot unmarshal number 1e999 into Go value of type float64"],
+  },
 ];
 
 describe("Decoder.decode", () => {
@@ -82,12 +100,12 @@ describe("Decoder.decode", () => {
     expect(await all(c.in)).toEqual(c.want);
   });
 
-  fcTest.prop([fc.constantFrom(...streamCases), fc.array(fc.integer({ min: 1, max: 7 }), { maxLength: 40 })], { numRuns: 60 })(
-    "chunking invariance",
-    async (c, sizes) => {
-      expect(await all(chunksOf(c.in, sizes))).toEqual(c.want);
-    },
-  );
+  fcTest.prop(
+    [fc.constantFrom(...streamCases), fc.array(fc.integer({ min: 1, max: 7 }), { maxLength: 40 })],
+    { numRuns: 60 },
+  )("chunking invariance", async (c, sizes) => {
+    expect(await all(chunksOf(c.in, sizes))).toEqual(c.want);
+  });
 
   test("Node Readable and web ReadableStream sources", async () => {
     const src = '{"id":1} [true]';
@@ -164,7 +182,14 @@ describe("Decoder.token", () => {
       }
     }
     out.push(String(await d.token()));
-    expect(out).toEqual(["[", "1", "ERR json: cannot unmarshal string into Go struct field Row.id of type int64", "0", "3", "]"]);
+    expect(out).toEqual([
+      "[",
+      "1",
+      "ERR json: cannot unmarshal string into Go struct field Row.id of type int64",
+      "0",
+      "3",
+      "]",
+    ]);
   });
 });
 
@@ -197,7 +222,9 @@ describe("Decoder options and Encoder", () => {
     const e = new Encoder({ write: (c: Uint8Array) => chunks.push(c) });
     e.setIndent(">", "\t");
     await e.encode(T.any, { a: [1, 2], b: {}, c: [] });
-    expect(text.decode(chunks[0])).toBe('{\n>\t"a": [\n>\t\t1,\n>\t\t2\n>\t],\n>\t"b": {},\n>\t"c": []\n>}\n');
+    expect(text.decode(chunks[0])).toBe(
+      '{\n>\t"a": [\n>\t\t1,\n>\t\t2\n>\t],\n>\t"b": {},\n>\t"c": []\n>}\n',
+    );
   });
   test("Encoder/NoEscapeHTML", async () => {
     const chunks: Uint8Array[] = [];

@@ -4,15 +4,14 @@
  * ReadableStream or any AsyncIterable of chunks), tokens, and an Encoder
  * writing one value per line.
  */
-import { type GoType, JsonNumber, T } from "./deps.js";
-import { GoError, type JsonV1Error, SyntaxError } from "./errors.js";
+import { type GoType, type JsonNumber, T } from "./deps.js";
+import { GoError, JsonSyntaxError, type JsonV1Error } from "./errors.js";
 import { quoteChar } from "./go-quote.js";
 import { indent } from "./indent.js";
 import { marshalToString } from "./marshal.js";
 import type { UnmarshalOptions } from "./options.js";
 import { Op, Scanner } from "./scanner.js";
 import { prepareInput, runDecode } from "./unmarshal.js";
-
 
 /** Anything the Decoder can read bytes from. */
 export type DecoderSource =
@@ -38,7 +37,7 @@ export class Delim {
 /** A token from Decoder.token (Go's json.Token): Delim, boolean, number (or JsonNumber), string or null. */
 export type Token = Delim | boolean | number | JsonNumber | string | null;
 
-const enum TS {
+enum TS {
   TopValue,
   ArrayStart,
   ArrayValue,
@@ -162,7 +161,7 @@ export class Decoder {
           return scanp + 1 - this.scanp;
         }
         if (op === Op.Error) {
-          this.err = this.scan.err as SyntaxError;
+          this.err = this.scan.err as JsonSyntaxError;
           throw this.err;
         }
       }
@@ -180,12 +179,12 @@ export class Decoder {
   private async prepareForDecode(): Promise<void> {
     if (this.tokenState === TS.ArrayComma) {
       const c = await this.peek();
-      if (c !== 0x2c) throw new SyntaxError("expected comma after array element", this.inputOffset());
+      if (c !== 0x2c) throw new JsonSyntaxError("expected comma after array element", this.inputOffset());
       this.scanp++;
       this.tokenState = TS.ArrayValue;
     } else if (this.tokenState === TS.ObjectColon) {
       const c = await this.peek();
-      if (c !== 0x3a) throw new SyntaxError("expected colon after object key", this.inputOffset());
+      if (c !== 0x3a) throw new JsonSyntaxError("expected colon after object key", this.inputOffset());
       this.scanp++;
       this.tokenState = TS.ObjectValue;
     }
@@ -197,7 +196,8 @@ export class Decoder {
   }
 
   private valueEnd(): void {
-    if (this.tokenState === TS.ArrayStart || this.tokenState === TS.ArrayValue) this.tokenState = TS.ArrayComma;
+    if (this.tokenState === TS.ArrayStart || this.tokenState === TS.ArrayValue)
+      this.tokenState = TS.ArrayComma;
     else if (this.tokenState === TS.ObjectValue) this.tokenState = TS.ObjectComma;
   }
 
@@ -209,7 +209,7 @@ export class Decoder {
   async decode(type: GoType, options: Pick<UnmarshalOptions, "into"> = {}): Promise<unknown> {
     if (this.err !== null) throw this.err;
     await this.prepareForDecode();
-    if (!this.valueAllowed()) throw new SyntaxError("not at beginning of value", this.inputOffset());
+    if (!this.valueAllowed()) throw new JsonSyntaxError("not at beginning of value", this.inputOffset());
     const n = await this.readValue();
     const value = this.buf.slice(this.scanp, this.scanp + n);
     this.scanp += n;
@@ -257,7 +257,7 @@ export class Decoder {
         context = " after object key:value pair";
         break;
     }
-    throw new SyntaxError(`invalid character ${quoteChar(c)}${context}`, this.inputOffset());
+    throw new JsonSyntaxError(`invalid character ${quoteChar(c)}${context}`, this.inputOffset());
   }
 
   /** Go's Decoder.Token: the next token (delimiters, then values as `any` decodes them). */

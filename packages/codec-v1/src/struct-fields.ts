@@ -49,7 +49,8 @@ export function tagLookup(tag: string, key: string): string | undefined {
     t = t.slice(i);
     if (t === "") break;
     i = 0;
-    while (i < t.length && t.charCodeAt(i) > 0x20 && t[i] !== ":" && t[i] !== '"' && t.charCodeAt(i) !== 0x7f) i++;
+    while (i < t.length && t.charCodeAt(i) > 0x20 && t[i] !== ":" && t[i] !== '"' && t.charCodeAt(i) !== 0x7f)
+      i++;
     if (i === 0 || i + 1 >= t.length || t[i] !== ":" || t[i + 1] !== '"') break;
     const name = t.slice(0, i);
     t = t.slice(i + 1);

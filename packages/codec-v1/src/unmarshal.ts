@@ -1,17 +1,18 @@
 /**
  * unmarshal: Go's json.Unmarshal. Valid input is decoded in one pass by the
  * compiled decoders; any syntax problem reruns Go's scanner to report Go's
- * exact SyntaxError. When decoding into an existing value (or through user
+ * exact JsonSyntaxError. When decoding into an existing value (or through user
  * methods), the whole input is validated first, as Go does.
  */
-import { wellFormed } from "./well-formed.js";
-import { type GoType, typeString } from "./deps.js";
-import { Abort, DecodeState, SYNTAX_BAIL } from "./decode-state.js";
+
 import { decoderFor } from "./decode.js";
+import { Abort, DecodeState, SYNTAX_BAIL } from "./decode-state.js";
+import { type GoType, typeString } from "./deps.js";
 import { GoError, InvalidUnmarshalError, type JsonV1Error } from "./errors.js";
 import { decodeUtf8Lossy } from "./go-quote.js";
 import type { UnmarshalOptions } from "./options.js";
 import { checkValid } from "./scanner.js";
+import { wellFormed } from "./well-formed.js";
 import { zeroValue } from "./zero.js";
 
 const utf8d = new TextDecoder("utf-8", { ignoreBOM: true });
@@ -49,7 +50,12 @@ function callsUserMethods(t: GoType, seen = new Set<GoType>()): boolean {
   if (seen.has(t)) return false;
   seen.add(t);
   let r = false;
-  if (t.known === undefined && t.methods !== undefined && (t.methods.UnmarshalJSON !== undefined || t.methods.UnmarshalText !== undefined)) r = true;
+  if (
+    t.known === undefined &&
+    t.methods !== undefined &&
+    (t.methods.UnmarshalJSON !== undefined || t.methods.UnmarshalText !== undefined)
+  )
+    r = true;
   else {
     switch (t.kind) {
       case "slice":
@@ -71,13 +77,20 @@ function callsUserMethods(t: GoType, seen = new Set<GoType>()): boolean {
 
 function checkInto(t: GoType, into: unknown): void {
   const bad =
-    (t.kind === "struct" && t.known === undefined && (typeof into !== "object" || into === null || Array.isArray(into))) ||
+    (t.kind === "struct" &&
+      t.known === undefined &&
+      (typeof into !== "object" || into === null || Array.isArray(into))) ||
     (t.kind === "array" && !Array.isArray(into));
   if (bad) throw new InvalidUnmarshalError(typeString(t), into === null, { value: into });
 }
 
 /** Decodes with an explicit state (shared by unmarshal and the stream Decoder). */
-export function runDecode(type: GoType, input: PreparedInput, options: UnmarshalOptions, validated: boolean): unknown {
+export function runDecode(
+  type: GoType,
+  input: PreparedInput,
+  options: UnmarshalOptions,
+  validated: boolean,
+): unknown {
   const hasInto = options.into !== undefined;
   if (hasInto) checkInto(type, options.into);
   const initial = (): unknown => (hasInto ? options.into : zeroValue(type));
@@ -113,7 +126,15 @@ export function runDecode(type: GoType, input: PreparedInput, options: Unmarshal
       e.err.value = start;
       throw e.err;
     }
-    if (e instanceof RangeError) throw stackError(e, start);
+    if (e instanceof RangeError) {
+      // Go validates first: a syntax error (such as nesting past 10000) wins.
+      const err = validated ? null : checkValid(bytesOf(input));
+      if (err !== null) {
+        err.value = hasInto ? options.into : zeroValue(type);
+        throw err;
+      }
+      throw stackError(e, start);
+    }
     throw e;
   }
   if (d.saved !== null) {

@@ -9,7 +9,7 @@ const factories = new WeakMap<GoType, () => any>();
 
 /** The compiled zero-value factory of `t`. */
 export function zeroFn(t: GoType): () => any {
-  let f = factories.get(t);
+  const f = factories.get(t);
   if (f !== undefined) return f;
   let built: (() => any) | undefined;
   factories.set(t, () => (built as () => any)());
@@ -67,16 +67,24 @@ function build(t: GoType): () => any {
         return () => {
           const o: Record<string, unknown> = {};
           for (let i = 0; i < n; i++) {
-            Object.defineProperty(o, names[i] as string, { value: (zs[i] as () => any)(), writable: true, enumerable: true, configurable: true });
+            Object.defineProperty(o, names[i] as string, {
+              value: (zs[i] as () => any)(),
+              writable: true,
+              enumerable: true,
+              configurable: true,
+            });
           }
           return o;
         };
       }
-      return literalFactory(t.fields, zs) ?? (() => {
-        const o: Record<string, unknown> = {};
-        for (let i = 0; i < n; i++) o[names[i] as string] = (zs[i] as () => any)();
-        return o;
-      });
+      return (
+        literalFactory(t.fields, zs) ??
+        (() => {
+          const o: Record<string, unknown> = {};
+          for (let i = 0; i < n; i++) o[names[i] as string] = (zs[i] as () => any)();
+          return o;
+        })
+      );
     }
   }
 }
@@ -107,7 +115,10 @@ const SCALAR_ZERO: Partial<Record<GoType["kind"], string>> = {
  * built with `new Function` from Go field names (identifiers, quoted with
  * JSON.stringify). Returns undefined where code generation is not allowed (CSP).
  */
-function literalFactory(fields: readonly { name: string; type: GoType }[], zs: (() => any)[]): (() => any) | undefined {
+function literalFactory(
+  fields: readonly { name: string; type: GoType }[],
+  zs: (() => any)[],
+): (() => any) | undefined {
   const parts = fields.map((f, i) => {
     const k = JSON.stringify(f.name);
     if (f.type.kind === "string" && f.type.known === undefined) return `${k}: ""`;
@@ -115,7 +126,9 @@ function literalFactory(fields: readonly { name: string; type: GoType }[], zs: (
     return `${k}: ${lit ?? `z[${i}]()`}`;
   });
   try {
-    return new Function("z", `"use strict"; return function zero() { return { ${parts.join(", ")} }; };`)(zs) as () => any;
+    return new Function("z", `"use strict"; return function zero() { return { ${parts.join(", ")} }; };`)(
+      zs,
+    ) as () => any;
   } catch {
     return undefined;
   }

@@ -3,7 +3,7 @@
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, dirname } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -19,7 +19,10 @@ const goStr = (s) =>
 
 let body = "";
 cases.forEach((c, i) => {
-  const seed = c.into === undefined ? "" : `if err := json.Unmarshal([]byte(${goStr(c.into)}), &v); err != nil { panic(err) }`;
+  const seed =
+    c.into === undefined
+      ? ""
+      : `if err := json.Unmarshal([]byte(${goStr(c.into)}), &v); err != nil { panic(err) }`;
   let dec;
   if (c.useNumber || c.disallowUnknownFields) {
     dec = `d := json.NewDecoder(bytes.NewReader([]byte(in)))
@@ -89,7 +92,10 @@ func main() {
 `;
 const dir = mkdtempSync(join(tmpdir(), "gojson-v1-golden-"));
 writeFileSync(join(dir, "main.go"), prog);
-const out = execFileSync("go", ["run", "main.go"], { cwd: dir, env: { ...process.env, GOEXPERIMENT: "", GOFLAGS: "-mod=mod" } });
+const out = execFileSync("go", ["run", "main.go"], {
+  cwd: dir,
+  env: { ...process.env, GOEXPERIMENT: "", GOFLAGS: "-mod=mod" },
+});
 const results = JSON.parse(out.toString());
 const golden = cases.map((c, i) => ({ ...c, want: results[i] }));
 writeFileSync(join(here, "golden/v1-golden.json"), `${JSON.stringify(golden, null, 1)}\n`);

@@ -23,12 +23,14 @@ export function quotePolicyFor(o: ResolvedOptions): QuotePolicy {
 }
 
 /** Characters that may need escaping under a v2 policy without EscapeForHTML (JS line separators are checked by quoteString). */
-const NEEDS_MINIMAL = /[\u0000-\u001f"\\\u2028\u2029\ud800-\udfff]/;
+const NEEDS_MINIMAL =
+  /[\u0000-\u001f"\\\u2028\u2029]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** quoteWith quotes s under policy p; invalid UTF-8 (a lone surrogate) becomes Go's SyntacticError. */
 export function quoteWith(s: string, p: QuotePolicy): string {
-  // Adapter: jsontext's quoteString takes its slow path for `<`, `>`, `&` even when the
-  // policy does not escape them; most strings (URLs) need no escaping under v2.
+  // Adapter: jsontext's quoteString takes its slow path (ByteWriter + TextDecoder) for
+  // `<`, `>`, `&` even when the policy does not escape them, and for every surrogate pair
+  // (emoji); under v2 such strings need no escaping.
   if (!p.escapeHTML && !NEEDS_MINIMAL.test(s)) return `"${s}"`;
   try {
     return quoteString(s, p);

@@ -1,5 +1,6 @@
 /** Child script of the callgrind mode: prepare a candidate and run it N times. */
 import { CandidateHost } from "./candidate-host.js";
+import { importBenchModule } from "./import-bench.js";
 import type { Suite } from "./suite-types.js";
 
 const o = JSON.parse(process.argv[2] ?? "{}") as {
@@ -10,7 +11,7 @@ const o = JSON.parse(process.argv[2] ?? "{}") as {
   payloadId: string;
   iterations: number;
 };
-const mod = (await import(o.moduleUrl)) as Record<string, (a?: unknown) => Suite | Promise<Suite>>;
+const mod = (await importBenchModule(o.moduleUrl)) as Record<string, (a?: unknown) => Suite | Promise<Suite>>;
 const factory = mod[o.exportName] as (a?: unknown) => Suite | Promise<Suite>;
 const host = new CandidateHost(await factory(o.args), o.candidateId);
 host.prepareUncalibrated(o.payloadId);

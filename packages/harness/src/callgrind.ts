@@ -10,6 +10,8 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import type { ResultTable } from "./result.js";
+import type { Suite } from "./suite-types.js";
 
 /** Default valgrind binary. */
 export const VALGRIND = "/usr/bin/valgrind";
@@ -42,7 +44,7 @@ export interface CallgrindOptions {
 
 function scriptUrl(): string {
   const self = import.meta.url;
-  return new URL(self.endsWith(".ts") ? "./callgrind-entry.ts" : "./callgrind-entry.js", self).href;
+  return new URL(self.endsWith(".ts") ? "../dist/callgrind-entry.js" : "./callgrind-entry.js", self).href;
 }
 
 /** Instructions per op of one candidate on one payload (see module doc). */
@@ -76,4 +78,47 @@ export function countInstructions(o: CallgrindOptions): {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Instruction counts for every candidate of a suite on the given payloads, as
+ * a result table (instructions/op and the ratio to the first candidate).
+ * Needs suite.module (the child process rebuilds the suite) and valgrind.
+ */
+export function instructionTable(
+  suite: Suite,
+  payloadIds: readonly string[] = suite.payloads.map((p) => p.id),
+  iterations: [number, number] = [20, 220],
+): ResultTable {
+  if (!suite.module) throw new Error("instruction counts need suite.module");
+  const rows: ResultTable["rows"] = [];
+  for (const p of payloadIds) {
+    let base: number | undefined;
+    for (const c of suite.candidates) {
+      try {
+        const r = countInstructions({
+          moduleUrl: suite.module.url,
+          exportName: suite.module.exportName,
+          args: suite.module.args,
+          candidateId: c.id,
+          payloadId: p,
+          iterations,
+        });
+        base ??= r.instructionsPerOp;
+        rows.push([p, c.id, r.instructionsPerOp, r.instructionsPerOp / base]);
+      } catch (e) {
+        rows.push([p, c.id, null, null]);
+        void e;
+      }
+    }
+  }
+  return {
+    id: "instructions",
+    title: "Instructions per op (valgrind callgrind, node --predictable)",
+    columns: ["payload", "candidate", "instructions/op", "ratio to first"],
+    rows,
+    notes: [
+      `(total(${iterations[1]}) − total(${iterations[0]})) / ${iterations[1] - iterations[0]}: start-up cancels; independent of machine load.`,
+    ],
+  };
 }

@@ -2,6 +2,7 @@ export { buildComparisons, candidateStats, compareRatios, pairedRatios } from ".
 export {
   type CallgrindOptions,
   countInstructions,
+  instructionTable,
   parseCallgrindTotal,
   VALGRIND,
   valgrindVersion,

@@ -3,33 +3,11 @@
  * (see executor.ts). It imports the bench module, builds the suite with the
  * named factory, and answers prepare/sample/memory requests.
  */
-import { createRequire } from "node:module";
-import { pathToFileURL } from "node:url";
 import { isMainThread, parentPort, workerData } from "node:worker_threads";
 import { CandidateHost } from "./candidate-host.js";
+import { importBenchModule } from "./import-bench.js";
 import type { HostInit, HostReply, HostRequest } from "./executor.js";
 import type { Suite } from "./suite-types.js";
-
-/**
- * Imports a bench module; a TypeScript one through tsx's scoped `tsImport`
- * (resolved from the bench module's own package, then from the harness),
- * because loader hooks of the parent do not reach worker threads.
- */
-export async function importBenchModule(url: string): Promise<Record<string, unknown>> {
-  if (!/\.[cm]?ts$/.test(url)) return (await import(url)) as Record<string, unknown>;
-  let api: string | undefined;
-  for (const from of [url, import.meta.url]) {
-    try {
-      api = createRequire(from).resolve("tsx/esm/api");
-      break;
-    } catch {}
-  }
-  if (!api) throw new Error(`${url} is TypeScript and tsx is not installed beside it`);
-  const { tsImport } = (await import(pathToFileURL(api.replace(/\.cjs$/, ".mjs")).href)) as {
-    tsImport: (specifier: string, parent: string) => Promise<Record<string, unknown>>;
-  };
-  return tsImport(url, import.meta.url);
-}
 
 async function load(init: HostInit): Promise<CandidateHost> {
   const mod = (await importBenchModule(init.moduleUrl)) as Record<

@@ -173,6 +173,24 @@ export async function runSuite<D>(typed: Suite<D>, opts: RunOptions = {}): Promi
       seed: settings.seed,
     },
   );
+  // The same pairs on CPU time (process.cpuUsage): less sensitive to being descheduled on a loaded machine.
+  if (metric === "nsPerOp") {
+    comparisons.push(
+      ...buildComparisons(
+        measurements,
+        suite.payloads.map((p) => p.id),
+        pairsToCompare,
+        {
+          metric: "cpuNsPerOp",
+          confidence: settings.confidence,
+          alpha: settings.alpha,
+          ciMethod: settings.ciMethod,
+          test: settings.test,
+          seed: settings.seed,
+        },
+      ).map((c) => ({ ...c, id: `${c.id}#cpu` })),
+    );
+  }
   const hypotheses = (suite.hypotheses ?? []).map((h) =>
     evaluateHypothesis(
       h,

@@ -29,7 +29,7 @@ export function formatSummary(r: BenchResult): string {
   }
   for (const c of r.comparisons) {
     out.push(
-      `${c.candidate}/${c.baseline} @${c.payload}: ${c.geomean.toFixed(3)}× (GSD ${c.gsd.toFixed(3)}, ${c.ci.method} ${Math.round(c.ci.level * 100)}% ${c.ci.low.toFixed(3)}–${c.ci.high.toFixed(3)}) ${c.test.method} p=${c.test.pValue.toPrecision(3)}${c.test.canReachAlpha ? "" : " (n too small to reach alpha)"}`,
+      `${c.metric === "nsPerOp" ? "" : `[${c.metric}] `}${c.candidate}/${c.baseline} @${c.payload}: ${c.geomean.toFixed(3)}× (GSD ${c.gsd.toFixed(3)}, ${c.ci.method} ${Math.round(c.ci.level * 100)}% ${c.ci.low.toFixed(3)}–${c.ci.high.toFixed(3)}) ${c.test.method} p=${c.test.pValue.toPrecision(3)}${c.test.canReachAlpha ? "" : " (n too small to reach alpha)"}`,
     );
   }
   for (const h of r.hypotheses) out.push(`[${h.verdict}] ${h.hypothesis.statement} — ${h.reason}`);

@@ -23,7 +23,7 @@ export async function tokenizeSuite(): Promise<Suite<BenchInput>> {
   return {
     package: "@gojson/jsontext",
     bench: "tokenize",
-    title: "jsontext tokenizing throughput vs TextDecoder + JSON.parse",
+    title: "jsontext tokenizing and parseValue throughput vs TextDecoder + JSON.parse",
     payloads: inputs.map((p) => ({ id: p.id, label: p.label, bytes: p.bytes.length, data: p })),
     candidates: [
       {
@@ -65,6 +65,13 @@ export async function tokenizeSuite(): Promise<Suite<BenchInput>> {
         prepare: () => need(jt, "valid"),
         run: (f: (b: Uint8Array) => unknown, p) => f(p.data.bytes),
         check: (out) => out === true,
+      },
+      {
+        id: "parse-value",
+        label: "parseValue(bytes) (plain values, Go's rules)",
+        prepare: () => need(jt, "parseValue"),
+        run: (f: (b: Uint8Array) => unknown, p) => f(p.data.bytes),
+        check: (out) => out !== undefined,
       },
       {
         id: "check-valid-v1",

@@ -3,6 +3,15 @@
  * scanning a JS string decoded once from the bytes. Byte offsets and JSON pointers
  * are computed only on the error path.
  */
+
+import {
+  hasEscapedUTF16Prefix,
+  hasLiteral,
+  hex4,
+  latin1Text,
+  STRING_STOP,
+  utf8Size,
+} from "./decoder-bytes.js";
 import {
   ERR_DUPLICATE_NAME,
   type ErrorFlavour,
@@ -11,6 +20,7 @@ import {
   SyntacticError,
 } from "./errors.js";
 import { MAX_NESTING_DEPTH } from "./limits.js";
+import { escapePointerToken } from "./pointer.js";
 import {
   BeginArray,
   BeginObject,
@@ -23,6 +33,8 @@ import {
   True,
 } from "./token.js";
 import { decodeStringBytes, isIncompleteUTF8 } from "./utf8.js";
+
+export { escapePointerToken };
 
 /** DecoderOptions configure a Decoder (Go's jsontext options, camelCase). */
 export interface DecoderOptions {
@@ -85,24 +97,7 @@ const KIND_STR: Record<number, Kind> = {
   [C_RBRACK]: "]",
 };
 
-function hexVal(c: number): number {
-  if (c >= 0x30 && c <= 0x39) return c - 0x30;
-  if (c >= 0x61 && c <= 0x66) return c - 0x57;
-  if (c >= 0x41 && c <= 0x46) return c - 0x37;
-  return -1;
-}
-
 const textEncoder = new TextEncoder();
-
-/** STRING_STOP marks the bytes that end the fast scan of a string: controls, '"', '\\', and non-ASCII. */
-const STRING_STOP = (() => {
-  const t = new Uint8Array(256);
-  for (let c = 0; c < 0x20; c++) t[c] = 1;
-  for (let c = 0x80; c < 0x100; c++) t[c] = 1;
-  t[0x22] = 1;
-  t[0x5c] = 1;
-  return t;
-})();
 
 /** String token flags. */
 const F_ESC = 1;
@@ -1079,77 +1074,4 @@ export class Decoder {
     }
     return b;
   }
-}
-
-function hex4(s: Uint8Array, i: number): number {
-  const a = hexVal(s[i] ?? -1);
-  const b = hexVal(s[i + 1] ?? -1);
-  const c = hexVal(s[i + 2] ?? -1);
-  const d = hexVal(s[i + 3] ?? -1);
-  if ((a | b | c | d) < 0) return -1;
-  return (a << 12) | (b << 8) | (c << 4) | d;
-}
-
-function hasEscapedUTF16Prefix(s: Uint8Array, from: number, lowerSurrogateHalf: boolean): boolean {
-  for (let k = 0; from + k < s.length; k++) {
-    const c = s[from + k]!;
-    if (k === 0 && c !== 0x5c) return false;
-    if (k === 1 && c !== 0x75) return false;
-    if (k === 2 && lowerSurrogateHalf && c !== 0x64 && c !== 0x44) return false;
-    if (k === 3 && lowerSurrogateHalf && !((c >= 0x63 && c <= 0x66) || (c >= 0x43 && c <= 0x46)))
-      return false;
-    if (k >= 2 && k < 6 && hexVal(c) < 0) return false;
-  }
-  return true;
-}
-
-/** escapePointerToken escapes `~` and `/` in a JSON Pointer reference token (RFC 6901, section 3). */
-export function escapePointerToken(name: string): string {
-  if (name.indexOf("~") < 0 && name.indexOf("/") < 0) return name;
-  return name.replace(/~/g, "~0").replace(/\//g, "~1");
-}
-
-function hasLiteral(s: Uint8Array, p: number, lit: string): boolean {
-  if (p + lit.length > s.length) return false;
-  for (let i = 1; i < lit.length; i++) if (s[p + i] !== lit.charCodeAt(i)) return false;
-  return true;
-}
-
-/** utf8Size returns the length of the valid UTF-8 sequence at i (a byte >= 0x80), or 0 if invalid (Go's rules). */
-function utf8Size(s: Uint8Array, i: number): number {
-  const c0 = s[i]!;
-  if (c0 < 0xc2 || c0 > 0xf4) return 0;
-  const c1 = s[i + 1];
-  if (c1 === undefined) return 0;
-  if (c0 < 0xe0) return (c1 & 0xc0) === 0x80 ? 2 : 0;
-  if (
-    c0 === 0xe0
-      ? c1 < 0xa0 || c1 > 0xbf
-      : c0 === 0xed
-        ? c1 < 0x80 || c1 > 0x9f
-        : c0 === 0xf0
-          ? c1 < 0x90 || c1 > 0xbf
-          : c0 === 0xf4
-            ? c1 < 0x80 || c1 > 0x8f
-            : (c1 & 0xc0) !== 0x80
-  )
-    return 0;
-  const c2 = s[i + 2];
-  if (c2 === undefined || (c2 & 0xc0) !== 0x80) return 0;
-  if (c0 < 0xf0) return 3;
-  const c3 = s[i + 3];
-  if (c3 === undefined || (c3 & 0xc0) !== 0x80) return 0;
-  return 4;
-}
-
-type BufferLike = { latin1Slice(a: number, b: number): string };
-const NodeBuffer = (
-  globalThis as unknown as { Buffer?: { from(b: ArrayBufferLike, o: number, n: number): BufferLike } }
-).Buffer;
-const latin1Decoder = new TextDecoder("latin1");
-
-/** latin1Text maps every byte to one char (bytes >= 0x80 are never sliced from it). */
-function latin1Text(b: Uint8Array): string {
-  if (NodeBuffer) return NodeBuffer.from(b.buffer, b.byteOffset, b.length).latin1Slice(0, b.length);
-  return latin1Decoder.decode(b);
 }

@@ -49,7 +49,8 @@ function checkIndent(s: string, what: string): string {
 /** resolveEncoderOptions merges option objects (later win) into a frozen ResolvedFormat. */
 export function resolveEncoderOptions(...list: (EncoderOptions | undefined)[]): ResolvedFormat {
   const o: EncoderOptions = {};
-  for (const x of list) if (x) for (const [k, v] of Object.entries(x)) if (v !== undefined) (o as Record<string, unknown>)[k] = v;
+  for (const x of list)
+    if (x) for (const [k, v] of Object.entries(x)) if (v !== undefined) (o as Record<string, unknown>)[k] = v;
   const multiline = o.multiline ?? (o.withIndent !== undefined || o.withIndentPrefix !== undefined);
   const escapeForHTML = o.escapeForHTML ?? false;
   const escapeForJS = o.escapeForJS ?? false;

@@ -57,7 +57,7 @@ export class Encoder {
   private sinkError: unknown = null;
   private base = 0;
   private readonly stack: Frame[] = [];
-  private topLen = 0;
+
   private readonly reformatter: Reformatter;
   private readonly chunks: Uint8Array[] = [];
 
@@ -91,7 +91,7 @@ export class Encoder {
     const pos = w.length;
     try {
       const top = this.stack[this.stack.length - 1];
-      const needName = top !== undefined && top.isObj && (top.len & 1) === 0;
+      const needName = top?.isObj === true && (top.len & 1) === 0;
       switch (k) {
         case "n":
         case "t":
@@ -174,7 +174,7 @@ export class Encoder {
       throw this.syntaxError(`invalid character ${quoteRuneV2(src, i)} after top-level value`, pos + i, 0);
     }
     const top = this.stack[this.stack.length - 1];
-    const needName = top !== undefined && top.isObj && (top.len & 1) === 0;
+    const needName = top?.isObj === true && (top.len & 1) === 0;
     try {
       if (needName) {
         if (k !== 0x22) throw ERR_NON_STRING_NAME;
@@ -222,8 +222,7 @@ export class Encoder {
 
   private count(): void {
     const top = this.stack[this.stack.length - 1];
-    if (top === undefined) this.topLen++;
-    else top.len++;
+    if (top !== undefined) top.len++;
   }
 
   private insertName(top: Frame, name: string): void {
@@ -324,14 +323,25 @@ export class Encoder {
     }
   }
 
-  private syntaxError(detail: string, pos: number, where: number, suffix = "", code?: string): SyntacticError {
+  private syntaxError(
+    detail: string,
+    pos: number,
+    where: number,
+    suffix = "",
+    code?: string,
+  ): SyntacticError {
     let ptr = this.pointer(where) + suffix;
     if (detail === ERR_DUPLICATE_NAME) {
       const top = this.stack[this.stack.length - 1]!;
       ptr += `/${escapeToken(top.lastName)}`;
       code = "GOJSON_ERR_DUPLICATE_NAME";
     }
-    return new SyntacticError({ detail, offset: this.base + pos, pointer: ptr, code: code ?? "GOJSON_ERR_SYNTAX" });
+    return new SyntacticError({
+      detail,
+      offset: this.base + pos,
+      pointer: ptr,
+      code: code ?? "GOJSON_ERR_SYNTAX",
+    });
   }
 
   /** pointer is Go's appendStackPointer(where) over the encoder's stack. */

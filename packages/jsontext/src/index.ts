@@ -4,6 +4,8 @@
  */
 export { ByteWriter } from "./byte-writer.js";
 export { Decoder, type DecoderOptions, escapePointerToken } from "./decoder.js";
+export { ENCODER_FLUSH_THRESHOLD, Encoder, type EncoderSink } from "./encoder.js";
+export { type EncoderOptions, resolveEncoderOptions } from "./encoder-options.js";
 export {
   decodeRuneGo,
   ERR_DUPLICATE_NAME,
@@ -17,6 +19,7 @@ export {
 } from "./errors.js";
 export { formatFloat } from "./format-float.js";
 export { MAX_NESTING_DEPTH } from "./limits.js";
+export { type JsonPlain, type ParseValueOptions, parseValue } from "./parse-value.js";
 export {
   appendQuotedBytes,
   appendQuotedString,
@@ -28,7 +31,9 @@ export {
   quotePolicy,
   quoteString,
 } from "./quote.js";
+export { canonicalNumber, type ResolvedFormat } from "./reformat.js";
 export { checkValidV1, ScannerV1, ScanOp, validV1 } from "./scanner-v1.js";
+export { type ByteSource, STREAM_INITIAL_BUFFER, StreamDecoder } from "./stream-decoder.js";
 export {
   BeginArray,
   BeginObject,
@@ -43,8 +48,5 @@ export {
   True,
 } from "./token.js";
 export { decodeStringBytes, decodeUtf8Go, utf8Length } from "./utf8.js";
-export { checkValid, valid } from "./value.js";
-export { type EncoderOptions, resolveEncoderOptions } from "./encoder-options.js";
-export { canonicalNumber, type ResolvedFormat } from "./reformat.js";
-export { canonicalize, compact, formatValue, indent } from "./value.js";
+export { canonicalize, checkValid, compact, formatValue, indent, valid } from "./value.js";
 export { compactV1, htmlEscapeV1, indentV1 } from "./value-v1.js";

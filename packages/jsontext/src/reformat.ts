@@ -3,7 +3,7 @@
  * and write it again under the encoder's formatting options (whitespace, escaping,
  * number canonicalization), with the encoder's error texts and pointer suffixes.
  */
-import { ByteWriter } from "./byte-writer.js";
+import type { ByteWriter } from "./byte-writer.js";
 import { Decoder } from "./decoder.js";
 import { ERR_DUPLICATE_NAME, quoteRuneV2, SyntacticError } from "./errors.js";
 import { MAX_NESTING_DEPTH } from "./limits.js";
@@ -187,7 +187,12 @@ export class Reformatter {
         w.writeBytes(raw.subarray(last, i));
         w.writeAscii(c === 0x3c ? "\\u003c" : c === 0x3e ? "\\u003e" : "\\u0026");
         last = i + 1;
-      } else if (f.escapeForJS && c === 0xe2 && raw[i + 1] === 0x80 && (raw[i + 2] === 0xa8 || raw[i + 2] === 0xa9)) {
+      } else if (
+        f.escapeForJS &&
+        c === 0xe2 &&
+        raw[i + 1] === 0x80 &&
+        (raw[i + 2] === 0xa8 || raw[i + 2] === 0xa9)
+      ) {
         w.writeBytes(raw.subarray(last, i));
         w.writeAscii(raw[i + 2] === 0xa8 ? "\\u2028" : "\\u2029");
         last = i + 3;
@@ -214,7 +219,8 @@ export class Reformatter {
     }
     const isNegZero = end - i === 2 && s[i] === 0x2d && s[i + 1] === 0x30;
     const verbatim =
-      !isNegZero && (isFloat ? !f.canonicalizeRawFloats : !f.canonicalizeRawInts || end - i < MAX_EXACT_INTEGER_DIGITS);
+      !isNegZero &&
+      (isFloat ? !f.canonicalizeRawFloats : !f.canonicalizeRawInts || end - i < MAX_EXACT_INTEGER_DIGITS);
     if (verbatim) {
       this.out.writeBytes(s.subarray(i, end));
       return end;
@@ -270,7 +276,8 @@ export class Reformatter {
           n = skipWs(s, n);
           if (n >= n0) throw eof(n);
           if (fr.isObj) {
-            if (s[n] !== 0x22) throw fail(new ReformatFailure(invalidChar(s, n, `at start of string (expecting '"')`), n));
+            if (s[n] !== 0x22)
+              throw fail(new ReformatFailure(invalidChar(s, n, `at start of string (expecting '"')`), n));
             let str: { end: number; name: string | null };
             try {
               str = this.string(s, n);
@@ -290,7 +297,8 @@ export class Reformatter {
             }
             n = skipWs(s, n);
             if (n >= n0) throw eof(n);
-            if (s[n] !== 0x3a) throw fail(new ReformatFailure(invalidChar(s, n, "after object name (expecting ':')"), n));
+            if (s[n] !== 0x3a)
+              throw fail(new ReformatFailure(invalidChar(s, n, "after object name (expecting ':')"), n));
             w.writeByte(0x3a);
             if (f.spaceAfterColon) w.writeByte(0x20);
             n = skipWs(s, n + 1);
@@ -326,7 +334,8 @@ export class Reformatter {
           n = skipWs(s, n);
           if (n >= n0) throw eof(n);
           if (fr.isObj) {
-            if (s[n] !== 0x22) throw fail(new ReformatFailure(invalidChar(s, n, `at start of string (expecting '"')`), n));
+            if (s[n] !== 0x22)
+              throw fail(new ReformatFailure(invalidChar(s, n, `at start of string (expecting '"')`), n));
             let str: { end: number; name: string | null };
             try {
               str = this.string(s, n);
@@ -346,7 +355,8 @@ export class Reformatter {
             }
             n = skipWs(s, n);
             if (n >= n0) throw eof(n);
-            if (s[n] !== 0x3a) throw fail(new ReformatFailure(invalidChar(s, n, "after object name (expecting ':')"), n));
+            if (s[n] !== 0x3a)
+              throw fail(new ReformatFailure(invalidChar(s, n, "after object name (expecting ':')"), n));
             w.writeByte(0x3a);
             if (f.spaceAfterColon) w.writeByte(0x20);
             n = skipWs(s, n + 1);
@@ -373,7 +383,13 @@ export class Reformatter {
         }
         throw fail(
           new ReformatFailure(
-            invalidChar(s, n, fr.isObj ? "after object value (expecting ',' or '}')" : "after array value (expecting ',' or ']')"),
+            invalidChar(
+              s,
+              n,
+              fr.isObj
+                ? "after object value (expecting ',' or '}')"
+                : "after array value (expecting ',' or ']')",
+            ),
             n,
           ),
         );
@@ -392,11 +408,6 @@ interface Frame {
 
 /** Integers with fewer digits than this are below 2^53 and already canonical (Go's maxExactIntegerDigits). */
 const MAX_EXACT_INTEGER_DIGITS = 16;
-
-function withName(e: ReformatFailure, token: string): ReformatFailure {
-  e.reversePath.push(token);
-  return e;
-}
 
 function latin1(s: Uint8Array, a: number, b: number): string {
   let r = "";

@@ -1,59 +1,10 @@
 /**
- * UTF-8 input handling: decode the input once into a JS string, with Go's
- * per-byte U+FFFD replacement (utf8.DecodeRune) when it is not valid UTF-8, and
- * map string indexes back to byte offsets on the error path only.
+ * UTF-8 helpers: decode byte ranges to JS strings with Go's per-byte U+FFFD
+ * replacement (utf8.DecodeRune), UTF-8 lengths, and truncated-sequence checks.
  */
 import { decodeRuneGo } from "./errors.js";
 
 const fatalDecoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
-const encoder = new TextEncoder();
-
-/** DecodedInput is a JSON text as a JS string plus what is needed to map back to the bytes. */
-export interface DecodedInput {
-  /** The text; invalid UTF-8 bytes appear as U+FFFD, one per invalid byte (Go's rule). */
-  readonly text: string;
-  /** Char indexes of U+FFFD that stand for an invalid byte, ascending; null when the input was valid UTF-8. */
-  readonly invalid: Int32Array | null;
-  /** The original bytes (computed lazily for string input). */
-  bytes(): Uint8Array;
-  /** True when every char is exactly one byte (char index == byte offset). */
-  readonly identity: boolean;
-}
-
-/** decodeInput decodes JSON input given as bytes or as a JS string. */
-export function decodeInput(input: Uint8Array | string): DecodedInput {
-  if (typeof input === "string") {
-    let text = input;
-    const ws = text as unknown as { isWellFormed(): boolean; toWellFormed(): string };
-    if (!ws.isWellFormed()) text = ws.toWellFormed();
-    let cached: Uint8Array | null = null;
-    return {
-      text,
-      invalid: null,
-      bytes: () => (cached ??= encoder.encode(text)),
-      identity: isAsciiOnly(text),
-    };
-  }
-  let text: string;
-  let invalid: Int32Array | null = null;
-  try {
-    text = fatalDecoder.decode(input);
-  } catch {
-    const r = decodeUtf8Go(input);
-    text = r.text;
-    invalid = r.invalid;
-  }
-  return {
-    text,
-    invalid,
-    bytes: () => input,
-    identity: invalid === null && text.length === input.length,
-  };
-}
-
-function isAsciiOnly(s: string): boolean {
-  return !/[^\u0000-\u007f]/.test(s);
-}
 
 /** decodeUtf8Go decodes bytes as Go does when ranging over a string: each invalid byte becomes U+FFFD. */
 export function decodeUtf8Go(b: Uint8Array): { text: string; invalid: Int32Array } {
@@ -91,68 +42,6 @@ export function decodeUtf8Go(b: Uint8Array): { text: string; invalid: Int32Array
   return { text: parts.join(""), invalid: Int32Array.from(invalid) };
 }
 
-/** isInvalidAt reports whether the char at index i stands for an invalid byte. */
-export function isInvalidAt(input: DecodedInput, i: number): boolean {
-  const inv = input.invalid;
-  if (inv === null) return false;
-  let lo = 0;
-  let hi = inv.length - 1;
-  while (lo <= hi) {
-    const m = (lo + hi) >> 1;
-    const v = inv[m]!;
-    if (v === i) return true;
-    if (v < i) lo = m + 1;
-    else hi = m - 1;
-  }
-  return false;
-}
-
-/** ByteOffsets maps char indexes to byte offsets incrementally (amortised linear for ascending queries). */
-export class ByteOffsets {
-  private lastChar = 0;
-  private lastByte = 0;
-  private invIdx = 0;
-  constructor(private readonly input: DecodedInput) {}
-
-  /** offsetAt returns the byte offset of char index i. */
-  offsetAt(i: number): number {
-    if (this.input.identity) return i;
-    if (i < this.lastChar) {
-      this.lastChar = 0;
-      this.lastByte = 0;
-      this.invIdx = 0;
-    }
-    const s = this.input.text;
-    const inv = this.input.invalid;
-    let c = this.lastChar;
-    let b = this.lastByte;
-    let k = this.invIdx;
-    while (c < i) {
-      const u = s.charCodeAt(c);
-      if (u < 0x80) b += 1;
-      else if (u < 0x800) b += 2;
-      else if (u >= 0xd800 && u <= 0xdbff && c + 1 < s.length) {
-        const v = s.charCodeAt(c + 1);
-        if (v >= 0xdc00 && v <= 0xdfff) {
-          if (c + 1 >= i) break; // do not split a pair
-          b += 4;
-          c += 2;
-          continue;
-        }
-        b += 3;
-      } else if (u === 0xfffd && inv !== null) {
-        while (k < inv.length && inv[k]! < c) k++;
-        b += k < inv.length && inv[k] === c ? 1 : 3;
-      } else b += 3;
-      c++;
-    }
-    this.lastChar = c;
-    this.lastByte = b;
-    this.invIdx = k;
-    return b;
-  }
-}
-
 /** utf8Length returns the number of UTF-8 bytes of a well-formed JS string. */
 export function utf8Length(s: string): number {
   let n = s.length;
@@ -168,8 +57,6 @@ export function utf8Length(s: string): number {
   }
   return n;
 }
-
-const lenientDecoder = new TextDecoder("utf-8", { ignoreBOM: true });
 
 /**
  * decodeStringBytes decodes bytes [a, b) to a JS string; invalid UTF-8 becomes U+FFFD
@@ -218,5 +105,3 @@ export function isIncompleteUTF8(b: Uint8Array, i: number): boolean {
   if (rem > 2 && (b[i + 2]! & 0xc0) !== 0x80) return false;
   return true;
 }
-
-export { lenientDecoder };

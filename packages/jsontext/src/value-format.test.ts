@@ -32,26 +32,46 @@ describe("value helpers match Go (test/data/value.go.json)", () => {
         const o = outcome(f);
         return { out: o.out, err: o.err };
       };
-      expect(got(() => compact(src)), "compact").toEqual(want(c.v2.compact));
-      expect(got(() => compact(src, { escapeForHTML: true, escapeForJS: true })), "compactHTMLJS").toEqual(
-        want(c.v2.compactHTMLJS),
-      );
-      expect(got(() => indent(src)), "indent").toEqual(want(c.v2.indent));
+      expect(
+        got(() => compact(src)),
+        "compact",
+      ).toEqual(want(c.v2.compact));
+      expect(
+        got(() => compact(src, { escapeForHTML: true, escapeForJS: true })),
+        "compactHTMLJS",
+      ).toEqual(want(c.v2.compactHTMLJS));
+      expect(
+        got(() => indent(src)),
+        "indent",
+      ).toEqual(want(c.v2.indent));
       expect(
         got(() => indent(src, { withIndentPrefix: " ", withIndent: "  ", spaceAfterComma: true })),
         "indentOpts",
       ).toEqual(want(c.v2.indentOpts));
-      expect(got(() => canonicalize(src)), "canonicalize").toEqual(want(c.v2.canonicalize));
+      expect(
+        got(() => canonicalize(src)),
+        "canonicalize",
+      ).toEqual(want(c.v2.canonicalize));
     });
     it(`v1/${name}`, () => {
       const pre = Buffer.from("pre:");
       const v1 = (f: () => Uint8Array): R => {
         const o = outcome(f);
         if (o.err) return { out: show(pre), err: o.err, off: o.off ?? 0 };
-        return { out: show(Buffer.concat([pre, Buffer.from(Buffer.from(o.out, "base64"))])), err: "", off: 0 };
+        return {
+          out: show(Buffer.concat([pre, Buffer.from(Buffer.from(o.out, "base64"))])),
+          err: "",
+          off: 0,
+        };
       };
-      expect(v1(() => compactV1(src)), "compact").toEqual(c.v1.compact);
-      expect(v1(() => indentV1(src, "> ", "\t")), "indent").toEqual(c.v1.indent);
+      expect(
+        v1(() => compactV1(src)),
+        "compact",
+      ).toEqual(c.v1.compact);
+      expect(
+        v1(() => indentV1(src, "> ", "\t")),
+        "indent",
+      ).toEqual(c.v1.indent);
       expect(show(htmlEscapeV1(src)), "htmlEscape").toBe(c.v1.htmlEscape);
     });
   }

@@ -1,8 +1,9 @@
 /**
  * Value helpers over whole JSON texts (Go's jsontext.Value methods).
  */
-import { Decoder, type DecoderOptions } from "./decoder.js";
+
 import { ByteWriter } from "./byte-writer.js";
+import { Decoder, type DecoderOptions } from "./decoder.js";
 import { type EncoderOptions, resolveEncoderOptions } from "./encoder-options.js";
 import { quoteRuneV2, SyntacticError } from "./errors.js";
 import { ReformatFailure, Reformatter, type ResolvedFormat, skipWs } from "./reformat.js";
@@ -62,7 +63,11 @@ export function formatValue(src: Uint8Array, fmt: ResolvedFormat): Uint8Array {
   return b;
 }
 
-function formatWith<T extends Uint8Array | string>(data: T, base: EncoderOptions, options?: EncoderOptions): T {
+function formatWith<T extends Uint8Array | string>(
+  data: T,
+  base: EncoderOptions,
+  options?: EncoderOptions,
+): T {
   const src = typeof data === "string" ? textEncoder.encode(data) : (data as Uint8Array);
   const out = formatValue(src, resolveEncoderOptions(base, options));
   return (typeof data === "string" ? textDecoder.decode(out) : out) as T;

@@ -22,7 +22,8 @@ interface BenchFlags {
 export async function benchCommand(flags: BenchFlags): Promise<ExitCode> {
   const names = (flags.payload ?? [...PAYLOAD_NAMES]) as PayloadName[];
   for (const n of names) {
-    if (!PAYLOAD_NAMES.includes(n)) throw new CliError(`unknown payload ${n}: choose from ${PAYLOAD_NAMES.join(", ")}`, EXIT.usage);
+    if (!PAYLOAD_NAMES.includes(n))
+      throw new CliError(`unknown payload ${n}: choose from ${PAYLOAD_NAMES.join(", ")}`, EXIT.usage);
   }
   if (flags.quick) process.env.GOJSON_BENCH_QUICK = "1";
   const size = flags.quick ? "small" : "medium";
@@ -40,10 +41,26 @@ export async function benchCommand(flags: BenchFlags): Promise<ExitCode> {
     title: "Typed unmarshal of the seed payloads: codec-v1, codec-v2 and JSON.parse",
     payloads,
     candidates: [
-      { id: "json-parse", label: "TextDecoder + JSON.parse", run: (_s, p) => JSON.parse(decoder.decode(p.data.bytes)) },
-      { id: "codec-v1", label: "codec-v1 unmarshal", run: (_s, p) => v1.unmarshal(p.data.type, p.data.bytes) },
-      { id: "codec-v2", label: "codec-v2 unmarshal", run: (_s, p) => v2.unmarshal(p.data.type, p.data.bytes) },
-      { id: "codec-v2-v1opts", label: "codec-v2 unmarshal, defaultOptionsV1()", run: (_s, p) => v2.unmarshal(p.data.type, p.data.bytes, v1opts) },
+      {
+        id: "json-parse",
+        label: "TextDecoder + JSON.parse",
+        run: (_s, p) => JSON.parse(decoder.decode(p.data.bytes)),
+      },
+      {
+        id: "codec-v1",
+        label: "codec-v1 unmarshal",
+        run: (_s, p) => v1.unmarshal(p.data.type, p.data.bytes),
+      },
+      {
+        id: "codec-v2",
+        label: "codec-v2 unmarshal",
+        run: (_s, p) => v2.unmarshal(p.data.type, p.data.bytes),
+      },
+      {
+        id: "codec-v2-v1opts",
+        label: "codec-v2 unmarshal, defaultOptionsV1()",
+        run: (_s, p) => v2.unmarshal(p.data.type, p.data.bytes, v1opts),
+      },
     ],
     comparisons: [
       { baseline: "json-parse", candidate: "codec-v1" },
@@ -63,8 +80,18 @@ export async function benchCommand(flags: BenchFlags): Promise<ExitCode> {
         prepare: (p) => JSON.parse(decoder.decode(p.data.bytes)),
         run: (s) => Buffer.from(JSON.stringify(s)),
       },
-      { id: "codec-v1", label: "codec-v1 marshal", prepare: (p) => v1.unmarshal(p.data.type, p.data.bytes), run: (s, p) => v1.marshal(p.data.type, s) },
-      { id: "codec-v2", label: "codec-v2 marshal", prepare: (p) => v1.unmarshal(p.data.type, p.data.bytes), run: (s, p) => v2.marshal(p.data.type, s) },
+      {
+        id: "codec-v1",
+        label: "codec-v1 marshal",
+        prepare: (p) => v1.unmarshal(p.data.type, p.data.bytes),
+        run: (s, p) => v1.marshal(p.data.type, s),
+      },
+      {
+        id: "codec-v2",
+        label: "codec-v2 marshal",
+        prepare: (p) => v1.unmarshal(p.data.type, p.data.bytes),
+        run: (s, p) => v2.marshal(p.data.type, s),
+      },
     ],
     comparisons: [
       { baseline: "json-stringify", candidate: "codec-v1" },

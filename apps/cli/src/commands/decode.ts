@@ -30,13 +30,16 @@ export async function decodeCommand(file: string | undefined, flags: CodecFlags)
   try {
     const value = codec.unmarshal(type, data);
     const out = codec.marshal(type, value);
-    if (flags.json) writeLine(JSON.stringify({ ok: true, version: codec.version, output: new TextDecoder().decode(out) }));
+    if (flags.json)
+      writeLine(JSON.stringify({ ok: true, version: codec.version, output: new TextDecoder().decode(out) }));
     else writeLine(out);
     return EXIT.ok;
   } catch (e) {
     if (!isGoError(e)) throw e;
     if (flags.json) {
-      writeLine(JSON.stringify({ ok: false, version: codec.version, error: { name: e.name, message: e.message } }));
+      writeLine(
+        JSON.stringify({ ok: false, version: codec.version, error: { name: e.name, message: e.message } }),
+      );
     } else process.stderr.write(`${e.message}\n`);
     return EXIT.failed;
   }

@@ -24,7 +24,11 @@ export async function diffCommand(args: string[], flags: DiffFlags): Promise<Exi
   const showBar = !flags.json && Boolean(process.stderr.isTTY) && !process.env.CI && files.length > 1;
   const bar = showBar
     ? new cliProgress.SingleBar(
-        { format: "diff {bar} {value}/{total} payloads | {differ} differ | eta {eta_formatted}", stream: process.stderr, hideCursor: true },
+        {
+          format: "diff {bar} {value}/{total} payloads | {differ} differ | eta {eta_formatted}",
+          stream: process.stderr,
+          hideCursor: true,
+        },
         cliProgress.Presets.shades_classic,
       )
     : undefined;
@@ -45,7 +49,15 @@ export async function diffCommand(args: string[], flags: DiffFlags): Promise<Exi
       }
     }
     if (flags.json) {
-      writeLine(JSON.stringify({ source: p.source, differs: v.differs, v1: { ok: v.v1.ok, error: v.v1.error }, v2: { ok: v.v2.ok, error: v.v2.error }, causes: v.causes }));
+      writeLine(
+        JSON.stringify({
+          source: p.source,
+          differs: v.differs,
+          v1: { ok: v.v1.ok, error: v.v1.error },
+          v2: { ok: v.v2.ok, error: v.v2.error },
+          causes: v.causes,
+        }),
+      );
     } else if (v.differs && !flags.quiet) {
       bar?.stop();
       writeLine(`${color.yellow("differs")} ${p.source}`);
@@ -57,7 +69,15 @@ export async function diffCommand(args: string[], flags: DiffFlags): Promise<Exi
   bar?.stop();
 
   if (flags.json) {
-    writeLine(JSON.stringify({ summary: { payloads: total, differ: differing, causes: Object.fromEntries([...byCause].map(([id, r]) => [id, r.count])) } }));
+    writeLine(
+      JSON.stringify({
+        summary: {
+          payloads: total,
+          differ: differing,
+          causes: Object.fromEntries([...byCause].map(([id, r]) => [id, r.count])),
+        },
+      }),
+    );
   } else {
     writeLine("");
     writeLine(color.bold(`${differing} of ${total} payloads decode differently with v1 and v2`));
@@ -65,7 +85,8 @@ export async function diffCommand(args: string[], flags: DiffFlags): Promise<Exi
       const rows = [...byCause.values()].sort((a, b) => b.count - a.count);
       const w = Math.max(10, ...rows.map((r) => r.title.length));
       writeLine(`  ${"difference".padEnd(w)}  payloads  example`);
-      for (const r of rows) writeLine(`  ${r.title.padEnd(w)}  ${String(r.count).padStart(8)}  ${r.example.slice(0, 160)}`);
+      for (const r of rows)
+        writeLine(`  ${r.title.padEnd(w)}  ${String(r.count).padStart(8)}  ${r.example.slice(0, 160)}`);
     }
   }
   return differing > 0 ? EXIT.failed : EXIT.ok;

@@ -18,17 +18,24 @@ export async function encodeCommand(file: string | undefined, flags: CodecFlags)
   try {
     json = JSON.parse(text);
   } catch (e) {
-    throw new CliError(`the value is not JSON (${(e as Error).message}); keys are Go field names`, EXIT.input);
+    throw new CliError(
+      `the value is not JSON (${(e as Error).message}); keys are Go field names`,
+      EXIT.input,
+    );
   }
   const value = valueFromJson(type, json);
   try {
     const out = codec.marshal(type, value);
-    if (flags.json) writeLine(JSON.stringify({ ok: true, version: codec.version, output: new TextDecoder().decode(out) }));
+    if (flags.json)
+      writeLine(JSON.stringify({ ok: true, version: codec.version, output: new TextDecoder().decode(out) }));
     else writeLine(out);
     return EXIT.ok;
   } catch (e) {
     if (!isGoError(e)) throw e;
-    if (flags.json) writeLine(JSON.stringify({ ok: false, version: codec.version, error: { name: e.name, message: e.message } }));
+    if (flags.json)
+      writeLine(
+        JSON.stringify({ ok: false, version: codec.version, error: { name: e.name, message: e.message } }),
+      );
     else process.stderr.write(`${e.message}\n`);
     return EXIT.failed;
   }

@@ -78,14 +78,26 @@ interface Run {
 }
 
 function runVector(v: GoldenVector, type: GoType): Run {
-  const opts = (v.engine === "v1v2" ? { ...v2.defaultOptionsV1(), ...v1SettingsAsV2(v.options) } : v.options) as never;
+  const opts = (
+    v.engine === "v1v2" ? { ...v2.defaultOptionsV1(), ...v1SettingsAsV2(v.options) } : v.options
+  ) as never;
   const codec =
     v.engine === "v1"
-      ? { marshal: (t: GoType, x: unknown) => v1.marshal(t, x, v.options as never), unmarshal: (t: GoType, d: Uint8Array, o: object) => v1.unmarshal(t, d, { ...v.options, ...o } as never) }
-      : { marshal: (t: GoType, x: unknown) => v2.marshal(t, x, opts), unmarshal: (t: GoType, d: Uint8Array, o: object) => v2.unmarshal(t, d, { ...(opts as object), ...o } as never) };
+      ? {
+          marshal: (t: GoType, x: unknown) => v1.marshal(t, x, v.options as never),
+          unmarshal: (t: GoType, d: Uint8Array, o: object) =>
+            v1.unmarshal(t, d, { ...v.options, ...o } as never),
+        }
+      : {
+          marshal: (t: GoType, x: unknown) => v2.marshal(t, x, opts),
+          unmarshal: (t: GoType, d: Uint8Array, o: object) =>
+            v2.unmarshal(t, d, { ...(opts as object), ...o } as never),
+        };
   try {
     if (v.op === "marshal") {
-      const out = new TextDecoder().decode(codec.marshal(type, fromTagged(type, v.value ?? null, goValueHooks)));
+      const out = new TextDecoder().decode(
+        codec.marshal(type, fromTagged(type, v.value ?? null, goValueHooks)),
+      );
       return { shown: out, value: out };
     }
     const into = v.into !== undefined ? { into: fromTagged(type, v.into, goValueHooks) } : {};
@@ -154,6 +166,8 @@ export async function observeCommand(flags: { json?: boolean; only?: string }): 
     }
     writeLine("");
   }
-  writeLine(`${obs.length} observations; ${disagree === 0 ? "gojson agrees with Go on every one" : `${disagree} outcomes differ from Go`}`);
+  writeLine(
+    `${obs.length} observations; ${disagree === 0 ? "gojson agrees with Go on every one" : `${disagree} outcomes differ from Go`}`,
+  );
   return disagree === 0 ? EXIT.ok : EXIT.failed;
 }

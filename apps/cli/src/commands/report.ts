@@ -8,7 +8,10 @@ import { writeLine } from "../io.js";
 export async function reportCommand(flags: { results: string; out: string }): Promise<ExitCode> {
   const results = resolve(flags.results);
   if (!existsSync(results)) {
-    throw new CliError(`no results in ${flags.results}: run \`gojson bench\` first or pass --results DIR`, EXIT.input);
+    throw new CliError(
+      `no results in ${flags.results}: run \`gojson bench\` first or pass --results DIR`,
+      EXIT.input,
+    );
   }
   const written = await writeReport(results, resolve(flags.out));
   writeLine(written.markdown);

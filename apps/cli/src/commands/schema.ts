@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { basename } from "node:path";
-import { EXIT, type ExitCode, CliError } from "../exit-codes.js";
+import { CliError, EXIT, type ExitCode } from "../exit-codes.js";
 import { loadGoFile } from "../go-source.js";
 import { structBody, tsTypeOf } from "../ts-types.js";
 

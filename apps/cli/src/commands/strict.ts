@@ -34,7 +34,10 @@ export async function strictCommand(file: string | undefined, flags: StrictFlags
   const decode = type ? (flags.v1 ? goDecoderV1(v1, type) : goDecoderV2(v2, type)) : undefined;
   const c = palette(useColor(process.stdout));
   try {
-    const value = await readJson(request, { ...(flags.maxBytes ? { maxBytes: flags.maxBytes } : {}), ...(decode ? { decode } : {}) });
+    const value = await readJson(request, {
+      ...(flags.maxBytes ? { maxBytes: flags.maxBytes } : {}),
+      ...(decode ? { decode } : {}),
+    });
     const shown = type
       ? new TextDecoder().decode(flags.v1 ? v1.marshal(type, value) : v2.marshal(type, value))
       : JSON.stringify(value, (_k, v) => (typeof v === "bigint" ? v.toString() : v));
@@ -44,11 +47,22 @@ export async function strictCommand(file: string | undefined, flags: StrictFlags
   } catch (e) {
     if (!StrictBodyError.isInstance(e)) throw e;
     if (flags.json) {
-      writeLine(JSON.stringify({ status: e.statusCode, code: e.code, message: e.message, offset: e.offset, pointer: e.pointer }));
+      writeLine(
+        JSON.stringify({
+          status: e.statusCode,
+          code: e.code,
+          message: e.message,
+          offset: e.offset,
+          pointer: e.pointer,
+        }),
+      );
     } else {
       writeLine(`${c.red(String(e.statusCode))} ${e.code}`);
       writeLine(`  ${e.message}`);
-      if (e.offset !== undefined) writeLine(`  at byte offset ${e.offset}${e.pointer !== undefined ? `, JSON pointer "${e.pointer}"` : ""}`);
+      if (e.offset !== undefined)
+        writeLine(
+          `  at byte offset ${e.offset}${e.pointer !== undefined ? `, JSON pointer "${e.pointer}"` : ""}`,
+        );
     }
     return EXIT.failed;
   }

@@ -1,0 +1,121 @@
+/**
+ * Hostile input: every truncation of a document, deep nesting, huge strings
+ * and numbers, invalid UTF-8 and prototype keys. Expected texts recorded from
+ * Go 1.26 (test/golden/truncated-prefixes.json: json.Unmarshal of every prefix).
+ */
+import { readFileSync } from "node:fs";
+import { parseGo, T } from "@gojson/gotype";
+import { describe, expect, test } from "vitest";
+import { JsonV1Error, MAX_NESTING_DEPTH, marshal, unmarshal } from "./index.js";
+
+const text = new TextDecoder();
+const D = parseGo(`
+type Row struct {
+	ID   int64          \`json:"id"\`
+	Name string         \`json:"name"\`
+	Tags []string       \`json:"tags"\`
+	M    map[string]any \`json:"m"\`
+}
+type Node struct { V int; Next *Node }
+`) as Record<string, import("@gojson/gotype").GoType>;
+const Row = D.Row as import("@gojson/gotype").GoType;
+const Node = D.Node as import("@gojson/gotype").GoType;
+
+function errOf(f: () => unknown): string {
+  try {
+    f();
+    return "OK";
+  } catch (e) {
+    expect(JsonV1Error.isInstance(e), String(e)).toBe(true);
+    return (e as Error).message;
+  }
+}
+
+describe("bad input", () => {
+  test("Truncated/EveryPrefix", () => {
+    const doc =
+      '{"id": -12, "name": "a\\u00e9\\"b", "tags": ["x", "y"], "m": {"k": [1.5e3, true, null, {}]}}';
+    const want: string[] = JSON.parse(
+      readFileSync(new URL("../test/golden/truncated-prefixes.json", import.meta.url), "utf8"),
+    );
+    const got: string[] = [];
+    for (let i = 0; i <= doc.length; i++) got.push(errOf(() => unmarshal(Row, doc.slice(0, i))));
+    expect(got).toEqual(want);
+  });
+
+  test("Nesting/TypedPastLimit", () => {
+    const n = MAX_NESTING_DEPTH + 1;
+    const s = `${'{"Next":'.repeat(n)}null${"}".repeat(n)}`;
+    expect(errOf(() => unmarshal(Node, s))).toBe("invalid character '{' exceeded max depth");
+    expect(errOf(() => unmarshal(T.any, "[".repeat(n)))).toBe("invalid character '[' exceeded max depth");
+  });
+
+  test("Nesting/AnyAtLimit", () => {
+    const n = MAX_NESTING_DEPTH;
+    const v = unmarshal(T.any, `${"[".repeat(n)}${"]".repeat(n)}`);
+    expect(marshal(T.any, v).length).toBe(2 * n);
+  });
+
+  test("Nesting/TypedDeepNeverRangeError", () => {
+    const s = `${'{"Next":'.repeat(5000)}null${"}".repeat(5000)}`;
+    const r = errOf(() => unmarshal(Node, s));
+    expect(["OK", "gojson: value nests too deeply for the JavaScript stack"]).toContain(r);
+  });
+
+  test("Strings/Huge", () => {
+    const big = "ab\u00e9".repeat(4_000_000);
+    const v = unmarshal(T.string, `"${big}"`);
+    expect(v).toBe(big);
+    expect(errOf(() => unmarshal(T.string, `"${big}`))).toBe("unexpected end of JSON input");
+  });
+
+  test("Numbers/HugeDigits", () => {
+    const digits = "1".repeat(100_000);
+    expect(errOf(() => unmarshal(T.float64, digits))).toBe(
+      `json: cannot unmarshal number ${digits} into Go value of type float64`,
+    );
+    expect(errOf(() => unmarshal(T.int64, digits))).toBe(
+      `json: cannot unmarshal number ${digits} into Go value of type int64`,
+    );
+    expect(errOf(() => unmarshal(T.any, `0.${"0".repeat(100_000)}1`))).toBe("OK");
+    expect(errOf(() => unmarshal(T.float64, "1e999"))).toBe(
+      "json: cannot unmarshal number 1e999 into Go value of type float64",
+    );
+  });
+
+  test.each([
+    ['"\xff"', '"\ufffd"', "OK"],
+    ['"a\xe2\x82b"', '"a\ufffd\ufffdb"', "OK"],
+    ['"\xed\xa0\x80"', '"\ufffd\ufffd\ufffd"', "OK"],
+    ['"\xf0\x9f\x98"', '"\ufffd\ufffd\ufffd"', "OK"],
+    ['"\xc0\xaf"', '"\ufffd\ufffd"', "OK"],
+    ["\xff", "null", "invalid character 'ÿ' looking for beginning of value"],
+    ["[\xe2\x82\xac]", "null", "invalid character 'â' looking for beginning of value"],
+    ['"ok\xf4\x90\x80\x80"', '"ok\ufffd\ufffd\ufffd\ufffd"', "OK"],
+  ])("InvalidUTF8 %j", (latin1, wantOut, wantErr) => {
+    const bytes = Uint8Array.from(latin1, (c) => c.charCodeAt(0));
+    let v: unknown = null;
+    const e = errOf(() => {
+      v = unmarshal(T.any, bytes);
+    });
+    expect(e).toBe(wantErr);
+    expect(text.decode(marshal(T.any, v))).toBe(wantOut);
+  });
+
+  test("Prototype/NeverReached", () => {
+    const payload = '{"__proto__":{"polluted":1},"constructor":{"prototype":{"polluted":2}}}';
+    const a = unmarshal(T.any, payload) as Record<string, unknown>;
+    expect(Object.getPrototypeOf(a)).toBe(Object.prototype);
+    expect(Object.hasOwn(a, "__proto__")).toBe(true);
+    const m = unmarshal(
+      parseGo("type M map[string]any").M as import("@gojson/gotype").GoType,
+      payload,
+    ) as Map<string, unknown>;
+    expect(m.get("__proto__")).toEqual({ polluted: 1 });
+    unmarshal(Row, payload);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(text.decode(marshal(T.any, a))).toBe(
+      '{"__proto__":{"polluted":1},"constructor":{"prototype":{"polluted":2}}}',
+    );
+  });
+});
