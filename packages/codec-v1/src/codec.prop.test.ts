@@ -108,19 +108,23 @@ function tryMarshal(t: GoType, v: unknown): Uint8Array | null {
 }
 
 describe("properties", () => {
+  // One round trip drops what JSON cannot see (fields tagged "-" inside omitzero structs, ...),
+  // exactly as Go does; from then on marshal ∘ unmarshal must reproduce the same bytes.
   test.prop([typeAndValue], { numRuns: Number(process.env.GOJSON_PROP_RUNS ?? 150) })(
-    "marshal ∘ unmarshal ∘ marshal is a fixpoint",
+    "marshal ∘ unmarshal is a fixpoint after one round trip",
     ([t, v]) => {
       const m1 = tryMarshal(t, v);
       fc.pre(m1 !== null);
-      let v2: unknown;
+      let m2 = "";
+      let m3 = "";
       try {
-        v2 = unmarshal(t, m1 as Uint8Array);
+        m2 = new TextDecoder().decode(marshal(t, unmarshal(t, m1 as Uint8Array)));
+        m3 = new TextDecoder().decode(marshal(t, unmarshal(t, m2)));
       } catch (e) {
         fc.pre(!(GoError.isInstance(e) && e.kind === "panic"));
         throw e;
       }
-      expect(new TextDecoder().decode(marshal(t, v2))).toBe(new TextDecoder().decode(m1 as Uint8Array));
+      expect(m3).toBe(m2);
     },
   );
 

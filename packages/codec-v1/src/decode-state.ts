@@ -25,7 +25,9 @@ export class DecodeState {
   ptrChain = 0;
   saved: JsonV1Error | null = null;
   ctxStruct: GoType | null = null;
+  /** Go's errorContext.FieldStack: the first `fsLen` entries are live. */
   readonly fieldStack: string[] = [];
+  fsLen = 0;
   constructor(
     readonly text: string,
     /** The original UTF-8 input when it was given as bytes (for raw values). */
@@ -51,9 +53,10 @@ export class DecodeState {
   makeTypeError(jsonValue: string, ts: string, at: number, field: string): UnmarshalTypeError {
     let struct: string | undefined;
     let path: string | undefined;
-    if (this.ctxStruct !== null || this.fieldStack.length > 0) {
+    if (this.ctxStruct !== null || this.fsLen > 0) {
       struct = this.ctxStruct?.name ?? "";
-      path = field === "" ? this.fieldStack.join(".") : [...this.fieldStack, field].join(".");
+      const stack = this.fieldStack.slice(0, this.fsLen);
+      path = field === "" ? stack.join(".") : [...stack, field].join(".");
     }
     return new UnmarshalTypeError({ jsonValue, type: ts, offset: this.byteOffset(at), struct, field: path });
   }

@@ -5,12 +5,12 @@
  */
 
 import { Abort, type DecodeState, SYNTAX_BAIL, stringTagError } from "./decode-state.js";
-import { type GoType, JsonNumber, typeString } from "./deps.js";
+import { foldNameV1, type GoType, JsonNumber, typeString } from "./deps.js";
 import { errorText, GoError, JsonV1Error, UnmarshalTypeError } from "./errors.js";
-import { foldName } from "./fold.js";
+
 import { base64Decode, isValidNumber } from "./format.js";
 import { goQuote } from "./go-quote.js";
-import { type FoundMethod, findMethod, NIL_DEREFERENCE } from "./methods.js";
+import { type FoundMethod, findMethod, type MethodHop, NIL_DEREFERENCE } from "./methods.js";
 import { type FieldV1, structFieldsV1 } from "./struct-fields.js";
 import { wellFormed } from "./well-formed.js";
 import { zeroFn, zeroValue } from "./zero.js";
@@ -73,7 +73,7 @@ function mismatch(d: DecodeState, t: GoType | string, cur: any): any {
 
 function wrapMethodError(d: DecodeState, err: unknown): Abort {
   if (err instanceof Abort) return err;
-  if (UnmarshalTypeError.isInstance(err) && (d.ctxStruct !== null || d.fieldStack.length > 0)) {
+  if (UnmarshalTypeError.isInstance(err) && (d.ctxStruct !== null || d.fsLen > 0)) {
     return new Abort(d.makeTypeError(err.jsonValue, err.type, 0, err.field));
   }
   if (JsonV1Error.isInstance(err) || err === SYNTAX_BAIL) {
@@ -86,11 +86,8 @@ function wrapMethodError(d: DecodeState, err: unknown): Abort {
 function setAtHops(cur: any, m: FoundMethod, recv: any): any {
   if (m.hops.length === 0) return recv;
   let o = cur;
-  for (let i = 0; i < m.hops.length - 1; i++) {
-    const h = m.hops[i] as FieldV1["hops"][number];
-    o = o[h.name];
-  }
-  const last = m.hops[m.hops.length - 1] as FieldV1["hops"][number];
+  for (let i = 0; i < m.hops.length - 1; i++) o = o[(m.hops[i] as MethodHop).name];
+  const last = m.hops[m.hops.length - 1] as MethodHop;
   o[last.name] = recv;
   return cur;
 }
@@ -100,8 +97,7 @@ function getAtHops(cur: any, m: FoundMethod): any {
   for (const h of m.hops) {
     o = o[h.name];
     // Go panics: the promoted method dereferences a nil embedded pointer.
-    if (h.type.kind === "pointer" && (o === null || o === undefined))
-      throw new Abort(new GoError("panic", NIL_DEREFERENCE));
+    if (h.pointer && (o === null || o === undefined)) throw new Abort(new GoError("panic", NIL_DEREFERENCE));
   }
   return o;
 }
@@ -587,7 +583,7 @@ function buildStruct(t: GoType & { kind: "struct" }): Decoder {
     d.ws();
     const text = d.text;
     if (text.charCodeAt(d.pos) !== 0x7d) {
-      const stackLen = d.fieldStack.length;
+      const stackLen = d.fsLen;
       const prevStruct = d.ctxStruct;
       let next = 0;
       for (;;) {
@@ -599,7 +595,7 @@ function buildStruct(t: GoType & { kind: "struct" }): Decoder {
         else {
           key = d.readString();
           fd = ex.get(key);
-          if (fd === undefined) fd = fo.get(foldName(key));
+          if (fd === undefined) fd = fo.get(foldNameV1(key));
         }
         d.ws();
         if (text.charCodeAt(d.pos) !== 0x3a) throw SYNTAX_BAIL;
@@ -612,10 +608,10 @@ function buildStruct(t: GoType & { kind: "struct" }): Decoder {
           let ok = true;
           for (let i = 0; i < hops.length - 1; i++) {
             const h = hops[i] as FieldV1["hops"][number];
-            d.fieldStack.push(h.name);
+            d.fieldStack[d.fsLen++] = h.name;
             if (h.type.kind === "pointer" && (o[h.name] === null || o[h.name] === undefined)) {
               if (!h.exported) {
-                d.fieldStack.length = stackLen;
+                d.fsLen = stackLen;
                 d.save(
                   new GoError(
                     "embedded-pointer",
@@ -631,7 +627,7 @@ function buildStruct(t: GoType & { kind: "struct" }): Decoder {
           }
           if (ok) {
             d.ctxStruct = t;
-            d.fieldStack.push(fd.f.name);
+            d.fieldStack[d.fsLen++] = fd.f.name;
             if (o === cur && assign !== null) assign(d, o, fd.idx);
             else o[fd.last] = fd.dec(d, o[fd.last]);
           } else d.skip();
@@ -640,7 +636,7 @@ function buildStruct(t: GoType & { kind: "struct" }): Decoder {
             d.save(new GoError("unknown-field", `json: unknown field ${goQuote(key)}`));
           d.skip();
         }
-        d.fieldStack.length = stackLen;
+        d.fsLen = stackLen;
         d.ctxStruct = prevStruct;
         d.ws();
         const e = text.charCodeAt(d.pos);

@@ -3,6 +3,6 @@
  * @gojson/jsontext). Everything the codec needs from them is re-exported here.
  */
 
-export type { GoMethod, GoType, MethodName, StructField, StructType } from "@gojson/gotype";
-export { GoTime, JsonNumber, T, typeString } from "@gojson/gotype";
+export type { GoMethod, GoType, JsonField, MethodName, StructField, StructType } from "@gojson/gotype";
+export { foldNameV1, GoTime, JsonNumber, lookupMethod, structFields, T, typeString } from "@gojson/gotype";
 export { JsonError } from "@gojson/jsontext";

@@ -632,7 +632,8 @@ function anyNumber(e: EncodeState, text: string): void {
 function compileStructEncoder(fields: readonly FieldEnc[]): Encoder | null {
   let body = 'let sep = "{";\nlet fv;\n';
   fields.forEach((f, i) => {
-    body += f.get === null ? `fv = v[${JSON.stringify(f.key)}];\n` : `fv = F[${i}].get(v);\nif (fv !== SKIP) `;
+    body +=
+      f.get === null ? `fv = v[${JSON.stringify(f.key)}];\n` : `fv = F[${i}].get(v);\nif (fv !== SKIP) `;
     body += "{\n";
     if (f.omit !== null) body += `if (!F[${i}].omit(fv)) {\n`;
     body += `e.out += sep + (e.html ? ${JSON.stringify(f.nameHtml)} : ${JSON.stringify(f.nameRaw)});\nsep = ",";\n`;

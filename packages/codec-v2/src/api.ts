@@ -2,7 +2,16 @@
  * The json/v2 entry points: marshal, unmarshal, and their stream forms.
  */
 import type { GoType } from "@gojson/gotype";
-import { JsonError, SemanticError, SyntacticError, setErrorValue, syntacticError } from "./errors.js";
+import { checkValid } from "@gojson/jsontext";
+import {
+  JsonError,
+  partialOf,
+  SemanticError,
+  SyntacticError,
+  setErrorValue,
+  syntacticError,
+} from "./errors.js";
+import { legacySyntaxError, transformMarshalError, transformUnmarshalError } from "./legacy-errors.js";
 import { zero } from "./go-values.js";
 import { encoderFor } from "./marshal-plan.js";
 import { type Options, type OptionsInput, type ResolvedOptions, resolveOptions } from "./options.js";
@@ -29,8 +38,12 @@ function joinInput(options: OptionsInput): { o: ResolvedOptions; into: unknown; 
  * values are encoded iteratively) into jsontext's depth error.
  */
 function fixRangeError(e: unknown): never {
-  if (e instanceof RangeError && /call stack/i.test(e.message)) throw syntacticError("exceeded max depth", 0);
-  throw e;
+  throw toDepthError(e);
+}
+
+function toDepthError(e: unknown): unknown {
+  if (e instanceof RangeError && /call stack/i.test(e.message)) return syntacticError("exceeded max depth", 0);
+  return e;
 }
 
 /** Marshal to JSON text (a string), as json/v2's Marshal. */
@@ -40,6 +53,8 @@ export function marshalToString(type: GoType, value: unknown, options?: OptionsI
   try {
     s = encoderFor(type, o)(value);
   } catch (e) {
+    // Go's v1 API on the v2 engine converts errors to v1's types and texts.
+    if (o.flags.reportErrorsWithLegacySemantics) throw transformMarshalError(toDepthError(e));
     fixRangeError(e);
   }
   const f = o.flags;
@@ -81,22 +96,36 @@ export function unmarshal(type: GoType, data: Uint8Array | string, options?: Opt
 function run(type: GoType, o: ResolvedOptions, r: Reader, start: unknown, checkEnd: boolean): unknown {
   let cur = start;
   const d = r.d;
+  const legacy = o.flags.reportErrorsWithLegacySemantics;
+  if (legacy && checkEnd) {
+    // v1 validates the whole input before it touches the destination.
+    const bad = checkValid(r.buf, {
+      allowDuplicateNames: o.flags.allowDuplicateNames,
+      allowInvalidUTF8: o.flags.allowInvalidUTF8,
+    });
+    if (bad) {
+      const err = legacySyntaxError(bad);
+      setErrorValue(err, cur);
+      throw err;
+    }
+  }
   try {
     if (d.peekKind() === "") throw d.unexpectedEOF();
     cur = decoderFor(type, o)(r, cur);
     if (checkEnd) d.checkEOF();
   } catch (e) {
-    if (e instanceof RangeError && /call stack/i.test(e.message)) {
-      const err = syntacticError("exceeded max depth", d.inputOffset, d.stackPointer());
-      setErrorValue(err, cur);
-      throw err;
-    }
-    if (JsonError.isInstance(e)) setErrorValue(e, cur);
-    throw e;
+    let err = e;
+    if (e instanceof RangeError && /call stack/i.test(e.message))
+      err = syntacticError("exceeded max depth", d.inputOffset, d.stackPointer());
+    const held = partialOf(e, cur);
+    if (legacy) err = transformUnmarshalError(type, err);
+    if (JsonError.isInstance(err)) setErrorValue(err, held);
+    throw err;
   }
   if (r.deferred) {
-    r.deferred.value = cur;
-    throw r.deferred;
+    const err = legacy ? transformUnmarshalError(type, r.deferred) : r.deferred;
+    setErrorValue(err, cur);
+    throw err;
   }
   return cur;
 }

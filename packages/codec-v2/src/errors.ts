@@ -198,3 +198,26 @@ export function prefixMarshalPointer(e: unknown, seg: string): unknown {
   }
   return e;
 }
+
+const partials = new WeakMap<object, { v: unknown }>();
+
+/**
+ * setPartial records on an error travelling up an unmarshal plan what the
+ * destination at the current level holds (Go decodes in place, so a failed
+ * unmarshal leaves a partially filled destination). Error path only.
+ */
+export function setPartial(e: unknown, v: unknown): void {
+  if (typeof e === "object" && e !== null) partials.set(e, { v });
+}
+
+/** partialOf returns the partial destination recorded on e, or `fallback` when none was. */
+export function partialOf(e: unknown, fallback: unknown): unknown {
+  if (typeof e !== "object" || e === null) return fallback;
+  const p = partials.get(e);
+  return p ? p.v : fallback;
+}
+
+/** hasPartial reports whether a partial destination was recorded on e. */
+export function hasPartial(e: unknown): boolean {
+  return typeof e === "object" && e !== null && partials.has(e);
+}

@@ -102,7 +102,7 @@ export function structFieldsV2(t: StructType): StructFieldsV2 {
     fallback: fb
       ? { path: fb.path.map((s) => s.name), hopTypes: fb.path.map((s) => s.type), type: fb.type }
       : undefined,
-    error: sf.error ? { type: sf.error.goType, text: sf.error.message } : undefined,
+    error: sf.error ? { type: sf.error.goType, text: fixDashName(sf.error.message) } : undefined,
   };
   cache.set(t, r);
   cacheSrc.set(t, sf);
@@ -110,3 +110,14 @@ export function structFieldsV2(t: StructType): StructFieldsV2 {
 }
 
 const cacheSrc = new WeakMap<GoType, unknown>();
+
+/**
+ * fixDashName corrects gotype's text for a `json:"-,..."` tag: Go names the field "-"
+ * in this error (gotype prints the Go field name). Local stand-in until gotype is fixed.
+ */
+function fixDashName(text: string): string {
+  return text.replace(
+    /has JSON object name "(?:[^"\\]|\\.)*"; either use `json:"-"` to ignore/,
+    'has JSON object name "-"; either use `json:"-"` to ignore',
+  );
+}

@@ -23,6 +23,13 @@ export {
   SemanticError,
   SyntacticError,
 } from "./errors.js";
+export {
+  MarshalerError,
+  UnknownFieldError,
+  UnmarshalTypeError,
+  UnsupportedTypeError,
+  UnsupportedValueError,
+} from "./legacy-errors.js";
 export { type FieldV2, type StructFieldsV2, structFieldsV2 } from "./fields.js";
 export {
   BOOLEAN_OPTIONS,

@@ -2,12 +2,22 @@
  * Compiled marshal plans: one encoder per (Go type, relevant options, field
  * overrides), cached in a WeakMap keyed by the GoType, built once.
  */
-import { GoTime, type GoType, JsonNumber, mapOf, type StructType, sliceOf, T } from "@gojson/gotype";
+import {
+  GoTime,
+  type GoType,
+  JsonNumber,
+  mapOf,
+  typeString as reflectTypeString,
+  type StructType,
+  sliceOf,
+  T,
+} from "@gojson/gotype";
 import { formatFloat, MAX_NESTING_DEPTH, SyntacticError, utf8Length } from "@gojson/jsontext";
 import { type ByteFormat, encodeBytes } from "./bytes-format.js";
 import { DURATION_SCALES, durationString, formatDurationNumber } from "./duration.js";
 import { escapePointerToken, prefixMarshalPointer, SemanticError, syntacticError } from "./errors.js";
 import { type FieldV2, structFieldsV2 } from "./fields.js";
+import { legacySyntaxText, MarshalerError } from "./legacy-errors.js";
 import { isZero, lookupMethod } from "./go-values.js";
 import type { ResolvedOptions } from "./options.js";
 import { quotePolicyFor, quoteWith } from "./quote.js";
@@ -68,11 +78,15 @@ function build(t: GoType, o: ResolvedOptions, m: Mode): Enc {
       return timeEncoder(t, o, m);
     case "time.Duration":
       return durationEncoder(t, o, m);
-    case "json.Number":
+    case "json.Number": {
+      // Number.MarshalJSONTo quotes under StringifyNumbers (the `string` option too).
+      const quote = m.str || m.legacyStr;
       return (v) => {
         const s = typeof v === "string" ? v : String(v?.text ?? v?.toString?.() ?? "");
-        return s === "" ? "0" : s;
+        const n = s === "" ? "0" : s;
+        return quote ? `"${n}"` : n;
       };
+    }
     case "json.RawMessage":
     case "jsontext.Value":
       return (v) => {
@@ -85,10 +99,26 @@ function build(t: GoType, o: ResolvedOptions, m: Mode): Enc {
         }
       };
   }
+  // A pointer's methods are its element's (Go has no methods on named pointer types): nil is null first.
+  if (t.kind === "pointer") {
+    const elem = compile(t.elem, o, { ...m, addr: true });
+    return (v) => (v === null || v === undefined ? "null" : elem(v));
+  }
   // Methods first (v2: callable regardless of addressability; legacy: pointer receivers need an addressable value).
   const addr = !f.callMethodsWithLegacySemantics || m.addr;
   const mj = lookupMethod(t, "MarshalJSON", addr);
   const mt = lookupMethod(t, "MarshalText", addr);
+  const legacyErr = f.reportErrorsWithLegacySemantics;
+  /** Under legacy error reporting a method's error is always wrapped in v1's MarshalerError (receiver `*T`). */
+  const methodErr = (e: unknown, func: string): unknown => {
+    if (!legacyErr) return marshalErr(t, e instanceof Error ? e : String(e));
+    const detail = SyntacticError.isInstance(e)
+      ? legacySyntaxText(e.detail)
+      : e instanceof Error
+        ? e.message
+        : String(e);
+    return new MarshalerError(`*${reflectTypeString(t)}`, func, detail);
+  };
   if (mj) {
     const fn = mj.call;
     return (v) => {
@@ -96,12 +126,13 @@ function build(t: GoType, o: ResolvedOptions, m: Mode): Enc {
       try {
         out = fn(v);
       } catch (e) {
-        throw marshalErr(t, e instanceof Error ? e : String(e));
+        throw methodErr(e, "MarshalJSON");
       }
       const text = typeof out === "string" ? out : new TextDecoder().decode(out);
       try {
         return reformatRaw(text, o);
       } catch (e) {
+        if (legacyErr) throw methodErr(e, "MarshalJSON");
         throw marshalErr(t, e as Error);
       }
     };
@@ -113,7 +144,7 @@ function build(t: GoType, o: ResolvedOptions, m: Mode): Enc {
       try {
         out = fn(v);
       } catch (e) {
-        throw marshalErr(t, e instanceof Error ? e : String(e));
+        throw methodErr(e, "MarshalText");
       }
       return q(o, typeof out === "string" ? out : new TextDecoder().decode(out));
     };
@@ -157,10 +188,6 @@ function build(t: GoType, o: ResolvedOptions, m: Mode): Enc {
       return arrayEncoder(t, o, m);
     case "map":
       return mapEncoder(t, o, m);
-    case "pointer": {
-      const elem = compile(t.elem, o, { ...m, addr: true });
-      return (v) => (v === null || v === undefined ? "null" : elem(v));
-    }
     case "interface":
       return anyEncoder(o, m);
     case "struct":

@@ -59,7 +59,7 @@ export function reformatRaw(input: string | Uint8Array, o: ResolvedOptions): str
           count.push(0);
           break;
         case '"':
-          if (preserve) out += d.readValueText();
+          if (preserve) out += escapePreserved(d.readValueText(), f.escapeForHTML, f.escapeForJS);
           else out += quoteWith(d.readString(), pol);
           break;
         case "0":
@@ -73,6 +73,24 @@ export function reformatRaw(input: string | Uint8Array, o: ResolvedOptions): str
   } while (state.length > 0);
   d.checkEOF();
   return out;
+}
+
+const HTML_ESC: Record<string, string> = {
+  "<": "\\u003c",
+  ">": "\\u003e",
+  "&": "\\u0026",
+  "\u2028": "\\u2028",
+  "\u2029": "\\u2029",
+};
+
+/**
+ * escapePreserved applies escapeForHTML / escapeForJS to a raw string kept verbatim
+ * under preserveRawStrings (Go's jsonwire.ReformatString: pre-escaped sequences stay).
+ */
+function escapePreserved(raw: string, html: boolean, js: boolean): string {
+  if (!html && !js) return raw;
+  const re = html && js ? /[<>&\u2028\u2029]/g : html ? /[<>&]/g : /[\u2028\u2029]/g;
+  return raw.replace(re, (c) => HTML_ESC[c] as string);
 }
 
 /** indentCompact indents compact JSON text as jsontext's multiline encoder does (prefix, indent, "name": value). */

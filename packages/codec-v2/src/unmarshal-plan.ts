@@ -13,8 +13,11 @@ import {
   ERR_UNKNOWN_NAME,
   escapePointerToken,
   type JsonKind,
+  hasPartial,
+  partialOf,
   prefixPointer,
   SemanticError,
+  setPartial,
   SyntacticError,
   syntacticError,
 } from "./errors.js";
@@ -67,7 +70,12 @@ function readName(d: Decoder, k: Kind): string {
 function fail(r: Reader, o: ResolvedOptions, err: SemanticError, skip: boolean, cur: unknown): unknown {
   if (!o.flags.reportErrorsWithLegacySemantics) throw err;
   if (skip) r.d.skipValue();
-  r.deferred ??= err;
+  if (!r.deferred) {
+    // The error does not travel up the plan: place it with the decoder's pointer now.
+    err.jsonPointer = r.d.stackPointer();
+    err.render();
+    r.deferred = err;
+  }
   return cur;
 }
 
@@ -142,6 +150,38 @@ function parseGoInt(lit: string, k: string, big: boolean): number | bigint | str
 
 const NUMBER_RE = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/;
 
+/** A type mismatch for a value already read in full (Go's newUnmarshalErrorAfter without a value). */
+function mismatchAfter(r: Reader, o: ResolvedOptions, t: GoType, cur: unknown, k: Kind, start: number): unknown {
+  return fail(r, o, afterErr(r, t, k, start, "", undefined), false, cur);
+}
+
+/** strconv.ParseInt/ParseUint base 10 (Go syntax: optional sign, leading zeros allowed). */
+function parseGoIntSyntax(s: string, k: string, big: boolean): number | bigint | string {
+  const unsigned = k[0] === "u";
+  if (!(unsigned ? /^\+?[0-9]+$/ : /^[+-]?[0-9]+$/).test(s)) return "invalid syntax";
+  const b = BigInt(s.replace(/^\+/, ""));
+  const [lo, hi] = INT_RANGE[k] as [bigint, bigint];
+  if (b < lo || b > hi) return "value out of range";
+  return big ? b : Number(b);
+}
+
+const GO_FLOAT_RE = /^[+-]?(?:(?:[0-9]+(?:_[0-9]+)*\.?(?:[0-9]+(?:_[0-9]+)*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?|inf|infinity|nan)$/i;
+
+/** strconv.ParseFloat for decimal text (Go syntax: sign, `.5`, `5.`, inf, nan); hex floats are not supported. */
+function parseGoFloatSyntax(s: string, is32: boolean): number | string {
+  if (!GO_FLOAT_RE.test(s) || s.includes("_")) return "invalid syntax";
+  const low = s.toLowerCase().replace(/^\+/, "");
+  let v: number;
+  if (low === "nan") v = Number.NaN;
+  else if (/^-?inf(inity)?$/.test(low)) v = low[0] === "-" ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY;
+  else {
+    v = Number(low);
+    if (is32) v = Math.fround(v);
+    if (!Number.isFinite(v)) return "value out of range";
+  }
+  return v;
+}
+
 function build(t: GoType, o: ResolvedOptions, m: Mode): Dec {
   const f = o.flags;
   switch (t.known) {
@@ -157,7 +197,12 @@ function build(t: GoType, o: ResolvedOptions, m: Mode): Dec {
           d.readNull();
           return f.mergeWithLegacySemantics ? cur : new JsonNumber("");
         }
-        if (k === "0") return new JsonNumber(d.readNumberLiteral());
+        if (k === "0") {
+          const start = d.inputOffset;
+          const lit = d.readNumberLiteral();
+          if (m.str || m.legacyStr) return fail(r, o, afterErr(r, t, "0", start, "", undefined), false, cur);
+          return new JsonNumber(lit);
+        }
         if (k === '"') {
           // v2 accepts a JSON string holding a number for json.Number (Go 1.26), without `string`.
           const start = d.inputOffset;
@@ -292,9 +337,20 @@ function build(t: GoType, o: ResolvedOptions, m: Mode): Dec {
         const k = d.peekKind();
         const start = d.inputOffset;
         let lit: string;
-        if (k === "0") lit = d.readNumberLiteral();
-        else if (k === '"' && allowStr) lit = d.readString();
-        else if (k === "n") {
+        if (k === "0") {
+          lit = d.readNumberLiteral();
+          // Under `string` (StringifyNumbers) a bare number is a type mismatch.
+          if (allowStr) return fail(r, o, afterErr(r, t, "0", start, "", undefined), false, cur);
+        } else if (k === '"' && allowStr) {
+          lit = d.readString();
+          if (m.legacyStr) {
+            // v1 parsed a quoted number with Go's syntax and allowed a quoted null (go.dev/issue/75619).
+            if (lit === "null") return f.mergeWithLegacySemantics ? cur : big ? 0n : 0;
+            const v = parseGoIntSyntax(lit, kd, big);
+            if (typeof v === "string") return fail(r, o, afterErr(r, t, k, start, JSON.stringify(lit), v), false, cur);
+            return v;
+          }
+        } else if (k === "n") {
           d.readNull();
           return f.mergeWithLegacySemantics ? cur : big ? 0n : 0;
         } else return mismatch(r, o, t, cur, k);
@@ -316,15 +372,22 @@ function build(t: GoType, o: ResolvedOptions, m: Mode): Dec {
         const k = d.peekKind();
         const start = d.inputOffset;
         let lit: string;
-        if (k === "0") lit = d.readNumberLiteral();
-        else if (k === '"' && (allowStr || nonfinite)) {
+        if (k === "0") {
+          lit = d.readNumberLiteral();
+          if (allowStr) return fail(r, o, afterErr(r, t, "0", start, "", undefined), false, cur);
+        } else if (k === '"' && (allowStr || nonfinite)) {
           lit = d.readString();
           if (nonfinite) {
             if (lit === "NaN") return Number.NaN;
             if (lit === "Infinity") return Number.POSITIVE_INFINITY;
             if (lit === "-Infinity") return Number.NEGATIVE_INFINITY;
-            if (!allowStr)
-              return fail(r, o, afterErr(r, t, k, start, JSON.stringify(lit), "invalid syntax"), false, cur);
+            if (!allowStr) return mismatchAfter(r, o, t, cur, '"', start);
+          }
+          if (m.legacyStr) {
+            if (lit === "null") return f.mergeWithLegacySemantics ? cur : 0;
+            const v = parseGoFloatSyntax(lit, is32);
+            if (typeof v === "string") return fail(r, o, afterErr(r, t, k, start, JSON.stringify(lit), v), false, cur);
+            return v;
           }
           if (!NUMBER_RE.test(lit))
             return fail(r, o, afterErr(r, t, k, start, JSON.stringify(lit), "invalid syntax"), false, cur);
@@ -335,8 +398,11 @@ function build(t: GoType, o: ResolvedOptions, m: Mode): Dec {
         let v = Number(lit);
         if (is32) v = Math.fround(v);
         if (!Number.isFinite(v)) {
+          // Go stores ±Inf before it reports the range error.
           const shown = k === '"' ? JSON.stringify(lit) : lit;
-          return fail(r, o, afterErr(r, t, k, start, shown, "value out of range"), false, cur);
+          const err = afterErr(r, t, k, start, shown, "value out of range");
+          setPartial(err, v);
+          return fail(r, o, err, false, v);
         }
         return v;
       };
@@ -351,12 +417,25 @@ function build(t: GoType, o: ResolvedOptions, m: Mode): Dec {
       const elem = compile(t.elem, o, m);
       const et = t.elem;
       return (r, cur) => {
-        if (r.d.peekKind() === "n") {
+        let k: Kind;
+        try {
+          k = r.d.peekKind();
+        } catch (e) {
+          // Go's PeekKind defers the error: the pointer is allocated before the element fails.
+          setPartial(e, cur === null || cur === undefined ? zero(et) : cur);
+          throw e;
+        }
+        if (k === "n") {
           r.d.readNull();
           return null;
         }
         const base = cur === null || cur === undefined ? zero(et) : cur;
-        return elem(r, base);
+        try {
+          return elem(r, base);
+        } catch (e) {
+          setPartial(e, partialOf(e, base));
+          throw e;
+        }
       };
     }
     case "interface":
@@ -414,13 +493,19 @@ function sliceDecoder(t: Extract<GoType, { kind: "slice" }>, o: ResolvedOptions,
       const old: unknown[] | null = merge && cur ? Array.from(cur as ArrayLike<unknown>) : null;
       const out: unknown[] = [];
       let i = 0;
+      let base: unknown;
       try {
         while (d.peekKind() !== "]") {
-          const base = old && i < old.length ? old[i] : zero(et);
+          base = old && i < old.length ? old[i] : zero(et);
           out.push(elem(r, base));
+          base = undefined;
           i++;
         }
       } catch (e) {
+        // Go grows the slice before decoding element i: it holds the partial element.
+        if (out.length === i)
+          out.push(partialOf(e, base !== undefined ? base : old && i < old.length ? old[i] : zero(et)));
+        setPartial(e, byteElem ? Uint8Array.from(out as number[]) : out);
         prefixPointer(e, String(i));
         throw e;
       }
@@ -480,6 +565,7 @@ function arrayDecoder(t: Extract<GoType, { kind: "array" }>, o: ResolvedOptions,
         while (d.peekKind() !== "]") {
           if (i < n) {
             const base = merge && cur ? (cur as unknown[])[i] : zero(et);
+            out[i] = base;
             out[i] = elem(r, base);
           } else if (anyLen) d.skipValue();
           else {
@@ -495,8 +581,14 @@ function arrayDecoder(t: Extract<GoType, { kind: "array" }>, o: ResolvedOptions,
           i++;
         }
       } catch (e) {
-        if (!(SemanticError.isInstance(e) && e.cause === "too many array elements"))
+        if (!(SemanticError.isInstance(e) && e.cause === "too many array elements")) {
+          if (i < n) out[i] = partialOf(e, out[i] ?? (merge && cur ? (cur as unknown[])[i] : zero(et)));
           prefixPointer(e, String(i));
+        }
+        // Go decodes in place: elements not reached keep the destination's values.
+        const prev = cur as unknown[] | null;
+        for (let j = 0; j < n; j++) if (!(j in out)) out[j] = prev && j < prev.length ? prev[j] : zero(et);
+        setPartial(e, out);
         throw e;
       }
       d.readEndArray();
@@ -590,17 +682,32 @@ function mapDecoder(t: Extract<GoType, { kind: "map" }>, o: ResolvedOptions, m: 
       d.readBeginObject();
       const out: Map<unknown, unknown> = cur instanceof Map ? cur : new Map();
       let k: Kind;
+      try {
       while ((k = d.peekKind()) !== "}") {
         const start = d.inputOffset;
         const name = readName(d, k);
-        const key = kdec(r, name, start);
+        let key: unknown;
         try {
-          const base = merge && out.has(key) ? out.get(key) : zero(et);
+          key = kdec(r, name, start);
+        } catch (e) {
+          if (!SemanticError.isInstance(e) || !o.flags.reportErrorsWithLegacySemantics) throw e;
+          fail(r, o, e, true, out);
+          continue;
+        }
+        const base = merge && out.has(key) ? out.get(key) : zero(et);
+        try {
           out.set(key, vdec(r, base));
         } catch (e) {
+          // Go stores the (partial) entry value before it looks at the error.
+          out.set(key, partialOf(e, base));
+          setPartial(e, out);
           prefixPointer(e, name);
           throw e;
         }
+      }
+      } catch (e) {
+        if (!hasPartial(e)) setPartial(e, out);
+        throw e;
       }
       d.readEndObject();
       return out;
@@ -732,21 +839,8 @@ function anyDecoder(o: ResolvedOptions): Dec {
 function structDecoder(t: StructType, o: ResolvedOptions, m: Mode): Dec {
   const f = o.flags;
   const sf = structFieldsV2(t);
-  if (sf.error && !f.reportErrorsWithLegacySemantics) {
-    const err = sf.error;
-    return (r) => {
-      const start = r.d.inputOffset;
-      const k = r.d.peekKind();
-      if (k === "") throw r.d.unexpectedEOF();
-      throw new SemanticError({
-        action: "unmarshal",
-        jsonKind: k,
-        goType: err.type,
-        byteOffset: r.valueStart(start),
-        cause: err.text,
-      });
-    };
-  }
+  // Go reports a structural error only for a JSON object (null zeroes, other kinds mismatch).
+  const structErr = sf.error && !f.reportErrorsWithLegacySemantics ? sf.error : undefined;
   interface P {
     fd: FieldV2;
     dec: Dec;
@@ -803,11 +897,21 @@ function structDecoder(t: StructType, o: ResolvedOptions, m: Mode): Dec {
     const d = r.d;
     const k0 = d.peekKind();
     if (k0 === "{") {
+      const start0 = d.inputOffset;
       d.readBeginObject();
+      if (structErr)
+        throw new SemanticError({
+          action: "unmarshal",
+          jsonKind: "{",
+          goType: structErr.type,
+          byteOffset: r.valueStart(start0),
+          cause: structErr.text,
+        });
       const obj = cur !== null && typeof cur === "object" ? cur : (zero(t) as Record<string, unknown>);
       // Names that fold to an already-seen field are duplicates too (exact repeats are the decoder's).
       const seen = dups && anyFold && nf > 0 ? new Uint8Array(nf) : undefined;
       let k: Kind;
+      try {
       while ((k = d.peekKind()) !== "}") {
         const start = d.inputOffset;
         const name = readName(d, k);
@@ -823,13 +927,11 @@ function structDecoder(t: StructType, o: ResolvedOptions, m: Mode): Dec {
               throw syntacticError(ERR_DUPLICATE_NAME, r.valueStart(start), d.stackPointer());
             seen[fd.id] = 1;
           }
+          const h = fd.path.length === 1 ? obj : getHolder(obj, fd.path, fd.hopTypes);
           try {
-            if (fd.path.length === 1) obj[fd.goName] = p.dec(r, obj[fd.goName]);
-            else {
-              const h = getHolder(obj, fd.path, fd.hopTypes);
-              h[fd.goName] = p.dec(r, h[fd.goName]);
-            }
+            h[fd.goName] = p.dec(r, h[fd.goName]);
           } catch (e) {
+            h[fd.goName] = partialOf(e, h[fd.goName]);
             prefixPointer(e, name);
             throw e;
           }
@@ -874,6 +976,10 @@ function structDecoder(t: StructType, o: ResolvedOptions, m: Mode): Dec {
           prefixPointer(e, name);
           throw e;
         }
+      }
+      } catch (e) {
+        setPartial(e, obj);
+        throw e;
       }
       d.readEndObject();
       return obj;

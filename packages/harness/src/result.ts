@@ -247,6 +247,11 @@ export interface PairedTest {
 
 /** A paired comparison: per-pair ratios candidate/baseline. */
 export interface Comparison {
+  /**
+   * "<candidate>/<baseline>@<payload>", plus a suffix when one document holds
+   * several variants: "#cpu" (the same pairs on CPU time) or "#none" /
+   * "#worker" / "#process" (the isolation study).
+   */
   id: string;
   /** Payload id, or "*" for the pooled comparison across payloads. */
   payload: string;

@@ -5,8 +5,8 @@
  */
 import { isMainThread, parentPort, workerData } from "node:worker_threads";
 import { CandidateHost } from "./candidate-host.js";
-import { importBenchModule } from "./import-bench.js";
 import type { HostInit, HostReply, HostRequest } from "./executor.js";
+import { importBenchModule } from "./import-bench.js";
 import type { Suite } from "./suite-types.js";
 
 async function load(init: HostInit): Promise<CandidateHost> {

@@ -9,7 +9,7 @@ import { costSuite, manual, ORDER, ORDER_JSON } from "../bench/cost.js";
 import { experimentSuite } from "../bench/experiment-002.js";
 import { isolationSuite } from "../bench/isolation.js";
 import { marshalEncoderSuite } from "../bench/marshal-encoder.js";
-import { type Progress, runSuite } from "../src/index.js";
+import { type Progress, runSuite, type Suite } from "../src/index.js";
 
 const quiet: Progress = { start() {}, tick() {}, stop() {} };
 const notBuilt = (m: string) => /is not built|has no export/.test(m);
@@ -19,12 +19,13 @@ describe("harness benchmark bodies run once as tests", () => {
     // ORDER_JSON is what `go run cost.go` prints for json.Marshal(order).
     expect(new TextDecoder().decode(manual(ORDER))).toBe(ORDER_JSON);
   });
-  for (const [name, make] of [
-    ["Isolation", isolationSuite],
-    ["Cost", costSuite],
-    ["Experiment002", experimentSuite],
-    ["MarshalEncoder", marshalEncoderSuite],
-  ] as const) {
+  const suites: Array<[string, () => Suite<unknown> | Promise<Suite<unknown>>]> = [
+    ["Isolation", isolationSuite as () => Suite<unknown>],
+    ["Cost", costSuite as () => Promise<Suite<unknown>>],
+    ["Experiment002", experimentSuite as () => Promise<Suite<unknown>>],
+    ["MarshalEncoder", marshalEncoderSuite as () => Promise<Suite<unknown>>],
+  ];
+  for (const [name, make] of suites) {
     it(`${name}/Check`, async () => {
       const r = await runSuite(await make(), { checkOnly: true, progress: quiet });
       const broken = r.errors.filter((e) => !notBuilt(e.message));

@@ -44,6 +44,12 @@ export interface DecoderOptions {
   allowInvalidUTF8?: boolean;
   /** Which Go version's error texts to produce. Default "v2". */
   flavour?: ErrorFlavour;
+  /**
+   * Maximum nesting depth of objects and arrays (a positive integer). Default
+   * MAX_NESTING_DEPTH (10000, Go's limit). Opening one more object or array fails with
+   * Go's `exceeded max depth` SyntacticError (reason `max-depth`) at its offset.
+   */
+  maxDepth?: number;
 }
 
 const TOP = 0;
@@ -99,6 +105,16 @@ const KIND_STR: Record<number, Kind> = {
 
 const textEncoder = new TextEncoder();
 
+/** Objects with more members than this keep their names in a Set (fewer: a linear scan over byte ranges). */
+const NAME_SET_THRESHOLD = 24;
+
+/** WS marks JSON whitespace bytes (RFC 8259: space, tab, line feed, carriage return). */
+const WS = (() => {
+  const t = new Uint8Array(256);
+  for (const c of [0x20, 0x09, 0x0a, 0x0d]) t[c] = 1;
+  return t;
+})();
+
 /** String token flags. */
 const F_ESC = 1;
 const F_NONASCII = 2;
@@ -124,6 +140,7 @@ export class Decoder {
   private readonly allowDup: boolean;
   private readonly allowInvalid: boolean;
   private readonly flavour: ErrorFlavour;
+  private readonly maxDepth: number;
 
   /** Char index just after the last token read. */
   private pos = 0;
@@ -136,15 +153,17 @@ export class Decoder {
   private lens = new Int32Array(16);
   private nameStart = new Int32Array(16);
   private nameEnd = new Int32Array(16);
-  private names: (string[] | null)[] = [];
+  /** Names seen per open object, as (start, end, flags) triples of their tokens; compared as bytes when unescaped. */
+  private names: (number[] | null)[] = [];
+  /** How many numbers of names[d] are in use. */
+  private nameCount = new Int32Array(16);
+  /** Unescaped names per open object once it has more than NAME_SET_THRESHOLD members. */
   private nameSets: (Set<string> | null)[] = [];
 
   /** Char range of the last scanned token and whether a string had escapes. */
   private tokStart = 0;
   private tokEnd = 0;
   private tokFlags = 0;
-  /** Unescaped value of the last name read (valid when the last token was a name). */
-  private lastName: string | null = null;
 
   /** Local stack of consumeValue (Go's ReadValue path): kind, key (array index or name start), name end, in-member flag. */
   private consuming = false;
@@ -160,6 +179,10 @@ export class Decoder {
     const legacy = this.flavour === "v1";
     this.allowDup = options?.allowDuplicateNames ?? legacy;
     this.allowInvalid = options?.allowInvalidUTF8 ?? legacy;
+    const maxDepth = options?.maxDepth ?? MAX_NESTING_DEPTH;
+    if (!Number.isInteger(maxDepth) || maxDepth < 1)
+      throw new RangeError(`jsontext: maxDepth must be a positive integer, got ${maxDepth}`);
+    this.maxDepth = maxDepth;
     this.kinds[0] = TOP;
   }
 
@@ -285,7 +308,7 @@ export class Decoder {
     let p = this.pos;
     const n = s.length;
     let c = 0;
-    while (p < n && ((c = s[p]!) === 0x20 || c === 0x0a || c === 0x0d || c === 0x09)) p++;
+    while (p < n && WS[(c = s[p]!)] === 1) p++;
     if (p < n)
       throw this.makeError(new ErrAt(p, (d) => d.invalidChar(p, "after top-level value"), WHERE_BEFORE));
   }
@@ -293,6 +316,31 @@ export class Decoder {
   /** inputOffset is the byte offset just after the last token read (Go's InputOffset). */
   get inputOffset(): number {
     return this.pos;
+  }
+
+  /**
+   * previousOffset is the byte offset where the last token or value read starts
+   * (Go's `InputOffset() - len(PreviousTokenOrValue())`): the start of a semantic error's
+   * value. 0 before anything was read. After skipValue over an object or array it is the
+   * offset of its closing delimiter, as in Go (SkipValue reads token by token).
+   */
+  get previousOffset(): number {
+    return this.tokStart;
+  }
+
+  /** previousTokenOrValue returns a view (not a copy) of the bytes of the last token or value read (Go's PreviousTokenOrValue). */
+  previousTokenOrValue(): Uint8Array {
+    return this.buf.subarray(this.tokStart, this.tokEnd);
+  }
+
+  /**
+   * nextValuePointer returns the JSON Pointer (RFC 6901) of the value the next read
+   * would produce (Go's AppendStackPointer with where = +1): in an array the next index,
+   * in an object after a name that name, before a name the object itself. For errors
+   * reported before the next value is read. Built on demand.
+   */
+  nextValuePointer(): string {
+    return this.pointer(WHERE_NEXT);
   }
 
   /** stackDepth is the nesting depth (0 at top level). */
@@ -340,7 +388,7 @@ export class Decoder {
     const n = s.length;
     let p = this.pos;
     let c = 0;
-    while (p < n && ((c = s[p]!) === 0x20 || c === 0x0a || c === 0x0d || c === 0x09)) p++;
+    while (p < n && WS[(c = s[p]!)] === 1) p++;
     if (p >= n) {
       if (this.depth === 0) return -1;
       throw this.makeError(new ErrAt(n, "unexpected EOF", WHERE_BEFORE));
@@ -350,7 +398,7 @@ export class Decoder {
     if (c === C_COMMA || c === C_COLON) {
       delim = c;
       p++;
-      while (p < n && ((c = s[p]!) === 0x20 || c === 0x0a || c === 0x0d || c === 0x09)) p++;
+      while (p < n && WS[(c = s[p]!)] === 1) p++;
       if (p >= n) {
         if (this.needDelim(C_QUOTE) !== delim) throw this.delimError(delimPos, C_QUOTE);
         throw this.makeError(new ErrAt(n, "unexpected EOF", WHERE_BEFORE));
@@ -392,13 +440,9 @@ export class Decoder {
         const end = this.scanString(p);
         if (this.kinds[d] === OBJ && (this.lens[d]! & 1) === 0) {
           // object member name
-          const name = this.stringAt(p, end, this.tokFlags);
-          if (!this.allowDup) this.insertName(d, name, p);
+          if (!this.allowDup) this.insertName(d, p, end, this.tokFlags);
           this.nameStart[d] = p;
           this.nameEnd[d] = end;
-          this.lastName = name;
-        } else {
-          this.lastName = null;
         }
         this.lens[d]!++;
         this.tokStart = p;
@@ -418,18 +462,13 @@ export class Decoder {
       case C_LBRACE:
       case C_LBRACK: {
         this.checkNotName(p);
-        if (d === MAX_NESTING_DEPTH) throw this.makeError(new ErrAt(p, "exceeded max depth", WHERE_NEXT));
+        if (d === this.maxDepth) throw this.makeError(new ErrAt(p, "exceeded max depth", WHERE_NEXT));
         this.lens[d]!++;
         const nd = d + 1;
         if (nd >= this.kinds.length) this.grow();
         this.kinds[nd] = k === C_LBRACE ? OBJ : ARR;
         this.lens[nd] = 0;
-        if (k === C_LBRACE && !this.allowDup) {
-          const arr = this.names[nd];
-          if (arr) arr.length = 0;
-          const set = this.nameSets[nd];
-          if (set) set.clear();
-        }
+        if (k === C_LBRACE && !this.allowDup) this.resetNames(nd);
         this.depth = nd;
         this.pos = p + 1;
         this.tokStart = p;
@@ -491,10 +530,28 @@ export class Decoder {
     }
   }
 
-  private insertName(d: number, name: string, p: number): void {
+  /** resetNames forgets the names of the object at depth d (a new object starts there). */
+  private resetNames(d: number): void {
+    if (d >= this.nameCount.length) {
+      const c = new Int32Array(Math.max(d + 1, this.nameCount.length * 2));
+      c.set(this.nameCount);
+      this.nameCount = c;
+    }
+    this.nameCount[d] = 0;
+    const set = this.nameSets[d];
+    if (set && set.size > 0) set.clear();
+  }
+
+  /**
+   * insertName records the name token [a, b) of the object at depth d, throwing Go's
+   * duplicate-name error if an equal name (after unescaping) was seen. Names without
+   * escapes or invalid bytes are compared as bytes, so no string is made on this path.
+   */
+  private insertName(d: number, a: number, b: number, flags: number): void {
     let set = this.nameSets[d];
     if (set && set.size > 0) {
-      if (set.has(name)) throw this.duplicateName(p, name);
+      const name = this.stringAt(a, b, flags);
+      if (set.has(name)) throw this.duplicateName(a, name);
       set.add(name);
       return;
     }
@@ -503,15 +560,35 @@ export class Decoder {
       arr = [];
       this.names[d] = arr;
     }
-    for (let i = 0; i < arr.length; i++) if (arr[i] === name) throw this.duplicateName(p, name);
-    arr.push(name);
-    if (arr.length > 24) {
+    const count = this.nameCount[d]!;
+    const s = this.buf;
+    const len = b - a;
+    const plain = (flags & (F_ESC | F_INVALID)) === 0;
+    for (let i = 0; i < count; i += 3) {
+      const a2 = arr[i]!;
+      const b2 = arr[i + 1]!;
+      const f2 = arr[i + 2]!;
+      if (plain && (f2 & (F_ESC | F_INVALID)) === 0) {
+        if (b2 - a2 !== len) continue;
+        let j = 1;
+        while (j < len && s[a + j] === s[a2 + j]) j++;
+        if (j === len) throw this.duplicateName(a, this.stringAt(a, b, flags));
+      } else {
+        const name = this.stringAt(a, b, flags);
+        if (name === this.stringAt(a2, b2, f2)) throw this.duplicateName(a, name);
+      }
+    }
+    arr[count] = a;
+    arr[count + 1] = b;
+    arr[count + 2] = flags;
+    this.nameCount[d] = count + 3;
+    if (count + 3 > NAME_SET_THRESHOLD * 3) {
       if (!set) {
         set = new Set();
         this.nameSets[d] = set;
       }
-      for (const x of arr) set.add(x);
-      arr.length = 0;
+      for (let i = 0; i < count + 3; i += 3) set.add(this.stringAt(arr[i]!, arr[i + 1]!, arr[i + 2]!));
+      this.nameCount[d] = 0;
     }
   }
 
@@ -716,7 +793,6 @@ export class Decoder {
 
   /** stringValue returns the unescaped value of the last string token. */
   private stringValue(): string {
-    if (this.lastName !== null) return this.lastName;
     return this.stringAt(this.tokStart, this.tokEnd, this.tokFlags);
   }
 
@@ -801,7 +877,6 @@ export class Decoder {
     const end = this.consume(p);
     this.checkNotName(p);
     this.lens[d]!++;
-    this.lastName = null;
     this.tokStart = p;
     this.tokEnd = end;
     this.pos = end;
@@ -812,7 +887,7 @@ export class Decoder {
     const s = this.buf;
     const n = s.length;
     let c = 0;
-    while (p < n && ((c = s[p]!) === 0x20 || c === 0x0a || c === 0x0d || c === 0x09)) p++;
+    while (p < n && WS[(c = s[p]!)] === 1) p++;
     return p;
   }
 
@@ -861,17 +936,11 @@ export class Decoder {
           if (sp > 0) this.lstate[sp - 1] = 1;
           const c = s[p]!;
           if (c === C_LBRACE || c === C_LBRACK) {
-            if (d0 + sp === MAX_NESTING_DEPTH)
+            if (d0 + sp === this.maxDepth)
               throw this.makeError(new ErrAt(p, "exceeded max depth", WHERE_NEXT));
             const isObj = c === C_LBRACE;
             this.lpush(isObj ? OBJ : ARR);
-            if (isObj && !this.allowDup) {
-              const ad = d0 + sp + 1;
-              const arr = this.names[ad];
-              if (arr) arr.length = 0;
-              const set = this.nameSets[ad];
-              if (set) set.clear();
-            }
+            if (isObj && !this.allowDup) this.resetNames(d0 + sp + 1);
             p = this.skipWs(p + 1);
             if (p >= n) throw this.eofAt();
             const e = s[p]!;
@@ -967,10 +1036,7 @@ export class Decoder {
           );
         }
         const end = this.scanString(p);
-        if (!this.allowDup) {
-          const name = this.stringAt(p, end, this.tokFlags);
-          this.insertName(d0 + f + 1, name, p);
-        }
+        if (!this.allowDup) this.insertName(d0 + f + 1, p, end, this.tokFlags);
         this.lkey[f] = p;
         this.lkeyEnd[f] = end;
         this.lstate[f] = 1;
@@ -1044,7 +1110,6 @@ export class Decoder {
       offset: pos,
       pointer: this.fullPointer(e.where),
       flavour: this.flavour,
-      code: text === "unexpected EOF" ? "GOJSON_ERR_UNEXPECTED_EOF" : "GOJSON_ERR_SYNTAX",
     });
   }
 

@@ -3,6 +3,8 @@
  * and `SyntacticError` (Go's jsontext.SyntacticError and v1's json.SyntaxError).
  */
 
+import { classifySyntax, type SyntacticErrorReason } from "./syntax-reason.js";
+
 const JSON_ERROR_MARK = Symbol.for("gojson.error.JsonError");
 const SYNTACTIC_ERROR_MARK = Symbol.for("gojson.error.SyntacticError");
 
@@ -44,6 +46,15 @@ export class SyntacticError extends JsonError {
   readonly pointer: string;
   /** The underlying error text without prefix, pointer, or offset (Go's Err.Error()). */
   readonly detail: string;
+  /**
+   * The kind of error, stable across Go versions and flavours (`invalid-character`,
+   * `unexpected-eof`, `duplicate-name`, `invalid-utf8`, `invalid-escape`, `lone-surrogate`,
+   * `max-depth`, …). With `where`, `offset` and `pointer` it renders a message that holds
+   * no byte of the input.
+   */
+  readonly reason: SyntacticErrorReason;
+  /** Where in the grammar the error occurred, when Go's text says (e.g. `after top-level value`); else undefined. */
+  readonly where: string | undefined;
 
   constructor(fields: {
     detail: string;
@@ -54,13 +65,15 @@ export class SyntacticError extends JsonError {
   }) {
     const flavour = fields.flavour ?? "v2";
     const pointer = fields.pointer ?? "";
-    super(formatSyntacticMessage(fields.detail, fields.offset, pointer, flavour), {
-      code: fields.code ?? "GOJSON_ERR_SYNTAX",
-      flavour,
-    });
+    const kind = classifySyntax(fields.detail);
+    // the generic code is refined to the code of the error's kind
+    const code = fields.code === undefined || fields.code === "GOJSON_ERR_SYNTAX" ? kind.code : fields.code;
+    super(formatSyntacticMessage(fields.detail, fields.offset, pointer, flavour), { code, flavour });
     this.offset = fields.offset;
     this.pointer = pointer;
     this.detail = fields.detail;
+    this.reason = kind.reason;
+    this.where = kind.where;
     Object.defineProperty(this, SYNTACTIC_ERROR_MARK, { value: true });
   }
 

@@ -1,7 +1,7 @@
 /**
  * Command line of the oracle package:
  *   golden [--check] [--out DIR] [--suite DIR]   regenerate (or check) golden vectors
- *   conformance [--runs N] [--out FILE]          differential fuzzing campaign
+ *   conformance [--runs N] [--out FILE] [--fail-on crash,...]  differential fuzzing campaign
  */
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -49,7 +49,8 @@ async function main(argv: string[]): Promise<number> {
       const { runCampaign } = await import("./fuzz/campaign.js");
       const runs = Number(flag(args, "--runs", "1000"));
       const out = resolve(flag(args, "--out", join(repo, "results", "conformance.json")));
-      return await runCampaign(oracle, { runs, out });
+      const failOn = flag(args, "--fail-on", "").split(",").filter(Boolean);
+      return await runCampaign(oracle, { runs, out, failOn });
     }
     console.error("usage: cli golden [--check] | conformance [--runs N]");
     return 2;

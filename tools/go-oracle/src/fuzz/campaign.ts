@@ -173,7 +173,10 @@ export async function campaign(
 }
 
 /** The `conformance` command: runs a campaign and writes the summary file. */
-export async function runCampaign(oracle: Oracle, opts: { runs: number; out: string }): Promise<number> {
+export async function runCampaign(
+  oracle: Oracle,
+  opts: { runs: number; out: string; failOn?: readonly string[] },
+): Promise<number> {
   const t0 = Date.now();
   const summary = await campaign(oracle, { runs: opts.runs });
   mkdirSync(dirname(opts.out), { recursive: true });
@@ -187,5 +190,10 @@ export async function runCampaign(oracle: Oracle, opts: { runs: number; out: str
   console.log(
     `${summary.examples.length} distinct disagreements; wrote ${opts.out} in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
   );
-  return 0;
+  // Kinds of disagreement that fail the run (CI fails on crashes: a codec must never throw a non-Go error).
+  const failing = Object.entries(summary.engines).flatMap(([e, s]) =>
+    (opts.failOn ?? []).filter((k) => (s.byKind[k] ?? 0) > 0).map((k) => `${e}: ${s.byKind[k]} ${k}`),
+  );
+  if (failing.length > 0) console.log(`failing: ${failing.join("; ")}`);
+  return failing.length > 0 ? 1 : 0;
 }

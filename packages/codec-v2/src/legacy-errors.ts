@@ -1,0 +1,302 @@
+/**
+ * Errors under `reportErrorsWithLegacySemantics` (Go's encoding/json v1 API on
+ * the v2 engine): v2 errors are converted at the API boundary into v1's error
+ * types and texts, as Go's encoding/json/v2_inject.go and v2_scanner.go do.
+ */
+import { type GoType, typeString as reflectString } from "@gojson/gotype";
+import { JsonError, SyntacticError } from "@gojson/jsontext";
+import { ERR_UNKNOWN_NAME, SemanticError } from "./errors.js";
+
+const UNMARSHAL_TYPE_ERROR = Symbol.for("gojson.error.UnmarshalTypeError");
+const UNSUPPORTED_VALUE_ERROR = Symbol.for("gojson.error.UnsupportedValueError");
+const UNSUPPORTED_TYPE_ERROR = Symbol.for("gojson.error.UnsupportedTypeError");
+const MARSHALER_ERROR = Symbol.for("gojson.error.MarshalerError");
+const UNKNOWN_FIELD_ERROR = Symbol.for("gojson.error.UnknownFieldError");
+
+function hasMark(e: unknown, m: symbol): boolean {
+  return typeof e === "object" && e !== null && (e as Record<symbol, unknown>)[m] === true;
+}
+
+/** UnmarshalTypeError is Go v1's json.UnmarshalTypeError: a JSON value not appropriate for a Go type. */
+export class UnmarshalTypeError extends JsonError {
+  override name = "UnmarshalTypeError";
+  override readonly code = "GOJSON_ERR_UNMARSHAL_TYPE";
+  /** What the destination holds when Go returns the error. */
+  value?: unknown;
+  /** Go's Value field: a description of the JSON value ("bool", "array", "number -5"). */
+  readonly description: string;
+  /** The Go type the value could not be assigned to. */
+  readonly goType: GoType | undefined;
+  /** Byte offset of the value. */
+  readonly offset: number;
+  /** Name of the root type (Go's Struct field; "" for unnamed roots). */
+  readonly struct: string;
+  /** The path from the root to the value, '.'-separated (Go's Field). */
+  readonly field: string;
+  /** The underlying error text, if any (Go's Err). */
+  readonly detail: string | undefined;
+  constructor(f: {
+    description: string;
+    goType: GoType | undefined;
+    offset: number;
+    struct: string;
+    field: string;
+    detail: string | undefined;
+  }) {
+    super(renderUnmarshalType(f), { code: "GOJSON_ERR_UNMARSHAL_TYPE", flavour: "v1" });
+    this.description = f.description;
+    this.goType = f.goType;
+    this.offset = f.offset;
+    this.struct = f.struct;
+    this.field = f.field;
+    this.detail = f.detail;
+    Object.defineProperty(this, UNMARSHAL_TYPE_ERROR, { value: true });
+  }
+  /** isInstance reports whether e is an UnmarshalTypeError, also from another installed copy. */
+  static override isInstance(e: unknown): e is UnmarshalTypeError {
+    return hasMark(e, UNMARSHAL_TYPE_ERROR);
+  }
+}
+
+function renderUnmarshalType(f: {
+  description: string;
+  goType: GoType | undefined;
+  struct: string;
+  field: string;
+  detail: string | undefined;
+}): string {
+  const ts = f.goType ? reflectString(f.goType) : "<nil>";
+  let s: string;
+  if (f.struct !== "" || f.field !== "") {
+    const last = f.field.slice(f.field.lastIndexOf(".") + 1);
+    const into = last.length > 0 && /^[0-9]+$/.test(last) ? "" : "Go struct field ";
+    s = `json: cannot unmarshal ${f.description} into ${into}${f.struct}.${f.field} of type ${ts}`;
+  } else s = `json: cannot unmarshal ${f.description} into Go value of type ${ts}`;
+  if (f.detail !== undefined) s += `: ${f.detail}`;
+  return s;
+}
+
+/** UnknownFieldError is v1's `json: unknown field "name"` (DisallowUnknownFields / rejectUnknownMembers). */
+export class UnknownFieldError extends JsonError {
+  override name = "UnknownFieldError";
+  override readonly code = "GOJSON_ERR_UNKNOWN_FIELD";
+  value?: unknown;
+  /** The unknown member name. */
+  readonly field: string;
+  constructor(field: string) {
+    super(`json: unknown field ${goQuoteV1(field)}`, { code: "GOJSON_ERR_UNKNOWN_FIELD", flavour: "v1" });
+    this.field = field;
+    Object.defineProperty(this, UNKNOWN_FIELD_ERROR, { value: true });
+  }
+  /** isInstance reports whether e is an UnknownFieldError, also from another installed copy. */
+  static override isInstance(e: unknown): e is UnknownFieldError {
+    return hasMark(e, UNKNOWN_FIELD_ERROR);
+  }
+}
+
+/** UnsupportedValueError is v1's json.UnsupportedValueError (NaN, ±Inf, cycles). */
+export class UnsupportedValueError extends JsonError {
+  override name = "UnsupportedValueError";
+  override readonly code = "GOJSON_ERR_UNSUPPORTED_VALUE";
+  /** Go's Str field. */
+  readonly str: string;
+  constructor(str: string) {
+    super(`json: unsupported value: ${str}`, { code: "GOJSON_ERR_UNSUPPORTED_VALUE", flavour: "v1" });
+    this.str = str;
+    Object.defineProperty(this, UNSUPPORTED_VALUE_ERROR, { value: true });
+  }
+  /** isInstance reports whether e is an UnsupportedValueError, also from another installed copy. */
+  static override isInstance(e: unknown): e is UnsupportedValueError {
+    return hasMark(e, UNSUPPORTED_VALUE_ERROR);
+  }
+}
+
+/** UnsupportedTypeError is v1's json.UnsupportedTypeError. */
+export class UnsupportedTypeError extends JsonError {
+  override name = "UnsupportedTypeError";
+  override readonly code = "GOJSON_ERR_UNSUPPORTED_TYPE";
+  readonly goType: GoType | undefined;
+  constructor(t: GoType | undefined) {
+    super(`json: unsupported type: ${t ? reflectString(t) : "<nil>"}`, { code: "GOJSON_ERR_UNSUPPORTED_TYPE", flavour: "v1" });
+    this.goType = t;
+    Object.defineProperty(this, UNSUPPORTED_TYPE_ERROR, { value: true });
+  }
+  /** isInstance reports whether e is an UnsupportedTypeError, also from another installed copy. */
+  static override isInstance(e: unknown): e is UnsupportedTypeError {
+    return hasMark(e, UNSUPPORTED_TYPE_ERROR);
+  }
+}
+
+/** MarshalerError is v1's json.MarshalerError: a MarshalJSON or MarshalText method failed. */
+export class MarshalerError extends JsonError {
+  override name = "MarshalerError";
+  override readonly code = "GOJSON_ERR_MARSHALER";
+  /** The receiver type as Go reports it (`*main.T`). */
+  readonly typeName: string;
+  /** "MarshalJSON" or "MarshalText". */
+  readonly sourceFunc: string;
+  /** The method's error text (syntax errors in v1's words). */
+  readonly detail: string;
+  constructor(typeName: string, sourceFunc: string, detail: string) {
+    super(`json: error calling ${sourceFunc} for type ${typeName}: ${detail}`, { code: "GOJSON_ERR_MARSHALER", flavour: "v1" });
+    this.typeName = typeName;
+    this.sourceFunc = sourceFunc;
+    this.detail = detail;
+    Object.defineProperty(this, MARSHALER_ERROR, { value: true });
+  }
+  /** isInstance reports whether e is a MarshalerError, also from another installed copy. */
+  static override isInstance(e: unknown): e is MarshalerError {
+    return hasMark(e, MARSHALER_ERROR);
+  }
+}
+
+/** Go's strconv.Quote for the name in `json: unknown field %q`. */
+function goQuoteV1(s: string): string {
+  return JSON.stringify(s)
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029")
+    .replace(/[\u007f]/g, "\\x7f");
+}
+
+const REPLACER: readonly [string, string][] = [
+  ["object name", "object key"],
+  ["at start of value", "looking for beginning of value"],
+  ["at start of string", "looking for beginning of object key string"],
+  ["after object value", "after object key:value pair"],
+  ["in number", "in numeric literal"],
+];
+
+/** legacySyntaxText converts a v2 syntax error detail to v1's text (Go's transformSyntacticError). */
+export function legacySyntaxText(detail: string): string {
+  let msg = detail === "unexpected EOF" ? "unexpected end of JSON input" : detail;
+  const i = msg.indexOf(" (expecting");
+  if (i >= 0 && !msg.includes(" in literal")) msg = msg.slice(0, i);
+  // strings.NewReplacer: one left-to-right pass, first matching old string wins at each position.
+  let out = "";
+  let p = 0;
+  outer: while (p < msg.length) {
+    for (const [from, to] of REPLACER) {
+      if (msg.startsWith(from, p)) {
+        out += to;
+        p += from.length;
+        continue outer;
+      }
+    }
+    out += msg[p];
+    p++;
+  }
+  return out;
+}
+
+/** legacySyntaxError makes v1's SyntaxError (message without prefix or position) from a v2 one. */
+export function legacySyntaxError(e: SyntacticError): SyntacticError {
+  if (e.flavour === "v1") return e;
+  return new SyntacticError({
+    detail: legacySyntaxText(e.detail),
+    offset: e.offset,
+    flavour: "v1",
+    ...(e.detail === "unexpected EOF" ? { code: "GOJSON_ERR_UNEXPECTED_EOF" } : {}),
+  });
+}
+
+const NUMERIC_KINDS = new Set([
+  "int",
+  "int8",
+  "int16",
+  "int32",
+  "int64",
+  "uint",
+  "uint8",
+  "uint16",
+  "uint32",
+  "uint64",
+  "uintptr",
+  "float32",
+  "float64",
+]);
+
+const KIND_WORD: Record<string, string> = {
+  n: "null",
+  '"': "string",
+  "0": "number",
+  f: "bool",
+  t: "bool",
+  "[": "array",
+  "]": "array",
+  "{": "object",
+  "}": "object",
+};
+
+function causeText(c: SemanticError["cause"]): string | undefined {
+  if (c === undefined) return undefined;
+  if (typeof c === "string") return c;
+  if (SyntacticError.isInstance(c)) return legacySyntaxError(c).message;
+  return c.message;
+}
+
+/** The Go type name used as UnmarshalTypeError.Struct: the root after one dereference. */
+function rootName(root: GoType): string {
+  const t = root.kind === "pointer" ? root.elem : root;
+  return t.name ?? "";
+}
+
+/**
+ * transformUnmarshalError converts an error of a v2 unmarshal into what Go's v1 API
+ * on the v2 engine returns (v2_inject.go's transformUnmarshalError).
+ */
+export function transformUnmarshalError(root: GoType, e: unknown): unknown {
+  if (SemanticError.isInstance(e)) {
+    if (e.cause === ERR_UNKNOWN_NAME) {
+      const p = e.jsonPointer;
+      const last = p
+        .slice(p.lastIndexOf("/") + 1)
+        .replace(/~1/g, "/")
+        .replace(/~0/g, "~");
+      return new UnknownFieldError(last);
+    }
+    let value = KIND_WORD[e.jsonKind] ?? "";
+    let detail = causeText(e.cause);
+    if (e.jsonValue.length > 0) {
+      let jv = e.jsonValue;
+      const strconv = e.cause === "invalid syntax" || e.cause === "value out of range";
+      if (strconv && e.goType && NUMERIC_KINDS.has(e.goType.kind)) {
+        value = "number";
+        if (e.jsonKind === '"') {
+          try {
+            jv = JSON.parse(jv) as string;
+          } catch {}
+        }
+        detail = undefined;
+      }
+      value += ` ${jv}`;
+    }
+    const field = e.jsonPointer.replace(/^\//, "").replace(/\//g, ".");
+    return new UnmarshalTypeError({
+      description: value,
+      goType: e.goType,
+      offset: e.byteOffset,
+      struct: e.jsonPointer !== "" ? rootName(root) : "",
+      field,
+      detail,
+    });
+  }
+  if (SyntacticError.isInstance(e)) return legacySyntaxError(e);
+  return e;
+}
+
+/**
+ * transformMarshalError converts an error of a v2 marshal into what Go's v1 API on
+ * the v2 engine returns (v2_inject.go's transformMarshalError).
+ */
+export function transformMarshalError(e: unknown): unknown {
+  if (MarshalerError.isInstance(e)) return e;
+  if (SemanticError.isInstance(e)) {
+    if (e.cause === undefined) return new UnsupportedTypeError(e.goType);
+    let s = causeText(e.cause) ?? "";
+    if (s === "encountered a cycle" && e.goType) s += ` via ${reflectString(e.goType)}`;
+    if (s.startsWith("unsupported value: ")) s = s.slice("unsupported value: ".length);
+    return new UnsupportedValueError(s);
+  }
+  if (SyntacticError.isInstance(e)) return legacySyntaxError(e);
+  return e;
+}
