@@ -104,12 +104,17 @@ export function forestSpec(
   if (groups.length === 0) return undefined;
   const multi = groups.length > 1;
   const rows: Array<Record<string, string | number>> = [];
+  // When every pair shares its baseline, the legend names only the candidates.
+  const oneBaseline = groups.every((g) => g.baseline === groups[0]!.baseline);
   for (const g of groups) {
-    const pair = `${candidateLabel(r, g.candidate)} ÷ ${candidateLabel(r, g.baseline)}`;
+    const pair =
+      multi && oneBaseline
+        ? candidateLabel(r, g.candidate)
+        : `${candidateLabel(r, g.candidate)} ÷ ${candidateLabel(r, g.baseline)}`;
     for (const c of [...g.rows, ...(g.pooled ? [g.pooled] : [])]) {
       const label = payloadLabel(r, c.payload);
       rows.push({
-        row: multi ? `${label} · ${pair}` : label,
+        row: label,
         pair,
         kind: c.payload === "*" ? "pooled" : "payload",
         geomean: c.geomean,
@@ -119,7 +124,12 @@ export function forestSpec(
       });
     }
   }
-  const order = rows.map((x) => x.row as string);
+  // Payloads in the document's order, the pooled row last.
+  const payloadRank = new Map(r.payloads.map((p, i) => [payloadLabel(r, p.id), i]));
+  const order = [...new Set(rows.map((x) => x.row as string))].sort(
+    (a, b) => (payloadRank.get(a) ?? 1e9) - (payloadRank.get(b) ?? 1e9),
+  );
+  const pairs = [...new Set(rows.map((x) => x.pair as string))];
   const domain = logDomain(
     Math.min(...rows.map((x) => x.low as number)),
     Math.max(...rows.map((x) => x.high as number)),
@@ -128,12 +138,18 @@ export function forestSpec(
   const g0 = groups[0]!;
   const level = Math.round((g0.rows[0]?.ci.level ?? g0.pooled?.ci.level ?? 0.95) * 100);
   const title = multi
-    ? `Paired ratios (${metricUnit(metric)}), ${level}% intervals`
+    ? oneBaseline
+      ? `Each candidate ÷ ${candidateLabel(r, g0.baseline)} (${metricUnit(metric)}), ${level}% intervals`
+      : `Paired ratios (${metricUnit(metric)}), ${level}% intervals`
     : `${candidateLabel(r, g0.candidate)} ÷ ${candidateLabel(r, g0.baseline)}, ${metricUnit(metric)}: paired geometric-mean ratio`;
   const description = `Forest plot on a log scale. For each payload, a dot marks the geometric mean of the paired ratios and a line its ${level}% interval; the vertical line at 1 means equal cost, left of it the candidate cost less. ${rows
-    .map((x) => `${x.row}: ${x.text}`)
+    .map((x) => `${x.row}${multi ? ` (${x.pair})` : ""}: ${x.text}`)
     .join("; ")}.`;
-  const y = { field: "row", type: "nominal", sort: order, title: null, axis: { labelLimit: 260 } } as const;
+  const y = { field: "row", type: "nominal", sort: order, title: null, axis: { labelLimit: 0 } } as const;
+  // Several pairs: one band per payload, one line per pair inside it (yOffset), colour names the pair;
+  // the numbers are in the tables, so no text marks that would collide.
+  const yOffset = multi ? { yOffset: { field: "pair", type: "nominal", sort: pairs } as const } : {};
+  const PAIR_STEP = 9;
   const x = {
     field: "geomean",
     type: "quantitative",
@@ -152,8 +168,10 @@ export function forestSpec(
     },
     description,
     width: CHART_WIDTH,
-    height: { step: ROW_HEIGHT },
-    config: CONFIG,
+    height: multi ? order.length * (pairs.length * PAIR_STEP + 12) : { step: ROW_HEIGHT },
+    config: multi
+      ? { ...CONFIG, legend: { ...CONFIG.legend, orient: "right", direction: "vertical", labelLimit: 0 } }
+      : CONFIG,
     data: { values: rows },
     layer: [
       {
@@ -161,15 +179,17 @@ export function forestSpec(
         encoding: { x: { datum: 1, type: "quantitative" } },
       },
       {
-        mark: { type: "rule", strokeWidth: 2.5 },
+        mark: { type: "rule", strokeWidth: multi ? 2 : 2.5 },
         encoding: {
           y,
+          ...yOffset,
           x: { ...x, field: "low" },
           x2: { field: "high" },
           color: {
             field: "pair",
             type: "nominal",
-            scale: { range: PALETTE },
+            sort: pairs,
+            scale: { domain: pairs, range: PALETTE },
             legend: multi ? { title: null } : null,
           },
         },
@@ -178,11 +198,13 @@ export function forestSpec(
         mark: { type: "point", filled: true, size: 90, stroke: "white", strokeWidth: 1 },
         encoding: {
           y,
+          ...yOffset,
           x,
           color: {
             field: "pair",
             type: "nominal",
-            scale: { range: PALETTE },
+            sort: pairs,
+            scale: { domain: pairs, range: PALETTE },
             legend: multi ? { title: null } : null,
           },
           shape: {
@@ -195,15 +217,19 @@ export function forestSpec(
             field: "kind",
             type: "ordinal",
             sort: ["payload", "pooled"],
-            scale: { domain: ["payload", "pooled"], range: [90, 180] },
+            scale: { domain: ["payload", "pooled"], range: multi ? [40, 90] : [90, 180] },
             legend: null,
           },
         },
       },
-      {
-        mark: { type: "text", align: "left", dx: 8, fontSize: 11, color: "#333" },
-        encoding: { y, x: { ...x, field: "high" }, text: { field: "text" } },
-      },
+      ...(multi
+        ? []
+        : [
+            {
+              mark: { type: "text", align: "left", dx: 8, fontSize: 11, color: "#333" },
+              encoding: { y, x: { ...x, field: "high" }, text: { field: "text" } },
+            } as const,
+          ]),
     ],
   };
   return { id: chartId, title, description, spec };
@@ -331,42 +357,162 @@ export function costSpec(
   return { id: chartId, title, description, spec };
 }
 
-/** Stacked bars of agreements and disagreements per engine (conformance summary). */
+/** Stacked bars of the disagreements per engine, split by kind (conformance summary). */
 export function conformanceSpec(
-  engines: Array<{ engine: string; agreements: number; disagreements: number; cases: number }>,
+  engines: Array<{
+    engine: string;
+    agreements: number;
+    disagreements: number;
+    cases: number;
+    byKind?: Record<string, number>;
+  }>,
   chartId: string,
 ): ChartSpec | undefined {
   if (engines.length === 0) return undefined;
-  const rows = engines.map((e) => ({
+  const order = engines.map((e) => e.engine);
+  const kinds: string[] = [];
+  for (const e of engines)
+    for (const [k] of Object.entries(e.byKind ?? {}).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)))
+      if (!kinds.includes(k)) kinds.push(k);
+  const bars: Array<Record<string, string | number>> = [];
+  for (const e of engines) {
+    const known = Object.values(e.byKind ?? {}).reduce((a, b) => a + b, 0);
+    for (const k of kinds) {
+      const n = e.byKind?.[k] ?? 0;
+      if (n > 0) bars.push({ engine: e.engine, kind: k, n, rank: kinds.indexOf(k) });
+    }
+    if (e.disagreements > known)
+      bars.push({ engine: e.engine, kind: "unclassified", n: e.disagreements - known, rank: kinds.length });
+  }
+  if (bars.some((b) => b.kind === "unclassified")) kinds.push("unclassified");
+  const totals = engines.map((e) => ({
     engine: e.engine,
-    disagreements: e.disagreements,
-    text: `${e.disagreements} of ${e.cases} cases (${e.cases ? ((100 * e.disagreements) / e.cases).toFixed(2) : "0"}%)`,
+    n: e.disagreements,
+    text: `${e.disagreements} of ${e.cases} (${e.cases ? ((100 * e.disagreements) / e.cases).toFixed(2) : "0"}%)`,
   }));
-  const title = "Disagreements with the Go oracle per engine (lower is better)";
-  const description = `Horizontal bars, one per engine, of the differential cases whose answer differed from Go's. ${engines
-    .map((e) => `${e.engine}: ${e.disagreements} of ${e.cases} cases disagree, ${e.agreements} agree`)
+  const title = "Disagreements with Go per engine, by kind (lower is better)";
+  const description = `Horizontal stacked bars, one per engine, of the generated cases whose answer differed from Go's, split by kind. ${engines
+    .map(
+      (e) =>
+        `${e.engine}: ${e.disagreements} of ${e.cases} cases disagree${
+          Object.keys(e.byKind ?? {}).length
+            ? ` (${Object.entries(e.byKind ?? {})
+                .map(([k, n]) => `${k} ${n}`)
+                .join(", ")})`
+            : ""
+        }`,
+    )
     .join("; ")}.`;
-  const y = { field: "engine", type: "nominal", sort: engines.map((e) => e.engine), title: null } as const;
+  const y = { field: "engine", type: "nominal", sort: order, title: null } as const;
+  const spec: TopLevelSpec = {
+    $schema: "https://vega.github.io/schema/vega-lite/v6.json",
+    title: { text: title, subtitle: "label: disagreements of all cases run for that engine" },
+    description,
+    width: CHART_WIDTH - 160,
+    height: { step: ROW_HEIGHT + 6 },
+    config: CONFIG,
+    layer: [
+      {
+        data: { values: bars },
+        mark: { type: "bar", height: 16, stroke: "white", strokeWidth: 0.75 },
+        encoding: {
+          y,
+          x: {
+            field: "n",
+            type: "quantitative",
+            aggregate: "sum",
+            stack: "zero",
+            title: "disagreeing cases",
+            axis: { tickMinStep: 1, format: "d" },
+          },
+          color: {
+            field: "kind",
+            type: "nominal",
+            sort: kinds,
+            scale: { domain: kinds, range: PALETTE.slice(0, kinds.length) },
+            legend: { title: null, columns: 3 },
+          },
+          order: { field: "rank", type: "quantitative" },
+        },
+      },
+      {
+        data: { values: totals },
+        mark: { type: "text", align: "left", dx: 6, fontSize: 11, color: "#333" },
+        encoding: { y, x: { field: "n", type: "quantitative" }, text: { field: "text" } },
+      },
+    ],
+  };
+  return { id: chartId, title, description, spec };
+}
+
+/** Forest plot of the key findings: each row's main ratio and interval on a log scale, coloured by verdict. */
+export function findingsSpec(
+  rows: ReadonlyArray<{
+    short: string;
+    status: string;
+    ratio: string;
+    threshold?: number;
+    main?: { geomean: number; ci: { low: number; high: number; level: number } };
+  }>,
+  chartId: string,
+): ChartSpec | undefined {
+  const data = rows
+    .filter((f) => f.main)
+    .map((f) => ({
+      row: f.short,
+      status: f.status,
+      geomean: f.main!.geomean,
+      low: f.main!.ci.low,
+      high: f.main!.ci.high,
+      text: f.ratio,
+      ...(f.threshold !== undefined ? { threshold: f.threshold } : {}),
+    }));
+  if (data.length === 0) return undefined;
+  const statuses = ["supported", "not supported", "undecided", "on hold", "not tested", "descriptive"];
+  const colours = ["#009E73", "#D55E00", "#E69F00", "#CC79A7", "#999999", "#0072B2"];
+  const domain = logDomain(
+    Math.min(...data.map((x) => x.low)),
+    Math.max(...data.map((x) => x.high)),
+    [1, ...data.flatMap((x) => (x.threshold !== undefined ? [x.threshold] : []))],
+  );
+  const title = "Main ratio of each finding (log scale)";
+  const description = `Forest plot: one row per key finding, a dot at the paired geometric-mean ratio and a line over its interval, a tick at the registered threshold; the dashed line at 1 means equal cost. ${data
+    .map((x) => `${x.row}: ${x.text}, ${x.status}`)
+    .join("; ")}.`;
+  const y = { field: "row", type: "nominal", sort: data.map((x) => x.row), title: null, axis: { labelLimit: 0 } } as const;
   const x = {
-    field: "disagreements",
+    field: "geomean",
     type: "quantitative",
-    title: "disagreeing cases",
-    scale: { domainMin: 0, nice: true },
-    axis: { tickMinStep: 1, format: "d" },
+    scale: { type: "log", domain, nice: false },
+    axis: { title: "candidate ÷ baseline (log scale) — left of 1: candidate cost less", format: ".2~f", tickCount: 6 },
+  } as const;
+  const used = statuses.filter((s) => data.some((d) => d.status === s));
+  const color = {
+    field: "status",
+    type: "nominal",
+    scale: { domain: used, range: used.map((s) => colours[statuses.indexOf(s)]!) },
+    legend: { title: null },
   } as const;
   const spec: TopLevelSpec = {
     $schema: "https://vega.github.io/schema/vega-lite/v6.json",
-    title: { text: title, subtitle: "each label: disagreements of all cases run for that engine" },
+    title: { text: title, subtitle: "dot: paired geometric mean; line: interval; tick: registered threshold" },
     description,
-    width: CHART_WIDTH - 120,
+    width: CHART_WIDTH - 140,
     height: { step: ROW_HEIGHT },
     config: CONFIG,
-    data: { values: rows },
+    data: { values: data },
     layer: [
-      { mark: { type: "bar", color: "#D55E00", height: 14 }, encoding: { y, x } },
+      { mark: { type: "rule", color: "#555", strokeDash: [4, 3] }, encoding: { x: { datum: 1, type: "quantitative" } } },
+      { mark: { type: "rule", strokeWidth: 2.5 }, encoding: { y, x: { ...x, field: "low" }, x2: { field: "high" }, color } },
       {
-        mark: { type: "text", align: "left", dx: 6, fontSize: 11, color: "#333" },
-        encoding: { y, x, text: { field: "text" } },
+        transform: [{ filter: "isValid(datum.threshold)" }],
+        mark: { type: "tick", color: "#111", thickness: 2, size: 14 },
+        encoding: { y, x: { ...x, field: "threshold" } },
+      },
+      { mark: { type: "point", filled: true, size: 80, stroke: "white", strokeWidth: 1, opacity: 1 }, encoding: { y, x, color } },
+      {
+        mark: { type: "text", align: "left", dx: 8, fontSize: 11, color: "#333" },
+        encoding: { y, x: { ...x, field: "high" }, text: { field: "text" } },
       },
     ],
   };

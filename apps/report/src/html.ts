@@ -5,7 +5,7 @@
  */
 import type { BenchResult } from "@gojson/harness";
 import { benchstatTable } from "./benchstat.js";
-import { type Chart, type ChartSpec, conformanceSpec, costSpec, forestSpec, renderChart } from "./charts.js";
+import { type Chart, type ChartSpec, costSpec, findingsSpec, forestSpec, renderChart } from "./charts.js";
 import { bytesSi, cost, escapeHtml as e, fixed, meanSd, pValue, ratio, slug } from "./format.js";
 import { normaliseInput, type ReportInput } from "./input-normalise.js";
 import {
@@ -21,44 +21,13 @@ import {
   metricUnit,
   payloadLabel,
 } from "./model.js";
-import { conditions, criterion, headline, lede, notTested, preregistrationWords } from "./sections.js";
+import { conditions, criterion, notTested, preregistrationWords } from "./sections.js";
+import { findings, headline, summaryLine } from "./findings.js";
+import { conformanceHtml } from "./html-conformance.js";
+import { differencesHtml } from "./html-differences.js";
+import { findingsHtml } from "./html-findings.js";
 import { STYLE } from "./style.js";
-
-function tableHtml(
-  id: string,
-  caption: string,
-  head: string[],
-  rows: Array<Array<string | { html: string; cls?: string }>>,
-  numericFrom = 1,
-): string {
-  const cell = (c: string | { html: string; cls?: string }, j: number, tag: "td" | "th") => {
-    const cls = typeof c === "object" && c.cls ? c.cls : j >= numericFrom ? "num" : "";
-    const inner = typeof c === "string" ? e(c) : c.html;
-    return `<${tag}${cls ? ` class="${cls}"` : ""}${tag === "th" ? ' scope="row"' : ""}>${inner}</${tag}>`;
-  };
-  return [
-    `<div class="table-wrap"><table id="${id}">`,
-    `<caption>${e(caption)}</caption>`,
-    `<thead><tr>${head.map((h, j) => `<th scope="col"${j >= numericFrom ? ' class="num"' : ""}>${e(h)}</th>`).join("")}</tr></thead>`,
-    "<tbody>",
-    ...rows.map((r) => `<tr>${r.map((c, j) => cell(c, j, j === 0 ? "th" : "td")).join("")}</tr>`),
-    "</tbody></table></div>",
-  ].join("\n");
-}
-
-function figure(chart: Chart, tableId: string, caption: string): string {
-  return [
-    `<figure class="chart" aria-labelledby="${chart.id}-cap">`,
-    chart.svg,
-    `<figcaption id="${chart.id}-cap">${e(caption)} The same figures are in <a href="#${tableId}">the table below</a>.</figcaption>`,
-    "</figure>",
-  ].join("\n");
-}
-
-function verdictBadge(v: string): string {
-  const cls = v === "supported" ? "ok" : v === "not supported" ? "no" : "open";
-  return `<span class="verdict ${cls}">${e(v)}</span>`;
-}
+import { figure, tableHtml, verdictBadge } from "./html-parts.js";
 
 async function renderAll(specs: Array<ChartSpec | undefined>): Promise<Map<string, Chart>> {
   const out = new Map<string, Chart>();
@@ -281,8 +250,25 @@ export async function renderHtml(results: ReportInput | readonly BenchResult[]):
   const body: string[] = [];
   const toc: string[] = [];
   body.push(`<header><h1>${e(title)}</h1>`);
-  for (const l of lede(input)) body.push(`<p class="lede">${e(l)}</p>`);
+  body.push(`<p class="lede">${e(summaryLine(input))}</p>`);
   body.push("</header>");
+  const keyTable = findingsHtml(input);
+  if (keyTable) {
+    toc.push('<li><a href="#key">Key findings</a></li>');
+    body.push('<section id="key" aria-labelledby="key-h"><h2 id="key-h">Key findings</h2>');
+    const spec = findingsSpec(findings(input), "key-chart");
+    const chart = spec && (await renderChart(spec));
+    body.push(keyTable);
+    if (chart)
+      body.push(
+        figure(
+          chart,
+          "key-findings",
+          "The main ratio of each row with its interval, on a log scale; the dashed line at 1 means equal cost.",
+        ).replace("the table below", "the table above"),
+      );
+    body.push("</section>");
+  }
   for (const [i, r] of input.results.entries()) {
     toc.push(`<li><a href="#r${i + 1}">${e(r.title)}</a></li>`);
     body.push(await resultSection(r, i));
@@ -292,75 +278,14 @@ export async function renderHtml(results: ReportInput | readonly BenchResult[]):
   body.push(
     '<section id="conformance" aria-labelledby="conformance-h"><h2 id="conformance-h">Conformance against Go</h2>',
   );
-  const c = input.conformance;
-  if (!c) body.push('<p class="absent">Not reported: <code>results/conformance.json</code> is absent.</p>');
-  else {
-    body.push(
-      `<p>From <code>${e(c.source)}</code>${c.generatedAt ? `, generated ${e(c.generatedAt)}` : ""}${
-        c.runs !== undefined ? `, ${e(String(c.runs))} runs per engine` : ""
-      }${c.seed !== undefined ? `, seed ${e(c.seed)}` : ""}.</p>`,
-    );
-    const spec = conformanceSpec(c.engines, "conformance-chart");
-    const chart = spec && (await renderChart(spec));
-    if (chart)
-      body.push(
-        figure(
-          chart,
-          "conformance-table",
-          "Differential cases per engine whose answer differed from the Go oracle's.",
-        ),
-      );
-    body.push(
-      tableHtml(
-        "conformance-table",
-        "Differential cases per engine",
-        ["Engine", "Cases", "Agreements", "Disagreements", "Agreement"],
-        c.engines.map((x) => [
-          x.engine,
-          fixed(x.cases, 0),
-          fixed(x.agreements, 0),
-          fixed(x.disagreements, 0),
-          x.cases ? `${fixed((100 * x.agreements) / x.cases, 2)}%` : "—",
-        ]),
-      ),
-    );
-    for (const ex of c.examples) {
-      body.push(
-        `<div class="example"><p><strong>Example${ex.engine ? ` (${e(ex.engine)})` : ""}:</strong> ${e(ex.title)}</p><dl>${ex.fields
-          .map(([k, v]) => `<dt>${e(k)}</dt><dd><code>${e(v)}</code></dd>`)
-          .join("")}</dl></div>`,
-      );
-    }
-  }
+  body.push(await conformanceHtml(input.conformance));
   body.push("</section>");
 
   toc.push('<li><a href="#differences">v1/v2 differences</a></li>');
   body.push(
     '<section id="differences" aria-labelledby="differences-h"><h2 id="differences-h">v1/v2 differences</h2>',
   );
-  const d = input.differences;
-  if (!d)
-    body.push(
-      '<p class="absent">Not reported: no golden vectors and no <code>results/observations.json</code> were found.</p>',
-    );
-  else {
-    body.push(`<p>From <code>${e(d.source)}</code>.</p>`);
-    body.push(
-      tableHtml(
-        "differences-table",
-        "What Go's encoding/json (v1) and encoding/json/v2 do differently",
-        ["Difference", "Input", "v1", "v2", "Why / option"],
-        d.rows.map((x) => [
-          x.title,
-          { html: x.input ? `<code>${e(x.input)}</code>` : "" },
-          { html: `<code>${e(x.v1)}</code>` },
-          { html: `<code>${e(x.v2)}</code>` },
-          x.why ?? "",
-        ]),
-        99,
-      ),
-    );
-  }
+  body.push(differencesHtml(input.differences));
   body.push("</section>");
 
   toc.push('<li><a href="#not-tested">What was not tested</a></li>');

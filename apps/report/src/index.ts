@@ -3,17 +3,27 @@
  * documents in results/) as Markdown and as one offline HTML page.
  */
 export type { Chart, ChartSpec } from "./charts.js";
-export { CHART_WIDTH, conformanceSpec, costSpec, forestSpec, PALETTE, renderChart } from "./charts.js";
-export { renderHtml } from "./html.js";
+export {
+  CHART_WIDTH,
+  conformanceSpec,
+  costSpec,
+  findingsSpec,
+  forestSpec,
+  PALETTE,
+  renderChart,
+} from "./charts.js";
 export type {
-  ConformanceEngine,
+  ConformanceEngineSummary,
   ConformanceExample,
+  ConformanceInput,
   ConformanceSummary,
-  Difference,
-  DifferenceTable,
-  ReportInput,
-} from "./input.js";
-export { readConformance, readDifferences } from "./input.js";
-export { CONFORMANCE_FILE, loadReportInput, OBSERVATIONS_FILE } from "./load.js";
+} from "./conformance.js";
+export { engineLabel, kindWords, pickExamples, readConformance } from "./conformance.js";
+export type { DifferenceGroup, DifferenceRow, DifferenceTable } from "./differences.js";
+export { DIFFERENCES_GROUP, differenceTable, loadDifferences } from "./differences.js";
+export { type Finding, type FindingStatus, findings } from "./findings.js";
+export { renderHtml } from "./html.js";
+export type { ReportInput } from "./input.js";
+export { CONFORMANCE_FILE, type LoadOptions, loadReportInput } from "./load.js";
 export { renderMarkdown } from "./markdown.js";
 export { type WrittenReport, writeReport } from "./write.js";

@@ -30,10 +30,13 @@ describe("loadReportInput", () => {
       "@gojson/codec-v1 peers",
       "@gojson/codec-v2 seed-002",
     ]);
-    expect(input.conformance?.engines).toEqual([
-      { engine: "v1", cases: 100, agreements: 100, disagreements: 0 },
-    ]);
-    expect(input.differences).toBeUndefined();
+    expect(input.conformance?.summary.engines).toEqual({
+      v1: { cases: 100, agreements: 100, disagreements: 0, skipped: 0, byKind: {} },
+    });
+    // The difference table comes from the installed @gojson/fixtures.
+    expect(input.differences?.groups.map((g) => g.number)).toEqual(
+      Array.from({ length: 16 }, (_, i) => String(i + 1).padStart(2, "0")),
+    );
     expect(input.skipped?.map((s) => s.file)).toEqual(["broken.json", "junk.json"]);
   });
 

@@ -19,15 +19,9 @@ import {
   metricUnit,
   payloadLabel,
 } from "./model.js";
-import {
-  conditions,
-  criterion,
-  headline,
-  lede,
-  notTested,
-  preregistrationWords,
-  verdictLine,
-} from "./sections.js";
+import { findings, headline, summaryLine } from "./findings.js";
+import { conformanceMarkdown, differencesMarkdown } from "./markdown-sections.js";
+import { conditions, criterion, notTested, preregistrationWords, verdictLine } from "./sections.js";
 
 function table(head: string[], rows: string[][]): string {
   const esc = (r: string[]) => `| ${r.map(escapeCell).join(" | ")} |`;
@@ -159,53 +153,36 @@ function resultSection(r: BenchResult, out: string[]): void {
 /** Renders the whole report as Markdown (deterministic: a pure function of the input). */
 export function renderMarkdown(results: ReportInput | readonly BenchResult[]): string {
   const input = normaliseInput(results);
-  const out: string[] = [`# ${headline(input)}`, ""];
-  for (const l of lede(input)) out.push(l, "");
-  for (const r of input.results) resultSection(r, out);
-
-  out.push("## Conformance against Go", "");
-  const c = input.conformance;
-  if (!c) out.push("Not reported: results/conformance.json is absent.", "");
-  else {
-    out.push(
-      `From ${c.source}${c.generatedAt ? `, generated ${c.generatedAt}` : ""}${c.runs !== undefined ? `, ${c.runs} runs per engine` : ""}${
-        c.seed !== undefined ? `, seed ${c.seed}` : ""
-      }.`,
-      "",
-    );
+  const out: string[] = [`# ${headline(input)}`, "", summaryLine(input), ""];
+  const fs = findings(input);
+  if (fs.length) {
+    out.push("## Key findings", "");
     out.push(
       table(
-        ["engine", "cases", "agreements", "disagreements", "agreement"],
-        c.engines.map((e) => [
-          e.engine,
-          fixed(e.cases, 0),
-          fixed(e.agreements, 0),
-          fixed(e.disagreements, 0),
-          e.cases ? `${fixed((100 * e.agreements) / e.cases, 2)}%` : "—",
+        ["benchmark", "question", "main ratio [interval]", "verdict"],
+        fs.map((f) => [
+          f.short,
+          f.question,
+          `${f.ratio} — ${f.comparison}`,
+          `**${f.status}**: ${f.words}${f.quick ? ". Quick smoke run: not evidence" : ""}`,
         ]),
       ),
       "",
     );
-    for (const ex of c.examples) {
-      out.push(`Example${ex.engine ? ` (${ex.engine})` : ""}: ${ex.title}`, "");
-      for (const [k, v] of ex.fields) out.push(`- ${k}: \`${v.replaceAll("`", "'")}\``);
-      out.push("");
-    }
-  }
-
-  out.push("## v1/v2 differences", "");
-  const d = input.differences;
-  if (!d) out.push("Not reported: no golden vectors and no results/observations.json were found.", "");
-  else {
-    out.push(`From ${d.source}.`, "");
     out.push(
-      table(
-        ["difference", "input", "v1", "v2", "why / option"],
-        d.rows.map((x) => [x.title, x.input ?? "", x.v1, x.v2, x.why ?? ""]),
-      ),
+      `Ratio: candidate ÷ baseline, paired geometric mean with its ${Math.round(
+        (input.results[0]?.settings.confidence ?? 0.95) * 100,
+      )}% interval; below 1 the candidate cost less. Details per benchmark follow.`,
       "",
     );
   }
+  for (const r of input.results) resultSection(r, out);
+
+  out.push("## Conformance against Go", "");
+  conformanceMarkdown(input.conformance, out);
+
+  out.push("## v1/v2 differences", "");
+  differencesMarkdown(input.differences, out);
 
   out.push("## What was not tested", "");
   for (const n of notTested(input)) out.push(`- ${n}`);

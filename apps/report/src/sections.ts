@@ -1,18 +1,12 @@
 /**
- * Pieces of text both renderers use: the headline, conditions, verdict lines
- * and the "not tested" list, all computed from the result documents.
+ * Pieces of text both renderers use: conditions, criterion and verdict lines
+ * and the "not tested" list, all computed from the result documents (the
+ * headline and key findings are in findings.ts).
  */
 import type { BenchResult, HypothesisOutcome } from "@gojson/harness";
 import { bytesSi, fixed, pValue, ratio } from "./format.js";
 import type { ReportInput } from "./input.js";
-import {
-  candidateLabel,
-  comparisonGroups,
-  directionSentence,
-  measuredPayloads,
-  metricUnit,
-  payloadPhrase,
-} from "./model.js";
+import { candidateLabel, measuredPayloads, metricUnit, payloadPhrase } from "./model.js";
 
 /** One row of a conditions table. */
 export type Condition = [item: string, value: string];
@@ -120,48 +114,6 @@ export function verdictLine(o: HypothesisOutcome): string {
   return `${o.verdict}: ${o.reason}${figures}`;
 }
 
-/** The headline of the whole report (seed 002's first line). */
-export function headline(input: ReportInput): string {
-  const r = input.results[0];
-  if (!r) return "gojson report: no benchmark results found";
-  const h = r.hypotheses[0];
-  const groups = comparisonGroups(r, "nsPerOp");
-  const key = h
-    ? (r.comparisons.find((c) => c.id === h.comparison) ?? groups[0]?.pooled ?? groups[0]?.rows[0])
-    : (groups[0]?.pooled ?? groups[0]?.rows[0]);
-  if (!key) return r.title;
-  return `${r.title} — ${candidateLabel(r, key.candidate)} ${metricUnit(key.metric)} ${ratio(key.geomean)} of ${candidateLabel(
-    r,
-    key.baseline,
-  )}, ${payloadPhrase(r, key.payload)}`;
-}
-
-/** The lede: one sentence per result giving its main comparison and verdict. */
-export function lede(input: ReportInput): string[] {
-  const out: string[] = [];
-  for (const r of input.results) {
-    const groups = comparisonGroups(r, "nsPerOp");
-    const parts: string[] = [];
-    for (const g of groups) {
-      const c = g.pooled ?? (g.rows.length === 1 ? g.rows[0] : undefined);
-      if (c) parts.push(`${directionSentence(r, c)} (${payloadPhrase(r, c.payload)})`);
-      else if (g.rows.length)
-        parts.push(
-          `${candidateLabel(r, g.candidate)} vs ${candidateLabel(r, g.baseline)}: ratios from ${ratio(
-            Math.min(...g.rows.map((x) => x.geomean)),
-          )} to ${ratio(Math.max(...g.rows.map((x) => x.geomean)))} across ${g.rows.length} payloads`,
-        );
-    }
-    const verdicts = r.hypotheses.map((o) => `hypothesis ${o.hypothesis.id}: ${o.verdict}`);
-    out.push(
-      `${r.title}: ${parts.length ? parts.join("; ") : "no paired comparison"}.${
-        verdicts.length ? ` ${verdicts.join("; ")}.` : " No hypothesis was registered before the run."
-      }`,
-    );
-  }
-  return out;
-}
-
 /** Everything the run did not cover, derived from the documents and from missing inputs. */
 export function notTested(input: ReportInput): string[] {
   const out: string[] = [];
@@ -193,13 +145,21 @@ export function notTested(input: ReportInput): string[] {
     for (const p of unmeasured) out.push(`${tag}: payload ${p.label} listed but not measured.`);
     for (const n of r.notes) out.push(`${tag}: ${n}`);
   }
-  if (!input.conformance)
+  const c = input.conformance?.summary;
+  if (!c)
     out.push(
       "Conformance against Go: results/conformance.json is absent, so agreement with the Go oracle is not reported here.",
     );
+  else {
+    for (const e of c.unavailable)
+      out.push(`Conformance against Go: engine ${e} was not run (its codec was not available to the campaign).`);
+    for (const [name, e] of Object.entries(c.engines))
+      if (e.skipped > 0)
+        out.push(`Conformance against Go: ${e.skipped} generated case(s) of engine ${name} were skipped because Go could not run them.`);
+  }
   if (!input.differences)
     out.push(
-      "v1/v2 differences: no golden vectors and no results/observations.json were found, so the difference table is absent.",
+      "v1/v2 differences: the golden vectors of @gojson/fixtures (group differences) were not found, so the difference table is absent.",
     );
   for (const s of input.skipped ?? []) out.push(`File ${s.file} was not used: ${s.reason}.`);
   return out;

@@ -36,9 +36,33 @@ ul.in-words{margin:.3rem 0 1rem;padding-left:1.2rem}
 .verdict{display:inline-block;padding:.05rem .5rem;border-radius:999px;font-weight:700;font-size:13px;border:1.5px solid currentColor;margin:0 .3rem}
 .verdict.ok{color:var(--ok)}.verdict.no{color:var(--no)}.verdict.open{color:var(--open)}
 pre.benchstat{white-space:pre-wrap;font:12.5px/1.45 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;background:var(--soft);padding: .8rem 1rem;overflow-x:auto;border-radius:4px}
-.example{border-left:3px solid var(--no);padding:.2rem 1rem;margin:.8rem 0;background:#fff8f6}
-.example dl{display:grid;grid-template-columns:max-content 1fr;gap:.2rem 1rem}.example dd{margin:0}
 #not-tested li{margin:.25rem 0}
+table.findings{table-layout:fixed}
+table.findings col.c-bench{width:19%}table.findings col.c-q{width:33%}table.findings col.c-ratio{width:16%}table.findings col.c-verdict{width:32%}
+table.findings tbody th{min-width:0}
+table.findings tr.first>*{border-top:1px solid #bbb}
+table.findings td.ratio{white-space:normal}
+table.findings .r{display:block;font-weight:600;font-size:14px;white-space:nowrap}
+table.findings .ci{display:block;font-size:13px}
+table.findings .hid{display:block;color:var(--muted);font:12px ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;margin-top:.2rem}
+table.findings .what{display:block;color:var(--muted);font-size:12px;text-align:right;font-variant-numeric:normal}
+table.findings .verdict{margin:0 .3rem 0 0}
+.quick{display:inline-block;font-size:11px;font-weight:600;color:var(--open);border:1px solid currentColor;border-radius:3px;padding:0 .3em;margin-left:.2em}
+.verdict.info{color:var(--link)}
+.key-note{color:var(--muted);font-size:13.5px;max-width:85ch}
+table.differences{table-layout:fixed}
+table.differences col.c-d{width:14%}table.differences col.c-in{width:24%}table.differences col.c-a{width:21%}
+table.differences td,table.differences th{overflow-wrap:anywhere}
+table.differences code{font-size:12px;background:none;padding:0;word-break:normal;overflow-wrap:anywhere}
+table.differences tr.group th{background:var(--soft);font-size:14px;padding-top:.5rem;border-top:1px solid #bbb}
+table.differences tr.agree td{color:var(--muted)}
+.same,.none{color:var(--muted);font-style:italic}
+.examples details.example{border-left:3px solid var(--no);padding:.3rem .8rem;margin:.5rem 0;background:#fff8f6}
+details.example summary{cursor:pointer}
+details.example .tags{color:var(--muted);font-size:13px;margin-left:.4rem}
+.kind-words{margin:.3rem 0;color:var(--muted)}
+pre.counterexample{white-space:pre-wrap;overflow-wrap:anywhere;font:12.5px/1.45 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;background:#fff;border:1px solid var(--line);padding:.6rem .8rem;margin:.3rem 0 .5rem;border-radius:4px}
+.ans-go{color:var(--ok);font-weight:600}.ans-ts{color:var(--no);font-weight:600}
 @media (max-width:900px){body{display:block}nav{position:static;border:0;padding:0}}
 @media print{
   @page{size:A4;margin:14mm 12mm}
@@ -51,7 +75,11 @@ pre.benchstat{white-space:pre-wrap;font:12.5px/1.45 ui-monospace,SFMono-Regular,
   table{font-size:8.5pt}th,td{padding:.2rem .3rem}.num{white-space:normal}tbody th{min-width:0}
   pre.benchstat{white-space:pre-wrap;font-size:8.5pt;background:none;border:1px solid #999}
   thead th,code,dl.hypothesis{background:none}
-  .dir.better,.dir.worse,.verdict.ok,.verdict.no{color:#000}
+  .dir.better,.dir.worse,.verdict.ok,.verdict.no,.verdict.info,.ans-go,.ans-ts{color:#000}
+  details.example::details-content{content-visibility:visible;display:contents}
+  details.example{background:none}
+  tr{break-inside:avoid}
+  table.findings,table.differences{break-inside:auto}
   footer{border-top:1px solid #999}
 }
 `.trim();

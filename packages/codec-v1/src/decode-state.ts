@@ -3,16 +3,34 @@
  * Go's error bookkeeping (first error saved, struct/field context for
  * UnmarshalTypeError, abort on method errors).
  */
-import { type GoType, typeString } from "./deps.js";
+import { type GoType, goQuote as goQuoteString, typeString } from "./deps.js";
 import { GoError, type JsonV1Error, UnmarshalTypeError } from "./errors.js";
-import { MAX_NESTING_DEPTH } from "./scanner.js";
+import { MAX_NESTING_DEPTH } from "./syntax.js";
 
 /** Thrown internally when the input is not valid JSON; the caller reruns Go's scanner for the exact error. */
 export const SYNTAX_BAIL: unique symbol = Symbol("gojson.v1.syntax");
 
-/** Thrown internally when Go returns an error at once (a method failed); carries that error. */
+/** Marks an Abort whose partial destination no container has recorded yet. */
+export const NO_PARTIAL: unique symbol = Symbol("gojson.v1.noPartial");
+
+/**
+ * Thrown internally when Go returns an error at once (a method failed, a
+ * `,string` value is malformed); carries that error. While it unwinds, each
+ * container decoder records in `partial` what its destination holds at that
+ * moment (Go fills the destination in place, so the caller sees it).
+ */
 export class Abort {
+  partial: unknown = NO_PARTIAL;
   constructor(readonly err: JsonV1Error) {}
+}
+
+/**
+ * The value a destination slot holds when an Abort passes through it: the
+ * partial value recorded below, or `given` (what was handed to the decoder
+ * that failed, which Go leaves as it is).
+ */
+export function partialOf(e: Abort, given: unknown): unknown {
+  return e.partial === NO_PARTIAL ? given : e.partial;
 }
 
 /** Per-call decoding state. */
@@ -28,6 +46,8 @@ export class DecodeState {
   /** Go's errorContext.FieldStack: the first `fsLen` entries are live. */
   readonly fieldStack: string[] = [];
   fsLen = 0;
+  /** The last object key read as a string (for the unknown-field error). */
+  key = "";
   constructor(
     readonly text: string,
     /** The original UTF-8 input when it was given as bytes (for raw values). */
@@ -363,8 +383,6 @@ function hex4(t: string, i: number): number {
 export function quoteItem(s: string): string {
   return goQuoteString(s);
 }
-
-import { goQuote as goQuoteString } from "./go-quote.js";
 
 /** Helper for GoError texts of the `,string` option. */
 export function stringTagError(item: string, ts: string): GoError {

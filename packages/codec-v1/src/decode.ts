@@ -4,13 +4,13 @@
  * `null` rules, type errors (saved, decoding continues) and method calls.
  */
 
-import { Abort, type DecodeState, SYNTAX_BAIL, stringTagError } from "./decode-state.js";
-import { foldNameV1, type GoType, JsonNumber, typeString } from "./deps.js";
+import { DEEP_DEPTH, decodeDeep } from "./decode-deep.js";
+import { Abort, type DecodeState, partialOf, SYNTAX_BAIL, stringTagError } from "./decode-state.js";
+import { foldNameV1, GoTimeError, type GoType, goQuote, JsonNumber, typeString } from "./deps.js";
 import { errorText, GoError, JsonV1Error, UnmarshalTypeError } from "./errors.js";
-
 import { base64Decode, isValidNumber } from "./format.js";
-import { goQuote } from "./go-quote.js";
 import { type FoundMethod, findMethod, type MethodHop, NIL_DEREFERENCE } from "./methods.js";
+import { PlanCache } from "./plan-cache.js";
 import { type FieldV1, structFieldsV1 } from "./struct-fields.js";
 import { wellFormed } from "./well-formed.js";
 import { zeroFn, zeroValue } from "./zero.js";
@@ -18,10 +18,10 @@ import { zeroFn, zeroValue } from "./zero.js";
 /** A compiled decoder: reads the value at `d.pos` and returns the destination's new value. */
 export type Decoder = (d: DecodeState, cur: any) => any;
 
-const cache = new WeakMap<GoType, Decoder>();
+const cache = new PlanCache<Decoder>();
 
 /** Longest chain of pointers to pointers followed without reading input (guards `type P *P`). */
-const MAX_POINTER_CHAIN = 1000;
+export const MAX_POINTER_CHAIN = 1000;
 
 /** The compiled decoder for `t`. */
 export function decoderFor(t: GoType): Decoder {
@@ -80,7 +80,26 @@ function wrapMethodError(d: DecodeState, err: unknown): Abort {
     if (err === SYNTAX_BAIL) throw err;
     return new Abort(err as JsonV1Error);
   }
-  return new Abort(new GoError("method", errorText(err), { cause: err }));
+  const text = GoTimeError.isInstance(err) ? timeErrorText(err.message) : errorText(err);
+  return new Abort(new GoError("method", text, { cause: err }));
+}
+
+const utf8e = new TextEncoder();
+
+/**
+ * Go's time.quote writes every byte of a non-ASCII rune as `\xNN`; gotype's
+ * GoTimeError text (as of this writing) keeps such runes raw. Every non-ASCII
+ * character of a time error comes from the quoted input, so escaping them
+ * here gives Go's text (idempotent once gotype escapes them itself).
+ */
+function timeErrorText(msg: string): string {
+  if (!/[^\x00-\x7f]/.test(msg)) return msg;
+  let out = "";
+  for (const ch of msg) {
+    if (ch.charCodeAt(0) < 0x80) out += ch;
+    else for (const b of utf8e.encode(ch)) out += `\\x${b.toString(16).padStart(2, "0")}`;
+  }
+  return out;
 }
 
 function setAtHops(cur: any, m: FoundMethod, recv: any): any {
@@ -122,7 +141,8 @@ function callUnmarshalText(d: DecodeState, m: FoundMethod, cur: any, s: string):
   }
 }
 
-function hasMethods(t: GoType): boolean {
+/** Whether `t` can have methods of its own (not a pointer or interface). */
+export function hasMethods(t: GoType): boolean {
   return t.kind !== "pointer" && t.kind !== "interface";
 }
 
@@ -250,7 +270,16 @@ function build(t: GoType, outerTs: string | undefined): Decoder {
           d.readLiteral();
           return null;
         }
-        if (!selfRef) return elem(d, cur === null || cur === undefined ? ez() : cur);
+        const inner = cur === null || cur === undefined ? ez() : cur;
+        if (!selfRef) {
+          try {
+            return elem(d, inner);
+          } catch (e) {
+            // Go allocated the pointer before the error: the destination points at what was filled.
+            if (e instanceof Abort) e.partial = partialOf(e, inner);
+            throw e;
+          }
+        }
         // Pointer-to-pointer chains allocate without consuming input: check the value start first,
         // and stop a chain that never ends (type P *P), where Go would allocate forever.
         if (
@@ -268,7 +297,13 @@ function build(t: GoType, outerTs: string | undefined): Decoder {
         }
         if (++d.ptrChain > MAX_POINTER_CHAIN)
           throw new Abort(new GoError("panic", "json: endless pointer type cycle"));
-        const r = elem(d, cur === null || cur === undefined ? ez() : cur);
+        let r: any;
+        try {
+          r = elem(d, inner);
+        } catch (e) {
+          if (e instanceof Abort) e.partial = partialOf(e, inner);
+          throw e;
+        }
         d.ptrChain--;
         return r;
       };
@@ -376,25 +411,36 @@ function buildSlice(t: GoType & { kind: "slice" }): Decoder {
   return (d, cur) => {
     const c = d.text.charCodeAt(d.pos);
     if (c === C_LBRACKET) {
+      if (d.depth >= DEEP_DEPTH && !bytes) return decodeDeep(d, t, cur);
       d.enter();
       d.pos++;
       d.ws();
       let arr: any[] = cur === null || cur === undefined ? [] : bytes ? Array.from(cur as Uint8Array) : cur;
       let i = 0;
+      let given: unknown;
       if (d.text.charCodeAt(d.pos) !== 0x5d) {
-        for (;;) {
-          if (i < arr.length) arr[i] = elem(d, arr[i]);
-          else arr.push(elem(d, ez()));
-          i++;
-          d.ws();
-          const e = d.text.charCodeAt(d.pos);
-          if (e === 0x2c) {
-            d.pos++;
+        try {
+          for (;;) {
+            if (i < arr.length) arr[i] = elem(d, (given = arr[i]));
+            else arr.push(elem(d, (given = ez())));
+            i++;
             d.ws();
-            continue;
+            const e = d.text.charCodeAt(d.pos);
+            if (e === 0x2c) {
+              d.pos++;
+              d.ws();
+              continue;
+            }
+            if (e === 0x5d) break;
+            throw SYNTAX_BAIL;
           }
-          if (e === 0x5d) break;
-          throw SYNTAX_BAIL;
+        } catch (e) {
+          // Go grew the slice to i+1 before decoding element i, and truncates only at `]`.
+          if (e instanceof Abort) {
+            arr[i] = partialOf(e, given);
+            e.partial = bytes ? Uint8Array.from(arr) : arr;
+          }
+          throw e;
         }
       }
       d.pos++;
@@ -428,25 +474,34 @@ function buildArray(t: GoType & { kind: "array" }): Decoder {
   return (d, cur) => {
     const c = d.text.charCodeAt(d.pos);
     if (c === C_LBRACKET) {
+      if (d.depth >= DEEP_DEPTH) return decodeDeep(d, t, cur);
       d.enter();
       d.pos++;
       d.ws();
       const arr: any[] = Array.isArray(cur) && cur.length === n ? cur : zeroValue(t);
       let i = 0;
       if (d.text.charCodeAt(d.pos) !== 0x5d) {
-        for (;;) {
-          if (i < n) arr[i] = elem(d, arr[i]);
-          else d.skip();
-          i++;
-          d.ws();
-          const e = d.text.charCodeAt(d.pos);
-          if (e === 0x2c) {
-            d.pos++;
+        try {
+          for (;;) {
+            if (i < n) arr[i] = elem(d, arr[i]);
+            else d.skip();
+            i++;
             d.ws();
-            continue;
+            const e = d.text.charCodeAt(d.pos);
+            if (e === 0x2c) {
+              d.pos++;
+              d.ws();
+              continue;
+            }
+            if (e === 0x5d) break;
+            throw SYNTAX_BAIL;
           }
-          if (e === 0x5d) break;
-          throw SYNTAX_BAIL;
+        } catch (e) {
+          if (e instanceof Abort) {
+            if (i < n) arr[i] = partialOf(e, arr[i]);
+            e.partial = arr;
+          }
+          throw e;
         }
       }
       d.pos++;
@@ -458,22 +513,17 @@ function buildArray(t: GoType & { kind: "array" }): Decoder {
   };
 }
 
-type KeyConv = (d: DecodeState, key: string, keyStart: number) => { ok: boolean; v?: unknown };
+/** Converts a map key text to the key value (ok false: Go saved an error and drops the member). */
+export type KeyConv = (d: DecodeState, key: string, keyStart: number) => { ok: boolean; v?: unknown };
 
-function buildMap(t: GoType & { kind: "map" }): Decoder {
-  const kt = t.key;
-  const elemT = t.elem;
-  const elem = decoderFor(elemT);
-  const ez = zeroFn(elemT);
-  let conv: KeyConv | null = null;
+/** Go's map key conversion for key type `kt` (UnmarshalText, string, or integer kinds); null when unsupported. */
+export function mapKeyConv(kt: GoType): KeyConv | null {
   const tu = hasMethods(kt) ? findMethod(kt, "UnmarshalText") : null;
-  if (tu !== null) {
-    conv = (d, key) => ({ ok: true, v: callUnmarshalText(d, tu, zeroValue(kt), key) });
-  } else if (kt.kind === "string") {
-    conv = (_d, key) => ({ ok: true, v: key });
-  } else if (/^u?int(\d+|ptr)?$/.test(kt.kind)) {
+  if (tu !== null) return (d, key) => ({ ok: true, v: callUnmarshalText(d, tu, zeroValue(kt), key) });
+  if (kt.kind === "string") return (_d, key) => ({ ok: true, v: key });
+  if (/^u?int(\d+|ptr)?$/.test(kt.kind)) {
     const parse = intParser(kt.kind);
-    conv = (d, key, at) => {
+    return (d, key, at) => {
       const v = parse(key);
       if (v === undefined) {
         d.typeError(`number ${key}`, kt, at + 1);
@@ -482,40 +532,38 @@ function buildMap(t: GoType & { kind: "map" }): Decoder {
       return { ok: true, v };
     };
   }
+  return null;
+}
+
+/** Whether map keys of type `kt` are stored as the decoded string itself. */
+export function plainStringKeys(kt: GoType): boolean {
+  return kt.kind === "string" && !(hasMethods(kt) && findMethod(kt, "UnmarshalText") !== null);
+}
+
+function buildMap(t: GoType & { kind: "map" }): Decoder {
+  const kt = t.key;
+  const elemT = t.elem;
+  const elem = decoderFor(elemT);
+  const ez = zeroFn(elemT);
+  const conv = mapKeyConv(kt);
   const ts = typeString(t);
-  const stringKeys = tu === null && kt.kind === "string";
+  const stringKeys = plainStringKeys(kt);
   return (d, cur) => {
     const c = d.text.charCodeAt(d.pos);
     if (c === C_LBRACE) {
       if (conv === null) return mismatch(d, ts, cur);
+      if (d.depth >= DEEP_DEPTH) return decodeDeep(d, t, cur);
       d.enter();
       d.pos++;
       d.ws();
       const m: Map<unknown, unknown> = cur instanceof Map ? cur : new Map();
       if (d.text.charCodeAt(d.pos) !== 0x7d) {
-        for (;;) {
-          if (d.text.charCodeAt(d.pos) !== C_QUOTE) throw SYNTAX_BAIL;
-          const keyStart = d.pos;
-          const key = d.readString();
-          d.ws();
-          if (d.text.charCodeAt(d.pos) !== 0x3a) throw SYNTAX_BAIL;
-          d.pos++;
-          d.ws();
-          const v = elem(d, ez());
-          if (stringKeys) m.set(key, v);
-          else {
-            const k = conv(d, key, keyStart);
-            if (k.ok) m.set(k.v, v);
-          }
-          d.ws();
-          const e = d.text.charCodeAt(d.pos);
-          if (e === 0x2c) {
-            d.pos++;
-            d.ws();
-            continue;
-          }
-          if (e === 0x7d) break;
-          throw SYNTAX_BAIL;
+        try {
+          decodeMapMembers(d, m, elem, ez, conv, stringKeys);
+        } catch (e) {
+          // Go made the map first and stores an element only after it decoded.
+          if (e instanceof Abort) e.partial = m;
+          throw e;
         }
       }
       d.pos++;
@@ -530,7 +578,42 @@ function buildMap(t: GoType & { kind: "map" }): Decoder {
   };
 }
 
-interface FieldDec {
+function decodeMapMembers(
+  d: DecodeState,
+  m: Map<unknown, unknown>,
+  elem: Decoder,
+  ez: () => unknown,
+  conv: KeyConv,
+  stringKeys: boolean,
+): void {
+  for (;;) {
+    if (d.text.charCodeAt(d.pos) !== C_QUOTE) throw SYNTAX_BAIL;
+    const keyStart = d.pos;
+    const key = d.readString();
+    d.ws();
+    if (d.text.charCodeAt(d.pos) !== 0x3a) throw SYNTAX_BAIL;
+    d.pos++;
+    d.ws();
+    const v = elem(d, ez());
+    if (stringKeys) m.set(key, v);
+    else {
+      const k = conv(d, key, keyStart);
+      if (k.ok) m.set(k.v, v);
+    }
+    d.ws();
+    const e = d.text.charCodeAt(d.pos);
+    if (e === 0x2c) {
+      d.pos++;
+      d.ws();
+      continue;
+    }
+    if (e === 0x7d) break;
+    throw SYNTAX_BAIL;
+  }
+}
+
+/** A struct field as the decoder uses it. */
+export interface FieldDec {
   readonly f: FieldV1;
   /** Position in field order (for predicting the next key). */
   readonly idx: number;
@@ -541,31 +624,95 @@ interface FieldDec {
   readonly quoted: boolean;
 }
 
-function buildStruct(t: GoType & { kind: "struct" }): Decoder {
-  let exact: Map<string, FieldDec> | null = null;
-  let folded: Map<string, FieldDec> | null = null;
-  let order: FieldDec[] = [];
-  let assign: ((d: DecodeState, o: any, idx: number) => void) | null = null;
-  const prepare = (): void => {
-    const sf = structFieldsV1(t);
-    const byField = new Map<FieldV1, FieldDec>();
-    for (const f of sf.list) {
-      byField.set(f, {
-        f,
-        idx: byField.size,
-        quotedKey: `"${f.name}"`,
-        dec: f.quoted ? quotedDecoder(f.type) : decoderFor(f.type),
-        last: (f.hops[f.hops.length - 1] as FieldV1["hops"][number]).name,
-        quoted: f.quoted,
-      });
+/** A struct's decoding plan: fields by exact and folded name, in field order, and a generated assigner. */
+export interface StructPlan {
+  readonly exact: Map<string, FieldDec>;
+  readonly folded: Map<string, FieldDec>;
+  readonly order: readonly FieldDec[];
+  readonly assign: ((d: DecodeState, o: any, idx: number) => void) | null;
+}
+
+const structPlans = new PlanCache<StructPlan>();
+
+/** The (cached) decoding plan of struct type `t`. */
+export function structPlan(t: GoType & { kind: "struct" }): StructPlan {
+  let plan = structPlans.get(t);
+  if (plan !== undefined) return plan;
+  const sf = structFieldsV1(t);
+  const byField = new Map<FieldV1, FieldDec>();
+  for (const f of sf.list) {
+    byField.set(f, {
+      f,
+      idx: byField.size,
+      quotedKey: `"${f.name}"`,
+      dec: f.quoted ? quotedDecoder(f.type) : decoderFor(f.type),
+      last: (f.hops[f.hops.length - 1] as FieldV1["hops"][number]).name,
+      quoted: f.quoted,
+    });
+  }
+  const exact = new Map<string, FieldDec>();
+  const folded = new Map<string, FieldDec>();
+  for (const [k, f] of sf.byExactName) exact.set(k, byField.get(f) as FieldDec);
+  for (const [k, f] of sf.byFoldedName) folded.set(k, byField.get(f) as FieldDec);
+  const order = [...byField.values()];
+  plan = { exact, folded, order, assign: compileAssign(order) };
+  structPlans.set(t, plan);
+  return plan;
+}
+
+/**
+ * Reads an object key at pos (which is at `"`) and returns its field, trying
+ * the field after the previous one first (keys usually come in field order)
+ * without building a string. An unmatched key is left in `d.key`.
+ */
+export function readFieldKey(d: DecodeState, plan: StructPlan, next: number): FieldDec | undefined {
+  const fd = plan.order[next];
+  if (fd !== undefined && d.text.startsWith(fd.quotedKey, d.pos)) {
+    d.pos += fd.quotedKey.length;
+    return fd;
+  }
+  const key = d.readString();
+  d.key = key;
+  return plan.exact.get(key) ?? plan.folded.get(foldNameV1(key));
+}
+
+/**
+ * The object holding field `fd` inside `cur`: walks embedded structs,
+ * allocating nil embedded pointers as Go does, and pushes their names on the
+ * field stack. Undefined when Go saves an error instead (nil embedded pointer
+ * to an unexported struct); the field stack is then back at `stackLen`.
+ */
+export function fieldHolder(d: DecodeState, cur: any, fd: FieldDec, stackLen: number): any {
+  const hops = fd.f.hops;
+  let o = cur;
+  for (let i = 0; i < hops.length - 1; i++) {
+    const h = hops[i] as FieldV1["hops"][number];
+    d.fieldStack[d.fsLen++] = h.name;
+    if (h.type.kind === "pointer" && (o[h.name] === null || o[h.name] === undefined)) {
+      if (!h.exported) {
+        d.fsLen = stackLen;
+        d.save(
+          new GoError(
+            "embedded-pointer",
+            `json: cannot set embedded pointer to unexported struct: ${typeString(h.type.elem)}`,
+          ),
+        );
+        return undefined;
+      }
+      o[h.name] = zeroValue(h.type.elem);
     }
-    exact = new Map();
-    folded = new Map();
-    for (const [k, f] of sf.byExactName) exact.set(k, byField.get(f) as FieldDec);
-    for (const [k, f] of sf.byFoldedName) folded.set(k, byField.get(f) as FieldDec);
-    order = [...byField.values()];
-    assign = compileAssign(order);
-  };
+    o = o[h.name];
+  }
+  return o;
+}
+
+/** An object member that matches no field: Go's unknown-field error (under disallowUnknownFields), then skipped. */
+export function skipUnknownMember(d: DecodeState): void {
+  if (d.disallowUnknownFields) d.save(new GoError("unknown-field", `json: unknown field ${goQuote(d.key)}`));
+  d.skip();
+}
+
+function buildStruct(t: GoType & { kind: "struct" }): Decoder {
   return (d, cur) => {
     const c = d.text.charCodeAt(d.pos);
     if (c !== C_LBRACE) {
@@ -575,9 +722,9 @@ function buildStruct(t: GoType & { kind: "struct" }): Decoder {
       }
       return mismatch(d, t, cur);
     }
-    if (exact === null) prepare();
-    const ex = exact as unknown as Map<string, FieldDec>;
-    const fo = folded as unknown as Map<string, FieldDec>;
+    if (d.depth >= DEEP_DEPTH) return decodeDeep(d, t, cur);
+    const plan = structPlan(t);
+    const assign = plan.assign;
     d.enter();
     d.pos++;
     d.ws();
@@ -588,54 +735,30 @@ function buildStruct(t: GoType & { kind: "struct" }): Decoder {
       let next = 0;
       for (;;) {
         if (text.charCodeAt(d.pos) !== C_QUOTE) throw SYNTAX_BAIL;
-        // Keys usually come in field order: try the next field's exact name without building a string.
-        let fd = order[next];
-        let key = "";
-        if (fd !== undefined && text.startsWith(fd.quotedKey, d.pos)) d.pos += fd.quotedKey.length;
-        else {
-          key = d.readString();
-          fd = ex.get(key);
-          if (fd === undefined) fd = fo.get(foldNameV1(key));
-        }
+        const fd = readFieldKey(d, plan, next);
         d.ws();
         if (text.charCodeAt(d.pos) !== 0x3a) throw SYNTAX_BAIL;
         d.pos++;
         d.ws();
         if (fd !== undefined) {
           next = fd.idx + 1;
-          const hops = fd.f.hops;
-          let o = cur;
-          let ok = true;
-          for (let i = 0; i < hops.length - 1; i++) {
-            const h = hops[i] as FieldV1["hops"][number];
-            d.fieldStack[d.fsLen++] = h.name;
-            if (h.type.kind === "pointer" && (o[h.name] === null || o[h.name] === undefined)) {
-              if (!h.exported) {
-                d.fsLen = stackLen;
-                d.save(
-                  new GoError(
-                    "embedded-pointer",
-                    `json: cannot set embedded pointer to unexported struct: ${typeString(h.type.elem)}`,
-                  ),
-                );
-                ok = false;
-                break;
-              }
-              o[h.name] = zeroValue(h.type.elem);
-            }
-            o = o[h.name];
-          }
-          if (ok) {
+          const o = fd.f.hops.length === 1 ? cur : fieldHolder(d, cur, fd, stackLen);
+          if (o !== undefined) {
             d.ctxStruct = t;
             d.fieldStack[d.fsLen++] = fd.f.name;
-            if (o === cur && assign !== null) assign(d, o, fd.idx);
-            else o[fd.last] = fd.dec(d, o[fd.last]);
+            try {
+              if (o === cur && assign !== null) assign(d, o, fd.idx);
+              else o[fd.last] = fd.dec(d, o[fd.last]);
+            } catch (e) {
+              // Go decodes into the field in place: what the field holds at the error stays.
+              if (e instanceof Abort) {
+                o[fd.last] = partialOf(e, o[fd.last]);
+                e.partial = cur;
+              }
+              throw e;
+            }
           } else d.skip();
-        } else {
-          if (d.disallowUnknownFields)
-            d.save(new GoError("unknown-field", `json: unknown field ${goQuote(key)}`));
-          d.skip();
-        }
+        } else skipUnknownMember(d);
         d.fsLen = stackLen;
         d.ctxStruct = prevStruct;
         d.ws();
@@ -655,7 +778,7 @@ function buildStruct(t: GoType & { kind: "struct" }): Decoder {
   };
 }
 
-const quotedCache = new WeakMap<GoType, Decoder>();
+const quotedCache = new PlanCache<Decoder>();
 
 /** The decoder for a field with the `,string` option (Go's valueQuoted + literalStore(fromQuoted)). */
 function quotedDecoder(t: GoType): Decoder {
@@ -703,7 +826,13 @@ function storeQuoted(d: DecodeState, item: string, t: GoType, ts: string, cur: a
       return null;
     }
     const inner = cur === null || cur === undefined ? zeroValue(t.elem) : cur;
-    return storeQuoted(d, item, t.elem, typeString(t.elem), inner);
+    try {
+      return storeQuoted(d, item, t.elem, typeString(t.elem), inner);
+    } catch (e) {
+      // Go's indirect allocated the pointer before the error.
+      if (e instanceof Abort) e.partial = partialOf(e, inner);
+      throw e;
+    }
   }
   const mj = findMethod(t, "UnmarshalJSON");
   if (mj !== null) {

@@ -4,5 +4,16 @@
  */
 
 export type { GoMethod, GoType, JsonField, MethodName, StructField, StructType } from "@gojson/gotype";
-export { foldNameV1, GoTime, JsonNumber, lookupMethod, structFields, T, typeString } from "@gojson/gotype";
-export { JsonError } from "@gojson/jsontext";
+export {
+  foldNameV1,
+  GoTime,
+  GoTimeError,
+  JsonNumber,
+  lookupMethod,
+  methodsVersion,
+  structFields,
+  T,
+  typeString,
+} from "@gojson/gotype";
+export type { SyntacticError } from "@gojson/jsontext";
+export { decodeUtf8Go, formatFloat, goQuote, JsonError, quoteCharV1 } from "@gojson/jsontext";

@@ -20,25 +20,63 @@ import {
   nonFiniteText,
   quoteString,
 } from "./format.js";
-import { compactBytes } from "./indent.js";
 import { type FoundMethod, findMethod, NIL_DEREFERENCE, ptrHas, walkHops } from "./methods.js";
+import { PlanCache } from "./plan-cache.js";
 import { type FieldV1, structFieldsV1 } from "./struct-fields.js";
+import { compactBytes } from "./syntax.js";
 
 /** Pointer/map/slice nesting after which the encoder starts looking for cycles (Go's startDetectingCyclesAfter). */
 export const START_DETECTING_CYCLES_AFTER = 1000;
 
-/** Encoder state for one marshal call. */
+/**
+ * Pointer/slice/map nesting at which the encoder stops recursing and defers
+ * the rest of the value (a DeferredValue) to a pass of its own, so values
+ * nested thousands deep never exhaust the JavaScript stack. Every cycle of
+ * Go types passes through a pointer, slice or map, so counting those bounds
+ * the recursion.
+ */
+export const DEEP_ENCODE_DEPTH = 300;
+
+/** A value whose encoding was deferred past DEEP_ENCODE_DEPTH; its text goes at `at` in the output. */
+export interface DeferredValue {
+  readonly at: number;
+  readonly enc: Encoder;
+  readonly v: unknown;
+  /** Go's cycle-detection state (ptrLevel and the pointers on the path) at that point. */
+  readonly ptrLevel: number;
+  readonly seen: readonly unknown[] | null;
+}
+
+/** Encoder state for one marshal call (or one deferred pass of it). */
 export interface EncodeState {
   out: string;
   readonly html: boolean;
   ptrLevel: number;
   ptrSeen: Set<unknown> | null;
+  /** Pointer/slice/map nesting in this pass. */
+  depth: number;
+  /** Values deferred by this pass, in output order. */
+  deferred: DeferredValue[] | null;
+}
+
+/** Defers encoding `v` with `enc` to a later pass (see DEEP_ENCODE_DEPTH). */
+function deferDeep(e: EncodeState, enc: Encoder, v: unknown): void {
+  e.depth--;
+  const job: DeferredValue = {
+    at: e.out.length,
+    enc,
+    v,
+    ptrLevel: e.ptrLevel,
+    seen: e.ptrSeen === null ? null : [...e.ptrSeen],
+  };
+  if (e.deferred === null) e.deferred = [job];
+  else e.deferred.push(job);
 }
 
 /** A compiled encoder: appends the JSON for `v` to `e.out`. */
 export type Encoder = (e: EncodeState, v: any) => void;
 
-const cache = new WeakMap<GoType, (Encoder | undefined)[]>();
+const cache = new PlanCache<(Encoder | undefined)[]>();
 
 /** The compiled encoder for `t`; `addr`: the value is addressable; `quoted`: the `,string` option is in effect. */
 export function encoderFor(t: GoType, addr: boolean, quoted: boolean): Encoder {
@@ -172,18 +210,21 @@ function build(t: GoType, addr: boolean, quoted: boolean): Encoder {
     case "pointer": {
       const elem = encoderFor(t.elem, true, quoted);
       const ts = typeString(t);
-      return (e, v) => {
+      const self: Encoder = (e, v) => {
         if (v === null || v === undefined) {
           e.out += "null";
           return;
         }
+        if (++e.depth > DEEP_ENCODE_DEPTH) return deferDeep(e, self, v);
         if (++e.ptrLevel > START_DETECTING_CYCLES_AFTER && typeof v === "object") {
           enterCycleCheck(e, v, ts);
           elem(e, v);
           e.ptrSeen?.delete(v);
         } else elem(e, v);
         e.ptrLevel--;
+        e.depth--;
       };
+      return self;
     }
     case "array": {
       const elem = encoderFor(t.elem, addr, false);
@@ -206,11 +247,12 @@ function build(t: GoType, addr: boolean, quoted: boolean): Encoder {
       }
       const elem = encoderFor(t.elem, true, false);
       const ts = typeString(t);
-      return (e, v) => {
+      const self: Encoder = (e, v) => {
         if (v === null || v === undefined) {
           e.out += "null";
           return;
         }
+        if (++e.depth > DEEP_ENCODE_DEPTH) return deferDeep(e, self, v);
         const check = ++e.ptrLevel > START_DETECTING_CYCLES_AFTER;
         if (check) enterCycleCheck(e, v, ts);
         e.out += "[";
@@ -222,7 +264,9 @@ function build(t: GoType, addr: boolean, quoted: boolean): Encoder {
         e.out += "]";
         if (check) e.ptrSeen?.delete(v);
         e.ptrLevel--;
+        e.depth--;
       };
+      return self;
     }
     case "map":
       return buildMap(t);
@@ -287,11 +331,12 @@ function buildMap(t: GoType & { kind: "map" }): Encoder {
     }
   }
   const elem = encoderFor(t.elem, false, false);
-  return (e, v) => {
+  const self: Encoder = (e, v) => {
     if (v === null || v === undefined) {
       e.out += "null";
       return;
     }
+    if (++e.depth > DEEP_ENCODE_DEPTH) return deferDeep(e, self, v);
     const check = ++e.ptrLevel > START_DETECTING_CYCLES_AFTER;
     if (check) enterCycleCheck(e, v, ts);
     const entries: [string, unknown][] = [];
@@ -309,7 +354,9 @@ function buildMap(t: GoType & { kind: "map" }): Encoder {
     e.out += "}";
     if (check) e.ptrSeen?.delete(v);
     e.ptrLevel--;
+    e.depth--;
   };
+  return self;
 }
 
 interface FieldEnc {
@@ -456,7 +503,7 @@ function callIsZero(m: FoundMethod, v: any): boolean {
   return Boolean(m.fn(recv));
 }
 
-const zeroCache = new WeakMap<GoType, (v: any) => boolean>();
+const zeroCache = new PlanCache<(v: any) => boolean>();
 
 /** reflect.Value.IsZero for values of type `t`. */
 export function isZeroFn(t: GoType): (v: any) => boolean {

@@ -3,6 +3,7 @@
  * (HTML-safe by default, U+2028/U+2029 always escaped, invalid UTF-16 →
  * \ufffd), floats as encoding/json formats them, base64, byte-order sorting.
  */
+import { formatFloat } from "./deps.js";
 import { wellFormed } from "./well-formed.js";
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
@@ -45,45 +46,23 @@ export function nonFiniteText(f: number): string {
   return Number.isNaN(f) ? "NaN" : f > 0 ? "+Inf" : "-Inf";
 }
 
-/** encoding/json's float64 text for a finite value. */
+/**
+ * encoding/json's float64 text for a finite value. Same text as jsontext's
+ * formatFloat(f, 64): ECMAScript's Number::toString picks the same shortest
+ * digits and the same thresholds (1e-6, 1e21) and writes the exponent as Go
+ * does after its e-07 → e-7 cleanup; kept as the hot-path form.
+ */
 export function formatFloat64(f: number): string {
   if (f === 0) return Object.is(f, -0) ? "-0" : "0";
   return String(f);
 }
 
-const F32_LOW = Math.fround(1e-6);
-const F32_HIGH = Math.fround(1e21);
-
-/** encoding/json's float32 text for a finite value (shortest digits that round-trip through float32). */
+/**
+ * encoding/json's float32 text for a finite value: jsontext's formatFloat
+ * (shortest digits that round-trip through float32, ties to even as Go's Ryu).
+ */
 export function formatFloat32(f: number): string {
-  f = Math.fround(f);
-  if (f === 0) return Object.is(f, -0) ? "-0" : "0";
-  let digits = "";
-  let exp = 0;
-  for (let p = 1; p <= 9; p++) {
-    const s = f.toExponential(p - 1);
-    if (Math.fround(Number(s)) === f) {
-      const e = s.indexOf("e");
-      digits = s.slice(0, e).replace("-", "").replace(".", "");
-      exp = Number(s.slice(e + 1));
-      break;
-    }
-  }
-  const neg = f < 0 ? "-" : "";
-  const abs = Math.abs(f);
-  if (abs < F32_LOW || abs >= F32_HIGH) {
-    let m = digits.length > 1 ? `${digits[0]}.${digits.slice(1)}` : digits;
-    const es = Math.abs(exp);
-    m += `e${exp < 0 ? "-" : "+"}${es < 10 ? `0${es}` : es}`;
-    // encoding/json turns e-07 into e-7 (only for negative two-digit exponents).
-    if (exp < 0 && es < 10) m = m.replace(/e-0(\d)$/, "e-$1");
-    return neg + m;
-  }
-  // %f with the shortest digits.
-  const point = exp + 1;
-  if (point <= 0) return `${neg}0.${"0".repeat(-point)}${digits}`;
-  if (point >= digits.length) return neg + digits + "0".repeat(point - digits.length);
-  return `${neg}${digits.slice(0, point)}.${digits.slice(point)}`;
+  return formatFloat(f, 32);
 }
 
 /** Go's isValidNumber: whether `s` is a JSON number literal. */

@@ -15,10 +15,8 @@ export {
   UnsupportedTypeError,
   UnsupportedValueError,
 } from "./errors.js";
-export { compact, htmlEscape, indent, valid } from "./indent.js";
 export { marshal, marshalIndent } from "./marshal.js";
 export type { MarshalOptions, UnmarshalOptions } from "./options.js";
-export { MAX_NESTING_DEPTH } from "./scanner.js";
 export {
   Decoder,
   type DecoderSource,
@@ -28,4 +26,5 @@ export {
   isEOF,
   type Token,
 } from "./stream.js";
+export { compact, htmlEscape, indent, MAX_NESTING_DEPTH, valid } from "./syntax.js";
 export { unmarshal } from "./unmarshal.js";

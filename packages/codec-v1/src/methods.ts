@@ -6,6 +6,7 @@
  * reachable from an addressable value (pointer receiver).
  */
 import { type GoType, lookupMethod, type MethodName } from "./deps.js";
+import { PlanCache } from "./plan-cache.js";
 
 /** One embedded field walked from a value to a promoted method's receiver. */
 export interface MethodHop {
@@ -25,7 +26,7 @@ export interface FoundMethod {
   readonly inValueSet: boolean;
 }
 
-const cache = new WeakMap<GoType, Map<MethodName, FoundMethod | null>>();
+const cache = new PlanCache<Map<MethodName, FoundMethod | null>>();
 
 /**
  * The method `name` of the non-pointer type `t` (declared or promoted), or

@@ -4,13 +4,11 @@
  * ReadableStream or any AsyncIterable of chunks), tokens, and an Encoder
  * writing one value per line.
  */
-import { type GoType, type JsonNumber, T } from "./deps.js";
+import { type GoType, type JsonNumber, quoteCharV1, type SyntacticError, T } from "./deps.js";
 import { GoError, JsonSyntaxError, type JsonV1Error } from "./errors.js";
-import { quoteChar } from "./go-quote.js";
-import { indent } from "./indent.js";
 import { marshalToString } from "./marshal.js";
 import type { UnmarshalOptions } from "./options.js";
-import { Op, Scanner } from "./scanner.js";
+import { indent, ScannerV1, ScanOp, toV1SyntaxError } from "./syntax.js";
 import { prepareInput, runDecode } from "./unmarshal.js";
 
 /** Anything the Decoder can read bytes from. */
@@ -80,7 +78,7 @@ export class Decoder {
   private buf = new Uint8Array(0);
   private scanp = 0;
   private scanned = 0;
-  private readonly scan = new Scanner();
+  private readonly scan = new ScannerV1();
   private err: JsonV1Error | null = null;
   private eof = false;
   private tokenState = TS.TopValue;
@@ -146,28 +144,31 @@ export class Decoder {
   }
 
   private async readValue(): Promise<number> {
+    // Go's scanner.reset keeps the byte count: offsets are relative to the stream.
+    const counted = this.scan.bytes;
     this.scan.reset();
+    this.scan.bytes = counted;
     let scanp = this.scanp;
     for (;;) {
       for (; scanp < this.buf.length; scanp++) {
         const c = this.buf[scanp] as number;
         this.scan.bytes++;
         const op = this.scan.step(c);
-        if (op === Op.End) {
+        if (op === ScanOp.End) {
           this.scan.bytes--;
           return scanp - this.scanp;
         }
-        if ((op === Op.EndObject || op === Op.EndArray) && this.scan.endValue(0x20) === Op.End) {
+        if ((op === ScanOp.EndObject || op === ScanOp.EndArray) && this.scan.endTop) {
           return scanp + 1 - this.scanp;
         }
-        if (op === Op.Error) {
-          this.err = this.scan.err as JsonSyntaxError;
+        if (op === ScanOp.Error) {
+          this.err = toV1SyntaxError(this.scan.err as SyntacticError);
           throw this.err;
         }
       }
       const n = scanp - this.scanp;
       if (!(await this.refill())) {
-        if (this.scan.step(0x20) === Op.End) return this.buf.length - this.scanp;
+        if (this.scan.step(0x20) === ScanOp.End) return this.buf.length - this.scanp;
         const nonSpace = this.buf.some((c) => !isSpace(c));
         this.err = nonSpace ? new GoError("unexpected-eof", "unexpected EOF") : new GoError("eof", "EOF");
         throw this.err;
@@ -257,7 +258,7 @@ export class Decoder {
         context = " after object key:value pair";
         break;
     }
-    throw new JsonSyntaxError(`invalid character ${quoteChar(c)}${context}`, this.inputOffset());
+    throw new JsonSyntaxError(`invalid character ${quoteCharV1(c)}${context}`, this.inputOffset());
   }
 
   /** Go's Decoder.Token: the next token (delimiters, then values as `any` decodes them). */

@@ -5,6 +5,7 @@
  * compiled encoders and decoders walk. Cached per struct type.
  */
 import { type GoType, type JsonField, structFields } from "./deps.js";
+import { PlanCache } from "./plan-cache.js";
 
 /** One step from a struct value to a field: the Go field name (the TS key) and its declared type. */
 export interface FieldHop {
@@ -39,7 +40,7 @@ export interface StructFieldsV1 {
   readonly byFoldedName: ReadonlyMap<string, FieldV1>;
 }
 
-const cache = new WeakMap<GoType, StructFieldsV1>();
+const cache = new PlanCache<StructFieldsV1>();
 
 /** Go's cachedTypeFields for a struct type, in the codec's shape. */
 export function structFieldsV1(t: GoType): StructFieldsV1 {

@@ -6,12 +6,12 @@
  */
 
 import { decoderFor } from "./decode.js";
-import { Abort, DecodeState, SYNTAX_BAIL } from "./decode-state.js";
-import { type GoType, typeString } from "./deps.js";
+import { Abort, DecodeState, partialOf, SYNTAX_BAIL } from "./decode-state.js";
+import { decodeUtf8Go, type GoType, typeString } from "./deps.js";
 import { GoError, InvalidUnmarshalError, type JsonV1Error } from "./errors.js";
-import { decodeUtf8Lossy } from "./go-quote.js";
 import type { UnmarshalOptions } from "./options.js";
-import { checkValid } from "./scanner.js";
+import { PlanCache, syncPlans } from "./plan-cache.js";
+import { checkValid } from "./syntax.js";
 import { wellFormed } from "./well-formed.js";
 import { zeroValue } from "./zero.js";
 
@@ -33,7 +33,7 @@ export function prepareInput(data: Uint8Array | string): PreparedInput {
   const text = utf8d.decode(data);
   // TextDecoder replaces invalid sequences differently from Go (one U+FFFD per
   // maximal subpart, Go one per byte): redo the rare inputs that contain U+FFFD.
-  if (text.indexOf("\ufffd") >= 0) return { text: decodeUtf8Lossy(data), bytes: data, ascii: false };
+  if (text.indexOf("\ufffd") >= 0) return { text: decodeUtf8Go(data).text, bytes: data, ascii: false };
   return { text, bytes: data, ascii: text.length === data.length };
 }
 
@@ -41,7 +41,7 @@ function bytesOf(p: PreparedInput): Uint8Array {
   return p.bytes ?? utf8.encode(p.text);
 }
 
-const userMethodCache = new WeakMap<GoType, boolean>();
+const userMethodCache = new PlanCache<boolean>();
 
 /** Whether decoding `t` may call user-supplied methods (then input is validated before any call). */
 function callsUserMethods(t: GoType, seen = new Set<GoType>()): boolean {
@@ -91,6 +91,7 @@ export function runDecode(
   options: UnmarshalOptions,
   validated: boolean,
 ): unknown {
+  syncPlans();
   const hasInto = options.into !== undefined;
   if (hasInto) checkInto(type, options.into);
   const initial = (): unknown => (hasInto ? options.into : zeroValue(type));
@@ -123,7 +124,13 @@ export function runDecode(
       throw err;
     }
     if (e instanceof Abort) {
-      e.err.value = start;
+      // Go validates the whole input before decoding: a syntax error anywhere wins.
+      const syntax = validated ? null : checkValid(bytesOf(input));
+      if (syntax !== null) {
+        syntax.value = hasInto ? options.into : zeroValue(type);
+        throw syntax;
+      }
+      e.err.value = partialOf(e, start);
       throw e.err;
     }
     if (e instanceof RangeError) {

@@ -2,7 +2,7 @@
  * The json/v2 entry points: marshal, unmarshal, and their stream forms.
  */
 import type { GoType } from "@gojson/gotype";
-import { checkValid } from "@gojson/jsontext";
+import { Decoder } from "@gojson/jsontext";
 import {
   JsonError,
   partialOf,
@@ -11,8 +11,8 @@ import {
   setErrorValue,
   syntacticError,
 } from "./errors.js";
-import { legacySyntaxError, transformMarshalError, transformUnmarshalError } from "./legacy-errors.js";
 import { zero } from "./go-values.js";
+import { legacySyntaxError, transformMarshalError, transformUnmarshalError } from "./legacy-errors.js";
 import { encoderFor } from "./marshal-plan.js";
 import { type Options, type OptionsInput, type ResolvedOptions, resolveOptions } from "./options.js";
 import { indentCompact } from "./raw.js";
@@ -42,7 +42,8 @@ function fixRangeError(e: unknown): never {
 }
 
 function toDepthError(e: unknown): unknown {
-  if (e instanceof RangeError && /call stack/i.test(e.message)) return syntacticError("exceeded max depth", 0);
+  if (e instanceof RangeError && /call stack/i.test(e.message))
+    return syntacticError("exceeded max depth", 0);
   return e;
 }
 
@@ -99,10 +100,7 @@ function run(type: GoType, o: ResolvedOptions, r: Reader, start: unknown, checkE
   const legacy = o.flags.reportErrorsWithLegacySemantics;
   if (legacy && checkEnd) {
     // v1 validates the whole input before it touches the destination.
-    const bad = checkValid(r.buf, {
-      allowDuplicateNames: o.flags.allowDuplicateNames,
-      allowInvalidUTF8: o.flags.allowInvalidUTF8,
-    });
+    const bad = checkWhole(r.buf, o);
     if (bad) {
       const err = legacySyntaxError(bad);
       setErrorValue(err, cur);
@@ -110,7 +108,6 @@ function run(type: GoType, o: ResolvedOptions, r: Reader, start: unknown, checkE
     }
   }
   try {
-    if (d.peekKind() === "") throw d.unexpectedEOF();
     cur = decoderFor(type, o)(r, cur);
     if (checkEnd) d.checkEOF();
   } catch (e) {
@@ -128,6 +125,24 @@ function run(type: GoType, o: ResolvedOptions, r: Reader, start: unknown, checkE
     throw err;
   }
   return cur;
+}
+
+/** checkWhole validates the whole input as one value with ReadValue's texts (Go's CheckNextValue), or returns the error. */
+function checkWhole(buf: Uint8Array, o: ResolvedOptions): SyntacticError | undefined {
+  const d = new Decoder(buf, {
+    allowDuplicateNames: o.flags.allowDuplicateNames,
+    allowInvalidUTF8: o.flags.allowInvalidUTF8,
+    flavour: "v2",
+  });
+  try {
+    if (d.peekKind() === "") return d.unexpectedEOF();
+    d.readValue();
+    d.checkEOF();
+  } catch (e) {
+    if (SyntacticError.isInstance(e)) return e;
+    throw e;
+  }
+  return undefined;
 }
 
 /** unmarshalRead reads all of r (chunks of bytes) and unmarshals it; trailing data after the value is an error. */

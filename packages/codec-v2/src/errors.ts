@@ -184,17 +184,21 @@ export function prefixPointer(e: unknown, seg: string): void {
 }
 
 /**
- * prefixMarshalPointer returns `e` with `seg` put in front of its JSON pointer
- * (marshal plans unwinding). SemanticErrors are updated in place; a SyntacticError
- * (immutable, jsontext's) is re-made.
+ * prefixMarshalPointer returns `e` with `seg` put in front of its JSON pointer and,
+ * for a SyntacticError, `offset` (the output bytes of the enclosing container before
+ * the failing value) added to its byte offset (marshal plans unwinding). SemanticErrors
+ * are updated in place; a SyntacticError (immutable, jsontext's) is re-made.
+ * An undefined `seg` (a pointer, which adds no segment) only moves the offset.
  */
-export function prefixMarshalPointer(e: unknown, seg: string): unknown {
+export function prefixMarshalPointer(e: unknown, seg: string | undefined, offset = 0): unknown {
   if (SemanticError.isInstance(e)) {
-    prefixPointer(e, seg);
+    if (seg !== undefined) prefixPointer(e, seg);
     return e;
   }
   if (SyntacticError.isInstance(e)) {
-    return syntacticError(e.detail, e.offset, `/${escapePointerToken(seg)}${e.pointer}`);
+    if (seg === undefined && offset === 0) return e;
+    const p = seg === undefined ? e.pointer : `/${escapePointerToken(seg)}${e.pointer}`;
+    return syntacticError(e.detail, e.offset + offset, p);
   }
   return e;
 }

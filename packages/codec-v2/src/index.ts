@@ -23,6 +23,7 @@ export {
   SemanticError,
   SyntacticError,
 } from "./errors.js";
+export { type FieldV2, type StructFieldsV2, structFieldsV2 } from "./fields.js";
 export {
   MarshalerError,
   UnknownFieldError,
@@ -30,7 +31,6 @@ export {
   UnsupportedTypeError,
   UnsupportedValueError,
 } from "./legacy-errors.js";
-export { type FieldV2, type StructFieldsV2, structFieldsV2 } from "./fields.js";
 export {
   BOOLEAN_OPTIONS,
   type BooleanOption,

@@ -117,7 +117,10 @@ export class UnsupportedTypeError extends JsonError {
   override readonly code = "GOJSON_ERR_UNSUPPORTED_TYPE";
   readonly goType: GoType | undefined;
   constructor(t: GoType | undefined) {
-    super(`json: unsupported type: ${t ? reflectString(t) : "<nil>"}`, { code: "GOJSON_ERR_UNSUPPORTED_TYPE", flavour: "v1" });
+    super(`json: unsupported type: ${t ? reflectString(t) : "<nil>"}`, {
+      code: "GOJSON_ERR_UNSUPPORTED_TYPE",
+      flavour: "v1",
+    });
     this.goType = t;
     Object.defineProperty(this, UNSUPPORTED_TYPE_ERROR, { value: true });
   }
@@ -138,7 +141,10 @@ export class MarshalerError extends JsonError {
   /** The method's error text (syntax errors in v1's words). */
   readonly detail: string;
   constructor(typeName: string, sourceFunc: string, detail: string) {
-    super(`json: error calling ${sourceFunc} for type ${typeName}: ${detail}`, { code: "GOJSON_ERR_MARSHALER", flavour: "v1" });
+    super(`json: error calling ${sourceFunc} for type ${typeName}: ${detail}`, {
+      code: "GOJSON_ERR_MARSHALER",
+      flavour: "v1",
+    });
     this.typeName = typeName;
     this.sourceFunc = sourceFunc;
     this.detail = detail;

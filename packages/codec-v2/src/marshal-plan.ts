@@ -16,15 +16,25 @@ import { formatFloat, MAX_NESTING_DEPTH, SyntacticError, utf8Length } from "@goj
 import { type ByteFormat, encodeBytes } from "./bytes-format.js";
 import { DURATION_SCALES, durationString, formatDurationNumber } from "./duration.js";
 import { escapePointerToken, prefixMarshalPointer, SemanticError, syntacticError } from "./errors.js";
+import {
+  CYCLE_DETECTION_DEPTH,
+  DEEP_AFTER,
+  type Enc,
+  encodeDeep,
+  leave,
+  type MFrame,
+  ms,
+  openContainer,
+  visit,
+} from "./marshal-deep.js";
 import { type FieldV2, structFieldsV2 } from "./fields.js";
-import { legacySyntaxText, MarshalerError } from "./legacy-errors.js";
 import { isZero, lookupMethod } from "./go-values.js";
+import { legacySyntaxText, MarshalerError } from "./legacy-errors.js";
 import type { ResolvedOptions } from "./options.js";
 import { quotePolicyFor, quoteWith } from "./quote.js";
 import { reformatRaw } from "./raw.js";
 
-/** An encoder returns the JSON text of v. */
-export type Enc = (v: any) => string;
+export type { Enc };
 
 /** Per-field overrides that change a type's representation. */
 interface Mode {
@@ -60,8 +70,14 @@ function compile(t: GoType, o: ResolvedOptions, m: Mode): Enc {
   if (hit) return hit;
   let real: Enc | undefined;
   const fwd: Enc = (v) => (real as Enc)(v);
+  // A recursive type's inner references reach the real encoder's deep-path frame through the stub.
+  fwd.frame = (v) => {
+    const r = real as Enc;
+    return r.frame !== undefined ? r.frame(v) : r(v);
+  };
   per.set(key, fwd);
   real = build(t, o, m);
+  if (real.frame === undefined) fwd.frame = undefined;
   per.set(key, real);
   return real;
 }
@@ -102,7 +118,13 @@ function build(t: GoType, o: ResolvedOptions, m: Mode): Enc {
   // A pointer's methods are its element's (Go has no methods on named pointer types): nil is null first.
   if (t.kind === "pointer") {
     const elem = compile(t.elem, o, { ...m, addr: true });
-    return (v) => (v === null || v === undefined ? "null" : elem(v));
+    const enc: Enc = (v) => {
+      if (v === null || v === undefined) return "null";
+      if (ms.depth >= DEEP_AFTER) return encodeDeep(enc, v);
+      return elem(v);
+    };
+    enc.frame = (v) => (v === null || v === undefined ? "null" : new PointerFrame(t, elem, v));
+    return enc;
   }
   // Methods first (v2: callable regardless of addressability; legacy: pointer receivers need an addressable value).
   const addr = !f.callMethodsWithLegacySemantics || m.addr;
@@ -228,15 +250,22 @@ function sliceEncoder(t: Extract<GoType, { kind: "slice" }>, o: ResolvedOptions,
   }
   if (format !== "" && format !== "array") return invalidFormat(t, format);
   const elem = compile(t.elem, o, { ...m, format: "", addr: true });
-  return (v: unknown[] | null) => {
+  const enc: Enc = (v: unknown[] | null) => {
     if (v === null || v === undefined) return nilNull ? "null" : "[]";
+    if (ms.depth >= DEEP_AFTER) return encodeDeep(enc, v);
     return encodeElems(v, elem);
   };
+  enc.frame = (v: unknown[] | null) => {
+    if (v === null || v === undefined) return nilNull ? "null" : "[]";
+    return new ElemsFrame(elem, v, t);
+  };
+  return enc;
 }
 
 function encodeElems(v: ArrayLike<unknown>, elem: Enc): string {
   const n = v.length;
   if (n === 0) return "[]";
+  ms.depth++;
   let out = "[";
   let i = 0;
   try {
@@ -245,9 +274,87 @@ function encodeElems(v: ArrayLike<unknown>, elem: Enc): string {
       out += elem(v[i]);
     }
   } catch (e) {
-    throw prefixMarshalPointer(e, String(i));
+    throw prefixMarshalPointer(e, String(i), utf8Length(out));
   }
+  ms.depth--;
   return `${out}]`;
+}
+
+/** The deep-path frame of a pointer: Go's cycle check, then its element (no pointer segment). */
+class PointerFrame implements MFrame {
+  ce: Enc;
+  cv: unknown;
+  private done = false;
+  private text = "";
+  private readonly visited: boolean;
+  constructor(
+    private readonly t: GoType,
+    elem: Enc,
+    v: unknown,
+  ) {
+    this.visited = visit(t, v);
+    this.ce = elem;
+    this.cv = v;
+  }
+  next(): boolean {
+    if (this.done) return false;
+    this.done = true;
+    return true;
+  }
+  put(s: string): void {
+    this.text = s;
+  }
+  finish(): string {
+    if (this.visited) leave(this.t, this.cv);
+    return this.text;
+  }
+  seg(): string | undefined {
+    return undefined;
+  }
+  offset(): number {
+    return 0;
+  }
+}
+
+/** The deep-path frame of a slice or array (a slice is remembered for cycles; an array is not a reference). */
+class ElemsFrame implements MFrame {
+  ce: Enc;
+  cv: unknown;
+  private out = "[";
+  private i = 0;
+  private readonly visited: boolean;
+  constructor(
+    elem: Enc,
+    private readonly v: ArrayLike<unknown>,
+    private readonly t: GoType | undefined,
+  ) {
+    this.visited = t !== undefined && v.length > 0 && visit(t, v);
+    if (v.length > 0) openContainer();
+    this.ce = elem;
+  }
+  next(): boolean {
+    const i = this.i;
+    if (i >= this.v.length) return false;
+    if (i > 0) this.out += ",";
+    this.cv = this.v[i];
+    this.i = i + 1;
+    return true;
+  }
+  put(s: string): void {
+    this.out += s;
+  }
+  finish(): string {
+    if (this.v.length === 0) return "[]";
+    ms.depth--;
+    if (this.visited) leave(this.t as GoType, this.v);
+    return `${this.out}]`;
+  }
+  seg(): string | undefined {
+    return String(this.i - 1);
+  }
+  offset(): number {
+    return utf8Length(this.out);
+  }
 }
 
 function arrayEncoder(t: Extract<GoType, { kind: "array" }>, o: ResolvedOptions, m: Mode): Enc {
@@ -260,7 +367,12 @@ function arrayEncoder(t: Extract<GoType, { kind: "array" }>, o: ResolvedOptions,
   }
   if (format !== "" && format !== "array") return invalidFormat(t, format);
   const elem = compile(t.elem, o, { ...m, format: "" });
-  return (v: ArrayLike<unknown>) => encodeElems(v, elem);
+  const enc: Enc = (v: ArrayLike<unknown>) => {
+    if (ms.depth >= DEEP_AFTER) return encodeDeep(enc, v);
+    return encodeElems(v, elem);
+  };
+  enc.frame = (v: ArrayLike<unknown>) => new ElemsFrame(elem, v, undefined);
+  return enc;
 }
 
 /** Compare strings by UTF-8 byte order (code point order), as Go sorts names. */

@@ -5,24 +5,25 @@
  * value of the destination (merging into `cur` where v2 merges: objects only).
  */
 import { GoTime, type GoType, JsonNumber, type StructType } from "@gojson/gotype";
-import type { Decoder, Kind } from "@gojson/jsontext";
+import { Decoder, type Kind, quoteCharV1 } from "@gojson/jsontext";
 import { type ByteFormat, decodeBytes } from "./bytes-format.js";
 import { DURATION_SCALES, parseDuration, parseDurationNumber } from "./duration.js";
 import {
   ERR_DUPLICATE_NAME,
   ERR_UNKNOWN_NAME,
   escapePointerToken,
-  type JsonKind,
   hasPartial,
+  type JsonKind,
   partialOf,
   prefixPointer,
   SemanticError,
-  setPartial,
   SyntacticError,
+  setPartial,
   syntacticError,
 } from "./errors.js";
 import { type FieldV2, foldName, foldNameLegacy, structFieldsV2 } from "./fields.js";
 import { isBigKind, lookupMethod, zero } from "./go-values.js";
+import { legacySyntaxText } from "./legacy-errors.js";
 import type { ResolvedOptions } from "./options.js";
 import { type Reader, toBytes } from "./reader.js";
 
@@ -66,14 +67,19 @@ function readName(d: Decoder, k: Kind): string {
   return d.readString();
 }
 
+/** Errors returned verbatim by a method under legacy reporting (Go adds no position to them). */
+const UNPOSITIONED = new WeakSet<SemanticError>();
+
 /** Legacy error reporting: remember the first semantic error and carry on (skipping the value). */
 function fail(r: Reader, o: ResolvedOptions, err: SemanticError, skip: boolean, cur: unknown): unknown {
   if (!o.flags.reportErrorsWithLegacySemantics) throw err;
   if (skip) r.d.skipValue();
   if (!r.deferred) {
     // The error does not travel up the plan: place it with the decoder's pointer now.
-    err.jsonPointer = r.d.stackPointer();
-    err.render();
+    if (!UNPOSITIONED.has(err)) {
+      err.jsonPointer = r.d.stackPointer();
+      err.render();
+    }
     r.deferred = err;
   }
   return cur;
@@ -150,8 +156,49 @@ function parseGoInt(lit: string, k: string, big: boolean): number | bigint | str
 
 const NUMBER_RE = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/;
 
+/**
+ * unquoteInner unquotes the JSON string held inside a `string`-tagged string field
+ * (Go's jsontext.AppendUnquote); errors are v1 texts (this path is legacy only).
+ */
+function unquoteInner(s: string, o: ResolvedOptions): string | { err: string } {
+  if (s[0] !== '"') {
+    if (s.length === 0) return { err: legacySyntaxText("unexpected EOF") };
+    const c = s.codePointAt(0) as number;
+    const q = c < 0x80 ? quoteCharV1(c) : `'${String.fromCodePoint(c)}'`;
+    return { err: legacySyntaxText(`invalid character ${q} at start of string (expecting '"')`) };
+  }
+  const d = new Decoder(s, { allowInvalidUTF8: o.flags.allowInvalidUTF8, allowDuplicateNames: true });
+  let v: string;
+  try {
+    v = d.readString();
+  } catch (e) {
+    if (SyntacticError.isInstance(e)) return { err: legacySyntaxText(e.detail) };
+    throw e;
+  }
+  const rest = s.slice(d.inputOffset);
+  if (rest.length > 0) {
+    const c = rest.codePointAt(0) as number;
+    const q = c < 0x80 ? quoteCharV1(c) : `'${String.fromCodePoint(c)}'`;
+    return { err: legacySyntaxText(`invalid character ${q} after string value`) };
+  }
+  return v;
+}
+
+function textAt(b: Uint8Array, start: number, n: number): string {
+  let out = "";
+  for (let i = start; i < start + n; i++) out += String.fromCharCode(b[i] as number);
+  return out;
+}
+
 /** A type mismatch for a value already read in full (Go's newUnmarshalErrorAfter without a value). */
-function mismatchAfter(r: Reader, o: ResolvedOptions, t: GoType, cur: unknown, k: Kind, start: number): unknown {
+function mismatchAfter(
+  r: Reader,
+  o: ResolvedOptions,
+  t: GoType,
+  cur: unknown,
+  k: Kind,
+  start: number,
+): unknown {
   return fail(r, o, afterErr(r, t, k, start, "", undefined), false, cur);
 }
 
@@ -165,7 +212,8 @@ function parseGoIntSyntax(s: string, k: string, big: boolean): number | bigint |
   return big ? b : Number(b);
 }
 
-const GO_FLOAT_RE = /^[+-]?(?:(?:[0-9]+(?:_[0-9]+)*\.?(?:[0-9]+(?:_[0-9]+)*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?|inf|infinity|nan)$/i;
+const GO_FLOAT_RE =
+  /^[+-]?(?:(?:[0-9]+(?:_[0-9]+)*\.?(?:[0-9]+(?:_[0-9]+)*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?|inf|infinity|nan)$/i;
 
 /** strconv.ParseFloat for decimal text (Go syntax: sign, `.5`, `5.`, inf, nan); hex floats are not supported. */
 function parseGoFloatSyntax(s: string, is32: boolean): number | string {
@@ -173,7 +221,8 @@ function parseGoFloatSyntax(s: string, is32: boolean): number | string {
   const low = s.toLowerCase().replace(/^\+/, "");
   let v: number;
   if (low === "nan") v = Number.NaN;
-  else if (/^-?inf(inity)?$/.test(low)) v = low[0] === "-" ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY;
+  else if (/^-?inf(inity)?$/.test(low))
+    v = low[0] === "-" ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY;
   else {
     v = Number(low);
     if (is32) v = Math.fround(v);
@@ -189,33 +238,75 @@ function build(t: GoType, o: ResolvedOptions, m: Mode): Dec {
       return timeDecoder(t, o, m);
     case "time.Duration":
       return durationDecoder(t, o, m);
-    case "json.Number":
+    case "json.Number": {
+      // Go's Number.UnmarshalJSONFrom: reads the whole value; under legacy error reporting
+      // its SemanticError is returned verbatim (no pointer or offset).
+      const legacy = f.reportErrorsWithLegacySemantics;
+      const numErr = (r: Reader, cur: unknown, k: Kind, start: number, value: string, cause?: string) => {
+        const e = afterErr(r, t, k, start, value, cause);
+        if (legacy) {
+          e.byteOffset = 0;
+          UNPOSITIONED.add(e);
+        }
+        return fail(r, o, e, false, cur);
+      };
       return (r, cur) => {
         const d = r.d;
         const k = d.peekKind();
+        const start = d.inputOffset;
         if (k === "n") {
           d.readNull();
           return f.mergeWithLegacySemantics ? cur : new JsonNumber("");
         }
         if (k === "0") {
-          const start = d.inputOffset;
           const lit = d.readNumberLiteral();
-          if (m.str || m.legacyStr) return fail(r, o, afterErr(r, t, "0", start, "", undefined), false, cur);
+          if (m.str || m.legacyStr) return numErr(r, cur, "0", start, "");
           return new JsonNumber(lit);
         }
         if (k === '"') {
-          // v2 accepts a JSON string holding a number for json.Number (Go 1.26), without `string`.
-          const start = d.inputOffset;
+          // A JSON string holding a number is accepted for json.Number (Go 1.26), without `string`.
           const s = d.readString();
-          if (!NUMBER_RE.test(s))
-            return fail(r, o, afterErr(r, t, '"', start, JSON.stringify(s), "invalid syntax"), false, cur);
+          if (!NUMBER_RE.test(s)) return numErr(r, cur, '"', start, JSON.stringify(s), "invalid syntax");
           return new JsonNumber(s);
         }
-        return mismatch(r, o, t, cur, k);
+        if (k === "}" || k === "]" || k === "") d.readToken(); // throws the decoder's error
+        d.skipValue();
+        return numErr(r, cur, k, start, "");
       };
+    }
     case "json.RawMessage":
     case "jsontext.Value":
       return (r) => r.d.readValue();
+  }
+  // A pointer's methods are its element's: null clears the pointer before any method is called.
+  if (t.kind === "pointer") {
+    const elem = compile(t.elem, o, m);
+    const et = t.elem;
+    return (r, cur) => {
+      let k: Kind;
+      try {
+        k = r.d.peekKind();
+      } catch (e) {
+        // Go's PeekKind defers the error: the pointer is allocated before the element fails.
+        setPartial(e, cur === null || cur === undefined ? zero(et) : cur);
+        throw e;
+      }
+      if (k === "n") {
+        r.d.readNull();
+        return null;
+      }
+      const base = cur === null || cur === undefined ? zero(et) : cur;
+      const start = r.valueStart(r.d.inputOffset);
+      try {
+        const v = elem(r, base);
+        // v1's `string` option: a quoted null takes effect on the pointer itself.
+        if (m.legacyStr && r.d.inputOffset - start === 6 && textAt(r.buf, start, 6) === '"null"') return null;
+        return v;
+      } catch (e) {
+        setPartial(e, partialOf(e, base));
+        throw e;
+      }
+    };
   }
   const uj = lookupMethod(t, "UnmarshalJSON");
   if (uj) {
@@ -258,7 +349,13 @@ function build(t: GoType, o: ResolvedOptions, m: Mode): Dec {
       return (r, cur) => {
         const d = r.d;
         const k = d.peekKind();
-        if (k === "t" || k === "f") return d.readBool();
+        if (k === "t" || k === "f") {
+          if (!m.legacyStr) return d.readBool();
+          // StringifyBoolsAndStrings: a bare boolean is a mismatch.
+          const start = d.inputOffset;
+          d.readBool();
+          return mismatchAfter(r, o, t, cur, k, start);
+        }
         if (k === "n") {
           d.readNull();
           return f.mergeWithLegacySemantics ? cur : false;
@@ -268,20 +365,8 @@ function build(t: GoType, o: ResolvedOptions, m: Mode): Dec {
           const s = d.readString();
           if (s === "true") return true;
           if (s === "false") return false;
-          return fail(
-            r,
-            o,
-            afterErr(
-              r,
-              t,
-              '"',
-              start,
-              "",
-              `invalid use of ,string struct tag, trying to unmarshal ${JSON.stringify(s)} into bool`,
-            ),
-            false,
-            cur,
-          );
+          if (s === "null") return f.mergeWithLegacySemantics ? cur : false;
+          return fail(r, o, afterErr(r, t, '"', start, JSON.stringify(s), "invalid syntax"), false, cur);
         }
         return mismatch(r, o, t, cur, k, true);
       };
@@ -293,24 +378,9 @@ function build(t: GoType, o: ResolvedOptions, m: Mode): Dec {
           if (!m.legacyStr) return d.readString();
           const start = d.inputOffset;
           const s = d.readString();
-          try {
-            const v = JSON.parse(s);
-            if (typeof v === "string") return v;
-          } catch {}
-          return fail(
-            r,
-            o,
-            afterErr(
-              r,
-              t,
-              '"',
-              start,
-              "",
-              `invalid use of ,string struct tag, trying to unmarshal ${JSON.stringify(s)} into string`,
-            ),
-            false,
-            cur,
-          );
+          const v = unquoteInner(s, o);
+          if (typeof v === "string") return v === "null" ? (f.mergeWithLegacySemantics ? cur : "") : v;
+          return fail(r, o, afterErr(r, t, '"', start, "", v.err), false, cur);
         }
         if (k === "n") {
           d.readNull();
@@ -347,7 +417,8 @@ function build(t: GoType, o: ResolvedOptions, m: Mode): Dec {
             // v1 parsed a quoted number with Go's syntax and allowed a quoted null (go.dev/issue/75619).
             if (lit === "null") return f.mergeWithLegacySemantics ? cur : big ? 0n : 0;
             const v = parseGoIntSyntax(lit, kd, big);
-            if (typeof v === "string") return fail(r, o, afterErr(r, t, k, start, JSON.stringify(lit), v), false, cur);
+            if (typeof v === "string")
+              return fail(r, o, afterErr(r, t, k, start, JSON.stringify(lit), v), false, cur);
             return v;
           }
         } else if (k === "n") {
@@ -386,7 +457,8 @@ function build(t: GoType, o: ResolvedOptions, m: Mode): Dec {
           if (m.legacyStr) {
             if (lit === "null") return f.mergeWithLegacySemantics ? cur : 0;
             const v = parseGoFloatSyntax(lit, is32);
-            if (typeof v === "string") return fail(r, o, afterErr(r, t, k, start, JSON.stringify(lit), v), false, cur);
+            if (typeof v === "string")
+              return fail(r, o, afterErr(r, t, k, start, JSON.stringify(lit), v), false, cur);
             return v;
           }
           if (!NUMBER_RE.test(lit))
@@ -413,31 +485,6 @@ function build(t: GoType, o: ResolvedOptions, m: Mode): Dec {
       return arrayDecoder(t, o, m);
     case "map":
       return mapDecoder(t, o, m);
-    case "pointer": {
-      const elem = compile(t.elem, o, m);
-      const et = t.elem;
-      return (r, cur) => {
-        let k: Kind;
-        try {
-          k = r.d.peekKind();
-        } catch (e) {
-          // Go's PeekKind defers the error: the pointer is allocated before the element fails.
-          setPartial(e, cur === null || cur === undefined ? zero(et) : cur);
-          throw e;
-        }
-        if (k === "n") {
-          r.d.readNull();
-          return null;
-        }
-        const base = cur === null || cur === undefined ? zero(et) : cur;
-        try {
-          return elem(r, base);
-        } catch (e) {
-          setPartial(e, partialOf(e, base));
-          throw e;
-        }
-      };
-    }
     case "interface":
       return anyDecoder(o);
     case "struct":
@@ -467,7 +514,7 @@ function sliceDecoder(t: Extract<GoType, { kind: "slice" }>, o: ResolvedOptions,
   const f = o.flags;
   let format = m.format;
   if (format === "emitnull" || format === "emitempty") format = "";
-  const elem = compile(t.elem, o, { ...m, format: "", caseMode: "" });
+  const elem = compile(t.elem, o, { ...m, format: "", caseMode: "", legacyStr: false });
   const et = t.elem;
   const merge = f.mergeWithLegacySemantics;
   let bytes: Dec | undefined;
@@ -485,10 +532,12 @@ function sliceDecoder(t: Extract<GoType, { kind: "slice" }>, o: ResolvedOptions,
     };
   } else if (format !== "" && format !== "array") return invalidFormat(t, format);
   const byteElem = isByteSlice(t);
+  // v2 reads []byte only from a string (base64) unless the format is "array" or bytes use legacy semantics.
+  const arrayOk = !bytes || f.formatBytesWithLegacySemantics;
   return (r, cur) => {
     const d = r.d;
     const k = d.peekKind();
-    if (k === "[") {
+    if (k === "[" && arrayOk) {
       d.readBeginArray();
       const old: unknown[] | null = merge && cur ? Array.from(cur as ArrayLike<unknown>) : null;
       const out: unknown[] = [];
@@ -517,7 +566,7 @@ function sliceDecoder(t: Extract<GoType, { kind: "slice" }>, o: ResolvedOptions,
       return null;
     }
     if (k === '"' && bytes) return bytes(r, cur);
-    return mismatch(r, o, t, cur, k, true);
+    return mismatch(r, o, t, cur, k, !bytes);
   };
 }
 
@@ -525,7 +574,7 @@ function arrayDecoder(t: Extract<GoType, { kind: "array" }>, o: ResolvedOptions,
   const f = o.flags;
   const format = m.format;
   const asArray = format === "array" || (format === "" && f.formatByteArrayAsArray);
-  const elem = compile(t.elem, o, { ...m, format: "", caseMode: "" });
+  const elem = compile(t.elem, o, { ...m, format: "", caseMode: "", legacyStr: false });
   const et = t.elem;
   const n = t.len;
   const merge = f.mergeWithLegacySemantics;
@@ -554,10 +603,11 @@ function arrayDecoder(t: Extract<GoType, { kind: "array" }>, o: ResolvedOptions,
       return Array.from(b);
     };
   } else if (format !== "" && format !== "array") return invalidFormat(t, format);
+  const arrayOk = !bytes || f.formatBytesWithLegacySemantics;
   return (r, cur) => {
     const d = r.d;
     const k = d.peekKind();
-    if (k === "[") {
+    if (k === "[" && arrayOk) {
       d.readBeginArray();
       const out: unknown[] = new Array(n);
       let i = 0;
@@ -610,7 +660,7 @@ function arrayDecoder(t: Extract<GoType, { kind: "array" }>, o: ResolvedOptions,
       return merge ? cur : zero(t);
     }
     if (k === '"' && bytes) return bytes(r, cur);
-    return mismatch(r, o, t, cur, k, true);
+    return mismatch(r, o, t, cur, k, !bytes);
   };
 }
 
@@ -670,7 +720,7 @@ function keyDecoder(k: GoType, o: ResolvedOptions): (r: Reader, name: string, st
 function mapDecoder(t: Extract<GoType, { kind: "map" }>, o: ResolvedOptions, m: Mode): Dec {
   const f = o.flags;
   const kdec = keyDecoder(t.key, o);
-  const vdec = compile(t.elem, o, { ...m, format: "", caseMode: "" });
+  const vdec = compile(t.elem, o, { ...m, format: "", caseMode: "", legacyStr: false });
   const et = t.elem;
   const merge = !f.mergeWithLegacySemantics;
   if (m.format !== "" && m.format !== "emitnull" && m.format !== "emitempty")
@@ -683,28 +733,28 @@ function mapDecoder(t: Extract<GoType, { kind: "map" }>, o: ResolvedOptions, m: 
       const out: Map<unknown, unknown> = cur instanceof Map ? cur : new Map();
       let k: Kind;
       try {
-      while ((k = d.peekKind()) !== "}") {
-        const start = d.inputOffset;
-        const name = readName(d, k);
-        let key: unknown;
-        try {
-          key = kdec(r, name, start);
-        } catch (e) {
-          if (!SemanticError.isInstance(e) || !o.flags.reportErrorsWithLegacySemantics) throw e;
-          fail(r, o, e, true, out);
-          continue;
+        while ((k = d.peekKind()) !== "}") {
+          const start = d.inputOffset;
+          const name = readName(d, k);
+          let key: unknown;
+          try {
+            key = kdec(r, name, start);
+          } catch (e) {
+            if (!SemanticError.isInstance(e) || !o.flags.reportErrorsWithLegacySemantics) throw e;
+            fail(r, o, e, true, out);
+            continue;
+          }
+          const base = merge && out.has(key) ? out.get(key) : zero(et);
+          try {
+            out.set(key, vdec(r, base));
+          } catch (e) {
+            // Go stores the (partial) entry value before it looks at the error.
+            out.set(key, partialOf(e, base));
+            setPartial(e, out);
+            prefixPointer(e, name);
+            throw e;
+          }
         }
-        const base = merge && out.has(key) ? out.get(key) : zero(et);
-        try {
-          out.set(key, vdec(r, base));
-        } catch (e) {
-          // Go stores the (partial) entry value before it looks at the error.
-          out.set(key, partialOf(e, base));
-          setPartial(e, out);
-          prefixPointer(e, name);
-          throw e;
-        }
-      }
       } catch (e) {
         if (!hasPartial(e)) setPartial(e, out);
         throw e;
@@ -849,7 +899,8 @@ function structDecoder(t: StructType, o: ResolvedOptions, m: Mode): Dec {
   const plans = new Map<string, P>();
   const all: P[] = [];
   for (const fd of sf.fields) {
-    const legacyStr = f.stringifyWithLegacySemantics && fd.string;
+    // Go's canLegacyStringify: bool, numbers and strings, or a pointer to one.
+    const legacyStr = f.stringifyWithLegacySemantics && fd.string && canLegacyStringify(fd.type);
     const p: P = {
       fd,
       dec: compile(fd.type, o, {
@@ -912,71 +963,71 @@ function structDecoder(t: StructType, o: ResolvedOptions, m: Mode): Dec {
       const seen = dups && anyFold && nf > 0 ? new Uint8Array(nf) : undefined;
       let k: Kind;
       try {
-      while ((k = d.peekKind()) !== "}") {
-        const start = d.inputOffset;
-        const name = readName(d, k);
-        let p = plans.get(name);
-        if (p === undefined && anyFold) {
-          const l = folded.get(fold(name));
-          if (l) p = l[0];
-        }
-        if (p !== undefined) {
-          const fd = p.fd;
-          if (seen) {
-            if (seen[fd.id] === 1)
-              throw syntacticError(ERR_DUPLICATE_NAME, r.valueStart(start), d.stackPointer());
-            seen[fd.id] = 1;
+        while ((k = d.peekKind()) !== "}") {
+          const start = d.inputOffset;
+          const name = readName(d, k);
+          let p = plans.get(name);
+          if (p === undefined && anyFold) {
+            const l = folded.get(fold(name));
+            if (l) p = l[0];
           }
-          const h = fd.path.length === 1 ? obj : getHolder(obj, fd.path, fd.hopTypes);
+          if (p !== undefined) {
+            const fd = p.fd;
+            if (seen) {
+              if (seen[fd.id] === 1)
+                throw syntacticError(ERR_DUPLICATE_NAME, r.valueStart(start), d.stackPointer());
+              seen[fd.id] = 1;
+            }
+            const h = fd.path.length === 1 ? obj : getHolder(obj, fd.path, fd.hopTypes);
+            try {
+              h[fd.goName] = p.dec(r, h[fd.goName]);
+            } catch (e) {
+              h[fd.goName] = partialOf(e, h[fd.goName]);
+              prefixPointer(e, name);
+              throw e;
+            }
+            continue;
+          }
+          if (reject) {
+            const e = new SemanticError({
+              action: "unmarshal",
+              jsonKind: '"',
+              goType: t,
+              byteOffset: r.valueStart(start),
+              jsonPointer: `/${escapePointerToken(name)}`,
+              cause: ERR_UNKNOWN_NAME,
+            });
+            fail(r, o, e, true, obj);
+            continue;
+          }
           try {
-            h[fd.goName] = p.dec(r, h[fd.goName]);
+            if (fallback) {
+              const h = getHolder(obj, fallback.path, fallback.hopTypes);
+              const fk = fallback.path[fallback.path.length - 1] as string;
+              if (fbDec) {
+                let mp: Map<string, unknown> | null = h[fk];
+                if (!(mp instanceof Map)) {
+                  mp = new Map();
+                  h[fk] = mp;
+                }
+                mp.set(name, fbDec(r, mp.has(name) ? mp.get(name) : null));
+              } else {
+                const raw = d.readValueText();
+                const prev: Uint8Array | null = h[fk];
+                const prevText = prev && prev.length > 0 ? new TextDecoder().decode(prev) : "";
+                const member = `${JSON.stringify(name)}:${raw}`;
+                const text =
+                  prevText === "" || prevText === "null"
+                    ? `{${member}}`
+                    : `${prevText.slice(0, -1)},${member}}`;
+                h[fk] = toBytes(text);
+              }
+            } else d.skipValue();
           } catch (e) {
-            h[fd.goName] = partialOf(e, h[fd.goName]);
             prefixPointer(e, name);
             throw e;
           }
-          continue;
         }
-        if (reject) {
-          const e = new SemanticError({
-            action: "unmarshal",
-            jsonKind: '"',
-            goType: t,
-            byteOffset: r.valueStart(start),
-            jsonPointer: `/${escapePointerToken(name)}`,
-            cause: ERR_UNKNOWN_NAME,
-          });
-          fail(r, o, e, true, obj);
-          continue;
-        }
-        try {
-          if (fallback) {
-            const h = getHolder(obj, fallback.path, fallback.hopTypes);
-            const fk = fallback.path[fallback.path.length - 1] as string;
-            if (fbDec) {
-              let mp: Map<string, unknown> | null = h[fk];
-              if (!(mp instanceof Map)) {
-                mp = new Map();
-                h[fk] = mp;
-              }
-              mp.set(name, fbDec(r, mp.has(name) ? mp.get(name) : null));
-            } else {
-              const raw = d.readValueText();
-              const prev: Uint8Array | null = h[fk];
-              const prevText = prev && prev.length > 0 ? new TextDecoder().decode(prev) : "";
-              const member = `${JSON.stringify(name)}:${raw}`;
-              const text =
-                prevText === "" || prevText === "null"
-                  ? `{${member}}`
-                  : `${prevText.slice(0, -1)},${member}}`;
-              h[fk] = toBytes(text);
-            }
-          } else d.skipValue();
-        } catch (e) {
-          prefixPointer(e, name);
-          throw e;
-        }
-      }
       } catch (e) {
         setPartial(e, obj);
         throw e;
@@ -1051,8 +1102,8 @@ function durationDecoder(t: GoType, o: ResolvedOptions, m: Mode): Dec {
   if (fmt === "" && f.formatDurationAsNano) fmt = "nano";
   if (fmt === "") {
     return (r) => {
+      // Reported before the next value is read: ahead of EOF or a syntax error (newUnmarshalErrorBefore).
       const start = r.d.inputOffset;
-      if (r.d.peekKind() === "") throw r.d.unexpectedEOF();
       throw new SemanticError({
         action: "unmarshal",
         goType: t,
@@ -1102,4 +1153,19 @@ function durationDecoder(t: GoType, o: ResolvedOptions, m: Mode): Dec {
     }
     return v;
   };
+}
+
+function canLegacyStringify(t: GoType): boolean {
+  const u = t.kind === "pointer" ? t.elem : t;
+  switch (u.kind) {
+    case "slice":
+    case "array":
+    case "map":
+    case "struct":
+    case "interface":
+    case "pointer":
+      return false;
+    default:
+      return true;
+  }
 }

@@ -44,7 +44,13 @@ export type {
 export { parseTagV2, structFields } from "./struct-fields.js";
 export type { TagV1 } from "./tags.js";
 export { getTag, isValidTagNameV1, lookupTag, parseTagV1 } from "./tags.js";
-export { kindString, typeString, typeStringV2Error, V2_ERROR_TYPE_STRING_MAX } from "./type-string.js";
+export {
+  kindString,
+  typeString,
+  typeStringV2Build,
+  typeStringV2Error,
+  V2_ERROR_TYPE_STRING_MAX,
+} from "./type-string.js";
 export type {
   ArrayType,
   BoolType,

@@ -127,3 +127,13 @@ describe("tags", () => {
     expect(parseTagV1("a,omitempty,string")).toEqual({ name: "a", options: ["omitempty", "string"] });
   });
 });
+
+describe("v2 structural errors", () => {
+  it('names a `json:"-,…"` field "-" as Go does', () => {
+    // Recorded from Go 1.26 (GOEXPERIMENT=jsonv2): json.Marshal(S{}) with A int `json:"-,omitzero"`.
+    const { S } = parseGo('type S struct {\n\tA int `json:"-,omitzero"`\n}');
+    expect(structFields(S!, "v2").error?.message).toBe(
+      'Go struct field A has JSON object name "-"; either use `json:"-"` to ignore the field or use `json:"\'-\',omitzero"` to specify "-" as the name',
+    );
+  });
+});

@@ -484,7 +484,9 @@ function parseFieldOptions(sf: { name: string; tag: string; exported: boolean; e
     }
     if (name === "-" && tag[0] === "-") {
       const rest = goQuote(tagOrig).replace(/^"-/, "");
-      deferred = `Go struct field ${sf.name} has JSON object name ${goQuote(out.name)}; either use \`json:"-"\` to ignore the field or use \`json:"'-'${rest}\` to specify ${goQuote(name)} as the name`;
+      // Go builds this text in a deferred closure, after out.name became the tag's name.
+      const shown = err2 === undefined ? name : out.name;
+      deferred = `Go struct field ${sf.name} has JSON object name ${goQuote(shown)}; either use \`json:"-"\` to ignore the field or use \`json:"'-'${rest}\` to specify ${goQuote(name)} as the name`;
     }
     if (err2 === undefined) {
       out.hasName = true;

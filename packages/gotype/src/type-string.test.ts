@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { arrayOf, mapOf, named, pointerTo, sliceOf, structOf, T } from "./constructors.js";
 import { jsonNumber, jsonRawMessage, timeDuration, timeTime } from "./known.js";
 import { goType, parseGo } from "./parse-go.js";
-import { typeString, typeStringV2Error } from "./type-string.js";
+import { typeString, typeStringV2Build, typeStringV2Error } from "./type-string.js";
 
 // Recorded with Go 1.26: fmt.Println(reflect.TypeOf(v).String()).
 const decls = parseGo(`package main
@@ -63,5 +63,26 @@ describe("typeString (recorded from Go reflect)", () => {
     expect(typeStringV2Error(structOf(fields))).toBe("struct");
     expect(typeStringV2Error(structOf([...fields, { name: "hidden", type: T.int }]))).toBe("main.struct");
     expect(typeStringV2Error(T.any)).toBe("interface {}");
+  });
+});
+
+describe("typeStringV2Build", () => {
+  // Recorded from Go 1.26: reflect.TypeOf(...).String(), plain build vs GOEXPERIMENT=jsonv2
+  // (where encoding/json declares `type RawMessage = jsontext.Value`).
+  const cases = [
+    { name: "Slice", in: "[]json.RawMessage", plain: "[]json.RawMessage", v2: "[]jsontext.Value" },
+    {
+      name: "MapOfPointer",
+      in: "map[string]*json.RawMessage",
+      plain: "map[string]*json.RawMessage",
+      v2: "map[string]*jsontext.Value",
+    },
+    { name: "Bare", in: "json.RawMessage", plain: "json.RawMessage", v2: "jsontext.Value" },
+  ];
+  it.each(cases)("$name", ({ in: expr, plain, v2 }) => {
+    const t = goType(expr);
+    expect(typeString(t)).toBe(plain);
+    expect(typeStringV2Build(t)).toBe(v2);
+    expect(typeStringV2Error(t)).toBe(v2);
   });
 });

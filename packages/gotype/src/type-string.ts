@@ -8,35 +8,53 @@ import { goQuote } from "./go-quote.js";
 import type { GoType } from "./types.js";
 
 const cache = new WeakMap<GoType, string>();
+const cacheV2Build = new WeakMap<GoType, string>();
 
 /** Go's reflect.Type.String() for `t` (cached per type object). */
 export function typeString(t: GoType): string {
   let s = cache.get(t);
   if (s === undefined) {
-    s = build(t);
+    s = build(t, false);
     cache.set(t, s);
   }
   return s;
 }
 
-function build(t: GoType): string {
+/**
+ * reflect.Type.String() as a `GOEXPERIMENT=jsonv2` build prints it: there
+ * json.RawMessage is an alias of jsontext.Value (encoding/json's
+ * v2_stream.go), so it prints as `jsontext.Value`, also inside composite
+ * types. Error texts of encoding/json/v2 and of v1 on the v2 engine use it.
+ */
+export function typeStringV2Build(t: GoType): string {
+  let s = cacheV2Build.get(t);
+  if (s === undefined) {
+    s = build(t, true);
+    cacheV2Build.set(t, s);
+  }
+  return s;
+}
+
+function build(t: GoType, v2Build: boolean): string {
+  const str = v2Build ? typeStringV2Build : typeString;
+  if (v2Build && t.known === "json.RawMessage") return "jsontext.Value";
   if (t.name !== undefined) return `${t.pkg ?? DEFAULT_PKG}.${t.name}`;
   if (isPredeclared(t)) return t.kind === "interface" ? "interface {}" : t.kind;
   switch (t.kind) {
     case "slice":
-      return `[]${typeString(t.elem)}`;
+      return `[]${str(t.elem)}`;
     case "array":
-      return `[${t.len}]${typeString(t.elem)}`;
+      return `[${t.len}]${str(t.elem)}`;
     case "map":
-      return `map[${typeString(t.key)}]${typeString(t.elem)}`;
+      return `map[${str(t.key)}]${str(t.elem)}`;
     case "pointer":
-      return `*${typeString(t.elem)}`;
+      return `*${str(t.elem)}`;
     case "interface":
       return "interface {}";
     case "struct": {
       if (t.fields.length === 0) return "struct {}";
       const parts = t.fields.map((f) => {
-        let p = f.embedded ? typeString(f.type) : `${f.name} ${typeString(f.type)}`;
+        let p = f.embedded ? str(f.type) : `${f.name} ${str(f.type)}`;
         if (f.tag !== "") p += ` ${goQuote(f.tag)}`;
         return p;
       });
@@ -56,7 +74,7 @@ export const V2_ERROR_TYPE_STRING_MAX = 100;
  * unnamed struct with an unexported field).
  */
 export function typeStringV2Error(t: GoType): string {
-  const s = typeString(t);
+  const s = typeStringV2Build(t);
   if (utf8Length(s) <= V2_ERROR_TYPE_STRING_MAX) return s;
   if (t.kind === "struct" && t.name === undefined) {
     for (const f of t.fields) {

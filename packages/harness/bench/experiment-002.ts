@@ -151,7 +151,8 @@ export async function experimentSuite(): Promise<Suite<BenchInput>> {
       { baseline: "v1-marshal", candidate: "v2v1-marshal" },
     ],
     hypotheses: TS_HYPOTHESES,
-    settings: { pairs: 25, sampleTimeMs: 30 },
+    // Each codec in its own worker, as Go's two builds ran as separate binaries (see bench/isolation.ts).
+    settings: { pairs: 25, sampleTimeMs: 30, isolation: "worker" },
     module: { url: import.meta.url, exportName: "experimentSuite" },
     notes: [
       "Seed 002 (Go 1.27, M4 Max): nojsonv2/default unmarshal-any 0.664× (GSD 1.050, 25 ratios); marshal ~1.5–1.8×. Its per-payload n=5 could never reach p<0.05 with an exact two-sided paired test (min p = 0.0625).",

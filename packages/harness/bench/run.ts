@@ -2,15 +2,27 @@
  * `pnpm --filter @gojson/harness bench`: the seed reproductions and the
  * isolation study, one after another; each writes results/harness-<bench>.json.
  */
-import { formatSummary, runSuite, writeResult } from "../src/index.js";
+import { formatSummary, instructionTable, runSuite, valgrindVersion, writeResult } from "../src/index.js";
 import { runCost } from "./cost.js";
 import { experimentSuite, runGoSide } from "./experiment-002.js";
-import { runIsolationStudy } from "./isolation.js";
+import { isolationSuite, runIsolationStudy } from "./isolation.js";
 import { marshalEncoderSuite } from "./marshal-encoder.js";
 
 const only = process.argv[2];
 const jobs: Array<[string, () => Promise<import("../src/index.js").BenchResult | undefined>]> = [
-  ["isolation", runIsolationStudy],
+  [
+    "isolation",
+    async () => {
+      const r = await runIsolationStudy();
+      // Optional slow path (~2 min per valgrind run): instruction counts, independent of machine load.
+      const vg = process.env.GOJSON_BENCH_CALLGRIND === "1" ? valgrindVersion() : undefined;
+      if (vg) {
+        r.environment.valgrind = vg;
+        r.tables.push(instructionTable(isolationSuite(), undefined, [5, 55]));
+      }
+      return r;
+    },
+  ],
   ["cost", runCost],
   ["experiment", async () => runSuite(await experimentSuite())],
   ["go", async () => runGoSide()],

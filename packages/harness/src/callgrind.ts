@@ -85,8 +85,8 @@ export function countInstructions(o: CallgrindOptions): {
  * a result table (instructions/op and the ratio to the first candidate).
  * Needs suite.module (the child process rebuilds the suite) and valgrind.
  */
-export function instructionTable(
-  suite: Suite,
+export function instructionTable<D>(
+  suite: Suite<D>,
   payloadIds: readonly string[] = suite.payloads.map((p) => p.id),
   iterations: [number, number] = [20, 220],
 ): ResultTable {

@@ -230,7 +230,7 @@ export function wilcoxonSignedRank(diffs: readonly number[], alpha = 0.05, force
     for (const t of counts.values()) tieAdj += (t * t * t - t) / 48;
     const sigma = Math.sqrt((n * (n + 1) * (2 * n + 1)) / 24 - tieAdj);
     const z = (Math.abs(wPlus - mu) - 0.5) / sigma;
-    p = Math.min(1, 2 * (1 - normalCdf(Math.max(z, 0), 0, 1)));
+    p = Math.min(1, 2 * normalCdf(-Math.max(z, 0), 0, 1)); // upper tail without cancellation
   }
   const minP = method === "wilcoxon-exact" ? minAchievableP(n) : 0;
   return {

@@ -75,7 +75,10 @@ export interface RunOptions {
 /** Runs a suite and returns its result document (does not write it). */
 export async function runSuite<D>(typed: Suite<D>, opts: RunOptions = {}): Promise<BenchResult> {
   const suite = typed as unknown as Suite;
-  const settings = resolveSettings({ ...suite.settings, ...opts.settings });
+  const merged = { ...suite.settings, ...opts.settings };
+  // Smoke mode runs in-process unless the caller asked for isolation explicitly (worker start-up dominates it).
+  if (isQuick() && opts.settings?.isolation === undefined) merged.isolation = "none";
+  const settings = resolveSettings(merged);
   const startedAt = new Date().toISOString();
   const t0 = Date.now();
   const environment = collectEnvironment();

@@ -74,7 +74,7 @@ export function utf8Size(s: Uint8Array, i: number): number {
   return 4;
 }
 
-type BufferLike = { latin1Slice(a: number, b: number): string };
+type BufferLike = { latin1Slice(a: number, b: number): string; utf8Slice(a: number, b: number): string };
 const NodeBuffer = (
   globalThis as unknown as { Buffer?: { from(b: ArrayBufferLike, o: number, n: number): BufferLike } }
 ).Buffer;
@@ -84,4 +84,43 @@ const latin1Decoder = new TextDecoder("latin1");
 export function latin1Text(b: Uint8Array): string {
   if (NodeBuffer) return NodeBuffer.from(b.buffer, b.byteOffset, b.length).latin1Slice(0, b.length);
   return latin1Decoder.decode(b);
+}
+
+const utf8Decoder = new TextDecoder("utf-8", { ignoreBOM: true });
+/** Strings up to this many bytes are decoded by hand; longer ones by TextDecoder. */
+const HAND_DECODE_MAX = 256;
+const units = new Uint16Array(HAND_DECODE_MAX);
+
+/**
+ * decodeValidUtf8 decodes bytes [a, b), known to be valid UTF-8 (validated by the
+ * scanner), to a JS string; short strings by hand into UTF-16 code units.
+ */
+export function decodeValidUtf8(s: Uint8Array, a: number, b: number): string {
+  if (b - a > HAND_DECODE_MAX) {
+    if (NodeBuffer) return NodeBuffer.from(s.buffer, s.byteOffset + a, b - a).utf8Slice(0, b - a);
+    return utf8Decoder.decode(s.subarray(a, b));
+  }
+  let k = 0;
+  let i = a;
+  while (i < b) {
+    const c = s[i]!;
+    if (c < 0x80) {
+      units[k++] = c;
+      i++;
+    } else if (c < 0xe0) {
+      units[k++] = ((c & 0x1f) << 6) | (s[i + 1]! & 0x3f);
+      i += 2;
+    } else if (c < 0xf0) {
+      units[k++] = ((c & 0x0f) << 12) | ((s[i + 1]! & 0x3f) << 6) | (s[i + 2]! & 0x3f);
+      i += 3;
+    } else {
+      const r =
+        (((c & 0x07) << 18) | ((s[i + 1]! & 0x3f) << 12) | ((s[i + 2]! & 0x3f) << 6) | (s[i + 3]! & 0x3f)) -
+        0x10000;
+      units[k++] = 0xd800 | (r >> 10);
+      units[k++] = 0xdc00 | (r & 0x3ff);
+      i += 4;
+    }
+  }
+  return String.fromCharCode.apply(null, units.subarray(0, k) as unknown as number[]);
 }

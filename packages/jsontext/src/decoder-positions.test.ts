@@ -8,7 +8,10 @@ import { checkValidV1 } from "./scanner-v1.js";
 // Start offsets recorded from Go 1.26 (GOEXPERIMENT=jsonv2): InputOffset() minus the
 // length of the token (delimiters, via ReadToken) or value (others, via ReadValue).
 const starts = [
-  { in: ` {"a" : [1, "x\\n", true ,null], "b":{"c": -0.5e3}} `, want: [1, 2, 8, 9, 12, 19, 25, 29, 32, 36, 37, 42, 48, 49] },
+  {
+    in: ` {"a" : [1, "x\\n", true ,null], "b":{"c": -0.5e3}} `,
+    want: [1, 2, 8, 9, 12, 19, 25, 29, 32, 36, 37, 42, 48, 49],
+  },
   { in: `[ [ ] , { } , "é" ]`, want: [0, 2, 4, 8, 10, 14, 19] },
 ];
 
@@ -123,7 +126,8 @@ describe("Decoder maxDepth", () => {
     });
   }
   it("Invalid", () => {
-    for (const m of [0, -1, 1.5, Number.NaN]) expect(() => new Decoder("1", { maxDepth: m })).toThrow(RangeError);
+    for (const m of [0, -1, 1.5, Number.NaN])
+      expect(() => new Decoder("1", { maxDepth: m })).toThrow(RangeError);
   });
 });
 
@@ -147,10 +151,21 @@ describe("SyntacticError reason, where and code", () => {
     "missing-value": "GOJSON_ERR_MISSING_VALUE",
   };
   const table2: { name: string; in: string; reason: string; where?: string; code?: string }[] = [
-    { name: "Trailing", in: `{} x`, reason: "invalid-character", where: "after top-level value", code: "GOJSON_ERR_TRAILING_DATA" },
+    {
+      name: "Trailing",
+      in: `{} x`,
+      reason: "invalid-character",
+      where: "after top-level value",
+      code: "GOJSON_ERR_TRAILING_DATA",
+    },
     { name: "Colon", in: `{"a" 1}`, reason: "invalid-character", where: "after object name (expecting ':')" },
     { name: "Quote", in: `'x'`, reason: "invalid-character", where: "at start of value" },
-    { name: "QuoteChar", in: `[1 ']`, reason: "invalid-character", where: "after array element (expecting ',' or ']')" },
+    {
+      name: "QuoteChar",
+      in: `[1 ']`,
+      reason: "invalid-character",
+      where: "after array element (expecting ',' or ']')",
+    },
     { name: "Space", in: `[1\u000b]`, reason: "invalid-character" },
     { name: "EOF", in: `[1,`, reason: "unexpected-eof" },
     { name: "Duplicate", in: `{"a":1,"a":2}`, reason: "duplicate-name" },
@@ -173,7 +188,8 @@ describe("SyntacticError reason, where and code", () => {
       expect(e.reason).toBe(c.reason);
       if (c.where !== undefined) expect(e.where).toBe(c.where);
       expect(e.code).toBe(c.code ?? wantCodes[c.reason]);
-      if (e.where !== undefined && e.reason === "invalid-character") expect(e.detail.endsWith(` ${e.where}`)).toBe(true);
+      if (e.where !== undefined && e.reason === "invalid-character")
+        expect(e.detail.endsWith(` ${e.where}`)).toBe(true);
     });
   }
   it("Reason/EveryRecordedErrorIsClassified", () => {
@@ -183,7 +199,13 @@ describe("SyntacticError reason, where and code", () => {
         [c.v1.err, "v1"],
       ] as const) {
         if (!detail || detail.startsWith("json: cannot unmarshal")) continue; // semantic, not syntax
-        const text = flavour === "v2" ? detail.replace(/^jsontext: /, "").replace(/ (within|after offset) .*$/, "").replace(/^(duplicate object member name) .*/, "$1") : detail;
+        const text =
+          flavour === "v2"
+            ? detail
+                .replace(/^jsontext: /, "")
+                .replace(/ (within|after offset) .*$/, "")
+                .replace(/^(duplicate object member name) .*/, "$1")
+            : detail;
         const e = new SyntacticError({ detail: text, offset: 0, flavour });
         expect(e.reason, `${c.name} ${flavour}: ${text}`).not.toBe("other");
         if (e.reason === "invalid-character") expect(e.where, text).toBeTruthy();
@@ -202,6 +224,8 @@ describe("SyntacticError reason, where and code", () => {
   });
   it("Reason/MessageUnchanged", () => {
     const e = catchSyntax(() => new Decoder(`{"a" 1}`).skipValue());
-    expect(e.message).toBe(`jsontext: invalid character '1' after object name (expecting ':') within "/a" after offset 5`);
+    expect(e.message).toBe(
+      `jsontext: invalid character '1' after object name (expecting ':') within "/a" after offset 5`,
+    );
   });
 });

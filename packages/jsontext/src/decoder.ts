@@ -5,6 +5,7 @@
  */
 
 import {
+  decodeValidUtf8,
   hasEscapedUTF16Prefix,
   hasLiteral,
   hex4,
@@ -106,7 +107,7 @@ const KIND_STR: Record<number, Kind> = {
 const textEncoder = new TextEncoder();
 
 /** Objects with more members than this keep their names in a Set (fewer: a linear scan over byte ranges). */
-const NAME_SET_THRESHOLD = 24;
+const NAME_SET_THRESHOLD = 128;
 
 /** WS marks JSON whitespace bytes (RFC 8259: space, tab, line feed, carriage return). */
 const WS = (() => {
@@ -114,6 +115,12 @@ const WS = (() => {
   for (const c of [0x20, 0x09, 0x0a, 0x0d]) t[c] = 1;
   return t;
 })();
+
+/** indexOfBackslash returns the index of the first backslash in [from, end), or -1 (never looks past end). */
+function indexOfBackslash(s: Uint8Array, from: number, end: number): number {
+  for (let i = from; i < end; i++) if (s[i] === C_BSLASH) return i;
+  return -1;
+}
 
 /** String token flags. */
 const F_ESC = 1;
@@ -164,6 +171,8 @@ export class Decoder {
   private tokStart = 0;
   private tokEnd = 0;
   private tokFlags = 0;
+  /** Union of the flags of every string scanned (F_NONASCII: some byte >= 0x80 was read). */
+  private seenFlags = 0;
 
   /** Local stack of consumeValue (Go's ReadValue path): kind, key (array index or name start), name end, in-member flag. */
   private consuming = false;
@@ -341,6 +350,11 @@ export class Decoder {
    */
   nextValuePointer(): string {
     return this.pointer(WHERE_NEXT);
+  }
+
+  /** asciiOnly reports whether every byte read so far is ASCII (non-ASCII bytes can only occur in strings). */
+  get asciiOnly(): boolean {
+    return (this.seenFlags & F_NONASCII) === 0;
   }
 
   /** stackDepth is the nesting depth (0 at top level). */
@@ -545,7 +559,8 @@ export class Decoder {
   /**
    * insertName records the name token [a, b) of the object at depth d, throwing Go's
    * duplicate-name error if an equal name (after unescaping) was seen. Names without
-   * escapes or invalid bytes are compared as bytes, so no string is made on this path.
+   * escapes or invalid bytes are compared by a hash of their bytes, then the bytes, so no
+   * string is made on this path.
    */
   private insertName(d: number, a: number, b: number, flags: number): void {
     let set = this.nameSets[d];
@@ -563,31 +578,39 @@ export class Decoder {
     const count = this.nameCount[d]!;
     const s = this.buf;
     const len = b - a;
-    const plain = (flags & (F_ESC | F_INVALID)) === 0;
+    // hash of a plain name's bytes (>= 0); -1 for names that must be compared unescaped
+    let h = -1;
+    if ((flags & (F_ESC | F_INVALID)) === 0) {
+      h = len;
+      for (let k = a + 1; k < b - 1; k++) h = (Math.imul(h, 31) + s[k]!) | 0;
+      h &= 0x7fffffff;
+    }
     for (let i = 0; i < count; i += 3) {
-      const a2 = arr[i]!;
-      const b2 = arr[i + 1]!;
-      const f2 = arr[i + 2]!;
-      if (plain && (f2 & (F_ESC | F_INVALID)) === 0) {
-        if (b2 - a2 !== len) continue;
+      const h2 = arr[i + 2]!;
+      if (h >= 0 && h2 >= 0) {
+        if (h !== h2) continue;
+        const a2 = arr[i]!;
+        if (arr[i + 1]! - a2 !== len) continue;
         let j = 1;
         while (j < len && s[a + j] === s[a2 + j]) j++;
         if (j === len) throw this.duplicateName(a, this.stringAt(a, b, flags));
       } else {
+        const a2 = arr[i]!;
+        const b2 = arr[i + 1]!;
         const name = this.stringAt(a, b, flags);
-        if (name === this.stringAt(a2, b2, f2)) throw this.duplicateName(a, name);
+        if (name === this.unescape(a2, b2)) throw this.duplicateName(a, name);
       }
     }
     arr[count] = a;
     arr[count + 1] = b;
-    arr[count + 2] = flags;
+    arr[count + 2] = h;
     this.nameCount[d] = count + 3;
     if (count + 3 > NAME_SET_THRESHOLD * 3) {
       if (!set) {
         set = new Set();
         this.nameSets[d] = set;
       }
-      for (let i = 0; i < count + 3; i += 3) set.add(this.stringAt(arr[i]!, arr[i + 1]!, arr[i + 2]!));
+      for (let i = 0; i < count + 3; i += 3) set.add(this.unescape(arr[i]!, arr[i + 1]!));
       this.nameCount[d] = 0;
     }
   }
@@ -677,6 +700,7 @@ export class Decoder {
       );
     }
     this.tokFlags = flags;
+    this.seenFlags |= flags;
     return i;
   }
 
@@ -799,7 +823,10 @@ export class Decoder {
   /** stringAt decodes the validated string token [a, b) (with quotes) whose scan flags are given. */
   private stringAt(a: number, b: number, flags: number): string {
     if (flags === 0) return this.asciiSlice(a + 1, b - 1);
-    if ((flags & F_ESC) === 0) return decodeStringBytes(this.buf, a + 1, b - 1);
+    if ((flags & F_ESC) === 0) {
+      if ((flags & F_INVALID) === 0) return decodeValidUtf8(this.buf, a + 1, b - 1);
+      return decodeStringBytes(this.buf, a + 1, b - 1);
+    }
     return this.unescape(a, b);
   }
 
@@ -809,8 +836,8 @@ export class Decoder {
     let out = "";
     let start = a + 1;
     const end = b - 1;
-    let i = s.indexOf(C_BSLASH, start);
-    while (i >= 0 && i < end) {
+    let i = indexOfBackslash(s, start, end);
+    while (i >= 0) {
       if (i > start) out += decodeStringBytes(s, start, i);
       const e = s[i + 1]!;
       switch (e) {
@@ -857,7 +884,7 @@ export class Decoder {
           i += 2;
       }
       start = i;
-      i = s.indexOf(C_BSLASH, start);
+      i = indexOfBackslash(s, start, end);
     }
     if (start < end) out += decodeStringBytes(s, start, end);
     return out;

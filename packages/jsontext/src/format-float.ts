@@ -12,14 +12,15 @@ export function formatFloat(f: number, bits: 32 | 64): string {
   }
   if (f === 0) return Object.is(f, -0) ? "-0" : "0";
   const abs = Math.abs(f);
-  const useExp = bits === 64 ? abs < 1e-6 || abs >= 1e21 : abs < F32_1E_6 || abs >= F32_1E21;
-  // digits and decimal exponent of the shortest representation
-  let expStr: string;
-  if (bits === 64) {
-    expStr = f.toExponential();
-  } else {
-    expStr = shortestFloat32(f);
-  }
+  // Fast paths. float64: ECMAScript's Number::toString uses the shortest round-trip digits,
+  // plain decimals for 1e-6 <= |f| < 1e21 and exponent form outside — Go's 'f'/'e' switch
+  // exactly; its exponents have no leading zero and e+ only from 1e21 (Go's cleaned form).
+  if (bits === 64) return String(f);
+  // float32 integers below 2^24 are exact and no shorter digits name the same float32.
+  if (abs < F32_EXACT_INT && Number.isInteger(f)) return String(f);
+  const useExp = abs < F32_1E_6 || abs >= F32_1E21;
+  // digits and decimal exponent of the shortest float32 representation
+  const expStr = shortestFloat32(f);
   const eIdx = expStr.indexOf("e");
   let mant = expStr.slice(0, eIdx);
   const exp = Number(expStr.slice(eIdx + 1));
@@ -42,6 +43,7 @@ export function formatFloat(f: number, bits: 32 | 64): string {
   return neg ? `-${out}` : out;
 }
 
+const F32_EXACT_INT = 2 ** 24;
 const F32_1E_6 = Math.fround(1e-6);
 const F32_1E21 = Math.fround(1e21);
 

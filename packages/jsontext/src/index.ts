@@ -33,6 +33,7 @@ export {
 } from "./quote.js";
 export { canonicalNumber, type ResolvedFormat } from "./reformat.js";
 export { checkValidV1, ScannerV1, ScanOp, validV1 } from "./scanner-v1.js";
+export { type ByteSource, STREAM_INITIAL_BUFFER, StreamDecoder } from "./stream-decoder.js";
 export {
   classifySyntax,
   SYNTAX_ERROR_CODES,
@@ -40,7 +41,6 @@ export {
   type SyntaxKind,
   WHERE_TRAILING,
 } from "./syntax-reason.js";
-export { type ByteSource, STREAM_INITIAL_BUFFER, StreamDecoder } from "./stream-decoder.js";
 export {
   BeginArray,
   BeginObject,

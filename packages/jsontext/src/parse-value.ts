@@ -4,6 +4,7 @@
  * callers that want data, not tokens (strict-http bodies, `any` targets).
  */
 import { Decoder, type DecoderOptions } from "./decoder.js";
+import { decodeValidUtf8, latin1Text } from "./decoder-bytes.js";
 
 /** ParseValueOptions are DecoderOptions plus how numbers are returned. */
 export interface ParseValueOptions extends DecoderOptions {
@@ -13,8 +14,6 @@ export interface ParseValueOptions extends DecoderOptions {
 
 /** JsonPlain is what parseValue returns. */
 export type JsonPlain = null | boolean | number | string | JsonPlain[] | { [name: string]: JsonPlain };
-
-const fatalUtf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
 /**
  * parseValue decodes exactly one JSON value (whitespace around it allowed) into plain
@@ -34,7 +33,13 @@ export function parseValue(input: Uint8Array | string, options?: ParseValueOptio
     if (d.peekKind() === "") throw d.unexpectedEOF();
     d.skipValue();
     d.checkEOF();
-    const text = typeof input === "string" ? input : fatalUtf8.decode(input);
+    // valid UTF-8 is known: ASCII input maps byte to char (no decoding), else a plain UTF-8 decode
+    const text =
+      typeof input === "string"
+        ? input
+        : d.asciiOnly
+          ? latin1Text(input)
+          : decodeValidUtf8(input, 0, input.length);
     return JSON.parse(text) as JsonPlain;
   }
   if (d.peekKind() === "") throw d.unexpectedEOF();

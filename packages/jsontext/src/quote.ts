@@ -2,7 +2,7 @@
  * appendQuotedString: Go's JSON string escaping for v1 (encoding/json encodeState.string)
  * and v2 (jsonwire.AppendQuote), for JS strings and for Go strings given as bytes.
  */
-import { ByteWriter } from "./byte-writer.js";
+import type { ByteWriter } from "./byte-writer.js";
 import { decodeRuneGo, JsonError } from "./errors.js";
 
 /** QuotePolicy selects the escaping rules for a quoted string. */
@@ -153,12 +153,74 @@ export function appendQuotedString(w: ByteWriter, s: string, policy: QuotePolicy
   w.writeByte(0x22);
 }
 
-/** quoteString returns s quoted under the policy as a JS string. */
+// What a string must not hold to be quoted as is, per policy (surrogates are checked apart).
+const NEEDS_PLAIN = /[\u0000-\u001f"\\]/;
+const NEEDS_HTML = /[\u0000-\u001f"\\<>&]/;
+const NEEDS_JS = /[\u0000-\u001f"\\\u2028\u2029]/;
+const NEEDS_HTML_JS = /[\u0000-\u001f"\\<>&\u2028\u2029]/;
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const hasWellFormed = typeof (String.prototype as { isWellFormed?: unknown }).isWellFormed === "function";
+
+function isWellFormed(s: string): boolean {
+  if (hasWellFormed) return (s as unknown as { isWellFormed(): boolean }).isWellFormed();
+  return !LONE_SURROGATE.test(s);
+}
+
+/**
+ * quoteString returns s quoted under the policy as a JS string. Strings that need no
+ * escaping under the policy (valid surrogate pairs included) are returned as `"s"`
+ * without a scan of their own; others are escaped into a string directly.
+ */
 export function quoteString(s: string, policy: QuotePolicy): string {
-  if (!/[\u0000-\u001f"\\<>&\u2028\u2029\ud800-\udfff]/.test(s)) return `"${s}"`;
-  const w = new ByteWriter(s.length + 8);
-  appendQuotedString(w, s, policy);
-  return new TextDecoder().decode(w.view());
+  const js = policy.version === "v1" || policy.escapeForJS;
+  const re = policy.escapeHTML ? (js ? NEEDS_HTML_JS : NEEDS_HTML) : js ? NEEDS_JS : NEEDS_PLAIN;
+  if (!re.test(s) && isWellFormed(s)) return `"${s}"`;
+  return quoteSlow(s, policy, js);
+}
+
+const SHORT_ESCAPES: Record<number, string> = {
+  34: '\\"',
+  92: "\\\\",
+  8: "\\b",
+  12: "\\f",
+  10: "\\n",
+  13: "\\r",
+  9: "\\t",
+};
+
+function quoteSlow(s: string, policy: QuotePolicy, js: boolean): string {
+  const table = policy.escapeHTML ? TABLE_HTML : TABLE_PLAIN;
+  const n = s.length;
+  let out = '"';
+  let start = 0;
+  for (let i = 0; i < n; i++) {
+    const c = s.charCodeAt(i);
+    let esc: string;
+    if (c < 0x80) {
+      if (table[c] === 0) continue;
+      esc = SHORT_ESCAPES[c] ?? `\\u00${HEX[c >> 4]}${HEX[c & 15]}`;
+    } else if (c === 0x2028 || c === 0x2029) {
+      if (!js) continue;
+      esc = c === 0x2028 ? "\\u2028" : "\\u2029";
+    } else if (c >= 0xd800 && c <= 0xdfff) {
+      if (c <= 0xdbff && i + 1 < n) {
+        const d = s.charCodeAt(i + 1);
+        if (d >= 0xdc00 && d <= 0xdfff) {
+          i++;
+          continue;
+        }
+      }
+      // lone surrogate: invalid UTF-8
+      if (policy.version === "v1") esc = "\\ufffd";
+      else if (policy.allowInvalidUTF8) esc = "\ufffd";
+      else throw new InvalidUTF8Error();
+    } else continue;
+    if (i > start) out += s.slice(start, i);
+    out += esc;
+    start = i + 1;
+  }
+  if (start < n) out += s.slice(start);
+  return `${out}"`;
 }
 
 /**

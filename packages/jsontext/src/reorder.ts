@@ -24,10 +24,71 @@ interface Member {
   buf: Uint8Array;
 }
 
-/** reorderObjects sorts, in place, the object members of the valid JSON value b (one top-level value). */
+/** An open object or array while walking; objects collect their members. */
+interface Frame {
+  /** Members so far (objects), or null (arrays). */
+  members: Member[] | null;
+  /** Offset just after the opening `{`. */
+  beforeBody: number;
+  /** Whether the members so far are already in order. */
+  sorted: boolean;
+  /** Name and start offset of the member being read. */
+  name: string;
+  beforeName: number;
+}
+
+/**
+ * reorderObjects sorts, in place, the object members of the valid JSON value b (one
+ * top-level value). Iterative: nesting is an explicit stack, so depth is bounded only by
+ * MAX_NESTING_DEPTH; inner objects are sorted before the members holding them are moved.
+ */
 export function reorderObjects(b: Uint8Array): void {
   const d = new Decoder(b, { allowDuplicateNames: true, allowInvalidUTF8: true });
-  walk(d, b);
+  const stack: Frame[] = [];
+  for (;;) {
+    const top = stack[stack.length - 1];
+    let closed = false;
+    if (top !== undefined) {
+      if (top.members !== null) {
+        if (d.peekKind() === "}") {
+          const afterBody = d.inputOffset;
+          d.readToken();
+          stack.pop();
+          sortMembers(b, top, afterBody);
+          closed = true;
+        } else {
+          top.beforeName = d.inputOffset;
+          top.name = d.readString();
+        }
+      } else if (d.peekKind() === "]") {
+        d.readToken();
+        stack.pop();
+        closed = true;
+      }
+    }
+    if (!closed) {
+      const k = d.readToken().kind;
+      if (k === "{" || k === "[") {
+        stack.push({
+          members: k === "{" ? [] : null,
+          beforeBody: d.inputOffset,
+          sorted: true,
+          name: "",
+          beforeName: 0,
+        });
+        continue;
+      }
+    }
+    // a value ended: record it as a member of the enclosing object
+    const parent = stack[stack.length - 1];
+    if (parent === undefined) return;
+    const members = parent.members;
+    if (members !== null) {
+      const m = { name: parent.name, buf: b.slice(parent.beforeName, d.inputOffset) };
+      if (parent.sorted && members.length > 0) parent.sorted = compare(members[members.length - 1]!, m) < 0;
+      members.push(m);
+    }
+  }
 }
 
 function compare(x: Member, y: Member): number {
@@ -35,33 +96,15 @@ function compare(x: Member, y: Member): number {
   return compareBytes(trimStart(x.buf), trimStart(y.buf));
 }
 
-function walk(d: Decoder, b: Uint8Array): void {
-  const k = d.readToken().kind;
-  if (k === "[") {
-    while (d.peekKind() !== "]") walk(d, b);
-    d.readToken();
-    return;
-  }
-  if (k !== "{") return;
-  const members: Member[] = [];
-  const beforeBody = d.inputOffset;
-  let sorted = true;
-  while (d.peekKind() !== "}") {
-    const beforeName = d.inputOffset;
-    const name = d.readString();
-    walk(d, b);
-    const m = { name, buf: b.slice(beforeName, d.inputOffset) };
-    if (sorted && members.length > 0) sorted = compare(members[members.length - 1]!, m) < 0;
-    members.push(m);
-  }
-  const afterBody = d.inputOffset;
-  d.readToken();
-  if (sorted) return;
+/** sortMembers writes the members of the closed object f back in sorted order, keeping the layout. */
+function sortMembers(b: Uint8Array, f: Frame, afterBody: number): void {
+  const members = f.members!;
+  if (f.sorted) return;
   const first = members[0]!;
   const prefixOf = (x: Uint8Array) => x.subarray(0, x.length - trimStart(x).length);
   members.sort(compare);
   const firstAfter = members[0]!;
-  let p = beforeBody;
+  let p = f.beforeBody;
   for (let i = 0; i < members.length; i++) {
     const m = members[i]!;
     let parts: Uint8Array[];

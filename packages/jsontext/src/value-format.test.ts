@@ -89,3 +89,12 @@ describe("value helpers on strings", () => {
     expect(() => compact(`[${deep}]`)).toThrow(/exceeded max depth/);
   });
 });
+
+describe("canonicalize at Go's depth limit", () => {
+  it("Canonicalize/Depth10000", () => {
+    const n = 10000;
+    const deep = `${'{"b":1,"a":'.repeat(n - 1)}[${"]"}${"}".repeat(n - 1)}`;
+    const want = `${'{"a":'.repeat(n - 1)}[]${',"b":1}'.repeat(n - 1)}`;
+    expect(canonicalize(deep)).toBe(want);
+  });
+});

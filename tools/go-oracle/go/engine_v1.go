@@ -12,13 +12,16 @@ type v1Engine struct{}
 
 func (v1Engine) marshal(v any, opts map[string]any) ([]byte, error) {
 	escape, set := optBool(opts, "escapeHTML")
-	prefix, _ := optString(opts, "prefix")
-	indent, _ := optString(opts, "indent")
+	prefix, hasPrefix := optString(opts, "prefix")
+	indent, hasIndent := optString(opts, "indent")
+	// Either option turns indentation on, even when both are empty
+	// (MarshalIndent(v, "", "") still breaks lines).
+	indented := hasPrefix || hasIndent
 	if set && !escape {
 		var b bytes.Buffer
 		enc := json.NewEncoder(&b)
 		enc.SetEscapeHTML(false)
-		if prefix != "" || indent != "" {
+		if indented {
 			enc.SetIndent(prefix, indent)
 		}
 		if err := enc.Encode(v); err != nil {
@@ -26,7 +29,7 @@ func (v1Engine) marshal(v any, opts map[string]any) ([]byte, error) {
 		}
 		return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
 	}
-	if prefix != "" || indent != "" {
+	if indented {
 		return json.MarshalIndent(v, prefix, indent)
 	}
 	return json.Marshal(v)

@@ -160,12 +160,15 @@ func serve(line []byte) (resp response) {
 					return resp
 				}
 			}
-			v, err := env.fromTagged(t, tv)
+			root := reflect.New(t)
+			env.root = root
+			err := env.setTagged(root.Elem(), tv)
+			env.root = reflect.Value{}
 			if err != nil {
 				resp.Oracle = "value: " + err.Error()
 				return resp
 			}
-			b, err := eng.marshal(v.Interface(), req.Options)
+			b, err := eng.marshal(root.Elem().Interface(), req.Options)
 			setErr(err, t)
 			if err == nil {
 				setOut(b)

@@ -127,7 +127,40 @@ type inner struct {
 	X int
 }
 
+// OuterP embeds a pointer to the unexported struct type inner: v1 and v2
+// promote X when the pointer is set, and cannot allocate it when decoding.
+type OuterP struct {
+	*inner
+	Y int
+}
+
+// Recursive types (reflect.StructOf cannot build a type that refers to
+// itself): deep nesting, embedded recursion and cycles.
+type Node struct {
+	Val  int
+	Next *Node
+	Kids []Node
+}
+
+type Tree struct {
+	Name string           `json:"name"`
+	Sub  map[string]*Tree `json:"sub,omitempty"`
+}
+
+// Rec embeds a pointer to itself: its promoted fields are found once.
+type Rec struct {
+	*Rec
+	N int `json:"n"`
+}
+
+type Chain []Chain
+
 var registry = map[string]reflect.Type{
+	"OuterP":     reflect.TypeFor[OuterP](),
+	"Node":       reflect.TypeFor[Node](),
+	"Tree":       reflect.TypeFor[Tree](),
+	"Rec":        reflect.TypeFor[Rec](),
+	"Chain":      reflect.TypeFor[Chain](),
 	"CentsV":     reflect.TypeFor[CentsV](),
 	"CentsP":     reflect.TypeFor[CentsP](),
 	"UpperText":  reflect.TypeFor[UpperText](),

@@ -37,6 +37,24 @@ func (e *typeEnv) fromTagged(t reflect.Type, tv any) (reflect.Value, error) {
 	return v, e.setTagged(v, tv)
 }
 
+// setRef points v at the value being built (a cycle): the root itself, or
+// what a root pointer points to, whichever has v's type.
+func (e *typeEnv) setRef(v reflect.Value) error {
+	r := e.root
+	if !r.IsValid() {
+		return fmt.Errorf("tagged: $ref outside a marshal value")
+	}
+	if r.Type() == v.Type() {
+		v.Set(r)
+		return nil
+	}
+	if el := r.Elem(); el.Kind() == reflect.Pointer && !el.IsNil() && el.Type() == v.Type() {
+		v.Set(el)
+		return nil
+	}
+	return fmt.Errorf("tagged: $ref of type %v has no target", v.Type())
+}
+
 func settable(v reflect.Value) reflect.Value {
 	if v.CanSet() {
 		return v
@@ -161,11 +179,17 @@ func (e *typeEnv) setTagged(v reflect.Value, tv any) error {
 			v.SetZero()
 			return nil
 		}
+		if obj, ok := tv.(map[string]any); ok {
+			if _, ok := obj["$ref"]; ok {
+				return e.setRef(v)
+			}
+		}
+		// The pointer is set before its target is filled, so a {"$ref"} below can point back to it.
 		p := reflect.New(t.Elem())
+		v.Set(p)
 		if err := e.setTagged(p.Elem(), tv); err != nil {
 			return err
 		}
-		v.Set(p)
 	case reflect.Interface:
 		if tv == nil {
 			v.SetZero()

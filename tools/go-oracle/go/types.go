@@ -31,6 +31,8 @@ type typeEnv struct {
 	names map[string]string
 	fset  *token.FileSet
 	src   string
+	// root is a pointer to the value a marshal request builds (the target of {"$ref": true}).
+	root reflect.Value
 }
 
 var envCache = map[string]*typeEnv{}

@@ -14,6 +14,9 @@ import {
   type Sample,
   type Summary,
 } from "@gojson/harness";
+import type { GoldenVector } from "@gojson/fixtures";
+import { readConformance } from "../conformance.js";
+import { differenceTable } from "../differences.js";
 import type { ReportInput } from "../input.js";
 
 function mulberry32(seed: number): () => number {
@@ -271,61 +274,79 @@ export function syntheticCodecResult(opts: SyntheticOptions = {}): BenchResult {
   };
 }
 
+/** A conformance document in go-oracle's shape (two engines, a few kinds, three examples). */
+export function syntheticConformanceDoc(): unknown {
+  return {
+    generatedAt: "2026-12-01T09:00:00.000Z",
+    runs: 3000,
+    seed: 20261201,
+    engines: {
+      v2: {
+        cases: 2990,
+        agreements: 2985,
+        disagreements: 5,
+        skipped: 10,
+        byKind: { "missing-error": 1, "error-text": 4 },
+      },
+      v1: { cases: 3000, agreements: 2998, disagreements: 2, skipped: 0, byKind: { "value-after-error": 2 } },
+    },
+    unavailable: ["v1v2"],
+    examples: [
+      {
+        title: "v2 error-text: unmarshal S1",
+        engine: "v2",
+        kind: "error-text",
+        signature: "v2|error-text|a|b",
+        seed: 20261207,
+        shrunk: false,
+        text: 'engine: v2   op: unmarshal   type: S1   options: {}\nGo:\ntype S1 struct {\n\tA int\n}\ninput: "{\\"A\\":true}"\ngo:      {"error":"json: cannot unmarshal JSON boolean into Go int within \\"/A\\""}\ngojson:  {"error":"json: cannot unmarshal JSON boolean into Go int"}',
+      },
+      {
+        title: "v2 error-text: unmarshal S1 (shrunk)",
+        engine: "v2",
+        kind: "error-text",
+        signature: "v2|error-text|c|d",
+        seed: 20261299,
+        shrunk: true,
+        text: 'engine: v2   op: unmarshal   type: int   options: {}\nGo: (no declarations)\ninput: "true"\ngo:      {"error":"json: cannot unmarshal JSON boolean into Go int"}\ngojson:  {"error":"json: cannot unmarshal boolean into Go int"}',
+      },
+      {
+        title: "v1 value-after-error: unmarshal []time.Time",
+        engine: "v1",
+        kind: "value-after-error",
+        signature: "v1|value-after-error|e|f",
+        seed: 20261210,
+        shrunk: true,
+        text: 'engine: v1   op: unmarshal   type: []time.Time   options: {}\nGo: (no declarations)\ninput: "[1]"\ngo:      {"error":"x","value":[]}\ngojson:  {"error":"x","value":null}',
+      },
+    ],
+  };
+}
+
+/** Golden vectors in @gojson/fixtures' shape: two differences, Go's recorded answers (copied from golden/differences.json). */
+export function syntheticDifferenceVectors(): GoldenVector[] {
+  const s = "type S struct {\n\tFoo int `json:\"foo\"`\n}";
+  const base = { group: "differences", goSource: s, type: "S", op: "unmarshal" as const, options: {} };
+  const nil = { group: "differences", goSource: "", type: "[]int", op: "marshal" as const, options: {} };
+  return [
+    { ...base, engine: "v1", name: "Diff/01-CaseSensitivity/Exact", input: '{"foo":1}', want: { value: { Foo: "1" } } },
+    { ...base, engine: "v1v2", name: "Diff/01-CaseSensitivity/Exact", input: '{"foo":1}', want: { value: { Foo: "1" } } },
+    { ...base, engine: "v2", name: "Diff/01-CaseSensitivity/Exact", input: '{"foo":1}', want: { value: { Foo: "1" } } },
+    { ...base, engine: "v1", name: "Diff/01-CaseSensitivity/Folded", input: '{"FOO":1}', want: { value: { Foo: "1" } } },
+    { ...base, engine: "v1v2", name: "Diff/01-CaseSensitivity/Folded", input: '{"FOO":1}', want: { value: { Foo: "1" } } },
+    { ...base, engine: "v2", name: "Diff/01-CaseSensitivity/Folded", input: '{"FOO":1}', want: { value: { Foo: "0" } } },
+    { ...nil, engine: "v2", name: "Diff/04-NilSliceMap/NilSlice", value: null, want: { output: "[]" } },
+    { ...nil, engine: "v1", name: "Diff/04-NilSliceMap/NilSlice", value: null, want: { output: "null" } },
+    { ...nil, engine: "v1v2", name: "Diff/04-NilSliceMap/NilSlice", value: null, want: { output: "null" } },
+  ];
+}
+
 /** A complete report input: the codec result plus a conformance summary and a difference table. */
 export function syntheticInput(opts: SyntheticOptions = {}): ReportInput {
   return {
     results: [syntheticCodecResult(opts)],
     resultsDir: "results",
-    conformance: {
-      source: "conformance.json",
-      generatedAt: "2026-12-01T09:00:00.000Z",
-      runs: 3000,
-      engines: [
-        { engine: "v1", cases: 3000, agreements: 2998, disagreements: 2 },
-        { engine: "v1-on-v2", cases: 3000, agreements: 3000, disagreements: 0 },
-        { engine: "v2", cases: 3000, agreements: 2995, disagreements: 5 },
-      ],
-      examples: [
-        {
-          engine: "v2",
-          title: "duplicate name inside embedded struct",
-          fields: [
-            ["goSource", 'type T struct { A int `json:"a"` }'],
-            ["input", '{"a":1,"a":2}'],
-            ["go", 'jsontext: duplicate object member name "a"'],
-            ["gojson", "<nil>"],
-          ],
-        },
-      ],
-    },
-    differences: {
-      source: "observations.json",
-      rows: [
-        {
-          id: "case-sensitivity",
-          title: "Field name matching",
-          input: '{"NAME":"x"} into struct{Name string}',
-          v1: 'matches case-insensitively: Name = "x"',
-          v2: 'matches exactly: Name stays ""',
-          why: "v2 default is case-sensitive; option MatchCaseInsensitiveNames restores v1",
-        },
-        {
-          id: "nil-slice",
-          title: "Nil slice",
-          input: "[]int(nil)",
-          v1: "null",
-          v2: "[]",
-          why: "FormatNilSliceAsNull",
-        },
-        {
-          id: "html-escape",
-          title: "HTML characters in strings",
-          input: '"<a&b>"',
-          v1: '"\\u003ca\\u0026b\\u003e"',
-          v2: '"<a&b>"',
-          why: "EscapeForHTML",
-        },
-      ],
-    },
+    conformance: readConformance(syntheticConformanceDoc(), "conformance.json")!,
+    differences: differenceTable(syntheticDifferenceVectors(), "golden/differences.json")!,
   };
 }

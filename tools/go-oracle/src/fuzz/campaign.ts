@@ -11,6 +11,7 @@ import {
   difference,
   enginesOf,
   type FuzzCase,
+  HarnessError,
   loadCodecs,
   runCodec,
   runGo,
@@ -25,6 +26,8 @@ export interface EngineSummary {
   /** Cases Go itself could not run (e.g. a type reflect cannot build); not counted either way. */
   skipped: number;
   byKind: Record<string, number>;
+  /** Why cases were skipped (the oracle could not serve them, or the harness failed), by reason. */
+  skippedBy?: Record<string, number>;
 }
 
 /** One shrunk (or raw) disagreement. */
@@ -68,9 +71,16 @@ async function judge(oracle: Oracle, codecs: Codecs, c: FuzzCase, engine: Engine
   } catch (e) {
     return { skipped: true as const, why: String(e) };
   }
-  if (go.oracleError) return { skipped: true as const };
-  const ts = runCodec(codecs, c, engine);
-  return { skipped: false as const, go, ts, kind: difference(go, ts, c.op) };
+  if (go.oracleError) return { skipped: true as const, why: go.oracleError };
+  try {
+    const ts = runCodec(codecs, c, engine);
+    return { skipped: false as const, go, ts, kind: difference(go, ts, c.op) };
+  } catch (e) {
+    // The harness (not the codec) failed, e.g. a tree too deep to convert: not counted either way.
+    if (e instanceof HarnessError || e instanceof RangeError)
+      return { skipped: true as const, why: String(e) };
+    throw e;
+  }
 }
 
 /** Shrinks a failing seed to a minimal counterexample of the same kind. */
@@ -133,6 +143,12 @@ export async function campaign(
       const t = summary.engines[engine] as EngineSummary;
       if (j.skipped) {
         t.skipped++;
+        const why = String(j.why ?? "?")
+          .replace(/"[^"]*"/g, "S")
+          .replace(/[0-9]+/g, "N")
+          .slice(0, 80);
+        t.skippedBy ??= {};
+        t.skippedBy[why] = (t.skippedBy[why] ?? 0) + 1;
         continue;
       }
       t.cases++;

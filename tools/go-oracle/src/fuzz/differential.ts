@@ -1,3 +1,4 @@
+import { withRegistryMethods } from "@gojson/fixtures";
 import type { GoType } from "@gojson/gotype";
 import fc from "fast-check";
 import { normalizeGoMessage } from "../normalize.js";
@@ -5,10 +6,14 @@ import type { Oracle } from "../oracle.js";
 import type { Engine, OracleResponse, Tagged } from "../protocol.js";
 import { floatFromTagged, floatToTagged, fromTagged, type TaggedHooks, toTagged } from "../tagged.js";
 import {
+  escapeBytes,
   type Mutation,
   mutate,
   mutationArb,
+  REG,
   renderGo,
+  rootRecursive,
+  type Shape,
   shapedJson,
   type TypeSpec,
   typeSpecArb,
@@ -20,39 +25,203 @@ export interface FuzzCase {
   spec: TypeSpec;
   op: "marshal" | "unmarshal";
   value: Tagged;
+  /** A second value of the type: the existing destination (`into`) and the values of duplicate members. */
+  other: Tagged;
+  /** Unmarshal into `other` (merge semantics) instead of a zero value. */
+  into: boolean;
+  shape: Shape;
   mutation: Mutation;
-  v1: Record<string, boolean>;
-  v2: Record<string, boolean>;
+  /** Marshal: which nil pointer back to the root becomes a cycle (-1: none). */
+  cycle: number;
+  /** v1 options: marshal escapeHTML/prefix/indent; unmarshal useNumber/disallowUnknownFields. */
+  v1: Options;
+  v2: Options;
 }
 
-const V2_FLAGS = [
+type Options = Record<string, boolean | string>;
+
+const V2_MARSHAL = [
   "formatNilSliceAsNull",
   "formatNilMapAsNull",
   "stringifyNumbers",
-  "matchCaseInsensitiveNames",
-  "rejectUnknownMembers",
-  "allowDuplicateNames",
-  "allowInvalidUTF8",
-  "escapeForHTML",
   "omitZeroStructFields",
+  "escapeForHTML",
+  "escapeForJS",
+  "allowInvalidUTF8",
+  "allowDuplicateNames",
+  "multiline",
+  "spaceAfterColon",
+  "spaceAfterComma",
+  "callMethodsWithLegacySemantics",
+  "formatByteArrayAsArray",
+  "formatBytesWithLegacySemantics",
+  "formatDurationAsNano",
+  "omitEmptyWithLegacySemantics",
+  "stringifyWithLegacySemantics",
+  "canonicalizeRawInts",
+  "reorderRawObjects",
 ] as const;
 
-const flags = (names: readonly string[]) =>
+const V2_UNMARSHAL = [
+  "matchCaseInsensitiveNames",
+  "rejectUnknownMembers",
+  "discardUnknownMembers",
+  "allowDuplicateNames",
+  "allowInvalidUTF8",
+  "stringifyNumbers",
+  "mergeWithLegacySemantics",
+  "unmarshalArrayFromAnyLength",
+  "parseTimeWithLooseRFC3339",
+  "parseBytesWithLooseRFC4648",
+  "matchCaseSensitiveDelimiter",
+  "formatDurationAsNano",
+  "callMethodsWithLegacySemantics",
+  "stringifyWithLegacySemantics",
+] as const;
+
+const flags = (names: readonly string[], max: number) =>
   fc
-    .subarray([...names], { maxLength: 2 })
-    .map((xs) => Object.fromEntries(xs.map((x) => [x, true])) as Record<string, boolean>);
+    .subarray([...names], { maxLength: max })
+    .map((xs) => Object.fromEntries(xs.map((x) => [x, true])) as Options);
+
+const INDENTS: (Options | null)[] = [
+  null,
+  null,
+  null,
+  { prefix: "", indent: "  " },
+  { prefix: ">", indent: "\t" },
+  { prefix: "", indent: "" },
+];
+
+const v1MarshalArb: fc.Arbitrary<Options> = fc
+  .record({
+    escapeHTML: fc.constantFrom(undefined, undefined, false, true),
+    ind: fc.constantFrom(...INDENTS),
+  })
+  // Go has no API for "no HTML escaping + MarshalIndent(v, "", "")": an Encoder ignores SetIndent("", "").
+  .map(({ escapeHTML, ind }) => ({
+    ...(escapeHTML === undefined ? {} : { escapeHTML }),
+    ...(ind === null || (escapeHTML === false && ind.prefix === "" && ind.indent === "") ? {} : ind),
+  }));
+
+const v2MarshalArb: fc.Arbitrary<Options> = fc
+  .record({
+    f: flags(V2_MARSHAL, 3),
+    ind: fc.constantFrom(null, null, null, { withIndent: "  " }, { withIndent: "\t", withIndentPrefix: " " }),
+  })
+  .map(({ f, ind }) => ({ ...f, ...(ind ?? {}) }));
+
+const shapeArb: fc.Arbitrary<Shape> = fc.oneof(
+  { weight: 6, arbitrary: fc.constant({ dup: false, extra: false, keyCase: "" } as Shape) },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      dup: fc.boolean(),
+      extra: fc.boolean(),
+      keyCase: fc.constantFrom("", "lower", "upper") as fc.Arbitrary<Shape["keyCase"]>,
+    }),
+  },
+);
 
 /** Arbitrary differential cases. */
 export const caseArb: fc.Arbitrary<FuzzCase> = typeSpecArb.chain((spec) =>
-  fc.record({
-    spec: fc.constant(spec),
-    op: fc.constantFrom("marshal", "unmarshal") as fc.Arbitrary<"marshal" | "unmarshal">,
-    value: valueArb(spec),
-    mutation: mutationArb,
-    v1: flags(["useNumber", "disallowUnknownFields"]),
-    v2: flags(V2_FLAGS),
-  }),
+  (fc.constantFrom("marshal", "unmarshal") as fc.Arbitrary<"marshal" | "unmarshal">).chain((op) =>
+    fc.record({
+      spec: fc.constant(spec),
+      op: fc.constant(op),
+      value: valueArb(spec),
+      other: valueArb(spec),
+      into: op === "unmarshal" ? fc.boolean() : fc.constant(false),
+      shape: op === "unmarshal" ? shapeArb : fc.constant({ dup: false, extra: false, keyCase: "" } as Shape),
+      mutation: op === "unmarshal" ? mutationArb : fc.constant({ m: "none" } as Mutation),
+      cycle:
+        op === "marshal" && rootRecursive(spec)
+          ? fc.oneof(fc.constant(-1), fc.nat({ max: 4 }))
+          : fc.constant(-1),
+      v1: op === "marshal" ? v1MarshalArb : flags(["useNumber", "disallowUnknownFields"], 2),
+      v2: op === "marshal" ? v2MarshalArb : flags(V2_UNMARSHAL, 3),
+    }),
+  ),
 );
+
+type Seg = { f: string } | { i: number } | { key: Tagged };
+
+/** Nil pointers back to the root type (where a cycle can be planted), with their paths. */
+function cycleSpots(spec: TypeSpec, v: Tagged): Seg[][] {
+  const root = rootRecursive(spec);
+  const out: Seg[][] = [];
+  const walk = (t: TypeSpec, x: Tagged, path: Seg[]) => {
+    switch (t.k) {
+      case "ptr":
+        if (x === null) {
+          if (t.e.k === "reg" && t.e.name === root && path.length > 0) out.push(path);
+        } else walk(t.e, x, path);
+        return;
+      case "reg":
+        walk(REG[t.name].shape, x, path);
+        return;
+      case "struct":
+        for (const f of t.fields)
+          walk(f.t, (x as Record<string, Tagged>)?.[f.name] ?? null, [...path, { f: f.name }]);
+        return;
+      case "slice":
+      case "array":
+        if (Array.isArray(x)) for (const [i, y] of x.entries()) walk(t.e, y, [...path, { i }]);
+        return;
+      case "map":
+        if (Array.isArray(x))
+          for (const p of x as Tagged[][]) walk(t.e, p[1] as Tagged, [...path, { key: p[0] as Tagged }]);
+        return;
+      default:
+    }
+  };
+  walk(spec, v, []);
+  return out;
+}
+
+/** The cycle a case plants (undefined: none). */
+function cyclePath(c: FuzzCase): Seg[] | undefined {
+  if (c.cycle < 0) return undefined;
+  const spots = cycleSpots(c.spec, c.value);
+  return spots.length === 0 ? undefined : spots[c.cycle % spots.length];
+}
+
+/** The tagged value with `{"$ref": true}` (the oracle's cycle marker) at `path`. */
+function withRef(v: Tagged, path: Seg[]): Tagged {
+  if (path.length === 0) return { $ref: true };
+  const [s, ...rest] = path as [Seg, ...Seg[]];
+  if ("f" in s) {
+    const o = { ...(v as Record<string, Tagged>) };
+    o[s.f] = withRef(o[s.f] ?? null, rest);
+    return o;
+  }
+  if ("i" in s) {
+    const a = [...(v as Tagged[])];
+    a[s.i] = withRef(a[s.i] ?? null, rest);
+    return a;
+  }
+  return (v as Tagged[][]).map((p) =>
+    JSON.stringify(p[0]) === JSON.stringify(s.key) ? [p[0], withRef(p[1] as Tagged, rest)] : p,
+  ) as Tagged;
+}
+
+/** Points the TypeScript value at `path` back to the root object (the contract's *T is the object itself). */
+function plantCycle(root: unknown, path: Seg[]): void {
+  let cur = root as Record<string, unknown>;
+  for (let i = 0; i < path.length; i++) {
+    const s = path[i] as Seg;
+    const last = i === path.length - 1;
+    if ("f" in s || "i" in s) {
+      const k = "f" in s ? s.f : s.i;
+      if (last) (cur as Record<string | number, unknown>)[k] = root;
+      else cur = (cur as Record<string | number, unknown>)[k] as Record<string, unknown>;
+    } else {
+      const m = cur as unknown as Map<unknown, unknown>;
+      if (last) m.set(s.key, root);
+      else cur = m.get(s.key) as Record<string, unknown>;
+    }
+  }
+}
 
 /** The codecs under test, as loaded (an engine without its codec is skipped). */
 export interface Codecs {
@@ -133,11 +302,28 @@ export interface Answer {
 /** The full request a case makes on one engine. */
 export function requestFor(c: FuzzCase, engine: Engine) {
   const { goSource, type } = renderGo(c.spec);
-  const input = mutate(shapedJson(c.spec, c.value), c.mutation);
-  let options: Record<string, boolean> = {};
-  if (engine === "v1") options = c.op === "unmarshal" ? c.v1 : {};
+  const input = mutate(shapedJson(c.spec, c.value, c.shape, c.other), c.mutation, c.spec);
+  let options: Options = {};
+  if (engine === "v1") options = c.v1;
+  if (engine === "v1v2") {
+    // encoding/json's own knobs (indentation is left to the v1 engine: MarshalIndent re-indents v1's way)
+    const { prefix: _p, indent: _i, ...rest } = c.v1;
+    options = rest;
+  }
   if (engine === "v2") options = c.op === "marshal" ? { ...c.v2, deterministic: true } : c.v2;
-  return { goSource, type, input, options };
+  const path = c.op === "marshal" ? cyclePath(c) : undefined;
+  const value = path ? withRef(c.value, path) : c.value;
+  const into = c.op === "unmarshal" && c.into && c.other !== null ? c.other : undefined;
+  return { goSource, type, input, options, value, into, cycle: path };
+}
+
+/** codec-v2 options for the v1v2 engine: DefaultOptionsV1 plus what encoding/json's knobs set. */
+function v1v2Options(codecs: Codecs, o: Options): Options {
+  const out: Options = { ...codecs.v1Defaults?.() };
+  if (o.escapeHTML === false) out.escapeForHTML = false;
+  if (o.useNumber) out.unmarshalAnyWithRawNumber = true;
+  if (o.disallowUnknownFields) out.rejectUnknownMembers = true;
+  return out;
 }
 
 function canonFloat(s: Tagged, bits: 32 | 64): Tagged {
@@ -164,6 +350,10 @@ export function canon(t: TypeSpec, v: Tagged): Tagged {
         .sort((a, b) => (JSON.stringify(a[0]) < JSON.stringify(b[0]) ? -1 : 1));
     case "ptr":
       return canon(t.e, v);
+    case "reg":
+      // Node, Rec and Chain hold no floats or maps (and may nest thousands deep): nothing to re-spell.
+      if (t.name === "Node" || t.name === "Rec" || t.name === "Chain") return v;
+      return canon(REG[t.name].shape, v);
     case "struct": {
       const o: Record<string, Tagged> = {};
       for (const f of t.fields) o[f.name] = canon(f.t, (v as Record<string, Tagged>)[f.name] ?? null);
@@ -192,25 +382,39 @@ function canonAny(v: Tagged): Tagged {
 
 const dec = new TextDecoder();
 
+/** The harness itself failed (not the codec): the case is skipped. */
+export class HarnessError extends Error {
+  override name = "HarnessError";
+}
+
+function tagged(c: FuzzCase, t: GoType, v: unknown, hooks: TaggedHooks): Tagged {
+  try {
+    return canon(c.spec, toTagged(t, v, hooks));
+  } catch (e) {
+    throw new HarnessError(`toTagged: ${(e as Error).message}`);
+  }
+}
+
 /** Runs the codec of `engine` on a case. */
 export function runCodec(codecs: Codecs, c: FuzzCase, engine: Engine): Answer {
-  const { goSource, type, input, options } = requestFor(c, engine);
+  const { goSource, type, input, options, into, cycle } = requestFor(c, engine);
   let t: GoType;
   try {
-    t = codecs.goType(type, codecs.parseGo(goSource));
+    t = codecs.goType(type, withRegistryMethods(codecs.parseGo(goSource)));
   } catch (e) {
     return { crash: `parseGo: ${(e as Error).message}` };
   }
   const codec = engine === "v1" ? codecs.v1 : codecs.v2;
   if (!codec) return { crash: "codec missing" };
-  const opts = engine === "v1v2" ? { ...codecs.v1Defaults?.() } : { ...options };
+  const opts: Record<string, unknown> = engine === "v1v2" ? v1v2Options(codecs, options) : { ...options };
   try {
     if (c.op === "marshal") {
       let value: unknown;
       try {
         value = fromTagged(t, c.value, codecs.hooks);
+        if (cycle) plantCycle(value, cycle);
       } catch (e) {
-        return { crash: `fromTagged: ${(e as Error).message}` };
+        throw new HarnessError(`fromTagged: ${(e as Error).message}`);
       }
       try {
         return { output: dec.decode(codec.marshal(t, value, opts)) };
@@ -218,20 +422,25 @@ export function runCodec(codecs: Codecs, c: FuzzCase, engine: Engine): Answer {
         return errorAnswer(e);
       }
     }
+    if (into !== undefined) {
+      try {
+        opts.into = fromTagged(t, into, codecs.hooks);
+      } catch (e) {
+        throw new HarnessError(`fromTagged: ${(e as Error).message}`);
+      }
+    }
+    let got: unknown;
     try {
-      const got = codec.unmarshal(t, input, opts);
-      return { value: canon(c.spec, toTagged(t, got, codecs.hooks)) };
+      got = codec.unmarshal(t, input, opts);
     } catch (e) {
       const a = errorAnswer(e);
       const held = (e as { value?: unknown }).value;
-      if (a.crash === undefined && held !== undefined) {
-        try {
-          a.value = canon(c.spec, toTagged(t, held, codecs.hooks));
-        } catch {}
-      }
+      if (a.crash === undefined && held !== undefined) a.value = tagged(c, t, held, codecs.hooks);
       return a;
     }
+    return { value: tagged(c, t, got, codecs.hooks) };
   } catch (e) {
+    if (e instanceof HarnessError) throw e;
     return { crash: String(e) };
   }
 }
@@ -253,18 +462,24 @@ export async function runGo(
   c: FuzzCase,
   engine: Engine,
 ): Promise<Answer & { oracleError?: string }> {
-  const { goSource, type, input, options } = requestFor(c, engine);
+  const { goSource, type, input, options, value, into } = requestFor(c, engine);
   const r: OracleResponse = await oracle.run(
     c.op === "marshal"
-      ? { engine, op: "marshal", goSource, type, value: c.value, options }
-      : { engine, op: "unmarshal", goSource, type, input, options },
+      ? { engine, op: "marshal", goSource, type, value, options }
+      : { engine, op: "unmarshal", goSource, type, input, options, ...(into !== undefined ? { into } : {}) },
   );
   if (r.oracleError) return { oracleError: r.oracleError };
   if (r.panic) return { crash: `go panic: ${r.panic}` };
   const a: Answer = {};
   if (r.output) a.output = dec.decode(r.output);
   if (r.error) a.error = r.error.message;
-  if (c.op === "unmarshal" && r.value !== undefined) a.value = canon(c.spec, r.value);
+  if (c.op === "unmarshal" && r.value !== undefined) {
+    try {
+      a.value = canon(c.spec, r.value);
+    } catch (e) {
+      throw new HarnessError(`canon: ${(e as Error).message}`);
+    }
+  }
   return a;
 }
 
@@ -280,15 +495,25 @@ export function difference(go: Answer, ts: Answer, op: "marshal" | "unmarshal"):
   return "";
 }
 
+const clip = (s: string, n = 700) => (s.length <= n ? s : `${s.slice(0, n)}… (${s.length} chars)`);
+
+/** Input bytes for humans: a JSON string; \udcXX stands for the raw (non-UTF-8) byte 0xXX. */
+export function showInput(b: Uint8Array): string {
+  return clip(JSON.stringify(escapeBytes(b)), 500);
+}
+
 /** A counterexample printed for humans: Go source, input, both answers. */
 export function describe(c: FuzzCase, engine: Engine, go: Answer, ts: Answer): string {
-  const { goSource, type, input, options } = requestFor(c, engine);
+  const { goSource, type, input, options, value, into, cycle } = requestFor(c, engine);
   const lines = [
     `engine: ${engine}   op: ${c.op}   type: ${type}   options: ${JSON.stringify(options)}`,
     goSource ? `Go:\n${goSource}` : "Go: (no declarations)",
-    c.op === "marshal" ? `value (tagged): ${JSON.stringify(c.value)}` : `input: ${JSON.stringify(input)}`,
-    `go:      ${JSON.stringify(go)}`,
-    `gojson:  ${JSON.stringify(ts)}`,
+    c.op === "marshal"
+      ? `value (tagged): ${clip(JSON.stringify(value))}${cycle ? '   ({"$ref":true} = pointer back to the root: a cycle)' : ""}`
+      : `input: ${showInput(input)}${/\\udc[89a-f][0-9a-f]/.test(JSON.stringify(escapeBytes(input))) ? "   (\\udcXX = raw byte 0xXX)" : ""}`,
+    ...(into !== undefined ? [`into (existing destination, tagged): ${clip(JSON.stringify(into))}`] : []),
+    `go:      ${clip(JSON.stringify(go))}`,
+    `gojson:  ${clip(JSON.stringify(ts))}`,
   ];
   return lines.join("\n");
 }

@@ -1,6 +1,27 @@
+import { centsText } from "@gojson/fixtures";
 import fc from "fast-check";
 import type { Tagged } from "../protocol.js";
 import { floatToTagged } from "../tagged.js";
+
+/** Named types compiled into the oracle (go/registry.go): methods, unexported embedding, recursion. */
+export type RegName =
+  | "CentsV"
+  | "CentsP"
+  | "UpperText"
+  | "AlwaysZero"
+  | "FailText"
+  | "BadJSON"
+  | "KeyJSON"
+  | "Stamped"
+  | "Outer"
+  | "OuterP"
+  | "Node"
+  | "Tree"
+  | "Rec"
+  | "Chain";
+
+/** Map key types the fuzzer uses (text marshalers and a MarshalJSON type among them). */
+export type KeySpec = "string" | "int" | "uint8" | "UpperText" | "KeyJSON" | "CentsV";
 
 /** A generated Go type, small enough to print and to shrink. */
 export type TypeSpec =
@@ -24,9 +45,11 @@ export type TypeSpec =
     }
   | { k: "slice"; e: TypeSpec }
   | { k: "array"; n: number; e: TypeSpec }
-  | { k: "map"; key: "string" | "int" | "uint8"; e: TypeSpec }
+  | { k: "map"; key: KeySpec; e: TypeSpec }
   | { k: "ptr"; e: TypeSpec }
-  | { k: "struct"; fields: FieldSpec[] };
+  | { k: "reg"; name: RegName }
+  /** `name` is set for structs that are embedded (the field is named after its type). */
+  | { k: "struct"; fields: FieldSpec[]; name?: string };
 
 /** A generated struct field. */
 export interface FieldSpec {
@@ -35,7 +58,95 @@ export interface FieldSpec {
   json: string;
   opts: string[];
   t: TypeSpec;
+  /** Embedded (anonymous) field: `t` is a struct or a pointer to one; `name` is its type's name. */
+  embed?: boolean;
 }
+
+const int: TypeSpec = { k: "int" };
+const str: TypeSpec = { k: "string" };
+const reg = (name: RegName): TypeSpec => ({ k: "reg", name });
+const fld = (name: string, t: TypeSpec, json = "", opts: string[] = [], embed = false): FieldSpec =>
+  embed ? { name, json, opts, t, embed } : { name, json, opts, t };
+
+/**
+ * The registry: Go declarations (what TypeScript's parseGo reads; the oracle
+ * uses its compiled twin), the structure (drives values and comparison), and
+ * the declarations each depends on.
+ */
+export const REG: Readonly<
+  Record<RegName, { decl: string; shape: TypeSpec; deps?: RegName[]; recursive?: boolean }>
+> = {
+  CentsV: { decl: "type CentsV int64", shape: { k: "int64" } },
+  CentsP: { decl: "type CentsP int64", shape: { k: "int64" } },
+  UpperText: { decl: "type UpperText string", shape: str },
+  AlwaysZero: {
+    decl: "type AlwaysZero struct {\n\tN int\n}",
+    shape: { k: "struct", fields: [fld("N", int)] },
+  },
+  FailText: { decl: "type FailText string", shape: str },
+  BadJSON: { decl: "type BadJSON struct{}", shape: { k: "struct", fields: [] } },
+  KeyJSON: { decl: "type KeyJSON string", shape: str },
+  Stamped: {
+    decl: 'type Stamped struct {\n\ttime.Time\n\tID   int    `json:"id"`\n\tKind string `json:"kind"`\n}',
+    shape: {
+      k: "struct",
+      fields: [fld("Time", { k: "time" }, "", [], true), fld("ID", int, "id"), fld("Kind", str, "kind")],
+    },
+  },
+  Outer: {
+    decl: "type Outer struct {\n\tinner\n\tY int\n}",
+    deps: ["inner" as RegName],
+    shape: {
+      k: "struct",
+      fields: [fld("inner", { k: "struct", fields: [fld("X", int)] }, "", [], true), fld("Y", int)],
+    },
+  },
+  OuterP: {
+    decl: "type OuterP struct {\n\t*inner\n\tY int\n}",
+    deps: ["inner" as RegName],
+    shape: {
+      k: "struct",
+      fields: [
+        fld("inner", { k: "ptr", e: { k: "struct", fields: [fld("X", int)] } }, "", [], true),
+        fld("Y", int),
+      ],
+    },
+  },
+  Node: {
+    decl: "type Node struct {\n\tVal  int\n\tNext *Node\n\tKids []Node\n}",
+    recursive: true,
+    shape: {
+      k: "struct",
+      fields: [
+        fld("Val", int),
+        fld("Next", { k: "ptr", e: reg("Node") }),
+        fld("Kids", { k: "slice", e: reg("Node") }),
+      ],
+    },
+  },
+  Tree: {
+    decl: 'type Tree struct {\n\tName string           `json:"name"`\n\tSub  map[string]*Tree `json:"sub,omitempty"`\n}',
+    recursive: true,
+    shape: {
+      k: "struct",
+      fields: [
+        fld("Name", str, "name"),
+        fld("Sub", { k: "map", key: "string", e: { k: "ptr", e: reg("Tree") } }, "sub", ["omitempty"]),
+      ],
+    },
+  },
+  Rec: {
+    decl: 'type Rec struct {\n\t*Rec\n\tN int `json:"n"`\n}',
+    recursive: true,
+    shape: {
+      k: "struct",
+      fields: [fld("Rec", { k: "ptr", e: reg("Rec") }, "", [], true), fld("N", int, "n")],
+    },
+  },
+  Chain: { decl: "type Chain []Chain", recursive: true, shape: { k: "slice", e: reg("Chain") } },
+};
+
+const INNER_DECL = "type inner struct {\n\tX int\n}";
 
 const LEAVES = [
   "bool",
@@ -54,39 +165,157 @@ const LEAVES = [
   "raw",
   "bytes",
 ] as const;
+const REG_NAMES = Object.keys(REG) as RegName[];
 const FIELD_NAMES = ["A", "B", "Name", "ID", "Value", "x"];
-const JSON_NAMES = ["", "", "a", "b", "name", "Name", "-", "id"];
-const TAG_OPTS = ["omitempty", "omitzero", "string", "case:ignore"];
+const JSON_NAMES = ["", "", "", "a", "b", "A", "name", "Name", "-", "id"];
+const KEYS: KeySpec[] = ["string", "string", "int", "uint8", "UpperText", "KeyJSON", "CentsV"];
 
-/** Arbitrary Go types (depth-limited). */
-export const typeSpecArb: fc.Arbitrary<TypeSpec> = fc.letrec<{ t: TypeSpec; f: FieldSpec }>((tie) => ({
+/** Tag options that fit a field of type `t` (v1 and v2 options, some meaningless on purpose). */
+function tagOptsFor(t: TypeSpec): string[] {
+  const o = ["omitempty", "omitzero", "string", "case:ignore", "case:strict"];
+  const u = t.k === "ptr" ? t.e : t;
+  switch (u.k) {
+    case "time":
+      o.push("format:unix", "format:unixmilli", "format:RFC3339", "format:DateOnly", "format:RFC1123");
+      break;
+    case "duration":
+      o.push("format:sec", "format:nano", "format:units", "format:iso8601");
+      break;
+    case "bytes":
+      o.push("format:base64", "format:base64url", "format:base32", "format:hex", "format:array");
+      break;
+    case "float32":
+    case "float64":
+      o.push("format:nonfinite");
+      break;
+    case "slice":
+    case "map":
+      o.push("format:emitnull", "format:emitempty");
+      if (u.k === "map") o.push("inline", "unknown");
+      break;
+    case "struct":
+    case "any":
+    case "raw":
+      o.push("inline", "unknown");
+      break;
+    case "array":
+      o.push("format:array");
+      break;
+  }
+  return o;
+}
+
+const fieldArb = (t: fc.Arbitrary<TypeSpec>): fc.Arbitrary<FieldSpec> =>
+  t.chain((ft) =>
+    fc.record({
+      name: fc.constantFrom(...FIELD_NAMES),
+      json: fc.constantFrom(...JSON_NAMES),
+      opts: fc.subarray(tagOptsFor(ft), { maxLength: 2 }),
+      t: fc.constant(ft),
+    }),
+  );
+
+/** An embedded field: a struct by value or by pointer, with or without a tag. */
+const embedArb = (s: fc.Arbitrary<TypeSpec>): fc.Arbitrary<FieldSpec> =>
+  fc
+    .record({
+      name: fc.constantFrom("Ea", "Eb"),
+      json: fc.constantFrom("", "", "", "a", "A", "-"),
+      opts: fc.subarray(["omitempty", "omitzero", "inline"], { maxLength: 1 }),
+      ptr: fc.boolean(),
+      s,
+    })
+    .map(({ name, json, opts, ptr, s }) => ({
+      name,
+      json,
+      opts,
+      embed: true,
+      t: ptr ? ({ k: "ptr", e: s } as TypeSpec) : s,
+    }));
+
+const rawStructArb = (tie: (k: string) => fc.Arbitrary<unknown>) =>
+  fc
+    .uniqueArray(
+      fc.oneof(
+        { weight: 4, arbitrary: fieldArb(tie("t") as fc.Arbitrary<TypeSpec>) },
+        { weight: 1, arbitrary: tie("e") as fc.Arbitrary<FieldSpec> },
+      ),
+      { maxLength: 4, selector: (f) => f.name },
+    )
+    .map((fields) => ({ k: "struct", fields }) as TypeSpec);
+
+const rawTypeArb: fc.Arbitrary<TypeSpec> = fc.letrec<{ t: TypeSpec; s: TypeSpec; e: FieldSpec }>((tie) => ({
   t: fc.oneof(
     { depthSize: "small", withCrossShrink: true },
-    fc.constantFrom(...LEAVES).map((k) => ({ k }) as TypeSpec),
+    { weight: 4, arbitrary: fc.constantFrom(...LEAVES).map((k) => ({ k }) as TypeSpec) },
+    { weight: 2, arbitrary: fc.constantFrom(...REG_NAMES).map(reg) },
     // []uint8 is []byte: Go spells its tagged value as base64.
-    tie("t").map((e) => (e.k === "uint8" ? { k: "bytes" } : { k: "slice", e }) as TypeSpec),
-    fc
-      .record({ n: fc.integer({ min: 0, max: 3 }), e: tie("t") })
-      .map(({ n, e }) => ({ k: "array", n, e }) as TypeSpec),
-    fc
-      .record({ key: fc.constantFrom("string", "int", "uint8"), e: tie("t") })
-      .map(({ key, e }) => ({ k: "map", key, e }) as TypeSpec),
-    tie("t").map((e) => ({ k: "ptr", e }) as TypeSpec),
-    fc
-      .uniqueArray(tie("f"), { maxLength: 4, selector: (f) => f.name })
-      .map((fields) => ({ k: "struct", fields }) as TypeSpec),
+    {
+      weight: 1,
+      arbitrary: tie("t").map((e) => (e.k === "uint8" ? { k: "bytes" } : { k: "slice", e }) as TypeSpec),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .record({ n: fc.integer({ min: 0, max: 3 }), e: tie("t") })
+        .map(({ n, e }) => ({ k: "array", n, e }) as TypeSpec),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .record({ key: fc.constantFrom(...KEYS), e: tie("t") })
+        .map(({ key, e }) => ({ k: "map", key, e }) as TypeSpec),
+    },
+    { weight: 1, arbitrary: tie("t").map((e) => ({ k: "ptr", e }) as TypeSpec) },
+    { weight: 2, arbitrary: tie("s") },
   ),
-  f: fc.record({
-    name: fc.constantFrom(...FIELD_NAMES),
-    json: fc.constantFrom(...JSON_NAMES),
-    opts: fc.subarray(TAG_OPTS, { maxLength: 2 }),
-    t: tie("t"),
-  }),
+  s: rawStructArb(tie as (k: string) => fc.Arbitrary<unknown>),
+  e: embedArb(tie("s")),
 })).t;
 
-/** Renders a type as Go: declarations for its structs (S1, S2, ...) and the root expression. */
+/** Gives embedded structs unique names (E1, E2, ...) in rendering order, so declarations never clash. */
+function nameEmbedded(spec: TypeSpec): TypeSpec {
+  let n = 0;
+  const walk = (t: TypeSpec): TypeSpec => {
+    switch (t.k) {
+      case "slice":
+      case "ptr":
+        return { ...t, e: walk(t.e) };
+      case "array":
+        return { ...t, e: walk(t.e) };
+      case "map":
+        return { ...t, e: walk(t.e) };
+      case "struct": {
+        const fields = t.fields.map((f) => {
+          if (!f.embed) return { ...f, t: walk(f.t) };
+          const name = `E${++n}`;
+          const inner = f.t.k === "ptr" ? f.t.e : f.t;
+          const named = { ...(walk(inner) as Extract<TypeSpec, { k: "struct" }>), name };
+          return { ...f, name, t: f.t.k === "ptr" ? ({ k: "ptr", e: named } as TypeSpec) : named };
+        });
+        return { ...t, fields };
+      }
+      default:
+        return t;
+    }
+  };
+  return walk(spec);
+}
+
+/** Arbitrary Go types (depth-limited). */
+export const typeSpecArb: fc.Arbitrary<TypeSpec> = rawTypeArb.map(nameEmbedded);
+
+/** Whether a type mentions a recursive registry type (values need a depth budget). */
+export function rootRecursive(t: TypeSpec): RegName | undefined {
+  const u = t.k === "ptr" ? t.e : t;
+  return u.k === "reg" && REG[u.name].recursive ? u.name : undefined;
+}
+
+/** Renders a type as Go: declarations for its structs (S1, S2, ..., embedded ones E1, ...) and the root expression. */
 export function renderGo(spec: TypeSpec): { goSource: string; type: string } {
   const decls: string[] = [];
+  const regs = new Set<RegName>();
+  let anon = 0;
   const expr = (t: TypeSpec): string => {
     switch (t.k) {
       case "time":
@@ -104,18 +333,22 @@ export function renderGo(spec: TypeSpec): { goSource: string; type: string } {
       case "array":
         return `[${t.n}]${expr(t.e)}`;
       case "map":
+        if (t.key !== "string" && t.key !== "int" && t.key !== "uint8") regs.add(t.key);
         return `map[${t.key}]${expr(t.e)}`;
       case "ptr":
         return `*${expr(t.e)}`;
+      case "reg":
+        regs.add(t.name);
+        return t.name;
       case "struct": {
-        const name = `S${decls.length + 1}`;
+        const name = t.name ?? `S${++anon}`;
         decls.push("");
         const idx = decls.length - 1;
         const lines = t.fields.map((f) => {
           const parts = [f.json, ...f.opts];
           const tag = f.json === "-" && f.opts.length === 0 ? "-" : parts.join(",");
           const tagText = tag === "" ? "" : ` \`json:"${tag}"\``;
-          return `\t${f.name} ${expr(f.t)}${tagText}`;
+          return f.embed ? `\t${expr(f.t)}${tagText}` : `\t${f.name} ${expr(f.t)}${tagText}`;
         });
         decls[idx] = `type ${name} struct {\n${lines.join("\n")}\n}`;
         return name;
@@ -125,7 +358,30 @@ export function renderGo(spec: TypeSpec): { goSource: string; type: string } {
     }
   };
   const type = expr(spec);
-  return { goSource: decls.join("\n\n"), type };
+  const all = [...decls];
+  // Registry declarations (and those they need), in a fixed order.
+  const need = new Set<RegName>();
+  const add = (r: RegName) => {
+    if (need.has(r)) return;
+    need.add(r);
+    const sh = REG[r].shape;
+    // recursive shapes mention other registry types (Node → Node only); walk once
+    const visit = (t: TypeSpec) => {
+      if (t.k === "reg") add(t.name);
+      else if (t.k === "slice" || t.k === "ptr" || t.k === "array" || t.k === "map") visit(t.e);
+      else if (t.k === "struct") for (const f of t.fields) visit(f.t);
+    };
+    visit(sh);
+  };
+  for (const r of regs) add(r);
+  let inner = false;
+  for (const r of REG_NAMES) {
+    if (!need.has(r)) continue;
+    all.push(REG[r].decl);
+    if (REG[r].deps) inner = true;
+  }
+  if (inner) all.push(INNER_DECL);
+  return { goSource: all.join("\n\n"), type };
 }
 
 const safeString = fc
@@ -133,11 +389,17 @@ const safeString = fc
     fc.string({ maxLength: 8 }),
     fc.string({ unit: "grapheme", maxLength: 6 }),
     fc.string({ unit: "binary-ascii", maxLength: 6 }),
-    fc.constantFrom("<&>", "\u2028", "é", "😀", "\\", '"', ""),
+    fc.constantFrom("<&>", "\u2028", "é", "😀", "\\", '"', "", "a", "A", "k:x"),
   )
   .filter((s) => !/[\uD800-\uDFFF]/.test(s.replace(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g, "")));
 
-const jsonText = fc.json({ maxDepth: 2 });
+const jsonText = fc.oneof(
+  { weight: 6, arbitrary: fc.json({ maxDepth: 2 }) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom('{"a":1,"a":2}', '{"A":1,"a":2}', '" \\ud800 "', "[1,2,3]", '"<&>"', "1e400"),
+  },
+);
 
 function intRange(k: string): [bigint, bigint] {
   switch (k) {
@@ -154,7 +416,13 @@ function intRange(k: string): [bigint, bigint] {
 
 const bigIntArb = (k: string) => {
   const [min, max] = intRange(k);
-  return fc.oneof(fc.bigInt({ min, max }), fc.constantFrom(min, max, 0n, 1n)).map((b) => b.toString());
+  return fc
+    .oneof(
+      fc.bigInt({ min, max }),
+      fc.constantFrom(min, max, 0n, 1n),
+      fc.bigInt({ min: -300n, max: 300n }).filter((b) => b >= min && b <= max),
+    )
+    .map((b) => b.toString());
 };
 
 function anyArb(): fc.Arbitrary<Tagged> {
@@ -172,8 +440,25 @@ export function tagAny(v: unknown): Tagged {
   return { t: "map[string]interface {}", v: Object.keys(o).map((k) => [k, tagAny(o[k])]) };
 }
 
-/** Arbitrary tagged values of a type. */
-export function valueArb(t: TypeSpec): fc.Arbitrary<Tagged> {
+const keyArb = (k: KeySpec): fc.Arbitrary<Tagged> => {
+  switch (k) {
+    case "int":
+      return bigIntArb("int64");
+    case "uint8":
+      return bigIntArb("uint8");
+    case "CentsV":
+      return bigIntArb("int64");
+    default:
+      return safeString;
+  }
+};
+
+/**
+ * Arbitrary tagged values of a type. `budget` limits recursion through
+ * registry types (undefined: no recursive type entered yet).
+ */
+export function valueArb(t: TypeSpec, budget?: number): fc.Arbitrary<Tagged> {
+  const starved = budget !== undefined && budget <= 0;
   switch (t.k) {
     case "bool":
       return fc.boolean();
@@ -207,7 +492,18 @@ export function valueArb(t: TypeSpec): fc.Arbitrary<Tagged> {
       );
     case "raw":
       return fc.option(
-        jsonText.map((s) => Buffer.from(s).toString("base64")),
+        fc.oneof(
+          { weight: 5, arbitrary: jsonText.map((s) => Buffer.from(s).toString("base64")) },
+          // a string holding invalid UTF-8
+          {
+            weight: 1,
+            arbitrary: fc
+              .string({ unit: "binary-ascii", maxLength: 4 })
+              .map((s) =>
+                Buffer.from(`["\xff${s.replace(/[\\"\x00-\x1f]/g, "")}"]`, "latin1").toString("base64"),
+              ),
+          },
+        ),
         { nil: null },
       );
     case "bytes":
@@ -216,30 +512,57 @@ export function valueArb(t: TypeSpec): fc.Arbitrary<Tagged> {
         { nil: null },
       );
     case "slice":
-      return fc.option(fc.array(valueArb(t.e), { maxLength: 3 }), { nil: null });
+      if (starved) return fc.constant(null);
+      return fc.option(fc.array(valueArb(t.e, budget), { maxLength: 3 }), { nil: null });
     case "array":
-      return fc.array(valueArb(t.e), { minLength: t.n, maxLength: t.n });
+      return fc.array(valueArb(t.e, budget), { minLength: t.n, maxLength: t.n });
     case "map": {
-      const keyArb = t.key === "string" ? safeString : bigIntArb(t.key === "int" ? "int64" : "uint8");
+      if (starved) return fc.constant(null);
       return fc.option(
         fc
-          .uniqueArray(fc.tuple(keyArb, valueArb(t.e)), { maxLength: 3, selector: ([k]) => k })
+          .uniqueArray(fc.tuple(keyArb(t.key), valueArb(t.e, budget)), {
+            maxLength: 3,
+            selector: ([k]) => (t.key === "UpperText" ? String(k).toUpperCase() : k),
+          })
           .map((ps) => ps as Tagged[]),
         { nil: null },
       );
     }
     case "ptr":
-      return fc.option(valueArb(t.e), { nil: null });
+      if (starved) return fc.constant(null);
+      return fc.option(valueArb(t.e, budget), { nil: null });
+    case "reg": {
+      const r = REG[t.name];
+      const b = r.recursive ? (budget === undefined ? 3 : budget - 1) : budget;
+      return valueArb(r.shape, b);
+    }
     case "struct": {
       const rec: Record<string, fc.Arbitrary<Tagged>> = {};
-      for (const f of t.fields) rec[f.name] = valueArb(f.t);
+      for (const f of t.fields) rec[f.name] = valueArb(f.t, budget);
       return fc.record(rec) as fc.Arbitrary<Tagged>;
     }
   }
 }
 
+/** How a shaped input departs from a plain encoding: duplicate members, an unknown member, changed key case. */
+export interface Shape {
+  /** Repeat the first member of every object, with the value taken from `other`. */
+  dup: boolean;
+  /** Add an unknown member to every struct object. */
+  extra: boolean;
+  keyCase: "" | "lower" | "upper";
+}
+
+const PLAIN: Shape = { dup: false, extra: false, keyCase: "" };
+
+const quote = (s: string) => JSON.stringify(s);
+
+function casedKey(k: string, s: Shape): string {
+  return s.keyCase === "lower" ? k.toLowerCase() : s.keyCase === "upper" ? k.toUpperCase() : k;
+}
+
 /** A JSON text shaped like `t` (what a naive encoder would write for a tagged value). */
-export function shapedJson(t: TypeSpec, v: Tagged): string {
+export function shapedJson(t: TypeSpec, v: Tagged, shape: Shape = PLAIN, other: Tagged = null): string {
   switch (t.k) {
     case "bool":
       return String(v);
@@ -263,27 +586,94 @@ export function shapedJson(t: TypeSpec, v: Tagged): string {
     case "bytes":
       return v === null ? "null" : JSON.stringify(v);
     case "raw":
-      return v === null ? "null" : Buffer.from(v as string, "base64").toString("utf8");
+      return v === null ? "null" : escapeBytes(Buffer.from(v as string, "base64"));
     case "any":
       return v === null ? "null" : JSON.stringify(untagAny(v));
     case "slice":
-    case "array":
-      return v === null ? "null" : `[${(v as Tagged[]).map((x) => shapedJson(t.e, x)).join(",")}]`;
-    case "map":
+    case "array": {
       if (v === null) return "null";
-      return `{${(v as Tagged[][]).map(([k, x]) => `${JSON.stringify(String(k))}:${shapedJson(t.e, x as Tagged)}`).join(",")}}`;
+      const o = Array.isArray(other) ? other : [];
+      return `[${(v as Tagged[]).map((x, i) => shapedJson(t.e, x, shape, (o[i] as Tagged) ?? null)).join(",")}]`;
+    }
+    case "map": {
+      if (v === null) return "null";
+      const pairs = (v as Tagged[][]).map(
+        ([k, x]) => `${quote(String(k))}:${shapedJson(t.e, x as Tagged, shape)}`,
+      );
+      const first = (v as Tagged[][])[0];
+      const o = Array.isArray(other) ? (other as Tagged[][]) : [];
+      if (shape.dup && first)
+        pairs.push(`${quote(String(first[0]))}:${shapedJson(t.e, (o[0]?.[1] ?? first[1]) as Tagged, PLAIN)}`);
+      return `{${pairs.join(",")}}`;
+    }
     case "ptr":
-      return v === null ? "null" : shapedJson(t.e, v);
-    case "struct": {
-      const o = v as Record<string, Tagged>;
-      const parts: string[] = [];
-      for (const f of t.fields) {
-        const key = f.json === "" || f.json === "-" ? f.name : f.json;
-        parts.push(`${JSON.stringify(key)}:${shapedJson(f.t, o[f.name] ?? null)}`);
+      return v === null ? "null" : shapedJson(t.e, v, shape, other);
+    case "reg":
+      switch (t.name) {
+        case "CentsV":
+        case "CentsP":
+          return quote(centsText(BigInt(v as string)));
+        case "KeyJSON":
+          return quote(`k:${v as string}`);
+        case "Stamped":
+          return quote((v as Record<string, string>).Time ?? "0001-01-01T00:00:00Z");
+        default:
+          return shapedJson(REG[t.name].shape, v, shape, other);
       }
-      return `{${parts.join(",")}}`;
+    case "struct": {
+      const members = structMembers(
+        t,
+        v as Record<string, Tagged>,
+        shape,
+        other as Record<string, Tagged> | null,
+      );
+      if (shape.dup && members[0]) {
+        // the first member again, with the other value's text for it: v1 keeps the last, v2 rejects
+        const again =
+          other !== null ? structMembers(t, other as Record<string, Tagged>, PLAIN, null)[0] : undefined;
+        members.push(again ?? (members[0] as string));
+      }
+      if (shape.extra) members.push('"zz":1');
+      return `{${members.join(",")}}`;
     }
   }
+}
+
+function structMembers(
+  t: Extract<TypeSpec, { k: "struct" }>,
+  o: Record<string, Tagged>,
+  shape: Shape,
+  other: Record<string, Tagged> | null,
+): string[] {
+  const parts: string[] = [];
+  for (const f of t.fields) {
+    if (f.json === "-" && f.opts.length === 0) continue;
+    const x = o?.[f.name] ?? null;
+    const y = other?.[f.name] ?? null;
+    const inner = f.t.k === "ptr" ? f.t.e : f.t;
+    // Embedded without a name (or v2's inline): the inner members are promoted.
+    if ((f.embed && f.json === "") || (f.opts.includes("inline") && inner.k === "struct")) {
+      if (x !== null && inner.k === "struct")
+        parts.push(
+          ...structMembers(
+            inner,
+            x as Record<string, Tagged>,
+            { ...shape, extra: false, dup: false },
+            y as Record<string, Tagged> | null,
+          ),
+        );
+      continue;
+    }
+    const key = casedKey(f.json === "" || f.json === "-" ? f.name : f.json, shape);
+    let text = shapedJson(f.t, x, shape, y);
+    if (
+      f.opts.includes("string") &&
+      /^(int|int8|int64|uint8|uint64|float32|float64|bool|string)$/.test(f.t.k)
+    )
+      text = quote(text);
+    parts.push(`${quote(key)}:${text}`);
+  }
+  return parts;
 }
 
 function untagAny(v: Tagged): unknown {
@@ -301,33 +691,115 @@ export type Mutation =
   | { m: "none" }
   | { m: "truncate"; at: number }
   | { m: "insert"; at: number; ch: string }
-  | { m: "random"; text: string };
+  | { m: "random"; text: string }
+  /** Bytes that are not UTF-8, placed just inside a string literal (the `at`-th quote). */
+  | { m: "badutf8"; at: number; bytes: number[] }
+  /** A deeply nested input for a recursive type (replaces the shaped text). */
+  | { m: "deep"; depth: number };
 
-/** Arbitrary mutations: mostly none, then truncation, a stray character, or unrelated JSON. */
+const BAD_UTF8: number[][] = [
+  [0xff],
+  [0xc3],
+  [0xed, 0xa0, 0x80],
+  [0xe2, 0x82],
+  [0xf4, 0x90, 0x80, 0x80],
+  [0x80],
+  [0xc0, 0xaf],
+];
+
+/** Arbitrary mutations: mostly none, then truncation, a stray character, invalid UTF-8, or unrelated JSON. */
 export const mutationArb: fc.Arbitrary<Mutation> = fc.oneof(
-  { weight: 5, arbitrary: fc.constant({ m: "none" } as Mutation) },
-  { weight: 1, arbitrary: fc.nat().map((at) => ({ m: "truncate", at }) as Mutation) },
+  { weight: 10, arbitrary: fc.constant({ m: "none" } as Mutation) },
+  { weight: 2, arbitrary: fc.nat().map((at) => ({ m: "truncate", at }) as Mutation) },
   {
-    weight: 1,
+    weight: 2,
     arbitrary: fc
-      .record({ at: fc.nat(), ch: fc.constantFrom(",", "}", "]", '"', "x", " ", "0", "\\", "\u00ff") })
+      .record({
+        at: fc.nat(),
+        ch: fc.constantFrom(",", "}", "]", '"', "x", " ", "0", "\\", "\u00ff", "\\u", "\t", "\u0001"),
+      })
       .map(({ at, ch }) => ({ m: "insert", at, ch }) as Mutation),
   },
-  { weight: 1, arbitrary: jsonText.map((text) => ({ m: "random", text }) as Mutation) },
+  {
+    weight: 2,
+    arbitrary: fc
+      .record({ at: fc.nat({ max: 8 }), bytes: fc.constantFrom(...BAD_UTF8) })
+      .map(({ at, bytes }) => ({ m: "badutf8", at, bytes }) as Mutation),
+  },
+  { weight: 2, arbitrary: jsonText.map((text) => ({ m: "random", text }) as Mutation) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(2, 3, 64, 500, 2000, 10001).map((depth) => ({ m: "deep", depth }) as Mutation),
+  },
 );
 
-/** Applies a mutation to a JSON text. */
-export function mutate(text: string, m: Mutation): string {
+const enc = new TextEncoder();
+
+/** A deeply nested input for a recursive registry type (undefined when the type is not one). */
+export function deepInput(t: TypeSpec, depth: number): string | undefined {
+  switch (rootRecursive(t)) {
+    case "Node":
+      return `${'{"Val":1,"Next":'.repeat(depth)}{"Kids":[{"Val":2}]}${"}".repeat(depth)}`;
+    case "Tree":
+      return `${'{"name":"n","sub":{"a":'.repeat(depth)}null${"}}".repeat(depth)}`;
+    case "Chain":
+      return `${"[".repeat(depth)}${"]".repeat(depth)}`;
+    case "Rec":
+      return `${'{"n":1,"Rec":'.repeat(depth)}{}${"}".repeat(depth)}`;
+    default:
+      return undefined;
+  }
+}
+
+/** Applies a mutation to a JSON text, giving input bytes. */
+export function mutate(text: string, m: Mutation, t?: TypeSpec): Uint8Array {
   switch (m.m) {
     case "none":
-      return text;
+      return toBytes(text);
     case "truncate":
-      return text.slice(0, text.length === 0 ? 0 : m.at % text.length);
+      return toBytes(text.slice(0, text.length === 0 ? 0 : m.at % text.length));
     case "insert": {
       const at = m.at % (text.length + 1);
-      return text.slice(0, at) + m.ch + text.slice(at);
+      return toBytes(text.slice(0, at) + m.ch + text.slice(at));
     }
     case "random":
-      return m.text;
+      return toBytes(m.text);
+    case "badutf8": {
+      const b = toBytes(text);
+      const quotes: number[] = [];
+      for (let i = 0; i < b.length; i++) if (b[i] === 0x22) quotes.push(i + 1);
+      const at = quotes.length > 0 ? (quotes[m.at % quotes.length] as number) : 0;
+      return Uint8Array.from([...b.subarray(0, at), ...m.bytes, ...b.subarray(at)]);
+    }
+    case "deep":
+      return toBytes((t && deepInput(t, m.depth)) ?? text);
   }
+}
+
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+/** Bytes as text; when they are not UTF-8, every byte >= 0x80 becomes U+DC80..U+DCFF (surrogate escape). */
+export function escapeBytes(b: Uint8Array): string {
+  try {
+    return utf8.decode(b);
+  } catch {
+    return Array.from(b, (x) => String.fromCharCode(x < 0x80 ? x : 0xdc00 + x)).join("");
+  }
+}
+
+/** UTF-8 of a text, with surrogate escapes (U+DC80..U+DCFF alone) turned back into their bytes. */
+export function toBytes(s: string): Uint8Array {
+  if (!/[\uDC80-\uDCFF]/.test(s)) return enc.encode(s);
+  const out: number[] = [];
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    const prev = i > 0 ? s.charCodeAt(i - 1) : 0;
+    if (c >= 0xdc80 && c <= 0xdcff && !(prev >= 0xd800 && prev <= 0xdbff)) out.push(c - 0xdc00);
+    else {
+      const cp = s.codePointAt(i) as number;
+      out.push(...enc.encode(String.fromCodePoint(cp)));
+      if (cp > 0xffff) i++;
+    }
+  }
+  return Uint8Array.from(out);
 }
