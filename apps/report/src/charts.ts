@@ -303,14 +303,15 @@ export function costSpec(
     type: "nominal",
     sort: candLabels,
     scale: { domain: candLabels, range: PALETTE.slice(0, candLabels.length) },
-    legend: { title: null },
+    // Every mark carries its candidate's name as text, so a (truncated) legend would only repeat it.
+    legend: null,
   } as const;
   const shape = {
     field: "candidate",
     type: "nominal",
     sort: candLabels,
     scale: { domain: candLabels, range: SHAPES.slice(0, candLabels.length) },
-    legend: { title: null },
+    legend: null,
   } as const;
   const spec: TopLevelSpec = {
     $schema: "https://vega.github.io/schema/vega-lite/v6.json",
@@ -328,6 +329,7 @@ export function costSpec(
         sort: payloadOrder,
         title: null,
         header: {
+          labelOrient: "top",
           labelAngle: 0,
           labelAlign: "left",
           labelAnchor: "start",
@@ -430,7 +432,7 @@ export function conformanceSpec(
             type: "nominal",
             sort: kinds,
             scale: { domain: kinds, range: PALETTE.slice(0, kinds.length) },
-            legend: { title: null, columns: 3 },
+            legend: { title: null, columns: 2, labelLimit: 0 },
           },
           order: { field: "rank", type: "quantitative" },
         },
@@ -470,21 +472,30 @@ export function findingsSpec(
   if (data.length === 0) return undefined;
   const statuses = ["supported", "not supported", "undecided", "on hold", "not tested", "descriptive"];
   const colours = ["#009E73", "#D55E00", "#E69F00", "#CC79A7", "#999999", "#0072B2"];
-  const domain = logDomain(
-    Math.min(...data.map((x) => x.low)),
-    Math.max(...data.map((x) => x.high)),
-    [1, ...data.flatMap((x) => (x.threshold !== undefined ? [x.threshold] : []))],
-  );
+  const domain = logDomain(Math.min(...data.map((x) => x.low)), Math.max(...data.map((x) => x.high)), [
+    1,
+    ...data.flatMap((x) => (x.threshold !== undefined ? [x.threshold] : [])),
+  ]);
   const title = "Main ratio of each finding (log scale)";
   const description = `Forest plot: one row per key finding, a dot at the paired geometric-mean ratio and a line over its interval, a tick at the registered threshold; the dashed line at 1 means equal cost. ${data
     .map((x) => `${x.row}: ${x.text}, ${x.status}`)
     .join("; ")}.`;
-  const y = { field: "row", type: "nominal", sort: data.map((x) => x.row), title: null, axis: { labelLimit: 0 } } as const;
+  const y = {
+    field: "row",
+    type: "nominal",
+    sort: data.map((x) => x.row),
+    title: null,
+    axis: { labelLimit: 0 },
+  } as const;
   const x = {
     field: "geomean",
     type: "quantitative",
     scale: { type: "log", domain, nice: false },
-    axis: { title: "candidate ÷ baseline (log scale) — left of 1: candidate cost less", format: ".2~f", tickCount: 6 },
+    axis: {
+      title: "candidate ÷ baseline (log scale) — left of 1: candidate cost less",
+      format: ".2~f",
+      tickCount: 6,
+    },
   } as const;
   const used = statuses.filter((s) => data.some((d) => d.status === s));
   const color = {
@@ -495,21 +506,33 @@ export function findingsSpec(
   } as const;
   const spec: TopLevelSpec = {
     $schema: "https://vega.github.io/schema/vega-lite/v6.json",
-    title: { text: title, subtitle: "dot: paired geometric mean; line: interval; tick: registered threshold" },
+    title: {
+      text: title,
+      subtitle: "dot: paired geometric mean; line: interval; tick: registered threshold",
+    },
     description,
     width: CHART_WIDTH - 140,
     height: { step: ROW_HEIGHT },
     config: CONFIG,
     data: { values: data },
     layer: [
-      { mark: { type: "rule", color: "#555", strokeDash: [4, 3] }, encoding: { x: { datum: 1, type: "quantitative" } } },
-      { mark: { type: "rule", strokeWidth: 2.5 }, encoding: { y, x: { ...x, field: "low" }, x2: { field: "high" }, color } },
+      {
+        mark: { type: "rule", color: "#555", strokeDash: [4, 3] },
+        encoding: { x: { datum: 1, type: "quantitative" } },
+      },
+      {
+        mark: { type: "rule", strokeWidth: 2.5 },
+        encoding: { y, x: { ...x, field: "low" }, x2: { field: "high" }, color },
+      },
       {
         transform: [{ filter: "isValid(datum.threshold)" }],
         mark: { type: "tick", color: "#111", thickness: 2, size: 14 },
         encoding: { y, x: { ...x, field: "threshold" } },
       },
-      { mark: { type: "point", filled: true, size: 80, stroke: "white", strokeWidth: 1, opacity: 1 }, encoding: { y, x, color } },
+      {
+        mark: { type: "point", filled: true, size: 80, stroke: "white", strokeWidth: 1, opacity: 1 },
+        encoding: { y, x, color },
+      },
       {
         mark: { type: "text", align: "left", dx: 8, fontSize: 11, color: "#333" },
         encoding: { y, x: { ...x, field: "high" }, text: { field: "text" } },

@@ -46,7 +46,7 @@ export interface DifferenceTable {
 
 /** `CaseSensitivity` → `Case sensitivity`, `NilSliceMap` → `Nil slice map`, `HTML` stays. */
 export function words(camel: string): string {
-  const parts = camel.match(/[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+/g) ?? [camel];
+  const parts = camel.match(/[A-Z]+[0-9]*(?![a-z])|[A-Z]?[a-z]+[0-9]*|[0-9]+/g) ?? [camel];
   return parts
     .map((p, i) => (i === 0 || /^[A-Z0-9]+$/.test(p) ? p : p.toLowerCase()))
     .join(" ")
@@ -58,7 +58,8 @@ function bytesText(b: Uint8Array): string {
   const s = new TextDecoder("utf-8", { fatal: false }).decode(b);
   if (!s.includes("\ufffd")) return s;
   let out = "";
-  for (const x of b) out += x >= 0x20 && x < 0x7f ? String.fromCharCode(x) : `\\x${x.toString(16).padStart(2, "0")}`;
+  for (const x of b)
+    out += x >= 0x20 && x < 0x7f ? String.fromCharCode(x) : `\\x${x.toString(16).padStart(2, "0")}`;
   return out;
 }
 
@@ -98,7 +99,9 @@ function describeInput(v: GoldenVector): string {
 /** Go's answer in one line: the output, or `error: …` (and the destination afterwards for unmarshal). */
 export function answerText(op: GoldenVector["op"], w: GoldenWant): string {
   const out =
-    w.outputBase64 !== undefined ? bytesText(new Uint8Array(Buffer.from(w.outputBase64, "base64"))) : w.output;
+    w.outputBase64 !== undefined
+      ? bytesText(new Uint8Array(Buffer.from(w.outputBase64, "base64")))
+      : w.output;
   if (w.error) {
     const after = op === "unmarshal" && w.value !== undefined ? `; destination ${tagged(w.value)}` : "";
     return `error: ${w.error.message}${after}`;
@@ -118,7 +121,10 @@ function answerOf(v: GoldenVector | undefined): string | undefined {
  * Builds the table from golden vectors (any order in, deterministic out:
  * groups by number, scenarios in the order they first appear).
  */
-export function differenceTable(vectors: readonly GoldenVector[], source: string): DifferenceTable | undefined {
+export function differenceTable(
+  vectors: readonly GoldenVector[],
+  source: string,
+): DifferenceTable | undefined {
   const byName = new Map<string, Partial<Record<GoldenVector["engine"], GoldenVector>>>();
   let count = 0;
   for (const v of vectors) {
@@ -146,7 +152,7 @@ export function differenceTable(vectors: readonly GoldenVector[], source: string
     const v2 = answerOf(e.v2);
     const row: DifferenceRow = {
       name,
-      scenario: rest.join("/") || head,
+      scenario: rest.length ? rest.map(words).join(" / ") : head,
       input: describeInput(any),
       goSource: any.goSource,
       differs: v1 !== v2,
@@ -179,7 +185,10 @@ export function shownRows(g: DifferenceGroup): DifferenceRow[] {
 export async function loadDifferences(): Promise<DifferenceTable | undefined> {
   try {
     const { goldenVectors } = await import("@gojson/fixtures");
-    return differenceTable(goldenVectors({ group: DIFFERENCES_GROUP }), "@gojson/fixtures golden/differences.json");
+    return differenceTable(
+      goldenVectors({ group: DIFFERENCES_GROUP }),
+      "@gojson/fixtures golden/differences.json",
+    );
   } catch {
     return undefined;
   }

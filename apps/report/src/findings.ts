@@ -11,7 +11,13 @@ import type { ReportInput } from "./input.js";
 import { candidateLabel, comparisonGroups, intervalExcludesOne, metricUnit, payloadPhrase } from "./model.js";
 
 /** How a finding reads: a verdict of a registered question, or descriptive figures only. */
-export type FindingStatus = "supported" | "not supported" | "undecided" | "on hold" | "not tested" | "descriptive";
+export type FindingStatus =
+  | "supported"
+  | "not supported"
+  | "undecided"
+  | "on hold"
+  | "not tested"
+  | "descriptive";
 
 /** One row of the key-findings table. */
 export interface Finding {
@@ -124,7 +130,9 @@ export function findings(input: ReportInput): Finding[] {
       const c = r.comparisons.find((x) => x.id === o.comparison);
       const status = STATUS[o.verdict];
       const crit = `needed: whole interval ${thresholdWords(o)}`;
-      const head = c ? `${capitalise(comparative(c))} than ${candidateLabel(r, c.baseline)}` : "No observation";
+      const head = c
+        ? `${capitalise(comparative(c))} than ${candidateLabel(r, c.baseline)}`
+        : "No observation";
       out.push({
         result: i,
         benchmark: r.title,
@@ -150,7 +158,14 @@ export function findings(input: ReportInput): Finding[] {
 
 /** Counts of findings by status, in a fixed order, leaving out zeros: `2 supported, 6 not supported, …`. */
 export function statusCounts(fs: readonly Finding[]): string {
-  const order: FindingStatus[] = ["supported", "not supported", "undecided", "on hold", "not tested", "descriptive"];
+  const order: FindingStatus[] = [
+    "supported",
+    "not supported",
+    "undecided",
+    "on hold",
+    "not tested",
+    "descriptive",
+  ];
   return order
     .map((s) => [s, fs.filter((f) => f.status === s).length] as const)
     .filter(([, n]) => n > 0)
@@ -175,7 +190,9 @@ export function summaryLine(input: ReportInput): string {
   ];
   const registered = fs.filter((f) => f.status !== "descriptive");
   if (registered.length)
-    parts.push(`${registered.length} question${registered.length === 1 ? "" : "s"} registered before the run: ${statusCounts(registered)}`);
+    parts.push(
+      `${registered.length} question${registered.length === 1 ? "" : "s"} registered before the run: ${statusCounts(registered)}`,
+    );
   const c = input.conformance?.summary;
   if (c) {
     const names = engineNames(c);

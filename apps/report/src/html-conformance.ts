@@ -52,7 +52,9 @@ export async function conformanceHtml(c: ConformanceInput | undefined): Promise<
     }.</p>`,
   );
   if (s.unavailable.length)
-    out.push(`<p class="note">Not run: ${e(s.unavailable.join(", "))} (codec not available to the campaign).</p>`);
+    out.push(
+      `<p class="note">Not run: ${e(s.unavailable.join(", "))} (codec not available to the campaign).</p>`,
+    );
   const spec = conformanceSpec(
     names.map((n) => ({ engine: n, ...s.engines[n]! })),
     "conformance-chart",

@@ -2,7 +2,8 @@
 import { type DifferenceTable, shownRows } from "./differences.js";
 import { escapeHtml as e } from "./format.js";
 
-const code = (s: string | undefined) => (s === undefined ? '<span class="none">not recorded</span>' : `<code>${e(s)}</code>`);
+const code = (s: string | undefined) =>
+  s === undefined ? '<span class="none">not recorded</span>' : `<code>${e(s)}</code>`;
 
 /** The whole differences section (without the enclosing <section>). */
 export function differencesHtml(d: DifferenceTable | undefined): string {
@@ -20,7 +21,9 @@ export function differencesHtml(d: DifferenceTable | undefined): string {
   );
   out.push('<div class="table-wrap"><table id="differences-table" class="differences">');
   out.push("<caption>What Go's encoding/json (v1) and encoding/json/v2 answer for the same input</caption>");
-  out.push('<colgroup><col class="c-d"><col class="c-in"><col class="c-a"><col class="c-a"><col class="c-a"></colgroup>');
+  out.push(
+    '<colgroup><col class="c-d"><col class="c-in"><col class="c-a"><col class="c-a"><col class="c-a"></colgroup>',
+  );
   out.push(
     '<thead><tr><th scope="col">Difference</th><th scope="col">Input / value</th><th scope="col">v1 answer (Go)</th><th scope="col">v2 answer (Go)</th><th scope="col">v1 on the v2 engine</th></tr></thead>',
   );

@@ -24,6 +24,7 @@ describe("renderHtml", () => {
     const html = await renderHtml(syntheticInput());
     const svgs = html.match(/<svg [^>]*role="img"[^>]*>/g) ?? [];
     expect(svgs.map((s) => /id="([^"]+)"/.exec(s)?.[1])).toEqual([
+      "key-chart",
       "r1-forest",
       "r1-ns",
       "r1-bytes",
@@ -45,7 +46,9 @@ describe("renderHtml", () => {
     const html = await renderHtml(syntheticInput());
     expect(html).toContain('<table id="r1-cmp-1">');
     expect(html).toContain('<table id="conformance-table">');
-    expect(html).toContain('<table id="differences-table">');
+    expect(html).toContain('<table id="differences-table" class="differences">');
+    expect(html).toContain('<table id="key-findings" class="findings">');
+    expect(html).toContain('<table id="conformance-kinds">');
     expect((html.match(/<table /g) ?? []).length).toBe((html.match(/<caption>/g) ?? []).length);
     expect(html).toContain("@media print");
   });
@@ -59,5 +62,20 @@ describe("renderHtml", () => {
   test("Empty/NoResults", async () => {
     const html = await renderHtml([]);
     expect(html).toContain("<h1>gojson report: no benchmark results found</h1>");
+  });
+
+  test("Conformance/ExamplesInDetails", async () => {
+    const html = await renderHtml(syntheticInput());
+    const details = html.match(/<details class="example">/g) ?? [];
+    expect(details).toHaveLength(2);
+    expect(html).toContain('<span class="ans-go">go:      {&quot;error&quot;');
+    expect(html).toContain("Not run: v1v2");
+  });
+
+  test("Differences/GroupsAndRows", async () => {
+    const html = await renderHtml(syntheticInput());
+    expect(html).toContain('<tbody id="diff-01">');
+    expect(html).toContain('<th scope="rowgroup" colspan="5">01 · Case sensitivity</th>');
+    expect(html).toContain("<code>{&quot;Foo&quot;:&quot;0&quot;}</code>");
   });
 });

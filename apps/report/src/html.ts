@@ -6,7 +6,12 @@
 import type { BenchResult } from "@gojson/harness";
 import { benchstatTable } from "./benchstat.js";
 import { type Chart, type ChartSpec, costSpec, findingsSpec, forestSpec, renderChart } from "./charts.js";
+import { findings, headline, summaryLine } from "./findings.js";
 import { bytesSi, cost, escapeHtml as e, fixed, meanSd, pValue, ratio, slug } from "./format.js";
+import { conformanceHtml } from "./html-conformance.js";
+import { differencesHtml } from "./html-differences.js";
+import { findingsHtml } from "./html-findings.js";
+import { figure, tableHtml, verdictBadge } from "./html-parts.js";
 import { normaliseInput, type ReportInput } from "./input-normalise.js";
 import {
   candidateLabel,
@@ -22,12 +27,7 @@ import {
   payloadLabel,
 } from "./model.js";
 import { conditions, criterion, notTested, preregistrationWords } from "./sections.js";
-import { findings, headline, summaryLine } from "./findings.js";
-import { conformanceHtml } from "./html-conformance.js";
-import { differencesHtml } from "./html-differences.js";
-import { findingsHtml } from "./html-findings.js";
 import { STYLE } from "./style.js";
-import { figure, tableHtml, verdictBadge } from "./html-parts.js";
 
 async function renderAll(specs: Array<ChartSpec | undefined>): Promise<Map<string, Chart>> {
   const out = new Map<string, Chart>();

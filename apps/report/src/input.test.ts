@@ -6,7 +6,7 @@ test("stableStringify/SortsKeys", () => {
 });
 
 test("textOf/StringsAsTheyAre", () => {
-  expect(textOf("a\"b")).toBe('a"b');
+  expect(textOf('a"b')).toBe('a"b');
   expect(textOf(undefined)).toBe("");
   expect(textOf({ b: null, a: true })).toBe('{"a":true,"b":null}');
 });

@@ -19,7 +19,8 @@ describe("renderMarkdown", () => {
     const md = renderMarkdown(syntheticInput());
     const headings = md.split("\n").filter((l) => l.startsWith("#"));
     expect(headings).toEqual([
-      expect.stringMatching(/^# .*codec-v2 ns\/op 0\.\d{3}× of codec-v1, pooled over all payloads$/),
+      "# gojson: benchmarks and conformance against Go",
+      "## Key findings",
       "## Seed 002 in TypeScript: codec-v1 vs codec-v2 (defaultOptionsV1) unmarshal to any",
       "### What we set out to check",
       "### How it ran",
@@ -30,6 +31,7 @@ describe("renderMarkdown", () => {
       "### Verdict",
       "### benchstat-style table",
       "## Conformance against Go",
+      "### Counterexamples",
       "## v1/v2 differences",
       "## What was not tested",
     ]);
@@ -73,7 +75,9 @@ describe("renderMarkdown", () => {
     const md = renderMarkdown([syntheticCodecResult()]);
     expect(md).toContain("Not reported: results/conformance.json is absent.");
     expect(md).toContain("- Conformance against Go: results/conformance.json is absent");
-    expect(md).toContain("Not reported: no golden vectors and no results/observations.json were found.");
+    expect(md).toContain(
+      "Not reported: the golden vectors of @gojson/fixtures (group differences) were not found.",
+    );
   });
 
   test("Empty/NoResults", () => {
@@ -102,5 +106,49 @@ describe("renderMarkdown", () => {
     const md = renderMarkdown(syntheticInput());
     expect(md).toMatch(/^- h1: supported: /m);
     expect(md).toContain("Criterion fixed before the run: supported when the whole 95% interval");
+  });
+
+  test("KeyFindings/OneRowPerQuestionWithRatioAndVerdict", () => {
+    const input = syntheticInput();
+    const pooled = input.results[0]!.comparisons.find((c) => c.payload === "*")!;
+    const md = renderMarkdown(input);
+    const key = md.slice(md.indexOf("## Key findings"), md.indexOf("## Seed"));
+    const rows = key.split("\n").filter((l) => l.startsWith("| codec-v2"));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toContain(
+      `${pooled.geomean.toFixed(3)}× [${pooled.ci.low.toFixed(3)}×, ${pooled.ci.high.toFixed(3)}×]`,
+    );
+    expect(rows[0]).toMatch(
+      /\*\*supported\*\*: \d\.\d\d× faster than codec-v1; needed: whole interval below 0\.95/,
+    );
+    // The summary line under the headline is short and has the numbers.
+    expect(md.split("\n")[2]).toMatch(
+      /^1 benchmark; 1 question registered before the run: 1 supported; agreement with Go over 3,000 generated cases: v1 99\.9%, v2 99\.8%\.$/,
+    );
+  });
+
+  test("Conformance/TablesAndExamples", () => {
+    const md = renderMarkdown(syntheticInput());
+    expect(md).toContain("| v2 — codec-v2 vs Go encoding/json/v2 | 2,990 | 2,985 | 5 | 10 | 99.83% |");
+    expect(md).toContain("| error-text | both failed, error text differs | · | 4 |");
+    expect(md).toContain(
+      "<details><summary>v2 error-text: unmarshal S1 (shrunk) (v2, error-text, shrunk, seed 20261299)</summary>",
+    );
+    expect(md).toContain('gojson:  {"error":"json: cannot unmarshal boolean into Go int"}');
+    expect(md).toContain("Conformance against Go: engine v1v2 was not run");
+  });
+
+  test("Differences/GoAnswersPerScenario", () => {
+    const md = renderMarkdown(syntheticInput());
+    expect(md).toContain(
+      "| difference | input / value | v1 answer (Go) | v2 answer (Go) | v1 on the v2 engine |",
+    );
+    expect(md).toContain(
+      '| 01 Case sensitivity: Folded | `unmarshal {"FOO":1} into S` | `{"Foo":"1"}` | `{"Foo":"0"}` | same as v1 |',
+    );
+    expect(md).toContain(
+      "| 04 Nil slice map: Nil slice | `marshal []int null` | `null` | `[]` | same as v1 |",
+    );
+    expect(md).not.toContain("Case sensitivity: Exact");
   });
 });

@@ -6,8 +6,10 @@
  */
 import type { BenchResult } from "@gojson/harness";
 import { benchstatTable } from "./benchstat.js";
+import { findings, headline, summaryLine } from "./findings.js";
 import { bytesSi, cost, escapeCell, fixed, meanSd, pValue, ratio } from "./format.js";
 import { normaliseInput, type ReportInput } from "./input-normalise.js";
+import { conformanceMarkdown, differencesMarkdown } from "./markdown-sections.js";
 import {
   candidateLabel,
   comparisonGroups,
@@ -19,8 +21,6 @@ import {
   metricUnit,
   payloadLabel,
 } from "./model.js";
-import { findings, headline, summaryLine } from "./findings.js";
-import { conformanceMarkdown, differencesMarkdown } from "./markdown-sections.js";
 import { conditions, criterion, notTested, preregistrationWords, verdictLine } from "./sections.js";
 
 function table(head: string[], rows: string[][]): string {

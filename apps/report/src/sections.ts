@@ -152,10 +152,14 @@ export function notTested(input: ReportInput): string[] {
     );
   else {
     for (const e of c.unavailable)
-      out.push(`Conformance against Go: engine ${e} was not run (its codec was not available to the campaign).`);
+      out.push(
+        `Conformance against Go: engine ${e} was not run (its codec was not available to the campaign).`,
+      );
     for (const [name, e] of Object.entries(c.engines))
       if (e.skipped > 0)
-        out.push(`Conformance against Go: ${e.skipped} generated case(s) of engine ${name} were skipped because Go could not run them.`);
+        out.push(
+          `Conformance against Go: ${e.skipped} generated case(s) of engine ${name} were skipped because Go could not run them.`,
+        );
   }
   if (!input.differences)
     out.push(

@@ -63,7 +63,7 @@ describe.skipIf(!haveChromium)("report in chromium", () => {
     page.on("pageerror", (e) => errors.push(e.message));
     await page.goto(url);
 
-    expect(await page.title()).toMatch(/codec-v2 ns\/op 0\.\d{3}× of codec-v1/);
+    expect(await page.title()).toBe("gojson: benchmarks and conformance against Go");
     const charts = await page.$$eval('svg[role="img"]', (svgs) =>
       svgs.map((s) => {
         const labelled = s.getAttribute("aria-labelledby") ?? "";
@@ -80,7 +80,13 @@ describe.skipIf(!haveChromium)("report in chromium", () => {
         };
       }),
     );
-    expect(charts.map((c) => c.id)).toEqual(["r1-forest", "r1-ns", "r1-bytes", "conformance-chart"]);
+    expect(charts.map((c) => c.id)).toEqual([
+      "key-chart",
+      "r1-forest",
+      "r1-ns",
+      "r1-bytes",
+      "conformance-chart",
+    ]);
     for (const c of charts) {
       expect(c.title.length, c.id).toBeGreaterThan(10);
       expect(c.desc.length, c.id).toBeGreaterThan(40);
@@ -112,6 +118,8 @@ describe.skipIf(!haveChromium)("report in chromium", () => {
     }
     expect(tables.map((t) => t.id)).toEqual(
       expect.arrayContaining([
+        "key-findings",
+        "conformance-kinds",
         "r1-cmp-1",
         "r1-ns-table",
         "r1-bytes-table",
@@ -135,12 +143,70 @@ describe.skipIf(!haveChromium)("report in chromium", () => {
     await page.close();
   });
 
+  test("NewSections/KeyFindingsConformanceDifferences", async () => {
+    const page = await browser.newPage();
+    await page.goto(url);
+    // Key findings come first in the contents and sit right under the headline.
+    expect(await page.$eval("nav li a", (a) => a.textContent)).toBe("Key findings");
+    const key = await page.$eval("#key-findings", (t) => ({
+      caption: t.querySelector("caption")?.textContent,
+      head: Array.from(t.querySelectorAll("thead th"), (h) => h.textContent),
+      verdicts: Array.from(t.querySelectorAll("tbody .verdict"), (v) => v.textContent),
+      link: t.querySelector("tbody th a")?.getAttribute("href"),
+    }));
+    expect(key).toEqual({
+      caption: "Key findings",
+      head: ["Benchmark", "Question", "Main ratio [interval]", "Verdict"],
+      verdicts: ["supported"],
+      link: "#r1",
+    });
+    const keyBox = await page.$eval("#key", (s) => s.getBoundingClientRect().top);
+    expect(keyBox).toBeLessThan(400);
+
+    // Conformance: per-engine table, kinds table, examples closed in <details> with a labelled summary.
+    const kinds = await page.$$eval("#conformance-kinds tbody th", (ths) => ths.map((t) => t.textContent));
+    expect(kinds).toEqual(["value-after-error", "error-text", "missing-error"]);
+    const summaries = await page.$$eval("details.example summary", (ss) => ss.map((s) => s.textContent));
+    expect(summaries).toHaveLength(2);
+    for (const t of summaries) expect(t).toMatch(/^v[12] \S+: unmarshal .+ · seed \d+$/);
+    const pre = page.locator("details.example pre").first();
+    expect(await pre.isVisible()).toBe(false);
+    await page.locator("details.example summary").first().click();
+    expect(await pre.isVisible()).toBe(true);
+    expect(await pre.textContent()).toContain("gojson:");
+
+    // Differences: one row group per difference, five labelled columns.
+    const diff = await page.$eval("#differences-table", (t) => ({
+      caption: t.querySelector("caption")?.textContent ?? "",
+      head: Array.from(t.querySelectorAll("thead th"), (h) => h.textContent),
+      groups: Array.from(t.querySelectorAll("tr.group th"), (h) => h.textContent),
+      rows: t.querySelectorAll("tbody tr:not(.group)").length,
+    }));
+    expect(diff.caption).toContain("v1");
+    expect(diff.head).toEqual([
+      "Difference",
+      "Input / value",
+      "v1 answer (Go)",
+      "v2 answer (Go)",
+      "v1 on the v2 engine",
+    ]);
+    expect(diff.groups).toEqual(["01 · Case sensitivity", "04 · Nil slice map"]);
+    expect(diff.rows).toBe(2);
+
+    await (await page.$("#key"))!.screenshot({ path: join(OUT, "key-findings.png") });
+    await (await page.$("#conformance"))!.screenshot({ path: join(OUT, "conformance.png") });
+    await (await page.$("#differences"))!.screenshot({ path: join(OUT, "differences.png") });
+    await page.close();
+  });
+
   test("Print/LayoutAndPdf", async () => {
     const page = await browser.newPage();
     await page.setViewportSize({ width: 800, height: 1100 });
     await page.goto(url);
     await page.emulateMedia({ media: "print" });
     expect(await page.$eval("nav", (n) => getComputedStyle(n).display)).toBe("none");
+    // Closed counterexamples still print their text.
+    expect(await page.locator("details.example pre").first().isVisible()).toBe(true);
     await page.screenshot({ path: join(OUT, "report-print.png"), fullPage: true });
     const pdf = await page.pdf({ format: "A4", printBackground: false });
     expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");

@@ -6,7 +6,7 @@
 
 import { DEEP_DEPTH, decodeDeep } from "./decode-deep.js";
 import { Abort, type DecodeState, partialOf, SYNTAX_BAIL, stringTagError } from "./decode-state.js";
-import { foldNameV1, GoTimeError, type GoType, goQuote, JsonNumber, typeString } from "./deps.js";
+import { foldNameV1, GoTime, GoTimeError, type GoType, goQuote, JsonNumber, typeString } from "./deps.js";
 import { errorText, GoError, JsonV1Error, UnmarshalTypeError } from "./errors.js";
 import { base64Decode, isValidNumber } from "./format.js";
 import { type FoundMethod, findMethod, type MethodHop, NIL_DEREFERENCE } from "./methods.js";
@@ -129,7 +129,7 @@ function callUnmarshalJSON(d: DecodeState, m: FoundMethod, cur: any): any {
   try {
     return setAtHops(cur, m, m.fn(raw, getAtHops(cur, m)));
   } catch (err) {
-    throw wrapMethodError(d, err);
+    throw methodAbort(d, err, m, cur);
   }
 }
 
@@ -137,8 +137,21 @@ function callUnmarshalText(d: DecodeState, m: FoundMethod, cur: any, s: string):
   try {
     return setAtHops(cur, m, m.fn(new TextEncoder().encode(s), getAtHops(cur, m)));
   } catch (err) {
-    throw wrapMethodError(d, err);
+    throw methodAbort(d, err, m, cur);
   }
+}
+
+/**
+ * The Abort for an error thrown by an unmarshal method. time.Time's
+ * UnmarshalJSON/UnmarshalText assign the parse result before returning its
+ * error (`*t, err = parseStrictRFC3339(data)`), so a parse error leaves the
+ * zero time in the destination; other methods leave it as it was.
+ */
+function methodAbort(d: DecodeState, err: unknown, m: FoundMethod, cur: any): Abort {
+  const a = wrapMethodError(d, err);
+  if (m.recvType.known === "time.Time" && GoTimeError.isInstance(err) && err.message.startsWith("parsing time "))
+    a.partial = setAtHops(cur, m, new GoTime());
+  return a;
 }
 
 /** Whether `t` can have methods of its own (not a pointer or interface). */
@@ -713,6 +726,8 @@ export function skipUnknownMember(d: DecodeState): void {
 }
 
 function buildStruct(t: GoType & { kind: "struct" }): Decoder {
+  // Built on first use (not at compile time: recursive types reach themselves).
+  let plan: StructPlan | null = null;
   return (d, cur) => {
     const c = d.text.charCodeAt(d.pos);
     if (c !== C_LBRACE) {
@@ -723,8 +738,8 @@ function buildStruct(t: GoType & { kind: "struct" }): Decoder {
       return mismatch(d, t, cur);
     }
     if (d.depth >= DEEP_DEPTH) return decodeDeep(d, t, cur);
-    const plan = structPlan(t);
-    const assign = plan.assign;
+    if (plan === null) plan = structPlan(t);
+    const { order, exact, folded, assign } = plan;
     d.enter();
     d.pos++;
     d.ws();
@@ -733,43 +748,54 @@ function buildStruct(t: GoType & { kind: "struct" }): Decoder {
       const stackLen = d.fsLen;
       const prevStruct = d.ctxStruct;
       let next = 0;
-      for (;;) {
-        if (text.charCodeAt(d.pos) !== C_QUOTE) throw SYNTAX_BAIL;
-        const fd = readFieldKey(d, plan, next);
-        d.ws();
-        if (text.charCodeAt(d.pos) !== 0x3a) throw SYNTAX_BAIL;
-        d.pos++;
-        d.ws();
-        if (fd !== undefined) {
-          next = fd.idx + 1;
-          const o = fd.f.hops.length === 1 ? cur : fieldHolder(d, cur, fd, stackLen);
-          if (o !== undefined) {
-            d.ctxStruct = t;
-            d.fieldStack[d.fsLen++] = fd.f.name;
-            try {
-              if (o === cur && assign !== null) assign(d, o, fd.idx);
-              else o[fd.last] = fd.dec(d, o[fd.last]);
-            } catch (e) {
-              // Go decodes into the field in place: what the field holds at the error stays.
-              if (e instanceof Abort) {
-                o[fd.last] = partialOf(e, o[fd.last]);
-                e.partial = cur;
-              }
-              throw e;
-            }
-          } else d.skip();
-        } else skipUnknownMember(d);
-        d.fsLen = stackLen;
-        d.ctxStruct = prevStruct;
-        d.ws();
-        const e = text.charCodeAt(d.pos);
-        if (e === 0x2c) {
+      // The field being decoded and its holder, for the partial value when an Abort passes.
+      let fd: FieldDec | undefined;
+      let o: any;
+      try {
+        for (;;) {
+          if (text.charCodeAt(d.pos) !== C_QUOTE) throw SYNTAX_BAIL;
+          // Keys usually come in field order: try the next field's exact name without building a string.
+          fd = order[next];
+          if (fd !== undefined && text.startsWith(fd.quotedKey, d.pos)) d.pos += fd.quotedKey.length;
+          else {
+            const key = d.readString();
+            d.key = key;
+            fd = exact.get(key) ?? folded.get(foldNameV1(key));
+          }
+          d.ws();
+          if (text.charCodeAt(d.pos) !== 0x3a) throw SYNTAX_BAIL;
           d.pos++;
           d.ws();
-          continue;
+          if (fd !== undefined) {
+            next = fd.idx + 1;
+            o = fd.f.hops.length === 1 ? cur : fieldHolder(d, cur, fd, stackLen);
+            if (o !== undefined) {
+              d.ctxStruct = t;
+              d.fieldStack[d.fsLen++] = fd.f.name;
+              if (o === cur && assign !== null) assign(d, o, fd.idx);
+              else o[fd.last] = fd.dec(d, o[fd.last]);
+              o = undefined;
+            } else d.skip();
+          } else skipUnknownMember(d);
+          d.fsLen = stackLen;
+          d.ctxStruct = prevStruct;
+          d.ws();
+          const e = text.charCodeAt(d.pos);
+          if (e === 0x2c) {
+            d.pos++;
+            d.ws();
+            continue;
+          }
+          if (e === 0x7d) break;
+          throw SYNTAX_BAIL;
         }
-        if (e === 0x7d) break;
-        throw SYNTAX_BAIL;
+      } catch (e) {
+        // Go decodes into the field in place: what the field holds at the error stays.
+        if (e instanceof Abort) {
+          if (o !== undefined && fd !== undefined) o[fd.last] = partialOf(e, o[fd.last]);
+          e.partial = cur;
+        }
+        throw e;
       }
     }
     d.pos++;

@@ -4,11 +4,11 @@
  * \ufffd), floats as encoding/json formats them, base64, byte-order sorting.
  */
 import { formatFloat } from "./deps.js";
-import { wellFormed } from "./well-formed.js";
+import { isWellFormed } from "./well-formed.js";
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-const NEEDS_WORK_HTML = /[\u0000-\u001f"\\<>&\u2028\u2029\ud800-\udfff]/;
-const NEEDS_WORK = /[\u0000-\u001f"\\\u2028\u2029\ud800-\udfff]/;
+const NEEDS_WORK_HTML = /[\u0000-\u001f"\\<>&\u2028\u2029]/;
+const NEEDS_WORK = /[\u0000-\u001f"\\\u2028\u2029]/;
 const HTML_OR_LS = /[<>&\u2028\u2029]/;
 const LS_ONLY = /[\u2028\u2029]/;
 const HTML_REPLACE = /[<>&\u2028\u2029]/g;
@@ -26,10 +26,11 @@ function escOne(c: string): string {
 
 /** Go's appendString: `s` as a JSON string with v1's escaping. */
 export function quoteString(s: string, escapeHTML: boolean): string {
-  // Fast path: nothing to escape, no lone surrogates.
-  if (!(escapeHTML ? NEEDS_WORK_HTML : NEEDS_WORK).test(s)) return `"${s}"`;
+  // Fast path: nothing to escape, no lone surrogates (surrogate pairs, such as emoji, are fine).
+  const ok = isWellFormed(s);
+  if (ok && !(escapeHTML ? NEEDS_WORK_HTML : NEEDS_WORK).test(s)) return `"${s}"`;
   let q: string;
-  if (wellFormed(s) === s) q = JSON.stringify(s);
+  if (ok) q = JSON.stringify(s);
   else {
     // Lone surrogates stand for invalid UTF-8: Go writes the escape \ufffd for them.
     q = `"${s

@@ -2,7 +2,7 @@
  * marshal and marshalIndent: Go's json.Marshal / json.MarshalIndent.
  */
 import type { GoType } from "./deps.js";
-import { type EncodeState, type Encoder, encoderFor } from "./encode.js";
+import { type DeferredValue, type EncodeState, type Encoder, encoderFor } from "./encode.js";
 import { type MarshalOptions, resolveMarshal } from "./options.js";
 import { syncPlans } from "./plan-cache.js";
 import { indent } from "./syntax.js";
@@ -35,10 +35,11 @@ export function marshalToString(type: GoType, value: unknown, escapeHTML = true)
 }
 
 /**
- * Encodes `value` in one pass and splices in the values it deferred (nested
- * past DEEP_ENCODE_DEPTH), each encoded by a pass of its own. When the pass
- * fails, the deferred values come earlier in the output, so their errors win,
- * as they would in Go's single depth-first walk.
+ * Encodes `value` in one pass, then the values it deferred (nested past
+ * DEEP_ENCODE_DEPTH), each in a pass of its own, in output order: a work
+ * stack of text pieces and deferred values keeps the output append-only.
+ * When a pass fails, the values it deferred come earlier in the output, so
+ * their errors win, as they would in Go's single depth-first walk.
  */
 function encodePass(
   enc: Encoder,
@@ -47,29 +48,42 @@ function encodePass(
   ptrLevel: number,
   seen: readonly unknown[] | null,
 ): string {
-  const e: EncodeState = {
-    out: "",
-    html,
-    ptrLevel,
-    ptrSeen: seen === null ? null : new Set(seen),
-    depth: 0,
-    deferred: null,
-  };
-  try {
-    enc(e, value);
-  } catch (err) {
-    for (const job of e.deferred ?? []) encodePass(job.enc, job.v, html, job.ptrLevel, job.seen);
-    throw err;
-  }
-  if (e.deferred === null) return e.out;
   let out = "";
-  let at = 0;
-  for (const job of e.deferred) {
-    out += e.out.slice(at, job.at);
-    out += encodePass(job.enc, job.v, html, job.ptrLevel, job.seen);
-    at = job.at;
+  const work: (string | DeferredValue)[] = [];
+  let next: string | DeferredValue = { at: 0, enc, v: value, ptrLevel, seen };
+  for (;;) {
+    if (typeof next === "string") out += next;
+    else {
+      const e: EncodeState = {
+        out: "",
+        html,
+        ptrLevel: next.ptrLevel,
+        ptrSeen: next.seen === null ? null : new Set(next.seen),
+        depth: 0,
+        deferred: null,
+      };
+      try {
+        next.enc(e, next.v);
+      } catch (err) {
+        for (const job of e.deferred ?? []) encodePass(job.enc, job.v, html, job.ptrLevel, job.seen);
+        throw err;
+      }
+      if (e.deferred === null) out += e.out;
+      else {
+        // Pieces in reverse, so the stack pops them in output order.
+        let end = e.out.length;
+        for (let i = e.deferred.length - 1; i >= 0; i--) {
+          const job = e.deferred[i] as DeferredValue;
+          work.push(e.out.slice(job.at, end), job);
+          end = job.at;
+        }
+        out += e.out.slice(0, end);
+      }
+    }
+    const w = work.pop();
+    if (w === undefined) return out;
+    next = w;
   }
-  return out + e.out.slice(at);
 }
 
 /** UTF-8 bytes of `s` (Buffer's native encoder for large outputs, in a buffer of their own). */

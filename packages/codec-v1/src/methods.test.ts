@@ -267,3 +267,24 @@ describe("byte helpers", () => {
     expect(text(marshal(sliceOf(pointerTo(ty("Cents"))), [1n, null]))).toBe('["0.01",null]');
   });
 });
+
+describe("late method attachment", () => {
+  test("Methods/AttachedAfterFirstUse", () => {
+    const L = parseGo(`
+type Late struct { N int32 }
+type HoldLate struct { L Late; P []Late }
+`);
+    const late = goType("Late", L);
+    const hold = goType("HoldLate", L);
+    const v = { L: { N: 1 }, P: [{ N: 2 }] };
+    expect(text(marshal(hold, v))).toBe('{"L":{"N":1},"P":[{"N":2}]}');
+    expect(unmarshal(hold, '{"L":{"N":3},"P":null}')).toEqual({ L: { N: 3 }, P: null });
+    withMethods(late, {
+      MarshalJSON: (x: { N: number }) => `"n=${x.N}"`,
+      UnmarshalJSON: (b: Uint8Array) => ({ N: b.length }),
+    });
+    // Methods attached after the first use are seen by both directions.
+    expect(text(marshal(hold, v))).toBe('{"L":"n=1","P":["n=2"]}');
+    expect(unmarshal(hold, '{"L":"abc","P":[1]}')).toEqual({ L: { N: 5 }, P: [{ N: 1 }] });
+  });
+});

@@ -12,3 +12,8 @@ export function wellFormed(s: string): string {
   const w = s as unknown as Es2024String;
   return w.isWellFormed() ? s : w.toWellFormed();
 }
+
+/** Whether `s` has no lone surrogate (ES2024 String.prototype.isWellFormed). */
+export function isWellFormed(s: string): boolean {
+  return (s as unknown as Es2024String).isWellFormed();
+}

@@ -13,6 +13,7 @@ import {
 } from "./errors.js";
 import { zero } from "./go-values.js";
 import { legacySyntaxError, transformMarshalError, transformUnmarshalError } from "./legacy-errors.js";
+import { resetState, restoreState } from "./marshal-deep.js";
 import { encoderFor } from "./marshal-plan.js";
 import { type Options, type OptionsInput, type ResolvedOptions, resolveOptions } from "./options.js";
 import { indentCompact } from "./raw.js";
@@ -51,12 +52,15 @@ function toDepthError(e: unknown): unknown {
 export function marshalToString(type: GoType, value: unknown, options?: OptionsInput): string {
   const o = resolveOptions(options);
   let s: string;
+  const saved = resetState();
   try {
     s = encoderFor(type, o)(value);
   } catch (e) {
     // Go's v1 API on the v2 engine converts errors to v1's types and texts.
     if (o.flags.reportErrorsWithLegacySemantics) throw transformMarshalError(toDepthError(e));
     fixRangeError(e);
+  } finally {
+    restoreState(saved);
   }
   const f = o.flags;
   if (f.multiline || f.spaceAfterColon || f.spaceAfterComma)

@@ -203,6 +203,22 @@ export function prefixMarshalPointer(e: unknown, seg: string | undefined, offset
   return e;
 }
 
+/** prefixMarshalPointerPath is prefixMarshalPointer with an already escaped pointer `path` of several segments. */
+export function prefixMarshalPointerPath(e: unknown, path: string, offset: number): unknown {
+  if (SemanticError.isInstance(e)) {
+    if (path !== "") {
+      e.jsonPointer = `${path}${e.jsonPointer}`;
+      e.render();
+    }
+    return e;
+  }
+  if (SyntacticError.isInstance(e)) {
+    if (path === "" && offset === 0) return e;
+    return syntacticError(e.detail, e.offset + offset, `${path}${e.pointer}`);
+  }
+  return e;
+}
+
 const partials = new WeakMap<object, { v: unknown }>();
 
 /**

@@ -7,7 +7,7 @@
  */
 import type { GoType } from "@gojson/gotype";
 import { MAX_NESTING_DEPTH } from "@gojson/jsontext";
-import { prefixMarshalPointer, SemanticError, syntacticError } from "./errors.js";
+import { escapePointerToken, prefixMarshalPointerPath, SemanticError, syntacticError } from "./errors.js";
 
 /** An encoder returns the JSON text of v; a container encoder also has a frame for the deep path. */
 export type Enc = ((v: any) => string) & { frame?: (v: any) => MFrame | string };
@@ -116,11 +116,15 @@ export function encodeDeep(enc: Enc, v: unknown): string {
       }
     }
   } catch (e) {
-    let err = e;
-    for (let j = stack.length - 1; j >= 0; j--) {
+    // One prefix for the whole stack (re-making an error per frame would be quadratic).
+    let ptr = "";
+    let off = 0;
+    for (let j = 0; j < stack.length; j++) {
       const f = stack[j] as MFrame;
-      err = prefixMarshalPointer(err, f.seg(), f.offset());
+      const seg = f.seg();
+      if (seg !== undefined) ptr += `/${escapePointerToken(seg)}`;
+      off += f.offset();
     }
-    throw err;
+    throw prefixMarshalPointerPath(e, ptr, off);
   }
 }

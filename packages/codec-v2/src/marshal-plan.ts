@@ -32,6 +32,7 @@ import { isZero, lookupMethod } from "./go-values.js";
 import { legacySyntaxText, MarshalerError } from "./legacy-errors.js";
 import type { ResolvedOptions } from "./options.js";
 import { quotePolicyFor, quoteWith } from "./quote.js";
+import type { QuotePolicy } from "@gojson/jsontext";
 import { reformatRaw } from "./raw.js";
 
 export type { Enc };
@@ -329,7 +330,7 @@ class ElemsFrame implements MFrame {
     private readonly t: GoType | undefined,
   ) {
     this.visited = t !== undefined && v.length > 0 && visit(t, v);
-    if (v.length > 0) openContainer();
+    openContainer();
     this.ce = elem;
   }
   next(): boolean {
@@ -344,7 +345,6 @@ class ElemsFrame implements MFrame {
     this.out += s;
   }
   finish(): string {
-    if (this.v.length === 0) return "[]";
     ms.depth--;
     if (this.visited) leave(this.t as GoType, this.v);
     return `${this.out}]`;
@@ -438,9 +438,7 @@ function mapEncoder(t: Extract<GoType, { kind: "map" }>, o: ResolvedOptions, m: 
   const venc = compile(t.elem, o, { ...m, format: "", addr: false });
   const det = f.deterministic;
   const pol = quotePolicyFor(o);
-  return (v: Map<unknown, unknown> | null) => {
-    if (v === null || v === undefined) return nilNull ? "null" : "{}";
-    if (v.size === 0) return "{}";
+  const entriesOf = (v: Map<unknown, unknown>): [string, unknown][] => {
     let entries: [string, unknown][] = [];
     for (const [k, val] of v) entries.push([kenc(k), val]);
     if (det) entries = entries.sort((a, b) => compareUTF8(a[0], b[0]));
@@ -451,6 +449,14 @@ function mapEncoder(t: Extract<GoType, { kind: "map" }>, o: ResolvedOptions, m: 
         seen.add(k);
       }
     }
+    return entries;
+  };
+  const enc: Enc = (v: Map<unknown, unknown> | null) => {
+    if (v === null || v === undefined) return nilNull ? "null" : "{}";
+    if (v.size === 0) return "{}";
+    if (ms.depth >= DEEP_AFTER) return encodeDeep(enc, v);
+    const entries = entriesOf(v);
+    ms.depth++;
     let out = "{";
     let first = true;
     for (const [k, val] of entries) {
@@ -461,15 +467,66 @@ function mapEncoder(t: Extract<GoType, { kind: "map" }>, o: ResolvedOptions, m: 
       try {
         out += venc(val);
       } catch (e) {
-        throw prefixMarshalPointer(e, k);
+        throw prefixMarshalPointer(e, k, utf8Length(out));
       }
     }
+    ms.depth--;
     return `${out}}`;
   };
+  enc.frame = (v: Map<unknown, unknown> | null) => {
+    if (v === null || v === undefined) return nilNull ? "null" : "{}";
+    const visited = visit(t, v);
+    if (v.size === 0) {
+      openContainer();
+      ms.depth--;
+      if (visited) leave(t, v);
+      return "{}";
+    }
+    return new MapFrame(t, v, entriesOf(v), venc, pol, visited);
+  };
+  return enc;
 }
 
-/** Go's startDetectingCyclesAfter: past this depth, containers on the current path are remembered. */
-const CYCLE_DETECTION_DEPTH = 1000;
+/** The deep-path frame of a map (remembered for cycles). */
+class MapFrame implements MFrame {
+  cv: unknown;
+  private out = "{";
+  private i = 0;
+  constructor(
+    private readonly t: GoType,
+    private readonly ref: unknown,
+    private readonly entries: [string, unknown][],
+    readonly ce: Enc,
+    private readonly pol: QuotePolicy,
+    private readonly visited: boolean,
+  ) {
+    openContainer();
+  }
+  next(): boolean {
+    const i = this.i;
+    if (i >= this.entries.length) return false;
+    const [k, val] = this.entries[i] as [string, unknown];
+    this.out += `${i > 0 ? "," : ""}${quoteWith(k, this.pol)}:`;
+    this.cv = val;
+    this.i = i + 1;
+    return true;
+  }
+  put(s: string): void {
+    this.out += s;
+  }
+  finish(): string {
+    ms.depth--;
+    if (this.visited) leave(this.t, this.ref);
+    return `${this.out}}`;
+  }
+  seg(): string | undefined {
+    return (this.entries[this.i - 1] as [string, unknown])[0];
+  }
+  offset(): number {
+    return utf8Length(this.out);
+  }
+}
+
 
 function unsupportedNumber(v: number): SemanticError {
   return marshalErr(undefined, `unsupported value: ${Number.isNaN(v) ? "NaN" : v > 0 ? "+Inf" : "-Inf"}`);
@@ -531,6 +588,8 @@ function anyEncoder(o: ResolvedOptions, m: Mode): Enc {
     if (s0 !== undefined) return s0;
     const stack: AnyFrame[] = [];
     const seen = new Set<object>();
+    // Nesting of the enclosing typed value (an `any` inside a deep struct counts from there).
+    const base = ms.depth;
     let out = "";
     const pointerOf = (n: number): string => {
       let p = "";
@@ -541,19 +600,19 @@ function anyEncoder(o: ResolvedOptions, m: Mode): Enc {
       return p;
     };
     const enter = (v: object): void => {
-      const n = stack.length;
+      const n = base + stack.length;
       if (n >= CYCLE_DETECTION_DEPTH) {
         if (seen.has(v))
           throw new SemanticError({
             action: "marshal",
             goType: Array.isArray(v) ? SLICE_OF_ANY : MAP_OF_ANY,
-            jsonPointer: pointerOf(n),
+            jsonPointer: pointerOf(stack.length),
             byteOffset: utf8Length(out),
             cause: "encountered a cycle",
           });
         seen.add(v);
       }
-      if (n >= MAX_NESTING_DEPTH) throw syntacticError("exceeded max depth", utf8Length(out), pointerOf(n));
+      if (n >= MAX_NESTING_DEPTH) throw syntacticError("exceeded max depth", utf8Length(out), pointerOf(stack.length));
       const fr = frameOf(v);
       stack.push(fr);
       out += fr.isObj ? "{" : "[";
@@ -565,7 +624,7 @@ function anyEncoder(o: ResolvedOptions, m: Mode): Enc {
         if (fr.i >= fr.vals.length) {
           out += fr.isObj ? "}" : "]";
           stack.pop();
-          if (stack.length >= CYCLE_DETECTION_DEPTH) seen.delete(fr.ref);
+          if (base + stack.length >= CYCLE_DETECTION_DEPTH) seen.delete(fr.ref);
           continue;
         }
         const i = fr.i++;
@@ -647,16 +706,7 @@ function structEncoder(t: StructType, o: ResolvedOptions, m: Mode): Enc {
       throw marshalErr(err.type, err.text);
     };
   }
-  interface P {
-    f: FieldV2;
-    nameText: string;
-    enc: Enc;
-    isZero: ((v: unknown) => boolean) | undefined;
-    omitempty: boolean;
-    legacyOmit: boolean;
-    direct: boolean;
-  }
-  const plan: P[] = sf.fields.map((fd) => {
+  const plan: FieldPlan[] = sf.fields.map((fd) => {
     const legacyStrOk = f.stringifyWithLegacySemantics && fd.string && isLegacyStringable(fd.type);
     const enc = compile(fd.type, o, {
       addr: m.addr,
@@ -691,7 +741,19 @@ function structEncoder(t: StructType, o: ResolvedOptions, m: Mode): Enc {
   });
   const fallback = sf.fallback;
   const fbEnc = fallback && !f.discardUnknownMembers ? fallbackEncoder(fallback.type, o) : undefined;
-  return (v) => {
+  const finishFallback = (v: any, out: string, first: boolean): string => {
+    if (fallback && fbEnc) {
+      const r = getPath(v, fallback.path);
+      if (r.ok && r.v !== null && r.v !== undefined) {
+        const inner = fbEnc(r.v);
+        if (inner !== "") return first ? out + inner : `${out},${inner}`;
+      }
+    }
+    return out;
+  };
+  const enc: Enc = (v) => {
+    if (ms.depth >= DEEP_AFTER) return encodeDeep(enc, v);
+    ms.depth++;
     let out = "{";
     let first = true;
     for (const p of plan) {
@@ -708,22 +770,88 @@ function structEncoder(t: StructType, o: ResolvedOptions, m: Mode): Enc {
       try {
         s = p.enc(fv);
       } catch (e) {
-        throw prefixMarshalPointer(e, p.f.name);
+        throw prefixMarshalPointer(e, p.f.name, utf8Length(out) + (first ? 0 : 1) + utf8Length(p.nameText));
       }
       if (p.omitempty && isEmptyJSON(s)) continue;
       out += first ? p.nameText : `,${p.nameText}`;
       first = false;
       out += s;
     }
-    if (fallback && fbEnc) {
-      const r = getPath(v, fallback.path);
-      if (r.ok && r.v !== null && r.v !== undefined) {
-        const inner = fbEnc(r.v);
-        if (inner !== "") out += first ? inner : `,${inner}`;
-      }
-    }
+    if (fallback) out = finishFallback(v, out, first);
+    ms.depth--;
     return `${out}}`;
   };
+  enc.frame = (v) => new StructFrame(plan, v, fallback ? finishFallback : undefined);
+  return enc;
+}
+
+/** One field of a compiled struct encoder. */
+interface FieldPlan {
+  f: FieldV2;
+  nameText: string;
+  enc: Enc;
+  isZero: ((v: unknown) => boolean) | undefined;
+  omitempty: boolean;
+  legacyOmit: boolean;
+  direct: boolean;
+}
+
+/** The deep-path frame of a struct. */
+class StructFrame implements MFrame {
+  ce!: Enc;
+  cv: unknown;
+  private out = "{";
+  private first = true;
+  private i = 0;
+  private p: FieldPlan | undefined;
+  constructor(
+    private readonly plan: FieldPlan[],
+    private readonly v: any,
+    private readonly fb: ((v: any, out: string, first: boolean) => string) | undefined,
+  ) {
+    openContainer();
+  }
+  next(): boolean {
+    const plan = this.plan;
+    const v = this.v;
+    while (this.i < plan.length) {
+      const p = plan[this.i++] as FieldPlan;
+      let fv: unknown;
+      if (p.direct) fv = v[p.f.goName];
+      else {
+        const r = getPath(v, p.f.path);
+        if (!r.ok) continue;
+        fv = r.v;
+      }
+      if (p.isZero?.(fv)) continue;
+      if (p.legacyOmit && legacyEmpty(p.f.type, fv)) continue;
+      this.p = p;
+      this.ce = p.enc;
+      this.cv = fv;
+      return true;
+    }
+    return false;
+  }
+  put(s: string): void {
+    const p = this.p as FieldPlan;
+    if (p.omitempty && isEmptyJSON(s)) return;
+    this.out += this.first ? p.nameText : `,${p.nameText}`;
+    this.first = false;
+    this.out += s;
+  }
+  finish(): string {
+    let out = this.out;
+    if (this.fb) out = this.fb(this.v, out, this.first);
+    ms.depth--;
+    return `${out}}`;
+  }
+  seg(): string | undefined {
+    return (this.p as FieldPlan).f.name;
+  }
+  offset(): number {
+    const p = this.p as FieldPlan;
+    return utf8Length(this.out) + (this.first ? 0 : 1) + utf8Length(p.nameText);
+  }
 }
 
 function isLegacyStringable(t: GoType): boolean {

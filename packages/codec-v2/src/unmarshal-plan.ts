@@ -26,9 +26,9 @@ import { isBigKind, lookupMethod, zero } from "./go-values.js";
 import { legacySyntaxText } from "./legacy-errors.js";
 import type { ResolvedOptions } from "./options.js";
 import { type Reader, toBytes } from "./reader.js";
+import { DEEP_AFTER, type Dec, decodeDeep, UFrame } from "./unmarshal-deep.js";
 
-/** A decoder reads one JSON value from the Reader's jsontext Decoder and returns the destination's new value. */
-export type Dec = (r: Reader, cur: any) => any;
+export type { Dec };
 
 interface Mode {
   readonly str: boolean;
@@ -55,15 +55,40 @@ function compile(t: GoType, o: ResolvedOptions, m: Mode): Dec {
   const hit = per.get(key);
   if (hit) return hit;
   let real: Dec | undefined;
-  per.set(key, (r, cur) => (real as Dec)(r, cur));
+  const fwd: Dec = (r, cur) => (real as Dec)(r, cur);
+  // A recursive type's inner references reach the real decoder's deep-path `open` through the stub.
+  fwd.open = (r, cur) => {
+    const d = real as Dec;
+    return d.open !== undefined ? d.open(r, cur) : d(r, cur);
+  };
+  per.set(key, fwd);
   real = build(t, o, m);
+  if (real.open === undefined) fwd.open = undefined;
   per.set(key, real);
   return real;
 }
 
-/** readName reads an object member name (the decoder reports a non-string name with Go's text). */
-function readName(d: Decoder, k: Kind): string {
-  if (k !== '"') d.readToken();
+/**
+ * readName reads an object member name (the decoder reports a non-string name with Go's text).
+ * Go reads a name as a whole value: an object or array cut off by the end of the input
+ * is an unexpected EOF rather than a non-string name (not so for `any`, which reads tokens).
+ */
+function readName(r: Reader, k: Kind, asValue = true): string {
+  const d = r.d;
+  if (k !== '"') {
+    if (asValue && (k === "{" || k === "[")) {
+      const probe = new Decoder(r.buf.subarray(r.valueStart(d.inputOffset)), {
+        allowDuplicateNames: true,
+        allowInvalidUTF8: true,
+      });
+      try {
+        probe.skipValue();
+      } catch (e) {
+        if (SyntacticError.isInstance(e) && e.detail === "unexpected EOF") throw d.unexpectedEOF();
+      }
+    }
+    d.readToken();
+  }
   return d.readString();
 }
 
@@ -282,7 +307,7 @@ function build(t: GoType, o: ResolvedOptions, m: Mode): Dec {
   if (t.kind === "pointer") {
     const elem = compile(t.elem, o, m);
     const et = t.elem;
-    return (r, cur) => {
+    const dec: Dec = (r, cur) => {
       let k: Kind;
       try {
         k = r.d.peekKind();
@@ -307,6 +332,23 @@ function build(t: GoType, o: ResolvedOptions, m: Mode): Dec {
         throw e;
       }
     };
+    // Deep path: a pointer to a container is a frame around its element (scalars decode directly).
+    dec.open = (r, cur) => {
+      if (elem.open === undefined) return dec(r, cur);
+      let k: Kind;
+      try {
+        k = r.d.peekKind();
+      } catch (e) {
+        setPartial(e, cur === null || cur === undefined ? zero(et) : cur);
+        throw e;
+      }
+      if (k === "n") {
+        r.d.readNull();
+        return null;
+      }
+      return new PointerFrame(elem, cur === null || cur === undefined ? zero(et) : cur);
+    };
+    return dec;
   }
   const uj = lookupMethod(t, "UnmarshalJSON");
   if (uj) {
@@ -534,10 +576,11 @@ function sliceDecoder(t: Extract<GoType, { kind: "slice" }>, o: ResolvedOptions,
   const byteElem = isByteSlice(t);
   // v2 reads []byte only from a string (base64) unless the format is "array" or bytes use legacy semantics.
   const arrayOk = !bytes || f.formatBytesWithLegacySemantics;
-  return (r, cur) => {
+  const dec: Dec = (r, cur) => {
     const d = r.d;
     const k = d.peekKind();
     if (k === "[" && arrayOk) {
+      if (d.stackDepth >= DEEP_AFTER) return decodeDeep(r, dec, cur);
       d.readBeginArray();
       const old: unknown[] | null = merge && cur ? Array.from(cur as ArrayLike<unknown>) : null;
       const out: unknown[] = [];
@@ -568,6 +611,79 @@ function sliceDecoder(t: Extract<GoType, { kind: "slice" }>, o: ResolvedOptions,
     if (k === '"' && bytes) return bytes(r, cur);
     return mismatch(r, o, t, cur, k, !bytes);
   };
+  dec.open = (r, cur) => {
+    const d = r.d;
+    if (d.peekKind() !== "[" || !arrayOk) return dec(r, cur);
+    d.readBeginArray();
+    const old: unknown[] | null = merge && cur ? Array.from(cur as ArrayLike<unknown>) : null;
+    return new SliceFrame(elem, et, old, byteElem);
+  };
+  return dec;
+}
+
+/** The deep-path frame of a pointer to a container: its element, with the pointer's partial value. */
+class PointerFrame extends UFrame {
+  private v: unknown;
+  private done = false;
+  constructor(elem: Dec, base: unknown) {
+    super();
+    this.cd = elem;
+    this.cb = base;
+  }
+  next(): boolean {
+    if (this.done) return false;
+    this.done = true;
+    return true;
+  }
+  put(v: unknown): void {
+    this.v = v;
+  }
+  finish(): unknown {
+    return this.v;
+  }
+  fail(e: unknown): string | undefined {
+    setPartial(e, partialOf(e, this.cb));
+    return undefined;
+  }
+}
+
+/** The deep-path frame of a slice (Go grows the slice before it decodes an element). */
+class SliceFrame extends UFrame {
+  private readonly out: unknown[] = [];
+  constructor(
+    private readonly elem: Dec,
+    private readonly et: GoType,
+    private readonly old: unknown[] | null,
+    private readonly byteElem: boolean,
+  ) {
+    super();
+  }
+  next(r: Reader): boolean {
+    const d = r.d;
+    if (d.peekKind() === "]") {
+      d.readEndArray();
+      return false;
+    }
+    const i = this.out.length;
+    const old = this.old;
+    this.cd = this.elem;
+    this.cb = old && i < old.length ? old[i] : zero(this.et);
+    return true;
+  }
+  put(v: unknown): void {
+    this.out.push(v);
+  }
+  finish(): unknown {
+    return this.byteElem ? Uint8Array.from(this.out as number[]) : this.out;
+  }
+  fail(e: unknown): string | undefined {
+    const out = this.out;
+    const i = out.length;
+    const old = this.old;
+    out.push(partialOf(e, this.inChild ? this.cb : old && i < old.length ? old[i] : zero(this.et)));
+    setPartial(e, this.byteElem ? Uint8Array.from(out as number[]) : out);
+    return String(i);
+  }
 }
 
 function arrayDecoder(t: Extract<GoType, { kind: "array" }>, o: ResolvedOptions, m: Mode): Dec {
@@ -725,17 +841,18 @@ function mapDecoder(t: Extract<GoType, { kind: "map" }>, o: ResolvedOptions, m: 
   const merge = !f.mergeWithLegacySemantics;
   if (m.format !== "" && m.format !== "emitnull" && m.format !== "emitempty")
     return invalidFormat(t, m.format);
-  return (r, cur) => {
+  const dec: Dec = (r, cur) => {
     const d = r.d;
     const k0 = d.peekKind();
     if (k0 === "{") {
+      if (d.stackDepth >= DEEP_AFTER) return decodeDeep(r, dec, cur);
       d.readBeginObject();
       const out: Map<unknown, unknown> = cur instanceof Map ? cur : new Map();
       let k: Kind;
       try {
         while ((k = d.peekKind()) !== "}") {
           const start = d.inputOffset;
-          const name = readName(d, k);
+          const name = readName(r, k);
           let key: unknown;
           try {
             key = kdec(r, name, start);
@@ -768,6 +885,69 @@ function mapDecoder(t: Extract<GoType, { kind: "map" }>, o: ResolvedOptions, m: 
     }
     return mismatch(r, o, t, cur, k0, true);
   };
+  dec.open = (r, cur) => {
+    const d = r.d;
+    if (d.peekKind() !== "{") return dec(r, cur);
+    d.readBeginObject();
+    const out: Map<unknown, unknown> = cur instanceof Map ? cur : new Map();
+    return new MapFrame(o, kdec, vdec, et, merge, out);
+  };
+  return dec;
+}
+
+/** The deep-path frame of a map (Go stores the partial entry value before it looks at the error). */
+class MapFrame extends UFrame {
+  private key: unknown;
+  private name = "";
+  constructor(
+    private readonly o: ResolvedOptions,
+    private readonly kdec: (r: Reader, name: string, start: number) => unknown,
+    vdec: Dec,
+    private readonly et: GoType,
+    private readonly merge: boolean,
+    private readonly out: Map<unknown, unknown>,
+  ) {
+    super();
+    this.cd = vdec;
+  }
+  next(r: Reader): boolean {
+    const d = r.d;
+    const out = this.out;
+    let k: Kind;
+    while ((k = d.peekKind()) !== "}") {
+      const start = d.inputOffset;
+      const name = readName(r, k);
+      let key: unknown;
+      try {
+        key = this.kdec(r, name, start);
+      } catch (e) {
+        if (!SemanticError.isInstance(e) || !this.o.flags.reportErrorsWithLegacySemantics) throw e;
+        fail(r, this.o, e, true, out);
+        continue;
+      }
+      this.key = key;
+      this.name = name;
+      this.cb = this.merge && out.has(key) ? out.get(key) : zero(this.et);
+      return true;
+    }
+    d.readEndObject();
+    return false;
+  }
+  put(v: unknown): void {
+    this.out.set(this.key, v);
+  }
+  finish(): unknown {
+    return this.out;
+  }
+  fail(e: unknown): string | undefined {
+    if (this.inChild) {
+      this.out.set(this.key, partialOf(e, this.cb));
+      setPartial(e, this.out);
+      return this.name;
+    }
+    if (!hasPartial(e)) setPartial(e, this.out);
+    return undefined;
+  }
 }
 
 function setOwn(obj: Record<string, unknown>, k: string, v: unknown): void {
@@ -865,7 +1045,7 @@ function anyDecoder(o: ResolvedOptions): Dec {
           names.pop();
           continue;
         }
-        const name = readName(d, k);
+        const name = readName(r, k, false);
         names[names.length - 1] = name;
         k = d.peekKind();
         const prev = Object.hasOwn(top, name) ? top[name] : null;
@@ -944,40 +1124,93 @@ function structDecoder(t: StructType, o: ResolvedOptions, m: Mode): Dec {
     }
     return h;
   };
-  return (r, cur) => {
+  /** lookupField returns the plan of member `name` (read at `start`), reporting a duplicate folded name. */
+  const lookupField = (r: Reader, name: string, start: number, seen: Uint8Array | undefined): P | undefined => {
+    let p = plans.get(name);
+    if (p === undefined && anyFold) {
+      const l = folded.get(fold(name));
+      if (l) p = l[0];
+    }
+    if (p !== undefined && seen) {
+      const id = p.fd.id;
+      if (seen[id] === 1) throw syntacticError(ERR_DUPLICATE_NAME, r.valueStart(start), r.d.stackPointer());
+      seen[id] = 1;
+    }
+    return p;
+  };
+  /** unknownMember handles the value of a member that names no field (reject, fallback, or skip). */
+  const unknownMember = (r: Reader, obj: any, name: string, start: number): void => {
+    const d = r.d;
+    if (reject) {
+      const e = new SemanticError({
+        action: "unmarshal",
+        jsonKind: '"',
+        goType: t,
+        byteOffset: r.valueStart(start),
+        jsonPointer: `/${escapePointerToken(name)}`,
+        cause: ERR_UNKNOWN_NAME,
+      });
+      fail(r, o, e, true, obj);
+      return;
+    }
+    try {
+      if (fallback) {
+        const h = getHolder(obj, fallback.path, fallback.hopTypes);
+        const fk = fallback.path[fallback.path.length - 1] as string;
+        if (fbDec) {
+          let mp: Map<string, unknown> | null = h[fk];
+          if (!(mp instanceof Map)) {
+            mp = new Map();
+            h[fk] = mp;
+          }
+          mp.set(name, fbDec(r, mp.has(name) ? mp.get(name) : null));
+        } else {
+          const raw = d.readValueText();
+          const prev: Uint8Array | null = h[fk];
+          const prevText = prev && prev.length > 0 ? new TextDecoder().decode(prev) : "";
+          const member = `${JSON.stringify(name)}:${raw}`;
+          const text =
+            prevText === "" || prevText === "null" ? `{${member}}` : `${prevText.slice(0, -1)},${member}}`;
+          h[fk] = toBytes(text);
+        }
+      } else d.skipValue();
+    } catch (e) {
+      prefixPointer(e, name);
+      throw e;
+    }
+  };
+  /** begin reads `{` and returns the destination object (Go reports a structural error here). */
+  const begin = (r: Reader, cur: any): any => {
+    const d = r.d;
+    const start0 = d.inputOffset;
+    d.readBeginObject();
+    if (structErr)
+      throw new SemanticError({
+        action: "unmarshal",
+        jsonKind: "{",
+        goType: structErr.type,
+        byteOffset: r.valueStart(start0),
+        cause: structErr.text,
+      });
+    return cur !== null && typeof cur === "object" ? cur : (zero(t) as Record<string, unknown>);
+  };
+  // Names that fold to an already-seen field are duplicates too (exact repeats are the decoder's).
+  const trackSeen = dups && anyFold && nf > 0;
+  const dec: Dec = (r, cur) => {
     const d = r.d;
     const k0 = d.peekKind();
     if (k0 === "{") {
-      const start0 = d.inputOffset;
-      d.readBeginObject();
-      if (structErr)
-        throw new SemanticError({
-          action: "unmarshal",
-          jsonKind: "{",
-          goType: structErr.type,
-          byteOffset: r.valueStart(start0),
-          cause: structErr.text,
-        });
-      const obj = cur !== null && typeof cur === "object" ? cur : (zero(t) as Record<string, unknown>);
-      // Names that fold to an already-seen field are duplicates too (exact repeats are the decoder's).
-      const seen = dups && anyFold && nf > 0 ? new Uint8Array(nf) : undefined;
+      if (d.stackDepth >= DEEP_AFTER) return decodeDeep(r, dec, cur);
+      const obj = begin(r, cur);
+      const seen = trackSeen ? new Uint8Array(nf) : undefined;
       let k: Kind;
       try {
         while ((k = d.peekKind()) !== "}") {
           const start = d.inputOffset;
-          const name = readName(d, k);
-          let p = plans.get(name);
-          if (p === undefined && anyFold) {
-            const l = folded.get(fold(name));
-            if (l) p = l[0];
-          }
+          const name = readName(r, k);
+          const p = lookupField(r, name, start, seen);
           if (p !== undefined) {
             const fd = p.fd;
-            if (seen) {
-              if (seen[fd.id] === 1)
-                throw syntacticError(ERR_DUPLICATE_NAME, r.valueStart(start), d.stackPointer());
-              seen[fd.id] = 1;
-            }
             const h = fd.path.length === 1 ? obj : getHolder(obj, fd.path, fd.hopTypes);
             try {
               h[fd.goName] = p.dec(r, h[fd.goName]);
@@ -988,45 +1221,7 @@ function structDecoder(t: StructType, o: ResolvedOptions, m: Mode): Dec {
             }
             continue;
           }
-          if (reject) {
-            const e = new SemanticError({
-              action: "unmarshal",
-              jsonKind: '"',
-              goType: t,
-              byteOffset: r.valueStart(start),
-              jsonPointer: `/${escapePointerToken(name)}`,
-              cause: ERR_UNKNOWN_NAME,
-            });
-            fail(r, o, e, true, obj);
-            continue;
-          }
-          try {
-            if (fallback) {
-              const h = getHolder(obj, fallback.path, fallback.hopTypes);
-              const fk = fallback.path[fallback.path.length - 1] as string;
-              if (fbDec) {
-                let mp: Map<string, unknown> | null = h[fk];
-                if (!(mp instanceof Map)) {
-                  mp = new Map();
-                  h[fk] = mp;
-                }
-                mp.set(name, fbDec(r, mp.has(name) ? mp.get(name) : null));
-              } else {
-                const raw = d.readValueText();
-                const prev: Uint8Array | null = h[fk];
-                const prevText = prev && prev.length > 0 ? new TextDecoder().decode(prev) : "";
-                const member = `${JSON.stringify(name)}:${raw}`;
-                const text =
-                  prevText === "" || prevText === "null"
-                    ? `{${member}}`
-                    : `${prevText.slice(0, -1)},${member}}`;
-                h[fk] = toBytes(text);
-              }
-            } else d.skipValue();
-          } catch (e) {
-            prefixPointer(e, name);
-            throw e;
-          }
+          unknownMember(r, obj, name, start);
         }
       } catch (e) {
         setPartial(e, obj);
@@ -1041,6 +1236,75 @@ function structDecoder(t: StructType, o: ResolvedOptions, m: Mode): Dec {
     }
     return mismatch(r, o, t, cur, k0, true);
   };
+  dec.open = (r, cur) => {
+    if (r.d.peekKind() !== "{") return dec(r, cur);
+    const obj = begin(r, cur);
+    const seen = trackSeen ? new Uint8Array(nf) : undefined;
+    return new StructFrame(obj, seen, lookupField, unknownMember, getHolder);
+  };
+  return dec;
+}
+
+/** A compiled struct field for the deep path. */
+interface FieldDec {
+  fd: FieldV2;
+  dec: Dec;
+}
+
+/** The deep-path frame of a struct (fields are decoded in place). */
+class StructFrame extends UFrame {
+  private h: any;
+  private name = "";
+  private goName = "";
+  constructor(
+    private readonly obj: any,
+    private readonly seen: Uint8Array | undefined,
+    private readonly lookupField: (
+      r: Reader,
+      name: string,
+      start: number,
+      seen: Uint8Array | undefined,
+    ) => FieldDec | undefined,
+    private readonly unknownMember: (r: Reader, obj: any, name: string, start: number) => void,
+    private readonly getHolder: (obj: any, path: readonly string[], hops: readonly GoType[]) => any,
+  ) {
+    super();
+  }
+  next(r: Reader): boolean {
+    const d = r.d;
+    const obj = this.obj;
+    let k: Kind;
+    while ((k = d.peekKind()) !== "}") {
+      const start = d.inputOffset;
+      const name = readName(r, k);
+      const p = this.lookupField(r, name, start, this.seen);
+      if (p !== undefined) {
+        const fd = p.fd;
+        const h = fd.path.length === 1 ? obj : this.getHolder(obj, fd.path, fd.hopTypes);
+        this.h = h;
+        this.name = name;
+        this.goName = fd.goName;
+        this.cd = p.dec;
+        this.cb = h[fd.goName];
+        return true;
+      }
+      this.unknownMember(r, obj, name, start);
+    }
+    d.readEndObject();
+    return false;
+  }
+  put(v: unknown): void {
+    this.h[this.goName] = v;
+  }
+  finish(): unknown {
+    return this.obj;
+  }
+  fail(e: unknown): string | undefined {
+    setPartial(e, this.obj);
+    if (!this.inChild) return undefined;
+    this.h[this.goName] = partialOf(e, this.cb);
+    return this.name;
+  }
 }
 
 function timeDecoder(t: GoType, o: ResolvedOptions, m: Mode): Dec {

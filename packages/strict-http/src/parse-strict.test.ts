@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { StrictBodyCode as C, StrictBodyError } from "./errors.js";
 import { parseStrict } from "./parse-strict.js";
@@ -5,12 +6,25 @@ import { parseStrict } from "./parse-strict.js";
 const enc = new TextEncoder();
 const bytes = (s: string | number[]) => (typeof s === "string" ? enc.encode(s) : new Uint8Array(s));
 
+// Offsets and pointers are Go's (GOEXPERIMENT=jsonv2, jsontext.Decoder), recorded by
+// test/go/positions into test/fixtures/parse-strict-go.json and cross-checked below. Go's
+// syntax errors give theirs; strict-http's own rejections (forbidden keys, unsafe integers,
+// overflow) use the start offset and StackPointer Go gives the offending token.
 interface Case {
   name: string;
   in: string | number[];
   opts?: Parameters<typeof parseStrict>[1];
   want?: unknown;
   wantErr?: { code: string; offset: number; pointer: string };
+}
+
+interface GoPosition {
+  name: string;
+  err?: string;
+  offset?: number;
+  pointer?: string;
+  tokOffset?: number;
+  tokPointer?: string;
 }
 
 const cases: Case[] = [
@@ -44,16 +58,16 @@ const cases: Case[] = [
   {
     name: "Invalid/Truncated",
     in: '{"a":[1,',
-    wantErr: { code: C.INVALID_JSON, offset: 8, pointer: "/a/1" },
+    wantErr: { code: C.INVALID_JSON, offset: 8, pointer: "/a" },
   },
-  { name: "Invalid/MissingComma", in: "[1 2]", wantErr: { code: C.INVALID_JSON, offset: 3, pointer: "/0" } },
+  { name: "Invalid/MissingComma", in: "[1 2]", wantErr: { code: C.INVALID_JSON, offset: 3, pointer: "" } },
   {
     name: "Invalid/BadLiteral",
     in: '{"a":[1,{"b":tru}]}',
-    wantErr: { code: C.INVALID_JSON, offset: 13, pointer: "/a/1/b" },
+    wantErr: { code: C.INVALID_JSON, offset: 16, pointer: "/a/1/b" },
   },
-  { name: "Invalid/TrailingComma", in: "[1,]", wantErr: { code: C.INVALID_JSON, offset: 3, pointer: "/1" } },
-  { name: "Invalid/LeadingZero", in: "[01]", wantErr: { code: C.INVALID_JSON, offset: 2, pointer: "/0" } },
+  { name: "Invalid/TrailingComma", in: "[1,]", wantErr: { code: C.INVALID_JSON, offset: 2, pointer: "" } },
+  { name: "Invalid/LeadingZero", in: "[01]", wantErr: { code: C.INVALID_JSON, offset: 2, pointer: "" } },
   {
     name: "Invalid/ControlInString",
     in: '"a\nb"',
@@ -269,6 +283,48 @@ describe("parseStrict", () => {
       }
     });
   }
+
+  it("Positions/AreGo's: every wantErr equals Go's recorded offset and pointer", () => {
+    const go = JSON.parse(
+      readFileSync(new URL("../test/fixtures/parse-strict-go.json", import.meta.url), "utf8"),
+    ) as GoPosition[];
+    const byName = new Map(go.map((g) => [g.name, g]));
+    let checked = 0;
+    for (const tc of cases) {
+      const g = byName.get(tc.name);
+      if (!tc.wantErr || !g) continue;
+      // strict-http's policies come first (BOM, empty body, top-level kind): Go has no such error
+      if ([C.BOM, C.EMPTY_BODY, C.TOP_LEVEL_TYPE, C.MAX_DEPTH].includes(tc.wantErr.code as never)) continue;
+      const want =
+        g.offset !== undefined
+          ? { offset: g.offset, pointer: g.pointer }
+          : { offset: g.tokOffset, pointer: g.tokPointer };
+      expect({ name: tc.name, offset: tc.wantErr.offset, pointer: tc.wantErr.pointer }).toEqual({
+        name: tc.name,
+        ...want,
+      });
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(30);
+    // Go's own depth limit (10000): the same offset and pointer with maxDepth 10000
+    for (const [name, body] of [
+      ["Depth/GoLimit", `${"[".repeat(10001)}${"]".repeat(10001)}`],
+      ["Depth/GoLimitInObject", `{"a":${"[".repeat(10000)}${"]".repeat(10000)}}`],
+    ] as const) {
+      const g = byName.get(name) as GoPosition;
+      try {
+        parseStrict(bytes(body), { maxDepth: 10000 });
+        expect.unreachable();
+      } catch (e) {
+        const se = e as StrictBodyError;
+        expect({ code: se.code, offset: se.offset, pointer: se.pointer }).toEqual({
+          code: C.MAX_DEPTH,
+          offset: g.offset,
+          pointer: g.pointer,
+        });
+      }
+    }
+  });
 
   it("Proto/Ignore keeps __proto__ as an own property, as JSON.parse does", () => {
     const v = parseStrict(bytes('{"__proto__":{"polluted":1}}'), { protoAction: "ignore" }) as Record<

@@ -1,3 +1,4 @@
+import { Decoder, SyntacticError, type SyntacticErrorReason, WHERE_TRAILING } from "@gojson/jsontext";
 import { DEFAULT_MAX_DEPTH } from "./constants.js";
 import {
   StrictBodyCode as C,
@@ -55,457 +56,231 @@ export function resolveParseOptions(o: ParseStrictOptions = {}): ResolvedParseOp
 
 type Container = unknown[] | Record<string, unknown>;
 
-const utf8 = new TextDecoder("utf-8");
-
-/** Native slicers of Node's Buffer when present (much cheaper per call than TextDecoder), else TextDecoder. */
-interface Slicer {
-  ascii(s: number, e: number): string;
-  utf8(s: number, e: number): string;
-}
-type NodeBuffer = Uint8Array & {
-  latin1Slice(s: number, e: number): string;
-  utf8Slice(s: number, e: number): string;
-};
-const NodeBufferCtor = (
-  globalThis as unknown as { Buffer?: { from(a: ArrayBufferLike, o: number, l: number): NodeBuffer } }
-).Buffer;
-
-function slicer(b: Uint8Array): Slicer {
-  if (NodeBufferCtor) {
-    const nb = NodeBufferCtor.from(b.buffer, b.byteOffset, b.byteLength);
-    if (typeof nb.latin1Slice === "function") {
-      return { ascii: (s, e) => nb.latin1Slice(s, e), utf8: (s, e) => nb.utf8Slice(s, e) };
-    }
-  }
-  const dec = (s: number, e: number) => utf8.decode(b.subarray(s, e));
-  return { ascii: dec, utf8: dec };
-}
-const SKIP = 1; // the current member of an object frame is dropped ("remove" policies)
+const BOM_LENGTH = 3;
 
 /**
  * parseStrict decodes one JSON text (RFC 8259) from UTF-8 bytes into plain
- * values in a single iterative pass, rejecting what JSON.parse lets through:
- * duplicate names (compared after unescaping), invalid UTF-8 and lone
- * surrogates, a byte order mark, nesting past a limit, prototype-polluting
- * keys, unsafe integers and overflowing numbers, and anything after the value.
- * Errors are {@link StrictBodyError}s (400) with a byte offset and a JSON pointer.
+ * values in a single iterative pass over `@gojson/jsontext`'s Decoder tokens,
+ * rejecting what JSON.parse lets through: duplicate names (compared after
+ * unescaping), invalid UTF-8 and lone surrogates, nesting past a limit, and
+ * anything after the value (jsontext, Go's rules), plus strict-http's own
+ * policies: a byte order mark, the top-level kind, prototype-polluting keys,
+ * unsafe integers and overflowing numbers. Errors are {@link StrictBodyError}s
+ * (400) with Go's byte offset and JSON pointer and a message without body bytes.
  */
 export function parseStrict(bytes: Uint8Array, options?: ParseStrictOptions | ResolvedParseOptions): unknown {
   const o =
     options && Object.isFrozen(options) ? (options as ResolvedParseOptions) : resolveParseOptions(options);
-  const b = bytes;
-  const n = b.length;
+  let base = 0;
+  if (bytes.length >= BOM_LENGTH && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
+    if (!o.allowBom) throw syntaxError(C.BOM, "byte order mark is not allowed", 0, "");
+    base = BOM_LENGTH;
+  }
+  const b = base === 0 ? bytes : bytes.subarray(base);
+  let i = 0;
+  while (i < b.length && isWs(b[i] as number)) i++;
+  if (i >= b.length) throw syntaxError(C.EMPTY_BODY, "empty body", base + i, "");
+  const first = b[i];
+  if (
+    (o.topLevel === "object" && first !== 0x7b) ||
+    (o.topLevel === "object-or-array" && first !== 0x7b && first !== 0x5b)
+  ) {
+    const what =
+      o.topLevel === "object"
+        ? "top-level value must be an object"
+        : "top-level value must be an object or an array";
+    throw syntaxError(C.TOP_LEVEL_TYPE, what, base + i, "");
+  }
+  const d = new Decoder(b, { maxDepth: o.maxDepth });
+  try {
+    return build(d, o, base);
+  } catch (e) {
+    if (SyntacticError.isInstance(e)) throw fromSyntactic(e, base, o.maxDepth);
+    throw e;
+  }
+}
+
+/** build reads one value token by token (explicit stack: depth is jsontext's maxDepth, never the JS stack). */
+function build(d: Decoder, o: ResolvedParseOptions, base: number): unknown {
   const stack: Container[] = [];
   const isArr: boolean[] = [];
-  const keys: (string | undefined)[] = [];
-  const flags: number[] = [];
-  // Names dropped by a "remove" policy, per object frame: a later member of the
-  // same name is still a duplicate although the object does not hold it.
-  const dropped: (string[] | undefined)[] = [];
-  let i = 0;
-  const sl = slicer(b);
-
-  const fail = (code: StrictBodyErrorCode, what: string, at: number, afterValue = false): StrictBodyError =>
-    syntaxError(code, what, at, pointerOf(stack, isArr, keys, afterValue));
-
-  if (n >= 3 && b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf) {
-    if (!o.allowBom) throw fail(C.BOM, "byte order mark is not allowed", 0);
-    i = 3;
-  }
-  i = skipWs(b, i);
-  if (i >= n) throw fail(C.EMPTY_BODY, "empty body", i);
-  {
-    const c = b[i];
-    if (
-      (o.topLevel === "object" && c !== 0x7b) ||
-      (o.topLevel === "object-or-array" && c !== 0x7b && c !== 0x5b)
-    ) {
-      throw fail(
-        C.TOP_LEVEL_TYPE,
-        o.topLevel === "object"
-          ? "top-level value must be an object"
-          : "top-level value must be an object or an array",
-        i,
-      );
-    }
-  }
-
+  // the current member name of each object frame, and whether that member is dropped ("remove")
+  const keys: string[] = [];
+  const skip: boolean[] = [];
   let value: unknown;
-  // Each turn reads one value at i (whitespace already skipped), then climbs
-  // out of every container that closes right after it.
   for (;;) {
-    if (i >= n) throw fail(C.INVALID_JSON, "unexpected end of input", i);
-    const c = b[i] as number;
-    if (c === 0x7b || c === 0x5b) {
-      if (stack.length >= o.maxDepth) throw fail(C.MAX_DEPTH, `nesting deeper than ${o.maxDepth}`, i);
-      const arr = c === 0x5b;
-      const box: Container = arr ? [] : {};
-      stack.push(box);
-      isArr.push(arr);
-      keys.push(undefined);
-      flags.push(0);
-      dropped.push(undefined);
-      i = skipWs(b, i + 1);
-      if (b[i] === (arr ? 0x5d : 0x7d)) {
-        i++;
-        stack.pop();
-        isArr.pop();
-        keys.pop();
-        flags.pop();
-        dropped.pop();
-        value = box;
-      } else if (arr) {
-        continue;
+    let top = stack.length - 1;
+    let k = d.peekKind();
+    if (top >= 0 && !isArr[top]) {
+      if (k === "}") {
+        d.readEndObject();
+        value = pop();
+        top--;
       } else {
-        i = readMemberName(i);
-        continue;
-      }
-    } else if (c === 0x22) {
-      value = readString(i);
-      i = strEnd;
-    } else if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
-      value = readNumber(i);
-      i = numEnd;
-    } else if (c === 0x74 && b[i + 1] === 0x72 && b[i + 2] === 0x75 && b[i + 3] === 0x65) {
-      value = true;
-      i += 4;
-    } else if (
-      c === 0x66 &&
-      b[i + 1] === 0x61 &&
-      b[i + 2] === 0x6c &&
-      b[i + 3] === 0x73 &&
-      b[i + 4] === 0x65
-    ) {
-      value = false;
-      i += 5;
-    } else if (c === 0x6e && b[i + 1] === 0x75 && b[i + 2] === 0x6c && b[i + 3] === 0x6c) {
-      value = null;
-      i += 4;
-    } else {
-      throw fail(C.INVALID_JSON, `unexpected ${describe(c)} looking for the beginning of a value`, i);
-    }
-
-    // Store the value and close containers.
-    for (;;) {
-      const d = stack.length - 1;
-      if (d < 0) {
-        i = skipWs(b, i);
-        if (i < n) throw fail(C.TRAILING_DATA, "unexpected data after the top-level value", i);
-        return value;
-      }
-      const top = stack[d] as Container;
-      const arr = isArr[d] as boolean;
-      if (arr) {
-        (top as unknown[]).push(value);
-      } else if (flags[d] === SKIP) {
-        flags[d] = 0;
-        const k = keys[d] as string;
-        const names = dropped[d];
-        if (names === undefined) dropped[d] = [k];
-        else names.push(k);
-      } else {
-        const k = keys[d] as string;
-        if (k === "__proto__") {
-          Object.defineProperty(top, k, { value, writable: true, enumerable: true, configurable: true });
-        } else {
-          (top as Record<string, unknown>)[k] = value;
+        if (k !== '"') throw grammarError(d, k);
+        const name = d.readString();
+        keys[top] = name;
+        if (name === "__proto__") {
+          if (o.protoAction === "error") throw policyError(d, base, "forbidden member name __proto__");
+          if (o.protoAction === "remove") skip[top] = true;
+        } else if (name === "prototype" && top >= 1 && !isArr[top - 1] && keys[top - 1] === "constructor") {
+          if (o.constructorAction === "error")
+            throw policyError(d, base, "forbidden member constructor.prototype");
+          if (o.constructorAction === "remove") skip[top - 1] = true;
         }
+        k = d.peekKind();
       }
-      i = skipWs(b, i);
-      const t = b[i];
-      if (t === 0x2c) {
-        i = skipWs(b, i + 1);
-        if (!arr) i = readMemberName(i);
-        break;
-      }
-      if (t === (arr ? 0x5d : 0x7d)) {
-        i++;
-        value = top;
-        stack.pop();
-        isArr.pop();
-        keys.pop();
-        flags.pop();
-        dropped.pop();
-        continue;
-      }
-      if (i >= n) throw fail(C.INVALID_JSON, "unexpected end of input", i, true);
-      throw fail(
-        C.INVALID_JSON,
-        `unexpected ${describe(t as number)} after ${arr ? "array element" : "object member"}`,
-        i,
-        true,
-      );
     }
-  }
-
-  // readMemberName reads `"name" :` at i for the innermost object, applies the
-  // duplicate and dangerous-key checks, and returns the index of the value.
-  function readMemberName(at: number): number {
-    const d = stack.length - 1;
-    if (b[at] !== 0x22) {
-      if (at >= n) throw fail(C.INVALID_JSON, "unexpected end of input", at);
-      throw fail(
-        C.INVALID_JSON,
-        `unexpected ${describe(b[at] as number)} looking for an object member name`,
-        at,
-      );
-    }
-    const name = readString(at);
-    const top = stack[d] as Record<string, unknown>;
-    keys[d] = name;
-    if (Object.hasOwn(top, name) || dropped[d]?.includes(name)) {
-      throw fail(C.DUPLICATE_NAME, "duplicate object member name", at);
-    }
-    if (name === "__proto__") {
-      if (o.protoAction === "error") throw fail(C.FORBIDDEN_KEY, "forbidden member name __proto__", at);
-      if (o.protoAction === "remove") flags[d] = SKIP;
-    } else if (name === "prototype" && d >= 1 && keys[d - 1] === "constructor" && !isArr[d - 1]) {
-      if (o.constructorAction === "error")
-        throw fail(C.FORBIDDEN_KEY, "forbidden member constructor.prototype", at);
-      if (o.constructorAction === "remove") flags[d - 1] = SKIP;
-    }
-    let j = skipWs(b, strEnd);
-    if (b[j] !== 0x3a) {
-      if (j >= n) throw fail(C.INVALID_JSON, "unexpected end of input", j);
-      throw fail(C.INVALID_JSON, `unexpected ${describe(b[j] as number)} after object member name`, j);
-    }
-    j = skipWs(b, j + 1);
-    return j;
-  }
-
-  // readString reads the string starting with the quote at `at`; it sets strEnd.
-  function readString(at: number): string {
-    let j = at + 1;
-    // Fast path: ASCII without escapes.
-    for (;;) {
-      if (j >= n) throw fail(C.INVALID_JSON, "unexpected end of input within a string", j);
-      const c = b[j] as number;
-      if (c === 0x22) {
-        strEnd = j + 1;
-        const len = j - at - 1;
-        if (len === 0) return "";
-        return sl.ascii(at + 1, j);
-      }
-      if (c === 0x5c || c < 0x20 || c >= 0x80) break;
-      j++;
-    }
-    // Slow path: escapes and multi-byte sequences, validated byte by byte.
-    let out = "";
-    let seg = at + 1;
-    for (;;) {
-      if (j >= n) throw fail(C.INVALID_JSON, "unexpected end of input within a string", j);
-      const c = b[j] as number;
-      if (c === 0x22) {
-        if (j > seg) out += sl.utf8(seg, j);
-        strEnd = j + 1;
-        return out;
-      }
-      if (c < 0x20)
-        throw fail(C.INVALID_JSON, `unescaped control character ${describe(c)} within a string`, j);
-      if (c < 0x80) {
-        if (c !== 0x5c) {
-          j++;
+    if (value === undefined) {
+      switch (k) {
+        case "{":
+          d.readBeginObject();
+          push({}, false);
           continue;
-        }
-        if (j > seg) out += sl.utf8(seg, j);
-        const e = b[j + 1];
-        switch (e) {
-          case 0x22:
-            out += '"';
-            break;
-          case 0x5c:
-            out += "\\";
-            break;
-          case 0x2f:
-            out += "/";
-            break;
-          case 0x62:
-            out += "\b";
-            break;
-          case 0x66:
-            out += "\f";
-            break;
-          case 0x6e:
-            out += "\n";
-            break;
-          case 0x72:
-            out += "\r";
-            break;
-          case 0x74:
-            out += "\t";
-            break;
-          case 0x75: {
-            const u = hex4(j + 2);
-            if (u >= 0xd800 && u <= 0xdbff) {
-              if (b[j + 6] === 0x5c && b[j + 7] === 0x75) {
-                const lo = hex4(j + 8);
-                if (lo >= 0xdc00 && lo <= 0xdfff) {
-                  out += String.fromCharCode(u, lo);
-                  j += 12;
-                  seg = j;
-                  continue;
-                }
-              }
-              throw fail(C.LONE_SURROGATE, "unpaired high surrogate in a \\u escape", j);
-            }
-            if (u >= 0xdc00 && u <= 0xdfff)
-              throw fail(C.LONE_SURROGATE, "unpaired low surrogate in a \\u escape", j);
-            out += String.fromCharCode(u);
-            j += 6;
-            seg = j;
-            continue;
-          }
-          default:
-            if (j + 1 >= n) throw fail(C.INVALID_JSON, "unexpected end of input within a string", j + 1);
-            throw fail(C.INVALID_JSON, "invalid escape sequence within a string", j);
-        }
-        j += 2;
-        seg = j;
-        continue;
+        case "[":
+          d.readBeginArray();
+          push([], true);
+          continue;
+        case '"':
+          value = d.readString();
+          break;
+        case "0":
+          value = toNumber(d, d.readNumberLiteral(), o.bigint, base);
+          break;
+        case "n":
+          d.readNull();
+          value = null;
+          break;
+        case "t":
+        case "f":
+          value = d.readBool();
+          break;
+        case "]":
+          if (top < 0 || !isArr[top]) throw grammarError(d, k);
+          d.readEndArray();
+          value = pop();
+          top--;
+          break;
+        default:
+          throw grammarError(d, k);
       }
-      j = utf8Seq(j, c);
     }
-  }
-
-  // utf8Seq validates the multi-byte UTF-8 sequence at j (RFC 3629: no overlongs,
-  // no surrogates, nothing past U+10FFFF) and returns the index after it.
-  function utf8Seq(j: number, c: number): number {
-    let need: number;
-    let lo = 0x80;
-    let hi = 0xbf;
-    if (c >= 0xc2 && c <= 0xdf) need = 1;
-    else if (c >= 0xe0 && c <= 0xef) {
-      need = 2;
-      if (c === 0xe0) lo = 0xa0;
-      else if (c === 0xed) hi = 0x9f;
-    } else if (c >= 0xf0 && c <= 0xf4) {
-      need = 3;
-      if (c === 0xf0) lo = 0x90;
-      else if (c === 0xf4) hi = 0x8f;
-    } else throw fail(C.INVALID_UTF8, "invalid UTF-8 byte within a string", j);
-    const x = b[j + 1];
-    if (x === undefined || x < lo || x > hi)
-      throw fail(C.INVALID_UTF8, "invalid UTF-8 sequence within a string", j);
-    for (let k = 2; k <= need; k++) {
-      const y = b[j + k];
-      if (y === undefined || y < 0x80 || y > 0xbf)
-        throw fail(C.INVALID_UTF8, "invalid UTF-8 sequence within a string", j);
+    // store the value in its container (or finish at the top level)
+    if (top < 0) {
+      d.checkEOF();
+      return value;
     }
-    return j + need + 1;
-  }
-
-  function hex4(at: number): number {
-    let v = 0;
-    for (let k = 0; k < 4; k++) {
-      const c = b[at + k];
-      let h: number;
-      if (c === undefined) throw fail(C.INVALID_JSON, "unexpected end of input within a string", at + k);
-      if (c >= 0x30 && c <= 0x39) h = c - 0x30;
-      else if (c >= 0x61 && c <= 0x66) h = c - 0x57;
-      else if (c >= 0x41 && c <= 0x46) h = c - 0x37;
-      else throw fail(C.INVALID_JSON, "invalid \\u escape within a string", at + k);
-      v = (v << 4) | h;
-    }
-    return v;
-  }
-
-  // readNumber reads an RFC 8259 number at `at`; it sets numEnd.
-  function readNumber(at: number): number | bigint {
-    let j = at;
-    let neg = false;
-    if (b[j] === 0x2d) {
-      neg = true;
-      j++;
-    }
-    const intStart = j;
-    let c = b[j];
-    if (c === 0x30) {
-      j++;
-    } else if (c !== undefined && c >= 0x31 && c <= 0x39) {
-      j++;
-      for (c = b[j]; c !== undefined && c >= 0x30 && c <= 0x39; c = b[++j]);
-    } else {
-      if (j >= n) throw fail(C.INVALID_JSON, "unexpected end of input within a number", j);
-      throw fail(C.INVALID_JSON, `unexpected ${describe(c as number)} within a number`, j);
-    }
-    const intEnd = j;
-    let isInt = true;
-    if (b[j] === 0x2e) {
-      isInt = false;
-      j++;
-      const s = j;
-      for (c = b[j]; c !== undefined && c >= 0x30 && c <= 0x39; c = b[++j]);
-      if (j === s) throw numberFail(j);
-    }
-    c = b[j];
-    if (c === 0x65 || c === 0x45) {
-      isInt = false;
-      j++;
-      c = b[j];
-      if (c === 0x2b || c === 0x2d) j++;
-      const s = j;
-      for (c = b[j]; c !== undefined && c >= 0x30 && c <= 0x39; c = b[++j]);
-      if (j === s) throw numberFail(j);
-    }
-    numEnd = j;
-    if (isInt && intEnd - intStart <= 15) {
-      let v = 0;
-      for (let k = intStart; k < intEnd; k++) v = v * 10 + ((b[k] as number) - 0x30);
-      return neg ? -v : v;
-    }
-    const lit = sl.ascii(at, j);
-    const v = Number(lit);
-    if (isInt) {
-      if (Number.isSafeInteger(v)) return v;
-      if (o.bigint) return BigInt(lit);
-      throw fail(C.UNSAFE_INTEGER, "integer beyond ±(2^53 − 1) would lose precision", at);
-    }
-    if (!Number.isFinite(v)) throw fail(C.NUMBER_OVERFLOW, "number overflows a float64", at);
-    return v;
-  }
-
-  function numberFail(j: number): StrictBodyError {
-    if (j >= n) return fail(C.INVALID_JSON, "unexpected end of input within a number", j);
-    return fail(C.INVALID_JSON, `unexpected ${describe(b[j] as number)} within a number`, j);
-  }
-}
-
-let strEnd = 0;
-let numEnd = 0;
-
-function skipWs(b: Uint8Array, i: number): number {
-  for (;;) {
-    const c = b[i];
-    if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) i++;
-    else return i;
-  }
-}
-
-const GRAMMAR = '{}[],:"';
-
-/** describe names a byte without echoing the body: JSON punctuation by itself, anything else in hex. */
-function describe(c: number): string {
-  const ch = String.fromCharCode(c);
-  if (GRAMMAR.includes(ch)) return `'${ch}'`;
-  return `byte 0x${c.toString(16).padStart(2, "0")}`;
-}
-
-/** pointerOf builds the RFC 6901 pointer of the value being read (error path only). */
-function pointerOf(
-  stack: Container[],
-  isArr: boolean[],
-  keys: (string | undefined)[],
-  afterValue: boolean,
-): string {
-  let p = "";
-  const last = stack.length - 1;
-  for (let d = 0; d <= last; d++) {
-    if (isArr[d]) p += `/${(stack[d] as unknown[]).length - (afterValue && d === last ? 1 : 0)}`;
+    const box = stack[top] as Container;
+    if (isArr[top]) (box as unknown[]).push(value);
+    else if (skip[top]) skip[top] = false;
     else {
-      const k = keys[d];
-      if (k === undefined) break;
-      p += `/${k.replace(/~/g, "~0").replace(/\//g, "~1")}`;
+      const name = keys[top] as string;
+      if (name === "__proto__") {
+        Object.defineProperty(box, name, { value, writable: true, enumerable: true, configurable: true });
+      } else (box as Record<string, unknown>)[name] = value;
     }
+    value = undefined;
   }
-  return p;
+
+  function push(box: Container, arr: boolean): void {
+    stack.push(box);
+    isArr.push(arr);
+    keys.push("");
+    skip.push(false);
+  }
+  function pop(): Container {
+    isArr.pop();
+    keys.pop();
+    skip.pop();
+    return stack.pop() as Container;
+  }
+}
+
+/**
+ * grammarError returns the error jsontext reports for a token that cannot come
+ * here (a non-string name, a mismatched delimiter, the end of input): reading
+ * it makes the Decoder throw Go's error.
+ */
+function grammarError(d: Decoder, k: string): Error {
+  if (k === "") return d.unexpectedEOF();
+  try {
+    d.readToken();
+  } catch (e) {
+    return e as Error;
+  }
+  return new Error(`strict-http: unexpected token kind ${k} (internal error)`);
+}
+
+/** policyError is a FORBIDDEN_KEY at the name just read: its start offset and the pointer ending in it. */
+function policyError(d: Decoder, base: number, what: string): StrictBodyError {
+  return syntaxError(C.FORBIDDEN_KEY, what, base + d.previousOffset, d.nextValuePointer());
+}
+
+/** toNumber converts a number literal: safe integers and finite floats as numbers, else bigint or a 400. */
+function toNumber(d: Decoder, lit: string, bigint: boolean, base: number): number | bigint {
+  const v = +lit;
+  if (Number.isSafeInteger(v)) return v;
+  const isInt = !/[.eE]/.test(lit);
+  if (isInt) {
+    if (bigint) return BigInt(lit);
+    throw syntaxError(
+      C.UNSAFE_INTEGER,
+      "integer beyond ±(2^53 − 1) would lose precision",
+      base + d.previousOffset,
+      d.stackPointer(),
+    );
+  }
+  if (!Number.isFinite(v))
+    throw syntaxError(C.NUMBER_OVERFLOW, "number overflows a float64", base + d.previousOffset, d.stackPointer());
+  return v;
+}
+
+function isWs(c: number): boolean {
+  return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+}
+
+/** What each jsontext reason says in a message: Go's kind of error, never a byte of the body. */
+const REASON_TEXT: Readonly<Record<SyntacticErrorReason, string>> = Object.freeze({
+  "invalid-character": "invalid character",
+  "unexpected-eof": "unexpected end of input",
+  "duplicate-name": "duplicate object member name",
+  "invalid-utf8": "invalid UTF-8",
+  "invalid-escape": "invalid escape sequence",
+  "lone-surrogate": "unpaired surrogate in a \\u escape",
+  "max-depth": "nesting too deep",
+  "name-not-string": "object member name must be a string",
+  "missing-value": "missing value",
+  "mismatched-delimiter": "mismatched closing delimiter",
+  other: "invalid JSON",
+});
+
+/** REASON_CODE maps jsontext's reason to strict-http's stable code for the same class. */
+const REASON_CODE: Readonly<Record<SyntacticErrorReason, StrictBodyErrorCode>> = Object.freeze({
+  "invalid-character": C.INVALID_JSON,
+  "unexpected-eof": C.INVALID_JSON,
+  "duplicate-name": C.DUPLICATE_NAME,
+  "invalid-utf8": C.INVALID_UTF8,
+  "invalid-escape": C.INVALID_JSON,
+  "lone-surrogate": C.LONE_SURROGATE,
+  "max-depth": C.MAX_DEPTH,
+  "name-not-string": C.INVALID_JSON,
+  "missing-value": C.INVALID_JSON,
+  "mismatched-delimiter": C.INVALID_JSON,
+  other: C.INVALID_JSON,
+});
+
+/**
+ * fromSyntactic maps a jsontext SyntacticError to a 400: the code of its class,
+ * Go's offset (shifted past an allowed BOM) and pointer, and a message built from
+ * the reason and Go's place phrase only (Go's own text may quote body bytes).
+ */
+function fromSyntactic(e: SyntacticError, base: number, maxDepth: number): StrictBodyError {
+  const trailing = e.reason === "invalid-character" && e.where === WHERE_TRAILING;
+  const code = trailing ? C.TRAILING_DATA : REASON_CODE[e.reason];
+  let what: string;
+  if (e.reason === "max-depth") what = `nesting deeper than ${maxDepth}`;
+  else if (trailing) what = "unexpected data after the top-level value";
+  else what = e.where === undefined ? REASON_TEXT[e.reason] : `${REASON_TEXT[e.reason]} ${e.where}`;
+  const err = syntaxError(code, what, base + e.offset, e.pointer);
+  return err;
 }

@@ -39,6 +39,8 @@ type response struct {
 	Output  *string         `json:"output,omitempty"`
 	Error   *errInfo        `json:"error,omitempty"`
 	Value   json.RawMessage `json:"value,omitempty"`
+	// ValueOmitted says why Value is missing after an unmarshal (too deep to write).
+	ValueOmitted string `json:"valueOmitted,omitempty"`
 	Panic   string          `json:"panic,omitempty"`
 	Oracle  string          `json:"oracleError,omitempty"`
 	Version string          `json:"goVersion,omitempty"`
@@ -62,7 +64,17 @@ func main() {
 		line, err := in.ReadBytes('\n')
 		if len(bytes.TrimSpace(line)) > 0 {
 			resp := serve(line)
-			enc, _ := json.Marshal(resp)
+			enc, err := json.Marshal(resp)
+			if err != nil && resp.Value != nil {
+				// A destination nested deeper than encoding/json writes (10000 levels):
+				// answer without it rather than with an empty line.
+				resp.Value = nil
+				resp.ValueOmitted = err.Error()
+				enc, err = json.Marshal(resp)
+			}
+			if err != nil {
+				enc, _ = json.Marshal(response{ID: resp.ID, Engine: resp.Engine, Oracle: "oracle: cannot encode the response: " + err.Error()})
+			}
 			out.Write(enc)
 			out.WriteByte('\n')
 			out.Flush()

@@ -85,7 +85,12 @@ class OracleProcess {
     });
     const rl = createInterface({ input: this.child.stdout });
     rl.on("line", (line) => {
-      const raw = JSON.parse(line) as RawResponse;
+      let raw: RawResponse;
+      try {
+        raw = JSON.parse(line) as RawResponse;
+      } catch {
+        return; // not an answer line (never expected: the oracle always answers with JSON)
+      }
       const p = this.pending.get(raw.id);
       if (!p) return;
       this.pending.delete(raw.id);
@@ -136,6 +141,7 @@ interface RawResponse {
   output?: string;
   error?: { type: string; message: string };
   value?: Tagged;
+  valueOmitted?: string;
   panic?: string;
   oracleError?: string;
 }
@@ -163,6 +169,7 @@ function decodeResponse(raw: RawResponse): OracleResponse {
   if (raw.output !== undefined) r.output = new Uint8Array(Buffer.from(raw.output, "base64"));
   if (raw.error) r.error = { type: raw.error.type, message: normalizeGoMessage(raw.error.message) };
   if (raw.value !== undefined) r.value = raw.value;
+  if (raw.valueOmitted) r.valueOmitted = raw.valueOmitted;
   if (raw.panic) r.panic = raw.panic;
   if (raw.oracleError) r.oracleError = raw.oracleError;
   return r;

@@ -42,6 +42,8 @@ export interface OracleResponse {
   error?: OracleError;
   /** The destination after unmarshal (also after an error), tagged. */
   value?: Tagged;
+  /** Why `value` is missing after an unmarshal (a destination nested too deep for the response line). */
+  valueOmitted?: string;
   /** A Go panic (recovered) — never expected. */
   panic?: string;
   /** The request could not be served (bad type, unknown engine...). */

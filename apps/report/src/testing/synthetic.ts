@@ -3,6 +3,8 @@
  * report's tests and for rendering a sample page before any benchmark ran.
  * Deterministic: a seeded PRNG, fixed timestamps.
  */
+
+import type { GoldenVector } from "@gojson/fixtures";
 import {
   type BenchResult,
   type CandidateInfo,
@@ -14,7 +16,6 @@ import {
   type Sample,
   type Summary,
 } from "@gojson/harness";
-import type { GoldenVector } from "@gojson/fixtures";
 import { readConformance } from "../conformance.js";
 import { differenceTable } from "../differences.js";
 import type { ReportInput } from "../input.js";
@@ -325,16 +326,52 @@ export function syntheticConformanceDoc(): unknown {
 
 /** Golden vectors in @gojson/fixtures' shape: two differences, Go's recorded answers (copied from golden/differences.json). */
 export function syntheticDifferenceVectors(): GoldenVector[] {
-  const s = "type S struct {\n\tFoo int `json:\"foo\"`\n}";
+  const s = 'type S struct {\n\tFoo int `json:"foo"`\n}';
   const base = { group: "differences", goSource: s, type: "S", op: "unmarshal" as const, options: {} };
   const nil = { group: "differences", goSource: "", type: "[]int", op: "marshal" as const, options: {} };
   return [
-    { ...base, engine: "v1", name: "Diff/01-CaseSensitivity/Exact", input: '{"foo":1}', want: { value: { Foo: "1" } } },
-    { ...base, engine: "v1v2", name: "Diff/01-CaseSensitivity/Exact", input: '{"foo":1}', want: { value: { Foo: "1" } } },
-    { ...base, engine: "v2", name: "Diff/01-CaseSensitivity/Exact", input: '{"foo":1}', want: { value: { Foo: "1" } } },
-    { ...base, engine: "v1", name: "Diff/01-CaseSensitivity/Folded", input: '{"FOO":1}', want: { value: { Foo: "1" } } },
-    { ...base, engine: "v1v2", name: "Diff/01-CaseSensitivity/Folded", input: '{"FOO":1}', want: { value: { Foo: "1" } } },
-    { ...base, engine: "v2", name: "Diff/01-CaseSensitivity/Folded", input: '{"FOO":1}', want: { value: { Foo: "0" } } },
+    {
+      ...base,
+      engine: "v1",
+      name: "Diff/01-CaseSensitivity/Exact",
+      input: '{"foo":1}',
+      want: { value: { Foo: "1" } },
+    },
+    {
+      ...base,
+      engine: "v1v2",
+      name: "Diff/01-CaseSensitivity/Exact",
+      input: '{"foo":1}',
+      want: { value: { Foo: "1" } },
+    },
+    {
+      ...base,
+      engine: "v2",
+      name: "Diff/01-CaseSensitivity/Exact",
+      input: '{"foo":1}',
+      want: { value: { Foo: "1" } },
+    },
+    {
+      ...base,
+      engine: "v1",
+      name: "Diff/01-CaseSensitivity/Folded",
+      input: '{"FOO":1}',
+      want: { value: { Foo: "1" } },
+    },
+    {
+      ...base,
+      engine: "v1v2",
+      name: "Diff/01-CaseSensitivity/Folded",
+      input: '{"FOO":1}',
+      want: { value: { Foo: "1" } },
+    },
+    {
+      ...base,
+      engine: "v2",
+      name: "Diff/01-CaseSensitivity/Folded",
+      input: '{"FOO":1}',
+      want: { value: { Foo: "0" } },
+    },
     { ...nil, engine: "v2", name: "Diff/04-NilSliceMap/NilSlice", value: null, want: { output: "[]" } },
     { ...nil, engine: "v1", name: "Diff/04-NilSliceMap/NilSlice", value: null, want: { output: "null" } },
     { ...nil, engine: "v1v2", name: "Diff/04-NilSliceMap/NilSlice", value: null, want: { output: "null" } },

@@ -297,6 +297,8 @@ export interface Answer {
   error?: string;
   value?: Tagged;
   crash?: string;
+  /** Go's destination was too deep to send back: values are not compared. */
+  valueOmitted?: boolean;
 }
 
 /** The full request a case makes on one engine. */
@@ -473,6 +475,7 @@ export async function runGo(
   const a: Answer = {};
   if (r.output) a.output = dec.decode(r.output);
   if (r.error) a.error = r.error.message;
+  if (r.valueOmitted) a.valueOmitted = true;
   if (c.op === "unmarshal" && r.value !== undefined) {
     try {
       a.value = canon(c.spec, r.value);
@@ -490,7 +493,7 @@ export function difference(go: Answer, ts: Answer, op: "marshal" | "unmarshal"):
     return go.error ? "missing-error" : "unexpected-error";
   if (go.error !== ts.error) return "error-text";
   if (op === "marshal" && go.error === undefined && go.output !== ts.output) return "output";
-  if (op === "unmarshal" && JSON.stringify(go.value) !== JSON.stringify(ts.value))
+  if (op === "unmarshal" && !go.valueOmitted && JSON.stringify(go.value) !== JSON.stringify(ts.value))
     return go.error ? "value-after-error" : "value";
   return "";
 }

@@ -1,0 +1,10 @@
+import { corpusBytes, corpusInfo } from "../fixtures/dist/index.js";
+import { parseGo } from "@gojson/gotype";
+import * as NEW from "./src/index.ts";
+const name = process.env.C ?? "citm_catalog"; const op = process.env.OP ?? "u";
+const info = corpusInfo(name as any); const bytes = corpusBytes(name as any);
+const T = parseGo(info.goSource)[info.goType]!;
+const v = NEW.unmarshal(T, bytes);
+const t0 = performance.now();
+for (let i = 0; i < 300; i++) op === "u" ? NEW.unmarshal(T, bytes) : NEW.marshal(T, v);
+console.log(name, op, ((performance.now() - t0) / 300).toFixed(2), "ms/op", bytes.length);

@@ -1,0 +1,3 @@
+module positions
+
+go 1.26
