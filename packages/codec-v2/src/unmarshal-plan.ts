@@ -1300,10 +1300,9 @@ class StructFrame extends UFrame {
     return this.obj;
   }
   fail(e: unknown): string | undefined {
+    if (this.inChild) this.h[this.goName] = partialOf(e, this.cb);
     setPartial(e, this.obj);
-    if (!this.inChild) return undefined;
-    this.h[this.goName] = partialOf(e, this.cb);
-    return this.name;
+    return this.inChild ? this.name : undefined;
   }
 }
 

@@ -243,10 +243,10 @@ function isWs(c: number): boolean {
 const REASON_TEXT: Readonly<Record<SyntacticErrorReason, string>> = Object.freeze({
   "invalid-character": "invalid character",
   "unexpected-eof": "unexpected end of input",
-  "duplicate-name": "duplicate object member name",
+  "duplicate-name": "duplicate member name",
   "invalid-utf8": "invalid UTF-8",
   "invalid-escape": "invalid escape sequence",
-  "lone-surrogate": "unpaired surrogate in a \\u escape",
+  "lone-surrogate": "unpaired surrogate escape",
   "max-depth": "nesting too deep",
   "name-not-string": "object member name must be a string",
   "missing-value": "missing value",
@@ -281,6 +281,5 @@ function fromSyntactic(e: SyntacticError, base: number, maxDepth: number): Stric
   if (e.reason === "max-depth") what = `nesting deeper than ${maxDepth}`;
   else if (trailing) what = "unexpected data after the top-level value";
   else what = e.where === undefined ? REASON_TEXT[e.reason] : `${REASON_TEXT[e.reason]} ${e.where}`;
-  const err = syntaxError(code, what, base + e.offset, e.pointer);
-  return err;
+  return syntaxError(code, what, base + e.offset, e.pointer);
 }
