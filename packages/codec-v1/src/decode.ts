@@ -430,12 +430,11 @@ function buildSlice(t: GoType & { kind: "slice" }): Decoder {
       d.ws();
       let arr: any[] = cur === null || cur === undefined ? [] : bytes ? Array.from(cur as Uint8Array) : cur;
       let i = 0;
-      let given: unknown;
       if (d.text.charCodeAt(d.pos) !== 0x5d) {
         try {
           for (;;) {
-            if (i < arr.length) arr[i] = elem(d, (given = arr[i]));
-            else arr.push(elem(d, (given = ez())));
+            if (i < arr.length) arr[i] = elem(d, arr[i]);
+            else arr.push(elem(d, ez()));
             i++;
             d.ws();
             const e = d.text.charCodeAt(d.pos);
@@ -450,7 +449,8 @@ function buildSlice(t: GoType & { kind: "slice" }): Decoder {
         } catch (e) {
           // Go grew the slice to i+1 before decoding element i, and truncates only at `]`.
           if (e instanceof Abort) {
-            arr[i] = partialOf(e, given);
+            // (a leaf that failed leaves its destination as it was: the element, or a fresh zero)
+            arr[i] = partialOf(e, i < arr.length ? arr[i] : ez());
             e.partial = bytes ? Uint8Array.from(arr) : arr;
           }
           throw e;

@@ -59,6 +59,48 @@ export interface EncodeState {
   deferred: DeferredValue[] | null;
 }
 
+const recursiveCache = new PlanCache<boolean>();
+
+/**
+ * Whether values of type `t` can contain values of type `t` (a cycle of Go
+ * types). Only such types nest deeper than their declarations, so only their
+ * encoders count depth.
+ */
+function isRecursive(t: GoType): boolean {
+  let r = recursiveCache.get(t);
+  if (r !== undefined) return r;
+  const seen = new Set<GoType>();
+  const work: GoType[] = [...children(t)];
+  r = false;
+  while (work.length > 0) {
+    const u = work.pop() as GoType;
+    if (u === t) {
+      r = true;
+      break;
+    }
+    if (seen.has(u)) continue;
+    seen.add(u);
+    work.push(...children(u));
+  }
+  recursiveCache.set(t, r);
+  return r;
+}
+
+function children(t: GoType): GoType[] {
+  switch (t.kind) {
+    case "pointer":
+    case "slice":
+    case "array":
+      return [t.elem];
+    case "map":
+      return [t.key, t.elem];
+    case "struct":
+      return t.fields.map((f) => f.type);
+    default:
+      return [];
+  }
+}
+
 /** Defers encoding `v` with `enc` to a later pass (see DEEP_ENCODE_DEPTH). */
 function deferDeep(e: EncodeState, enc: Encoder, v: unknown): void {
   e.depth--;
@@ -210,12 +252,13 @@ function build(t: GoType, addr: boolean, quoted: boolean): Encoder {
     case "pointer": {
       const elem = encoderFor(t.elem, true, quoted);
       const ts = typeString(t);
+      const deep = isRecursive(t) ? DEEP_ENCODE_DEPTH : Number.POSITIVE_INFINITY;
       const self: Encoder = (e, v) => {
         if (v === null || v === undefined) {
           e.out += "null";
           return;
         }
-        if (++e.depth > DEEP_ENCODE_DEPTH) return deferDeep(e, self, v);
+        if (++e.depth > deep) return deferDeep(e, self, v);
         if (++e.ptrLevel > START_DETECTING_CYCLES_AFTER && typeof v === "object") {
           enterCycleCheck(e, v, ts);
           elem(e, v);
@@ -247,12 +290,13 @@ function build(t: GoType, addr: boolean, quoted: boolean): Encoder {
       }
       const elem = encoderFor(t.elem, true, false);
       const ts = typeString(t);
+      const deep = isRecursive(t) ? DEEP_ENCODE_DEPTH : Number.POSITIVE_INFINITY;
       const self: Encoder = (e, v) => {
         if (v === null || v === undefined) {
           e.out += "null";
           return;
         }
-        if (++e.depth > DEEP_ENCODE_DEPTH) return deferDeep(e, self, v);
+        if (++e.depth > deep) return deferDeep(e, self, v);
         const check = ++e.ptrLevel > START_DETECTING_CYCLES_AFTER;
         if (check) enterCycleCheck(e, v, ts);
         e.out += "[";
@@ -331,12 +375,13 @@ function buildMap(t: GoType & { kind: "map" }): Encoder {
     }
   }
   const elem = encoderFor(t.elem, false, false);
+  const deep = isRecursive(t) ? DEEP_ENCODE_DEPTH : Number.POSITIVE_INFINITY;
   const self: Encoder = (e, v) => {
     if (v === null || v === undefined) {
       e.out += "null";
       return;
     }
-    if (++e.depth > DEEP_ENCODE_DEPTH) return deferDeep(e, self, v);
+    if (++e.depth > deep) return deferDeep(e, self, v);
     const check = ++e.ptrLevel > START_DETECTING_CYCLES_AFTER;
     if (check) enterCycleCheck(e, v, ts);
     const entries: [string, unknown][] = [];

@@ -7,6 +7,8 @@ import { formatFloat } from "./deps.js";
 import { isWellFormed } from "./well-formed.js";
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const MAY_NEED_WORK_HTML = /[\u0000-\u001f"\\<>&\u2028\u2029\ud800-\udfff]/;
+const MAY_NEED_WORK = /[\u0000-\u001f"\\\u2028\u2029\ud800-\udfff]/;
 const NEEDS_WORK_HTML = /[\u0000-\u001f"\\<>&\u2028\u2029]/;
 const NEEDS_WORK = /[\u0000-\u001f"\\\u2028\u2029]/;
 const HTML_OR_LS = /[<>&\u2028\u2029]/;
@@ -26,7 +28,8 @@ function escOne(c: string): string {
 
 /** Go's appendString: `s` as a JSON string with v1's escaping. */
 export function quoteString(s: string, escapeHTML: boolean): string {
-  // Fast path: nothing to escape, no lone surrogates (surrogate pairs, such as emoji, are fine).
+  // Fast paths: nothing to escape and no surrogates; or only surrogate pairs (emoji), which need nothing.
+  if (!(escapeHTML ? MAY_NEED_WORK_HTML : MAY_NEED_WORK).test(s)) return `"${s}"`;
   const ok = isWellFormed(s);
   if (ok && !(escapeHTML ? NEEDS_WORK_HTML : NEEDS_WORK).test(s)) return `"${s}"`;
   let q: string;

@@ -86,7 +86,9 @@ describe("Depth", () => {
  * Expected texts recorded from Go 1.26.8 (GOEXPERIMENT=jsonv2 go run) with
  * `type Node struct { Kids []Node; Next *Node }`.
  */
-const { Node } = parseGo("type Node struct { Kids []Node; Next *Node }") as { Node: ReturnType<typeof goType> };
+const { Node } = parseGo("type Node struct { Kids []Node; Next *Node }") as {
+  Node: ReturnType<typeof goType>;
+};
 const PNode = pointerTo(Node);
 type N = { Kids: N[] | null; Next: N | null };
 const nextChain = (n: number) => `${'{"Next":'.repeat(n - 1)}{}${"}".repeat(n - 1)}`;
@@ -160,7 +162,9 @@ describe("Depth/Typed", () => {
     expect(err(() => marshalToString(PNode, chainValue(10001)))).toBe(
       `jsontext: exceeded max depth within "${nexts}" after offset 180000`,
     );
-    expect(err(() => marshalToString(PNode, chainValue(10001), defaultOptionsV1()))).toBe("exceeded max depth");
+    expect(err(() => marshalToString(PNode, chainValue(10001), defaultOptionsV1()))).toBe(
+      "exceeded max depth",
+    );
     expect(err(() => marshalToString(Node, kidsValue(5001)))).toBe(
       `jsontext: exceeded max depth within "${kids0}" after offset 45000`,
     );
@@ -189,15 +193,30 @@ describe("Names/CutOff", () => {
   // Go reads a member name as a whole value: a cut-off object or array there is an unexpected EOF.
   const cases: { name: string; in: string; wantErr: string }[] = [
     { name: "Object", in: '{"Kids":[],{', wantErr: "jsontext: unexpected EOF after offset 12" },
-    { name: "EmptyObject", in: '{"Kids":[],{}}', wantErr: "jsontext: object member name must be a string after offset 11" },
-    { name: "Number", in: '{"Kids":[],1', wantErr: "jsontext: object member name must be a string after offset 11" },
+    {
+      name: "EmptyObject",
+      in: '{"Kids":[],{}}',
+      wantErr: "jsontext: object member name must be a string after offset 11",
+    },
+    {
+      name: "Number",
+      in: '{"Kids":[],1',
+      wantErr: "jsontext: object member name must be a string after offset 11",
+    },
     { name: "Array", in: '{"Kids":[],[', wantErr: "jsontext: unexpected EOF after offset 12" },
     { name: "True", in: '{"Kids":[],tru', wantErr: "jsontext: unexpected EOF after offset 14" },
-    { name: "Invalid", in: '{"Kids":[],x', wantErr: "jsontext: invalid character 'x' at start of value after offset 11" },
-    { name: "Nested", in: '{{', wantErr: "jsontext: unexpected EOF after offset 2" },
+    {
+      name: "Invalid",
+      in: '{"Kids":[],x',
+      wantErr: "jsontext: invalid character 'x' at start of value after offset 11",
+    },
+    { name: "Nested", in: "{{", wantErr: "jsontext: unexpected EOF after offset 2" },
   ];
   for (const c of cases) it(c.name, () => expect(err(() => unmarshal(Node, c.in))).toBe(c.wantErr));
-  it("Map", () => expect(err(() => unmarshal(goType("map[string]int"), "{{"))).toBe("jsontext: unexpected EOF after offset 2"));
+  it("Map", () =>
+    expect(err(() => unmarshal(goType("map[string]int"), "{{"))).toBe(
+      "jsontext: unexpected EOF after offset 2",
+    ));
   it("Any", () =>
     expect(err(() => unmarshal(T.any, '{"a":[],{'))).toBe(
       "jsontext: object member name must be a string after offset 8",

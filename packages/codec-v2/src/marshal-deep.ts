@@ -76,8 +76,7 @@ export function visit(t: GoType, ref: unknown): boolean {
     set = new Set();
     ms.seen.set(t, set);
   }
-  if (set.has(ref))
-    throw new SemanticError({ action: "marshal", goType: t, cause: "encountered a cycle" });
+  if (set.has(ref)) throw new SemanticError({ action: "marshal", goType: t, cause: "encountered a cycle" });
   set.add(ref);
   return true;
 }

@@ -12,10 +12,14 @@ import {
   sliceOf,
   T,
 } from "@gojson/gotype";
+import type { QuotePolicy } from "@gojson/jsontext";
 import { formatFloat, MAX_NESTING_DEPTH, SyntacticError, utf8Length } from "@gojson/jsontext";
 import { type ByteFormat, encodeBytes } from "./bytes-format.js";
 import { DURATION_SCALES, durationString, formatDurationNumber } from "./duration.js";
 import { escapePointerToken, prefixMarshalPointer, SemanticError, syntacticError } from "./errors.js";
+import { type FieldV2, structFieldsV2 } from "./fields.js";
+import { isZero, lookupMethod } from "./go-values.js";
+import { legacySyntaxText, MarshalerError } from "./legacy-errors.js";
 import {
   CYCLE_DETECTION_DEPTH,
   DEEP_AFTER,
@@ -27,12 +31,8 @@ import {
   openContainer,
   visit,
 } from "./marshal-deep.js";
-import { type FieldV2, structFieldsV2 } from "./fields.js";
-import { isZero, lookupMethod } from "./go-values.js";
-import { legacySyntaxText, MarshalerError } from "./legacy-errors.js";
 import type { ResolvedOptions } from "./options.js";
 import { quotePolicyFor, quoteWith } from "./quote.js";
-import type { QuotePolicy } from "@gojson/jsontext";
 import { reformatRaw } from "./raw.js";
 
 export type { Enc };
@@ -527,7 +527,6 @@ class MapFrame implements MFrame {
   }
 }
 
-
 function unsupportedNumber(v: number): SemanticError {
   return marshalErr(undefined, `unsupported value: ${Number.isNaN(v) ? "NaN" : v > 0 ? "+Inf" : "-Inf"}`);
 }
@@ -612,7 +611,8 @@ function anyEncoder(o: ResolvedOptions, m: Mode): Enc {
           });
         seen.add(v);
       }
-      if (n >= MAX_NESTING_DEPTH) throw syntacticError("exceeded max depth", utf8Length(out), pointerOf(stack.length));
+      if (n >= MAX_NESTING_DEPTH)
+        throw syntacticError("exceeded max depth", utf8Length(out), pointerOf(stack.length));
       const fr = frameOf(v);
       stack.push(fr);
       out += fr.isObj ? "{" : "[";

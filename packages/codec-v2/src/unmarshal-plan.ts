@@ -1125,7 +1125,12 @@ function structDecoder(t: StructType, o: ResolvedOptions, m: Mode): Dec {
     return h;
   };
   /** lookupField returns the plan of member `name` (read at `start`), reporting a duplicate folded name. */
-  const lookupField = (r: Reader, name: string, start: number, seen: Uint8Array | undefined): P | undefined => {
+  const lookupField = (
+    r: Reader,
+    name: string,
+    start: number,
+    seen: Uint8Array | undefined,
+  ): P | undefined => {
     let p = plans.get(name);
     if (p === undefined && anyFold) {
       const l = folded.get(fold(name));

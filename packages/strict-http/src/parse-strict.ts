@@ -231,7 +231,12 @@ function toNumber(d: Decoder, lit: string, bigint: boolean, base: number): numbe
     );
   }
   if (!Number.isFinite(v))
-    throw syntaxError(C.NUMBER_OVERFLOW, "number overflows a float64", base + d.previousOffset, d.stackPointer());
+    throw syntaxError(
+      C.NUMBER_OVERFLOW,
+      "number overflows a float64",
+      base + d.previousOffset,
+      d.stackPointer(),
+    );
   return v;
 }
 

@@ -267,24 +267,54 @@ var v1OnV2 bool
 // semanticTypeFix is set by the jsonv2 build.
 var semanticTypeFix func(err error, e *typeEnv, msg string) string
 
-// innermostStruct walks a v1 field path (JSON names joined by dots) from
-// root and returns the declared name of the struct holding the last field.
+// innermostStruct walks a v1 field path (JSON names joined by dots; Go 1.20+
+// also names the embedded structs passed through) from root and returns the
+// declared name of the struct whose JSON object holds the last field.
+// Embedded structs share their parent's JSON object, so stepping through one
+// keeps the owner.
 func (e *typeEnv) innermostStruct(root reflect.Type, path string) string {
 	cur := root
 	owner := ""
+	var obj reflect.Type
+	embedded := false
 	for _, name := range strings.Split(path, ".") {
 		st := structUnder(cur)
 		if st == nil {
 			return owner
 		}
-		f, holder, ok := findJSONField(st, name)
+		if !embedded {
+			obj = st
+		}
+		if f, ok := embeddedField(st, name); ok {
+			owner = e.structName(obj)
+			cur = f.Type
+			embedded = true
+			continue
+		}
+		f, _, ok := findJSONField(st, name)
 		if !ok {
 			return owner
 		}
-		owner = e.structName(holder)
+		owner = e.structName(obj)
 		cur = f.Type
+		embedded = false
 	}
 	return owner
+}
+
+// embeddedField finds an embedded struct field (no JSON name of its own) by its Go name.
+func embeddedField(st reflect.Type, name string) (reflect.StructField, bool) {
+	for i := 0; i < st.NumField(); i++ {
+		f := st.Field(i)
+		tag := f.Tag.Get("json")
+		if !f.Anonymous || tag == "-" || f.Name != name {
+			continue
+		}
+		if tn, _, _ := strings.Cut(tag, ","); tn == "" && structUnder(f.Type) != nil {
+			return f, true
+		}
+	}
+	return reflect.StructField{}, false
 }
 
 func structUnder(t reflect.Type) reflect.Type {
