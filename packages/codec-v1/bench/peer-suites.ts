@@ -152,7 +152,8 @@ export function unmarshalSuite(o: PeerOptions, quick: boolean): Suite<In> {
       label: `${o.name} unmarshal → Go type`,
       prepare: (p) => ({ f: codec.unmarshal, t: typedT(p.data) }),
       run: (s: { f: Fn; t: unknown }, p) => s.f(s.t, p.data.input.bytes),
-      check: (out, p) => typedRoundTrip(codec, typedT(p.data), asBytes(codec.marshal(typedT(p.data), out)), p),
+      check: (out, p) =>
+        typedRoundTrip(codec, typedT(p.data), asBytes(codec.marshal(typedT(p.data), out)), p),
     },
     {
       id: `${o.name}-any`,

@@ -94,8 +94,12 @@ describe("bad input", () => {
     } catch (e) {
       err = e;
     }
-    expect(err.message).toBe(`json: cannot unmarshal string into Go struct field Node${".n".repeat(n)}.v of type int`);
-    expect(text.decode(marshal(DN, err.value))).toBe(`${'{"n":'.repeat(n)}{"n":null,"v":0}${',"v":0}'.repeat(n)}`);
+    expect(err.message).toBe(
+      `json: cannot unmarshal string into Go struct field Node${".n".repeat(n)}.v of type int`,
+    );
+    expect(text.decode(marshal(DN, err.value))).toBe(
+      `${'{"n":'.repeat(n)}{"n":null,"v":0}${',"v":0}'.repeat(n)}`,
+    );
     try {
       unmarshal(DT, `${'{"n":'.repeat(n)}{"t":"x"}${"}".repeat(n)}`);
     } catch (e) {

@@ -54,6 +54,8 @@ export class DecodeState {
     readonly bytes: Uint8Array | null,
     /** Whether text indexes equal byte offsets (ASCII input). */
     readonly ascii: boolean,
+    /** Text indexes of the U+FFFD that replaced one invalid input byte each (null: none). */
+    readonly invalid: Int32Array | null,
     readonly useNumber: boolean,
     readonly disallowUnknownFields: boolean,
   ) {}
@@ -61,7 +63,12 @@ export class DecodeState {
   /** Byte offset of a text index. */
   byteOffset(i: number): number {
     if (this.ascii) return i;
-    return Buffer.byteLength(this.text.slice(0, i), "utf8");
+    const n = Buffer.byteLength(this.text.slice(0, i), "utf8");
+    if (this.invalid === null) return n;
+    // Each of those U+FFFD is 3 bytes of UTF-8 but stood for 1 input byte.
+    let k = 0;
+    while (k < this.invalid.length && (this.invalid[k] as number) < i) k++;
+    return n - 2 * k;
   }
 
   /** Go's saveError for an UnmarshalTypeError (context added as addErrorContext does). */
@@ -89,6 +96,9 @@ export class DecodeState {
   /** Raw bytes of text[start:end] (what Go hands to UnmarshalJSON). */
   raw(start: number, end: number): Uint8Array {
     if (this.bytes !== null && this.ascii) return this.bytes.slice(start, end);
+    // Invalid UTF-8 reaches RawMessage and UnmarshalJSON as the original bytes, as in Go.
+    if (this.bytes !== null && this.invalid !== null)
+      return this.bytes.slice(this.byteOffset(start), this.byteOffset(end));
     return new TextEncoder().encode(this.text.slice(start, end));
   }
 

@@ -36,6 +36,27 @@ export function decoderFor(t: GoType): Decoder {
   return dec;
 }
 
+const topCache = new PlanCache<Decoder>();
+
+/**
+ * The decoder for the destination of Unmarshal itself. Go reports the type of
+ * the pointer it was given when a TextUnmarshaler meets a non-string
+ * (`json: cannot unmarshal object into Go value of type *main.T`), so types
+ * that reach UnmarshalText through pointers get one more `*` at the top.
+ */
+export function topDecoderFor(t: GoType): Decoder {
+  let u = t;
+  while (u.kind === "pointer") u = u.elem;
+  if (!(hasMethods(u) && findMethod(u, "UnmarshalJSON") === null && findMethod(u, "UnmarshalText") !== null))
+    return decoderFor(t);
+  let dec = topCache.get(t);
+  if (dec === undefined) {
+    dec = build(t, `*${typeString(t)}`);
+    topCache.set(t, dec);
+  }
+  return dec;
+}
+
 const C_QUOTE = 0x22;
 const C_LBRACE = 0x7b;
 const C_LBRACKET = 0x5b;
@@ -149,7 +170,11 @@ function callUnmarshalText(d: DecodeState, m: FoundMethod, cur: any, s: string):
  */
 function methodAbort(d: DecodeState, err: unknown, m: FoundMethod, cur: any): Abort {
   const a = wrapMethodError(d, err);
-  if (m.recvType.known === "time.Time" && GoTimeError.isInstance(err) && err.message.startsWith("parsing time "))
+  if (
+    m.recvType.known === "time.Time" &&
+    GoTimeError.isInstance(err) &&
+    err.message.startsWith("parsing time ")
+  )
     a.partial = setAtHops(cur, m, new GoTime());
   return a;
 }
@@ -266,7 +291,19 @@ function build(t: GoType, outerTs: string | undefined): Decoder {
         return mismatch(d, t, cur);
       };
     case "interface":
-      return (d) => decodeAny(d);
+      return (d, cur) => {
+        const c = d.text.charCodeAt(d.pos);
+        if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
+          // Go's literalStore: a number that overflows float64 leaves the interface as it was.
+          const lit = d.readNumber();
+          if (d.useNumber) return new JsonNumber(lit);
+          const v = Number(lit);
+          if (Number.isFinite(v)) return v;
+          d.typeError(`number ${lit}`, "float64", d.pos);
+          return cur;
+        }
+        return decodeAny(d);
+      };
     case "pointer": {
       const elemT = t.elem;
       const needsOuter =

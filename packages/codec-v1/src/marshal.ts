@@ -2,7 +2,7 @@
  * marshal and marshalIndent: Go's json.Marshal / json.MarshalIndent.
  */
 import type { GoType } from "./deps.js";
-import { type DeferredValue, type EncodeState, type Encoder, encoderFor } from "./encode.js";
+import { type DeferredValue, type Encoder, type EncodeState, encoderFor } from "./encode.js";
 import { type MarshalOptions, resolveMarshal } from "./options.js";
 import { syncPlans } from "./plan-cache.js";
 import { indent } from "./syntax.js";

@@ -5,7 +5,7 @@
  * methods), the whole input is validated first, as Go does.
  */
 
-import { decoderFor } from "./decode.js";
+import { topDecoderFor } from "./decode.js";
 import { Abort, DecodeState, partialOf, SYNTAX_BAIL } from "./decode-state.js";
 import { decodeUtf8Go, type GoType, typeString } from "./deps.js";
 import { GoError, InvalidUnmarshalError, type JsonV1Error } from "./errors.js";
@@ -23,18 +23,23 @@ export interface PreparedInput {
   readonly text: string;
   readonly bytes: Uint8Array | null;
   readonly ascii: boolean;
+  /** Text indexes of the U+FFFD that stand for invalid input bytes (one each), or null when there are none. */
+  readonly invalid: Int32Array | null;
 }
 
 /** Decodes the input once: fatal UTF-8 first, Go's per-byte U+FFFD replacement if that fails. */
 export function prepareInput(data: Uint8Array | string): PreparedInput {
   if (typeof data === "string") {
-    return { text: wellFormed(data), bytes: null, ascii: false };
+    return { text: wellFormed(data), bytes: null, ascii: false, invalid: null };
   }
   const text = utf8d.decode(data);
   // TextDecoder replaces invalid sequences differently from Go (one U+FFFD per
   // maximal subpart, Go one per byte): redo the rare inputs that contain U+FFFD.
-  if (text.indexOf("\ufffd") >= 0) return { text: decodeUtf8Go(data).text, bytes: data, ascii: false };
-  return { text, bytes: data, ascii: text.length === data.length };
+  if (text.indexOf("\ufffd") >= 0) {
+    const r = decodeUtf8Go(data);
+    return { text: r.text, bytes: data, ascii: false, invalid: r.invalid.length > 0 ? r.invalid : null };
+  }
+  return { text, bytes: data, ascii: text.length === data.length, invalid: null };
 }
 
 function bytesOf(p: PreparedInput): Uint8Array {
@@ -106,6 +111,7 @@ export function runDecode(
     input.text,
     input.bytes,
     input.ascii,
+    input.invalid,
     options.useNumber === true,
     options.disallowUnknownFields === true,
   );
@@ -113,7 +119,7 @@ export function runDecode(
   const start = cur;
   try {
     d.ws();
-    cur = decoderFor(type)(d, cur);
+    cur = topDecoderFor(type)(d, cur);
     d.ws();
     if (d.pos !== input.text.length) throw SYNTAX_BAIL;
   } catch (e) {

@@ -21,7 +21,8 @@ const version = (name: string): string => devDeps[name] ?? "unknown";
 export function peerLibs(): PeerLibs {
   return {
     losslessJson: LosslessJSON as unknown as PeerLibs["losslessJson"],
-    jsonBig: JSONbig({ useNativeBigInt: true }),
+    // json-bigint's default (bignumber.js): its useNativeBigInt mode throws on floats of more than 15 digits.
+    jsonBig: JSONbig(),
     ajvJtd: new Ajv() as unknown as PeerLibs["ajvJtd"],
     fastJsonStringify: fastJson as unknown as PeerLibs["fastJsonStringify"],
     z: z as unknown as PeerLibs["z"],

@@ -73,6 +73,8 @@ export function toJtd(s: Shape): Record<string, unknown> {
     case "arr":
       return { elements: toJtd(s.of) };
     case "obj": {
+      // An always-empty object: JTD's values form (any keys), since ajv cannot compile an empty properties form.
+      if (s.props.size === 0) return { values: {} };
       const properties: Record<string, unknown> = {};
       const optionalProperties: Record<string, unknown> = {};
       for (const [k, v] of s.props) (v.always ? properties : optionalProperties)[k] = toJtd(v.s);

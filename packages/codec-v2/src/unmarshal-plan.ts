@@ -782,15 +782,39 @@ function arrayDecoder(t: Extract<GoType, { kind: "array" }>, o: ResolvedOptions,
 
 function keyDecoder(k: GoType, o: ResolvedOptions): (r: Reader, name: string, start: number) => unknown {
   const f = o.flags;
+  /** A key method's own error, placed at the key (Go: the name's JSON kind, no value shown). */
+  const methodErr = (r: Reader, name: string, start: number, e: unknown): unknown =>
+    SemanticError.isInstance(e) || SyntacticError.isInstance(e)
+      ? e
+      : new SemanticError({
+          action: "unmarshal",
+          jsonKind: '"',
+          goType: k,
+          byteOffset: r.valueStart(start),
+          jsonPointer: `/${escapePointerToken(name)}`,
+          cause: e instanceof Error ? e : String(e),
+        });
   const uj = lookupMethod(k, "UnmarshalJSON");
   if (uj && !f.callMethodsWithLegacySemantics) {
     const fn = uj.call;
-    return (_r, name) => fn(toBytes(JSON.stringify(name)), zero(k));
+    return (r, name, start) => {
+      try {
+        return fn(toBytes(JSON.stringify(name)), zero(k));
+      } catch (e) {
+        throw methodErr(r, name, start, e);
+      }
+    };
   }
   const ut = lookupMethod(k, "UnmarshalText");
   if (ut) {
     const fn = ut.call;
-    return (_r, name) => fn(toBytes(name), zero(k));
+    return (r, name, start) => {
+      try {
+        return fn(toBytes(name), zero(k));
+      } catch (e) {
+        throw methodErr(r, name, start, e);
+      }
+    };
   }
   const keyErr = (r: Reader, name: string, start: number, cause: string) =>
     new SemanticError({

@@ -12,7 +12,8 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { marshal as marshalV1, unmarshal as unmarshalV1 } from "@gojson/codec-v1";
+import { defaultOptionsV1, marshal as marshalV2, unmarshal as unmarshalV2 } from "@gojson/codec-v2";
 import {
   type BenchResult,
   buildComparisons,
@@ -31,11 +32,9 @@ import {
   runGoBenchmarks,
   runSuite,
   type Suite,
-} from "../src/index.js";
-import { asBytes, goTypeOf, loadCodecs, need } from "./shared/codecs.js";
-import { type BenchInput, seedPayloads } from "./shared/payloads.js";
-import { canonical } from "./shared/shape.js";
-import { isMain } from "./shared/workspace.js";
+} from "@gojson/harness";
+import { writeGoModule } from "./go-source.js";
+import { asBytes, type BenchInput, canonical, goTypeOf, isMain, seedPayloads } from "./inputs.js";
 
 /** Preregistered before the first run (hashes from hypothesisHash; see README "Verdicts"). */
 export const TS_HYPOTHESES: HypothesisSpec[] = [
@@ -95,15 +94,14 @@ export const GO_HYPOTHESES: HypothesisSpec[] = [
 type Fn = (...a: unknown[]) => unknown;
 
 export async function experimentSuite(): Promise<Suite<BenchInput>> {
-  const c = await loadCodecs();
   const inputs = seedPayloads();
-  const anyT = () => goTypeOf(c, "", "any");
-  const typed = (p: BenchInput) => goTypeOf(c, p.goSource, p.goType);
-  const v2opts = () => need<() => unknown>(c.v2, "codec-v2", "defaultOptionsV1")();
-  const u1 = () => need<Fn>(c.v1, "codec-v1", "unmarshal");
-  const m1 = () => need<Fn>(c.v1, "codec-v1", "marshal");
-  const u2 = () => need<Fn>(c.v2, "codec-v2", "unmarshal");
-  const m2 = () => need<Fn>(c.v2, "codec-v2", "marshal");
+  const anyT = () => goTypeOf("", "any");
+  const typed = (p: BenchInput) => goTypeOf(p.goSource, p.goType);
+  const v2opts = () => defaultOptionsV1();
+  const u1 = () => unmarshalV1 as Fn;
+  const m1 = () => marshalV1 as Fn;
+  const u2 = () => unmarshalV2 as Fn;
+  const m2 = () => marshalV2 as Fn;
   // Marshal input: the typed value decoded once, before timing, by codec-v1 (both candidates get the same value).
   const value = (p: BenchInput) => u1()(typed(p), p.bytes);
   // Go sorts map keys (any objects) on marshal: compare with sorted keys.
@@ -112,7 +110,7 @@ export async function experimentSuite(): Promise<Suite<BenchInput>> {
     canonical(JSON.parse(new TextDecoder().decode(asBytes(out)))) === want.get(p.data.id);
   const sameAny = (out: unknown, p: { data: BenchInput }) => canonical(out) === want.get(p.data.id);
   return {
-    package: "@gojson/harness",
+    package: "@gojson/seed-bench",
     bench: "seed-002-experiment",
     title: "Seed 002: codec-v1 vs codec-v2 (defaultOptionsV1) on the five payloads",
     payloads: inputs.map((p) => ({ id: p.id, label: p.label, bytes: p.bytes.length, data: p })),
@@ -171,7 +169,8 @@ export function runGoSide(): BenchResult | undefined {
   const inputs = seedPayloads();
   const dir = mkdtempSync(path.join(tmpdir(), "gojson-payloads-"));
   for (const p of inputs) writeFileSync(path.join(dir, `${p.id}.json`), p.bytes);
-  const goDir = path.join(path.dirname(fileURLToPath(import.meta.url)), "go");
+  // The Go types are the fixtures' own Go source, written into a throwaway module beside the payloads.
+  const goDir = writeGoModule(path.join(dir, "go"), inputs);
   const run = runGoBenchmarks({
     dir: goDir,
     candidates: [
@@ -235,7 +234,7 @@ export function runGoSide(): BenchResult | undefined {
   return {
     schemaVersion: RESULT_SCHEMA_VERSION,
     kind: RESULT_KIND,
-    package: "@gojson/harness",
+    package: "@gojson/seed-bench",
     bench: "seed-002-go",
     title: "Seed 002 on this machine: Go encoding/json plain vs GOEXPERIMENT=jsonv2",
     startedAt,

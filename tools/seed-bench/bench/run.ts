@@ -1,15 +1,23 @@
 /**
- * `pnpm --filter @gojson/harness bench`: the seed reproductions and the
- * isolation study, one after another; each writes results/harness-<bench>.json.
+ * `pnpm --filter @gojson/seed-bench bench`: the seed reproductions and the
+ * isolation study, one after another; each writes results/seed-bench-<bench>.json.
+ * `node --expose-gc --import tsx bench/run.ts <name>` runs one of them.
  */
-import { formatSummary, instructionTable, runSuite, valgrindVersion, writeResult } from "../src/index.js";
+import {
+  type BenchResult,
+  formatSummary,
+  instructionTable,
+  runSuite,
+  valgrindVersion,
+  writeResult,
+} from "@gojson/harness";
 import { runCost } from "./cost.js";
 import { experimentSuite, runGoSide } from "./experiment-002.js";
 import { isolationSuite, runIsolationStudy } from "./isolation.js";
 import { marshalEncoderSuite } from "./marshal-encoder.js";
 
 const only = process.argv[2];
-const jobs: Array<[string, () => Promise<import("../src/index.js").BenchResult | undefined>]> = [
+const jobs: Array<[string, () => Promise<BenchResult | undefined>]> = [
   [
     "isolation",
     async () => {

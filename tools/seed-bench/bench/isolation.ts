@@ -13,8 +13,8 @@ import {
   type ResultTable,
   runSuite,
   type Suite,
-} from "../src/index.js";
-import { isMain } from "./shared/workspace.js";
+} from "@gojson/harness";
+import { isMain } from "./inputs.js";
 
 interface Line {
   price: number;
@@ -48,7 +48,7 @@ function megaItems(): Line[] {
 /** The isolation study suite (exported by name so workers and child processes can rebuild it). */
 export function isolationSuite(): Suite<null> {
   return {
-    package: "@gojson/harness",
+    package: "@gojson/seed-bench",
     bench: "isolation",
     title: "Isolation: shared helper, monomorphic vs megamorphic callers",
     payloads: [{ id: "lines-1000", data: null }],

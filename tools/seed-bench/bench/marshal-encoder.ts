@@ -5,10 +5,9 @@
  * on a seed payload. The Encoder appends "\n" as Go's does; the check
  * requires its output to be marshal's bytes plus that newline.
  */
-import { formatSummary, runSuite, type Suite } from "../src/index.js";
-import { asBytes, bytesEqual, goTypeOf, loadCodecs, need } from "./shared/codecs.js";
-import { seedPayloads } from "./shared/payloads.js";
-import { isMain } from "./shared/workspace.js";
+import { Encoder, marshal, unmarshal } from "@gojson/codec-v1";
+import { formatSummary, runSuite, type Suite } from "@gojson/harness";
+import { asBytes, bytesEqual, goTypeOf, isMain, seedPayloads } from "./inputs.js";
 
 const GO = `package main
 
@@ -52,10 +51,9 @@ class Sink {
 }
 
 type Fn = (...a: unknown[]) => unknown;
-type Encoder = { encode: (...a: unknown[]) => unknown };
+type EncoderLike = { encode: (...a: unknown[]) => unknown };
 
 export async function marshalEncoderSuite(): Promise<Suite<Input>> {
-  const c = await loadCodecs();
   const enc = new TextEncoder();
   const seed = seedPayloads().find((p) => p.id === "nested-orders");
   const inputs: Array<{ id: string; label: string; data: Input }> = [
@@ -82,16 +80,10 @@ export async function marshalEncoderSuite(): Promise<Suite<Input>> {
       label: seed.label,
       data: { goSource: seed.goSource, goType: seed.goType, json: seed.bytes },
     });
-  const value = (d: Input) =>
-    need<Fn>(c.v1, "codec-v1", "unmarshal")(goTypeOf(c, d.goSource, d.goType), d.json);
-  const newEncoder = (w: Sink): Encoder => {
-    const f = c.v1?.newEncoder as ((w: Sink) => Encoder) | undefined;
-    if (f) return f(w);
-    const E = need<new (w: Sink) => Encoder>(c.v1, "codec-v1", "Encoder");
-    return new E(w);
-  };
+  const value = (d: Input) => (unmarshal as Fn)(goTypeOf(d.goSource, d.goType), d.json);
+  const newEncoder = (w: Sink): EncoderLike => new Encoder(w) as unknown as EncoderLike;
   return {
-    package: "@gojson/harness",
+    package: "@gojson/seed-bench",
     bench: "seed-003-marshal-encoder",
     title: "Seed 003: marshal vs Encoder.encode (codec-v1)",
     payloads: inputs.map((p) => ({ ...p, bytes: p.data.json.length })),
@@ -100,8 +92,8 @@ export async function marshalEncoderSuite(): Promise<Suite<Input>> {
         id: "marshal",
         label: "marshal(T, v) → bytes",
         prepare: (p) => ({
-          f: need<Fn>(c.v1, "codec-v1", "marshal"),
-          t: goTypeOf(c, p.data.goSource, p.data.goType),
+          f: marshal as Fn,
+          t: goTypeOf(p.data.goSource, p.data.goType),
           v: value(p.data),
         }),
         run: (s: { f: Fn; t: unknown; v: unknown }) => s.f(s.t, s.v),
@@ -118,22 +110,17 @@ export async function marshalEncoderSuite(): Promise<Suite<Input>> {
           return {
             sink,
             e: newEncoder(sink),
-            t: goTypeOf(c, p.data.goSource, p.data.goType),
+            t: goTypeOf(p.data.goSource, p.data.goType),
             v: value(p.data),
-            m: need<Fn>(c.v1, "codec-v1", "marshal"),
           };
         },
-        run: (s: { sink: Sink; e: Encoder; t: unknown; v: unknown }) => {
+        run: (s: { sink: Sink; e: EncoderLike; t: unknown; v: unknown }) => {
           s.e.encode(s.t, s.v);
           return s.sink;
         },
         check: (out, p) => {
           const sink = out as Sink;
-          const m = need<Fn>(
-            c.v1,
-            "codec-v1",
-            "marshal",
-          )(goTypeOf(c, p.data.goSource, p.data.goType), value(p.data));
+          const m = (marshal as Fn)(goTypeOf(p.data.goSource, p.data.goType), value(p.data));
           const want = new Uint8Array([...asBytes(m), 0x0a]);
           return bytesEqual(sink.last(), want);
         },

@@ -5,20 +5,10 @@
  * the best of 15 interleaved rounds; here rounds are ABBA-interleaved, 15
  * pairs, and best-of sits beside the median and the paired ratios.
  */
-import { type BenchResult, formatSummary, runSuite, type Suite } from "../src/index.js";
-import { asBytes, bytesEqual, type Codecs, goTypeOf, loadCodecs, need } from "./shared/codecs.js";
-import { isMain } from "./shared/workspace.js";
-
-const ORDER_GO = `package main
-
-type Order struct {
-	ID       int64    \`json:"id"\`
-	Customer string   \`json:"customer"\`
-	Total    int64    \`json:"total"\`
-	Paid     bool     \`json:"paid"\`
-	Items    []string \`json:"items"\`
-}
-`;
+import { marshal, unmarshal } from "@gojson/codec-v1";
+import { COST_ORDER_GO_SOURCE, COST_ORDER_JSON } from "@gojson/fixtures";
+import { type BenchResult, formatSummary, runSuite, type Suite } from "@gojson/harness";
+import { asBytes, bytesEqual, goTypeOf, isMain } from "./inputs.js";
 
 /** cost.go's value in the contract's TypeScript form (int64 → bigint). */
 export const ORDER = {
@@ -28,8 +18,8 @@ export const ORDER = {
   Paid: true,
   Items: ["book", "pen", "lamp"],
 };
-/** What Go's json.Marshal(order) prints (recorded from `go run` of cost.go). */
-export const ORDER_JSON = `{"id":90210,"customer":"Ann Smith","total":12345,"paid":true,"items":["book","pen","lamp"]}`;
+/** What Go's json.Marshal(order) prints (recorded from `go run` of cost.go, kept in @gojson/fixtures). */
+export const ORDER_JSON = COST_ORDER_JSON;
 
 type OrderValue = typeof ORDER;
 
@@ -59,14 +49,11 @@ function sameOrder(v: unknown): boolean {
 }
 
 export async function costSuite(): Promise<Suite<Uint8Array>> {
-  const c: Codecs = await loadCodecs();
   const data = enc.encode(ORDER_JSON);
-  const orderT = () => goTypeOf(c, ORDER_GO, "Order");
-  const mapT = () => goTypeOf(c, "", "map[string]any");
-  const marshal = () => need<(t: unknown, v: unknown) => unknown>(c.v1, "codec-v1", "marshal");
-  const unmarshal = () => need<(t: unknown, d: Uint8Array) => unknown>(c.v1, "codec-v1", "unmarshal");
+  const orderT = () => goTypeOf(COST_ORDER_GO_SOURCE, "Order");
+  const mapT = () => goTypeOf("", "map[string]any");
   return {
-    package: "@gojson/harness",
+    package: "@gojson/seed-bench",
     bench: "seed-000-cost",
     title: "Seed 000 (cost.go): one five-field struct, codec-v1",
     description: "marshal, hand-built bytes, unmarshal into Order and into map[string]any",
@@ -75,7 +62,7 @@ export async function costSuite(): Promise<Suite<Uint8Array>> {
       {
         id: "marshal",
         label: "marshal(Order)",
-        prepare: () => ({ m: marshal(), t: orderT() }),
+        prepare: () => ({ m: marshal as (t: unknown, v: unknown) => unknown, t: orderT() }),
         run: (s: { m: (t: unknown, v: unknown) => unknown; t: unknown }) => s.m(s.t, ORDER),
         check: (out) => bytesEqual(asBytes(out), data),
       },
@@ -88,14 +75,14 @@ export async function costSuite(): Promise<Suite<Uint8Array>> {
       {
         id: "unmarshal-struct",
         label: "unmarshal → Order",
-        prepare: () => ({ u: unmarshal(), t: orderT() }),
+        prepare: () => ({ u: unmarshal as (t: unknown, d: Uint8Array) => unknown, t: orderT() }),
         run: (s: { u: (t: unknown, d: Uint8Array) => unknown; t: unknown }, p) => s.u(s.t, p.data),
         check: (out) => sameOrder(out),
       },
       {
         id: "unmarshal-map",
         label: "unmarshal → map[string]any",
-        prepare: () => ({ u: unmarshal(), t: mapT() }),
+        prepare: () => ({ u: unmarshal as (t: unknown, d: Uint8Array) => unknown, t: mapT() }),
         run: (s: { u: (t: unknown, d: Uint8Array) => unknown; t: unknown }, p) => s.u(s.t, p.data),
         check: (out) => out instanceof Map && (out as Map<string, unknown>).get("id") === 90210,
       },

@@ -1,3 +1,0 @@
-module gojson.local/harness-bench
-
-go 1.25
