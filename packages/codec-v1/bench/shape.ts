@@ -12,6 +12,8 @@ export type Shape =
   | { k: "str" }
   | { k: "arr"; of: Shape }
   | { k: "obj"; props: Map<string, { s: Shape; always: boolean }> }
+  /** An object keyed by ids (every key all digits, as citm's): a map, not a record. */
+  | { k: "map"; of: Shape }
   | { k: "nullable"; of: Shape };
 
 function base(s: Shape): Shape {
@@ -29,6 +31,7 @@ function merge(a: Shape | undefined, b: Shape): Shape {
   else if (y.k === "any" && nb && !na) m = x;
   else if (x.k !== y.k) m = { k: "any" };
   else if (x.k === "arr" && y.k === "arr") m = { k: "arr", of: merge(x.of, y.of) };
+  else if (x.k === "map" && y.k === "map") m = { k: "map", of: merge(x.of, y.of) };
   else if (x.k === "obj" && y.k === "obj") {
     const props = new Map<string, { s: Shape; always: boolean }>();
     for (const [key, v] of x.props) {
@@ -53,8 +56,14 @@ export function inferShape(v: unknown): Shape {
     for (const x of v) of = merge(of, inferShape(x));
     return { k: "arr", of: of ?? { k: "any" } };
   }
+  const entries = Object.entries(v as object);
+  if (entries.length > 0 && entries.every(([key]) => /^\d+$/.test(key))) {
+    let of: Shape | undefined;
+    for (const [, x] of entries) of = merge(of, inferShape(x));
+    return { k: "map", of: of ?? { k: "any" } };
+  }
   const props = new Map<string, { s: Shape; always: boolean }>();
-  for (const [key, x] of Object.entries(v as object)) props.set(key, { s: inferShape(x), always: true });
+  for (const [key, x] of entries) props.set(key, { s: inferShape(x), always: true });
   return { k: "obj", props };
 }
 
@@ -72,6 +81,8 @@ export function toJtd(s: Shape): Record<string, unknown> {
       return { type: "string" };
     case "arr":
       return { elements: toJtd(s.of) };
+    case "map":
+      return { values: toJtd(s.of) };
     case "obj": {
       // An always-empty object: JTD's values form (any keys), since ajv cannot compile an empty properties form.
       if (s.props.size === 0) return { values: {} };
@@ -105,6 +116,8 @@ export function toJsonSchema(s: Shape): Record<string, unknown> {
       return { type: "string" };
     case "arr":
       return { type: "array", items: toJsonSchema(s.of) };
+    case "map":
+      return { type: "object", additionalProperties: toJsonSchema(s.of) };
     case "obj": {
       const properties: Record<string, unknown> = {};
       const required: string[] = [];
@@ -125,6 +138,7 @@ export interface ZodLike {
   string(): unknown;
   array(of: unknown): unknown;
   object(shape: Record<string, unknown>): unknown;
+  record(key: unknown, value: unknown): unknown;
 }
 
 /** A zod schema (objects are zod's default: unknown keys stripped). */
@@ -144,6 +158,8 @@ export function toZod(z: ZodLike, s: Shape): unknown {
       return z.string();
     case "arr":
       return z.array(toZod(z, s.of));
+    case "map":
+      return z.record(z.string(), toZod(z, s.of));
     case "obj": {
       const shape: Record<string, unknown> = {};
       for (const [k, v] of s.props) {

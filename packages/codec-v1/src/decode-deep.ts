@@ -79,7 +79,11 @@ function isContainer(t: GoType): boolean {
 
 /** Whether the deep path must hand `t` to its compiled decoder (no container of its own to open). */
 function isLeaf(t: GoType): boolean {
-  if (t.kind === "pointer") return isLeaf(t.elem);
+  // (a pointer chain that never ends, `type P *P`, is left to the compiled decoder's cycle guard)
+  for (let i = 0; t.kind === "pointer"; i++) {
+    if (i >= MAX_POINTER_CHAIN) return true;
+    t = t.elem;
+  }
   if (!isContainer(t)) return true;
   return (
     hasMethods(t) && (findMethod(t, "UnmarshalJSON") !== null || findMethod(t, "UnmarshalText") !== null)

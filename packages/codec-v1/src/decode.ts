@@ -46,7 +46,8 @@ const topCache = new PlanCache<Decoder>();
  */
 export function topDecoderFor(t: GoType): Decoder {
   let u = t;
-  while (u.kind === "pointer") u = u.elem;
+  // (bounded: `type P *P` points at itself forever)
+  for (let i = 0; u.kind === "pointer" && i < MAX_POINTER_CHAIN; i++) u = u.elem;
   if (!(hasMethods(u) && findMethod(u, "UnmarshalJSON") === null && findMethod(u, "UnmarshalText") !== null))
     return decoderFor(t);
   let dec = topCache.get(t);

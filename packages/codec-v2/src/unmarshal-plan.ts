@@ -1099,6 +1099,10 @@ function structDecoder(t: StructType, o: ResolvedOptions, m: Mode): Dec {
     fd: FieldV2;
     dec: Dec;
     ci: boolean;
+    /** Position in `all`. */
+    idx: number;
+    /** Whether plans.get(fd.name) is this plan (the member-order guess may use it). */
+    unique: boolean;
   }
   const plans = new Map<string, P>();
   const all: P[] = [];
@@ -1114,10 +1118,15 @@ function structDecoder(t: StructType, o: ResolvedOptions, m: Mode): Dec {
         caseMode: fd.caseMode,
       }),
       ci: fd.caseMode === "ignore" || (f.matchCaseInsensitiveNames && fd.caseMode !== "strict"),
+      idx: all.length,
+      unique: false,
     };
     plans.set(fd.name, p);
     all.push(p);
   }
+  for (const p of all) p.unique = plans.get(p.fd.name) === p;
+  // Members usually come in field order: the field after the last one matched is tried first.
+  let guess = 0;
   const fold = f.matchCaseSensitiveDelimiter ? foldNameLegacy : foldName;
   const folded = new Map<string, P[]>();
   for (const p of all) {
@@ -1155,7 +1164,9 @@ function structDecoder(t: StructType, o: ResolvedOptions, m: Mode): Dec {
     start: number,
     seen: Uint8Array | undefined,
   ): P | undefined => {
-    let p = plans.get(name);
+    const g = all[guess];
+    let p = g?.unique && g.fd.name === name ? g : plans.get(name);
+    if (p !== undefined) guess = p.idx + 1;
     if (p === undefined && anyFold) {
       const l = folded.get(fold(name));
       if (l) p = l[0];
