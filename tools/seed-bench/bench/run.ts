@@ -1,6 +1,7 @@
 /**
- * `pnpm --filter @gojson/seed-bench bench`: the seed reproductions and the
- * isolation study, one after another; each writes results/seed-bench-<bench>.json.
+ * `pnpm --filter @gojson/seed-bench bench`: codec-v1 and codec-v2 against
+ * their peers (results/codec-v1-unmarshal.json, ...), then the seed
+ * reproductions and the isolation study (results/seed-bench-<bench>.json).
  * `node --expose-gc --import tsx bench/run.ts <name>` runs one of them.
  */
 import {
@@ -15,9 +16,14 @@ import { runCost } from "./cost.js";
 import { experimentSuite, runGoSide } from "./experiment-002.js";
 import { isolationSuite, runIsolationStudy } from "./isolation.js";
 import { marshalEncoderSuite } from "./marshal-encoder.js";
+import { PEER_KINDS, peerSuite } from "./peers/peers.js";
 
 const only = process.argv[2];
 const jobs: Array<[string, () => Promise<BenchResult | undefined>]> = [
+  ...PEER_KINDS.map((kind): [string, () => Promise<BenchResult | undefined>] => [
+    kind,
+    async () => runSuite(await peerSuite(kind)),
+  ]),
   [
     "isolation",
     async () => {

@@ -1,7 +1,6 @@
 /**
- * The peer comparison of a codec package (codec-v1 and codec-v2 each hold an
- * identical copy of this file; the codecs never import each other and a
- * shared bench package would close a dependency cycle):
+ * The peer comparison of a codec (run for codec-v1 and for codec-v2 from
+ * ./peers.ts; it lives here because only this package depends on both):
  * unmarshal from bytes and marshal to bytes on the five seed payloads and the
  * corpora, typed and `any`, against JSON.parse/JSON.stringify, lossless-json,
  * json-bigint, ajv JTD (compiled), fast-json-stringify and zod after JSON.parse.
@@ -254,7 +253,7 @@ export function unmarshalSuite(o: PeerOptions, quick: boolean): Suite<In> {
       ),
     ],
     settings: { pairs: 6, sampleTimeMs: 20, isolation: "worker" },
-    ...(o.module ? { module: { ...o.module, args: "unmarshal" } } : {}),
+    ...(o.module ? { module: { ...o.module, args: `${o.name}:unmarshal` } } : {}),
     notes: [
       "Issue targets: typed unmarshal ≤ 1.5× TextDecoder+JSON.parse; faster than ajv JTD (preregistered as hypotheses with their sha256).",
       "ajv/zod/fast-json-stringify schemas are inferred from each payload's own value (mixed shapes become 'any').",
@@ -359,7 +358,7 @@ export function marshalSuite(o: PeerOptions, quick: boolean): Suite<In> {
       },
     ],
     settings: { pairs: 6, sampleTimeMs: 20, isolation: "worker" },
-    ...(o.module ? { module: { ...o.module, args: "marshal" } } : {}),
+    ...(o.module ? { module: { ...o.module, args: `${o.name}:marshal` } } : {}),
     notes: ["Issue target: typed marshal ≤ Buffer.from(JSON.stringify(v))."],
   };
 }
