@@ -1,11 +1,16 @@
 // Writes the skeleton of a workspace package (used once per package at setup).
-import { mkdirSync, writeFileSync, existsSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 const [dir, description, depsArg = ""] = process.argv.slice(2);
 const folder = dir.split("/").pop();
 const name = `@gojson/${folder}`;
-const deps = Object.fromEntries(depsArg.split(",").filter(Boolean).map((d) => [`@gojson/${d}`, "workspace:*"]));
+const deps = Object.fromEntries(
+  depsArg
+    .split(",")
+    .filter(Boolean)
+    .map((d) => [`@gojson/${d}`, "workspace:*"]),
+);
 const pkg = {
   name,
   version: "0.1.0",

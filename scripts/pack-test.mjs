@@ -5,7 +5,7 @@
 // project per package, so each installs alone), and imports every package
 // from ESM and from CJS, and type-checks an import under NodeNext.
 import { execFileSync } from "node:child_process";
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync, existsSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 const root = new URL("..", import.meta.url).pathname;
@@ -13,7 +13,8 @@ const work = join(root, ".pack-test");
 rmSync(work, { recursive: true, force: true });
 mkdirSync(join(work, "tarballs"), { recursive: true });
 
-const run = (cmd, args, cwd) => execFileSync(cmd, args, { cwd, stdio: ["ignore", "pipe", "pipe"], encoding: "utf8" });
+const run = (cmd, args, cwd) =>
+  execFileSync(cmd, args, { cwd, stdio: ["ignore", "pipe", "pipe"], encoding: "utf8" });
 
 const pkgs = ["packages", "apps"]
   .flatMap((g) => readdirSync(join(root, g)).map((d) => join(root, g, d)))
@@ -29,7 +30,10 @@ const fail = (msg) => {
 
 const tarballs = {};
 for (const p of pkgs) {
-  const out = run("pnpm", ["pack", "--pack-destination", join(work, "tarballs")], p.dir).trim().split("\n").pop();
+  const out = run("pnpm", ["pack", "--pack-destination", join(work, "tarballs")], p.dir)
+    .trim()
+    .split("\n")
+    .pop();
   tarballs[p.manifest.name] = out.trim();
   try {
     run("pnpm", ["exec", "publint", "--strict"], p.dir);
@@ -52,7 +56,17 @@ for (const p of pkgs) {
   mkdirSync(proj, { recursive: true });
   writeFileSync(
     join(proj, "package.json"),
-    JSON.stringify({ name: "consumer", private: true, version: "1.0.0", dependencies: { [name]: `file:${tarballs[name]}` }, overrides }, null, 2),
+    JSON.stringify(
+      {
+        name: "consumer",
+        private: true,
+        version: "1.0.0",
+        dependencies: { [name]: `file:${tarballs[name]}` },
+        overrides,
+      },
+      null,
+      2,
+    ),
   );
   try {
     run("npm", ["install", "--no-audit", "--no-fund", "--ignore-scripts", "--loglevel=error"], proj);
@@ -63,9 +77,21 @@ for (const p of pkgs) {
   const hasMain = Boolean(p.manifest.exports?.["."]);
   if (!hasMain) continue;
   try {
-    const esm = run("node", ["--input-type=module", "-e", `const m = await import(${JSON.stringify(name)}); console.log(Object.keys(m).length)`], proj);
+    const esm = run(
+      "node",
+      [
+        "--input-type=module",
+        "-e",
+        `const m = await import(${JSON.stringify(name)}); console.log(Object.keys(m).length)`,
+      ],
+      proj,
+    );
     if (Number(esm.trim()) < 1) fail(`${name}: ESM import has no exports`);
-    const cjs = run("node", ["-e", `const m = require(${JSON.stringify(name)}); console.log(Object.keys(m).length)`], proj);
+    const cjs = run(
+      "node",
+      ["-e", `const m = require(${JSON.stringify(name)}); console.log(Object.keys(m).length)`],
+      proj,
+    );
     if (Number(cjs.trim()) < 1) fail(`${name}: CJS require has no exports`);
     console.log(`ok ${name}: ESM ${esm.trim()} exports, CJS ${cjs.trim()} exports`);
   } catch (e) {

@@ -11,7 +11,9 @@ const root = new URL("..", import.meta.url).pathname;
 const groups = ["packages", "apps", "tools"];
 const dirs = groups.flatMap((g) =>
   existsSync(join(root, g))
-    ? readdirSync(join(root, g)).map((d) => join(root, g, d)).filter((d) => existsSync(join(d, "package.json")))
+    ? readdirSync(join(root, g))
+        .map((d) => join(root, g, d))
+        .filter((d) => existsSync(join(d, "package.json")))
     : [],
 );
 const withTests = dirs.filter((d) => JSON.parse(readFileSync(join(d, "package.json"), "utf8")).scripts?.test);
@@ -43,7 +45,9 @@ for (const d of withTests) {
   passed += r.numPassedTests ?? 0;
   failed += (r.numFailedTests ?? 0) + loadFailures;
   skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
-  rows.push(`${name}: ${r.numPassedTests} passed, ${r.numFailedTests + loadFailures} failed, ${r.numPendingTests} skipped`);
+  rows.push(
+    `${name}: ${r.numPassedTests} passed, ${r.numFailedTests + loadFailures} failed, ${r.numPendingTests} skipped`,
+  );
 }
 console.log(`\n${rows.join("\n")}`);
 if (turbo.status !== 0 && failed === 0) failed += 1;
