@@ -138,7 +138,8 @@ export function indentCompact(
       continue;
     }
     if (c === ",") {
-      out += multiline ? `,${nl(depth)}` : spaceAfterComma ? ", " : ",";
+      // Go writes the space (SpaceAfterComma) before the newline too.
+      out += (spaceAfterComma ? ", " : ",") + (multiline ? nl(depth) : "");
       i++;
       continue;
     }

@@ -18,8 +18,11 @@ export class Reader {
   readonly d: Decoder;
   /** The input bytes (to place error offsets). */
   readonly buf: Uint8Array;
-  /** reportErrorsWithLegacySemantics: the first semantic error, thrown after the value is read. */
-  deferred: SemanticError | undefined;
+  /**
+   * reportErrorsWithLegacySemantics: the first non-fatal error, thrown after the value is read
+   * (a SemanticError, or a method's own error, which Go's v1 returns unchanged).
+   */
+  deferred: SemanticError | Error | undefined;
 
   constructor(input: Uint8Array | string, allowDuplicateNames: boolean, allowInvalidUTF8: boolean) {
     this.buf = typeof input === "string" ? toBytes(input) : input;

@@ -95,13 +95,38 @@ function readName(r: Reader, k: Kind, asValue = true): string {
 /** Errors returned verbatim by a method under legacy reporting (Go adds no position to them). */
 const UNPOSITIONED = new WeakSet<SemanticError>();
 
+/** A method's thrown value as the error Go's v1 returns unchanged (a thrown non-Error becomes one). */
+function methodError(e: unknown): Error {
+  return e instanceof Error ? e : new Error(String(e));
+}
+
+/** Method errors that travel up a plan under legacy reporting (returned unchanged, not fatal). */
+const LEGACY_METHOD_ERRORS = new WeakSet<Error>();
+
+function legacyMethodError(e: unknown): Error {
+  const err = methodError(e);
+  LEGACY_METHOD_ERRORS.add(err);
+  return err;
+}
+
+/** Whether legacy reporting records `e` and carries on (Go's !isFatalError): semantic or method errors. */
+function isNonFatal(e: unknown): e is SemanticError | Error {
+  return SemanticError.isInstance(e) || (e instanceof Error && LEGACY_METHOD_ERRORS.has(e));
+}
+
 /** Legacy error reporting: remember the first semantic error and carry on (skipping the value). */
-function fail(r: Reader, o: ResolvedOptions, err: SemanticError, skip: boolean, cur: unknown): unknown {
+function fail(
+  r: Reader,
+  o: ResolvedOptions,
+  err: SemanticError | Error,
+  skip: boolean,
+  cur: unknown,
+): unknown {
   if (!o.flags.reportErrorsWithLegacySemantics) throw err;
   if (skip) r.d.skipValue();
   if (!r.deferred) {
     // The error does not travel up the plan: place it with the decoder's pointer now.
-    if (!UNPOSITIONED.has(err)) {
+    if (SemanticError.isInstance(err) && !UNPOSITIONED.has(err)) {
       err.jsonPointer = r.d.stackPointer();
       err.render();
     }
@@ -149,6 +174,9 @@ function afterErr(
     cause,
   });
 }
+
+/** Go's math.MaxFloat32. */
+const MAX_FLOAT32 = 3.4028234663852886e38;
 
 const INT_RANGE: Record<string, [bigint, bigint]> = {
   int8: [-128n, 127n],
@@ -361,6 +389,8 @@ function build(t: GoType, o: ResolvedOptions, m: Mode): Dec {
       try {
         return fn(raw, cur);
       } catch (e) {
+        // Go's v1 returns a method's error unchanged (never wrapped) and carries on.
+        if (f.reportErrorsWithLegacySemantics) return fail(r, o, methodError(e), false, cur);
         if (SemanticError.isInstance(e) || SyntacticError.isInstance(e)) throw e;
         throw afterErr(r, t, k, start, "", e instanceof Error ? e : String(e));
       }
@@ -376,12 +406,19 @@ function build(t: GoType, o: ResolvedOptions, m: Mode): Dec {
         d.readNull();
         return f.mergeWithLegacySemantics ? cur : zero(t);
       }
-      if (k !== '"') return mismatch(r, o, t, cur, k);
+      if (k !== '"') {
+        if (k === "}" || k === "]") return mismatch(r, o, t, cur, k);
+        // Go reads the whole value, then reports it with errNonStringValue.
+        const start = d.inputOffset;
+        d.skipValue();
+        return fail(r, o, afterErr(r, t, k, start, "", "JSON value must be string type"), false, cur);
+      }
       const start = d.inputOffset;
       const s = d.readString();
       try {
         return fn(toBytes(s), cur);
       } catch (e) {
+        if (f.reportErrorsWithLegacySemantics) return fail(r, o, methodError(e), false, cur);
         throw afterErr(r, t, '"', start, "", e instanceof Error ? e : String(e));
       }
     };
@@ -512,7 +549,8 @@ function build(t: GoType, o: ResolvedOptions, m: Mode): Dec {
         let v = Number(lit);
         if (is32) v = Math.fround(v);
         if (!Number.isFinite(v)) {
-          // Go stores ±Inf before it reports the range error.
+          // Go stores the largest finite value of the sign (jsonwire.ParseFloat), then reports the range error.
+          v = v > 0 ? (is32 ? MAX_FLOAT32 : Number.MAX_VALUE) : is32 ? -MAX_FLOAT32 : -Number.MAX_VALUE;
           const shown = k === '"' ? JSON.stringify(lit) : lit;
           const err = afterErr(r, t, k, start, shown, "value out of range");
           setPartial(err, v);
@@ -786,14 +824,16 @@ function keyDecoder(k: GoType, o: ResolvedOptions): (r: Reader, name: string, st
   const methodErr = (r: Reader, name: string, start: number, e: unknown): unknown =>
     SemanticError.isInstance(e) || SyntacticError.isInstance(e)
       ? e
-      : new SemanticError({
-          action: "unmarshal",
-          jsonKind: '"',
-          goType: k,
-          byteOffset: r.valueStart(start),
-          jsonPointer: `/${escapePointerToken(name)}`,
-          cause: e instanceof Error ? e : String(e),
-        });
+      : f.reportErrorsWithLegacySemantics
+        ? legacyMethodError(e)
+        : new SemanticError({
+            action: "unmarshal",
+            jsonKind: '"',
+            goType: k,
+            byteOffset: r.valueStart(start),
+            jsonPointer: `/${escapePointerToken(name)}`,
+            cause: e instanceof Error ? e : String(e),
+          });
   const uj = lookupMethod(k, "UnmarshalJSON");
   if (uj && !f.callMethodsWithLegacySemantics) {
     const fn = uj.call;
@@ -881,7 +921,7 @@ function mapDecoder(t: Extract<GoType, { kind: "map" }>, o: ResolvedOptions, m: 
           try {
             key = kdec(r, name, start);
           } catch (e) {
-            if (!SemanticError.isInstance(e) || !o.flags.reportErrorsWithLegacySemantics) throw e;
+            if (!isNonFatal(e) || !o.flags.reportErrorsWithLegacySemantics) throw e;
             fail(r, o, e, true, out);
             continue;
           }
@@ -945,7 +985,7 @@ class MapFrame extends UFrame {
       try {
         key = this.kdec(r, name, start);
       } catch (e) {
-        if (!SemanticError.isInstance(e) || !this.o.flags.reportErrorsWithLegacySemantics) throw e;
+        if (!isNonFatal(e) || !this.o.flags.reportErrorsWithLegacySemantics) throw e;
         fail(r, this.o, e, true, out);
         continue;
       }
@@ -1363,6 +1403,8 @@ function timeDecoder(t: GoType, o: ResolvedOptions, m: Mode): Dec {
       try {
         return GoTime.parse(s);
       } catch (e) {
+        // Go's v1 returns the parse error unchanged (`parsing time …`).
+        if (f.reportErrorsWithLegacySemantics) return fail(r, o, methodError(e), false, cur);
         return fail(r, o, afterErr(r, t, '"', start, "", (e as Error).message), false, cur);
       }
     };
