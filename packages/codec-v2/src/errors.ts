@@ -241,3 +241,20 @@ export function partialOf(e: unknown, fallback: unknown): unknown {
 export function hasPartial(e: unknown): boolean {
   return typeof e === "object" && e !== null && partials.has(e);
 }
+
+/**
+ * MethodError is an error returned by a user's UnmarshalJSON/UnmarshalText
+ * method (or time parsing) that Go's v1 returns unchanged: its message is
+ * the method's error text byte for byte, the original is in `cause`. Wrapping
+ * keeps every codec error a JsonError.
+ */
+export class MethodError extends JsonError {
+  override name = "MethodError";
+  constructor(cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause), {
+      code: "GOJSON_ERR_METHOD",
+      flavour: "v1",
+      cause,
+    });
+  }
+}

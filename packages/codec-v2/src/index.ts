@@ -19,6 +19,7 @@ export {
   ERR_UNKNOWN_NAME,
   JsonError,
   type JsonKind,
+  MethodError,
   type SemanticAction,
   SemanticError,
   SyntacticError,

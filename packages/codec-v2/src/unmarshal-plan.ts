@@ -5,7 +5,7 @@
  * value of the destination (merging into `cur` where v2 merges: objects only).
  */
 import { GoTime, type GoType, JsonNumber, type StructType } from "@gojson/gotype";
-import { Decoder, type Kind, quoteCharV1 } from "@gojson/jsontext";
+import { Decoder, JsonError, type Kind, quoteCharV1 } from "@gojson/jsontext";
 import { type ByteFormat, decodeBytes } from "./bytes-format.js";
 import { DURATION_SCALES, parseDuration, parseDurationNumber } from "./duration.js";
 import {
@@ -14,6 +14,7 @@ import {
   escapePointerToken,
   hasPartial,
   type JsonKind,
+  MethodError,
   partialOf,
   prefixPointer,
   SemanticError,
@@ -95,9 +96,9 @@ function readName(r: Reader, k: Kind, asValue = true): string {
 /** Errors returned verbatim by a method under legacy reporting (Go adds no position to them). */
 const UNPOSITIONED = new WeakSet<SemanticError>();
 
-/** A method's thrown value as the error Go's v1 returns unchanged (a thrown non-Error becomes one). */
+/** A method's thrown value as the error Go's v1 returns unchanged: same text, kept as `cause`. */
 function methodError(e: unknown): Error {
-  return e instanceof Error ? e : new Error(String(e));
+  return JsonError.isInstance(e) ? e : new MethodError(e);
 }
 
 /** Method errors that travel up a plan under legacy reporting (returned unchanged, not fatal). */
