@@ -868,8 +868,10 @@ function isLegacyStringable(t: GoType): boolean {
 
 /** Encoder for the members of an inlined fallback (map or jsontext.Value), without braces. */
 function fallbackEncoder(t: GoType, o: ResolvedOptions): Enc {
-  if (t.kind === "map") {
-    const menc = compile(t, o, NO_MODE);
+  // Go also accepts a pointer to the map (*map[string]T); in TypeScript *T is T | null.
+  const mt = t.kind === "pointer" && t.elem.kind === "map" ? t.elem : t;
+  if (mt.kind === "map") {
+    const menc = compile(mt, o, NO_MODE);
     return (v) => {
       const s = menc(v);
       return s === "null" || s === "{}" ? "" : s.slice(1, -1);

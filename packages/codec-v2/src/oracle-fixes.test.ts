@@ -215,3 +215,21 @@ describe("v2: spaceAfterComma with multiline writes `, ` before the newline", ()
     expect(new TextDecoder().decode(marshal(T("P"), v, { ...opts, deterministic: true }))).toBe(want);
   });
 });
+
+describe("unknown-members fallback behind a pointer", () => {
+  // Recorded from Go 1.26 (GOEXPERIMENT=jsonv2, json.Marshal): a `*map[string]T`
+  // field tagged `unknown` is written inline, as a plain map is.
+  it("marshals *map[string]T inline", () => {
+    const { S1 } = parseGo(
+      'type S1 struct {\n\tA *map[string]S2 `json:",unknown"`\n}\n\ntype S2 struct {\n\tName int `json:",case:strict"`\n}',
+    );
+    const v = {
+      A: new Map([
+        ["", { Name: 1n }],
+        ['"', { Name: -2n }],
+      ]),
+    };
+    expect(new TextDecoder().decode(marshal(S1!, v))).toBe('{"":{"Name":1},"\\"":{"Name":-2}}');
+    expect(new TextDecoder().decode(marshal(S1!, { A: null }))).toBe("{}");
+  });
+});
