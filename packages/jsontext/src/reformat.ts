@@ -249,6 +249,45 @@ export class Reformatter {
     };
     const eof = (at: number) => fail(new ReformatFailure("unexpected EOF", at, "GOJSON_ERR_UNEXPECTED_EOF"));
     const n0 = s.length;
+    // The start of a member: indentation, then for objects its name (checked for
+    // duplicates) and ':'; returns the offset of the member's value.
+    const memberHead = (fr: Frame, at: number): number => {
+      let n = at;
+      if (f.multiline) this.appendIndent(depth);
+      n = skipWs(s, n);
+      if (n >= n0) throw eof(n);
+      if (fr.isObj) {
+        if (s[n] !== 0x22)
+          throw fail(new ReformatFailure(invalidChar(s, n, `at start of string (expecting '"')`), n));
+        let str: { end: number; name: string | null };
+        try {
+          str = this.string(s, n);
+        } catch (e) {
+          if (e instanceof ReformatFailure) throw fail(e);
+          throw e;
+        }
+        const nameStart = n;
+        n = str.end;
+        const name = str.name ?? latin1(s, nameStart + 1, n - 1);
+        fr.token = escapeName(name);
+        fr.wrap = true;
+        if (fr.names !== null) {
+          if (fr.names.has(name))
+            throw fail(new ReformatFailure(ERR_DUPLICATE_NAME, nameStart, "GOJSON_ERR_DUPLICATE_NAME"));
+          fr.names.add(name);
+        }
+        n = skipWs(s, n);
+        if (n >= n0) throw eof(n);
+        if (s[n] !== 0x3a)
+          throw fail(new ReformatFailure(invalidChar(s, n, "after object name (expecting ':')"), n));
+        w.writeByte(0x3a);
+        if (f.spaceAfterColon) w.writeByte(0x20);
+        n = skipWs(s, n + 1);
+        if (n >= n0) throw eof(n);
+      }
+      fr.wrap = true;
+      return n;
+    };
     let n = i;
     // open: s[n] is '{' or '['
     open: for (;;) {
@@ -272,39 +311,7 @@ export class Reformatter {
         // member loop
         for (;;) {
           const fr = stack[stack.length - 1]!;
-          if (f.multiline) this.appendIndent(depth);
-          n = skipWs(s, n);
-          if (n >= n0) throw eof(n);
-          if (fr.isObj) {
-            if (s[n] !== 0x22)
-              throw fail(new ReformatFailure(invalidChar(s, n, `at start of string (expecting '"')`), n));
-            let str: { end: number; name: string | null };
-            try {
-              str = this.string(s, n);
-            } catch (e) {
-              if (e instanceof ReformatFailure) throw fail(e);
-              throw e;
-            }
-            const nameStart = n;
-            n = str.end;
-            const name = str.name ?? latin1(s, nameStart + 1, n - 1);
-            fr.token = escapeName(name);
-            fr.wrap = true;
-            if (fr.names !== null) {
-              if (fr.names.has(name))
-                throw fail(new ReformatFailure(ERR_DUPLICATE_NAME, nameStart, "GOJSON_ERR_DUPLICATE_NAME"));
-              fr.names.add(name);
-            }
-            n = skipWs(s, n);
-            if (n >= n0) throw eof(n);
-            if (s[n] !== 0x3a)
-              throw fail(new ReformatFailure(invalidChar(s, n, "after object name (expecting ':')"), n));
-            w.writeByte(0x3a);
-            if (f.spaceAfterColon) w.writeByte(0x20);
-            n = skipWs(s, n + 1);
-            if (n >= n0) throw eof(n);
-          }
-          fr.wrap = true;
+          n = memberHead(fr, n);
           const c = s[n]!;
           if (c === 0x7b || c === 0x5b) continue open;
           try {
@@ -330,39 +337,7 @@ export class Reformatter {
           n++;
           fr.idx++;
           // next member
-          if (f.multiline) this.appendIndent(depth);
-          n = skipWs(s, n);
-          if (n >= n0) throw eof(n);
-          if (fr.isObj) {
-            if (s[n] !== 0x22)
-              throw fail(new ReformatFailure(invalidChar(s, n, `at start of string (expecting '"')`), n));
-            let str: { end: number; name: string | null };
-            try {
-              str = this.string(s, n);
-            } catch (e) {
-              if (e instanceof ReformatFailure) throw fail(e);
-              throw e;
-            }
-            const nameStart = n;
-            n = str.end;
-            const name = str.name ?? latin1(s, nameStart + 1, n - 1);
-            fr.token = escapeName(name);
-            fr.wrap = true;
-            if (fr.names !== null) {
-              if (fr.names.has(name))
-                throw fail(new ReformatFailure(ERR_DUPLICATE_NAME, nameStart, "GOJSON_ERR_DUPLICATE_NAME"));
-              fr.names.add(name);
-            }
-            n = skipWs(s, n);
-            if (n >= n0) throw eof(n);
-            if (s[n] !== 0x3a)
-              throw fail(new ReformatFailure(invalidChar(s, n, "after object name (expecting ':')"), n));
-            w.writeByte(0x3a);
-            if (f.spaceAfterColon) w.writeByte(0x20);
-            n = skipWs(s, n + 1);
-            if (n >= n0) throw eof(n);
-          }
-          fr.wrap = true;
+          n = memberHead(fr, n);
           const v = s[n]!;
           if (v === 0x7b || v === 0x5b) continue open;
           try {
