@@ -1,7 +1,7 @@
 /**
  * Command line of the oracle package:
  *   golden [--check] [--out DIR] [--suite DIR]   regenerate (or check) golden vectors
- *   conformance [--runs N] [--out FILE] [--fail-on crash,...]  differential fuzzing campaign
+ *   conformance [--runs N] [--seed N] [--out FILE] [--fail-on crash,...]  differential fuzzing campaign
  */
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -50,9 +50,15 @@ async function main(argv: string[]): Promise<number> {
       const runs = Number(flag(args, "--runs", "1000"));
       const out = resolve(flag(args, "--out", join(repo, "results", "conformance.json")));
       const failOn = flag(args, "--fail-on", "").split(",").filter(Boolean);
-      return await runCampaign(oracle, { runs, out, failOn });
+      const seedText = flag(args, "--seed", "");
+      const seed = seedText === "" ? undefined : Number(seedText);
+      if (seed !== undefined && !Number.isSafeInteger(seed)) {
+        console.error(`conformance: --seed must be an integer, got ${seedText}`);
+        return 2;
+      }
+      return await runCampaign(oracle, { runs, out, seed, failOn });
     }
-    console.error("usage: cli golden [--check] | conformance [--runs N]");
+    console.error("usage: cli golden [--check] | conformance [--runs N] [--seed N] [--out FILE]");
     return 2;
   } finally {
     oracle.close();

@@ -191,10 +191,10 @@ export async function campaign(
 /** The `conformance` command: runs a campaign and writes the summary file. */
 export async function runCampaign(
   oracle: Oracle,
-  opts: { runs: number; out: string; failOn?: readonly string[] },
+  opts: { runs: number; out: string; seed?: number; failOn?: readonly string[] },
 ): Promise<number> {
   const t0 = Date.now();
-  const summary = await campaign(oracle, { runs: opts.runs });
+  const summary = await campaign(oracle, { runs: opts.runs, seed: opts.seed });
   mkdirSync(dirname(opts.out), { recursive: true });
   writeFileSync(opts.out, `${JSON.stringify(summary, null, 2)}\n`);
   for (const [e, s] of Object.entries(summary.engines)) {
