@@ -55,6 +55,7 @@ interface Frame {
   readonly stringKeys: boolean;
   key: string;
   keyStart: number;
+  keyEnd: number;
   // structs
   readonly plan: StructPlan | null;
   next: number;
@@ -108,6 +109,7 @@ function newFrame(
     stringKeys: t.kind === "map" ? plainStringKeys(t.key) : false,
     key: "",
     keyStart: 0,
+    keyEnd: 0,
     plan,
     next: 0,
     fd: undefined,
@@ -134,6 +136,7 @@ function beginMember(d: DecodeState, f: Frame): boolean {
   if (f.k === K.Map) {
     f.keyStart = d.pos;
     f.key = d.readString();
+    f.keyEnd = d.pos;
   } else {
     f.fd = readFieldKey(d, f.plan as StructPlan, f.next);
   }
@@ -176,7 +179,7 @@ function store(d: DecodeState, f: Frame, v: unknown): void {
     case K.Map:
       if (f.stringKeys) f.box.set(f.key, v);
       else {
-        const k = (f.conv as KeyConv)(d, f.key, f.keyStart);
+        const k = (f.conv as KeyConv)(d, f.key, f.keyStart, f.keyEnd);
         if (k.ok) f.box.set(k.v, v);
       }
       break;

@@ -102,23 +102,35 @@ function wrapMethodError(d: DecodeState, err: unknown): Abort {
     if (err === SYNTAX_BAIL) throw err;
     return new Abort(err as JsonV1Error);
   }
-  const text = GoTimeError.isInstance(err) ? timeErrorText(err.message) : errorText(err);
-  return new Abort(new GoError("method", text, { cause: err }));
+  const text =
+    err instanceof TimeBytesError
+      ? timeErrorText(err.message, true)
+      : GoTimeError.isInstance(err)
+        ? timeErrorText(err.message, false)
+        : errorText(err);
+  return new Abort(new GoError("method", text, { cause: err instanceof TimeBytesError ? err.cause : err }));
 }
 
 const utf8e = new TextEncoder();
 
 /**
- * Go's time.quote writes every byte of a non-ASCII rune as `\xNN`; gotype's
- * GoTimeError text (as of this writing) keeps such runes raw. Every non-ASCII
- * character of a time error comes from the quoted input, so escaping them
- * here gives Go's text (idempotent once gotype escapes them itself).
+ * Go's time.quote writes every byte of a non-ASCII rune as `\xNN` and DEL
+ * (0x7f) as is; gotype's GoTimeError text (as of this writing) keeps
+ * non-ASCII runes raw and writes DEL as `\x7f`. Every non-ASCII character
+ * of a time error comes from the quoted input, so escaping them here gives
+ * Go's text: as their UTF-8 bytes, or (`bytes`: the text was parsed from
+ * bytes read as Latin-1) as the byte each character stands for.
  */
-function timeErrorText(msg: string): string {
-  if (!/[^\x00-\x7f]/.test(msg)) return msg;
-  let out = "";
-  for (const ch of msg) {
-    if (ch.charCodeAt(0) < 0x80) out += ch;
+function timeErrorText(msg: string, bytes: boolean): string {
+  // `\x7f` written by the quoting (after an even run of backslashes) is DEL in Go's text.
+  let out = msg.includes("\\x7f") ? msg.replace(/(?<!\\)((?:\\\\)*)\\x7f/g, "$1\x7f") : msg;
+  if (!/[^\x00-\x7f]/.test(out)) return out;
+  const src = out;
+  out = "";
+  for (const ch of src) {
+    const c = ch.charCodeAt(0);
+    if (c < 0x80) out += ch;
+    else if (bytes) out += `\\x${c.toString(16).padStart(2, "0")}`;
     else for (const b of utf8e.encode(ch)) out += `\\x${b.toString(16).padStart(2, "0")}`;
   }
   return out;
@@ -147,11 +159,15 @@ function getAtHops(cur: any, m: FoundMethod): any {
 function callUnmarshalJSON(d: DecodeState, m: FoundMethod, cur: any): any {
   const start = d.pos;
   d.skip();
-  const raw = d.raw(start, d.pos);
+  return callUnmarshalJSONRaw(d, m, cur, d.raw(start, d.pos));
+}
+
+/** Calls UnmarshalJSON with `raw` (a value, or a map key with its quotes as Go's literalStore passes it). */
+function callUnmarshalJSONRaw(d: DecodeState, m: FoundMethod, cur: any, raw: Uint8Array): any {
   try {
     return setAtHops(cur, m, m.fn(raw, getAtHops(cur, m)));
   } catch (err) {
-    throw methodAbort(d, err, m, cur);
+    throw methodAbort(d, err, m, cur, raw);
   }
 }
 
@@ -169,8 +185,8 @@ function callUnmarshalText(d: DecodeState, m: FoundMethod, cur: any, s: string):
  * error (`*t, err = parseStrictRFC3339(data)`), so a parse error leaves the
  * zero time in the destination; other methods leave it as it was.
  */
-function methodAbort(d: DecodeState, err: unknown, m: FoundMethod, cur: any): Abort {
-  const a = wrapMethodError(d, err);
+function methodAbort(d: DecodeState, err: unknown, m: FoundMethod, cur: any, raw?: Uint8Array): Abort {
+  const a = wrapMethodError(d, raw === undefined ? err : timeErrorOnBytes(err, m, cur, raw));
   if (
     m.recvType.known === "time.Time" &&
     GoTimeError.isInstance(err) &&
@@ -178,6 +194,42 @@ function methodAbort(d: DecodeState, err: unknown, m: FoundMethod, cur: any): Ab
   )
     a.partial = setAtHops(cur, m, new GoTime());
   return a;
+}
+
+/**
+ * time.Time's UnmarshalJSON parses the raw bytes and its errors quote them
+ * byte by byte (time.quote: `\xNN` for every byte of a non-ASCII rune, and
+ * for each byte of invalid UTF-8). gotype's method reads the bytes as UTF-8
+ * text, where invalid bytes have become U+FFFD; when the bytes are not all
+ * ASCII, the error is taken again from a parse of the bytes as Latin-1 text
+ * (one character a byte), which timeErrorText then writes as Go does.
+ */
+function timeErrorOnBytes(err: unknown, m: FoundMethod, cur: any, raw: Uint8Array): unknown {
+  if (m.recvType.known !== "time.Time" || !GoTimeError.isInstance(err)) return err;
+  let ascii = true;
+  for (let i = 0; i < raw.length; i++) if ((raw[i] as number) >= 0x80) ascii = false;
+  if (ascii) return err;
+  try {
+    m.fn(latin1(raw), getAtHops(cur, m));
+  } catch (again) {
+    if (GoTimeError.isInstance(again)) return new TimeBytesError(again.message, err);
+  }
+  return err;
+}
+
+/** `b` read as Latin-1 (ISO 8859-1: character code = byte; TextDecoder's "latin1" is windows-1252). */
+function latin1(b: Uint8Array): string {
+  let s = "";
+  for (let i = 0; i < b.length; i++) s += String.fromCharCode(b[i] as number);
+  return s;
+}
+
+/** A time error whose text was taken over bytes read as Latin-1 (see timeErrorOnBytes). */
+class TimeBytesError {
+  constructor(
+    readonly message: string,
+    readonly cause: unknown,
+  ) {}
 }
 
 /** Whether `t` can have methods of its own (not a pointer or interface). */
@@ -565,12 +617,27 @@ function buildArray(t: GoType & { kind: "array" }): Decoder {
 }
 
 /** Converts a map key text to the key value (ok false: Go saved an error and drops the member). */
-export type KeyConv = (d: DecodeState, key: string, keyStart: number) => { ok: boolean; v?: unknown };
+export type KeyConv = (
+  d: DecodeState,
+  key: string,
+  keyStart: number,
+  keyEnd: number,
+) => { ok: boolean; v?: unknown };
 
-/** Go's map key conversion for key type `kt` (UnmarshalText, string, or integer kinds); null when unsupported. */
+/**
+ * Go's map key conversion for key type `kt` (UnmarshalText, string, or
+ * integer kinds); null when unsupported. A key type with UnmarshalText goes
+ * through Go's literalStore, which prefers UnmarshalJSON when the type has
+ * it too and hands it the raw key, quotes and escapes included.
+ */
 export function mapKeyConv(kt: GoType): KeyConv | null {
   const tu = hasMethods(kt) ? findMethod(kt, "UnmarshalText") : null;
-  if (tu !== null) return (d, key) => ({ ok: true, v: callUnmarshalText(d, tu, zeroValue(kt), key) });
+  if (tu !== null) {
+    const uj = findMethod(kt, "UnmarshalJSON");
+    if (uj !== null)
+      return (d, _key, at, end) => ({ ok: true, v: callUnmarshalJSONRaw(d, uj, zeroValue(kt), d.raw(at, end)) });
+    return (d, key) => ({ ok: true, v: callUnmarshalText(d, tu, zeroValue(kt), key) });
+  }
   if (kt.kind === "string") return (_d, key) => ({ ok: true, v: key });
   if (/^u?int(\d+|ptr)?$/.test(kt.kind)) {
     const parse = intParser(kt.kind);
@@ -641,6 +708,7 @@ function decodeMapMembers(
     if (d.text.charCodeAt(d.pos) !== C_QUOTE) throw SYNTAX_BAIL;
     const keyStart = d.pos;
     const key = d.readString();
+    const keyEnd = d.pos;
     d.ws();
     if (d.text.charCodeAt(d.pos) !== 0x3a) throw SYNTAX_BAIL;
     d.pos++;
@@ -648,7 +716,7 @@ function decodeMapMembers(
     const v = elem(d, ez());
     if (stringKeys) m.set(key, v);
     else {
-      const k = conv(d, key, keyStart);
+      const k = conv(d, key, keyStart, keyEnd);
       if (k.ok) m.set(k.v, v);
     }
     d.ws();

@@ -3,6 +3,7 @@
  * into a tree of closures cached on the type object (encoding/json encode.go).
  */
 import { GoTime, type GoType, JsonNumber, typeString } from "./deps.js";
+import { floatTreeCheck, intArrayCheck } from "./encode-numeric.js";
 import {
   errorText,
   GoError,
@@ -271,7 +272,7 @@ function build(t: GoType, addr: boolean, quoted: boolean): Encoder {
     }
     case "array": {
       const elem = encoderFor(t.elem, addr, false);
-      return (e, v) => {
+      return withNumericFastPath(t, (e, v) => {
         e.out += "[";
         const n = v.length;
         for (let i = 0; i < n; i++) {
@@ -279,7 +280,7 @@ function build(t: GoType, addr: boolean, quoted: boolean): Encoder {
           elem(e, v[i]);
         }
         e.out += "]";
-      };
+      });
     }
     case "slice": {
       if (t.elem.kind === "uint8" && !ptrHas(t.elem, "MarshalJSON") && !ptrHas(t.elem, "MarshalText")) {
@@ -310,13 +311,26 @@ function build(t: GoType, addr: boolean, quoted: boolean): Encoder {
         e.ptrLevel--;
         e.depth--;
       };
-      return self;
+      return withNumericFastPath(t, self);
     }
     case "map":
       return buildMap(t);
     case "struct":
       return buildStruct(t, addr);
   }
+}
+
+/**
+ * `generic`, behind a native fast path for numeric slices and arrays
+ * (./encode-numeric.ts): the generic encoder still writes the values the
+ * check refuses (NaN, ±Inf, -0, non-numbers), with Go's errors.
+ */
+function withNumericFastPath(t: GoType, generic: Encoder): Encoder {
+  const floats = floatTreeCheck(t);
+  if (floats !== null) return (e, v) => (floats(v) ? (e.out += JSON.stringify(v)) : generic(e, v));
+  const ints = intArrayCheck(t);
+  if (ints !== null) return (e, v) => (ints(v) ? (e.out += `[${v.join(",")}]`) : generic(e, v));
+  return generic;
 }
 
 function lossy(b: Uint8Array): string {
@@ -405,8 +419,12 @@ function buildMap(t: GoType & { kind: "map" }): Encoder {
 }
 
 interface FieldEnc {
-  /** An inlinable scalar kind (plain, no methods, no `,string`), or null. */
-  readonly inline: "string" | "bool" | "int" | "float64" | null;
+  /**
+   * The field's text as one JavaScript expression over `fv` (`HTML` stands
+   * for the escapeHTML constant), for plain scalar kinds and pointers to them;
+   * "any" for an interface (null written inline); null: call `enc`.
+   */
+  readonly inline: string | null;
   readonly key: string;
   readonly nameHtml: string;
   readonly nameRaw: string;
@@ -416,6 +434,50 @@ interface FieldEnc {
 }
 
 const SKIP = Symbol("skip");
+
+/** The inline expression of a plain scalar of type `t` held in `fv` (see FieldEnc.inline), or null. */
+function inlineScalar(t: GoType): string | null {
+  if (t.methods !== undefined || t.known !== undefined) return null;
+  switch (t.kind) {
+    case "string":
+      return "Q(fv, HTML)";
+    case "bool":
+      return '(fv ? "true" : "false")';
+    case "float64":
+      // finite and non-zero: Number::toString is Go's text; else the general path (-0, errors)
+      return '(typeof fv === "number" && fv - fv === 0 && fv !== 0 ? "" + fv : F64(fv))';
+    case "int":
+    case "int8":
+    case "int16":
+    case "int32":
+    case "int64":
+    case "uint":
+    case "uint8":
+    case "uint16":
+    case "uint32":
+    case "uint64":
+    case "uintptr":
+      return "String(fv)";
+    default:
+      return null;
+  }
+}
+
+/**
+ * The inline expression of a field of type `t` (not `,string`): a plain
+ * scalar, or an unnamed pointer to one (a pointer to a scalar can close no
+ * cycle and nests no deeper, so Go's cycle and depth counters need no step),
+ * or "any" for an interface.
+ */
+function inlineField(t: GoType, quoted: boolean): string | null {
+  if (quoted) return null;
+  if (t.kind === "interface" && t.methods === undefined && t.known === undefined) return "any";
+  if (t.kind === "pointer" && t.name === undefined) {
+    const inner = inlineScalar(t.elem);
+    return inner === null ? null : `(fv === null || fv === undefined ? "null" : ${inner})`;
+  }
+  return inlineScalar(t);
+}
 
 function buildStruct(t: GoType & { kind: "struct" }, addr: boolean): Encoder {
   let fields: FieldEnc[] | null = null;
@@ -441,17 +503,8 @@ function buildStruct(t: GoType & { kind: "struct" }, addr: boolean): Encoder {
       const empty = f.omitEmpty ? isEmptyFn(f.type) : null;
       const zero = f.omitZero ? isZeroFieldFn(f.type) : null;
       const omit = empty && zero ? (v: any) => empty(v) || zero(v) : (empty ?? zero);
-      const ft = f.type;
-      const plain = ft.methods === undefined && ft.known === undefined && !f.quoted;
-      let inline: FieldEnc["inline"] = null;
-      if (plain) {
-        if (ft.kind === "string") inline = "string";
-        else if (ft.kind === "bool") inline = "bool";
-        else if (ft.kind === "float64") inline = "float64";
-        else if (/^u?int(\d+|ptr)?$/.test(ft.kind)) inline = "int";
-      }
       return {
-        inline,
+        inline: inlineField(f.type, f.quoted),
         key: (hops[hops.length - 1] as FieldV1["hops"][number]).name,
         nameHtml,
         nameRaw,
@@ -460,12 +513,15 @@ function buildStruct(t: GoType & { kind: "struct" }, addr: boolean): Encoder {
         omit,
       };
     });
-  let compiled: Encoder | null | undefined;
+  // One generated function per escapeHTML setting (index 1: escaping on).
+  let compiled: (Encoder | null)[] | undefined;
   return (e, v) => {
     if (fields === null) fields = prepare();
-    if (compiled === undefined) compiled = compileStructEncoder(fields);
-    if (compiled !== null) {
-      compiled(e, v);
+    if (compiled === undefined)
+      compiled = [compileStructEncoder(fields, false), compileStructEncoder(fields, true)];
+    const c = compiled[e.html ? 1 : 0];
+    if (c !== null && c !== undefined) {
+      c(e, v);
       return;
     }
     let first = true;
@@ -683,10 +739,100 @@ function openAny(e: EncodeState, v: any): AnyFrame {
  * Encodes a dynamic value held in an `any` (interface{}) by its TypeScript
  * form: string, number (float64), boolean, bigint (int64), null, arrays
  * ([]any), Uint8Array ([]byte), JsonNumber, GoTime, Map or plain object
- * (map[string]any, keys sorted). Iterative, so deep values cannot exhaust
- * the JavaScript stack.
+ * (map[string]any, keys sorted). Recursive while shallow (ANY_FAST_DEPTH
+ * levels, and far from Go's cycle-detection depth); past that iterative
+ * (encodeAnyDeep), so deep values cannot exhaust the JavaScript stack.
  */
 function encodeAny(e: EncodeState, v: any): void {
+  if (e.ptrLevel + ANY_FAST_DEPTH >= START_DETECTING_CYCLES_AFTER) encodeAnyDeep(e, v);
+  else anyFast(e, v, 0);
+}
+
+/** Container nesting the recursive `any` encoder handles before it hands a value to the iterative one. */
+const ANY_FAST_DEPTH = 64;
+
+function anyFast(e: EncodeState, v: any, depth: number): void {
+  switch (typeof v) {
+    case "string":
+      e.out += quoteString(v, e.html);
+      return;
+    case "number":
+      if (v - v === 0 && v !== 0) e.out += String(v);
+      else {
+        if (!Number.isFinite(v)) throw new UnsupportedValueError(nonFiniteText(v));
+        e.out += formatFloat64(v);
+      }
+      return;
+    case "boolean":
+      e.out += v ? "true" : "false";
+      return;
+    case "object":
+      if (v === null) {
+        e.out += "null";
+        return;
+      }
+      break;
+    default:
+      anyScalar(e, v);
+      return;
+  }
+  if (depth === ANY_FAST_DEPTH) {
+    encodeAnyDeep(e, v);
+    return;
+  }
+  if (Array.isArray(v)) {
+    e.ptrLevel++;
+    const n = v.length;
+    if (n === 0) e.out += "[]";
+    else {
+      e.out += "[";
+      anyFast(e, v[0], depth + 1);
+      for (let i = 1; i < n; i++) {
+        e.out += ",";
+        anyFast(e, v[i], depth + 1);
+      }
+      e.out += "]";
+    }
+    e.ptrLevel--;
+    return;
+  }
+  const proto = Object.getPrototypeOf(v);
+  if ((proto !== Object.prototype && proto !== null) || v instanceof Map) {
+    // Uint8Array, JsonNumber, GoTime; Maps and other objects through the general path.
+    if (!anyScalar(e, v)) encodeAnyDeep(e, v);
+    return;
+  }
+  e.ptrLevel++;
+  const keys = sortedKeys(Object.keys(v));
+  const html = e.html;
+  const n = keys.length;
+  if (n === 0) e.out += "{}";
+  else {
+    for (let i = 0; i < n; i++) {
+      const k = keys[i] as string;
+      e.out += (i === 0 ? "{" : ",") + quoteString(k, html) + ":";
+      anyFast(e, v[k], depth + 1);
+    }
+    e.out += "}";
+  }
+  e.ptrLevel--;
+}
+
+/** `keys` in Go's map order (bytewise by UTF-8), sorted in place unless already in order. */
+function sortedKeys(keys: string[]): string[] {
+  const n = keys.length;
+  let i = 1;
+  while (i < n && compareUtf8(keys[i - 1] as string, keys[i] as string) < 0) i++;
+  if (i >= n) return keys;
+  // UTF-16 order (the native sort) is UTF-8 order unless surrogates meet U+E000..U+FFFF: check, then fall back.
+  keys.sort();
+  for (i = 1; i < n; i++) if (compareUtf8(keys[i - 1] as string, keys[i] as string) > 0) break;
+  if (i < n) keys.sort(compareUtf8);
+  return keys;
+}
+
+/** The iterative `any` encoder (any depth; Go's cycle detection past START_DETECTING_CYCLES_AFTER). */
+function encodeAnyDeep(e: EncodeState, v: any): void {
   if (anyScalar(e, v)) return;
   const stack: AnyFrame[] = [openAny(e, v)];
   while (stack.length > 0) {
@@ -716,43 +862,65 @@ function anyNumber(e: EncodeState, text: string): void {
 }
 
 /**
- * Unrolls a struct's field list into one generated function (constant
- * property names, scalar fields inlined). Field names are Go identifiers and
- * JSON names, embedded with JSON.stringify. Returns null where code
- * generation is not allowed (CSP); the closure loop is used then.
+ * Unrolls a struct's field list into one generated function for one
+ * escapeHTML setting: constant property names, names pre-quoted with the
+ * separators folded in where the fields before always appear, scalar fields
+ * and pointers to them inlined. Field names are Go identifiers and JSON
+ * names, embedded with JSON.stringify. Returns null where code generation is
+ * not allowed (CSP); the closure loop is used then.
  */
-function compileStructEncoder(fields: readonly FieldEnc[]): Encoder | null {
-  let body = 'let sep = "{";\nlet fv;\n';
+function compileStructEncoder(fields: readonly FieldEnc[], html: boolean): Encoder | null {
+  // Whether a member was written before this point: "no", "yes", or "?" (known at run time from `sep`).
+  let written: "no" | "yes" | "?" = "no";
+  let body = "let fv;\n";
+  let usesSep = false;
   fields.forEach((f, i) => {
+    const name = html ? f.nameHtml : f.nameRaw;
+    const conditional = f.get !== null || f.omit !== null;
+    let key: string;
+    if (written === "no") key = JSON.stringify(`{${name}`);
+    else if (written === "yes") key = JSON.stringify(`,${name}`);
+    else {
+      key = `sep + ${JSON.stringify(name)}`;
+      usesSep = true;
+    }
     body +=
       f.get === null ? `fv = v[${JSON.stringify(f.key)}];\n` : `fv = F[${i}].get(v);\nif (fv !== SKIP) `;
     body += "{\n";
     if (f.omit !== null) body += `if (!F[${i}].omit(fv)) {\n`;
-    body += `e.out += sep + (e.html ? ${JSON.stringify(f.nameHtml)} : ${JSON.stringify(f.nameRaw)});\nsep = ",";\n`;
-    switch (f.inline) {
-      case "string":
-        body += "e.out += Q(fv, e.html);\n";
-        break;
-      case "bool":
-        body += 'e.out += fv ? "true" : "false";\n';
-        break;
-      case "int":
-        body += "e.out += String(fv);\n";
-        break;
-      default:
-        body += `F[${i}].enc(e, fv);\n`;
-    }
+    if (f.inline === "any")
+      body += `if (fv === null || fv === undefined) e.out += ${key} + "null";\nelse {\ne.out += ${key};\nF[${i}].enc(e, fv);\n}\n`;
+    else if (f.inline !== null) body += `e.out += ${key} + ${f.inline.replaceAll("HTML", String(html))};\n`;
+    else body += `e.out += ${key};\nF[${i}].enc(e, fv);\n`;
+    if (conditional && written !== "yes") body += 'sep = ",";\n';
     if (f.omit !== null) body += "}\n";
     body += "}\n";
+    if (!conditional) written = "yes";
+    else if (written === "no") written = "?";
   });
-  body += 'e.out += sep === "{" ? "{}" : "}";\n';
+  if (written === "no") body += 'e.out += "{}";\n';
+  else if (written === "yes") body += 'e.out += "}";\n';
+  else {
+    body += 'e.out += sep === "{" ? "{}" : "}";\n';
+    usesSep = true;
+  }
+  if (usesSep || body.includes("sep =")) body = `let sep = "{";\n${body}`;
   try {
-    return new Function("F", "Q", "SKIP", `"use strict"; return function encodeStruct(e, v) {\n${body}};`)(
-      fields,
-      quoteString,
-      SKIP,
-    ) as Encoder;
+    return new Function(
+      "F",
+      "Q",
+      "F64",
+      "SKIP",
+      `"use strict"; return function encodeStruct(e, v) {\n${body}};`,
+    )(fields, quoteString, encodeFloat64Text, SKIP) as Encoder;
   } catch {
     return null;
   }
+}
+
+/** encoding/json's float64 text for a value of a float64 field (Go's UnsupportedValueError for NaN and ±Inf). */
+function encodeFloat64Text(v: unknown): string {
+  const f = Number(v);
+  if (!Number.isFinite(f)) throw new UnsupportedValueError(nonFiniteText(f));
+  return formatFloat64(f);
 }

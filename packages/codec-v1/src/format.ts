@@ -4,45 +4,71 @@
  * \ufffd), floats as encoding/json formats them, base64, byte-order sorting.
  */
 import { formatFloat } from "./deps.js";
-import { isWellFormed } from "./well-formed.js";
 
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const MAY_NEED_WORK_HTML = /[\u0000-\u001f"\\<>&\u2028\u2029\ud800-\udfff]/;
 const MAY_NEED_WORK = /[\u0000-\u001f"\\\u2028\u2029\ud800-\udfff]/;
-const NEEDS_WORK_HTML = /[\u0000-\u001f"\\<>&\u2028\u2029]/;
-const NEEDS_WORK = /[\u0000-\u001f"\\\u2028\u2029]/;
-const HTML_OR_LS = /[<>&\u2028\u2029]/;
-const LS_ONLY = /[\u2028\u2029]/;
-const HTML_REPLACE = /[<>&\u2028\u2029]/g;
-const LS_REPLACE = /[\u2028\u2029]/g;
-const ESC: Record<string, string> = {
-  "<": "\\u003c",
-  ">": "\\u003e",
-  "&": "\\u0026",
-  "\u2028": "\\u2028",
-  "\u2029": "\\u2029",
-};
-function escOne(c: string): string {
-  return ESC[c] as string;
+
+const HEX = "0123456789abcdef";
+/** Escapes of the ASCII characters (null: written as is), with and without HTML escaping. */
+const ASCII_ESC_HTML: (string | null)[] = [];
+const ASCII_ESC: (string | null)[] = [];
+for (let c = 0; c < 0x80; c++) {
+  let e: string | null = null;
+  if (c < 0x20) e = `\\u00${HEX[c >> 4]}${HEX[c & 15]}`;
+  ASCII_ESC[c] = e;
+  ASCII_ESC_HTML[c] = e;
+}
+for (const [c, e] of [
+  [0x08, "\\b"],
+  [0x0c, "\\f"],
+  [0x0a, "\\n"],
+  [0x0d, "\\r"],
+  [0x09, "\\t"],
+  [0x22, '\\"'],
+  [0x5c, "\\\\"],
+] as const) {
+  ASCII_ESC[c] = e;
+  ASCII_ESC_HTML[c] = e;
+}
+ASCII_ESC_HTML[0x3c] = "\\u003c";
+ASCII_ESC_HTML[0x3e] = "\\u003e";
+ASCII_ESC_HTML[0x26] = "\\u0026";
+
+/**
+ * Go's appendString: `s` as a JSON string with v1's escaping. `\b \f \n \r
+ * \t \" \\` short, other control characters as lowercase `\u00XX`, `<`
+ * `>` `&` as `\u003c` ... when escaping for HTML, U+2028 and U+2029 always
+ * escaped, and a lone surrogate (invalid UTF-8 once encoded) as `\ufffd`.
+ */
+export function quoteString(s: string, escapeHTML: boolean): string {
+  // Fast path (one native scan): nothing to escape and no surrogates.
+  if (!(escapeHTML ? MAY_NEED_WORK_HTML : MAY_NEED_WORK).test(s)) return `"${s}"`;
+  return escapeString(s, escapeHTML ? ASCII_ESC_HTML : ASCII_ESC);
 }
 
-/** Go's appendString: `s` as a JSON string with v1's escaping. */
-export function quoteString(s: string, escapeHTML: boolean): string {
-  // Fast paths: nothing to escape and no surrogates; or only surrogate pairs (emoji), which need nothing.
-  if (!(escapeHTML ? MAY_NEED_WORK_HTML : MAY_NEED_WORK).test(s)) return `"${s}"`;
-  const ok = isWellFormed(s);
-  if (ok && !(escapeHTML ? NEEDS_WORK_HTML : NEEDS_WORK).test(s)) return `"${s}"`;
-  let q: string;
-  if (ok) q = JSON.stringify(s);
-  else {
-    // Lone surrogates stand for invalid UTF-8: Go writes the escape \ufffd for them.
-    q = `"${s
-      .split(LONE_SURROGATE)
-      .map((part) => JSON.stringify(part).slice(1, -1))
-      .join("\\ufffd")}"`;
+/** The slow path of quoteString: one pass that copies the runs between escapes. */
+function escapeString(s: string, table: readonly (string | null)[]): string {
+  let out = '"';
+  let last = 0;
+  const n = s.length;
+  for (let i = 0; i < n; i++) {
+    const c = s.charCodeAt(i);
+    let e: string | null;
+    if (c < 0x80) {
+      e = table[c] as string | null;
+      if (e === null) continue;
+    } else if (c < 0x2028) continue;
+    else if (c === 0x2028) e = "\\u2028";
+    else if (c === 0x2029) e = "\\u2029";
+    else if (c < 0xd800 || c >= 0xe000) continue;
+    else if (c < 0xdc00 && i + 1 < n && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      i++; // a surrogate pair: one valid code point
+      continue;
+    } else e = "\\ufffd"; // a lone surrogate stands for invalid UTF-8
+    out += s.slice(last, i) + e;
+    last = i + 1;
   }
-  if (escapeHTML) return HTML_OR_LS.test(q) ? q.replace(HTML_REPLACE, escOne) : q;
-  return LS_ONLY.test(q) ? q.replace(LS_REPLACE, escOne) : q;
+  return last === 0 ? `"${s}"` : `${out + s.slice(last)}"`;
 }
 
 /** Go's strconv.FormatFloat(f, 'g', -1, bits) for NaN and infinities (UnsupportedValueError text). */

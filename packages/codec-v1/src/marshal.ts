@@ -86,9 +86,19 @@ function encodePass(
   }
 }
 
-/** UTF-8 bytes of `s` (Buffer's native encoder for large outputs, in a buffer of their own). */
+/** Largest output (in UTF-16 units) encoded through the shared scratch buffer. */
+const SCRATCH_MAX_CHARS = 1 << 20;
+let scratch = new Uint8Array(0);
+
+/**
+ * UTF-8 bytes of `s`, in a buffer of their own. The marshalled text is a rope
+ * of many pieces: TextEncoder flattens it once (Buffer.from walks it twice,
+ * for the length and for the bytes); through a reused scratch buffer the
+ * result is sized exactly.
+ */
 function toUtf8(s: string): Uint8Array {
-  if (s.length < 4096) return utf8.encode(s);
-  const b = Buffer.from(s, "utf8");
-  return new Uint8Array(b.buffer, b.byteOffset, b.length);
+  const n = s.length;
+  if (n > SCRATCH_MAX_CHARS) return utf8.encode(s);
+  if (scratch.length < n * 3) scratch = new Uint8Array(Math.max(n * 3, 4096));
+  return scratch.slice(0, utf8.encodeInto(s, scratch).written);
 }

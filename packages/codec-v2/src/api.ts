@@ -14,10 +14,12 @@ import {
 import { zero } from "./go-values.js";
 import { legacySyntaxError, transformMarshalError, transformUnmarshalError } from "./legacy-errors.js";
 import { resetState, restoreState } from "./marshal-deep.js";
+import { fastEncoderFor, fastMarshal, utf8Bytes } from "./marshal-fast.js";
 import { encoderFor } from "./marshal-plan.js";
 import { type Options, type OptionsInput, type ResolvedOptions, resolveOptions } from "./options.js";
 import { indentCompact } from "./raw.js";
 import { Reader, toBytes } from "./reader.js";
+import { NO_FAST, unmarshalFast } from "./unmarshal-fast.js";
 import { decoderFor } from "./unmarshal-plan.js";
 
 function joinInput(options: OptionsInput): { o: ResolvedOptions; into: unknown; hasInto: boolean } {
@@ -51,6 +53,16 @@ function toDepthError(e: unknown): unknown {
 /** Marshal to JSON text (a string), as json/v2's Marshal. */
 export function marshalToString(type: GoType, value: unknown, options?: OptionsInput): string {
   const o = resolveOptions(options);
+  // The fast path (no user methods) gives the output, or undefined: the exact encoder then gives it or Go's error.
+  let s = fastMarshal.enabled ? fastEncoderFor(type, o)?.(value) : undefined;
+  if (s === undefined) s = marshalExact(type, value, o);
+  const f = o.flags;
+  if (f.multiline || f.spaceAfterColon || f.spaceAfterComma)
+    s = indentCompact(s, o.indentPrefix, o.indent, f.spaceAfterColon, f.spaceAfterComma, f.multiline);
+  return s;
+}
+
+function marshalExact(type: GoType, value: unknown, o: ResolvedOptions): string {
   let s: string;
   const saved = resetState();
   try {
@@ -62,9 +74,6 @@ export function marshalToString(type: GoType, value: unknown, options?: OptionsI
   } finally {
     restoreState(saved);
   }
-  const f = o.flags;
-  if (f.multiline || f.spaceAfterColon || f.spaceAfterComma)
-    s = indentCompact(s, o.indentPrefix, o.indent, f.spaceAfterColon, f.spaceAfterComma, f.multiline);
   return s;
 }
 
@@ -73,8 +82,7 @@ export function marshalToString(type: GoType, value: unknown, options?: OptionsI
  * Throws SemanticError or SyntacticError with Go's text.
  */
 export function marshal(type: GoType, value: unknown, options?: OptionsInput): Uint8Array {
-  const s = marshalToString(type, value, options);
-  return toBytes(s);
+  return utf8Bytes(marshalToString(type, value, options));
 }
 
 /** A byte sink (a Node writable, or anything with `write(bytes)`). */
@@ -94,6 +102,11 @@ export function marshalWrite(w: ByteWriter, type: GoType, value: unknown, option
  */
 export function unmarshal(type: GoType, data: Uint8Array | string, options?: OptionsInput): unknown {
   const { o, into, hasInto } = joinInput(options);
+  if (!hasInto) {
+    // The optimistic path; it gives up on anything unusual and the exact engine below decides.
+    const v = unmarshalFast(type, data, o);
+    if (v !== NO_FAST) return v;
+  }
   const r = new Reader(data, o.flags.allowDuplicateNames, o.flags.allowInvalidUTF8);
   return run(type, o, r, hasInto ? into : zero(type), true);
 }

@@ -35,6 +35,8 @@ function parentPointer(p: string): string {
 
 /** ERR_DUPLICATE_NAME is the text of Go's jsontext.ErrDuplicateName. */
 export const ERR_DUPLICATE_NAME = "duplicate object member name";
+/** ERR_NIL_FIELD is the text of Go's errNilField (a nil embedded pointer to an unexported struct type). */
+export const ERR_NIL_FIELD = "cannot set embedded pointer to unexported struct type";
 /** ERR_UNKNOWN_NAME is the text of Go's json.ErrUnknownName. */
 export const ERR_UNKNOWN_NAME = "unknown object member name";
 
@@ -141,7 +143,7 @@ export class SemanticError extends JsonError {
     }
     const serr = SyntacticError.isInstance(this.cause) ? this.cause : undefined;
     if (this.jsonPointer !== "") {
-      if (!serr?.pointer.startsWith(this.jsonPointer)) {
+      if (!(serr && pointerContains(this.jsonPointer, serr.pointer))) {
         sb += ` within ${goQuote(truncatePointer(this.jsonPointer, 100))}`;
       }
     } else if (this.byteOffset > 0) {
@@ -158,6 +160,22 @@ export class SemanticError extends JsonError {
   static override isInstance(e: unknown): e is SemanticError {
     return typeof e === "object" && e !== null && (e as Record<symbol, unknown>)[SEMANTIC_ERROR] === true;
   }
+}
+
+/** pointerContains reports whether pointer `p` is `pc` or one of its ancestors (Go's Pointer.Contains). */
+function pointerContains(p: string, pc: string): boolean {
+  return pc.startsWith(p) && (pc.length === p.length || pc[p.length] === "/");
+}
+
+/**
+ * shiftMarshalCause moves the SyntacticError a marshal SemanticError wraps (invalid output of a
+ * MarshalJSON method or a raw value) by one enclosing container: Go's encoder reports it at its
+ * absolute output offset and pointer.
+ */
+function shiftMarshalCause(e: SemanticError, path: string, offset: number): void {
+  const c = e.cause;
+  if (e.action !== "marshal" || !SyntacticError.isInstance(c) || (path === "" && offset === 0)) return;
+  e.cause = syntacticError(c.detail, c.offset + offset, `${path}${c.pointer}`);
 }
 
 /** syntacticError makes a jsontext SyntacticError (v2 texts) raised by the semantic layer. */
@@ -192,7 +210,9 @@ export function prefixPointer(e: unknown, seg: string): void {
  */
 export function prefixMarshalPointer(e: unknown, seg: string | undefined, offset = 0): unknown {
   if (SemanticError.isInstance(e)) {
+    shiftMarshalCause(e, seg === undefined ? "" : `/${escapePointerToken(seg)}`, offset);
     if (seg !== undefined) prefixPointer(e, seg);
+    else e.render();
     return e;
   }
   if (SyntacticError.isInstance(e)) {
@@ -206,10 +226,9 @@ export function prefixMarshalPointer(e: unknown, seg: string | undefined, offset
 /** prefixMarshalPointerPath is prefixMarshalPointer with an already escaped pointer `path` of several segments. */
 export function prefixMarshalPointerPath(e: unknown, path: string, offset: number): unknown {
   if (SemanticError.isInstance(e)) {
-    if (path !== "") {
-      e.jsonPointer = `${path}${e.jsonPointer}`;
-      e.render();
-    }
+    shiftMarshalCause(e, path, offset);
+    e.jsonPointer = `${path}${e.jsonPointer}`;
+    e.render();
     return e;
   }
   if (SyntacticError.isInstance(e)) {

@@ -22,6 +22,11 @@ export interface FieldV2 {
   readonly path: readonly string[];
   /** For each hop of `path` but the last, the embedded field's type (to allocate nil embedded pointers). */
   readonly hopTypes: readonly GoType[];
+  /**
+   * For each hop of `path` but the last, whether it is an embedded pointer Go cannot allocate
+   * when nil (the field is unexported: reflect cannot set it; Go's errNilField).
+   */
+  readonly hopBlocked: readonly boolean[];
   readonly type: GoType;
   /** Go name of the field (last path element). */
   readonly goName: string;
@@ -66,6 +71,7 @@ function view(f: JsonField): FieldV2 {
     name: f.name,
     path: f.path.map((s) => s.name),
     hopTypes: f.path.slice(0, -1).map((s) => s.type),
+    hopBlocked: f.path.slice(0, -1).map((s) => s.pointer && !s.exported),
     type: f.type,
     goName: f.goName,
     hasName: f.tagged,

@@ -4,6 +4,7 @@
  */
 import {
   GoTime,
+  GoTimeError,
   type GoType,
   lookupMethod as gotypeLookup,
   zero as gotypeZero,
@@ -189,6 +190,7 @@ export function lookupMethod(t: GoType, name: MethodName, addressable = true): F
   const fn = r.method.fn;
   const path = r.path;
   if (path.length === 0) return { call: fn };
+  const timeOwner = r.owner.known === "time.Time";
   return {
     call:
       name === "UnmarshalJSON" || name === "UnmarshalText"
@@ -197,7 +199,15 @@ export function lookupMethod(t: GoType, name: MethodName, addressable = true): F
             let holder = cur;
             for (let i = 0; i < path.length - 1; i++) holder = holder?.[(path[i] as { name: string }).name];
             const last = (path[path.length - 1] as { name: string }).name;
-            if (holder !== null && holder !== undefined) holder[last] = fn(data, holder[last]);
+            if (holder === null || holder === undefined) return cur;
+            try {
+              holder[last] = fn(data, holder[last]);
+            } catch (e) {
+              // time.Time's UnmarshalJSON assigns the receiver before it returns a parse error
+              // (`*t, err = parseStrictRFC3339(data)`); other inputs leave it.
+              if (timeOwner && isJSONStringBytes(data)) holder[last] = new GoTime();
+              throw e;
+            }
             return cur;
           }
         : (value: any) => {
@@ -209,4 +219,38 @@ export function lookupMethod(t: GoType, name: MethodName, addressable = true): F
             return fn(recv);
           },
   };
+}
+
+/** Whether data (a method's input) is a JSON string: `"` … `"`, as Time.UnmarshalJSON checks. */
+function isJSONStringBytes(data: Uint8Array | string): boolean {
+  const n = data.length;
+  if (typeof data === "string") return n >= 2 && data[0] === '"' && data[n - 1] === '"';
+  return n >= 2 && data[0] === 0x22 && data[n - 1] === 0x22;
+}
+
+/** Latin-1 text whose char codes are the bytes (DEL kept apart: Go's time quoting prints it as is). */
+function byteText(b: Uint8Array): string {
+  let s = "";
+  for (const c of b) s += c === 0x7f ? "\ue000" : String.fromCharCode(c);
+  return s;
+}
+
+/**
+ * goTimeErrorText renders a time parse error as Go does over the raw bytes of the value: Go's
+ * time package quotes every byte outside printable ASCII as \xNN (invalid UTF-8 included, which
+ * the decoded text has lost). `bytes` is the text parsed (`json`: the whole JSON string given to
+ * Time.UnmarshalJSON). Returns undefined when the bytes parse (the caller keeps its message).
+ */
+export function goTimeErrorText(bytes: Uint8Array, json: boolean): string | undefined {
+  const text = byteText(bytes);
+  try {
+    if (json) GoTime.unmarshalJSON(text);
+    else GoTime.parse(text);
+    return undefined;
+  } catch (e) {
+    if (!GoTimeError.isInstance(e)) return undefined;
+    return e.message.replace(/[\u0080-\u00ff\ue000]/g, (c) =>
+      c === "\ue000" ? "\x7f" : `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`,
+    );
+  }
 }

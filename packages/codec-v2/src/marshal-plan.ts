@@ -108,9 +108,9 @@ function build(t: GoType, o: ResolvedOptions, m: Mode): Enc {
     case "jsontext.Value":
       return (v) => {
         if (v === null || v === undefined || v.length === 0) return "null";
-        const text = typeof v === "string" ? v : new TextDecoder().decode(v);
         try {
-          return reformatRaw(text, o);
+          // The bytes themselves: invalid UTF-8 is the decoder's to judge (not replaced first).
+          return reformatRaw(v, o);
         } catch (e) {
           throw marshalErr(t, e as Error);
         }
@@ -151,9 +151,8 @@ function build(t: GoType, o: ResolvedOptions, m: Mode): Enc {
       } catch (e) {
         throw methodErr(e, "MarshalJSON");
       }
-      const text = typeof out === "string" ? out : new TextDecoder().decode(out);
       try {
-        return reformatRaw(text, o);
+        return reformatRaw(out, o);
       } catch (e) {
         if (legacyErr) throw methodErr(e, "MarshalJSON");
         throw marshalErr(t, e as Error);
@@ -249,7 +248,8 @@ function sliceEncoder(t: Extract<GoType, { kind: "slice" }>, o: ResolvedOptions,
       return `"${encodeBytes(v, bf)}"`;
     };
   }
-  if (format !== "" && format !== "array") return invalidFormat(t, format);
+  // "array" is a byte-slice format only (Go's makeBytesArshaler); other slices take no format.
+  if (format !== "" && !(format === "array" && isByteSlice(t))) return invalidFormat(t, format);
   const elem = compile(t.elem, o, { ...m, format: "", addr: true });
   const enc: Enc = (v: unknown[] | null) => {
     if (v === null || v === undefined) return nilNull ? "null" : "[]";
@@ -365,7 +365,7 @@ function arrayEncoder(t: Extract<GoType, { kind: "array" }>, o: ResolvedOptions,
     if (!BYTE_FORMATS.has(bf)) return invalidFormat(t, format);
     return (v: ArrayLike<number>) => `"${encodeBytes(v instanceof Uint8Array ? v : Uint8Array.from(v), bf)}"`;
   }
-  if (format !== "" && format !== "array") return invalidFormat(t, format);
+  if (format !== "" && !(format === "array" && isByteSlice(t))) return invalidFormat(t, format);
   const elem = compile(t.elem, o, { ...m, format: "" });
   const enc: Enc = (v: ArrayLike<unknown>) => {
     if (ms.depth >= DEEP_AFTER) return encodeDeep(enc, v);
@@ -399,8 +399,13 @@ function keyEncoder(k: GoType, o: ResolvedOptions): (key: unknown) => string {
     const fn = mj.call;
     return (key) => {
       const out = fn(key);
-      const text = typeof out === "string" ? out : new TextDecoder().decode(out);
-      const r = reformatRaw(text, o);
+      let r: string;
+      try {
+        r = reformatRaw(out, o);
+      } catch (e) {
+        // Invalid output of the method: Go wraps the encoder's error (newMarshalErrorBefore).
+        throw SyntacticError.isInstance(e) ? marshalErr(k, e) : e;
+      }
       if (r[0] !== '"') throw marshalErr(k, "JSON value must be string type");
       return JSON.parse(r) as string;
     };
@@ -440,7 +445,12 @@ function mapEncoder(t: Extract<GoType, { kind: "map" }>, o: ResolvedOptions, m: 
   const pol = quotePolicyFor(o);
   const entriesOf = (v: Map<unknown, unknown>): [string, unknown][] => {
     let entries: [string, unknown][] = [];
-    for (const [k, val] of v) entries.push([kenc(k), val]);
+    try {
+      for (const [k, val] of v) entries.push([kenc(k), val]);
+    } catch (e) {
+      // Go writes each name right after `{` (sorting; the first name otherwise) before it fails.
+      throw prefixMarshalPointer(e, undefined, 1);
+    }
     if (det) entries = entries.sort((a, b) => compareUTF8(a[0], b[0]));
     if (!f.allowDuplicateNames && entries.length > 1) {
       const seen = new Set<string>();
@@ -708,8 +718,10 @@ function structEncoder(t: StructType, o: ResolvedOptions, m: Mode): Enc {
   }
   const plan: FieldPlan[] = sf.fields.map((fd) => {
     const legacyStrOk = f.stringifyWithLegacySemantics && fd.string && isLegacyStringable(fd.type);
+    // A field reached through an embedded pointer is addressable (Go dereferences the pointer).
+    const addr = m.addr || fd.hopTypes.some((h) => h.kind === "pointer");
     const enc = compile(fd.type, o, {
-      addr: m.addr,
+      addr,
       str: f.stringifyWithLegacySemantics ? false : m.str || fd.string,
       legacyStr: legacyStrOk,
       format: fd.format,
@@ -720,7 +732,7 @@ function structEncoder(t: StructType, o: ResolvedOptions, m: Mode): Enc {
       const iz =
         fd.type.known === "time.Time"
           ? undefined
-          : lookupMethod(fd.type, "IsZero", m.addr || !f.callMethodsWithLegacySemantics);
+          : lookupMethod(fd.type, "IsZero", addr || !f.callMethodsWithLegacySemantics);
       if (iz) {
         const fn = iz.call;
         isZ =

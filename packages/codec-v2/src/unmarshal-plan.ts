@@ -4,12 +4,22 @@
  * A decoder reads one value through the jsontext Decoder and returns the new
  * value of the destination (merging into `cur` where v2 merges: objects only).
  */
-import { GoTime, type GoType, JsonNumber, type StructType } from "@gojson/gotype";
+import {
+  GoTime,
+  GoTimeError,
+  type GoType,
+  JsonNumber,
+  mapOf,
+  type StructType,
+  sliceOf,
+  T,
+} from "@gojson/gotype";
 import { Decoder, JsonError, type Kind, quoteCharV1 } from "@gojson/jsontext";
 import { type ByteFormat, decodeBytes } from "./bytes-format.js";
 import { DURATION_SCALES, parseDuration, parseDurationNumber } from "./duration.js";
 import {
   ERR_DUPLICATE_NAME,
+  ERR_NIL_FIELD,
   ERR_UNKNOWN_NAME,
   escapePointerToken,
   hasPartial,
@@ -23,7 +33,7 @@ import {
   syntacticError,
 } from "./errors.js";
 import { type FieldV2, foldName, foldNameLegacy, structFieldsV2 } from "./fields.js";
-import { isBigKind, lookupMethod, zero } from "./go-values.js";
+import { goTimeErrorText, isBigKind, lookupMethod, zero } from "./go-values.js";
 import { legacySyntaxText } from "./legacy-errors.js";
 import type { ResolvedOptions } from "./options.js";
 import { type Reader, toBytes } from "./reader.js";
@@ -389,7 +399,10 @@ function build(t: GoType, o: ResolvedOptions, m: Mode): Dec {
       const raw = d.readValue();
       try {
         return fn(raw, cur);
-      } catch (e) {
+      } catch (e0) {
+        // time.Time's method (promoted): Go quotes the raw bytes of the text in its message.
+        const text = GoTimeError.isInstance(e0) ? goTimeErrorText(raw, true) : undefined;
+        const e = text === undefined ? e0 : new GoTimeError(text);
         // Go's v1 returns a method's error unchanged (never wrapped) and carries on.
         if (f.reportErrorsWithLegacySemantics) return fail(r, o, methodError(e), false, cur);
         if (SemanticError.isInstance(e) || SyntacticError.isInstance(e)) throw e;
@@ -573,21 +586,41 @@ function build(t: GoType, o: ResolvedOptions, m: Mode): Dec {
   }
 }
 
+/**
+ * peekSoft is PeekKind as Go's array loops use it: a syntax error is deferred, so the element is
+ * allocated (and its decoder called, which reports the error) before the loop fails. Returns "" then.
+ */
+function peekSoft(d: Decoder): Kind {
+  try {
+    return d.peekKind();
+  } catch {
+    return "";
+  }
+}
+
 function isByteSlice(t: GoType): boolean {
   return (t.kind === "slice" || t.kind === "array") && t.elem.kind === "uint8" && !t.elem.methods;
 }
 const BYTE_FORMATS = new Set(["base64", "base64url", "base32", "base32hex", "hex"]);
 
-function invalidFormat(t: GoType, format: string): Dec {
-  return (r) => {
+/**
+ * invalidFormat reports a `format:` the type does not take, before the value is read (Go's
+ * newUnmarshalErrorBeforeWithSkipping: legacy reporting records the value's kind, skips it and carries on).
+ */
+function invalidFormat(t: GoType, format: string, o: ResolvedOptions): Dec {
+  const legacy = o.flags.reportErrorsWithLegacySemantics;
+  return (r, cur) => {
     const start = r.d.inputOffset;
-    r.d.peekKind();
-    throw new SemanticError({
+    // v2 reports it before the value is looked at (even at the end of the input or a syntax error).
+    const k = legacy ? r.d.peekKind() : "";
+    const e = new SemanticError({
       action: "unmarshal",
+      jsonKind: k,
       goType: t,
       byteOffset: r.valueStart(start),
       cause: `invalid format flag ${JSON.stringify(format)}`,
     });
+    return fail(r, o, e, true, cur);
   };
 }
 
@@ -601,7 +634,7 @@ function sliceDecoder(t: Extract<GoType, { kind: "slice" }>, o: ResolvedOptions,
   let bytes: Dec | undefined;
   if (isByteSlice(t) && format !== "array") {
     const bf = (format === "" ? "base64" : format) as ByteFormat;
-    if (!BYTE_FORMATS.has(bf)) return invalidFormat(t, format);
+    if (!BYTE_FORMATS.has(bf)) return invalidFormat(t, format, o);
     bytes = (r) => {
       const start = r.d.inputOffset;
       const s = r.d.readString();
@@ -611,7 +644,7 @@ function sliceDecoder(t: Extract<GoType, { kind: "slice" }>, o: ResolvedOptions,
         throw afterErr(r, t, '"', start, "", (e as Error).message);
       }
     };
-  } else if (format !== "" && format !== "array") return invalidFormat(t, format);
+  } else if (format !== "" && !(format === "array" && isByteSlice(t))) return invalidFormat(t, format, o);
   const byteElem = isByteSlice(t);
   // v2 reads []byte only from a string (base64) unless the format is "array" or bytes use legacy semantics.
   const arrayOk = !bytes || f.formatBytesWithLegacySemantics;
@@ -626,7 +659,7 @@ function sliceDecoder(t: Extract<GoType, { kind: "slice" }>, o: ResolvedOptions,
       let i = 0;
       let base: unknown;
       try {
-        while (d.peekKind() !== "]") {
+        while (peekSoft(d) !== "]") {
           base = old && i < old.length ? old[i] : zero(et);
           out.push(elem(r, base));
           base = undefined;
@@ -699,7 +732,7 @@ class SliceFrame extends UFrame {
   }
   next(r: Reader): boolean {
     const d = r.d;
-    if (d.peekKind() === "]") {
+    if (peekSoft(d) === "]") {
       d.readEndArray();
       return false;
     }
@@ -737,7 +770,7 @@ function arrayDecoder(t: Extract<GoType, { kind: "array" }>, o: ResolvedOptions,
   let bytes: Dec | undefined;
   if (isByteSlice(t) && !asArray) {
     const bf = (format === "" ? "base64" : format) as ByteFormat;
-    if (!BYTE_FORMATS.has(bf)) return invalidFormat(t, format);
+    if (!BYTE_FORMATS.has(bf)) return invalidFormat(t, format, o);
     bytes = (r, cur) => {
       const start = r.d.inputOffset;
       const s = r.d.readString();
@@ -757,7 +790,7 @@ function arrayDecoder(t: Extract<GoType, { kind: "array" }>, o: ResolvedOptions,
         );
       return Array.from(b);
     };
-  } else if (format !== "" && format !== "array") return invalidFormat(t, format);
+  } else if (format !== "" && !(format === "array" && isByteSlice(t))) return invalidFormat(t, format, o);
   const arrayOk = !bytes || f.formatBytesWithLegacySemantics;
   return (r, cur) => {
     const d = r.d;
@@ -767,7 +800,7 @@ function arrayDecoder(t: Extract<GoType, { kind: "array" }>, o: ResolvedOptions,
       const out: unknown[] = new Array(n);
       let i = 0;
       try {
-        while (d.peekKind() !== "]") {
+        while (peekSoft(d) !== "]") {
           if (i < n) {
             const base = merge && cur ? (cur as unknown[])[i] : zero(et);
             out[i] = base;
@@ -905,7 +938,7 @@ function mapDecoder(t: Extract<GoType, { kind: "map" }>, o: ResolvedOptions, m: 
   const et = t.elem;
   const merge = !f.mergeWithLegacySemantics;
   if (m.format !== "" && m.format !== "emitnull" && m.format !== "emitempty")
-    return invalidFormat(t, m.format);
+    return invalidFormat(t, m.format, o);
   const dec: Dec = (r, cur) => {
     const d = r.d;
     const k0 = d.peekKind();
@@ -1027,17 +1060,62 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
   );
 }
 
-const FLOAT64: GoType = { kind: "float64" };
+const FLOAT64: GoType = T.float64;
+/** The Go types of the dynamic values an `any` holds (named in type-mismatch errors when merging). */
+const ANY_MAP: GoType = mapOf(T.string, T.any);
+const ANY_SLICE: GoType = sliceOf(T.any);
+
+/**
+ * dynamicType returns the Go type of a non-nil value held by `any` (what Go's interface
+ * arshaler decodes into when the interface is not nil), or undefined when a fresh value is made.
+ */
+function dynamicType(v: unknown): GoType | undefined {
+  switch (typeof v) {
+    case "boolean":
+      return T.bool;
+    case "string":
+      return T.string;
+    case "number":
+      return FLOAT64;
+    default:
+      if (Array.isArray(v)) return ANY_SLICE;
+      if (isPlainObject(v)) return ANY_MAP;
+      return undefined;
+  }
+}
+
+/** Whether a JSON value of kind k fits the dynamic Go type dt (otherwise Go reports a mismatch). */
+function fitsDynamic(dt: GoType, k: Kind): boolean {
+  switch (dt) {
+    case ANY_MAP:
+      return k === "{";
+    case ANY_SLICE:
+      return k === "[";
+    case T.bool:
+      return k === "t" || k === "f";
+    case T.string:
+      return k === '"';
+    default:
+      return k === "0";
+  }
+}
 
 /**
  * anyDecoder decodes into `any` (Go's interface{}): objects → plain objects,
  * arrays → arrays, numbers → float64 (or JsonNumber). Iterative: nesting is an
  * explicit stack, so depth is bounded only by jsontext's MAX_NESTING_DEPTH.
+ *
+ * As Go's interface arshaler: null makes nil; a nil interface gets a fresh value; a non-nil one
+ * is decoded into with its dynamic type's rules (v2): a map merges its members (recursively, each
+ * member's value again by its own dynamic type), anything else is replaced, and a JSON kind that does
+ * not fit the dynamic type is a mismatch (`cannot unmarshal JSON array into Go map[string]interface {}`).
+ * Legacy merge semantics (v1) always start from nil. A failed value leaves what Go holds: a fresh
+ * container keeps what was decoded, a fresh scalar or array element that failed is nil.
  */
 function anyDecoder(o: ResolvedOptions): Dec {
   const f = o.flags;
   const rawNum = f.unmarshalAnyWithRawNumber;
-  const mergeObjects = !f.mergeWithLegacySemantics;
+  const merge = !f.mergeWithLegacySemantics;
   /** A scalar (not `{` or `[`) of kind k. */
   const scalar = (r: Reader, k: Kind, cur: unknown): unknown => {
     const d = r.d;
@@ -1055,8 +1133,13 @@ function anyDecoder(o: ResolvedOptions): Dec {
         const lit = d.readNumberLiteral();
         if (rawNum) return new JsonNumber(lit);
         const v = Number(lit);
-        if (!Number.isFinite(v))
-          return fail(r, o, afterErr(r, FLOAT64, "0", start, lit, "value out of range"), false, cur);
+        if (!Number.isFinite(v)) {
+          // Go keeps the largest finite value of the sign (jsonwire.ParseFloat) with the error.
+          const held = v > 0 ? Number.MAX_VALUE : -Number.MAX_VALUE;
+          const err = afterErr(r, FLOAT64, "0", start, lit, "value out of range");
+          setPartial(err, held);
+          return fail(r, o, err, false, held);
+        }
         return v;
       }
       default:
@@ -1064,46 +1147,81 @@ function anyDecoder(o: ResolvedOptions): Dec {
         return cur;
     }
   };
+  /**
+   * value decodes a value of kind k into the existing non-nil `prev` (its dynamic type decides)
+   * or a fresh one; for `{`/`[` it returns the container to descend into (also left for takeOpened).
+   */
+  let opened: Record<string, unknown> | unknown[] | undefined;
+  /** The container the last `value` call opened (to descend into), once. */
+  const takeOpened = (): Record<string, unknown> | unknown[] | undefined => {
+    const c = opened;
+    opened = undefined;
+    return c;
+  };
+  const value = (r: Reader, k: Kind, prev: unknown): unknown => {
+    const d = r.d;
+    opened = undefined;
+    if (k === "n") {
+      d.readNull();
+      return null;
+    }
+    const dt = merge && prev !== null && prev !== undefined ? dynamicType(prev) : undefined;
+    if (dt !== undefined && !fitsDynamic(dt, k)) {
+      // Go reads only the first token for maps, slices and bools, the whole value otherwise.
+      return mismatch(r, o, dt, prev, k, dt !== T.string && dt !== FLOAT64);
+    }
+    if (k === "{") {
+      d.readBeginObject();
+      opened = dt === ANY_MAP ? (prev as Record<string, unknown>) : {};
+      return opened;
+    }
+    if (k === "[") {
+      d.readBeginArray();
+      opened = [];
+      return opened;
+    }
+    return scalar(r, k, prev);
+  };
   return (r, cur) => {
     const d = r.d;
     let k = d.peekKind();
-    if (k !== "{" && k !== "[") return scalar(r, k, cur);
+    if (k !== "{" && k !== "[") return value(r, k, cur);
     // Explicit stack: containers, and for objects the member name being filled.
     const conts: (Record<string, unknown> | unknown[])[] = [];
     const names: (string | number)[] = [];
-    let root: unknown;
-    // open pushes a new container for kind k, merging into prev when it is a plain object.
-    const open = (kk: Kind, prev: unknown): Record<string, unknown> | unknown[] => {
-      if (kk === "{") {
-        d.readBeginObject();
-        return mergeObjects && isPlainObject(prev) ? prev : {};
-      }
-      d.readBeginArray();
-      return [];
-    };
+    const root = value(r, k, cur);
+    const first = takeOpened();
+    if (first === undefined) return root; // a mismatch recorded under legacy reporting
+    conts.push(first);
+    names.push("");
+    /** The member (or element) whose value is being read: Go stores what it holds on failure. */
+    let pending: { top: Record<string, unknown> | unknown[]; name: string; prev: unknown } | undefined;
     try {
-      root = open(k, cur);
-      conts.push(root as Record<string, unknown>);
-      names.push("");
       while (conts.length > 0) {
         const top = conts[conts.length - 1] as Record<string, unknown> | unknown[];
-        k = d.peekKind();
         if (Array.isArray(top)) {
+          // Go's PeekKind defers a syntax error: the element is appended (nil) before it is reported.
+          pending = { top, name: "", prev: null };
+          k = d.peekKind();
           if (k === "]") {
+            pending = undefined;
             d.readEndArray();
             conts.pop();
             names.pop();
             continue;
           }
           names[names.length - 1] = top.length;
-          if (k === "{" || k === "[") {
-            const c = open(k, null);
-            top.push(c);
+          const v = value(r, k, null);
+          pending = undefined;
+          top.push(v);
+          const c = takeOpened();
+          if (c !== undefined) {
             conts.push(c);
             names.push("");
-          } else top.push(scalar(r, k, null));
+          }
           continue;
         }
+        k = d.peekKind();
         if (k === "}") {
           d.readEndObject();
           conts.pop();
@@ -1112,19 +1230,29 @@ function anyDecoder(o: ResolvedOptions): Dec {
         }
         const name = readName(r, k, false);
         names[names.length - 1] = name;
-        k = d.peekKind();
         const prev = Object.hasOwn(top, name) ? top[name] : null;
-        if (k === "{" || k === "[") {
-          const c = open(k, prev);
-          setOwn(top, name, c);
+        pending = { top, name, prev };
+        k = d.peekKind();
+        const v = value(r, k, prev);
+        pending = undefined;
+        setOwn(top, name, v);
+        const c = takeOpened();
+        if (c !== undefined) {
           conts.push(c);
           names.push("");
-        } else setOwn(top, name, scalar(r, k, prev));
+        }
       }
     } catch (e) {
+      if (pending !== undefined) {
+        // A fresh value that failed is nil (Go's unmarshalValueAny); an existing one is kept.
+        const held = partialOf(e, pending.prev);
+        if (Array.isArray(pending.top)) pending.top.push(held);
+        else setOwn(pending.top, pending.name, held);
+      }
       if (SemanticError.isInstance(e)) {
         for (let i = names.length - 1; i >= 0; i--) prefixPointer(e, String(names[i]));
       }
+      setPartial(e, root);
       throw e;
     }
     return root;
@@ -1184,12 +1312,22 @@ function structDecoder(t: StructType, o: ResolvedOptions, m: Mode): Dec {
   const fallback = sf.fallback;
   const fbDec =
     fallback && fallback.type.kind === "map" ? compile(fallback.type.elem, o, NO_MODE) : undefined;
-  const getHolder = (obj: any, path: readonly string[], hops: readonly GoType[]): any => {
+  /**
+   * getHolder returns the struct that holds the last field of `path`, allocating nil embedded
+   * pointers on the way, or undefined where Go cannot allocate one (`blocked`: unexported).
+   */
+  const getHolder = (
+    obj: any,
+    path: readonly string[],
+    hops: readonly GoType[],
+    blocked?: readonly boolean[],
+  ): any => {
     let h = obj;
     for (let i = 0; i < path.length - 1; i++) {
       const k = path[i] as string;
       let nx = h[k];
       if (nx === null || nx === undefined) {
+        if (blocked?.[i]) return undefined;
         const ht = hops[i] as GoType;
         nx = zero(ht.kind === "pointer" ? ht.elem : ht);
         h[k] = nx;
@@ -1218,6 +1356,23 @@ function structDecoder(t: StructType, o: ResolvedOptions, m: Mode): Dec {
       seen[id] = 1;
     }
     return p;
+  };
+  /**
+   * nilField reports a member whose field sits behind a nil embedded pointer Go cannot allocate
+   * (an unexported struct type): Go's errNilField, placed before the value (newUnmarshalErrorBefore;
+   * only legacy reporting records the value's kind), then the value is skipped under legacy reporting.
+   */
+  const nilField = (r: Reader, obj: any, name: string): void => {
+    const d = r.d;
+    const e = new SemanticError({
+      action: "unmarshal",
+      jsonKind: f.reportErrorsWithLegacySemantics ? d.peekKind() : "",
+      goType: t,
+      byteOffset: r.valueStart(d.inputOffset),
+      jsonPointer: `/${escapePointerToken(name)}`,
+      cause: ERR_NIL_FIELD,
+    });
+    fail(r, o, e, true, obj);
   };
   /** unknownMember handles the value of a member that names no field (reject, fallback, or skip). */
   const unknownMember = (r: Reader, obj: any, name: string, start: number): void => {
@@ -1292,7 +1447,11 @@ function structDecoder(t: StructType, o: ResolvedOptions, m: Mode): Dec {
           const p = lookupField(r, name, start, seen);
           if (p !== undefined) {
             const fd = p.fd;
-            const h = fd.path.length === 1 ? obj : getHolder(obj, fd.path, fd.hopTypes);
+            const h = fd.path.length === 1 ? obj : getHolder(obj, fd.path, fd.hopTypes, fd.hopBlocked);
+            if (h === undefined) {
+              nilField(r, obj, name);
+              continue;
+            }
             try {
               h[fd.goName] = p.dec(r, h[fd.goName]);
             } catch (e) {
@@ -1321,7 +1480,7 @@ function structDecoder(t: StructType, o: ResolvedOptions, m: Mode): Dec {
     if (r.d.peekKind() !== "{") return dec(r, cur);
     const obj = begin(r, cur);
     const seen = trackSeen ? new Uint8Array(nf) : undefined;
-    return new StructFrame(obj, seen, lookupField, unknownMember, getHolder);
+    return new StructFrame(obj, seen, lookupField, unknownMember, getHolder, nilField);
   };
   return dec;
 }
@@ -1347,7 +1506,13 @@ class StructFrame extends UFrame {
       seen: Uint8Array | undefined,
     ) => FieldDec | undefined,
     private readonly unknownMember: (r: Reader, obj: any, name: string, start: number) => void,
-    private readonly getHolder: (obj: any, path: readonly string[], hops: readonly GoType[]) => any,
+    private readonly getHolder: (
+      obj: any,
+      path: readonly string[],
+      hops: readonly GoType[],
+      blocked?: readonly boolean[],
+    ) => any,
+    private readonly nilField: (r: Reader, obj: any, name: string) => void,
   ) {
     super();
   }
@@ -1361,7 +1526,11 @@ class StructFrame extends UFrame {
       const p = this.lookupField(r, name, start, this.seen);
       if (p !== undefined) {
         const fd = p.fd;
-        const h = fd.path.length === 1 ? obj : this.getHolder(obj, fd.path, fd.hopTypes);
+        const h = fd.path.length === 1 ? obj : this.getHolder(obj, fd.path, fd.hopTypes, fd.hopBlocked);
+        if (h === undefined) {
+          this.nilField(r, obj, name);
+          continue;
+        }
         this.h = h;
         this.name = name;
         this.goName = fd.goName;
@@ -1403,7 +1572,10 @@ function timeDecoder(t: GoType, o: ResolvedOptions, m: Mode): Dec {
       const s = d.readString();
       try {
         return GoTime.parse(s);
-      } catch (e) {
+      } catch (e0) {
+        // Go quotes the UTF-8 bytes of the unquoted text in its message.
+        const text = goTimeErrorText(toBytes(s), false);
+        const e = text === undefined ? e0 : new GoTimeError(text);
         // Go's v1 returns the parse error unchanged (`parsing time …`).
         if (f.reportErrorsWithLegacySemantics) return fail(r, o, methodError(e), false, cur);
         return fail(r, o, afterErr(r, t, '"', start, "", (e as Error).message), false, cur);
@@ -1417,7 +1589,7 @@ function timeDecoder(t: GoType, o: ResolvedOptions, m: Mode): Dec {
     unixnano: 1n,
   };
   const scale = scales[fmt];
-  if (scale === undefined) return invalidFormat(t, fmt);
+  if (scale === undefined) return invalidFormat(t, fmt, o);
   return (r, cur) => {
     const d = r.d;
     const k = d.peekKind();
@@ -1475,7 +1647,7 @@ function durationDecoder(t: GoType, o: ResolvedOptions, m: Mode): Dec {
     };
   }
   const scale = DURATION_SCALES[fmt];
-  if (scale === undefined) return invalidFormat(t, fmt);
+  if (scale === undefined) return invalidFormat(t, fmt, o);
   const allowStr = m.str || m.legacyStr;
   return (r, cur) => {
     const d = r.d;

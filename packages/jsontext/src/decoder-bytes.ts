@@ -9,6 +9,13 @@ export function hexVal(c: number): number {
   return -1;
 }
 
+/** WS marks JSON whitespace bytes (RFC 8259: space, tab, line feed, carriage return). */
+export const WS = (() => {
+  const t = new Uint8Array(256);
+  for (const c of [0x20, 0x09, 0x0a, 0x0d]) t[c] = 1;
+  return t;
+})();
+
 /** STRING_STOP marks the bytes that end the fast scan of a string: controls, '"', '\\', and non-ASCII. */
 export const STRING_STOP = (() => {
   const t = new Uint8Array(256);
@@ -19,11 +26,20 @@ export const STRING_STOP = (() => {
   return t;
 })();
 
+/** HEX_VALUE maps a byte to its hex digit value, or -1. */
+const HEX_VALUE = (() => {
+  const t = new Int8Array(256).fill(-1);
+  for (let c = 0; c < 256; c++) t[c] = hexVal(c);
+  return t;
+})();
+
+/** hex4 returns the value of the four hex digits at i, or -1 (also past the end of s). */
 export function hex4(s: Uint8Array, i: number): number {
-  const a = hexVal(s[i] ?? -1);
-  const b = hexVal(s[i + 1] ?? -1);
-  const c = hexVal(s[i + 2] ?? -1);
-  const d = hexVal(s[i + 3] ?? -1);
+  if (i + 4 > s.length) return -1;
+  const a = HEX_VALUE[s[i]!]!;
+  const b = HEX_VALUE[s[i + 1]!]!;
+  const c = HEX_VALUE[s[i + 2]!]!;
+  const d = HEX_VALUE[s[i + 3]!]!;
   if ((a | b | c | d) < 0) return -1;
   return (a << 12) | (b << 8) | (c << 4) | d;
 }

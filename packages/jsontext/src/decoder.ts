@@ -1,27 +1,20 @@
 /**
- * Decoder: a pull parser over a whole JSON input (Go's jsontext.Decoder semantics),
- * scanning a JS string decoded once from the bytes. Byte offsets and JSON pointers
- * are computed only on the error path.
+ * Decoder: a pull parser over a whole JSON input (Go's jsontext.Decoder semantics).
+ * It keeps Go's token state machine (which delimiter comes next, the open objects and
+ * arrays); the grammar of each token lives in scan-string.ts and scan-number.ts, whole
+ * values are validated by validate-value.ts, and errors are rebuilt on the slow path
+ * (read-value.ts) so that offsets and JSON pointers cost nothing on valid input.
  */
 
-import {
-  decodeValidUtf8,
-  hasEscapedUTF16Prefix,
-  hasLiteral,
-  hex4,
-  latin1Text,
-  STRING_STOP,
-  utf8Size,
-} from "./decoder-bytes.js";
-import {
-  ERR_DUPLICATE_NAME,
-  type ErrorFlavour,
-  invalidEscapeText,
-  quoteRuneV2,
-  SyntacticError,
-} from "./errors.js";
+import { latin1Text, WS } from "./decoder-bytes.js";
+import type { DecoderOptions } from "./decoder-options.js";
+import { DuplicateNames } from "./duplicate-names.js";
+import { ERR_DUPLICATE_NAME, type ErrorFlavour, quoteRuneV2, SyntacticError } from "./errors.js";
 import { MAX_NESTING_DEPTH } from "./limits.js";
 import { escapePointerToken } from "./pointer.js";
+import { ValueFailure, readValueExact } from "./read-value.js";
+import { numberError, scanNumber } from "./scan-number.js";
+import { F_NONASCII, type ScanError, scannedStringFlags, scanString, stringError } from "./scan-string.js";
 import {
   BeginArray,
   BeginObject,
@@ -33,32 +26,20 @@ import {
   Token,
   True,
 } from "./token.js";
-import { decodeStringBytes, isIncompleteUTF8 } from "./utf8.js";
+import { stringTokenText, unescapeString } from "./unescape-string.js";
+import { decodeStringBytes } from "./utf8.js";
+import { Utf8Watermark } from "./utf8-validate.js";
+import { type ValueScanContext, validatedFlags, validateValue } from "./validate-value.js";
 
+export type { DecoderOptions };
 export { escapePointerToken };
 
-/** DecoderOptions configure a Decoder (Go's jsontext options, camelCase). */
-export interface DecoderOptions {
-  /** Accept duplicate object member names (Go's AllowDuplicateNames). Default false (v2), true for flavour v1. */
-  allowDuplicateNames?: boolean;
-  /** Accept invalid UTF-8 in strings, replacing it with U+FFFD (Go's AllowInvalidUTF8). Default false (v2), true for flavour v1. */
-  allowInvalidUTF8?: boolean;
-  /** Which Go version's error texts to produce. Default "v2". */
-  flavour?: ErrorFlavour;
-  /**
-   * Maximum nesting depth of objects and arrays (a positive integer). Default
-   * MAX_NESTING_DEPTH (10000, Go's limit). Opening one more object or array fails with
-   * Go's `exceeded max depth` SyntacticError (reason `max-depth`) at its offset.
-   */
-  maxDepth?: number;
-}
-
+/** Container kinds on the state machine's stack (TOP is depth 0). */
 const TOP = 0;
 const ARR = 1;
 const OBJ = 2;
 
 const C_QUOTE = 0x22;
-const C_BSLASH = 0x5c;
 const C_COMMA = 0x2c;
 const C_COLON = 0x3a;
 const C_LBRACE = 0x7b;
@@ -66,31 +47,25 @@ const C_RBRACE = 0x7d;
 const C_LBRACK = 0x5b;
 const C_RBRACK = 0x5d;
 
-/** Kind codes returned by the internal scanner (char codes of the kind). */
+/** Kind codes of the scanner (char codes of the kind). */
 const K_NULL = 0x6e;
 const K_FALSE = 0x66;
 const K_TRUE = 0x74;
 const K_STRING = 0x22;
 const K_NUMBER = 0x30;
 
-const WHERE_BEFORE = 0; // Go's where == 0
-const WHERE_NEXT = 1; // Go's where == +1
+/** Which pointer an error reports (Go's `where` of appendStackPointer). */
+const WHERE_BEFORE = 0;
+const WHERE_NEXT = 1;
 
-function kindOf(c: number): number {
-  if ((c >= 0x30 && c <= 0x39) || c === 0x2d) return K_NUMBER;
-  switch (c) {
-    case 0x6e:
-    case 0x66:
-    case 0x74:
-    case 0x22:
-    case 0x7b:
-    case 0x7d:
-    case 0x5b:
-    case 0x5d:
-      return c;
-  }
-  return -1;
-}
+/** KIND_CODE maps the first byte of a token to its kind code (0: no token starts with it). */
+const KIND_CODE = (() => {
+  const t = new Uint8Array(256);
+  for (let c = 0x30; c <= 0x39; c++) t[c] = K_NUMBER;
+  t[0x2d] = K_NUMBER;
+  for (const c of [K_NULL, K_FALSE, K_TRUE, K_STRING, C_LBRACE, C_RBRACE, C_LBRACK, C_RBRACK]) t[c] = c;
+  return t;
+})();
 
 const KIND_STR: Record<number, Kind> = {
   [K_NULL]: "n",
@@ -106,35 +81,6 @@ const KIND_STR: Record<number, Kind> = {
 
 const textEncoder = new TextEncoder();
 
-/** Objects with more members than this keep their names in a Set (fewer: a linear scan over byte ranges). */
-const NAME_SET_THRESHOLD = 128;
-
-/** WS marks JSON whitespace bytes (RFC 8259: space, tab, line feed, carriage return). */
-const WS = (() => {
-  const t = new Uint8Array(256);
-  for (const c of [0x20, 0x09, 0x0a, 0x0d]) t[c] = 1;
-  return t;
-})();
-
-/** indexOfBackslash returns the index of the first backslash in [from, end), or -1 (never looks past end). */
-function indexOfBackslash(s: Uint8Array, from: number, end: number): number {
-  for (let i = from; i < end; i++) if (s[i] === C_BSLASH) return i;
-  return -1;
-}
-
-/** String token flags. */
-const F_ESC = 1;
-const F_NONASCII = 2;
-const F_INVALID = 4;
-
-class ErrAt {
-  constructor(
-    readonly pos: number,
-    readonly detail: string | ((d: Decoder) => string),
-    readonly where: number,
-  ) {}
-}
-
 /**
  * Decoder reads JSON tokens and values from a complete input (Go's jsontext.Decoder
  * over a fully buffered reader). Several top-level values may follow each other.
@@ -148,39 +94,29 @@ export class Decoder {
   private readonly allowInvalid: boolean;
   private readonly flavour: ErrorFlavour;
   private readonly maxDepth: number;
+  /** What the token scanners and the value validator share: input, policies, names, UTF-8 watermark. */
+  private readonly cx: ValueScanContext;
+  private readonly names: DuplicateNames;
 
-  /** Char index just after the last token read. */
+  /** Byte index just after the last token read. */
   private pos = 0;
-  /** Char index of the next token when peeked, or -1. */
+  /** Byte index of the next token when peeked, or -1. */
   private peekPos = -1;
   private peekCode = 0;
 
+  /** The state machine: depth, and per depth the container kind, its token count and its current name. */
   private depth = 0;
   private kinds = new Uint8Array(16);
   private lens = new Int32Array(16);
   private nameStart = new Int32Array(16);
   private nameEnd = new Int32Array(16);
-  /** Names seen per open object, as (start, end, flags) triples of their tokens; compared as bytes when unescaped. */
-  private names: (number[] | null)[] = [];
-  /** How many numbers of names[d] are in use. */
-  private nameCount = new Int32Array(16);
-  /** Unescaped names per open object once it has more than NAME_SET_THRESHOLD members. */
-  private nameSets: (Set<string> | null)[] = [];
 
-  /** Char range of the last scanned token and whether a string had escapes. */
+  /** Byte range of the last token or value read, and the flags of the last string. */
   private tokStart = 0;
   private tokEnd = 0;
   private tokFlags = 0;
   /** Union of the flags of every string scanned (F_NONASCII: some byte >= 0x80 was read). */
   private seenFlags = 0;
-
-  /** Local stack of consumeValue (Go's ReadValue path): kind, key (array index or name start), name end, in-member flag. */
-  private consuming = false;
-  private lsp = 0;
-  private lkind = new Uint8Array(16);
-  private lkey = new Int32Array(16);
-  private lkeyEnd = new Int32Array(16);
-  private lstate = new Uint8Array(16);
 
   constructor(input: Uint8Array | string, options?: DecoderOptions) {
     this.buf = typeof input === "string" ? textEncoder.encode(input) : input;
@@ -193,6 +129,16 @@ export class Decoder {
       throw new RangeError(`jsontext: maxDepth must be a positive integer, got ${maxDepth}`);
     this.maxDepth = maxDepth;
     this.kinds[0] = TOP;
+    this.names = new DuplicateNames(this.buf);
+    this.cx = {
+      buf: this.buf,
+      view: new DataView(this.buf.buffer, this.buf.byteOffset, this.buf.byteLength),
+      allowInvalid: this.allowInvalid,
+      allowDup: this.allowDup,
+      maxDepth,
+      names: this.names,
+      utf8: new Utf8Watermark(),
+    };
   }
 
   // ---- public API ----
@@ -296,9 +242,23 @@ export class Decoder {
     if (p < 0) throw this.unexpectedEOF();
     const k = this.peekCode;
     if (k === C_LBRACE || k === C_LBRACK) {
-      const d0 = this.depth;
+      const d = this.depth;
+      if (!this.atName()) {
+        // one pass over valid input; the same state as reading it token by token
+        const end = validateValue(this.cx, p, d);
+        if (end >= 0) {
+          this.peekPos = -1;
+          this.seenFlags |= validatedFlags;
+          this.lens[d]!++;
+          this.pos = end;
+          this.tokStart = end - 1;
+          this.tokEnd = end;
+          return;
+        }
+      }
+      // not valid: token by token, for Go's error
       this.step();
-      while (this.depth > d0) this.step();
+      while (this.depth > d) this.step();
       return;
     }
     this.readValueRange();
@@ -316,10 +276,8 @@ export class Decoder {
     const s = this.buf;
     let p = this.pos;
     const n = s.length;
-    let c = 0;
-    while (p < n && WS[(c = s[p]!)] === 1) p++;
-    if (p < n)
-      throw this.makeError(new ErrAt(p, (d) => d.invalidChar(p, "after top-level value"), WHERE_BEFORE));
+    while (p < n && WS[s[p]!] === 1) p++;
+    if (p < n) throw this.errorAt(p, this.invalidChar(p, "after top-level value"), WHERE_BEFORE);
   }
 
   /** inputOffset is the byte offset just after the last token read (Go's InputOffset). */
@@ -369,10 +327,10 @@ export class Decoder {
 
   /** unexpectedEOF makes Go's "unexpected EOF" SyntacticError at the end of the input. */
   unexpectedEOF(): SyntacticError {
-    return this.makeError(new ErrAt(this.buf.length, "unexpected EOF", WHERE_BEFORE));
+    return this.errorAt(this.buf.length, "unexpected EOF", WHERE_BEFORE);
   }
 
-  // ---- scanning ----
+  // ---- the state machine ----
 
   private expect(code: number): void {
     const p = this.locate();
@@ -383,6 +341,12 @@ export class Decoder {
       );
     }
     this.step();
+  }
+
+  /** atName reports whether the next token is an object member name. */
+  private atName(): boolean {
+    const d = this.depth;
+    return this.kinds[d] === OBJ && (this.lens[d]! & 1) === 0;
   }
 
   /** needDelim returns the delimiter Go requires before a token whose first char is c. */
@@ -405,7 +369,7 @@ export class Decoder {
     while (p < n && WS[(c = s[p]!)] === 1) p++;
     if (p >= n) {
       if (this.depth === 0) return -1;
-      throw this.makeError(new ErrAt(n, "unexpected EOF", WHERE_BEFORE));
+      throw this.errorAt(n, "unexpected EOF", WHERE_BEFORE);
     }
     let delim = 0;
     const delimPos = p;
@@ -415,14 +379,12 @@ export class Decoder {
       while (p < n && WS[(c = s[p]!)] === 1) p++;
       if (p >= n) {
         if (this.needDelim(C_QUOTE) !== delim) throw this.delimError(delimPos, C_QUOTE);
-        throw this.makeError(new ErrAt(n, "unexpected EOF", WHERE_BEFORE));
+        throw this.errorAt(n, "unexpected EOF", WHERE_BEFORE);
       }
     }
     if (this.needDelim(c) !== delim) throw this.delimError(delimPos, c);
-    const k = kindOf(c);
-    if (k < 0) {
-      throw this.makeError(new ErrAt(p, (d) => d.invalidChar(p, "at start of value"), WHERE_NEXT));
-    }
+    const k = KIND_CODE[c]!;
+    if (k === 0) throw this.errorAt(p, this.invalidChar(p, "at start of value"), WHERE_NEXT);
     this.peekPos = p;
     this.peekCode = k;
     return p;
@@ -438,51 +400,48 @@ export class Decoder {
           ? "after object value (expecting ',' or '}')"
           : "after array element (expecting ',' or ']')";
     }
-    return this.makeError(new ErrAt(pos, (d) => d.invalidChar(pos, where), WHERE_BEFORE));
+    return this.errorAt(pos, this.invalidChar(pos, where), WHERE_BEFORE);
   }
 
   /** step reads one token and updates the state machine; returns its kind code. */
   private step(): number {
-    let p = this.locate();
+    const p = this.locate();
     if (p < 0) throw this.unexpectedEOF();
     const k = this.peekCode;
     this.peekPos = -1;
-    const s = this.buf;
     const d = this.depth;
+    let end: number;
     switch (k) {
       case K_STRING: {
-        const end = this.scanString(p);
+        end = scanString(this.buf, this.cx.view, p, this.allowInvalid, this.cx.utf8);
+        if (end < 0) throw this.scanError(stringError(this.buf, p, this.allowInvalid));
+        const flags = scannedStringFlags;
+        this.tokFlags = flags;
+        this.seenFlags |= flags;
         if (this.kinds[d] === OBJ && (this.lens[d]! & 1) === 0) {
-          // object member name
-          if (!this.allowDup) this.insertName(d, p, end, this.tokFlags);
+          // an object member name
+          if (!this.allowDup && !this.names.add(d, p, end, flags)) throw this.duplicateName(p, end);
           this.nameStart[d] = p;
           this.nameEnd[d] = end;
         }
-        this.lens[d]!++;
-        this.tokStart = p;
-        this.tokEnd = end;
-        this.pos = end;
-        return k;
+        break;
       }
       case K_NUMBER: {
-        const end = this.scanNumber(p);
+        end = scanNumber(this.buf, p);
+        if (end < 0) throw this.scanError(numberError(this.buf, p, -1 - end));
         this.checkNotName(p);
-        this.lens[d]!++;
-        this.tokStart = p;
-        this.tokEnd = end;
-        this.pos = end;
-        return k;
+        break;
       }
       case C_LBRACE:
       case C_LBRACK: {
         this.checkNotName(p);
-        if (d === this.maxDepth) throw this.makeError(new ErrAt(p, "exceeded max depth", WHERE_NEXT));
+        if (d === this.maxDepth) throw this.errorAt(p, "exceeded max depth", WHERE_NEXT);
         this.lens[d]!++;
         const nd = d + 1;
         if (nd >= this.kinds.length) this.grow();
         this.kinds[nd] = k === C_LBRACE ? OBJ : ARR;
         this.lens[nd] = 0;
-        if (k === C_LBRACE && !this.allowDup) this.resetNames(nd);
+        if (k === C_LBRACE && !this.allowDup) this.names.reset(nd);
         this.depth = nd;
         this.pos = p + 1;
         this.tokStart = p;
@@ -491,8 +450,7 @@ export class Decoder {
       }
       case C_RBRACE: {
         if (this.kinds[d] !== OBJ) throw this.mismatch(p);
-        if ((this.lens[d]! & 1) === 1)
-          throw this.makeError(new ErrAt(p, "missing value after object name", WHERE_NEXT));
+        if ((this.lens[d]! & 1) === 1) throw this.errorAt(p, "missing value after object name", WHERE_NEXT);
         this.depth = d - 1;
         this.pos = p + 1;
         this.tokStart = p;
@@ -509,16 +467,16 @@ export class Decoder {
       }
       default: {
         const lit = k === K_NULL ? "null" : k === K_TRUE ? "true" : "false";
-        if (!hasLiteral(s, p, lit)) this.literalError(p, lit);
+        if (!hasLiteralAt(this.buf, p, lit)) throw this.literalError(p, lit);
         this.checkNotName(p);
-        p += lit.length;
-        this.lens[d]!++;
-        this.tokStart = p - lit.length;
-        this.tokEnd = p;
-        this.pos = p;
-        return k;
+        end = p + lit.length;
       }
     }
+    this.lens[d]!++;
+    this.tokStart = p;
+    this.tokEnd = end;
+    this.pos = end;
+    return k;
   }
 
   private grow(): void {
@@ -538,272 +496,10 @@ export class Decoder {
   }
 
   private checkNotName(p: number): void {
-    const d = this.depth;
-    if (this.kinds[d] === OBJ && (this.lens[d]! & 1) === 0) {
-      throw this.makeError(new ErrAt(p, "object member name must be a string", WHERE_NEXT));
-    }
+    if (this.atName()) throw this.errorAt(p, "object member name must be a string", WHERE_NEXT);
   }
 
-  /** resetNames forgets the names of the object at depth d (a new object starts there). */
-  private resetNames(d: number): void {
-    if (d >= this.nameCount.length) {
-      const c = new Int32Array(Math.max(d + 1, this.nameCount.length * 2));
-      c.set(this.nameCount);
-      this.nameCount = c;
-    }
-    this.nameCount[d] = 0;
-    const set = this.nameSets[d];
-    if (set && set.size > 0) set.clear();
-  }
-
-  /**
-   * insertName records the name token [a, b) of the object at depth d, throwing Go's
-   * duplicate-name error if an equal name (after unescaping) was seen. Names without
-   * escapes or invalid bytes are compared by a hash of their bytes, then the bytes, so no
-   * string is made on this path.
-   */
-  private insertName(d: number, a: number, b: number, flags: number): void {
-    let set = this.nameSets[d];
-    if (set && set.size > 0) {
-      const name = this.stringAt(a, b, flags);
-      if (set.has(name)) throw this.duplicateName(a, name);
-      set.add(name);
-      return;
-    }
-    let arr = this.names[d];
-    if (!arr) {
-      arr = [];
-      this.names[d] = arr;
-    }
-    const count = this.nameCount[d]!;
-    const s = this.buf;
-    const len = b - a;
-    // hash of a plain name's bytes (>= 0); -1 for names that must be compared unescaped
-    let h = -1;
-    if ((flags & (F_ESC | F_INVALID)) === 0) {
-      h = len;
-      for (let k = a + 1; k < b - 1; k++) h = (Math.imul(h, 31) + s[k]!) | 0;
-      h &= 0x7fffffff;
-    }
-    for (let i = 0; i < count; i += 3) {
-      const h2 = arr[i + 2]!;
-      if (h >= 0 && h2 >= 0) {
-        if (h !== h2) continue;
-        const a2 = arr[i]!;
-        if (arr[i + 1]! - a2 !== len) continue;
-        let j = 1;
-        while (j < len && s[a + j] === s[a2 + j]) j++;
-        if (j === len) throw this.duplicateName(a, this.stringAt(a, b, flags));
-      } else {
-        const a2 = arr[i]!;
-        const b2 = arr[i + 1]!;
-        const name = this.stringAt(a, b, flags);
-        if (name === this.unescape(a2, b2)) throw this.duplicateName(a, name);
-      }
-    }
-    arr[count] = a;
-    arr[count + 1] = b;
-    arr[count + 2] = h;
-    this.nameCount[d] = count + 3;
-    if (count + 3 > NAME_SET_THRESHOLD * 3) {
-      if (!set) {
-        set = new Set();
-        this.nameSets[d] = set;
-      }
-      for (let i = 0; i < count + 3; i += 3) set.add(this.unescape(arr[i]!, arr[i + 1]!));
-      this.nameCount[d] = 0;
-    }
-  }
-
-  private duplicateName(p: number, name: string): SyntacticError {
-    const ptr = `${this.fullPointer(WHERE_NEXT)}/${escapePointerToken(name)}`;
-    return new SyntacticError({
-      detail: ERR_DUPLICATE_NAME,
-      offset: p,
-      pointer: ptr,
-      flavour: this.flavour,
-      code: "GOJSON_ERR_DUPLICATE_NAME",
-    });
-  }
-
-  private mismatch(p: number): SyntacticError {
-    const d = this.depth;
-    let where = "at start of value";
-    let parent = false;
-    if (d > 0 && this.lens[d]! > 0) {
-      parent = true;
-      where =
-        this.kinds[d] === ARR
-          ? "after array element (expecting ',' or ']')"
-          : "after object value (expecting ',' or '}')";
-    }
-    let ptr = this.pointer(WHERE_NEXT);
-    if (parent) ptr = ptr.slice(0, Math.max(ptr.lastIndexOf("/"), 0));
-    return new SyntacticError({
-      detail: this.invalidChar(p, where),
-      offset: p,
-      pointer: ptr,
-      flavour: this.flavour,
-    });
-  }
-
-  private literalError(p: number, lit: string): never {
-    const s = this.buf;
-    for (let i = 0; i < lit.length; i++) {
-      if (p + i >= s.length) throw this.makeError(new ErrAt(s.length, "unexpected EOF", WHERE_NEXT));
-      if (s[p + i]! !== lit.charCodeAt(i)) {
-        const q = p + i;
-        throw this.makeError(
-          new ErrAt(q, (d) => d.invalidChar(q, `in literal ${lit} (expecting '${lit[i]}')`), WHERE_NEXT),
-        );
-      }
-    }
-    throw new Error("unreachable");
-  }
-
-  /** scanString validates the string starting at the quote at p and returns the index after its closing quote. */
-  private scanString(p: number): number {
-    const s = this.buf;
-    const n = s.length;
-    let i = p + 1;
-    let flags = 0;
-    for (;;) {
-      let c = 0;
-      while (i < n && STRING_STOP[(c = s[i]!)] === 0) i++;
-      if (i >= n) throw this.makeError(new ErrAt(n, "unexpected EOF", WHERE_NEXT));
-      if (c === C_QUOTE) {
-        i++;
-        break;
-      }
-      if (c === C_BSLASH) {
-        flags |= F_ESC;
-        i = this.scanEscape(i);
-        continue;
-      }
-      if (c >= 0x80) {
-        const size = utf8Size(s, i);
-        if (size > 0) {
-          flags |= F_NONASCII;
-          i += size;
-          continue;
-        }
-        if (isIncompleteUTF8(s, i)) throw this.makeError(new ErrAt(i, "unexpected EOF", WHERE_NEXT));
-        if (!this.allowInvalid) throw this.makeError(new ErrAt(i, "invalid UTF-8", WHERE_NEXT));
-        flags |= F_INVALID | F_NONASCII;
-        i++;
-        continue;
-      }
-      // control character
-      const q = i;
-      throw this.makeError(
-        new ErrAt(q, (d) => d.invalidChar(q, "in string (expecting non-control character)"), WHERE_NEXT),
-      );
-    }
-    this.tokFlags = flags;
-    this.seenFlags |= flags;
-    return i;
-  }
-
-  /** scanEscape validates the escape at i (a backslash) and returns the index after it. */
-  private scanEscape(i: number): number {
-    const s = this.buf;
-    const n = s.length;
-    if (i + 2 > n) throw this.makeError(new ErrAt(i, "unexpected EOF", WHERE_NEXT));
-    const e = s[i + 1]!;
-    switch (e) {
-      case 0x22:
-      case 0x5c:
-      case 0x2f:
-      case 0x62:
-      case 0x66:
-      case 0x6e:
-      case 0x72:
-      case 0x74:
-        return i + 2;
-      case 0x75: {
-        if (i + 6 > n) {
-          if (hasEscapedUTF16Prefix(s, i, false))
-            throw this.makeError(new ErrAt(i, "unexpected EOF", WHERE_NEXT));
-          throw this.escError(i, -1);
-        }
-        const v1 = hex4(s, i + 2);
-        if (v1 < 0) throw this.escError(i, 6);
-        i += 6;
-        if (!this.allowInvalid && v1 >= 0xd800 && v1 <= 0xdfff) {
-          if (i + 6 > n) {
-            if (hasEscapedUTF16Prefix(s, i, true))
-              throw this.makeError(new ErrAt(i - 6, "unexpected EOF", WHERE_NEXT));
-            throw this.escError(i - 6, -1);
-          }
-          const v2 = s[i]! === C_BSLASH && s[i + 1]! === 0x75 ? hex4(s, i + 2) : -1;
-          if (v2 < 0 || v1 >= 0xdc00 || v2 < 0xdc00 || v2 > 0xdfff) throw this.escError(i - 6, 12);
-          i += 6;
-        }
-        return i;
-      }
-      default:
-        throw this.escError(i, 2);
-    }
-  }
-
-  /** escError reports an invalid escape at char i spanning `len` bytes (-1: to the end of input). */
-  private escError(i: number, len: number): SyntacticError {
-    return this.makeError(
-      new ErrAt(
-        i,
-        (d) => {
-          const bytes = d.buf;
-          return invalidEscapeText(bytes.subarray(i, len < 0 ? bytes.length : i + len));
-        },
-        WHERE_NEXT,
-      ),
-    );
-  }
-
-  /** scanNumber validates the number at p and returns the index after it. */
-  private scanNumber(p: number): number {
-    const s = this.buf;
-    const n = s.length;
-    let i = p;
-    let c = s[i]!;
-    if (c === 0x2d) {
-      i++;
-      c = i < n ? s[i]! : -1;
-    }
-    if (c === 0x30) {
-      i++;
-    } else if (c >= 0x31 && c <= 0x39) {
-      i++;
-      while (i < n && (c = s[i]!) >= 0x30 && c <= 0x39) i++;
-    } else {
-      this.numberError(i, p);
-    }
-    if (i < n && s[i]! === 0x2e) {
-      i++;
-      c = i < n ? s[i]! : -1;
-      if (!(c >= 0x30 && c <= 0x39)) this.numberError(i, p);
-      i++;
-      while (i < n && (c = s[i]!) >= 0x30 && c <= 0x39) i++;
-    }
-    if (i < n && ((c = s[i]!) === 0x65 || c === 0x45)) {
-      i++;
-      c = i < n ? s[i]! : -1;
-      if (c === 0x2b || c === 0x2d) {
-        i++;
-        c = i < n ? s[i]! : -1;
-      }
-      if (!(c >= 0x30 && c <= 0x39)) this.numberError(i, p);
-      i++;
-      while (i < n && (c = s[i]!) >= 0x30 && c <= 0x39) i++;
-    }
-    return i;
-  }
-
-  private numberError(i: number, start: number): never {
-    // Go reports a truncated number at the number's start.
-    if (i >= this.buf.length) throw this.makeError(new ErrAt(start, "unexpected EOF", WHERE_NEXT));
-    throw this.makeError(new ErrAt(i, (d) => d.invalidChar(i, "in number (expecting digit)"), WHERE_NEXT));
-  }
+  // ---- token text ----
 
   /** asciiSlice returns bytes [a, b), known to be ASCII, as a string (a slice of a one-byte view of the input). */
   private asciiSlice(a: number, b: number): string {
@@ -817,91 +513,29 @@ export class Decoder {
 
   /** stringValue returns the unescaped value of the last string token. */
   private stringValue(): string {
-    return this.stringAt(this.tokStart, this.tokEnd, this.tokFlags);
+    const flags = this.tokFlags;
+    if (flags === 0) return this.asciiSlice(this.tokStart + 1, this.tokEnd - 1);
+    return stringTokenText(this.buf, this.tokStart, this.tokEnd, flags);
   }
 
-  /** stringAt decodes the validated string token [a, b) (with quotes) whose scan flags are given. */
-  private stringAt(a: number, b: number, flags: number): string {
-    if (flags === 0) return this.asciiSlice(a + 1, b - 1);
-    if ((flags & F_ESC) === 0) {
-      if ((flags & F_INVALID) === 0) return decodeValidUtf8(this.buf, a + 1, b - 1);
-      return decodeStringBytes(this.buf, a + 1, b - 1);
-    }
-    return this.unescape(a, b);
-  }
-
-  /** unescape decodes a validated string token [a, b) (with quotes). Lone surrogates become U+FFFD. */
-  private unescape(a: number, b: number): string {
-    const s = this.buf;
-    let out = "";
-    let start = a + 1;
-    const end = b - 1;
-    let i = indexOfBackslash(s, start, end);
-    while (i >= 0) {
-      if (i > start) out += decodeStringBytes(s, start, i);
-      const e = s[i + 1]!;
-      switch (e) {
-        case 0x62:
-          out += "\b";
-          i += 2;
-          break;
-        case 0x66:
-          out += "\f";
-          i += 2;
-          break;
-        case 0x6e:
-          out += "\n";
-          i += 2;
-          break;
-        case 0x72:
-          out += "\r";
-          i += 2;
-          break;
-        case 0x74:
-          out += "\t";
-          i += 2;
-          break;
-        case 0x75: {
-          const v1 = hex4(s, i + 2);
-          i += 6;
-          if (v1 >= 0xd800 && v1 <= 0xdfff) {
-            if (v1 < 0xdc00 && i + 6 <= end && s[i] === C_BSLASH && s[i + 1] === 0x75) {
-              const v2 = hex4(s, i + 2);
-              if (v2 >= 0xdc00 && v2 <= 0xdfff) {
-                out += String.fromCharCode(v1, v2);
-                i += 6;
-                break;
-              }
-            }
-            out += "\ufffd";
-          } else {
-            out += String.fromCharCode(v1);
-          }
-          break;
-        }
-        default:
-          out += String.fromCharCode(e);
-          i += 2;
-      }
-      start = i;
-      i = indexOfBackslash(s, start, end);
-    }
-    if (start < end) out += decodeStringBytes(s, start, end);
-    return out;
-  }
+  // ---- whole values (Go's ReadValue) ----
 
   /** readValueRange reads the next value on Go's ReadValue path; returns its start (end is this.pos). */
   private readValueRange(): number {
     const p = this.locate();
     if (p < 0) throw this.unexpectedEOF();
-    const k = this.peekCode;
     const d = this.depth;
-    if (k === K_STRING && this.kinds[d] === OBJ && (this.lens[d]! & 1) === 0) {
+    if (this.peekCode === K_STRING && this.atName()) {
       this.step(); // an object name read as a value
       return p;
     }
     this.peekPos = -1;
-    const end = this.consume(p);
+    let end = validateValue(this.cx, p, d);
+    if (end >= 0) this.seenFlags |= validatedFlags;
+    else {
+      end = this.readValueExact(p);
+      this.seenFlags |= F_NONASCII; // not expected (the validator agrees with the exact path); stay conservative
+    }
     this.checkNotName(p);
     this.lens[d]!++;
     this.tokStart = p;
@@ -910,196 +544,58 @@ export class Decoder {
     return p;
   }
 
-  private skipWs(p: number): number {
-    const s = this.buf;
-    const n = s.length;
-    let c = 0;
-    while (p < n && WS[(c = s[p]!)] === 1) p++;
-    return p;
-  }
-
-  private eofAt(): SyntacticError {
-    return this.makeError(new ErrAt(this.buf.length, "unexpected EOF", WHERE_NEXT));
-  }
-
-  private lpush(kind: number): void {
-    const i = this.lsp;
-    if (i >= this.lkind.length) {
-      const n = this.lkind.length * 2;
-      const a = new Uint8Array(n);
-      a.set(this.lkind);
-      this.lkind = a;
-      const b = new Int32Array(n);
-      b.set(this.lkey);
-      this.lkey = b;
-      const c = new Int32Array(n);
-      c.set(this.lkeyEnd);
-      this.lkeyEnd = c;
-      const e = new Uint8Array(n);
-      e.set(this.lstate);
-      this.lstate = e;
-    }
-    this.lkind[i] = kind;
-    this.lkey[i] = 0;
-    this.lstate[i] = 0;
-    this.lsp = i + 1;
-  }
-
-  /** consume validates one whole value starting at p (Go's consumeValue/consumeObject/consumeArray). */
-  private consume(p: number): number {
-    const s = this.buf;
-    const n = s.length;
-    const d0 = this.depth;
-    this.consuming = true;
-    this.lsp = 0;
-    const VALUE = 0;
-    const AFTER = 1;
-    const NAME = 2;
-    let mode = VALUE;
+  /** readValueExact re-reads a value the validator rejected, to throw Go's error for it. */
+  private readValueExact(p: number): number {
     try {
-      for (;;) {
-        if (mode === VALUE) {
-          const sp = this.lsp;
-          if (sp > 0) this.lstate[sp - 1] = 1;
-          const c = s[p]!;
-          if (c === C_LBRACE || c === C_LBRACK) {
-            if (d0 + sp === this.maxDepth)
-              throw this.makeError(new ErrAt(p, "exceeded max depth", WHERE_NEXT));
-            const isObj = c === C_LBRACE;
-            this.lpush(isObj ? OBJ : ARR);
-            if (isObj && !this.allowDup) this.resetNames(d0 + sp + 1);
-            p = this.skipWs(p + 1);
-            if (p >= n) throw this.eofAt();
-            const e = s[p]!;
-            if (isObj) {
-              if (e === C_RBRACE) {
-                p++;
-                this.lsp--;
-                mode = AFTER;
-              } else mode = NAME;
-            } else if (e === C_RBRACK) {
-              p++;
-              this.lsp--;
-              mode = AFTER;
-            }
-            continue;
-          }
-          switch (kindOf(c)) {
-            case K_STRING:
-              p = this.scanString(p);
-              break;
-            case K_NUMBER:
-              p = this.scanNumber(p);
-              break;
-            case K_NULL:
-            case K_TRUE:
-            case K_FALSE: {
-              const lit = c === K_NULL ? "null" : c === K_TRUE ? "true" : "false";
-              if (!hasLiteral(s, p, lit)) this.literalError(p, lit);
-              p += lit.length;
-              break;
-            }
-            default: {
-              const outer = this.kinds[d0];
-              if ((outer === OBJ && c === C_RBRACK) || (outer !== OBJ && c === C_RBRACE)) {
-                throw this.consumeMismatch(p);
-              }
-              const q = p;
-              throw this.makeError(new ErrAt(q, (d) => d.invalidChar(q, "at start of value"), WHERE_NEXT));
-            }
-          }
-          mode = AFTER;
-          continue;
-        }
-        if (mode === AFTER) {
-          const sp = this.lsp;
-          if (sp === 0) return p;
-          const f = sp - 1;
-          this.lstate[f] = 0;
-          p = this.skipWs(p);
-          if (p >= n) throw this.eofAt();
-          const c = s[p]!;
-          if (this.lkind[f] === OBJ) {
-            if (c === C_COMMA) {
-              p++;
-              mode = NAME;
-              continue;
-            }
-            if (c === C_RBRACE) {
-              p++;
-              this.lsp--;
-              continue;
-            }
-            const q = p;
-            throw this.makeError(
-              new ErrAt(q, (d) => d.invalidChar(q, "after object value (expecting ',' or '}')"), WHERE_NEXT),
-            );
-          }
-          if (c === C_COMMA) {
-            this.lkey[f]!++;
-            p = this.skipWs(p + 1);
-            if (p >= n) throw this.eofAt();
-            mode = VALUE;
-            continue;
-          }
-          if (c === C_RBRACK) {
-            p++;
-            this.lsp--;
-            continue;
-          }
-          const q = p;
-          throw this.makeError(
-            new ErrAt(q, (d) => d.invalidChar(q, "after array element (expecting ',' or ']')"), WHERE_NEXT),
-          );
-        }
-        // NAME
-        const f = this.lsp - 1;
-        p = this.skipWs(p);
-        if (p >= n) throw this.eofAt();
-        if (s[p]! !== C_QUOTE) {
-          const q = p;
-          throw this.makeError(
-            new ErrAt(q, (d) => d.invalidChar(q, `at start of string (expecting '"')`), WHERE_NEXT),
-          );
-        }
-        const end = this.scanString(p);
-        if (!this.allowDup) this.insertName(d0 + f + 1, p, end, this.tokFlags);
-        this.lkey[f] = p;
-        this.lkeyEnd[f] = end;
-        this.lstate[f] = 1;
-        p = this.skipWs(end);
-        if (p >= n) throw this.eofAt();
-        if (s[p]! !== C_COLON) {
-          const q = p;
-          throw this.makeError(
-            new ErrAt(q, (d) => d.invalidChar(q, "after object name (expecting ':')"), WHERE_NEXT),
-          );
-        }
-        p = this.skipWs(p + 1);
-        if (p >= n) throw this.eofAt();
-        mode = VALUE;
+      return readValueExact(this.cx, p, this.depth, this.kinds[this.depth]!);
+    } catch (e) {
+      if (!(e instanceof ValueFailure)) throw e;
+      const base = this.pointer(WHERE_NEXT);
+      if (e.kind === "mismatch") throw this.mismatch(e.pos, e.suffix);
+      if (e.kind === "duplicate") {
+        throw new SyntacticError({
+          detail: ERR_DUPLICATE_NAME,
+          offset: e.pos,
+          pointer: base + e.suffix,
+          flavour: this.flavour,
+          code: "GOJSON_ERR_DUPLICATE_NAME",
+        });
       }
-    } finally {
-      this.consuming = false;
+      throw new SyntacticError({ detail: e.detail, offset: e.pos, pointer: base + e.suffix, flavour: this.flavour });
     }
   }
 
-  /** localSuffix is the pointer suffix of the consume stack (Go's pointerSuffixError). */
-  private localSuffix(): string {
-    let b = "";
-    for (let i = 0; i < this.lsp; i++) {
-      if (this.lstate[i] === 0) break;
-      if (this.lkind[i] === OBJ)
-        b += `/${escapePointerToken(this.unescape(this.lkey[i]!, this.lkeyEnd[i]!))}`;
-      else b += `/${this.lkey[i]}`;
-    }
-    return b;
+  // ---- errors (built only when thrown) ----
+
+  /** invalidChar renders "invalid character 'x' <where>" for the byte at index i. */
+  private invalidChar(i: number, where: string): string {
+    return `invalid character ${quoteRuneV2(this.buf, i)} ${where}`;
   }
 
-  private consumeMismatch(p: number): SyntacticError {
+  private errorAt(pos: number, detail: string, where: number): SyntacticError {
+    return new SyntacticError({ detail, offset: pos, pointer: this.pointer(where), flavour: this.flavour });
+  }
+
+  private scanError(e: ScanError): SyntacticError {
+    return this.errorAt(e.pos, e.detail, WHERE_NEXT);
+  }
+
+  private duplicateName(a: number, b: number): SyntacticError {
+    const name = unescapeString(this.buf, a, b);
+    return new SyntacticError({
+      detail: ERR_DUPLICATE_NAME,
+      offset: a,
+      pointer: `${this.pointer(WHERE_NEXT)}/${escapePointerToken(name)}`,
+      flavour: this.flavour,
+      code: "GOJSON_ERR_DUPLICATE_NAME",
+    });
+  }
+
+  /** mismatch is the error for a closing delimiter that does not close the open container. */
+  private mismatch(p: number, suffix = ""): SyntacticError {
     const d = this.depth;
     let where = "at start of value";
-    let ptr = this.fullPointer(WHERE_NEXT);
+    let ptr = this.pointer(WHERE_NEXT) + suffix;
     if (d > 0 && this.lens[d]! > 0) {
       where =
         this.kinds[d] === ARR
@@ -1107,37 +603,18 @@ export class Decoder {
           : "after object value (expecting ',' or '}')";
       ptr = ptr.slice(0, Math.max(ptr.lastIndexOf("/"), 0));
     }
-    return new SyntacticError({
-      detail: this.invalidChar(p, where),
-      offset: p,
-      pointer: ptr,
-      flavour: this.flavour,
-    });
+    return new SyntacticError({ detail: this.invalidChar(p, where), offset: p, pointer: ptr, flavour: this.flavour });
   }
 
-  /** fullPointer is the pointer for an error: the state machine's, plus the consume stack while consuming. */
-  private fullPointer(where: number): string {
-    if (this.consuming) return this.pointer(WHERE_NEXT) + this.localSuffix();
-    return this.pointer(where);
-  }
-
-  // ---- error path ----
-
-  /** invalidChar renders "invalid character 'x' <where>" for the char at index i (Go's quoting for the flavour). */
-  private invalidChar(i: number, where: string): string {
-    return `invalid character ${quoteRuneV2(this.buf, i)} ${where}`;
-  }
-
-  private makeError(e: ErrAt): SyntacticError {
-    const detail = typeof e.detail === "string" ? e.detail : e.detail(this);
-    const pos = e.pos;
-    const text = detail;
-    return new SyntacticError({
-      detail: text,
-      offset: pos,
-      pointer: this.fullPointer(e.where),
-      flavour: this.flavour,
-    });
+  private literalError(p: number, lit: string): SyntacticError {
+    const s = this.buf;
+    for (let i = 0; i < lit.length; i++) {
+      if (p + i >= s.length) return this.errorAt(s.length, "unexpected EOF", WHERE_NEXT);
+      if (s[p + i]! !== lit.charCodeAt(i)) {
+        return this.errorAt(p + i, this.invalidChar(p + i, `in literal ${lit} (expecting '${lit[i]}')`), WHERE_NEXT);
+      }
+    }
+    throw new Error("unreachable");
   }
 
   /** pointer builds the JSON Pointer of the current position (Go's appendStackPointer with `where`). */
@@ -1158,7 +635,7 @@ export class Decoder {
         if (where > 0 && !isObj) arrayDelta = 0;
       }
       if (isObj) {
-        const name = this.unescape(this.nameStart[i]!, this.nameEnd[i]!);
+        const name = unescapeString(this.buf, this.nameStart[i]!, this.nameEnd[i]!);
         b += `/${escapePointerToken(name)}`;
       } else {
         b += `/${len + arrayDelta}`;
@@ -1166,4 +643,11 @@ export class Decoder {
     }
     return b;
   }
+}
+
+/** hasLiteralAt reports whether the literal (null, true, false) is at p. */
+function hasLiteralAt(s: Uint8Array, p: number, lit: string): boolean {
+  if (p + lit.length > s.length) return false;
+  for (let i = 1; i < lit.length; i++) if (s[p + i] !== lit.charCodeAt(i)) return false;
+  return true;
 }

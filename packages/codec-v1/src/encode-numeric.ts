@@ -1,0 +1,89 @@
+/**
+ * Fast paths for slices and arrays of numbers (encoding/json's sliceEncoder
+ * and arrayEncoder over float64 and integer elements): after one check pass,
+ * the native JSON.stringify or Array.prototype.join writes the text, which is
+ * Go's text for such values.
+ */
+import type { GoType } from "./deps.js";
+import { ptrHas } from "./methods.js";
+
+/** Slice/array levels above float64 that floatTreeCheck follows (deeper types take the general path). */
+export const FLOAT_TREE_MAX_DEPTH = 8;
+
+/** A check that a value of a numeric tree type is written exactly by JSON.stringify. */
+export type NumericCheck = (v: any) => boolean;
+
+const INT_KINDS = new Set([
+  "int",
+  "int8",
+  "int16",
+  "int32",
+  "int64",
+  "uint",
+  "uint8",
+  "uint16",
+  "uint32",
+  "uint64",
+  "uintptr",
+]);
+
+/** Whether `t` is encoded by its kind alone (no known type, no MarshalJSON/MarshalText in either method set). */
+function plain(t: GoType): boolean {
+  return t.known === undefined && !ptrHas(t, "MarshalJSON") && !ptrHas(t, "MarshalText");
+}
+
+/**
+ * For float64, or slices and arrays of them at any depth (all without
+ * methods): the check under which JSON.stringify(v) is Go's text. Go writes
+ * a finite float64 with the shortest digits that round-trip and switches to
+ * exponent form below 1e-6 and from 1e21, as Number::toString does; it
+ * writes -0 as `-0` (JSON.stringify: `0`) and rejects NaN and ±Inf (JSON.stringify:
+ * `null`), so values holding those fail the check. Null is accepted only where
+ * the type is a slice (Go's nil slice, `null`). Returns null for other types.
+ */
+export function floatTreeCheck(t: GoType): NumericCheck | null {
+  // The element chain, walked without recursion (types may nest thousands deep).
+  const chain: GoType[] = [];
+  let u = t;
+  while ((u.kind === "slice" || u.kind === "array") && chain.length < FLOAT_TREE_MAX_DEPTH) {
+    if (!plain(u)) return null;
+    chain.push(u);
+    u = u.elem;
+  }
+  if (u.kind !== "float64" || !plain(u)) return null;
+  let check: NumericCheck = (x) => typeof x === "number" && x - x === 0 && (x !== 0 || 1 / x > 0);
+  for (let i = chain.length - 1; i >= 0; i--) {
+    const inner = check;
+    const nullable = (chain[i] as GoType).kind === "slice";
+    check = (v) => {
+      if (v === null) return nullable;
+      if (!Array.isArray(v)) return false;
+      for (let j = 0; j < v.length; j++) if (!inner(v[j])) return false;
+      return true;
+    };
+  }
+  return check;
+}
+
+/**
+ * For a slice or array of integers without methods: whether every element is
+ * a number or a bigint, so that `v.join(",")` writes what the element encoder
+ * (String(x) each) writes. Returns null for other types.
+ */
+export function intArrayCheck(t: GoType): NumericCheck | null {
+  if (
+    (t.kind !== "slice" && t.kind !== "array") ||
+    !plain(t) ||
+    !INT_KINDS.has(t.elem.kind) ||
+    !plain(t.elem)
+  )
+    return null;
+  return (v) => {
+    if (!Array.isArray(v)) return false;
+    for (let i = 0; i < v.length; i++) {
+      const x = v[i];
+      if (typeof x !== "number" && typeof x !== "bigint") return false;
+    }
+    return true;
+  };
+}

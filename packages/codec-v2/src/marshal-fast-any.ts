@@ -1,0 +1,123 @@
+/**
+ * The fast marshal path of `any` (Go's interface{}) values: the shadow of a
+ * dynamic value is the value itself wherever JSON.stringify already writes
+ * json/v2's bytes for it (plain objects and arrays of finite numbers, booleans,
+ * null and well-formed strings), so a whole subtree is checked, not copied.
+ * Only what differs is rebuilt: undefined, -0, bigint, []byte, time, Number,
+ * Map, keys that need escaping or (under Deterministic) sorting.
+ */
+import { GoTime, JsonNumber } from "@gojson/gotype";
+import { formatFloat } from "@gojson/jsontext";
+import { encodeBytes } from "./bytes-format.js";
+import {
+  bail,
+  FAST_MAX_DEPTH,
+  fs,
+  plainString,
+  raw,
+  type StringPolicy,
+  setOwn,
+  stringifyShadow,
+  stringShadow,
+} from "./marshal-fast-shadow.js";
+import { compareUTF8 } from "./marshal-plan.js";
+import { quoteWith } from "./quote.js";
+
+/** What the `any` encoder depends on: string policy, Deterministic, StringifyNumbers. */
+export interface AnyContext {
+  readonly sp: StringPolicy;
+  readonly det: boolean;
+  readonly str: boolean;
+}
+
+/** anyShadow returns the shadow of a dynamic value (the value itself when JSON.stringify writes it right). */
+export function anyShadow(v: unknown, c: AnyContext): unknown {
+  switch (typeof v) {
+    case "string":
+      return stringShadow(v, c.sp);
+    case "number":
+      if (v - v !== 0) bail();
+      if (c.str) return formatFloat(v, 64);
+      return v === 0 && 1 / v < 0 ? raw("-0") : v;
+    case "boolean":
+      return v;
+    case "bigint": {
+      if (c.str) return String(v);
+      const n = Number(v);
+      return Number.isSafeInteger(n) ? n : raw(String(v));
+    }
+    case "undefined":
+      return null;
+    case "object":
+      if (v === null) return null;
+      if (++fs.depth > FAST_MAX_DEPTH) bail();
+      try {
+        return Array.isArray(v) ? arrayShadow(v, c) : objectShadow(v, c);
+      } finally {
+        fs.depth--;
+      }
+    default:
+      return bail();
+  }
+}
+
+function arrayShadow(v: unknown[], c: AnyContext): unknown {
+  if ((v as { toJSON?: unknown }).toJSON !== undefined) bail();
+  const n = v.length;
+  let out: unknown[] | undefined;
+  for (let i = 0; i < n; i++) {
+    const x = v[i];
+    const s = anyShadow(x, c);
+    if (out !== undefined) out.push(s);
+    else if (s !== x) {
+      out = v.slice(0, i);
+      out.push(s);
+    }
+  }
+  return out ?? v;
+}
+
+function objectShadow(v: object, c: AnyContext): unknown {
+  if (v instanceof Uint8Array) return encodeBytes(v, "base64");
+  if (GoTime.isInstance(v)) return stringShadow(v.format(), c.sp);
+  if (JsonNumber.isInstance(v)) return raw(v.text === "" ? "0" : v.text);
+  if (v instanceof Map) return entriesText([...v].map(([k, x]) => [String(k), x]), c);
+  if ((v as { toJSON?: unknown }).toJSON !== undefined) return entriesText(Object.entries(v), c);
+  const o = v as Record<string, unknown>;
+  const keys = Object.keys(o);
+  const n = keys.length;
+  let prev = "";
+  let out: Record<string, unknown> | undefined;
+  for (let i = 0; i < n; i++) {
+    const k = keys[i] as string;
+    if (!plainString(k, c.sp) || (c.det && i > 0 && compareUTF8(prev, k) > 0))
+      return entriesText(Object.entries(o), c);
+    prev = k;
+    const x = o[k];
+    const s = anyShadow(x, c);
+    if (out !== undefined) setOwn(out, k, s);
+    else if (s !== x) {
+      out = {};
+      for (let j = 0; j < i; j++) {
+        const kj = keys[j] as string;
+        setOwn(out, kj, o[kj]);
+      }
+      setOwn(out, k, s);
+    }
+  }
+  return out ?? v;
+}
+
+/** The raw text of an object from its entries, as the exact `any` encoder writes it (sorted under Deterministic). */
+function entriesText(entries: [string, unknown][], c: AnyContext): string {
+  if (c.det) entries.sort((a, b) => compareUTF8(a[0], b[0]));
+  let out = "{";
+  for (let i = 0; i < entries.length; i++) {
+    const [k, x] = entries[i] as [string, unknown];
+    if (i > 0) out += ",";
+    out += quoteWith(k, c.sp.pol);
+    out += ":";
+    out += stringifyShadow(anyShadow(x, c));
+  }
+  return raw(`${out}}`);
+}

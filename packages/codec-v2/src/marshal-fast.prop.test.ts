@@ -1,0 +1,165 @@
+/**
+ * Differential property of the fast marshal path: on generated Go types and
+ * values (odd values included: -0, NaN, int64 past 2^53, lone surrogates,
+ * index-like and `__proto__` map keys, undefined under any, values of the
+ * wrong JS type) and under several option sets, marshal with the fast path
+ * gives exactly the exact encoder's bytes, or the same error.
+ */
+import { fc, test } from "@fast-check/vitest";
+import {
+  arrayOf,
+  type GoType,
+  mapOf,
+  named,
+  pointerTo,
+  sliceOf,
+  structOf,
+  T,
+} from "@gojson/gotype";
+import { afterAll, afterEach, describe, expect } from "vitest";
+import { defaultOptionsV1, marshalToString, type Options, resolveOptions } from "./index.js";
+import { fastEncoderFor, fastMarshal } from "./marshal-fast.js";
+
+const RUNS = { numRuns: Number(process.env.FAST_RUNS ?? 150) };
+
+/** One marshal: its text, or its error's class and message. */
+function outcome(t: GoType, v: unknown, o: Options | Options[] | undefined, fast: boolean): string {
+  fastMarshal.enabled = fast;
+  try {
+    return `ok ${marshalToString(t, v, o)}`;
+  } catch (e) {
+    return `err ${(e as Error).name}: ${(e as Error).message}`;
+  } finally {
+    fastMarshal.enabled = true;
+  }
+}
+
+afterEach(() => {
+  fastMarshal.enabled = true;
+});
+
+const OPTION_SETS: (Options | Options[] | undefined)[] = [
+  undefined,
+  defaultOptionsV1(),
+  { deterministic: true },
+  { escapeForHTML: true, escapeForJS: true },
+  { allowInvalidUTF8: true },
+  { stringifyNumbers: true },
+  { formatNilSliceAsNull: true, formatNilMapAsNull: true },
+  { omitZeroStructFields: true },
+  { omitEmptyWithLegacySemantics: true, stringifyWithLegacySemantics: true },
+  { multiline: true, withIndent: "  " },
+];
+
+const surrogate = fc.integer({ min: 0xd800, max: 0xdfff }).map((c) => String.fromCharCode(c));
+const text = fc.oneof(
+  fc.string({ maxLength: 8 }),
+  fc.string({ unit: "binary", maxLength: 6 }),
+  fc.constantFrom("", "<a&b>", "\u2028\u2029", '"\\\n\t\u0000\u001f\u007f', "\ud83d\ude00", "__proto__"),
+  fc.tuple(fc.string({ maxLength: 3 }), surrogate).map(([a, b]) => a + b),
+);
+const key = fc.oneof(text, fc.constantFrom("0", "1", "7", "10", "01", "4294967295", "-1", "__proto__", "toJSON"));
+const goName = fc.constantFrom("A", "B", "C", "D", "E");
+const jsonName = fc.oneof(
+  fc.constantFrom("", "a", "b", "x-y", "1", "2", "__proto__", "a<b", "\u2028"),
+  fc.string({ maxLength: 4 }).filter((s) => !/[,"`\\:\s]/.test(s)),
+);
+const tagOpts = fc.subarray(["omitempty", "omitzero", "string", "format:emitnull", "format:nonfinite", "format:hex"], {
+  maxLength: 2,
+});
+
+interface Gen {
+  t: GoType;
+  v: fc.Arbitrary<unknown>;
+}
+
+const anyValue: fc.Arbitrary<unknown> = fc.letrec<{ any: unknown }>((tie) => ({
+  any: fc.oneof(
+    { depthSize: "small", withCrossShrink: true },
+    fc.constantFrom(null, undefined, true, false, -0, 0, 1.5, 1e21, 5e-324, 2n ** 60n, 3n),
+    fc.double(),
+    text,
+    fc.array(tie("any"), { maxLength: 3 }),
+    fc.dictionary(key, tie("any"), { maxKeys: 3 }),
+    fc.array(fc.tuple(key, tie("any")), { maxLength: 2 }).map((e) => new Map(e)),
+    fc.uint8Array({ maxLength: 4 }),
+  ),
+})).any;
+
+function leaf(): fc.Arbitrary<Gen> {
+  return fc.constantFrom<Gen>(
+    { t: T.bool, v: fc.oneof(fc.boolean(), fc.constantFrom(0, "x")) },
+    { t: T.string, v: fc.oneof(text, fc.constantFrom(1, null)) },
+    { t: T.int8, v: fc.oneof(fc.integer({ min: -128, max: 127 }), fc.constantFrom(Number.NaN, 1n)) },
+    { t: T.int32, v: fc.integer() },
+    { t: T.int64, v: fc.oneof(fc.bigInt({ min: -(1n << 63n), max: (1n << 63n) - 1n }), fc.constant(7)) },
+    { t: T.uint64, v: fc.bigInt({ min: 0n, max: (1n << 64n) - 1n }) },
+    { t: T.float32, v: fc.float() },
+    { t: T.float64, v: fc.oneof(fc.double(), fc.constantFrom(-0, 0, 1e-7, "1")) },
+    { t: T.any, v: anyValue },
+    { t: sliceOf(T.uint8), v: fc.oneof(fc.uint8Array({ maxLength: 5 }), fc.constant(null)) },
+  );
+}
+
+function gen(depth: number): fc.Arbitrary<Gen> {
+  if (depth <= 0) return leaf();
+  const sub = gen(depth - 1);
+  return fc.oneof(
+    leaf(),
+    sub.map((g) => ({ t: sliceOf(g.t), v: fc.oneof(fc.constant(null), fc.array(g.v, { maxLength: 3 })) })),
+    fc.tuple(sub, fc.integer({ min: 0, max: 2 })).map(([g, n]) => ({
+      t: arrayOf(n, g.t),
+      v: fc.array(g.v, { minLength: n, maxLength: n }),
+    })),
+    sub.map((g) => ({
+      t: mapOf(T.string, g.t),
+      v: fc.oneof(
+        fc.constant(null),
+        fc.array(fc.tuple(key, g.v), { maxLength: 3 }).map((e) => new Map(e)),
+      ),
+    })),
+    sub.map((g) => ({ t: pointerTo(g.t), v: fc.oneof(fc.constant(null), g.v) })),
+    fc
+      .uniqueArray(fc.tuple(goName, jsonName, tagOpts, sub), { minLength: 1, maxLength: 4, selector: (x) => x[0] })
+      .map((fields) => {
+        const t = named(
+          "S",
+          structOf(
+            fields.map(([n, j, opts, g]) => ({
+              name: n,
+              type: g.t,
+              tag: `json:"${[j, ...opts].join(",")}"`,
+            })),
+          ),
+        );
+        const v = fc.record(Object.fromEntries(fields.map(([n, , , g]) => [n, g.v])));
+        return { t, v };
+      }),
+  );
+}
+
+const typeAndValue = gen(3).chain((g) => fc.tuple(fc.constant(g.t), g.v));
+
+describe("marshal fast path", () => {
+  let cases = 0;
+  let taken = 0;
+  test.prop([typeAndValue, fc.constantFrom(...OPTION_SETS)], RUNS)(
+    "equals the exact encoder (bytes or error)",
+    ([t, v], o) => {
+      cases++;
+      const exact = outcome(t, v, o, false);
+      expect(outcome(t, v, o, true)).toBe(exact);
+      // When the fast path answers by itself, the exact encoder succeeds with the same (compact) text.
+      const fast = fastEncoderFor(t, resolveOptions(o))?.(v);
+      if (fast !== undefined) {
+        taken++;
+        expect(exact.startsWith("ok ")).toBe(true);
+        if (!Array.isArray(o) && !o?.multiline) expect(`ok ${fast}`).toBe(exact);
+      }
+    },
+  );
+  afterAll(() => {
+    // The generators must keep the fast path busy, or the property proves nothing.
+    expect(taken).toBeGreaterThan(cases / 5);
+  });
+});

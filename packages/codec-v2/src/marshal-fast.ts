@@ -1,0 +1,527 @@
+/**
+ * The fast marshal path: per (Go type, options) a compiled *shadow builder*
+ * turns a Go value into a plain JS value whose JSON.stringify text is exactly
+ * json/v2's output (see marshal-fast-shadow.ts), so the bulk of the writing is
+ * done by the engine's native serializer. Struct builders are generated code
+ * (one object literal per struct type, constant property names).
+ *
+ * The fast path never reports an error: on anything unusual (a value of the
+ * wrong JS type, NaN, invalid UTF-8, a nesting deeper than FAST_MAX_DEPTH, a
+ * cycle, a refused `new Function`) it throws, and the exact encoder of
+ * marshal-plan.ts runs from the start and gives Go's output or Go's error.
+ * That rerun is only safe because no user code runs here: types that have (or
+ * reach) any method, and Go's known types, are never compiled.
+ */
+import {
+  type GoType,
+  lookupMethod,
+  methodsVersion,
+  type StructType,
+} from "@gojson/gotype";
+import { formatFloat } from "@gojson/jsontext";
+import { type ByteFormat, encodeBytes } from "./bytes-format.js";
+import { type FieldV2, structFieldsV2 } from "./fields.js";
+import { isZero } from "./go-values.js";
+import { type AnyContext, anyShadow } from "./marshal-fast-any.js";
+import {
+  BAIL,
+  bail,
+  FAST_MAX_DEPTH,
+  fs,
+  isEmptyShadow,
+  isIndexKey,
+  KeyOrder,
+  plainString,
+  raw,
+  type StringPolicy,
+  setOwn,
+  stringifyShadow,
+  stringPolicy,
+  stringShadow,
+  unwrapRaw,
+} from "./marshal-fast-shadow.js";
+import { compareUTF8 } from "./marshal-plan.js";
+import type { ResolvedOptions } from "./options.js";
+import { quotePolicyFor, quoteWith } from "./quote.js";
+
+/**
+ * Switch of the fast path (tests turn it off to compare with the exact encoder; the
+ * environment variable GOJSON_MARSHAL_FAST=0 turns it off for a whole process, as the
+ * differential fuzzer's before/after runs do). Internal.
+ */
+export const fastMarshal: { enabled: boolean } = {
+  enabled: (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env
+    ?.GOJSON_MARSHAL_FAST !== "0",
+};
+
+const textEncoder = new TextEncoder();
+/** Outputs this long are encoded by Buffer (Node) into a buffer of their own; shorter ones by TextEncoder. */
+const BUFFER_FROM_MIN = 4096;
+const NodeBuffer = (globalThis as { Buffer?: { from(s: string, enc: "utf8"): Uint8Array } }).Buffer;
+
+/** utf8Bytes encodes marshal's output to UTF-8 (Buffer.from is the fastest encoder of long strings in Node). */
+export function utf8Bytes(s: string): Uint8Array {
+  if (NodeBuffer === undefined || s.length < BUFFER_FROM_MIN) return textEncoder.encode(s);
+  const b = NodeBuffer.from(s, "utf8");
+  return new Uint8Array(b.buffer, b.byteOffset, b.length);
+}
+
+/** A shadow builder: Go value → plain JS value (throws to leave the fast path). */
+type Shadow = (v: any) => unknown;
+
+/** The per-field overrides of a representation (as the exact encoder's Mode). */
+interface Mode {
+  readonly str: boolean;
+  readonly legacyStr: boolean;
+  readonly format: string;
+}
+
+/** A compiled fast encoder: the JSON text of a value, or undefined (run the exact encoder). */
+export type FastEncoder = (v: unknown) => string | undefined;
+
+let cacheVersion = -1;
+let shadows = new WeakMap<GoType, Map<string, Shadow>>();
+let eligible = new WeakMap<GoType, boolean>();
+let roots = new WeakMap<GoType, Map<string, FastEncoder | null>>();
+
+function syncVersion(): void {
+  const v = methodsVersion();
+  if (v !== cacheVersion) {
+    cacheVersion = v;
+    shadows = new WeakMap();
+    eligible = new WeakMap();
+    roots = new WeakMap();
+  }
+}
+
+/**
+ * fastEncoderFor returns the fast encoder of t under options o, or undefined
+ * when t is not eligible (it has or reaches methods or a known type).
+ */
+export function fastEncoderFor(t: GoType, o: ResolvedOptions): FastEncoder | undefined {
+  syncVersion();
+  let per = roots.get(t);
+  if (per === undefined) {
+    per = new Map();
+    roots.set(t, per);
+  }
+  const hit = per.get(o.key);
+  if (hit !== undefined) return hit ?? undefined;
+  let enc: FastEncoder | null = null;
+  if (isEligible(t)) {
+    const sh = compile(t, o, { str: o.flags.stringifyNumbers, legacyStr: false, format: "" });
+    enc = (v) => run(sh, v);
+  }
+  per.set(o.key, enc);
+  return enc ?? undefined;
+}
+
+function run(sh: Shadow, v: unknown): string | undefined {
+  fs.depth = 0;
+  fs.raw = false;
+  try {
+    const s = JSON.stringify(sh(v)) as string | undefined;
+    if (s === undefined) return undefined;
+    return fs.raw ? unwrapRaw(s) : s;
+  } catch {
+    // BAIL, a TypeError on a value of the wrong shape, a RangeError: the exact encoder decides.
+    return undefined;
+  }
+}
+
+/** Whether no type reachable from t has methods or is one of Go's known types. */
+function isEligible(t: GoType): boolean {
+  const hit = eligible.get(t);
+  if (hit !== undefined) return hit;
+  const seen = new Set<GoType>();
+  const stack: GoType[] = [t];
+  let ok = true;
+  while (ok && stack.length > 0) {
+    const x = stack.pop() as GoType;
+    if (seen.has(x)) continue;
+    seen.add(x);
+    if (x.known !== undefined || (x.methods !== undefined && Object.keys(x.methods).length > 0)) {
+      ok = false;
+      break;
+    }
+    switch (x.kind) {
+      case "slice":
+      case "array":
+      case "pointer":
+        stack.push(x.elem);
+        break;
+      case "map":
+        stack.push(x.key, x.elem);
+        break;
+      case "struct":
+        for (const f of x.fields) stack.push(f.type);
+        break;
+    }
+  }
+  // Belt and braces: gotype's own lookup (promotion through embedded fields) finds nothing either.
+  if (ok)
+    for (const name of ["MarshalJSON", "MarshalText", "IsZero"] as const)
+      if (lookupMethod(t, name, { addressable: true })) ok = false;
+  eligible.set(t, ok);
+  return ok;
+}
+
+function compile(t: GoType, o: ResolvedOptions, m: Mode): Shadow {
+  const key = `${o.key}|${m.str ? 1 : 0}${m.legacyStr ? 1 : 0}|${m.format}`;
+  let per = shadows.get(t);
+  if (per === undefined) {
+    per = new Map();
+    shadows.set(t, per);
+  }
+  const hit = per.get(key);
+  if (hit !== undefined) return hit;
+  let real: Shadow | undefined;
+  // A recursive type reaches itself through this stub while it is being built.
+  per.set(key, (v) => (real as Shadow)(v));
+  real = build(t, o, m);
+  per.set(key, real);
+  return real;
+}
+
+const BAIL_NODE: Shadow = () => bail();
+
+function build(t: GoType, o: ResolvedOptions, m: Mode): Shadow {
+  const sp = stringPolicy(quotePolicyFor(o));
+  switch (t.kind) {
+    case "bool":
+      return m.legacyStr ? (v) => (v ? "true" : "false") : (v) => (v ? true : false);
+    case "string":
+      if (m.legacyStr)
+        return (v) => {
+          if (typeof v !== "string") bail();
+          return stringShadow(quoteWith(v, sp.pol), sp);
+        };
+      return (v) => stringShadow(v, sp);
+    case "int":
+    case "int8":
+    case "int16":
+    case "int32":
+    case "int64":
+    case "uint":
+    case "uint8":
+    case "uint16":
+    case "uint32":
+    case "uint64":
+    case "uintptr":
+      return m.str || m.legacyStr ? quotedInt : intShadow;
+    case "float32":
+    case "float64":
+      return floatShadow(t.kind === "float32" ? 32 : 64, m);
+    case "pointer": {
+      // A pointer's representation is its element's; nil is null.
+      const elem = compile(t.elem, o, m);
+      return (v) => (v === null || v === undefined ? null : elem(v));
+    }
+    case "slice":
+      return sliceShadow(t, o, m);
+    case "array":
+      return arrayShadow(t, o, m);
+    case "map":
+      return mapShadow(t, o, m, sp);
+    case "interface": {
+      const c: AnyContext = { sp, det: o.flags.deterministic, str: m.str };
+      return (v) => anyShadow(v, c);
+    }
+    case "struct":
+      return structShadow(t, o, m, sp);
+    default:
+      return BAIL_NODE;
+  }
+}
+
+function quotedInt(v: unknown): string {
+  if (typeof v !== "bigint" && typeof v !== "number") bail();
+  return String(v);
+}
+
+function intShadow(v: unknown): unknown {
+  if (typeof v === "number") {
+    if (v - v !== 0) bail();
+    return v;
+  }
+  if (typeof v !== "bigint") bail();
+  const n = Number(v);
+  return Number.isSafeInteger(n) ? n : raw(String(v));
+}
+
+function floatShadow(bits: 32 | 64, m: Mode): Shadow {
+  const nonfinite = m.format === "nonfinite";
+  if (m.format !== "" && !nonfinite) return BAIL_NODE;
+  const quoted = m.str || m.legacyStr;
+  return (v) => {
+    if (typeof v !== "number") bail();
+    if (v - v !== 0) {
+      if (!nonfinite) bail();
+      return Number.isNaN(v) ? "NaN" : v > 0 ? "Infinity" : "-Infinity";
+    }
+    if (bits === 64 && v !== 0 && !quoted) return v;
+    const s = formatFloat(v, bits);
+    if (quoted) return s;
+    if (bits === 64) return s === "0" ? 0 : raw(s);
+    const n = Number(s);
+    return String(n) === s ? n : raw(s);
+  };
+}
+
+const BYTE_FORMATS = new Set(["base64", "base64url", "base32", "base32hex", "hex"]);
+
+function isByteSlice(t: GoType): boolean {
+  return (t.kind === "slice" || t.kind === "array") && t.elem.kind === "uint8" && !t.elem.methods;
+}
+
+/** The shadow of a list: the list itself when every element is its own shadow, else a copy. */
+function elemsShadow(v: ArrayLike<unknown>, elem: Shadow): unknown[] {
+  if (++fs.depth > FAST_MAX_DEPTH) bail();
+  const n = v.length;
+  let out: unknown[] | undefined;
+  if (!Array.isArray(v)) out = [];
+  for (let i = 0; i < n; i++) {
+    const x = v[i];
+    const s = elem(x);
+    if (out !== undefined) out.push(s);
+    else if (s !== x) {
+      out = (v as unknown[]).slice(0, i);
+      out.push(s);
+    }
+  }
+  fs.depth--;
+  return out ?? (v as unknown[]);
+}
+
+function sliceShadow(t: Extract<GoType, { kind: "slice" }>, o: ResolvedOptions, m: Mode): Shadow {
+  let nilNull = o.flags.formatNilSliceAsNull;
+  let format = m.format;
+  if (format === "emitnull") {
+    nilNull = true;
+    format = "";
+  } else if (format === "emitempty") {
+    nilNull = false;
+    format = "";
+  }
+  const nil = nilNull ? null : [];
+  if (isByteSlice(t) && format !== "array") {
+    const bf = (format === "" ? "base64" : format) as ByteFormat;
+    if (!BYTE_FORMATS.has(bf)) return BAIL_NODE;
+    return (v) => (v === null || v === undefined ? (nilNull ? null : "") : encodeBytes(v, bf));
+  }
+  // Other formats (an error, or "array" on bytes) take the exact path.
+  if (format !== "") return BAIL_NODE;
+  const elem = compile(t.elem, o, { ...m, format: "" });
+  return (v) => {
+    if (v === null || v === undefined) return nil === null ? null : [];
+    return elemsShadow(v, elem);
+  };
+}
+
+function arrayShadow(t: Extract<GoType, { kind: "array" }>, o: ResolvedOptions, m: Mode): Shadow {
+  const format = m.format;
+  const asArray = format === "array" || (format === "" && o.flags.formatByteArrayAsArray);
+  if (isByteSlice(t) && !asArray) {
+    const bf = (format === "" ? "base64" : format) as ByteFormat;
+    if (!BYTE_FORMATS.has(bf)) return BAIL_NODE;
+    return (v: ArrayLike<number>) => encodeBytes(v instanceof Uint8Array ? v : Uint8Array.from(v), bf);
+  }
+  if (format !== "") return BAIL_NODE;
+  const elem = compile(t.elem, o, { ...m, format: "" });
+  return (v) => {
+    if (v === null || v === undefined) bail();
+    return elemsShadow(v, elem);
+  };
+}
+
+function mapShadow(
+  t: Extract<GoType, { kind: "map" }>,
+  o: ResolvedOptions,
+  m: Mode,
+  sp: StringPolicy,
+): Shadow {
+  let nilNull = o.flags.formatNilMapAsNull;
+  if (m.format === "emitnull") nilNull = true;
+  else if (m.format === "emitempty") nilNull = false;
+  else if (m.format !== "") return BAIL_NODE;
+  // Keys: only string kinds (their text is the key itself); other kinds take the exact path.
+  if (t.key.kind !== "string") return BAIL_NODE;
+  const venc = compile(t.elem, o, { ...m, format: "" });
+  const det = o.flags.deterministic;
+  const text = (v: Map<unknown, unknown>): string => {
+    const entries: [string, unknown][] = [];
+    for (const [k, x] of v) {
+      if (typeof k !== "string") bail();
+      entries.push([k, x]);
+    }
+    if (det) entries.sort((a, b) => compareUTF8(a[0], b[0]));
+    let out = "{";
+    for (let i = 0; i < entries.length; i++) {
+      const [k, x] = entries[i] as [string, unknown];
+      if (i > 0) out += ",";
+      out += quoteWith(k, sp.pol);
+      out += ":";
+      out += stringifyShadow(venc(x));
+    }
+    return raw(`${out}}`);
+  };
+  return (v) => {
+    if (v === null || v === undefined) return nilNull ? null : {};
+    if (!(v instanceof Map)) bail();
+    if (v.size === 0) return {};
+    if (++fs.depth > FAST_MAX_DEPTH) bail();
+    let out: unknown;
+    if (det && v.size > 1) out = text(v);
+    else {
+      const obj: Record<string, unknown> = {};
+      const order = new KeyOrder();
+      out = obj;
+      for (const [k, x] of v) {
+        if (typeof k !== "string") bail();
+        if (!plainString(k, sp) || !order.add(k)) {
+          out = text(v);
+          break;
+        }
+        setOwn(obj, k, venc(x));
+      }
+    }
+    fs.depth--;
+    return out;
+  };
+}
+
+/** legacyEmpty is v1's omitempty (OmitEmptyWithLegacySemantics) on a Go value. */
+function legacyEmpty(t: GoType, v: unknown): boolean {
+  switch (t.kind) {
+    case "bool":
+      return v === false;
+    case "string":
+      return v === "";
+    case "slice":
+    case "map":
+      return (
+        v === null ||
+        v === undefined ||
+        (v as { length?: number }).length === 0 ||
+        (v as { size?: number }).size === 0
+      );
+    case "array":
+      return t.len === 0;
+    case "pointer":
+    case "interface":
+      return v === null || v === undefined;
+    case "struct":
+      return false;
+    default:
+      return v === 0 || v === 0n;
+  }
+}
+
+function isLegacyStringable(t: GoType): boolean {
+  const u = t.kind === "pointer" ? t.elem : t;
+  return (
+    u.kind !== "slice" &&
+    u.kind !== "array" &&
+    u.kind !== "map" &&
+    u.kind !== "struct" &&
+    u.kind !== "interface" &&
+    u.kind !== "pointer"
+  );
+}
+
+/** One field of a struct's shadow builder. */
+interface FastField {
+  readonly f: FieldV2;
+  readonly sh: Shadow;
+  readonly isZero: ((v: unknown) => boolean) | undefined;
+  readonly omitempty: boolean;
+  readonly legacyOmit: ((v: unknown) => boolean) | undefined;
+}
+
+function structShadow(t: StructType, o: ResolvedOptions, m: Mode, sp: StringPolicy): Shadow {
+  const f = o.flags;
+  const sf = structFieldsV2(t);
+  if (sf.error && !f.reportErrorsWithLegacySemantics) return BAIL_NODE;
+  if (sf.fallback && !f.discardUnknownMembers) return BAIL_NODE;
+  const order = new KeyOrder();
+  const fields: FastField[] = [];
+  for (const fd of sf.fields) {
+    // The object's keys must be written by JSON.stringify exactly as the exact encoder's names, in order.
+    if (!plainString(fd.name, sp) || !order.add(fd.name) || JSON.stringify(fd.name) !== quoteWith(fd.name, sp.pol))
+      return BAIL_NODE;
+    const legacyStrOk = f.stringifyWithLegacySemantics && fd.string && isLegacyStringable(fd.type);
+    const sh = compile(fd.type, o, {
+      str: f.stringifyWithLegacySemantics ? false : m.str || fd.string,
+      legacyStr: legacyStrOk,
+      format: fd.format,
+    });
+    const omitzero = fd.omitzero || f.omitZeroStructFields;
+    const ft = fd.type;
+    fields.push({
+      f: fd,
+      sh,
+      isZero: omitzero ? (v) => isZero(ft, v) : undefined,
+      omitempty: fd.omitempty && !f.omitEmptyWithLegacySemantics,
+      legacyOmit: fd.omitempty && f.omitEmptyWithLegacySemantics ? (v) => legacyEmpty(ft, v) : undefined,
+    });
+  }
+  return generateStruct(fields) ?? BAIL_NODE;
+}
+
+/**
+ * generateStruct writes a struct's shadow builder as one function: constant
+ * Go property reads, the field builders called from their own call sites, and
+ * one object literal when no field can be left out.
+ */
+function generateStruct(fields: readonly FastField[]): Shadow | undefined {
+  const always = fields.every((x) => x.isZero === undefined && !x.omitempty && !x.legacyOmit && x.f.path.length === 1);
+  const keyOf = (name: string) => (name === "__proto__" ? '["__proto__"]' : JSON.stringify(name));
+  let head = "";
+  let body = "";
+  fields.forEach((x, i) => {
+    head += `const S${i} = F[${i}].sh;\n`;
+    if (x.isZero) head += `const Z${i} = F[${i}].isZero;\n`;
+    if (x.legacyOmit) head += `const L${i} = F[${i}].legacyOmit;\n`;
+  });
+  if (always) {
+    const props = fields.map((x, i) => `${keyOf(x.f.name)}: S${i}(v[${JSON.stringify(x.f.goName)}])`);
+    body = `const o = { ${props.join(", ")} };\n`;
+  } else {
+    body = "const o = {};\nlet x, s;\n";
+    fields.forEach((x, i) => {
+      const path = x.f.path;
+      let get = "v";
+      let cond = "";
+      for (let j = 0; j < path.length - 1; j++) {
+        get += `[${JSON.stringify(path[j])}]`;
+        cond += `${cond === "" ? "" : " && "}${get} != null`;
+      }
+      get += `[${JSON.stringify(path[path.length - 1])}]`;
+      let stmt = `x = ${get};\n`;
+      let test = "";
+      if (x.isZero) test += `!Z${i}(x)`;
+      if (x.legacyOmit) test += `${test === "" ? "" : " && "}!L${i}(x)`;
+      const set =
+        x.f.name === "__proto__" ? "SET(o, \"__proto__\", s);" : `o[${JSON.stringify(x.f.name)}] = s;`;
+      const put = x.omitempty ? `s = S${i}(x);\nif (!EMPTY(s)) ${set}\n` : `s = S${i}(x);\n${set}\n`;
+      stmt += test === "" ? put : `if (${test}) {\n${put}}\n`;
+      body += cond === "" ? stmt : `if (${cond}) {\n${stmt}}\n`;
+    });
+  }
+  const src = `"use strict";\n${head}return function structShadow(v) {\nif (++FS.depth > MAX) BAILF();\n${body}FS.depth--;\nreturn o;\n};`;
+  try {
+    return new Function("F", "FS", "MAX", "BAILF", "EMPTY", "SET", src)(
+      fields,
+      fs,
+      FAST_MAX_DEPTH,
+      bail,
+      isEmptyShadow,
+      setOwn,
+    ) as Shadow;
+  } catch {
+    // Code generation refused (a Content-Security-Policy): the exact encoder serves this type.
+    return undefined;
+  }
+}
+
+export { BAIL, isIndexKey };

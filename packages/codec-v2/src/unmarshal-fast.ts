@@ -1,0 +1,706 @@
+/**
+ * The fast unmarshal path: an optimistic decoder for the common case (a fresh
+ * destination, types without unmarshal methods, options that leave the
+ * default reading rules in place), compiled once per (Go type, options) into
+ * closures that read the input as a JS string decoded once by a fatal
+ * TextDecoder.
+ *
+ * It only ever returns a value that the exact engine (unmarshal-plan.ts)
+ * returns for the same input: on anything else — a syntax error, invalid
+ * UTF-8, a duplicate name, an unknown member under rejectUnknownMembers, a
+ * type mismatch, an overflow, deep nesting — it gives up ({@link NO_FAST})
+ * and the caller runs the exact engine, which produces Go's error, offset,
+ * pointer and partial value. It never builds an error itself.
+ */
+import { isAscii } from "node:buffer";
+import type { GoType, StructType } from "@gojson/gotype";
+import { decodeBytes } from "./bytes-format.js";
+import { foldName, structFieldsV2 } from "./fields.js";
+import { isBigKind, lookupMethod, zeroMaker } from "./go-values.js";
+import type { BooleanOption, ResolvedOptions } from "./options.js";
+import { anyValue, fastParseGoInt, NUMBER_SYNTAX } from "./unmarshal-fast-any.js";
+import {
+  BAIL,
+  bail,
+  C,
+  colon,
+  enter,
+  leave,
+  literal,
+  readFloat,
+  readNull,
+  readString,
+  skipValue,
+  ws,
+} from "./unmarshal-fast-scan.js";
+
+/**
+ * The fast path's switch: on unless the environment sets GOJSON_FAST_UNMARSHAL=0
+ * (a diagnostic kill switch: results are the same either way, only slower).
+ */
+export const fastUnmarshal: { enabled: boolean } = {
+  enabled: (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env
+    ?.GOJSON_FAST_UNMARSHAL !== "0",
+};
+
+/** Returned by {@link unmarshalFast} when the fast path does not apply or gave up. */
+export const NO_FAST: unique symbol = Symbol("gojson.v2.noFastUnmarshal");
+
+/**
+ * A fast decoder: reads the value whose first char code is `c` (at C.p, after
+ * whitespace) and returns a fresh Go value; leaves C.p just after the value.
+ */
+type FDec = (c: number) => unknown;
+
+/** What the fast path needs from the options (null: the options are not supported). */
+interface FastOptions {
+  /** matchCaseInsensitiveNames */
+  readonly ci: boolean;
+  /** rejectUnknownMembers */
+  readonly reject: boolean;
+  /** stringifyNumbers */
+  readonly str: boolean;
+  readonly key: string;
+}
+
+/** Options that only affect marshaling (the fast path ignores them). */
+const MARSHAL_ONLY: ReadonlySet<BooleanOption> = new Set<BooleanOption>([
+  "escapeForHTML",
+  "escapeForJS",
+  "preserveRawStrings",
+  "canonicalizeRawInts",
+  "canonicalizeRawFloats",
+  "reorderRawObjects",
+  "multiline",
+  "spaceAfterColon",
+  "spaceAfterComma",
+  "deterministic",
+  "formatNilMapAsNull",
+  "formatNilSliceAsNull",
+  "omitZeroStructFields",
+  "discardUnknownMembers",
+  "omitEmptyWithLegacySemantics",
+]);
+
+/** Options the fast path implements; every other unmarshal option must be unset or false. */
+const FAST_SUPPORTED: ReadonlySet<BooleanOption> = new Set<BooleanOption>([
+  "matchCaseInsensitiveNames",
+  "rejectUnknownMembers",
+  "stringifyNumbers",
+]);
+
+const optionsCache = new WeakMap<ResolvedOptions, FastOptions | null>();
+
+function fastOptions(o: ResolvedOptions): FastOptions | null {
+  const hit = optionsCache.get(o);
+  if (hit !== undefined) return hit;
+  let r: FastOptions | null = null;
+  let ok = true;
+  for (const [k, v] of Object.entries(o.flags) as [BooleanOption, boolean][]) {
+    if (v && !MARSHAL_ONLY.has(k) && !FAST_SUPPORTED.has(k)) ok = false;
+  }
+  if (ok) {
+    const f = o.flags;
+    r = {
+      ci: f.matchCaseInsensitiveNames,
+      reject: f.rejectUnknownMembers,
+      str: f.stringifyNumbers,
+      key: `${f.matchCaseInsensitiveNames ? 1 : 0}${f.rejectUnknownMembers ? 1 : 0}${f.stringifyNumbers ? 1 : 0}`,
+    };
+  }
+  optionsCache.set(o, r);
+  return r;
+}
+
+/** Thrown while compiling when some part of a type is not for the fast path. */
+const UNSUPPORTED: unique symbol = Symbol("gojson.v2.fastUnsupported");
+
+const roots = new WeakMap<GoType, Map<string, FDec | null>>();
+
+/** fastDecoderFor returns the fast decoder of t under o, or null when the fast path does not apply (cached). */
+export function fastDecoderFor(t: GoType, o: ResolvedOptions): FDec | null {
+  const fo = fastOptions(o);
+  if (fo === null) return null;
+  let per = roots.get(t);
+  if (per === undefined) {
+    per = new Map();
+    roots.set(t, per);
+  }
+  const hit = per.get(fo.key);
+  if (hit !== undefined) return hit;
+  let dec: FDec | null;
+  try {
+    dec = new Compiler(fo).get(t, fo.str);
+  } catch (e) {
+    if (e !== UNSUPPORTED) throw e;
+    dec = null;
+  }
+  per.set(fo.key, dec);
+  return dec;
+}
+
+const Q = 0x22;
+const LBRACE = 0x7b;
+const RBRACE = 0x7d;
+const LBRACKET = 0x5b;
+const RBRACKET = 0x5d;
+const COMMA = 0x2c;
+const N = 0x6e;
+
+/** Whether t is []byte or [N]byte as v2 sees it (elements of kind uint8 without methods). */
+function isByteSlice(t: GoType): boolean {
+  return (t.kind === "slice" || t.kind === "array") && t.elem.kind === "uint8" && !t.elem.methods;
+}
+
+const INT_BOUNDS: Record<string, readonly [number, number]> = {
+  int8: [-128, 127],
+  int16: [-32768, 32767],
+  int32: [-2147483648, 2147483647],
+  uint8: [0, 255],
+  uint16: [0, 65535],
+  uint32: [0, 4294967295],
+};
+const BIG_BOUNDS: Record<string, readonly [bigint, bigint]> = {
+  int: [-(1n << 63n), (1n << 63n) - 1n],
+  int64: [-(1n << 63n), (1n << 63n) - 1n],
+  uint: [0n, (1n << 64n) - 1n],
+  uint64: [0n, (1n << 64n) - 1n],
+  uintptr: [0n, (1n << 64n) - 1n],
+};
+
+/** One compile of a root type: decoders per (type, `string` mode), recursion through stubs. */
+class Compiler {
+  private readonly done = new Map<GoType, [FDec | undefined, FDec | undefined]>();
+  constructor(private readonly fo: FastOptions) {}
+
+  get(t: GoType, str: boolean): FDec {
+    let pair = this.done.get(t);
+    if (pair === undefined) {
+      pair = [undefined, undefined];
+      this.done.set(t, pair);
+    }
+    const i = str ? 1 : 0;
+    const hit = pair[i];
+    if (hit !== undefined) return hit;
+    let real: FDec | undefined;
+    pair[i] = (c) => (real as FDec)(c);
+    real = this.build(t, str);
+    pair[i] = real;
+    return real;
+  }
+
+  private build(t: GoType, str: boolean): FDec {
+    if (t.known !== undefined) throw UNSUPPORTED;
+    if (t.kind === "pointer") {
+      // A pointer cycle (`type P *P`) reads nothing per step: the exact engine's business.
+      const chain = new Set<GoType>();
+      for (let u: GoType = t; u.kind === "pointer"; u = u.elem) {
+        if (chain.has(u)) throw UNSUPPORTED;
+        chain.add(u);
+      }
+      const elem = this.get(t.elem, str);
+      return (c) => {
+        if (c === N) {
+          readNull(c);
+          return null;
+        }
+        return elem(c);
+      };
+    }
+    if (lookupMethod(t, "UnmarshalJSON") || lookupMethod(t, "UnmarshalText")) throw UNSUPPORTED;
+    switch (t.kind) {
+      case "bool":
+        return (c) => {
+          literal(c);
+          return c === 0x74;
+        };
+      case "string":
+        return (c) => {
+          if (c === Q) return readString();
+          readNull(c);
+          return "";
+        };
+      case "int8":
+      case "int16":
+      case "int32":
+      case "uint8":
+      case "uint16":
+      case "uint32":
+        return smallIntDecoder(t.kind, str);
+      case "int":
+      case "int64":
+      case "uint":
+      case "uint64":
+      case "uintptr":
+        return bigIntDecoder(t.kind, str);
+      case "float32":
+      case "float64":
+        return floatDecoder(t.kind === "float32", str);
+      case "slice":
+        return this.slice(t, str);
+      case "array":
+        return this.array(t, str);
+      case "map":
+        return this.map(t, str);
+      case "interface":
+        return anyValue;
+      case "struct":
+        return this.struct(t, str);
+    }
+  }
+
+  private slice(t: Extract<GoType, { kind: "slice" }>, str: boolean): FDec {
+    if (isByteSlice(t)) {
+      return (c) => {
+        if (c === Q) return base64(readString());
+        readNull(c);
+        return null;
+      };
+    }
+    const elem = this.get(t.elem, str);
+    return (c) => {
+      if (c !== LBRACKET) {
+        readNull(c);
+        return null;
+      }
+      enter();
+      C.p++;
+      const out: unknown[] = [];
+      let k = ws();
+      if (k !== RBRACKET) {
+        for (;;) {
+          out.push(elem(k));
+          k = ws();
+          C.p++;
+          if (k === COMMA) {
+            k = ws();
+            continue;
+          }
+          if (k !== RBRACKET) bail();
+          break;
+        }
+      } else C.p++;
+      leave();
+      return out;
+    };
+  }
+
+  private array(t: Extract<GoType, { kind: "array" }>, str: boolean): FDec {
+    const n = t.len;
+    const mk = zeroMaker(t);
+    if (isByteSlice(t)) {
+      return (c) => {
+        if (c !== Q) {
+          readNull(c);
+          return mk();
+        }
+        const b = base64(readString());
+        if (b.length !== n) bail();
+        return Array.from(b);
+      };
+    }
+    const elem = this.get(t.elem, str);
+    return (c) => {
+      if (c !== LBRACKET) {
+        readNull(c);
+        return mk();
+      }
+      enter();
+      C.p++;
+      const out: unknown[] = new Array(n);
+      let i = 0;
+      let k = ws();
+      if (k !== RBRACKET) {
+        for (;;) {
+          if (i >= n) bail();
+          out[i++] = elem(k);
+          k = ws();
+          C.p++;
+          if (k === COMMA) {
+            k = ws();
+            continue;
+          }
+          if (k !== RBRACKET) bail();
+          break;
+        }
+      } else C.p++;
+      if (i !== n) bail();
+      leave();
+      return out;
+    };
+  }
+
+  private map(t: Extract<GoType, { kind: "map" }>, str: boolean): FDec {
+    const kt = t.key;
+    if (kt.known !== undefined || lookupMethod(kt, "UnmarshalJSON") || lookupMethod(kt, "UnmarshalText"))
+      throw UNSUPPORTED;
+    let key: (name: string) => unknown;
+    switch (kt.kind) {
+      case "string":
+        key = (name) => name;
+        break;
+      case "int":
+      case "int8":
+      case "int16":
+      case "int32":
+      case "int64":
+      case "uint":
+      case "uint8":
+      case "uint16":
+      case "uint32":
+      case "uint64":
+      case "uintptr": {
+        const kind = kt.kind;
+        const big = isBigKind(kt);
+        key = (name) => fastParseGoInt(name, kind, big);
+        break;
+      }
+      case "float32":
+        key = (name) => {
+          if (!NUMBER_SYNTAX.test(name)) bail();
+          return Math.fround(Number(name));
+        };
+        break;
+      case "float64":
+        key = (name) => {
+          if (!NUMBER_SYNTAX.test(name)) bail();
+          return Number(name);
+        };
+        break;
+      default:
+        throw UNSUPPORTED;
+    }
+    const stringKeys = kt.kind === "string";
+    const val = this.get(t.elem, str);
+    return (c) => {
+      if (c !== LBRACE) {
+        readNull(c);
+        return null;
+      }
+      enter();
+      C.p++;
+      const out = new Map<unknown, unknown>();
+      let k = ws();
+      if (k !== RBRACE) {
+        for (;;) {
+          if (k !== Q) bail();
+          const name = readString();
+          const kv = stringKeys ? name : key(name);
+          // A repeated key is a duplicate name (or merges): the exact engine decides.
+          if (out.has(kv)) bail();
+          out.set(kv, val(colon()));
+          k = ws();
+          C.p++;
+          if (k === COMMA) {
+            k = ws();
+            continue;
+          }
+          if (k !== RBRACE) bail();
+          break;
+        }
+      } else C.p++;
+      leave();
+      return out;
+    };
+  }
+
+  private struct(t: StructType, str: boolean): FDec {
+    const sf = structFieldsV2(t);
+    if (sf.error !== undefined || sf.fallback !== undefined) throw UNSUPPORTED;
+    const fo = this.fo;
+    interface F {
+      readonly goName: string;
+      readonly name: string;
+      /** The quoted name when it needs no escaping (matched in place), else "". */
+      readonly quoted: string;
+      dec: FDec;
+      readonly idx: number;
+      readonly path: readonly string[] | undefined;
+      unique: boolean;
+    }
+    const all: F[] = [];
+    const plans = new Map<string, F>();
+    const folded = new Map<string, F>();
+    for (const fd of sf.fields) {
+      if (fd.format !== "") throw UNSUPPORTED;
+      // Promoted through an embedded pointer: nil pointers are allocated, or Go refuses (errNilField).
+      if (fd.hopTypes.some((h) => h.kind === "pointer")) throw UNSUPPORTED;
+      const q = JSON.stringify(fd.name);
+      const f: F = {
+        goName: fd.goName,
+        name: fd.name,
+        quoted: q === `"${fd.name}"` ? q : "",
+        dec: anyValue,
+        idx: all.length,
+        path: fd.path.length > 1 ? fd.path : undefined,
+        unique: false,
+      };
+      all.push(f);
+      plans.set(fd.name, f);
+      const ci = fd.caseMode === "ignore" || (fo.ci && fd.caseMode !== "strict");
+      if (ci) {
+        const k = foldName(fd.name);
+        if (!folded.has(k)) folded.set(k, f);
+      }
+    }
+    for (const f of all) f.unique = plans.get(f.name) === f;
+    // Field decoders last: a recursive reference back to this struct finds its stub.
+    sf.fields.forEach((fd, i) => {
+      (all[i] as F).dec = this.get(fd.type, str || fd.string);
+    });
+    const anyFold = folded.size > 0;
+    const reject = fo.reject;
+    const nf = all.length;
+    const mk = zeroMaker(t);
+    const wide = nf > 30;
+    return (c) => {
+      if (c !== LBRACE) {
+        readNull(c);
+        return mk();
+      }
+      enter();
+      const obj = mk() as Record<string, unknown>;
+      const text = C.t;
+      C.p++;
+      let k = ws();
+      if (k === RBRACE) {
+        C.p++;
+        leave();
+        return obj;
+      }
+      let seen = 0;
+      const seenWide = wide ? new Uint8Array(nf) : undefined;
+      let unknown: Set<string> | undefined;
+      let guess = 0;
+      for (;;) {
+        if (k !== Q) bail();
+        let f = all[guess];
+        if (f?.unique && f.quoted !== "" && text.startsWith(f.quoted, C.p)) {
+          C.p += f.quoted.length;
+        } else {
+          const name = readString();
+          f = plans.get(name);
+          if (f === undefined && anyFold) f = folded.get(foldName(name));
+          if (f === undefined) {
+            if (reject) bail();
+            unknown ??= new Set();
+            if (unknown.has(name)) bail();
+            unknown.add(name);
+            skipValue(colon());
+            f = undefined;
+          }
+        }
+        if (f !== undefined) {
+          const i = f.idx;
+          guess = i + 1;
+          if (seenWide !== undefined) {
+            if (seenWide[i] === 1) bail();
+            seenWide[i] = 1;
+          } else {
+            const bit = 1 << i;
+            if ((seen & bit) !== 0) bail();
+            seen |= bit;
+          }
+          const v = f.dec(colon());
+          if (f.path === undefined) obj[f.goName] = v;
+          else holder(obj, f.path)[f.goName] = v;
+        }
+        k = ws();
+        C.p++;
+        if (k === COMMA) {
+          k = ws();
+          continue;
+        }
+        if (k !== RBRACE) bail();
+        leave();
+        return obj;
+      }
+    };
+  }
+}
+
+/** holder returns the embedded struct (zero values include it: no pointer hops) that holds a promoted field. */
+function holder(obj: any, path: readonly string[]): any {
+  let h = obj;
+  for (let i = 0; i < path.length - 1; i++) h = h[path[i] as string];
+  return h;
+}
+
+function base64(s: string): Uint8Array {
+  try {
+    return decodeBytes(s, "base64", false);
+  } catch {
+    bail();
+  }
+}
+
+/**
+ * readIntDigits reads a JSON integer literal at C.p (c is its first char).
+ * Returns the value when it has at most 15 digits (exact as a double), else
+ * NaN with the literal's end in C.p (the caller slices it). Bails on a
+ * fraction or an exponent (not an integer for Go).
+ */
+let litStart = 0;
+function readIntDigits(c: number): number {
+  const t = C.t;
+  let i = C.p;
+  litStart = i;
+  let neg = false;
+  if (c === 0x2d) {
+    neg = true;
+    c = t.charCodeAt(++i);
+  }
+  const d0 = i;
+  let n = 0;
+  if (c === 0x30) c = t.charCodeAt(++i);
+  else if (c >= 0x31 && c <= 0x39) {
+    do {
+      n = n * 10 + (c - 0x30);
+      c = t.charCodeAt(++i);
+    } while (c >= 0x30 && c <= 0x39);
+  } else bail();
+  if (c === 0x2e || c === 0x65 || c === 0x45) bail();
+  C.p = i;
+  if (i - d0 > 15) return Number.NaN;
+  return neg ? -n : n;
+}
+
+function smallIntDecoder(kind: string, str: boolean): FDec {
+  const [lo, hi] = INT_BOUNDS[kind] as readonly [number, number];
+  const unsigned = kind[0] === "u";
+  if (str) {
+    return (c) => {
+      if (c !== Q) {
+        readNull(c);
+        return 0;
+      }
+      return fastParseGoInt(readString(), kind, false);
+    };
+  }
+  return (c) => {
+    if (c === N) {
+      readNull(c);
+      return 0;
+    }
+    if (unsigned && c === 0x2d) bail();
+    const v = readIntDigits(c);
+    // NaN (too many digits) fails both tests.
+    if (!(v >= lo && v <= hi)) bail();
+    return v === 0 ? 0 : v;
+  };
+}
+
+function bigIntDecoder(kind: string, str: boolean): FDec {
+  const [lo, hi] = BIG_BOUNDS[kind] as readonly [bigint, bigint];
+  const unsigned = kind[0] === "u";
+  if (str) {
+    return (c) => {
+      if (c !== Q) {
+        readNull(c);
+        return 0n;
+      }
+      return fastParseGoInt(readString(), kind, true);
+    };
+  }
+  return (c) => {
+    if (c === N) {
+      readNull(c);
+      return 0n;
+    }
+    if (unsigned && c === 0x2d) bail();
+    const v = readIntDigits(c);
+    if (!Number.isNaN(v)) return BigInt(v);
+    const b = BigInt(C.t.slice(litStart, C.p));
+    if (b < lo || b > hi) bail();
+    return b;
+  };
+}
+
+function floatDecoder(is32: boolean, str: boolean): FDec {
+  if (str) {
+    return (c) => {
+      if (c !== Q) {
+        readNull(c);
+        return 0;
+      }
+      const s = readString();
+      if (!NUMBER_SYNTAX.test(s)) bail();
+      let v = Number(s);
+      if (is32) v = Math.fround(v);
+      if (v - v !== 0) bail();
+      return v;
+    };
+  }
+  if (is32) {
+    return (c) => {
+      if (c === N) {
+        readNull(c);
+        return 0;
+      }
+      const v = Math.fround(readFloat());
+      if (v - v !== 0) bail();
+      return v;
+    };
+  }
+  return (c) => {
+    if (c === N) {
+      readNull(c);
+      return 0;
+    }
+    return readFloat();
+  };
+}
+
+const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** Whether s is well-formed UTF-16 (what TextEncoder encodes without replacing anything). */
+function wellFormed(s: string): boolean {
+  const f = (s as { isWellFormed?: () => boolean }).isWellFormed;
+  return f !== undefined ? f.call(s) : !LONE_SURROGATE.test(s);
+}
+
+/**
+ * unmarshalFast decodes data into a fresh value of t as the exact engine does, or
+ * returns NO_FAST (the options or the type are not for the fast path, or it gave up).
+ * `strict` rethrows internal errors other than a bail (tests).
+ */
+export function unmarshalFast(
+  t: GoType,
+  data: Uint8Array | string,
+  o: ResolvedOptions,
+  strict = false,
+): unknown {
+  if (!fastUnmarshal.enabled) return NO_FAST;
+  const dec = fastDecoderFor(t, o);
+  if (dec === null) return NO_FAST;
+  let text: string;
+  if (typeof data === "string") {
+    if (!wellFormed(data)) return NO_FAST;
+    text = data;
+  } else if (isAscii(data)) {
+    // ASCII is its own one-byte string: much cheaper than a UTF-8 decode.
+    text = Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString("latin1");
+  } else {
+    try {
+      text = utf8.decode(data);
+    } catch {
+      return NO_FAST;
+    }
+  }
+  C.t = text;
+  C.p = 0;
+  C.depth = 0;
+  try {
+    const v = dec(ws());
+    ws();
+    if (C.p !== text.length) return NO_FAST;
+    return v;
+  } catch (e) {
+    if (e === BAIL || !strict) return NO_FAST;
+    throw e;
+  } finally {
+    C.t = "";
+  }
+}
