@@ -9,6 +9,7 @@ import { GoTime, type GoType, JsonNumber } from "@gojson/gotype";
 import { goTypeArbitrary } from "@gojson/gotype/arbitrary";
 import { describe, expect } from "vitest";
 import { GoError, JsonV1Error, marshal, UnsupportedTypeError, unmarshal } from "./index.js";
+import { marshalToString } from "./marshal.js";
 
 const MAX_DEPTH = 3;
 const utf8 = new TextEncoder();
@@ -40,7 +41,10 @@ function valueArb(t: GoType, depth: number): fc.Arbitrary<unknown> {
     case "float32":
       return fc.float({ noNaN: true, noDefaultInfinity: true });
     case "float64":
-      return fc.double({ noNaN: true, noDefaultInfinity: true });
+      return fc.oneof(
+        { weight: 8, arbitrary: fc.double({ noNaN: true, noDefaultInfinity: true }) },
+        { weight: 1, arbitrary: fc.constantFrom(-0, 1e21, 1e-7, 5e-324) },
+      );
     case "string":
       if (t.known === "json.Number")
         return fc.constantFrom("0", "-1.5e3", "12", "0.25", "1E+2").map((s) => new JsonNumber(s));
@@ -107,7 +111,30 @@ function tryMarshal(t: GoType, v: unknown): Uint8Array | null {
   }
 }
 
+/** The outcome of `f`: its result, or the text of what it threw. */
+function outcome(f: () => string): string {
+  try {
+    return `ok ${f()}`;
+  } catch (e) {
+    return `error ${(e as Error).message}`;
+  }
+}
+
+const text = new TextDecoder();
+
 describe("properties", () => {
+  // marshal takes the byte path (./encode-bytes.ts) for the types it covers; the general
+  // string encoder (./encode.ts) is the reference it must match, bytes and errors alike.
+  test.prop([typeAndValue, fc.boolean(), fc.constantFrom(-0, Number.NaN, 1.5)], {
+    numRuns: Number(process.env.GOJSON_PROP_RUNS ?? 150),
+  })("the byte path writes what the general encoder writes", ([t, v], escapeHTML, odd) => {
+    for (const value of [v, plantFloat(v, odd)]) {
+      expect(outcome(() => text.decode(marshal(t, value, { escapeHTML })))).toBe(
+        outcome(() => marshalToString(t, value, escapeHTML)),
+      );
+    }
+  });
+
   // One round trip drops what JSON cannot see (fields tagged "-" inside omitzero structs, ...),
   // exactly as Go does; from then on marshal ∘ unmarshal must reproduce the same bytes.
   test.prop([typeAndValue], { numRuns: Number(process.env.GOJSON_PROP_RUNS ?? 150) })(
@@ -146,3 +173,18 @@ describe("properties", () => {
     }
   });
 });
+
+/** `v` with its first number in an array replaced by `x` (a copy; -0 and NaN take the byte path's bail-outs). */
+function plantFloat(v: unknown, x: number): unknown {
+  if (Array.isArray(v)) {
+    const i = v.findIndex((e) => typeof e === "number");
+    if (i >= 0) return v.map((e, j) => (j === i ? x : e));
+    return v.map((e) => plantFloat(e, x));
+  }
+  if (v !== null && typeof v === "object" && Object.getPrototypeOf(v) === Object.prototype) {
+    const o: Record<string, unknown> = {};
+    for (const [k, e] of Object.entries(v)) o[k] = plantFloat(e, x);
+    return o;
+  }
+  return v;
+}

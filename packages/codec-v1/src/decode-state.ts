@@ -34,6 +34,12 @@ export function partialOf(e: Abort, given: unknown): unknown {
 }
 
 /** Per-call decoding state. */
+/** Elements past a slice's length that Go's backing array still holds: `items[k]` is at index `base + k`. */
+export interface SliceTail {
+  readonly base: number;
+  readonly items: readonly unknown[];
+}
+
 export class DecodeState {
   pos = 0;
   depth = 0;
@@ -42,6 +48,13 @@ export class DecodeState {
   /** Pointer-to-pointer hops taken without consuming input. */
   ptrChain = 0;
   saved: JsonV1Error | null = null;
+  /**
+   * Go's slice capacity within one decode: the elements a shorter array
+   * value cut off a slice (still in Go's backing array), by slice; a later
+   * longer value (a duplicate member) grows the slice over them and decodes
+   * into them (see sliceTail).
+   */
+  tails: WeakMap<unknown[], SliceTail> | null = null;
   ctxStruct: GoType | null = null;
   /** Go's errorContext.FieldStack: the first `fsLen` entries are live. */
   readonly fieldStack: string[] = [];

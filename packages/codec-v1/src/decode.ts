@@ -280,16 +280,19 @@ function build(t: GoType, outerTs: string | undefined): Decoder {
         t.kind === "uint64" ||
         t.kind === "uintptr";
       const unsigned = t.kind.startsWith("u");
+      const [lo, hi] = SMALL_INT_RANGE[t.kind] ?? [0, -1];
       return (d, cur) => {
         const c = d.text.charCodeAt(d.pos);
         if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
           const lit = d.readNumber();
-          if (d.numInt && lit.length < 10 && (!unsigned || c !== 0x2d)) {
-            // Fast path: a short integer literal fits every kind's int32 range check below.
-            const n = Number(lit);
-            if (big) return BigInt(n);
-            const r = parse(lit);
-            if (r !== undefined) return r;
+          if (d.numInt && (!unsigned || c !== 0x2d)) {
+            // Fast paths: up to 15 digits a literal is exact as a double (below 2^53).
+            if (big) {
+              if (lit.length <= 15) return BigInt(Number(lit));
+            } else if (lit.length <= 15) {
+              const n = Number(lit);
+              if (n >= lo && n <= hi) return n + 0; // + 0: -0 is 0
+            }
           }
           const v = parse(lit);
           if (v === undefined) {
@@ -506,6 +509,29 @@ export function parseFloatGo(s: string, f32: boolean): number | undefined {
   return v;
 }
 
+/**
+ * The destination of element `i` when a slice grows to it: the element Go's
+ * backing array still holds there (cut off earlier in this decode by a
+ * shorter value), or a zero value.
+ */
+function spareElement(d: DecodeState, arr: unknown[], i: number, ez: () => unknown): unknown {
+  const tail = d.tails?.get(arr);
+  if (tail !== undefined) {
+    const k = i - tail.base;
+    if (k >= 0 && k < tail.items.length) return tail.items[k];
+  }
+  return ez();
+}
+
+/** Records the elements from `i` on (and what lay beyond them) before `arr` is cut to length `i`. */
+function keepTail(d: DecodeState, arr: unknown[], i: number): void {
+  if (d.tails === null) d.tails = new WeakMap();
+  const old = d.tails.get(arr);
+  const items = arr.slice(i);
+  if (old !== undefined && arr.length >= old.base) items.push(...old.items.slice(arr.length - old.base));
+  d.tails.set(arr, { base: i, items });
+}
+
 function buildSlice(t: GoType & { kind: "slice" }): Decoder {
   const elemT = t.elem;
   const elem = decoderFor(elemT);
@@ -524,7 +550,7 @@ function buildSlice(t: GoType & { kind: "slice" }): Decoder {
         try {
           for (;;) {
             if (i < arr.length) arr[i] = elem(d, arr[i]);
-            else arr.push(elem(d, ez()));
+            else arr.push(elem(d, bytes ? ez() : spareElement(d, arr, i, ez)));
             i++;
             d.ws();
             const e = d.text.charCodeAt(d.pos);
@@ -548,7 +574,10 @@ function buildSlice(t: GoType & { kind: "slice" }): Decoder {
       }
       d.pos++;
       d.depth--;
-      if (i < arr.length) arr.length = i;
+      if (i < arr.length) {
+        if (!bytes && i > 0) keepTail(d, arr, i);
+        arr.length = i;
+      }
       if (i === 0) arr = [];
       return bytes ? Uint8Array.from(arr) : arr;
     }
@@ -616,6 +645,16 @@ function buildArray(t: GoType & { kind: "array" }): Decoder {
   };
 }
 
+/** Ranges of the integer kinds held as numbers (the others are bigints). */
+const SMALL_INT_RANGE: Readonly<Record<string, readonly [number, number]>> = {
+  int8: [-128, 127],
+  int16: [-32768, 32767],
+  int32: [-2147483648, 2147483647],
+  uint8: [0, 255],
+  uint16: [0, 65535],
+  uint32: [0, 4294967295],
+};
+
 /** Converts a map key text to the key value (ok false: Go saved an error and drops the member). */
 export type KeyConv = (
   d: DecodeState,
@@ -635,7 +674,10 @@ export function mapKeyConv(kt: GoType): KeyConv | null {
   if (tu !== null) {
     const uj = findMethod(kt, "UnmarshalJSON");
     if (uj !== null)
-      return (d, _key, at, end) => ({ ok: true, v: callUnmarshalJSONRaw(d, uj, zeroValue(kt), d.raw(at, end)) });
+      return (d, _key, at, end) => ({
+        ok: true,
+        v: callUnmarshalJSONRaw(d, uj, zeroValue(kt), d.raw(at, end)),
+      });
     return (d, key) => ({ ok: true, v: callUnmarshalText(d, tu, zeroValue(kt), key) });
   }
   if (kt.kind === "string") return (_d, key) => ({ ok: true, v: key });

@@ -67,7 +67,7 @@ const recursiveCache = new PlanCache<boolean>();
  * types). Only such types nest deeper than their declarations, so only their
  * encoders count depth.
  */
-function isRecursive(t: GoType): boolean {
+export function isRecursive(t: GoType): boolean {
   let r = recursiveCache.get(t);
   if (r !== undefined) return r;
   const seen = new Set<GoType>();
@@ -541,7 +541,7 @@ function buildStruct(t: GoType & { kind: "struct" }, addr: boolean): Encoder {
 }
 
 /** Go's isEmptyValue for values of type `t` (the omitempty test). */
-function isEmptyFn(t: GoType): ((v: any) => boolean) | null {
+export function isEmptyFn(t: GoType): ((v: any) => boolean) | null {
   switch (t.kind) {
     case "array":
       return t.len === 0 ? () => true : null;
@@ -581,7 +581,7 @@ function isEmptyFn(t: GoType): ((v: any) => boolean) | null {
 }
 
 /** The omitzero test for a field of type `t`: its IsZero method if it has one, else reflect's IsZero. */
-function isZeroFieldFn(t: GoType): (v: any) => boolean {
+export function isZeroFieldFn(t: GoType): (v: any) => boolean {
   if (
     t.kind === "pointer" &&
     t.name === undefined &&
@@ -810,7 +810,7 @@ function anyFast(e: EncodeState, v: any, depth: number): void {
   else {
     for (let i = 0; i < n; i++) {
       const k = keys[i] as string;
-      e.out += (i === 0 ? "{" : ",") + quoteString(k, html) + ":";
+      e.out += `${i === 0 ? "{" : ","}${quoteString(k, html)}:`;
       anyFast(e, v[k], depth + 1);
     }
     e.out += "}";
@@ -819,7 +819,7 @@ function anyFast(e: EncodeState, v: any, depth: number): void {
 }
 
 /** `keys` in Go's map order (bytewise by UTF-8), sorted in place unless already in order. */
-function sortedKeys(keys: string[]): string[] {
+export function sortedKeys(keys: string[]): string[] {
   const n = keys.length;
   let i = 1;
   while (i < n && compareUtf8(keys[i - 1] as string, keys[i] as string) < 0) i++;

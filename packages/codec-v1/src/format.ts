@@ -4,9 +4,12 @@
  * \ufffd), floats as encoding/json formats them, base64, byte-order sorting.
  */
 import { formatFloat } from "./deps.js";
+import { isWellFormed } from "./well-formed.js";
 
 const MAY_NEED_WORK_HTML = /[\u0000-\u001f"\\<>&\u2028\u2029\ud800-\udfff]/;
 const MAY_NEED_WORK = /[\u0000-\u001f"\\\u2028\u2029\ud800-\udfff]/;
+const NEEDS_WORK_HTML = /[\u0000-\u001f"\\<>&\u2028\u2029]/;
+const NEEDS_WORK = /[\u0000-\u001f"\\\u2028\u2029]/;
 
 const HEX = "0123456789abcdef";
 /** Escapes of the ASCII characters (null: written as is), with and without HTML escaping. */
@@ -41,8 +44,9 @@ ASCII_ESC_HTML[0x26] = "\\u0026";
  * escaped, and a lone surrogate (invalid UTF-8 once encoded) as `\ufffd`.
  */
 export function quoteString(s: string, escapeHTML: boolean): string {
-  // Fast path (one native scan): nothing to escape and no surrogates.
+  // Fast paths (native scans): nothing to escape and no surrogates; or only surrogate pairs (emoji).
   if (!(escapeHTML ? MAY_NEED_WORK_HTML : MAY_NEED_WORK).test(s)) return `"${s}"`;
+  if (!(escapeHTML ? NEEDS_WORK_HTML : NEEDS_WORK).test(s) && isWellFormed(s)) return `"${s}"`;
   return escapeString(s, escapeHTML ? ASCII_ESC_HTML : ASCII_ESC);
 }
 

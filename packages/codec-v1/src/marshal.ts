@@ -3,6 +3,7 @@
  */
 import type { GoType } from "./deps.js";
 import { type DeferredValue, type Encoder, type EncodeState, encoderFor } from "./encode.js";
+import { type ByteEncoder, ByteWriter, byteEncoderFor } from "./encode-bytes.js";
 import { type MarshalOptions, resolveMarshal } from "./options.js";
 import { syncPlans } from "./plan-cache.js";
 import { indent } from "./syntax.js";
@@ -13,9 +14,36 @@ const utf8 = new TextEncoder();
 /** Marshals `value` of Go type `type` to exactly the bytes Go's json.Marshal returns (throws Go's error otherwise). */
 export function marshal(type: GoType, value: unknown, options?: MarshalOptions): Uint8Array {
   const o = resolveMarshal(options);
-  const out = marshalToString(type, value, o.escapeHTML);
-  const b = toUtf8(out);
+  syncPlans();
+  const fast = byteEncoderFor(type);
+  const b =
+    (fast === null ? undefined : marshalBytes(fast, value, o.escapeHTML)) ??
+    toUtf8(marshalToString(type, value, o.escapeHTML));
   return o.indent === null ? b : indent(b, o.indent.prefix, o.indent.indent);
+}
+
+/** Writers kept between calls only while their buffer stays this small. */
+const KEEP_WRITER_BYTES = 1 << 22;
+let spare: ByteWriter | null = null;
+
+/**
+ * The byte path (./encode-bytes.ts): Go's bytes, or undefined when it bailed
+ * out (then the general encoder writes the bytes or Go's error).
+ */
+function marshalBytes(enc: ByteEncoder, value: unknown, html: boolean): Uint8Array | undefined {
+  const w = spare ?? new ByteWriter(1 << 16);
+  spare = null;
+  w.pos = 0;
+  w.depth = 0;
+  w.html = html;
+  try {
+    enc(w, value);
+    return w.result();
+  } catch {
+    return undefined;
+  } finally {
+    if (w.buf.length <= KEEP_WRITER_BYTES) spare = w;
+  }
 }
 
 /** Go's json.MarshalIndent. */

@@ -53,12 +53,17 @@ function toDepthError(e: unknown): unknown {
 /** Marshal to JSON text (a string), as json/v2's Marshal. */
 export function marshalToString(type: GoType, value: unknown, options?: OptionsInput): string {
   const o = resolveOptions(options);
-  // The fast path (no user methods) gives the output, or undefined: the exact encoder then gives it or Go's error.
-  let s = fastMarshal.enabled ? fastEncoderFor(type, o)?.(value) : undefined;
+  // The fast path (no user methods) gives the text, or undefined: the exact encoder then gives it or Go's error.
+  let s = fastMarshal.enabled ? fastEncoderFor(type, o)?.text(value) : undefined;
   if (s === undefined) s = marshalExact(type, value, o);
+  return reformat(s, o);
+}
+
+/** reformat applies the multiline and space options to compact output. */
+function reformat(s: string, o: ResolvedOptions): string {
   const f = o.flags;
   if (f.multiline || f.spaceAfterColon || f.spaceAfterComma)
-    s = indentCompact(s, o.indentPrefix, o.indent, f.spaceAfterColon, f.spaceAfterComma, f.multiline);
+    return indentCompact(s, o.indentPrefix, o.indent, f.spaceAfterColon, f.spaceAfterComma, f.multiline);
   return s;
 }
 
@@ -82,7 +87,19 @@ function marshalExact(type: GoType, value: unknown, o: ResolvedOptions): string 
  * Throws SemanticError or SyntacticError with Go's text.
  */
 export function marshal(type: GoType, value: unknown, options?: OptionsInput): Uint8Array {
-  return utf8Bytes(marshalToString(type, value, options));
+  const o = resolveOptions(options);
+  const f = o.flags;
+  const fast = fastMarshal.enabled ? fastEncoderFor(type, o) : undefined;
+  if (fast !== undefined) {
+    if (!(f.multiline || f.spaceAfterColon || f.spaceAfterComma)) {
+      const b = fast.bytes(value);
+      if (b !== undefined) return b;
+    } else {
+      const s = fast.text(value);
+      if (s !== undefined) return utf8Bytes(reformat(s, o));
+    }
+  }
+  return utf8Bytes(reformat(marshalExact(type, value, o), o));
 }
 
 /** A byte sink (a Node writable, or anything with `write(bytes)`). */

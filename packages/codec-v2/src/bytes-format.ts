@@ -44,7 +44,8 @@ export function encodeBytes(b: Uint8Array, fmt: ByteFormat): string {
 
 /** Decode text in the given format; throws an Error with Go's text on bad input. */
 export function decodeBytes(s: string, fmt: ByteFormat, loose: boolean): Uint8Array {
-  let t = s;
+  // Go decodes the UTF-8 bytes: positions and bad bytes in errors are byte-wise.
+  let t = byteText(s);
   if (loose) t = t.replace(/[\r\n]/g, "");
   switch (fmt) {
     case "base64":
@@ -62,10 +63,7 @@ export function decodeBytes(s: string, fmt: ByteFormat, loose: boolean): Uint8Ar
     }
     case "hex": {
       const bad = firstBad(t, /[0-9a-fA-F]/);
-      if (bad !== undefined)
-        throw new Error(
-          `encoding/hex: invalid byte: U+00${t.charCodeAt(bad).toString(16).toUpperCase().padStart(2, "0")} ${JSON.stringify(t[bad]).replace(/^"|"$/g, "'")}`,
-        );
+      if (bad !== undefined) throw new Error(`encoding/hex: invalid byte: ${runeU(t.charCodeAt(bad))}`);
       if (t.length % 2 !== 0) throw new Error("encoding/hex: odd length hex string");
       const out = Buffer.from(t, "hex");
       return new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
@@ -101,4 +99,19 @@ function firstBad(s: string, ok: RegExp): number | undefined {
     if (!ok.test(c)) return i;
   }
   return undefined;
+}
+
+/** The UTF-8 bytes of s as a Latin-1 string (one char per byte). */
+function byteText(s: string): string {
+  if (/^[\x00-\x7f]*$/.test(s)) return s;
+  let out = "";
+  for (const b of new TextEncoder().encode(s)) out += String.fromCharCode(b);
+  return out;
+}
+
+/** Go's %#U of a byte value: `U+0078 'x'` (the character only when printable). */
+function runeU(c: number): string {
+  const u = `U+${c.toString(16).toUpperCase().padStart(4, "0")}`;
+  const printable = (c >= 0x20 && c < 0x7f) || (c >= 0xa1 && c <= 0xff && c !== 0xad);
+  return printable ? `${u} '${String.fromCharCode(c)}'` : u;
 }

@@ -97,15 +97,175 @@ export function formatDurationNumber(d: bigint, scale: bigint): string {
   return neg ? `-${s}` : s;
 }
 
-/** Parse a decimal number of the given unit into nanoseconds; returns undefined when malformed or out of range. */
+/** jsonwire.ParseUint: a JSON-grammar unsigned integer; overflow gives [MaxUint64, false]. */
+function parseUint(b: string): [bigint, boolean] {
+  if (!/^(0|[1-9][0-9]*)$/.test(b)) return [0n, false];
+  const v = BigInt(b);
+  if (v >= U64) return [U64 - 1n, false];
+  return [v, true];
+}
+
+/** Go's parsePaddedBase10 of fraction digits for max10 (more digits than max10 holds are ignored). */
+function parsePadded(b: string, max10: bigint): [bigint, boolean] {
+  const width = String(max10).length - 1;
+  if (!/^[0-9]*$/.test(b)) return [0n, false];
+  return [width === 0 ? 0n : BigInt(b.slice(0, width).padEnd(width, "0")), true];
+}
+
+/**
+ * Parse a decimal number of the given unit into nanoseconds as Go's parseDurationBase10 does
+ * (no plus sign or exponent; fraction digits past the unit's precision are dropped); returns
+ * undefined when malformed, "range" when out of range (also "-0").
+ */
 export function parseDurationNumber(lit: string, scale: bigint): bigint | "range" | undefined {
-  const m = /^(-?)(0|[1-9]\d*)(?:\.(\d+))?$/.exec(lit);
-  if (!m) return undefined;
-  const digits = String(scale).length - 1;
-  const frac = m[3] ?? "";
-  if (frac.length > digits) return undefined;
-  let v = BigInt(m[2] as string) * scale + (frac ? BigInt(frac.padEnd(digits, "0")) : 0n);
-  if (m[1] === "-") v = -v;
-  if (v > MAX_INT64 || v < MIN_INT64) return "range";
-  return v;
+  let s = lit;
+  const neg = s[0] === "-";
+  if (neg) s = s.slice(1);
+  const dot = s.indexOf(".");
+  const [whole, okWhole] = parseUint(dot < 0 ? s : s.slice(0, dot));
+  let frac = 0n;
+  let okFrac = true;
+  if (dot >= 0) {
+    const f = s.slice(dot + 1);
+    if (f.length === 0) okFrac = false;
+    else [frac, okFrac] = parsePadded(f, scale);
+  }
+  const prod = whole * scale;
+  const sum = (prod % U64) + frac;
+  const overflow = prod >= U64 || sum >= U64;
+  const d = neg ? BigInt.asIntN(64, -BigInt.asIntN(64, sum % U64)) : BigInt.asIntN(64, sum % U64);
+  if ((!okWhole && whole !== U64 - 1n) || !okFrac) return undefined;
+  if (!okWhole || overflow || neg !== d < 0n) return "range";
+  return d;
+}
+
+const NS_PER_SEC = 1_000_000_000n;
+const U64 = 1n << 64n;
+const HOUR = 3600n * NS_PER_SEC;
+
+/** Go's appendDurationISO8601: `PT0S`, else sign, `PT`, hours `H`, minutes `M`, seconds (fraction) `S`. */
+export function formatDurationISO8601(d0: bigint): string {
+  const d = BigInt(d0);
+  if (d === 0n) return "PT0S";
+  const neg = d < 0n;
+  const n = neg ? -d : d;
+  const nsec = n % NS_PER_SEC;
+  const secs = n / NS_PER_SEC;
+  const sec = secs % 60n;
+  const mins = secs / 60n;
+  const min = mins % 60n;
+  const hour = mins / 60n;
+  let s = `${neg ? "-" : ""}PT`;
+  if (hour > 0n) s += `${hour}H`;
+  if (min > 0n) s += `${min}M`;
+  if (sec > 0n || nsec > 0n) {
+    s += String(sec);
+    if (nsec > 0n) s += `.${String(nsec).padStart(9, "0").replace(/0+$/, "")}`;
+    s += "S";
+  }
+  return s;
+}
+
+/** Nanoseconds of each ISO 8601 unit (Go: a year is 365.2425 days, a month a twelfth of it). */
+const ISO_UNITS: [string, bigint][][] = [
+  [
+    ["Y", 31_556_952_000_000_000n],
+    ["M", 2_629_746_000_000_000n],
+    ["W", 604_800_000_000_000n],
+    ["D", 86_400_000_000_000n],
+  ],
+  [
+    ["H", HOUR],
+    ["M", 60n * NS_PER_SEC],
+    ["S", NS_PER_SEC],
+  ],
+];
+
+/** Cut s at the first of c0/c1 (either case of a designator). */
+function cutEither(s: string, c0: string, c1: string): [string, string, boolean] {
+  for (let i = 0; i < s.length; i++)
+    if (s[i] === c0 || s[i] === c1) return [s.slice(0, i), s.slice(i + 1), true];
+  return [s, "", false];
+}
+
+/**
+ * Go's parseDurationISO8601 (json/v2 `format:iso8601`): returns the duration or the error's
+ * cause (`invalid ISO 8601 duration "…": invalid syntax | value out of range | inaccurate …`).
+ * `quote` renders the input as Go's %q does.
+ */
+export function parseDurationISO8601(b: string, quote: (s: string) => string): bigint | { err: string } {
+  let invalid = false;
+  let overflow = false;
+  let inaccurate = false;
+  let sawFrac = false;
+  let sum = 0n;
+  const add = (x: bigint) => {
+    sum += x;
+    if (sum >= U64) {
+      overflow = true;
+      sum -= U64;
+    }
+  };
+  const mayParseUnit = (s: string, des: string, unit: bigint): string => {
+    const [number, suffix, ok] = cutEither(s, des, des.toLowerCase());
+    if (!ok || sawFrac) return s;
+    let [whole, frac, hasFrac] = cutEither(number, ".", ",");
+    if (hasFrac) {
+      sawFrac = true;
+      invalid = invalid || frac === "" || unit > HOUR;
+      let n = 0n;
+      if (unit === NS_PER_SEC) {
+        if (!/^[0-9]*$/.test(frac)) invalid = true;
+        else n = BigInt(frac.slice(0, 9).padEnd(9, "0") || "0");
+      } else {
+        const f = Number(`0.${frac}`);
+        if (!/^[0-9]+$/.test(frac) || Number.isNaN(f)) invalid = true;
+        else n = BigInt(Math.round(f * Number(unit)));
+      }
+      add(n);
+    }
+    while (whole.length > 1 && whole[0] === "0") whole = whole.slice(1);
+    if (!/^[0-9]+$/.test(whole)) invalid = true;
+    else {
+      const n = BigInt(whole);
+      if (n >= U64) overflow = true;
+      else {
+        const p = n * unit;
+        if (p >= U64) overflow = true;
+        add(p % U64);
+      }
+    }
+    inaccurate = inaccurate || unit > HOUR;
+    return suffix;
+  };
+  let s = b;
+  let neg = false;
+  if (s[0] === "-") {
+    neg = true;
+    s = s.slice(1);
+  } else if (s[0] === "+") s = s.slice(1);
+  const [prefix, afterP, okP] = cutEither(s, "P", "p");
+  let [durDate, durTime, okT] = cutEither(afterP, "T", "t");
+  invalid =
+    invalid ||
+    prefix.length > 0 ||
+    !okP ||
+    (okT && durTime.length === 0) ||
+    durDate.length + durTime.length === 0;
+  if (durDate.length > 0) {
+    for (const [des, unit] of ISO_UNITS[0] as [string, bigint][]) durDate = mayParseUnit(durDate, des, unit);
+    invalid = invalid || durDate.length > 0;
+  }
+  if (durTime.length > 0) {
+    for (const [des, unit] of ISO_UNITS[1] as [string, bigint][]) durTime = mayParseUnit(durTime, des, unit);
+    invalid = invalid || durTime.length > 0;
+  }
+  const d = neg ? BigInt.asIntN(64, -BigInt.asIntN(64, sum)) : BigInt.asIntN(64, sum);
+  overflow = overflow || (neg !== d < 0n && d !== 0n);
+  const q = quote(b);
+  if (invalid) return { err: `invalid ISO 8601 duration ${q}: invalid syntax` };
+  if (overflow) return { err: `invalid ISO 8601 duration ${q}: value out of range` };
+  if (inaccurate)
+    return { err: `invalid ISO 8601 duration ${q}: inaccurate year, month, week, or day units` };
+  return d;
 }

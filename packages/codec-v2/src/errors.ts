@@ -201,24 +201,65 @@ export function prefixPointer(e: unknown, seg: string): void {
   }
 }
 
+/** byteLength is the UTF-8 length of JS text (a lone surrogate counts as U+FFFD's 3 bytes). */
+export function byteLength(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const u = s.charCodeAt(i);
+    if (u < 0x80) n += 1;
+    else if (u < 0x800) n += 2;
+    else if (u >= 0xd800 && u <= 0xdbff && i + 1 < s.length) {
+      const lo = s.charCodeAt(i + 1);
+      if (lo >= 0xdc00 && lo <= 0xdfff) {
+        n += 4;
+        i++;
+      } else n += 3;
+    } else n += 3;
+  }
+  return n;
+}
+
 /**
- * prefixMarshalPointer returns `e` with `seg` put in front of its JSON pointer and,
- * for a SyntacticError, `offset` (the output bytes of the enclosing container before
- * the failing value) added to its byte offset (marshal plans unwinding). SemanticErrors
- * are updated in place; a SyntacticError (immutable, jsontext's) is re-made.
- * An undefined `seg` (a pointer, which adds no segment) only moves the offset.
+ * The compact output that precedes a marshal error's position, gathered as the error unwinds
+ * through containers (null: unknown, a deep or dynamic path passed only a byte count). Error
+ * path only: it lets the top level move offsets into indented output (Go counts its whitespace).
  */
-export function prefixMarshalPointer(e: unknown, seg: string | undefined, offset = 0): unknown {
+const marshalBefore = new WeakMap<object, string | null>();
+
+function noteBefore(from: unknown, to: unknown, before: string | number | undefined): void {
+  if (typeof to !== "object" || to === null) return;
+  const inner = typeof from === "object" && from !== null ? marshalBefore.get(from) : undefined;
+  if (typeof before === "string" && inner !== null) marshalBefore.set(to, before + (inner ?? ""));
+  else if (before !== 0 || inner === null) marshalBefore.set(to, null);
+}
+
+/**
+ * prefixMarshalPointer returns `e` with `seg` put in front of its JSON pointer and the
+ * output of the enclosing container before the failing value (`before`: its compact text,
+ * or just its byte count) added to the byte offset of a SyntacticError (marshal plans
+ * unwinding). SemanticErrors are updated in place (and the SyntacticError they wrap moved); a
+ * SyntacticError (immutable, jsontext's) is re-made. An undefined `seg` (a pointer, which adds
+ * no segment) only moves the offset.
+ */
+export function prefixMarshalPointer(
+  e: unknown,
+  seg: string | undefined,
+  before: string | number = 0,
+): unknown {
+  const offset = typeof before === "string" ? byteLength(before) : before;
   if (SemanticError.isInstance(e)) {
     shiftMarshalCause(e, seg === undefined ? "" : `/${escapePointerToken(seg)}`, offset);
     if (seg !== undefined) prefixPointer(e, seg);
     else e.render();
+    noteBefore(e, e, before);
     return e;
   }
   if (SyntacticError.isInstance(e)) {
     if (seg === undefined && offset === 0) return e;
     const p = seg === undefined ? e.pointer : `/${escapePointerToken(seg)}${e.pointer}`;
-    return syntacticError(e.detail, e.offset + offset, p);
+    const out = syntacticError(e.detail, e.offset + offset, p);
+    noteBefore(e, out, before);
+    return out;
   }
   return e;
 }
@@ -229,12 +270,38 @@ export function prefixMarshalPointerPath(e: unknown, path: string, offset: numbe
     shiftMarshalCause(e, path, offset);
     e.jsonPointer = `${path}${e.jsonPointer}`;
     e.render();
+    noteBefore(e, e, offset);
     return e;
   }
   if (SyntacticError.isInstance(e)) {
     if (path === "" && offset === 0) return e;
-    return syntacticError(e.detail, e.offset + offset, `${path}${e.pointer}`);
+    const out = syntacticError(e.detail, e.offset + offset, `${path}${e.pointer}`);
+    noteBefore(e, out, offset);
+    return out;
   }
+  return e;
+}
+
+/**
+ * indentMarshalError moves the byte offset of a marshal error into the indented output
+ * (`indent(text)` is the multiline form of compact text): Go's encoder counts the newlines,
+ * indentation and spaces it writes before the failing value. Unknown preceding text: unchanged.
+ */
+export function indentMarshalError(e: unknown, indent: (text: string) => string): unknown {
+  if (typeof e !== "object" || e === null) return e;
+  const before = marshalBefore.get(e);
+  if (before === undefined || before === null || before === "") return e;
+  const delta = byteLength(indent(before)) - byteLength(before);
+  if (delta === 0) return e;
+  if (SemanticError.isInstance(e)) {
+    const c = e.cause;
+    if (e.action === "marshal" && SyntacticError.isInstance(c)) {
+      e.cause = syntacticError(c.detail, c.offset + delta, c.pointer);
+      e.render();
+    }
+    return e;
+  }
+  if (SyntacticError.isInstance(e)) return syntacticError(e.detail, e.offset + delta, e.pointer);
   return e;
 }
 

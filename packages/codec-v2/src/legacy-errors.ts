@@ -3,9 +3,17 @@
  * the v2 engine): v2 errors are converted at the API boundary into v1's error
  * types and texts, as Go's encoding/json/v2_inject.go and v2_scanner.go do.
  */
-import { type GoType, typeString as reflectString } from "@gojson/gotype";
+import { type GoType, typeString as gotypeString } from "@gojson/gotype";
 import { JsonError, SyntacticError } from "@gojson/jsontext";
 import { ERR_UNKNOWN_NAME, SemanticError } from "./errors.js";
+
+/**
+ * reflectString is reflect's Type.String() as Go prints it with GOEXPERIMENT=jsonv2, where
+ * json.RawMessage is an alias of jsontext.Value (so the type prints as jsontext.Value).
+ */
+function reflectString(t: GoType): string {
+  return gotypeString(t).replace(/\bjson\.RawMessage\b/g, "jsontext.Value");
+}
 
 const UNMARSHAL_TYPE_ERROR = Symbol.for("gojson.error.UnmarshalTypeError");
 const UNSUPPORTED_VALUE_ERROR = Symbol.for("gojson.error.UnsupportedValueError");
@@ -240,10 +248,12 @@ function causeText(c: SemanticError["cause"]): string | undefined {
   return c.message;
 }
 
-/** The Go type name used as UnmarshalTypeError.Struct: the root after one dereference. */
+/**
+ * The Go type name used as UnmarshalTypeError.Struct: the name of the destination's type
+ * (Go dereferences the pointer given to Unmarshal once; a root of type *T is unnamed: "").
+ */
 function rootName(root: GoType): string {
-  const t = root.kind === "pointer" ? root.elem : root;
-  return t.name ?? "";
+  return root.name ?? "";
 }
 
 /**

@@ -13,6 +13,7 @@ import {
   bail,
   FAST_MAX_DEPTH,
   fs,
+  isWellFormed,
   plainString,
   raw,
   type StringPolicy,
@@ -33,8 +34,20 @@ export interface AnyContext {
 /** anyShadow returns the shadow of a dynamic value (the value itself when JSON.stringify writes it right). */
 export function anyShadow(v: unknown, c: AnyContext): unknown {
   switch (typeof v) {
+    case "object": {
+      if (v === null) return null;
+      if (++fs.depth > FAST_MAX_DEPTH) bail();
+      // A thrown bail abandons the whole fast path, so the depth needs no restoring then.
+      const s = Array.isArray(v)
+        ? arrayShadow(v, c)
+        : Object.getPrototypeOf(v) === Object.prototype
+          ? plainObjectShadow(v as Record<string, unknown>, c)
+          : objectShadow(v, c);
+      fs.depth--;
+      return s;
+    }
     case "string":
-      return stringShadow(v, c.sp);
+      return c.sp.extra === undefined && isWellFormed(v) ? v : stringShadow(v, c.sp);
     case "number":
       if (v - v !== 0) bail();
       if (c.str) return formatFloat(v, 64);
@@ -48,14 +61,6 @@ export function anyShadow(v: unknown, c: AnyContext): unknown {
     }
     case "undefined":
       return null;
-    case "object":
-      if (v === null) return null;
-      if (++fs.depth > FAST_MAX_DEPTH) bail();
-      try {
-        return Array.isArray(v) ? arrayShadow(v, c) : objectShadow(v, c);
-      } finally {
-        fs.depth--;
-      }
     default:
       return bail();
   }
@@ -70,29 +75,46 @@ function arrayShadow(v: unknown[], c: AnyContext): unknown {
     const s = anyShadow(x, c);
     if (out !== undefined) out.push(s);
     else if (s !== x) {
-      out = v.slice(0, i);
+      out = [];
+      for (let j = 0; j < i; j++) out.push(v[j]);
       out.push(s);
     }
   }
   return out ?? v;
 }
 
+/** Objects that are not plain: []byte, time.Time, json.Number, Map, and class instances (their own entries). */
 function objectShadow(v: object, c: AnyContext): unknown {
   if (v instanceof Uint8Array) return encodeBytes(v, "base64");
   if (GoTime.isInstance(v)) return stringShadow(v.format(), c.sp);
   if (JsonNumber.isInstance(v)) return raw(v.text === "" ? "0" : v.text);
-  if (v instanceof Map) return entriesText([...v].map(([k, x]) => [String(k), x]), c);
+  if (v instanceof Map)
+    return entriesText(
+      [...v].map(([k, x]) => [String(k), x]),
+      c,
+    );
   if ((v as { toJSON?: unknown }).toJSON !== undefined) return entriesText(Object.entries(v), c);
-  const o = v as Record<string, unknown>;
+  return plainObjectShadow(v as Record<string, unknown>, c);
+}
+
+/**
+ * A plain object: itself when its keys need no escaping (nor sorting) and every value is its
+ * own shadow. (An own `toJSON` member is a value like any other here: a function is not
+ * marshalable, so the fast path is left before JSON.stringify could call it.)
+ */
+function plainObjectShadow(o: Record<string, unknown>, c: AnyContext): unknown {
   const keys = Object.keys(o);
   const n = keys.length;
-  let prev = "";
+  const sp = c.sp;
+  const det = c.det;
   let out: Record<string, unknown> | undefined;
   for (let i = 0; i < n; i++) {
     const k = keys[i] as string;
-    if (!plainString(k, c.sp) || (c.det && i > 0 && compareUTF8(prev, k) > 0))
+    if (
+      !(sp.extra === undefined ? isWellFormed(k) : plainString(k, sp)) ||
+      (det && i > 0 && compareUTF8(keys[i - 1] as string, k) > 0)
+    )
       return entriesText(Object.entries(o), c);
-    prev = k;
     const x = o[k];
     const s = anyShadow(x, c);
     if (out !== undefined) setOwn(out, k, s);
@@ -105,7 +127,7 @@ function objectShadow(v: object, c: AnyContext): unknown {
       setOwn(out, k, s);
     }
   }
-  return out ?? v;
+  return out ?? o;
 }
 
 /** The raw text of an object from its entries, as the exact `any` encoder writes it (sorted under Deterministic). */

@@ -48,10 +48,13 @@ function escapedAt(s: string, j: number): boolean {
   return ((j - 1 - k) & 1) === 1;
 }
 
-/** unwrapRaw replaces every raw marker in JSON.stringify's output by its text (one flat string). */
-export function unwrapRaw(s: string): string {
+/**
+ * rawParts splits JSON.stringify's output at its raw markers: the text between
+ * markers and each marker's raw text, in order (undefined when there is none).
+ */
+export function rawParts(s: string): string[] | undefined {
   let i = s.indexOf(MARK_TEXT);
-  if (i < 0) return s;
+  if (i < 0) return undefined;
   const parts: string[] = [];
   let last = 0;
   while (i >= 0) {
@@ -68,8 +71,15 @@ export function unwrapRaw(s: string): string {
     last = j + 1;
     i = s.indexOf(MARK_TEXT, last);
   }
+  if (parts.length === 0) return undefined;
   parts.push(s.slice(last));
-  return parts.join("");
+  return parts;
+}
+
+/** unwrapRaw replaces every raw marker in JSON.stringify's output by its text (one flat string). */
+export function unwrapRaw(s: string): string {
+  const parts = rawParts(s);
+  return parts === undefined ? s : parts.join("");
 }
 
 /** stringifyShadow returns the JSON text of a shadow (its raw markers replaced). */
@@ -173,6 +183,7 @@ export class KeyOrder {
 
 /** setOwn adds an own enumerable property (`__proto__` included) to a plain object. */
 export function setOwn(o: Record<string, unknown>, k: string, v: unknown): void {
-  if (k === "__proto__") Object.defineProperty(o, k, { value: v, writable: true, enumerable: true, configurable: true });
+  if (k === "__proto__")
+    Object.defineProperty(o, k, { value: v, writable: true, enumerable: true, configurable: true });
   else o[k] = v;
 }

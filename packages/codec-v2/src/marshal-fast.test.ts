@@ -4,13 +4,7 @@
  * for what the generators of marshal-fast.prop.test.ts do not build (embedded
  * fields, deep and cyclic values, methods, index-like names, raw markers).
  */
-import {
-  CORPUS_NAMES,
-  corpusBytes,
-  corpusInfo,
-  PAYLOAD_NAMES,
-  payload,
-} from "@gojson/fixtures";
+import { CORPUS_NAMES, corpusBytes, corpusInfo, PAYLOAD_NAMES, payload } from "@gojson/fixtures";
 import {
   type GoType,
   goType,
@@ -24,7 +18,14 @@ import {
   withMethods,
 } from "@gojson/gotype";
 import { afterEach, describe, expect, it } from "vitest";
-import { defaultOptionsV1, marshal, marshalToString, type Options, resolveOptions, unmarshal } from "./index.js";
+import {
+  defaultOptionsV1,
+  marshal,
+  marshalToString,
+  type Options,
+  resolveOptions,
+  unmarshal,
+} from "./index.js";
 import { fastEncoderFor, fastMarshal } from "./marshal-fast.js";
 
 afterEach(() => {
@@ -52,7 +53,7 @@ function fastOrExact(t: GoType, v: unknown, o?: Options | Options[]): string {
 
 /** The fast path's own answer (undefined: it passed the value to the exact encoder). */
 function fastOnly(t: GoType, v: unknown, o?: Options | Options[]): string | undefined {
-  return fastEncoderFor(t, resolveOptions(o))?.(v);
+  return fastEncoderFor(t, resolveOptions(o))?.text(v);
 }
 
 describe("marshal fast path on the benchmark inputs", () => {
@@ -126,26 +127,130 @@ cyclic.Next = cyclic;
 const CASES: Case[] = [
   { name: "Embedded/Set", t: Outer, in: { Inner: { X: 1n }, Y: "" }, want: '{"x":1}', fast: true },
   { name: "Embedded/NilPointer", t: Outer, in: { Inner: null, Y: "y" }, want: '{"y":"y"}', fast: true },
-  { name: "Int64/BeyondSafe", t: sliceOf(T.int64), in: [2n ** 60n, -(2n ** 63n)], want: "[1152921504606846976,-9223372036854775808]", fast: true },
-  { name: "Float64/NegativeZero", t: sliceOf(T.float64), in: [-0, 0, 1e21, 1e-7], want: "[-0,0,1e+21,1e-7]", fast: true },
-  { name: "Float32/Shortest", t: sliceOf(T.float32), in: [Math.fround(0.1), Math.fround(3.4e38)], want: "[0.1,3.4e+38]", fast: true },
-  { name: "Float64/NaN", t: T.float64, in: Number.NaN, want: "error: json: cannot marshal from Go float64: unsupported value: NaN", fast: false },
-  { name: "String/InvalidUTF8", t: T.string, in: "a\ud800", want: "error: jsontext: invalid UTF-8", fast: false },
-  { name: "String/InvalidUTF8/Allowed", t: T.string, in: "a\ud800", opts: { allowInvalidUTF8: true }, want: '"a\ufffd"', fast: true },
-  { name: "String/EscapeForHTML", t: T.string, in: "<&>\u2028", opts: { escapeForHTML: true }, want: '"\\u003c\\u0026\\u003e\u2028"', fast: true },
-  { name: "Map/IndexKeysOutOfOrder", t: mapOf(T.string, T.int32), in: new Map([["b", 1], ["2", 2], ["1", 3]]), want: '{"b":1,"2":2,"1":3}', fast: true },
-  { name: "Map/Proto", t: mapOf(T.string, T.bool), in: new Map([["__proto__", true]]), want: '{"__proto__":true}', fast: true },
-  { name: "Map/Deterministic", t: mapOf(T.string, T.bool), in: new Map([["b", true], ["a", false], ["10", true], ["9", true]]), opts: { deterministic: true }, want: '{"10":true,"9":true,"a":false,"b":true}', fast: true },
+  {
+    name: "Int64/BeyondSafe",
+    t: sliceOf(T.int64),
+    in: [2n ** 60n, -(2n ** 63n)],
+    want: "[1152921504606846976,-9223372036854775808]",
+    fast: true,
+  },
+  {
+    name: "Float64/NegativeZero",
+    t: sliceOf(T.float64),
+    in: [-0, 0, 1e21, 1e-7],
+    want: "[-0,0,1e+21,1e-7]",
+    fast: true,
+  },
+  {
+    name: "Float32/Shortest",
+    t: sliceOf(T.float32),
+    in: [Math.fround(0.1), Math.fround(3.4e38)],
+    want: "[0.1,3.4e+38]",
+    fast: true,
+  },
+  {
+    name: "Float64/NaN",
+    t: T.float64,
+    in: Number.NaN,
+    want: "error: json: cannot marshal from Go float64: unsupported value: NaN",
+    fast: false,
+  },
+  {
+    name: "String/InvalidUTF8",
+    t: T.string,
+    in: "a\ud800",
+    want: "error: jsontext: invalid UTF-8",
+    fast: false,
+  },
+  {
+    name: "String/InvalidUTF8/Allowed",
+    t: T.string,
+    in: "a\ud800",
+    opts: { allowInvalidUTF8: true },
+    want: '"a\ufffd"',
+    fast: true,
+  },
+  {
+    name: "String/EscapeForHTML",
+    t: T.string,
+    in: "<&>\u2028",
+    opts: { escapeForHTML: true },
+    want: '"\\u003c\\u0026\\u003e\u2028"',
+    fast: true,
+  },
+  {
+    name: "Map/IndexKeysOutOfOrder",
+    t: mapOf(T.string, T.int32),
+    in: new Map([
+      ["b", 1],
+      ["2", 2],
+      ["1", 3],
+    ]),
+    want: '{"b":1,"2":2,"1":3}',
+    fast: true,
+  },
+  {
+    name: "Map/Proto",
+    t: mapOf(T.string, T.bool),
+    in: new Map([["__proto__", true]]),
+    want: '{"__proto__":true}',
+    fast: true,
+  },
+  {
+    name: "Map/Deterministic",
+    t: mapOf(T.string, T.bool),
+    in: new Map([
+      ["b", true],
+      ["a", false],
+      ["10", true],
+      ["9", true],
+    ]),
+    opts: { deterministic: true },
+    want: '{"10":true,"9":true,"a":false,"b":true}',
+    fast: true,
+  },
   { name: "Struct/IndexNamesOutOfOrder", t: Indexed, in: { B: 2, A: 1 }, want: '{"2":2,"1":1}', fast: false },
-  { name: "Any/Undefined", t: T.any, in: { a: undefined, b: [undefined] }, want: '{"a":null,"b":[null]}', fast: true },
+  {
+    name: "Any/Undefined",
+    t: T.any,
+    in: { a: undefined, b: [undefined] },
+    want: '{"a":null,"b":[null]}',
+    fast: true,
+  },
   { name: "Any/ToJSON", t: T.any, in: { toJSON: 1 }, want: '{"toJSON":1}', fast: true },
   { name: "Any/NegativeZero", t: T.any, in: [-0], want: "[-0]", fast: true },
-  { name: "Deep/Chain100", t: pointerTo(Node), in: chain(100), want: `${'{"next":'.repeat(100)}null${"}".repeat(100)}`, fast: true },
-  { name: "Deep/Chain2000", t: pointerTo(Node), in: chain(2000), want: `${'{"next":'.repeat(2000)}null${"}".repeat(2000)}`, fast: false },
+  {
+    name: "Deep/Chain100",
+    t: pointerTo(Node),
+    in: chain(100),
+    want: `${'{"next":'.repeat(100)}null${"}".repeat(100)}`,
+    fast: true,
+  },
+  {
+    name: "Deep/Chain2000",
+    t: pointerTo(Node),
+    in: chain(2000),
+    want: `${'{"next":'.repeat(2000)}null${"}".repeat(2000)}`,
+    fast: false,
+  },
   { name: "Cycle", t: pointerTo(Node), in: cyclic, want: exact(pointerTo(Node), cyclic), fast: false },
   { name: "Methods/NotFast", t: sliceOf(Stamp), in: ["a"], want: '["<a>"]', fast: false },
   { name: "WrongJSType/Int64AsString", t: T.int64, in: "12", want: exact(T.int64, "12"), fast: false },
 ];
+
+describe("marshal fast path re-entered", () => {
+  it("Any/GetterMarshals: a getter that marshals keeps the outer raw markers", () => {
+    const inner = {
+      get big() {
+        return marshalToString(sliceOf(T.int64), [2n ** 60n]);
+      },
+    };
+    const v = [2n ** 60n, inner];
+    const want = exact(T.any, v);
+    expect(want).toBe('[1152921504606846976,{"big":"[1152921504606846976]"}]');
+    expect(fastOrExact(T.any, v)).toBe(want);
+  });
+});
 
 describe("marshal fast path cases", () => {
   for (const c of CASES) {

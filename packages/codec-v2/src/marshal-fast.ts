@@ -12,12 +12,7 @@
  * That rerun is only safe because no user code runs here: types that have (or
  * reach) any method, and Go's known types, are never compiled.
  */
-import {
-  type GoType,
-  lookupMethod,
-  methodsVersion,
-  type StructType,
-} from "@gojson/gotype";
+import { type GoType, lookupMethod, methodsVersion, type StructType } from "@gojson/gotype";
 import { formatFloat } from "@gojson/jsontext";
 import { type ByteFormat, encodeBytes } from "./bytes-format.js";
 import { type FieldV2, structFieldsV2 } from "./fields.js";
@@ -30,9 +25,11 @@ import {
   fs,
   isEmptyShadow,
   isIndexKey,
+  isWellFormed,
   KeyOrder,
   plainString,
   raw,
+  rawParts,
   type StringPolicy,
   setOwn,
   stringifyShadow,
@@ -50,24 +47,121 @@ import { quotePolicyFor, quoteWith } from "./quote.js";
  * differential fuzzer's before/after runs do). Internal.
  */
 export const fastMarshal: { enabled: boolean } = {
-  enabled: (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env
-    ?.GOJSON_MARSHAL_FAST !== "0",
+  enabled:
+    (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env
+      ?.GOJSON_MARSHAL_FAST !== "0",
 };
 
 const textEncoder = new TextEncoder();
-/** Outputs this long are encoded by Buffer (Node) into a buffer of their own; shorter ones by TextEncoder. */
-const BUFFER_FROM_MIN = 4096;
-const NodeBuffer = (globalThis as { Buffer?: { from(s: string, enc: "utf8"): Uint8Array } }).Buffer;
+/** Outputs shorter than this are encoded by TextEncoder.encode directly. */
+const SCRATCH_MIN = 4096;
+/** The largest scratch buffer kept between calls (bytes); longer outputs are encoded by TextEncoder.encode. */
+const SCRATCH_MAX = 1 << 22;
 
-/** utf8Bytes encodes marshal's output to UTF-8 (Buffer.from is the fastest encoder of long strings in Node). */
+/** Node's Buffer (its UTF-8 writer is the fastest on one-byte strings), when there is one. */
+interface NodeBufferLike extends Uint8Array {
+  write(s: string, offset: number, encoding: "utf8"): number;
+}
+const NodeBuffer = (
+  globalThis as {
+    Buffer?: { allocUnsafeSlow(n: number): NodeBufferLike; allocUnsafe(n: number): Uint8Array };
+  }
+).Buffer;
+
+let scratch: Uint8Array = new Uint8Array(0);
+
+function growScratch(need: number): void {
+  if (scratch.length >= need) return;
+  const n = Math.min(SCRATCH_MAX, Math.max(need, scratch.length * 2, 1 << 16));
+  scratch = NodeBuffer !== undefined ? NodeBuffer.allocUnsafeSlow(n) : new Uint8Array(n);
+}
+
+/** writeUtf8 writes s as UTF-8 into scratch at offset off (room checked by the caller) and returns the byte count. */
+function writeUtf8(s: string, off: number): number {
+  if (NodeBuffer !== undefined) return (scratch as NodeBufferLike).write(s, off, "utf8");
+  return textEncoder.encodeInto(s, off === 0 ? scratch : scratch.subarray(off)).written;
+}
+
+/** A copy of the first n scratch bytes (a plain Uint8Array of its own). */
+function takeScratch(n: number): Uint8Array {
+  const head = new Uint8Array(scratch.buffer, scratch.byteOffset, n);
+  if (NodeBuffer === undefined || n < SCRATCH_MIN) return head.slice();
+  // Not zero-filled first; a buffer this long is never carved from Node's shared pool.
+  const b = NodeBuffer.allocUnsafe(n);
+  b.set(head);
+  return new Uint8Array(b.buffer, b.byteOffset, n);
+}
+
+/**
+ * utf8Bytes encodes marshal's output to UTF-8. A long string is written into a
+ * reused scratch buffer (one transcoding pass; TextEncoder.encode and Buffer.from
+ * first measure the UTF-8 length, a second pass that is slow on two-byte strings)
+ * and copied out at its exact length.
+ */
 export function utf8Bytes(s: string): Uint8Array {
-  if (NodeBuffer === undefined || s.length < BUFFER_FROM_MIN) return textEncoder.encode(s);
-  const b = NodeBuffer.from(s, "utf8");
-  return new Uint8Array(b.buffer, b.byteOffset, b.length);
+  const need = s.length * 3;
+  if (s.length < SCRATCH_MIN || need > SCRATCH_MAX) return textEncoder.encode(s);
+  growScratch(need);
+  return takeScratch(writeUtf8(s, 0));
+}
+
+/** partsBytes encodes the concatenation of parts (of total length n) to UTF-8 without joining them first. */
+function partsBytes(parts: readonly string[], n: number): Uint8Array {
+  if (n * 3 > SCRATCH_MAX) return textEncoder.encode(parts.join(""));
+  growScratch(n * 3);
+  let off = 0;
+  for (const p of parts) off += writeUtf8(p, off);
+  return takeScratch(off);
 }
 
 /** A shadow builder: Go value → plain JS value (throws to leave the fast path). */
 type Shadow = (v: any) => unknown;
+
+/**
+ * What a parent may write inline instead of calling a child builder: "bool", "str"
+ * (a string that JSON.stringify quotes as the policy does), "f64", "num" (int8…uint32),
+ * "big" (int, int64, uint64…: a bigint), "copy" (a builder that always makes a new value).
+ */
+type Kind = "bool" | "str" | "f64" | "num" | "big" | "copy" | "any";
+const kinds = new WeakMap<Shadow, Kind>();
+
+function kinded(sh: Shadow, k: Kind): Shadow {
+  kinds.set(sh, k);
+  return sh;
+}
+
+const hasNativeWellFormed =
+  typeof (String.prototype as { isWellFormed?: unknown }).isWellFormed === "function";
+/** The largest integer a double holds exactly (2^53 - 1). */
+const SAFE = "9007199254740991";
+
+/**
+ * inlineCode returns JS code for the shadow of the value in variable x (child builder in
+ * variable S, temporary number in variable n), or undefined when the child is called.
+ */
+function inlineCode(k: Kind | undefined, x: string, S: string): string | undefined {
+  switch (k) {
+    case "bool":
+      return `!!${x}`;
+    case "str":
+      return hasNativeWellFormed
+        ? `(typeof ${x} === "string" && ${x}.isWellFormed() ? ${x} : ${S}(${x}))`
+        : undefined;
+    case "f64":
+      return `(typeof ${x} === "number" && ${x} !== 0 && ${x} - ${x} === 0 ? ${x} : ${S}(${x}))`;
+    case "any":
+      // Scalars that are their own shadow; containers and the rest go to the any walk.
+      return hasNativeWellFormed
+        ? `(${x} === null || typeof ${x} === "boolean" || (typeof ${x} === "number" && ${x} !== 0 && ${x} - ${x} === 0) || (typeof ${x} === "string" && ${x}.isWellFormed()) ? ${x} : ${S}(${x}))`
+        : undefined;
+    case "num":
+      return `(typeof ${x} === "number" && ${x} - ${x} === 0 ? ${x} : ${S}(${x}))`;
+    case "big":
+      return `(typeof ${x} === "bigint" && ((n = Number(${x})), n <= ${SAFE} && n >= -${SAFE}) ? n : ${S}(${x}))`;
+    default:
+      return undefined;
+  }
+}
 
 /** The per-field overrides of a representation (as the exact encoder's Mode). */
 interface Mode {
@@ -76,8 +170,11 @@ interface Mode {
   readonly format: string;
 }
 
-/** A compiled fast encoder: the JSON text of a value, or undefined (run the exact encoder). */
-export type FastEncoder = (v: unknown) => string | undefined;
+/** A compiled fast encoder: the JSON text (or its UTF-8 bytes) of a value, or undefined (run the exact encoder). */
+export interface FastEncoder {
+  text(v: unknown): string | undefined;
+  bytes(v: unknown): Uint8Array | undefined;
+}
 
 let cacheVersion = -1;
 let shadows = new WeakMap<GoType, Map<string, Shadow>>();
@@ -110,24 +207,55 @@ export function fastEncoderFor(t: GoType, o: ResolvedOptions): FastEncoder | und
   let enc: FastEncoder | null = null;
   if (isEligible(t)) {
     const sh = compile(t, o, { str: o.flags.stringifyNumbers, legacyStr: false, format: "" });
-    enc = (v) => run(sh, v);
+    enc = {
+      text(v) {
+        const s = run(sh, v);
+        return s === undefined || !lastRaw ? s : unwrapRaw(s);
+      },
+      bytes(v) {
+        const s = run(sh, v);
+        if (s === undefined) return undefined;
+        const parts = lastRaw ? rawParts(s) : undefined;
+        return parts === undefined ? utf8Bytes(s) : partsBytes(parts, s.length);
+      },
+    };
   }
   per.set(o.key, enc);
   return enc ?? undefined;
 }
 
+/** Whether a toJSON method was added to Object.prototype or Array.prototype (the fast path then stands aside). */
+function PROTOS_WITH_TOJSON(): boolean {
+  return (
+    (Object.prototype as { toJSON?: unknown }).toJSON !== undefined ||
+    (Array.prototype as { toJSON?: unknown }).toJSON !== undefined
+  );
+}
+
+/** JSON.stringify's text of v's shadow (raw markers left in: lastRaw tells), or undefined. */
 function run(sh: Shadow, v: unknown): string | undefined {
+  // JSON.stringify would call an inherited toJSON the shadows do not expect.
+  if (PROTOS_WITH_TOJSON()) return undefined;
+  // A getter of an `any` value may marshal again: each run keeps its own state.
+  const depth = fs.depth;
+  const raw = fs.raw;
   fs.depth = 0;
   fs.raw = false;
   try {
     const s = JSON.stringify(sh(v)) as string | undefined;
-    if (s === undefined) return undefined;
-    return fs.raw ? unwrapRaw(s) : s;
+    lastRaw = fs.raw;
+    return s;
   } catch {
     // BAIL, a TypeError on a value of the wrong shape, a RangeError: the exact encoder decides.
     return undefined;
+  } finally {
+    fs.depth = depth;
+    fs.raw = raw;
   }
 }
+
+/** Whether the text of the last run has raw markers. */
+let lastRaw = false;
 
 /** Whether no type reachable from t has methods or is one of Go's known types. */
 function isEligible(t: GoType): boolean {
@@ -189,14 +317,16 @@ function build(t: GoType, o: ResolvedOptions, m: Mode): Shadow {
   const sp = stringPolicy(quotePolicyFor(o));
   switch (t.kind) {
     case "bool":
-      return m.legacyStr ? (v) => (v ? "true" : "false") : (v) => (v ? true : false);
-    case "string":
+      return m.legacyStr ? (v) => (v ? "true" : "false") : kinded((v) => !!v, "bool");
+    case "string": {
       if (m.legacyStr)
         return (v) => {
           if (typeof v !== "string") bail();
           return stringShadow(quoteWith(v, sp.pol), sp);
         };
-      return (v) => stringShadow(v, sp);
+      const str: Shadow = (v) => stringShadow(v, sp);
+      return sp.extra === undefined ? kinded(str, "str") : str;
+    }
     case "int":
     case "int8":
     case "int16":
@@ -208,7 +338,8 @@ function build(t: GoType, o: ResolvedOptions, m: Mode): Shadow {
     case "uint32":
     case "uint64":
     case "uintptr":
-      return m.str || m.legacyStr ? quotedInt : intShadow;
+      if (m.str || m.legacyStr) return quotedInt;
+      return kinded((v) => intShadow(v), isBig(t) ? "big" : "num");
     case "float32":
     case "float64":
       return floatShadow(t.kind === "float32" ? 32 : 64, m);
@@ -225,13 +356,21 @@ function build(t: GoType, o: ResolvedOptions, m: Mode): Shadow {
       return mapShadow(t, o, m, sp);
     case "interface": {
       const c: AnyContext = { sp, det: o.flags.deterministic, str: m.str };
-      return (v) => anyShadow(v, c);
+      const sh: Shadow = (v) => anyShadow(v, c);
+      return !m.str && sp.extra === undefined ? kinded(sh, "any") : sh;
     }
-    case "struct":
-      return structShadow(t, o, m, sp);
+    case "struct": {
+      const sh = structShadow(t, o, m, sp);
+      return sh === BAIL_NODE ? sh : kinded(sh, "copy");
+    }
     default:
       return BAIL_NODE;
   }
+}
+
+function isBig(t: GoType): boolean {
+  const k = t.kind;
+  return k === "int" || k === "int64" || k === "uint" || k === "uint64" || k === "uintptr";
 }
 
 function quotedInt(v: unknown): string {
@@ -253,7 +392,7 @@ function floatShadow(bits: 32 | 64, m: Mode): Shadow {
   const nonfinite = m.format === "nonfinite";
   if (m.format !== "" && !nonfinite) return BAIL_NODE;
   const quoted = m.str || m.legacyStr;
-  return (v) => {
+  const sh: Shadow = (v) => {
     if (typeof v !== "number") bail();
     if (v - v !== 0) {
       if (!nonfinite) bail();
@@ -266,12 +405,91 @@ function floatShadow(bits: 32 | 64, m: Mode): Shadow {
     const n = Number(s);
     return String(n) === s ? n : raw(s);
   };
+  return bits === 64 && !quoted && !nonfinite ? kinded(sh, "f64") : sh;
 }
 
 const BYTE_FORMATS = new Set(["base64", "base64url", "base32", "base32hex", "hex"]);
 
 function isByteSlice(t: GoType): boolean {
   return (t.kind === "slice" || t.kind === "array") && t.elem.kind === "uint8" && !t.elem.methods;
+}
+
+/**
+ * listShadow returns the list builder for elements built by elem (specialized by the element's
+ * kind). Copies are built by push, so they are packed arrays: JSON.stringify writes a holey array
+ * (`new Array(n)`) on a slow path, element by element.
+ */
+function listShadow(elem: Shadow, copy = false): (v: ArrayLike<unknown>) => unknown[] {
+  const k = kinds.get(elem);
+  // Lists of scalars open no container below them: no depth accounting.
+  if (k === "big") return (v) => bigList(v, elem);
+  if (k === "f64") return copy ? (v) => f64Copy(v, elem) : (v) => f64List(v, elem);
+  if (copy || k === "copy") return (v) => copyList(v, elem);
+  if (k === "str" || k === "num" || k === "bool") {
+    const same =
+      k === "num"
+        ? (x: unknown) => typeof x === "number" && x - x === 0
+        : k === "bool"
+          ? (x: unknown) => x === true || x === false
+          : (x: unknown) => typeof x === "string" && isWellFormed(x);
+    // The list itself when every element is its own shadow (checked, not copied).
+    return (v) => {
+      if (!Array.isArray(v)) return elemsShadow(v, elem);
+      const n = v.length;
+      for (let i = 0; i < n; i++) if (!same(v[i])) return elemsShadow(v, elem);
+      return v;
+    };
+  }
+  return (v) => elemsShadow(v, elem);
+}
+
+const MAX_SAFE = Number.MAX_SAFE_INTEGER;
+
+/** A []float64 is its own shadow when every element is finite and not -0. */
+function f64List(v: ArrayLike<unknown>, elem: Shadow): unknown[] {
+  if (!Array.isArray(v)) return elemsShadow(v, elem);
+  const n = v.length;
+  for (let i = 0; i < n; i++) {
+    const x = v[i];
+    if (typeof x !== "number" || x - x !== 0 || (x === 0 && 1 / x < 0)) return elemsShadow(v, elem);
+  }
+  return v;
+}
+
+function f64Copy(v: ArrayLike<unknown>, elem: Shadow): unknown[] {
+  const n = v.length;
+  const out: unknown[] = [];
+  for (let i = 0; i < n; i++) {
+    const x = v[i];
+    out.push(typeof x === "number" && x !== 0 && x - x === 0 ? x : elem(x));
+  }
+  return out;
+}
+
+function bigList(v: ArrayLike<unknown>, elem: Shadow): unknown[] {
+  const n = v.length;
+  const out: unknown[] = [];
+  for (let i = 0; i < n; i++) {
+    const x = v[i];
+    if (typeof x === "bigint") {
+      const d = Number(x);
+      if (d <= MAX_SAFE && d >= -MAX_SAFE) {
+        out.push(d);
+        continue;
+      }
+    }
+    out.push(elem(x));
+  }
+  return out;
+}
+
+function copyList(v: ArrayLike<unknown>, elem: Shadow): unknown[] {
+  if (++fs.depth > FAST_MAX_DEPTH) bail();
+  const n = v.length;
+  const out: unknown[] = [];
+  for (let i = 0; i < n; i++) out.push(elem(v[i]));
+  fs.depth--;
+  return out;
 }
 
 /** The shadow of a list: the list itself when every element is its own shadow, else a copy. */
@@ -285,7 +503,8 @@ function elemsShadow(v: ArrayLike<unknown>, elem: Shadow): unknown[] {
     const s = elem(x);
     if (out !== undefined) out.push(s);
     else if (s !== x) {
-      out = (v as unknown[]).slice(0, i);
+      out = [];
+      for (let j = 0; j < i; j++) out.push(v[j]);
       out.push(s);
     }
   }
@@ -311,10 +530,10 @@ function sliceShadow(t: Extract<GoType, { kind: "slice" }>, o: ResolvedOptions, 
   }
   // Other formats (an error, or "array" on bytes) take the exact path.
   if (format !== "") return BAIL_NODE;
-  const elem = compile(t.elem, o, { ...m, format: "" });
+  const list = listShadow(compile(t.elem, o, { ...m, format: "" }));
   return (v) => {
     if (v === null || v === undefined) return nil === null ? null : [];
-    return elemsShadow(v, elem);
+    return list(v);
   };
 }
 
@@ -327,10 +546,11 @@ function arrayShadow(t: Extract<GoType, { kind: "array" }>, o: ResolvedOptions, 
     return (v: ArrayLike<number>) => encodeBytes(v instanceof Uint8Array ? v : Uint8Array.from(v), bf);
   }
   if (format !== "") return BAIL_NODE;
-  const elem = compile(t.elem, o, { ...m, format: "" });
+  // A Go array's zero value is made with `new Array(n)` (holey): always a packed copy.
+  const list = listShadow(compile(t.elem, o, { ...m, format: "" }), true);
   return (v) => {
     if (v === null || v === undefined) bail();
-    return elemsShadow(v, elem);
+    return list(v);
   };
 }
 
@@ -447,7 +667,11 @@ function structShadow(t: StructType, o: ResolvedOptions, m: Mode, sp: StringPoli
   const fields: FastField[] = [];
   for (const fd of sf.fields) {
     // The object's keys must be written by JSON.stringify exactly as the exact encoder's names, in order.
-    if (!plainString(fd.name, sp) || !order.add(fd.name) || JSON.stringify(fd.name) !== quoteWith(fd.name, sp.pol))
+    if (
+      !plainString(fd.name, sp) ||
+      !order.add(fd.name) ||
+      JSON.stringify(fd.name) !== quoteWith(fd.name, sp.pol)
+    )
       return BAIL_NODE;
     const legacyStrOk = f.stringifyWithLegacySemantics && fd.string && isLegacyStringable(fd.type);
     const sh = compile(fd.type, o, {
@@ -474,7 +698,9 @@ function structShadow(t: StructType, o: ResolvedOptions, m: Mode, sp: StringPoli
  * one object literal when no field can be left out.
  */
 function generateStruct(fields: readonly FastField[]): Shadow | undefined {
-  const always = fields.every((x) => x.isZero === undefined && !x.omitempty && !x.legacyOmit && x.f.path.length === 1);
+  const always = fields.every(
+    (x) => x.isZero === undefined && !x.omitempty && !x.legacyOmit && x.f.path.length === 1,
+  );
   const keyOf = (name: string) => (name === "__proto__" ? '["__proto__"]' : JSON.stringify(name));
   let head = "";
   let body = "";
@@ -483,11 +709,17 @@ function generateStruct(fields: readonly FastField[]): Shadow | undefined {
     if (x.isZero) head += `const Z${i} = F[${i}].isZero;\n`;
     if (x.legacyOmit) head += `const L${i} = F[${i}].legacyOmit;\n`;
   });
+  const value = (i: number, x: string) =>
+    inlineCode(kinds.get((fields[i] as FastField).sh), x, `S${i}`) ?? `S${i}(${x})`;
   if (always) {
-    const props = fields.map((x, i) => `${keyOf(x.f.name)}: S${i}(v[${JSON.stringify(x.f.goName)}])`);
-    body = `const o = { ${props.join(", ")} };\n`;
+    body = "let n;\n";
+    fields.forEach((x, i) => {
+      body += `const x${i} = v[${JSON.stringify(x.f.goName)}];\n`;
+    });
+    const props = fields.map((x, i) => `${keyOf(x.f.name)}: ${value(i, `x${i}`)}`);
+    body += `const o = { ${props.join(", ")} };\n`;
   } else {
-    body = "const o = {};\nlet x, s;\n";
+    body = "const o = {};\nlet x, s, n;\n";
     fields.forEach((x, i) => {
       const path = x.f.path;
       let get = "v";
@@ -502,8 +734,8 @@ function generateStruct(fields: readonly FastField[]): Shadow | undefined {
       if (x.isZero) test += `!Z${i}(x)`;
       if (x.legacyOmit) test += `${test === "" ? "" : " && "}!L${i}(x)`;
       const set =
-        x.f.name === "__proto__" ? "SET(o, \"__proto__\", s);" : `o[${JSON.stringify(x.f.name)}] = s;`;
-      const put = x.omitempty ? `s = S${i}(x);\nif (!EMPTY(s)) ${set}\n` : `s = S${i}(x);\n${set}\n`;
+        x.f.name === "__proto__" ? 'SET(o, "__proto__", s);' : `o[${JSON.stringify(x.f.name)}] = s;`;
+      const put = `s = ${value(i, "x")};\n${x.omitempty ? `if (!EMPTY(s)) ${set}` : set}\n`;
       stmt += test === "" ? put : `if (${test}) {\n${put}}\n`;
       body += cond === "" ? stmt : `if (${cond}) {\n${stmt}}\n`;
     });

@@ -15,8 +15,14 @@ import {
 import type { QuotePolicy } from "@gojson/jsontext";
 import { formatFloat, MAX_NESTING_DEPTH, SyntacticError, utf8Length } from "@gojson/jsontext";
 import { type ByteFormat, encodeBytes } from "./bytes-format.js";
-import { DURATION_SCALES, durationString, formatDurationNumber } from "./duration.js";
-import { escapePointerToken, prefixMarshalPointer, SemanticError, syntacticError } from "./errors.js";
+import { DURATION_SCALES, durationString, formatDurationISO8601, formatDurationNumber } from "./duration.js";
+import {
+  escapePointerToken,
+  indentMarshalError,
+  prefixMarshalPointer,
+  SemanticError,
+  syntacticError,
+} from "./errors.js";
 import { type FieldV2, structFieldsV2 } from "./fields.js";
 import { isZero, lookupMethod } from "./go-values.js";
 import { legacySyntaxText, MarshalerError } from "./legacy-errors.js";
@@ -33,7 +39,8 @@ import {
 } from "./marshal-deep.js";
 import type { ResolvedOptions } from "./options.js";
 import { quotePolicyFor, quoteWith } from "./quote.js";
-import { reformatRaw } from "./raw.js";
+import { indentCompact, reformatRaw } from "./raw.js";
+import { formatTime, timeLayoutOf } from "./time-layout.js";
 
 export type { Enc };
 
@@ -57,7 +64,19 @@ function marshalErr(t: GoType | undefined, cause: string | Error): SemanticError
 
 /** The encoder for t under options o (top-level values are not addressable). */
 export function encoderFor(t: GoType, o: ResolvedOptions): Enc {
-  return compile(t, o, { ...NO_MODE, str: o.flags.stringifyNumbers });
+  const enc = compile(t, o, { ...NO_MODE, str: o.flags.stringifyNumbers });
+  const f = o.flags;
+  if (!(f.multiline || f.spaceAfterColon || f.spaceAfterComma)) return enc;
+  // Indented output: error offsets count the whitespace Go writes before the failing value.
+  return (v) => {
+    try {
+      return enc(v);
+    } catch (e) {
+      throw indentMarshalError(e, (s) =>
+        indentCompact(s, o.indentPrefix, o.indent, f.spaceAfterColon, f.spaceAfterComma, f.multiline),
+      );
+    }
+  };
 }
 
 function compile(t: GoType, o: ResolvedOptions, m: Mode): Enc {
@@ -275,7 +294,7 @@ function encodeElems(v: ArrayLike<unknown>, elem: Enc): string {
       out += elem(v[i]);
     }
   } catch (e) {
-    throw prefixMarshalPointer(e, String(i), utf8Length(out));
+    throw prefixMarshalPointer(e, String(i), out);
   }
   ms.depth--;
   return `${out}]`;
@@ -449,7 +468,7 @@ function mapEncoder(t: Extract<GoType, { kind: "map" }>, o: ResolvedOptions, m: 
       for (const [k, val] of v) entries.push([kenc(k), val]);
     } catch (e) {
       // Go writes each name right after `{` (sorting; the first name otherwise) before it fails.
-      throw prefixMarshalPointer(e, undefined, 1);
+      throw prefixMarshalPointer(e, undefined, "{");
     }
     if (det) entries = entries.sort((a, b) => compareUTF8(a[0], b[0]));
     if (!f.allowDuplicateNames && entries.length > 1) {
@@ -477,7 +496,7 @@ function mapEncoder(t: Extract<GoType, { kind: "map" }>, o: ResolvedOptions, m: 
       try {
         out += venc(val);
       } catch (e) {
-        throw prefixMarshalPointer(e, k, utf8Length(out));
+        throw prefixMarshalPointer(e, k, out);
       }
     }
     ms.depth--;
@@ -722,7 +741,7 @@ function structEncoder(t: StructType, o: ResolvedOptions, m: Mode): Enc {
     const addr = m.addr || fd.hopTypes.some((h) => h.kind === "pointer");
     const enc = compile(fd.type, o, {
       addr,
-      str: f.stringifyWithLegacySemantics ? false : m.str || fd.string,
+      str: m.str || (fd.string && !f.stringifyWithLegacySemantics),
       legacyStr: legacyStrOk,
       format: fd.format,
     });
@@ -782,7 +801,7 @@ function structEncoder(t: StructType, o: ResolvedOptions, m: Mode): Enc {
       try {
         s = p.enc(fv);
       } catch (e) {
-        throw prefixMarshalPointer(e, p.f.name, utf8Length(out) + (first ? 0 : 1) + utf8Length(p.nameText));
+        throw prefixMarshalPointer(e, p.f.name, out + (first ? "" : ",") + p.nameText);
       }
       if (p.omitempty && isEmptyJSON(s)) continue;
       out += first ? p.nameText : `,${p.nameText}`;
@@ -903,12 +922,16 @@ function timeEncoder(t: GoType, _o: ResolvedOptions, m: Mode): Enc {
   switch (fmt) {
     case "":
     case "RFC3339":
-    case "RFC3339Nano":
+    case "RFC3339Nano": {
+      // time.RFC3339 has no fractional seconds (the default is RFC3339Nano).
+      const whole = fmt === "RFC3339";
       return (v: GoTime) => {
         const y = v.civil().year;
         if (y < 0 || y > 9999) throw marshalErr(t, "year outside of range [0,9999]");
-        return `"${v.format()}"`;
+        const s = v.format();
+        return `"${whole ? s.replace(/\.[0-9]+/, "") : s}"`;
       };
+    }
     case "unix":
     case "unixmilli":
     case "unixmicro":
@@ -920,8 +943,12 @@ function timeEncoder(t: GoType, _o: ResolvedOptions, m: Mode): Enc {
         return str ? `"${s}"` : s;
       };
     }
-    default:
-      return invalidFormat(t, fmt);
+    default: {
+      // A layout (`format:RFC1123`, `format:'2006-01-02'`): Go's Time.AppendFormat, quoted.
+      const layout = timeLayoutOf(fmt);
+      if (layout === undefined) return invalidFormat(t, fmt);
+      return (v: GoTime) => q(_o, formatTime(v, layout));
+    }
   }
 }
 
@@ -937,6 +964,7 @@ function durationEncoder(t: GoType, o: ResolvedOptions, m: Mode): Enc {
     };
   }
   if (fmt === "units") return (v: bigint) => `"${durationString(v)}"`;
+  if (fmt === "iso8601") return (v: bigint) => `"${formatDurationISO8601(v)}"`;
   const scale = DURATION_SCALES[fmt];
   if (scale === undefined) return invalidFormat(t, fmt);
   const str = m.str || m.legacyStr;

@@ -3,7 +3,18 @@
  * integer text as Go's strconv reads it for quoted numbers and map keys.
  * Anything the exact engine would reject bails (see unmarshal-fast.ts).
  */
-import { bail, C, colon, enter, leave, literal, readFloat, readString, ws } from "./unmarshal-fast-scan.js";
+import {
+  bail,
+  C,
+  colon,
+  enter,
+  leave,
+  literal,
+  readFloat,
+  readList,
+  readString,
+  ws,
+} from "./unmarshal-fast-scan.js";
 
 /** JSON number grammar (RFC 8259), for numbers held in strings (the `string` option, float map keys). */
 export const NUMBER_SYNTAX = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/;
@@ -53,7 +64,7 @@ export function anyValue(c: number): unknown {
     case 0x7b:
       return anyObject();
     case 0x5b:
-      return anyArray();
+      return readList(anyValue);
     case 0x74:
     case 0x66:
       literal(c);
@@ -93,29 +104,5 @@ function anyObject(): Record<string, unknown> {
     if (k !== 0x7d) bail();
     leave();
     return o;
-  }
-}
-
-function anyArray(): unknown[] {
-  enter();
-  C.p++;
-  const a: unknown[] = [];
-  let k = ws();
-  if (k === 0x5d) {
-    C.p++;
-    leave();
-    return a;
-  }
-  for (;;) {
-    a.push(anyValue(k));
-    k = ws();
-    C.p++;
-    if (k === 0x2c) {
-      k = ws();
-      continue;
-    }
-    if (k !== 0x5d) bail();
-    leave();
-    return a;
   }
 }

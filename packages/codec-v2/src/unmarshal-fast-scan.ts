@@ -16,13 +16,26 @@ export const FAST_MAX_DEPTH = 128;
 
 /** The cursor of one fast unmarshal: the text, the position and the nesting depth. */
 export interface Cursor {
+  /**
+   * The text: the input string, or the input bytes one char per byte (latin1) with
+   * `b` set, so that the structure is read without decoding UTF-8 (which only
+   * strings can hold: they are decoded one by one, from `b`).
+   */
   t: string;
+  /** The input bytes when `t` holds one char per byte and they are not all ASCII, else null. */
+  b: Buffer | null;
   p: number;
   depth: number;
 }
 
 /** The one cursor (the fast path calls no user code, so it is never re-entered). */
-export const C: Cursor = { t: "", p: 0, depth: 0 };
+export const C: Cursor = { t: "", b: null, p: 0, depth: 0 };
+
+/** runText returns t[a:b] as text: UTF-8-decoded from the bytes when it holds non-ASCII bytes (`hi`). */
+function runText(a: number, b: number, hi: number): string {
+  const bytes = C.b;
+  return hi < 0x80 || bytes === null ? C.t.slice(a, b) : bytes.toString("utf8", a, b);
+}
 
 /** bail abandons the fast path. */
 export function bail(): never {
@@ -34,10 +47,24 @@ export function ws(): number {
   const t = C.t;
   let p = C.p;
   let c = t.charCodeAt(p);
-  while (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) c = t.charCodeAt(++p);
+  if (c > 0x20) return c;
+  while (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) {
+    c = t.charCodeAt(++p);
+    if (c === 0x20 && t.charCodeAt(p + 1) === 0x20) {
+      // Indentation: the regular expression engine skips a long run faster than a loop.
+      INDENT.lastIndex = p;
+      INDENT.test(t);
+      p = INDENT.lastIndex;
+      c = t.charCodeAt(p);
+      break;
+    }
+  }
   C.p = p;
   return c;
 }
+
+/** A run of JSON whitespace, matched in place (sticky). */
+const INDENT = /[ \t\n\r]*/y;
 
 /** colon reads whitespace, `:` and whitespace, and returns the char code that starts the value. */
 export function colon(): number {
@@ -54,40 +81,65 @@ export function colon(): number {
   return c;
 }
 
-function hex4(t: string, i: number): number {
-  let r = 0;
-  for (let k = 0; k < 4; k++) {
-    const c = t.charCodeAt(i + k);
-    let v: number;
-    if (c >= 0x30 && c <= 0x39) v = c - 0x30;
-    else if (c >= 0x61 && c <= 0x66) v = c - 0x57;
-    else if (c >= 0x41 && c <= 0x46) v = c - 0x37;
-    else return -1;
-    r = (r << 4) | v;
-  }
-  return r;
-}
-
 /** readString reads the string at C.p (which is at `"`) and returns it unescaped. */
 export function readString(): string {
   const t = C.t;
   const start = C.p + 1;
   let i = start;
+  let hi = 0;
   for (;;) {
     const c = t.charCodeAt(i);
     if (c === 0x22) {
       C.p = i + 1;
-      return t.slice(start, i);
+      return hi < 0x80 ? t.slice(start, i) : runText(start, i, hi);
     }
     if (c === 0x5c || !(c >= 0x20)) break;
+    hi |= c;
     i++;
   }
-  return readStringSlow(start, i);
+  return readStringSlow(start, i, hi);
 }
 
-function readStringSlow(start: number, at: number): string {
+/** Hex digit values by char code (0x10000 marks a non-digit: it survives the ORs below). */
+const HEX = new Int32Array(128).fill(0x10000);
+for (let i = 0; i < 10; i++) HEX[0x30 + i] = i;
+for (let i = 0; i < 6; i++) {
+  HEX[0x61 + i] = 10 + i;
+  HEX[0x41 + i] = 10 + i;
+}
+
+/** The char of each one-letter escape (`\n` → 10), -1 for the others. */
+const ESCAPE = new Int32Array(128).fill(-1);
+ESCAPE[0x22] = 0x22;
+ESCAPE[0x5c] = 0x5c;
+ESCAPE[0x2f] = 0x2f;
+ESCAPE[0x62] = 0x08;
+ESCAPE[0x66] = 0x0c;
+ESCAPE[0x6e] = 0x0a;
+ESCAPE[0x72] = 0x0d;
+ESCAPE[0x74] = 0x09;
+
+/** The code unit of the 4 hex digits at t[i:i+4], or -1. */
+function hex4(t: string, i: number): number {
+  const a = t.charCodeAt(i);
+  const b = t.charCodeAt(i + 1);
+  const c = t.charCodeAt(i + 2);
+  const d = t.charCodeAt(i + 3);
+  if (!((a | b | c | d) < 0x80)) return -1;
+  const r =
+    ((HEX[a] as number) << 12) | ((HEX[b] as number) << 8) | ((HEX[c] as number) << 4) | (HEX[d] as number);
+  return r > 0xffff ? -1 : r;
+}
+
+/** Runs of `\uXXXX` escapes at least this long are turned into text by a native UTF-16 decode. */
+const UNICODE_RUN_NATIVE = 16;
+let units = new Uint16Array(256);
+// ignoreBOM: a leading U+FEFF is text here, not a byte order mark.
+const utf16 = new TextDecoder("utf-16le", { ignoreBOM: true });
+
+function readStringSlow(start: number, at: number, hi: number): string {
   const t = C.t;
-  let out = t.slice(start, at);
+  let out = runText(start, at, hi);
   let i = at;
   for (;;) {
     const c = t.charCodeAt(i);
@@ -98,60 +150,53 @@ function readStringSlow(start: number, at: number): string {
     if (c !== 0x5c) {
       if (!(c >= 0x20)) bail();
       let j = i + 1;
+      let runHi = c;
       for (;;) {
         const d = t.charCodeAt(j);
         if (d === 0x22 || d === 0x5c || !(d >= 0x20)) break;
+        runHi |= d;
         j++;
       }
-      out += t.slice(i, j);
+      out += runText(i, j, runHi);
       i = j;
       continue;
     }
     const e = t.charCodeAt(i + 1);
-    switch (e) {
-      case 0x22:
-        out += '"';
-        break;
-      case 0x5c:
-        out += "\\";
-        break;
-      case 0x2f:
-        out += "/";
-        break;
-      case 0x62:
-        out += "\b";
-        break;
-      case 0x66:
-        out += "\f";
-        break;
-      case 0x6e:
-        out += "\n";
-        break;
-      case 0x72:
-        out += "\r";
-        break;
-      case 0x74:
-        out += "\t";
-        break;
-      case 0x75: {
-        const r = hex4(t, i + 2);
-        if (r < 0) bail();
-        i += 6;
-        if (r >= 0xd800 && r < 0xe000) {
-          // Only a high surrogate escape followed by a low one is valid UTF-16 (v2 rejects the rest).
-          if (r >= 0xdc00 || t.charCodeAt(i) !== 0x5c || t.charCodeAt(i + 1) !== 0x75) bail();
-          const r2 = hex4(t, i + 2);
-          if (r2 < 0xdc00 || r2 >= 0xe000) bail();
-          out += String.fromCharCode(r, r2);
-          i += 6;
-        } else out += String.fromCharCode(r);
-        continue;
-      }
-      default:
-        bail();
+    if (e !== 0x75) {
+      const x = e < 0x80 ? (ESCAPE[e] as number) : -1;
+      if (x < 0) bail();
+      out += String.fromCharCode(x);
+      i += 2;
+      continue;
     }
-    i += 2;
+    // A run of \uXXXX escapes: collect the code units, checking surrogate pairs (v2 rejects lone ones).
+    let n = 0;
+    let high = false;
+    while (t.charCodeAt(i) === 0x5c && t.charCodeAt(i + 1) === 0x75) {
+      const r = hex4(t, i + 2);
+      if (r < 0) bail();
+      if (high !== (r >= 0xdc00 && r < 0xe000)) bail();
+      high = r >= 0xd800 && r < 0xdc00;
+      if (n === units.length) {
+        const grown = new Uint16Array(n * 2);
+        grown.set(units);
+        units = grown;
+      }
+      units[n++] = r;
+      i += 6;
+    }
+    if (high) bail();
+    if (n >= UNICODE_RUN_NATIVE) out += utf16.decode(units.subarray(0, n));
+    else for (let k = 0; k < n; k++) out += String.fromCharCode(units[k] as number);
   }
+}
+
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** wellFormed reports whether s is well-formed UTF-16 (no lone surrogates). */
+export function wellFormed(s: string): boolean {
+  const f = (s as { isWellFormed?: () => boolean }).isWellFormed;
+  return f !== undefined ? f.call(s) : !LONE_SURROGATE.test(s);
 }
 
 /**
@@ -256,14 +301,108 @@ export function numberEnd(): number {
 /** Whether the last number scanned by numberEnd was an integer literal (no `.`, no exponent). */
 export let numInt = false;
 
-/** readFloat reads the number at C.p as a float64 (bails when it overflows). */
+/** Exact powers of ten (10^0 … 10^22 are exact doubles). */
+const POW10: readonly number[] = Array.from({ length: 23 }, (_, i) => 10 ** i);
+
+/**
+ * readFloat reads the number at C.p as a float64 (bails when it overflows). Numbers
+ * with at most 15 digits, a fraction of at most 22 digits and no exponent are
+ * computed as integer / 10^k (both exact: the quotient is correctly rounded,
+ * Clinger's fast path); the rest go through the native conversion.
+ */
 export function readFloat(): number {
+  const t = C.t;
   const start = C.p;
-  const end = numberEnd();
-  C.p = end;
-  const v = +C.t.slice(start, end);
+  let i = start;
+  let c = t.charCodeAt(i);
+  let neg = false;
+  if (c === 0x2d) {
+    neg = true;
+    c = t.charCodeAt(++i);
+  }
+  let m = 0;
+  let nd = 0;
+  if (c === 0x30) c = t.charCodeAt(++i);
+  else if (c >= 0x31 && c <= 0x39) {
+    do {
+      m = m * 10 + (c - 0x30);
+      nd++;
+      c = t.charCodeAt(++i);
+    } while (c >= 0x30 && c <= 0x39);
+  } else bail();
+  let frac = 0;
+  if (c === 0x2e) {
+    c = t.charCodeAt(++i);
+    if (!(c >= 0x30 && c <= 0x39)) bail();
+    do {
+      m = m * 10 + (c - 0x30);
+      nd++;
+      frac++;
+      c = t.charCodeAt(++i);
+    } while (c >= 0x30 && c <= 0x39);
+  }
+  if (c === 0x65 || c === 0x45) {
+    c = t.charCodeAt(++i);
+    if (c === 0x2b || c === 0x2d) c = t.charCodeAt(++i);
+    if (!(c >= 0x30 && c <= 0x39)) bail();
+    do c = t.charCodeAt(++i);
+    while (c >= 0x30 && c <= 0x39);
+  } else if (nd <= 15 && frac <= 22) {
+    C.p = i;
+    const v = frac === 0 ? m : m / (POW10[frac] as number);
+    return neg ? -v : v;
+  }
+  C.p = i;
+  const v = +t.slice(start, i);
   if (v - v !== 0) bail();
   return v;
+}
+
+/**
+ * readFloatList reads the array of float64 at C.p (at `[`): `[]float64` and `[N]float64`
+ * without a closure call per element (null elements are 0, as Go's null for a float).
+ */
+export function readFloatList(): number[] {
+  enter();
+  C.p++;
+  let k = ws();
+  if (k === 0x5d) {
+    C.p++;
+    leave();
+    return [];
+  }
+  const a = floatOrNull(k);
+  k = ws();
+  C.p++;
+  if (k === 0x5d) {
+    leave();
+    return [a];
+  }
+  if (k !== 0x2c) bail();
+  const b = floatOrNull(ws());
+  k = ws();
+  C.p++;
+  if (k === 0x5d) {
+    leave();
+    return [a, b];
+  }
+  if (k !== 0x2c) bail();
+  const out = [a, b];
+  for (;;) {
+    out.push(floatOrNull(ws()));
+    k = ws();
+    C.p++;
+    if (k === 0x2c) continue;
+    if (k !== 0x5d) bail();
+    leave();
+    return out;
+  }
+}
+
+function floatOrNull(c: number): number {
+  if (c !== 0x6e) return readFloat();
+  literal(c);
+  return 0;
 }
 
 /** Consumes the literal `true`, `false` or `null` whose first char is c (bails otherwise). */
@@ -367,4 +506,49 @@ export function skipValue(c: number): void {
     return;
   }
   C.p = numberEnd();
+}
+
+/**
+ * readList reads the array at C.p (at `[`) with elem for each element. Arrays of one or
+ * two elements are made at their size (pushing would reserve room for seventeen).
+ */
+export function readList(elem: (c: number) => unknown): unknown[] {
+  enter();
+  C.p++;
+  let k = ws();
+  if (k === 0x5d) {
+    C.p++;
+    leave();
+    return [];
+  }
+  const a = elem(k);
+  k = ws();
+  C.p++;
+  if (k === 0x5d) {
+    leave();
+    return [a];
+  }
+  if (k !== 0x2c) bail();
+  const b = elem(ws());
+  k = ws();
+  C.p++;
+  if (k === 0x5d) {
+    leave();
+    return [a, b];
+  }
+  if (k !== 0x2c) bail();
+  const out = [a, b];
+  k = ws();
+  for (;;) {
+    out.push(elem(k));
+    k = ws();
+    C.p++;
+    if (k === 0x2c) {
+      k = ws();
+      continue;
+    }
+    if (k !== 0x5d) bail();
+    leave();
+    return out;
+  }
 }

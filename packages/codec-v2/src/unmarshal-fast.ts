@@ -12,8 +12,8 @@
  * and the caller runs the exact engine, which produces Go's error, offset,
  * pointer and partial value. It never builds an error itself.
  */
-import { isAscii } from "node:buffer";
-import type { GoType, StructType } from "@gojson/gotype";
+import { isAscii, isUtf8 } from "node:buffer";
+import { type GoType, methodsVersion, type StructType } from "@gojson/gotype";
 import { decodeBytes } from "./bytes-format.js";
 import { foldName, structFieldsV2 } from "./fields.js";
 import { isBigKind, lookupMethod, zeroMaker } from "./go-values.js";
@@ -28,9 +28,12 @@ import {
   leave,
   literal,
   readFloat,
+  readFloatList,
+  readList,
   readNull,
   readString,
   skipValue,
+  wellFormed,
   ws,
 } from "./unmarshal-fast-scan.js";
 
@@ -39,8 +42,9 @@ import {
  * (a diagnostic kill switch: results are the same either way, only slower).
  */
 export const fastUnmarshal: { enabled: boolean } = {
-  enabled: (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env
-    ?.GOJSON_FAST_UNMARSHAL !== "0",
+  enabled:
+    (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env
+      ?.GOJSON_FAST_UNMARSHAL !== "0",
 };
 
 /** Returned by {@link unmarshalFast} when the fast path does not apply or gave up. */
@@ -49,8 +53,10 @@ export const NO_FAST: unique symbol = Symbol("gojson.v2.noFastUnmarshal");
 /**
  * A fast decoder: reads the value whose first char code is `c` (at C.p, after
  * whitespace) and returns a fresh Go value; leaves C.p just after the value.
+ * `cur` is the destination's fresh zero value where there is one (a struct
+ * decoder fills a zero struct in place).
  */
-type FDec = (c: number) => unknown;
+type FDec = (c: number, cur?: unknown) => unknown;
 
 /** What the fast path needs from the options (null: the options are not supported). */
 interface FastOptions {
@@ -115,12 +121,19 @@ function fastOptions(o: ResolvedOptions): FastOptions | null {
 /** Thrown while compiling when some part of a type is not for the fast path. */
 const UNSUPPORTED: unique symbol = Symbol("gojson.v2.fastUnsupported");
 
-const roots = new WeakMap<GoType, Map<string, FDec | null>>();
+let roots = new WeakMap<GoType, Map<string, FDec | null>>();
+/** gotype's methodsVersion when `roots` was started: withMethods on a type used before drops every plan. */
+let rootsAt = methodsVersion();
 
 /** fastDecoderFor returns the fast decoder of t under o, or null when the fast path does not apply (cached). */
 export function fastDecoderFor(t: GoType, o: ResolvedOptions): FDec | null {
   const fo = fastOptions(o);
   if (fo === null) return null;
+  const mv = methodsVersion();
+  if (mv !== rootsAt) {
+    roots = new WeakMap();
+    rootsAt = mv;
+  }
   let per = roots.get(t);
   if (per === undefined) {
     per = new Map();
@@ -183,7 +196,7 @@ class Compiler {
     const hit = pair[i];
     if (hit !== undefined) return hit;
     let real: FDec | undefined;
-    pair[i] = (c) => (real as FDec)(c);
+    pair[i] = (c, cur) => (real as FDec)(c, cur);
     real = this.build(t, str);
     pair[i] = real;
     return real;
@@ -257,31 +270,20 @@ class Compiler {
         return null;
       };
     }
+    if (!str && isPlainFloat64(t.elem)) {
+      return (c) => {
+        if (c === LBRACKET) return readFloatList();
+        readNull(c);
+        return null;
+      };
+    }
     const elem = this.get(t.elem, str);
     return (c) => {
       if (c !== LBRACKET) {
         readNull(c);
         return null;
       }
-      enter();
-      C.p++;
-      const out: unknown[] = [];
-      let k = ws();
-      if (k !== RBRACKET) {
-        for (;;) {
-          out.push(elem(k));
-          k = ws();
-          C.p++;
-          if (k === COMMA) {
-            k = ws();
-            continue;
-          }
-          if (k !== RBRACKET) bail();
-          break;
-        }
-      } else C.p++;
-      leave();
-      return out;
+      return readList(elem);
     };
   }
 
@@ -297,6 +299,17 @@ class Compiler {
         const b = base64(readString());
         if (b.length !== n) bail();
         return Array.from(b);
+      };
+    }
+    if (!str && isPlainFloat64(t.elem)) {
+      return (c) => {
+        if (c !== LBRACKET) {
+          readNull(c);
+          return mk();
+        }
+        const out = readFloatList();
+        if (out.length !== n) bail();
+        return out;
       };
     }
     const elem = this.get(t.elem, str);
@@ -411,7 +424,7 @@ class Compiler {
     interface F {
       readonly goName: string;
       readonly name: string;
-      /** The quoted name when it needs no escaping (matched in place), else "". */
+      /** The quoted name when it is printable ASCII needing no escaping (matched in place), else "". */
       readonly quoted: string;
       dec: FDec;
       readonly idx: number;
@@ -429,7 +442,8 @@ class Compiler {
       const f: F = {
         goName: fd.goName,
         name: fd.name,
-        quoted: q === `"${fd.name}"` ? q : "",
+        // Only printable ASCII names: the text may hold one char per byte of UTF-8.
+        quoted: q === `"${fd.name}"` && /^[\x20-\x7e]*$/.test(fd.name) ? q : "",
         dec: anyValue,
         idx: all.length,
         path: fd.path.length > 1 ? fd.path : undefined,
@@ -452,14 +466,16 @@ class Compiler {
     const reject = fo.reject;
     const nf = all.length;
     const mk = zeroMaker(t);
-    const wide = nf > 30;
-    return (c) => {
+    // Fields seen in this object: two 32-bit words, and bytes past 64 fields.
+    const wide = nf > 64;
+    return (c, cur) => {
       if (c !== LBRACE) {
         readNull(c);
         return mk();
       }
       enter();
-      const obj = mk() as Record<string, unknown>;
+      // A struct field's destination already holds a fresh zero struct (made with its parent): fill it.
+      const obj = (typeof cur === "object" && cur !== null ? cur : mk()) as Record<string, unknown>;
       const text = C.t;
       C.p++;
       let k = ws();
@@ -468,7 +484,8 @@ class Compiler {
         leave();
         return obj;
       }
-      let seen = 0;
+      let seen0 = 0;
+      let seen1 = 0;
       const seenWide = wide ? new Uint8Array(nf) : undefined;
       let unknown: Set<string> | undefined;
       let guess = 0;
@@ -496,14 +513,17 @@ class Compiler {
           if (seenWide !== undefined) {
             if (seenWide[i] === 1) bail();
             seenWide[i] = 1;
-          } else {
+          } else if (i < 32) {
             const bit = 1 << i;
-            if ((seen & bit) !== 0) bail();
-            seen |= bit;
+            if ((seen0 & bit) !== 0) bail();
+            seen0 |= bit;
+          } else {
+            const bit = 1 << (i - 32);
+            if ((seen1 & bit) !== 0) bail();
+            seen1 |= bit;
           }
-          const v = f.dec(colon());
-          if (f.path === undefined) obj[f.goName] = v;
-          else holder(obj, f.path)[f.goName] = v;
+          const h = f.path === undefined ? obj : holder(obj, f.path);
+          h[f.goName] = f.dec(colon(), h[f.goName]);
         }
         k = ws();
         C.p++;
@@ -517,6 +537,16 @@ class Compiler {
       }
     };
   }
+}
+
+/** Whether t is float64 with nothing special about it (no methods, not a known type). */
+function isPlainFloat64(t: GoType): boolean {
+  return (
+    t.kind === "float64" &&
+    t.known === undefined &&
+    !lookupMethod(t, "UnmarshalJSON") &&
+    !lookupMethod(t, "UnmarshalText")
+  );
 }
 
 /** holder returns the embedded struct (zero values include it: no pointer hops) that holds a promoted field. */
@@ -651,45 +681,65 @@ function floatDecoder(is32: boolean, str: boolean): FDec {
   };
 }
 
-const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+const utf8 = new TextDecoder("utf-8", { ignoreBOM: true });
 
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+/** Bytes sampled to choose how to read non-ASCII input. */
+const SAMPLES = 256;
 
-/** Whether s is well-formed UTF-16 (what TextEncoder encodes without replacing anything). */
-function wellFormed(s: string): boolean {
-  const f = (s as { isWellFormed?: () => boolean }).isWellFormed;
-  return f !== undefined ? f.call(s) : !LONE_SURROGATE.test(s);
+/**
+ * mostlyAscii reports whether at most a quarter of SAMPLES evenly spaced bytes are
+ * non-ASCII: then reading the input one char per byte and decoding strings one by one
+ * beats decoding it all up front (text mostly in other scripts is decoded up front).
+ */
+function mostlyAscii(b: Uint8Array): boolean {
+  const n = b.length;
+  const step = n > SAMPLES ? Math.floor(n / SAMPLES) : 1;
+  let hi = 0;
+  let seen = 0;
+  for (let i = 0; i < n; i += step) {
+    seen++;
+    if ((b[i] as number) >= 0x80) hi++;
+  }
+  return hi * 4 <= seen;
 }
 
 /**
  * unmarshalFast decodes data into a fresh value of t as the exact engine does, or
  * returns NO_FAST (the options or the type are not for the fast path, or it gave up).
- * `strict` rethrows internal errors other than a bail (tests).
+ * `strict` rethrows internal errors other than a bail, and `textMode` forces how non-ASCII
+ * bytes are read (tests).
  */
 export function unmarshalFast(
   t: GoType,
   data: Uint8Array | string,
   o: ResolvedOptions,
   strict = false,
+  textMode?: "bytes" | "decoded",
 ): unknown {
   if (!fastUnmarshal.enabled) return NO_FAST;
   const dec = fastDecoderFor(t, o);
   if (dec === null) return NO_FAST;
   let text: string;
+  let bytes: Buffer | null = null;
   if (typeof data === "string") {
     if (!wellFormed(data)) return NO_FAST;
     text = data;
-  } else if (isAscii(data)) {
-    // ASCII is its own one-byte string: much cheaper than a UTF-8 decode.
-    text = Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString("latin1");
   } else {
-    try {
-      text = utf8.decode(data);
-    } catch {
-      return NO_FAST;
+    // One char per byte: the structure is ASCII, and only strings are decoded (from the
+    // bytes, as they are read) — much cheaper than decoding the whole input up front.
+    const buf = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+    if (isAscii(data)) text = buf.toString("latin1");
+    else {
+      // v2 rejects invalid UTF-8 (the exact engine reports where); a BOM is not JSON whitespace.
+      if (!isUtf8(data)) return NO_FAST;
+      if (textMode === "bytes" || (textMode === undefined && mostlyAscii(data))) {
+        text = buf.toString("latin1");
+        bytes = buf;
+      } else text = utf8.decode(data);
     }
   }
   C.t = text;
+  C.b = bytes;
   C.p = 0;
   C.depth = 0;
   try {
@@ -702,5 +752,6 @@ export function unmarshalFast(
     throw e;
   } finally {
     C.t = "";
+    C.b = null;
   }
 }

@@ -14,14 +14,15 @@ import {
   sliceOf,
   T,
 } from "@gojson/gotype";
-import { Decoder, JsonError, type Kind, quoteCharV1 } from "@gojson/jsontext";
+import { Decoder, decodeStringBytes, JsonError, type Kind, quoteCharV1 } from "@gojson/jsontext";
 import { type ByteFormat, decodeBytes } from "./bytes-format.js";
-import { DURATION_SCALES, parseDuration, parseDurationNumber } from "./duration.js";
+import { DURATION_SCALES, parseDuration, parseDurationISO8601, parseDurationNumber } from "./duration.js";
 import {
   ERR_DUPLICATE_NAME,
   ERR_NIL_FIELD,
   ERR_UNKNOWN_NAME,
   escapePointerToken,
+  goQuote,
   hasPartial,
   type JsonKind,
   MethodError,
@@ -37,6 +38,7 @@ import { goTimeErrorText, isBigKind, lookupMethod, zero } from "./go-values.js";
 import { legacySyntaxText } from "./legacy-errors.js";
 import type { ResolvedOptions } from "./options.js";
 import { type Reader, toBytes } from "./reader.js";
+import { parseTime, timeLayoutOf } from "./time-layout.js";
 import { DEEP_AFTER, type Dec, decodeDeep, UFrame } from "./unmarshal-deep.js";
 
 export type { Dec };
@@ -254,6 +256,13 @@ function textAt(b: Uint8Array, start: number, n: number): string {
   return out;
 }
 
+/** rawText is the JSON text of the value read since byte offset `start` (Go shows values as they are written). */
+function rawText(r: Reader, start: number): string {
+  const from = r.valueStart(start);
+  // Invalid UTF-8: one U+FFFD per bad byte, as Go's utf8 decoding (not TextDecoder's maximal subparts).
+  return decodeStringBytes(r.buf, from, r.d.inputOffset);
+}
+
 /** A type mismatch for a value already read in full (Go's newUnmarshalErrorAfter without a value). */
 function mismatchAfter(
   r: Reader,
@@ -330,7 +339,7 @@ function build(t: GoType, o: ResolvedOptions, m: Mode): Dec {
         if (k === '"') {
           // A JSON string holding a number is accepted for json.Number (Go 1.26), without `string`.
           const s = d.readString();
-          if (!NUMBER_RE.test(s)) return numErr(r, cur, '"', start, JSON.stringify(s), "invalid syntax");
+          if (!NUMBER_RE.test(s)) return numErr(r, cur, '"', start, rawText(r, start), "invalid syntax");
           return new JsonNumber(s);
         }
         if (k === "}" || k === "]" || k === "") d.readToken(); // throws the decoder's error
@@ -347,14 +356,9 @@ function build(t: GoType, o: ResolvedOptions, m: Mode): Dec {
     const elem = compile(t.elem, o, m);
     const et = t.elem;
     const dec: Dec = (r, cur) => {
-      let k: Kind;
-      try {
-        k = r.d.peekKind();
-      } catch (e) {
-        // Go's PeekKind defers the error: the pointer is allocated before the element fails.
-        setPartial(e, cur === null || cur === undefined ? zero(et) : cur);
-        throw e;
-      }
+      // Go's PeekKind defers a syntax error: the pointer is allocated and the element's
+      // decoder reports it (with the element's own partial value: nested pointers too).
+      const k = peekSoft(r.d);
       if (k === "n") {
         r.d.readNull();
         return null;
@@ -374,13 +378,8 @@ function build(t: GoType, o: ResolvedOptions, m: Mode): Dec {
     // Deep path: a pointer to a container is a frame around its element (scalars decode directly).
     dec.open = (r, cur) => {
       if (elem.open === undefined) return dec(r, cur);
-      let k: Kind;
-      try {
-        k = r.d.peekKind();
-      } catch (e) {
-        setPartial(e, cur === null || cur === undefined ? zero(et) : cur);
-        throw e;
-      }
+      const k = peekSoft(r.d);
+      if (k === "") return dec(r, cur); // a deferred syntax error: the element reports it
       if (k === "n") {
         r.d.readNull();
         return null;
@@ -459,7 +458,7 @@ function build(t: GoType, o: ResolvedOptions, m: Mode): Dec {
           if (s === "true") return true;
           if (s === "false") return false;
           if (s === "null") return f.mergeWithLegacySemantics ? cur : false;
-          return fail(r, o, afterErr(r, t, '"', start, JSON.stringify(s), "invalid syntax"), false, cur);
+          return fail(r, o, afterErr(r, t, '"', start, rawText(r, start), "invalid syntax"), false, cur);
         }
         return mismatch(r, o, t, cur, k, true);
       };
@@ -491,41 +490,8 @@ function build(t: GoType, o: ResolvedOptions, m: Mode): Dec {
     case "uint16":
     case "uint32":
     case "uint64":
-    case "uintptr": {
-      const kd = t.kind;
-      const big = isBigKind(t);
-      const allowStr = m.str || m.legacyStr;
-      return (r, cur) => {
-        const d = r.d;
-        const k = d.peekKind();
-        const start = d.inputOffset;
-        let lit: string;
-        if (k === "0") {
-          lit = d.readNumberLiteral();
-          // Under `string` (StringifyNumbers) a bare number is a type mismatch.
-          if (allowStr) return fail(r, o, afterErr(r, t, "0", start, "", undefined), false, cur);
-        } else if (k === '"' && allowStr) {
-          lit = d.readString();
-          if (m.legacyStr) {
-            // v1 parsed a quoted number with Go's syntax and allowed a quoted null (go.dev/issue/75619).
-            if (lit === "null") return f.mergeWithLegacySemantics ? cur : big ? 0n : 0;
-            const v = parseGoIntSyntax(lit, kd, big);
-            if (typeof v === "string")
-              return fail(r, o, afterErr(r, t, k, start, JSON.stringify(lit), v), false, cur);
-            return v;
-          }
-        } else if (k === "n") {
-          d.readNull();
-          return f.mergeWithLegacySemantics ? cur : big ? 0n : 0;
-        } else return mismatch(r, o, t, cur, k);
-        const v = parseGoInt(lit, kd, big);
-        if (typeof v === "string") {
-          const shown = k === '"' ? JSON.stringify(lit) : lit;
-          return fail(r, o, afterErr(r, t, k, start, shown, v), false, cur);
-        }
-        return v;
-      };
-    }
+    case "uintptr":
+      return intDecoder(t, o, m);
     case "float32":
     case "float64": {
       const is32 = t.kind === "float32";
@@ -551,11 +517,11 @@ function build(t: GoType, o: ResolvedOptions, m: Mode): Dec {
             if (lit === "null") return f.mergeWithLegacySemantics ? cur : 0;
             const v = parseGoFloatSyntax(lit, is32);
             if (typeof v === "string")
-              return fail(r, o, afterErr(r, t, k, start, JSON.stringify(lit), v), false, cur);
+              return fail(r, o, afterErr(r, t, k, start, rawText(r, start), v), false, cur);
             return v;
           }
           if (!NUMBER_RE.test(lit))
-            return fail(r, o, afterErr(r, t, k, start, JSON.stringify(lit), "invalid syntax"), false, cur);
+            return fail(r, o, afterErr(r, t, k, start, rawText(r, start), "invalid syntax"), false, cur);
         } else if (k === "n") {
           d.readNull();
           return f.mergeWithLegacySemantics ? cur : 0;
@@ -565,7 +531,7 @@ function build(t: GoType, o: ResolvedOptions, m: Mode): Dec {
         if (!Number.isFinite(v)) {
           // Go stores the largest finite value of the sign (jsonwire.ParseFloat), then reports the range error.
           v = v > 0 ? (is32 ? MAX_FLOAT32 : Number.MAX_VALUE) : is32 ? -MAX_FLOAT32 : -Number.MAX_VALUE;
-          const shown = k === '"' ? JSON.stringify(lit) : lit;
+          const shown = k === '"' ? rawText(r, start) : lit;
           const err = afterErr(r, t, k, start, shown, "value out of range");
           setPartial(err, v);
           return fail(r, o, err, false, v);
@@ -584,6 +550,44 @@ function build(t: GoType, o: ResolvedOptions, m: Mode): Dec {
     case "struct":
       return structDecoder(t, o, m);
   }
+}
+
+/** The decoder of an integer kind (also time.Duration under formatDurationAsNano: Go's int64 arshaler). */
+function intDecoder(t: GoType, o: ResolvedOptions, m: Mode): Dec {
+  const f = o.flags;
+  const kd = t.kind;
+  const big = isBigKind(t);
+  const allowStr = m.str || m.legacyStr;
+  return (r, cur) => {
+    const d = r.d;
+    const k = d.peekKind();
+    const start = d.inputOffset;
+    let lit: string;
+    if (k === "0") {
+      lit = d.readNumberLiteral();
+      // Under `string` (StringifyNumbers) a bare number is a type mismatch.
+      if (allowStr) return fail(r, o, afterErr(r, t, "0", start, "", undefined), false, cur);
+    } else if (k === '"' && allowStr) {
+      lit = d.readString();
+      if (m.legacyStr) {
+        // v1 parsed a quoted number with Go's syntax and allowed a quoted null (go.dev/issue/75619).
+        if (lit === "null") return f.mergeWithLegacySemantics ? cur : big ? 0n : 0;
+        const v = parseGoIntSyntax(lit, kd, big);
+        if (typeof v === "string")
+          return fail(r, o, afterErr(r, t, k, start, rawText(r, start), v), false, cur);
+        return v;
+      }
+    } else if (k === "n") {
+      d.readNull();
+      return f.mergeWithLegacySemantics ? cur : big ? 0n : 0;
+    } else return mismatch(r, o, t, cur, k);
+    const v = parseGoInt(lit, kd, big);
+    if (typeof v === "string") {
+      const shown = k === '"' ? rawText(r, start) : lit;
+      return fail(r, o, afterErr(r, t, k, start, shown, v), false, cur);
+    }
+    return v;
+  };
 }
 
 /**
@@ -635,13 +639,14 @@ function sliceDecoder(t: Extract<GoType, { kind: "slice" }>, o: ResolvedOptions,
   if (isByteSlice(t) && format !== "array") {
     const bf = (format === "" ? "base64" : format) as ByteFormat;
     if (!BYTE_FORMATS.has(bf)) return invalidFormat(t, format, o);
-    bytes = (r) => {
+    bytes = (r, cur) => {
       const start = r.d.inputOffset;
       const s = r.d.readString();
       try {
         return decodeBytes(s, bf, f.parseBytesWithLooseRFC4648);
       } catch (e) {
-        throw afterErr(r, t, '"', start, "", (e as Error).message);
+        // A semantic error: legacy reporting records it and carries on.
+        return fail(r, o, afterErr(r, t, '"', start, "", (e as Error).message), false, cur);
       }
     };
   } else if (format !== "" && !(format === "array" && isByteSlice(t))) return invalidFormat(t, format, o);
@@ -778,7 +783,7 @@ function arrayDecoder(t: Extract<GoType, { kind: "array" }>, o: ResolvedOptions,
       try {
         b = decodeBytes(s, bf, f.parseBytesWithLooseRFC4648);
       } catch (e) {
-        throw afterErr(r, t, '"', start, "", (e as Error).message);
+        return fail(r, o, afterErr(r, t, '"', start, "", (e as Error).message), false, cur);
       }
       if (b.length !== n)
         return fail(
@@ -831,15 +836,19 @@ function arrayDecoder(t: Extract<GoType, { kind: "array" }>, o: ResolvedOptions,
       }
       d.readEndArray();
       if (i < n) {
-        if (!anyLen)
-          throw new SemanticError({
+        // Go zeroes the elements not given before it reports the underflow.
+        for (; i < n; i++) out[i] = zero(et);
+        if (!anyLen) {
+          const err = new SemanticError({
             action: "unmarshal",
             jsonKind: "[",
             goType: t,
             byteOffset: d.inputOffset - 1,
             cause: "too few array elements",
           });
-        for (; i < n; i++) out[i] = zero(et);
+          setPartial(err, out);
+          throw err;
+        }
       }
       return out;
     }
@@ -894,7 +903,7 @@ function keyDecoder(k: GoType, o: ResolvedOptions): (r: Reader, name: string, st
     new SemanticError({
       action: "unmarshal",
       jsonKind: '"',
-      jsonValue: JSON.stringify(name),
+      jsonValue: rawText(r, start),
       goType: k,
       byteOffset: r.valueStart(start),
       jsonPointer: `/${escapePointerToken(name)}`,
@@ -1151,6 +1160,19 @@ function anyDecoder(o: ResolvedOptions): Dec {
    * value decodes a value of kind k into the existing non-nil `prev` (its dynamic type decides)
    * or a fresh one; for `{`/`[` it returns the container to descend into (also left for takeOpened).
    */
+  // Go's fast path for a nil `any` (unmarshalValueAny) is taken only without AllowDuplicateNames;
+  // otherwise (and always for an existing float64) numbers go through the float64 arshaler,
+  // where StringifyNumbers wants them quoted.
+  const typedFresh = f.allowDuplicateNames && !rawNum;
+  const floatDec = compile(FLOAT64, o, { ...NO_MODE, str: f.stringifyNumbers });
+  const typedFloat = (r: Reader, base: number): unknown => {
+    try {
+      return floatDec(r, base);
+    } catch (e) {
+      if (!hasPartial(e)) setPartial(e, base);
+      throw e;
+    }
+  };
   let opened: Record<string, unknown> | unknown[] | undefined;
   /** The container the last `value` call opened (to descend into), once. */
   const takeOpened = (): Record<string, unknown> | unknown[] | undefined => {
@@ -1166,6 +1188,12 @@ function anyDecoder(o: ResolvedOptions): Dec {
       return null;
     }
     const dt = merge && prev !== null && prev !== undefined ? dynamicType(prev) : undefined;
+    if (
+      dt === FLOAT64
+        ? k === "0" || (k === '"' && f.stringifyNumbers)
+        : dt === undefined && typedFresh && k === "0"
+    )
+      return typedFloat(r, dt === FLOAT64 ? (prev as number) : 0);
     if (dt !== undefined && !fitsDynamic(dt, k)) {
       // Go reads only the first token for maps, slices and bools, the whole value otherwise.
       return mismatch(r, o, dt, prev, k, dt !== T.string && dt !== FLOAT64);
@@ -1182,7 +1210,7 @@ function anyDecoder(o: ResolvedOptions): Dec {
     }
     return scalar(r, k, prev);
   };
-  return (r, cur) => {
+  const dec: Dec = (r, cur) => {
     const d = r.d;
     let k = d.peekKind();
     if (k !== "{" && k !== "[") return value(r, k, cur);
@@ -1257,6 +1285,16 @@ function anyDecoder(o: ResolvedOptions): Dec {
     }
     return root;
   };
+  if (merge) return dec;
+  // Legacy merge semantics: Go first sets a non-nil interface to nil, so a failure leaves nil.
+  return (r, cur) => {
+    try {
+      return dec(r, cur);
+    } catch (e) {
+      if (!hasPartial(e)) setPartial(e, null);
+      throw e;
+    }
+  };
 }
 
 function structDecoder(t: StructType, o: ResolvedOptions, m: Mode): Dec {
@@ -1281,7 +1319,7 @@ function structDecoder(t: StructType, o: ResolvedOptions, m: Mode): Dec {
     const p: P = {
       fd,
       dec: compile(fd.type, o, {
-        str: f.stringifyWithLegacySemantics ? false : m.str || fd.string,
+        str: m.str || (fd.string && !f.stringifyWithLegacySemantics),
         legacyStr,
         format: fd.format,
         caseMode: fd.caseMode,
@@ -1305,13 +1343,15 @@ function structDecoder(t: StructType, o: ResolvedOptions, m: Mode): Dec {
     if (l) l.push(p);
     else folded.set(k, [p]);
   }
+  // Go's precedence among names that fold alike is breadth-first (the field id), not declaration order.
+  for (const l of folded.values()) if (l.length > 1) l.sort((a, b) => a.fd.id - b.fd.id);
   const anyFold = folded.size > 0;
   const nf = all.length;
   const dups = !f.allowDuplicateNames;
   const reject = f.rejectUnknownMembers;
   const fallback = sf.fallback;
-  const fbDec =
-    fallback && fallback.type.kind === "map" ? compile(fallback.type.elem, o, NO_MODE) : undefined;
+  const fbType = fallback && fallback.type.kind === "map" ? fallback.type.elem : undefined;
+  const fbDec = fbType ? compile(fbType, o, NO_MODE) : undefined;
   /**
    * getHolder returns the struct that holds the last field of `path`, allocating nil embedded
    * pointers on the way, or undefined where Go cannot allocate one (`blocked`: unexported).
@@ -1399,7 +1439,7 @@ function structDecoder(t: StructType, o: ResolvedOptions, m: Mode): Dec {
             mp = new Map();
             h[fk] = mp;
           }
-          mp.set(name, fbDec(r, mp.has(name) ? mp.get(name) : null));
+          mp.set(name, fbDec(r, mp.has(name) ? mp.get(name) : zero(fbType as GoType)));
         } else {
           const raw = d.readValueText();
           const prev: Uint8Array | null = h[fk];
@@ -1589,7 +1629,26 @@ function timeDecoder(t: GoType, o: ResolvedOptions, m: Mode): Dec {
     unixnano: 1n,
   };
   const scale = scales[fmt];
-  if (scale === undefined) return invalidFormat(t, fmt, o);
+  if (scale === undefined) {
+    const layout = timeLayoutOf(fmt);
+    if (layout === undefined) return invalidFormat(t, fmt, o);
+    // A layout (`format:RFC1123`, `format:'2006-01-02'`): Go's time.Parse on the unquoted string.
+    return (r, cur) => {
+      const d = r.d;
+      const k = d.peekKind();
+      if (k === "n") {
+        d.readNull();
+        return f.mergeWithLegacySemantics ? cur : zero(t);
+      }
+      if (k !== '"') return mismatch(r, o, t, cur, k);
+      const start = d.inputOffset;
+      const v = parseTime(layout, d.readString());
+      if (v instanceof GoTime) return v;
+      const e = new GoTimeError(v.err);
+      if (f.reportErrorsWithLegacySemantics) return fail(r, o, methodError(e), false, cur);
+      return fail(r, o, afterErr(r, t, '"', start, "", e.message), false, cur);
+    };
+  }
   return (r, cur) => {
     const d = r.d;
     const k = d.peekKind();
@@ -1597,15 +1656,16 @@ function timeDecoder(t: GoType, o: ResolvedOptions, m: Mode): Dec {
       d.readNull();
       return f.mergeWithLegacySemantics ? cur : zero(t);
     }
-    if (k !== "0") return mismatch(r, o, t, cur, k);
+    // Under StringifyNumbers (`string`) Go wants the number quoted, else bare.
+    if (k !== (m.str ? '"' : "0")) return mismatch(r, o, t, cur, k);
     const start = d.inputOffset;
-    const lit = d.readNumberLiteral();
+    const lit = m.str ? d.readString() : d.readNumberLiteral();
     const ns = parseDurationNumber(lit, scale);
     if (typeof ns !== "bigint")
       return fail(
         r,
         o,
-        afterErr(r, t, "0", start, lit, `invalid time ${JSON.stringify(lit)}: invalid syntax`),
+        afterErr(r, t, k, start, "", `invalid time ${JSON.stringify(lit)}: invalid syntax`),
         false,
         cur,
       );
@@ -1616,8 +1676,9 @@ function timeDecoder(t: GoType, o: ResolvedOptions, m: Mode): Dec {
 
 function durationDecoder(t: GoType, o: ResolvedOptions, m: Mode): Dec {
   const f = o.flags;
-  let fmt = m.format;
-  if (fmt === "" && f.formatDurationAsNano) fmt = "nano";
+  const fmt = m.format;
+  // v1: a Duration without a format is an int64 of nanoseconds, with int64's rules (`string` too).
+  if (fmt === "" && f.formatDurationAsNano) return intDecoder(t, o, m);
   if (fmt === "") {
     return (r) => {
       // Reported before the next value is read: ahead of EOF or a syntax error (newUnmarshalErrorBefore).
@@ -1628,6 +1689,21 @@ function durationDecoder(t: GoType, o: ResolvedOptions, m: Mode): Dec {
         byteOffset: r.valueStart(start),
         cause: "no default representation (see https://go.dev/issue/71631); specify an explicit format",
       });
+    };
+  }
+  if (fmt === "iso8601") {
+    return (r, cur) => {
+      const d = r.d;
+      const k = d.peekKind();
+      if (k === "n") {
+        d.readNull();
+        return f.mergeWithLegacySemantics ? cur : 0n;
+      }
+      if (k !== '"') return mismatch(r, o, t, cur, k);
+      const start = d.inputOffset;
+      const v = parseDurationISO8601(d.readString(), goQuote);
+      if (typeof v !== "bigint") return fail(r, o, afterErr(r, t, '"', start, "", v.err), false, cur);
+      return v;
     };
   }
   if (fmt === "units") {
@@ -1658,7 +1734,8 @@ function durationDecoder(t: GoType, o: ResolvedOptions, m: Mode): Dec {
     }
     const start = d.inputOffset;
     let lit: string;
-    if (k === "0") lit = d.readNumberLiteral();
+    // Under StringifyNumbers (`string`) Go wants the number quoted, else bare.
+    if (k === "0" && !allowStr) lit = d.readNumberLiteral();
     else if (k === '"' && allowStr) lit = d.readString();
     else return mismatch(r, o, t, cur, k);
     const v = parseDurationNumber(lit, scale);
@@ -1667,7 +1744,7 @@ function durationDecoder(t: GoType, o: ResolvedOptions, m: Mode): Dec {
         v === "range"
           ? `invalid duration ${JSON.stringify(lit)}: value out of range`
           : `invalid duration ${JSON.stringify(lit)}: invalid syntax`;
-      return fail(r, o, afterErr(r, t, k, start, k === "0" ? lit : JSON.stringify(lit), cause), false, cur);
+      return fail(r, o, afterErr(r, t, k, start, "", cause), false, cur);
     }
     return v;
   };

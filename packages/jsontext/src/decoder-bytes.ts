@@ -27,7 +27,7 @@ export const STRING_STOP = (() => {
 })();
 
 /** HEX_VALUE maps a byte to its hex digit value, or -1. */
-const HEX_VALUE = (() => {
+export const HEX_VALUE = (() => {
   const t = new Int8Array(256).fill(-1);
   for (let c = 0; c < 256; c++) t[c] = hexVal(c);
   return t;

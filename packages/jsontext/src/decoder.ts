@@ -6,13 +6,13 @@
  * (read-value.ts) so that offsets and JSON pointers cost nothing on valid input.
  */
 
-import { latin1Text, WS } from "./decoder-bytes.js";
+import { hasLiteral, latin1Text, WS } from "./decoder-bytes.js";
 import type { DecoderOptions } from "./decoder-options.js";
 import { DuplicateNames } from "./duplicate-names.js";
 import { ERR_DUPLICATE_NAME, type ErrorFlavour, quoteRuneV2, SyntacticError } from "./errors.js";
 import { MAX_NESTING_DEPTH } from "./limits.js";
 import { escapePointerToken } from "./pointer.js";
-import { ValueFailure, readValueExact } from "./read-value.js";
+import { readValueExact, ValueFailure } from "./read-value.js";
 import { numberError, scanNumber } from "./scan-number.js";
 import { F_NONASCII, type ScanError, scannedStringFlags, scanString, stringError } from "./scan-string.js";
 import {
@@ -26,6 +26,7 @@ import {
   Token,
   True,
 } from "./token.js";
+import { ARR, OBJ, TokenState } from "./token-state.js";
 import { stringTokenText, unescapeString } from "./unescape-string.js";
 import { decodeStringBytes } from "./utf8.js";
 import { Utf8Watermark } from "./utf8-validate.js";
@@ -33,11 +34,6 @@ import { type ValueScanContext, validatedFlags, validateValue } from "./validate
 
 export type { DecoderOptions };
 export { escapePointerToken };
-
-/** Container kinds on the state machine's stack (TOP is depth 0). */
-const TOP = 0;
-const ARR = 1;
-const OBJ = 2;
 
 const C_QUOTE = 0x22;
 const C_COMMA = 0x2c;
@@ -104,12 +100,8 @@ export class Decoder {
   private peekPos = -1;
   private peekCode = 0;
 
-  /** The state machine: depth, and per depth the container kind, its token count and its current name. */
-  private depth = 0;
-  private kinds = new Uint8Array(16);
-  private lens = new Int32Array(16);
-  private nameStart = new Int32Array(16);
-  private nameEnd = new Int32Array(16);
+  /** The state machine: open objects and arrays, their token counts and current names. */
+  private readonly st = new TokenState();
 
   /** Byte range of the last token or value read, and the flags of the last string. */
   private tokStart = 0;
@@ -128,7 +120,6 @@ export class Decoder {
     if (!Number.isInteger(maxDepth) || maxDepth < 1)
       throw new RangeError(`jsontext: maxDepth must be a positive integer, got ${maxDepth}`);
     this.maxDepth = maxDepth;
-    this.kinds[0] = TOP;
     this.names = new DuplicateNames(this.buf);
     this.cx = {
       buf: this.buf,
@@ -242,14 +233,14 @@ export class Decoder {
     if (p < 0) throw this.unexpectedEOF();
     const k = this.peekCode;
     if (k === C_LBRACE || k === C_LBRACK) {
-      const d = this.depth;
-      if (!this.atName()) {
+      const d = this.st.depth;
+      if (!this.st.atName()) {
         // one pass over valid input; the same state as reading it token by token
         const end = validateValue(this.cx, p, d);
         if (end >= 0) {
           this.peekPos = -1;
           this.seenFlags |= validatedFlags;
-          this.lens[d]!++;
+          this.st.lens[d]!++;
           this.pos = end;
           this.tokStart = end - 1;
           this.tokEnd = end;
@@ -258,7 +249,7 @@ export class Decoder {
       }
       // not valid: token by token, for Go's error
       this.step();
-      while (this.depth > d) this.step();
+      while (this.st.depth > d) this.step();
       return;
     }
     this.readValueRange();
@@ -266,9 +257,9 @@ export class Decoder {
 
   /** skipValueRemainder skips the rest of the object or array whose start token was just read (Go's SkipValueRemainder). */
   skipValueRemainder(): void {
-    const d0 = this.depth;
+    const d0 = this.st.depth;
     if (d0 === 0) return;
-    while (this.depth >= d0) this.step();
+    while (this.st.depth >= d0) this.step();
   }
 
   /** checkEOF verifies that only whitespace remains (Go: "invalid character 'x' after top-level value"). */
@@ -307,7 +298,7 @@ export class Decoder {
    * reported before the next value is read. Built on demand.
    */
   nextValuePointer(): string {
-    return this.pointer(WHERE_NEXT);
+    return this.st.pointer(this.buf, WHERE_NEXT);
   }
 
   /** asciiOnly reports whether every byte read so far is ASCII (non-ASCII bytes can only occur in strings). */
@@ -317,12 +308,12 @@ export class Decoder {
 
   /** stackDepth is the nesting depth (0 at top level). */
   get stackDepth(): number {
-    return this.depth;
+    return this.st.depth;
   }
 
   /** stackPointer returns the JSON Pointer (RFC 6901) of the most recently read value (Go's StackPointer). */
   stackPointer(): string {
-    return this.pointer(-1);
+    return this.st.pointer(this.buf, -1);
   }
 
   /** unexpectedEOF makes Go's "unexpected EOF" SyntacticError at the end of the input. */
@@ -343,22 +334,6 @@ export class Decoder {
     this.step();
   }
 
-  /** atName reports whether the next token is an object member name. */
-  private atName(): boolean {
-    const d = this.depth;
-    return this.kinds[d] === OBJ && (this.lens[d]! & 1) === 0;
-  }
-
-  /** needDelim returns the delimiter Go requires before a token whose first char is c. */
-  private needDelim(c: number): number {
-    const d = this.depth;
-    if (d === 0) return 0;
-    const len = this.lens[d]!;
-    if (this.kinds[d] === OBJ && (len & 1) === 1) return C_COLON;
-    if (len > 0 && c !== C_RBRACE && c !== C_RBRACK) return C_COMMA;
-    return 0;
-  }
-
   /** locate finds the start of the next token (after whitespace and a valid delimiter); -1 at end of input. */
   private locate(): number {
     if (this.peekPos >= 0) return this.peekPos;
@@ -368,7 +343,7 @@ export class Decoder {
     let c = 0;
     while (p < n && WS[(c = s[p]!)] === 1) p++;
     if (p >= n) {
-      if (this.depth === 0) return -1;
+      if (this.st.depth === 0) return -1;
       throw this.errorAt(n, "unexpected EOF", WHERE_BEFORE);
     }
     let delim = 0;
@@ -378,11 +353,11 @@ export class Decoder {
       p++;
       while (p < n && WS[(c = s[p]!)] === 1) p++;
       if (p >= n) {
-        if (this.needDelim(C_QUOTE) !== delim) throw this.delimError(delimPos, C_QUOTE);
+        if (this.st.needDelim(C_QUOTE) !== delim) throw this.delimError(delimPos, C_QUOTE);
         throw this.errorAt(n, "unexpected EOF", WHERE_BEFORE);
       }
     }
-    if (this.needDelim(c) !== delim) throw this.delimError(delimPos, c);
+    if (this.st.needDelim(c) !== delim) throw this.delimError(delimPos, c);
     const k = KIND_CODE[c]!;
     if (k === 0) throw this.errorAt(p, this.invalidChar(p, "at start of value"), WHERE_NEXT);
     this.peekPos = p;
@@ -391,12 +366,12 @@ export class Decoder {
   }
 
   private delimError(pos: number, next: number): SyntacticError {
-    const need = this.needDelim(next);
+    const need = this.st.needDelim(next);
     let where = "at start of value";
     if (need === C_COLON) where = "after object name (expecting ':')";
     else if (need === C_COMMA) {
       where =
-        this.kinds[this.depth] === OBJ
+        this.st.kinds[this.st.depth] === OBJ
           ? "after object value (expecting ',' or '}')"
           : "after array element (expecting ',' or ']')";
     }
@@ -409,7 +384,7 @@ export class Decoder {
     if (p < 0) throw this.unexpectedEOF();
     const k = this.peekCode;
     this.peekPos = -1;
-    const d = this.depth;
+    const d = this.st.depth;
     let end: number;
     switch (k) {
       case K_STRING: {
@@ -418,16 +393,16 @@ export class Decoder {
         const flags = scannedStringFlags;
         this.tokFlags = flags;
         this.seenFlags |= flags;
-        if (this.kinds[d] === OBJ && (this.lens[d]! & 1) === 0) {
+        if (this.st.kinds[d] === OBJ && (this.st.lens[d]! & 1) === 0) {
           // an object member name
           if (!this.allowDup && !this.names.add(d, p, end, flags)) throw this.duplicateName(p, end);
-          this.nameStart[d] = p;
-          this.nameEnd[d] = end;
+          this.st.nameStart[d] = p;
+          this.st.nameEnd[d] = end;
         }
         break;
       }
       case K_NUMBER: {
-        end = scanNumber(this.buf, p);
+        end = scanNumber(this.buf, this.cx.view, p);
         if (end < 0) throw this.scanError(numberError(this.buf, p, -1 - end));
         this.checkNotName(p);
         break;
@@ -436,30 +411,31 @@ export class Decoder {
       case C_LBRACK: {
         this.checkNotName(p);
         if (d === this.maxDepth) throw this.errorAt(p, "exceeded max depth", WHERE_NEXT);
-        this.lens[d]!++;
+        this.st.lens[d]!++;
         const nd = d + 1;
-        if (nd >= this.kinds.length) this.grow();
-        this.kinds[nd] = k === C_LBRACE ? OBJ : ARR;
-        this.lens[nd] = 0;
+        if (nd >= this.st.kinds.length) this.st.grow();
+        this.st.kinds[nd] = k === C_LBRACE ? OBJ : ARR;
+        this.st.lens[nd] = 0;
         if (k === C_LBRACE && !this.allowDup) this.names.reset(nd);
-        this.depth = nd;
+        this.st.depth = nd;
         this.pos = p + 1;
         this.tokStart = p;
         this.tokEnd = p + 1;
         return k;
       }
       case C_RBRACE: {
-        if (this.kinds[d] !== OBJ) throw this.mismatch(p);
-        if ((this.lens[d]! & 1) === 1) throw this.errorAt(p, "missing value after object name", WHERE_NEXT);
-        this.depth = d - 1;
+        if (this.st.kinds[d] !== OBJ) throw this.mismatch(p);
+        if ((this.st.lens[d]! & 1) === 1)
+          throw this.errorAt(p, "missing value after object name", WHERE_NEXT);
+        this.st.depth = d - 1;
         this.pos = p + 1;
         this.tokStart = p;
         this.tokEnd = p + 1;
         return k;
       }
       case C_RBRACK: {
-        if (this.kinds[d] !== ARR) throw this.mismatch(p);
-        this.depth = d - 1;
+        if (this.st.kinds[d] !== ARR) throw this.mismatch(p);
+        this.st.depth = d - 1;
         this.pos = p + 1;
         this.tokStart = p;
         this.tokEnd = p + 1;
@@ -467,36 +443,20 @@ export class Decoder {
       }
       default: {
         const lit = k === K_NULL ? "null" : k === K_TRUE ? "true" : "false";
-        if (!hasLiteralAt(this.buf, p, lit)) throw this.literalError(p, lit);
+        if (!hasLiteral(this.buf, p, lit)) throw this.literalError(p, lit);
         this.checkNotName(p);
         end = p + lit.length;
       }
     }
-    this.lens[d]!++;
+    this.st.lens[d]!++;
     this.tokStart = p;
     this.tokEnd = end;
     this.pos = end;
     return k;
   }
 
-  private grow(): void {
-    const n = this.kinds.length * 2;
-    const k = new Uint8Array(n);
-    k.set(this.kinds);
-    this.kinds = k;
-    const l = new Int32Array(n);
-    l.set(this.lens);
-    this.lens = l;
-    const a = new Int32Array(n);
-    a.set(this.nameStart);
-    this.nameStart = a;
-    const b = new Int32Array(n);
-    b.set(this.nameEnd);
-    this.nameEnd = b;
-  }
-
   private checkNotName(p: number): void {
-    if (this.atName()) throw this.errorAt(p, "object member name must be a string", WHERE_NEXT);
+    if (this.st.atName()) throw this.errorAt(p, "object member name must be a string", WHERE_NEXT);
   }
 
   // ---- token text ----
@@ -524,8 +484,8 @@ export class Decoder {
   private readValueRange(): number {
     const p = this.locate();
     if (p < 0) throw this.unexpectedEOF();
-    const d = this.depth;
-    if (this.peekCode === K_STRING && this.atName()) {
+    const d = this.st.depth;
+    if (this.peekCode === K_STRING && this.st.atName()) {
       this.step(); // an object name read as a value
       return p;
     }
@@ -537,7 +497,7 @@ export class Decoder {
       this.seenFlags |= F_NONASCII; // not expected (the validator agrees with the exact path); stay conservative
     }
     this.checkNotName(p);
-    this.lens[d]!++;
+    this.st.lens[d]!++;
     this.tokStart = p;
     this.tokEnd = end;
     this.pos = end;
@@ -547,10 +507,10 @@ export class Decoder {
   /** readValueExact re-reads a value the validator rejected, to throw Go's error for it. */
   private readValueExact(p: number): number {
     try {
-      return readValueExact(this.cx, p, this.depth, this.kinds[this.depth]!);
+      return readValueExact(this.cx, p, this.st.depth, this.st.kinds[this.st.depth]!);
     } catch (e) {
       if (!(e instanceof ValueFailure)) throw e;
-      const base = this.pointer(WHERE_NEXT);
+      const base = this.st.pointer(this.buf, WHERE_NEXT);
       if (e.kind === "mismatch") throw this.mismatch(e.pos, e.suffix);
       if (e.kind === "duplicate") {
         throw new SyntacticError({
@@ -561,7 +521,12 @@ export class Decoder {
           code: "GOJSON_ERR_DUPLICATE_NAME",
         });
       }
-      throw new SyntacticError({ detail: e.detail, offset: e.pos, pointer: base + e.suffix, flavour: this.flavour });
+      throw new SyntacticError({
+        detail: e.detail,
+        offset: e.pos,
+        pointer: base + e.suffix,
+        flavour: this.flavour,
+      });
     }
   }
 
@@ -573,7 +538,12 @@ export class Decoder {
   }
 
   private errorAt(pos: number, detail: string, where: number): SyntacticError {
-    return new SyntacticError({ detail, offset: pos, pointer: this.pointer(where), flavour: this.flavour });
+    return new SyntacticError({
+      detail,
+      offset: pos,
+      pointer: this.st.pointer(this.buf, where),
+      flavour: this.flavour,
+    });
   }
 
   private scanError(e: ScanError): SyntacticError {
@@ -585,7 +555,7 @@ export class Decoder {
     return new SyntacticError({
       detail: ERR_DUPLICATE_NAME,
       offset: a,
-      pointer: `${this.pointer(WHERE_NEXT)}/${escapePointerToken(name)}`,
+      pointer: `${this.st.pointer(this.buf, WHERE_NEXT)}/${escapePointerToken(name)}`,
       flavour: this.flavour,
       code: "GOJSON_ERR_DUPLICATE_NAME",
     });
@@ -593,17 +563,22 @@ export class Decoder {
 
   /** mismatch is the error for a closing delimiter that does not close the open container. */
   private mismatch(p: number, suffix = ""): SyntacticError {
-    const d = this.depth;
+    const d = this.st.depth;
     let where = "at start of value";
-    let ptr = this.pointer(WHERE_NEXT) + suffix;
-    if (d > 0 && this.lens[d]! > 0) {
+    let ptr = this.st.pointer(this.buf, WHERE_NEXT) + suffix;
+    if (d > 0 && this.st.lens[d]! > 0) {
       where =
-        this.kinds[d] === ARR
+        this.st.kinds[d] === ARR
           ? "after array element (expecting ',' or ']')"
           : "after object value (expecting ',' or '}')";
       ptr = ptr.slice(0, Math.max(ptr.lastIndexOf("/"), 0));
     }
-    return new SyntacticError({ detail: this.invalidChar(p, where), offset: p, pointer: ptr, flavour: this.flavour });
+    return new SyntacticError({
+      detail: this.invalidChar(p, where),
+      offset: p,
+      pointer: ptr,
+      flavour: this.flavour,
+    });
   }
 
   private literalError(p: number, lit: string): SyntacticError {
@@ -611,43 +586,13 @@ export class Decoder {
     for (let i = 0; i < lit.length; i++) {
       if (p + i >= s.length) return this.errorAt(s.length, "unexpected EOF", WHERE_NEXT);
       if (s[p + i]! !== lit.charCodeAt(i)) {
-        return this.errorAt(p + i, this.invalidChar(p + i, `in literal ${lit} (expecting '${lit[i]}')`), WHERE_NEXT);
+        return this.errorAt(
+          p + i,
+          this.invalidChar(p + i, `in literal ${lit} (expecting '${lit[i]}')`),
+          WHERE_NEXT,
+        );
       }
     }
     throw new Error("unreachable");
   }
-
-  /** pointer builds the JSON Pointer of the current position (Go's appendStackPointer with `where`). */
-  private pointer(where: number): string {
-    let b = "";
-    for (let i = 1; i <= this.depth; i++) {
-      const len = this.lens[i]!;
-      const isObj = this.kinds[i] === OBJ;
-      let arrayDelta = -1;
-      if (i === this.depth) {
-        if (
-          (where < 0 && len === 0) ||
-          (where === 0 && !(isObj && (len & 1) === 1)) ||
-          (where > 0 && isObj && (len & 1) === 0)
-        ) {
-          return b;
-        }
-        if (where > 0 && !isObj) arrayDelta = 0;
-      }
-      if (isObj) {
-        const name = unescapeString(this.buf, this.nameStart[i]!, this.nameEnd[i]!);
-        b += `/${escapePointerToken(name)}`;
-      } else {
-        b += `/${len + arrayDelta}`;
-      }
-    }
-    return b;
-  }
-}
-
-/** hasLiteralAt reports whether the literal (null, true, false) is at p. */
-function hasLiteralAt(s: Uint8Array, p: number, lit: string): boolean {
-  if (p + lit.length > s.length) return false;
-  for (let i = 1; i < lit.length; i++) if (s[p + i] !== lit.charCodeAt(i)) return false;
-  return true;
 }

@@ -26,7 +26,7 @@ function slotOf(h: number, bits: number): number {
  * that object to a Set of unescaped strings.
  */
 export class DuplicateNames {
-  private readonly buf: Uint8Array;
+  private buf: Uint8Array;
   /** Per depth: (start, end, hash) of each plain name of the open object. */
   private names: (number[] | null)[] = [];
   /** How many numbers of names[d] are in use. */
@@ -39,6 +39,11 @@ export class DuplicateNames {
   private tableBits = new Uint8Array(16);
 
   constructor(buf: Uint8Array) {
+    this.buf = buf;
+  }
+
+  /** rebind reuses the tables for another input (every object is reset when it opens). */
+  rebind(buf: Uint8Array): void {
     this.buf = buf;
   }
 

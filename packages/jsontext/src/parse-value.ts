@@ -5,6 +5,11 @@
  */
 import { Decoder, type DecoderOptions } from "./decoder.js";
 import { decodeValidUtf8, latin1Text } from "./decoder-bytes.js";
+import { MAX_NESTING_DEPTH } from "./limits.js";
+import { F_NONASCII } from "./scan-string.js";
+import { validateDocument } from "./validate-value.js";
+
+const textEncoder = new TextEncoder();
 
 /** ParseValueOptions are DecoderOptions plus how numbers are returned. */
 export interface ParseValueOptions extends DecoderOptions {
@@ -23,25 +28,36 @@ export type JsonPlain = null | boolean | number | string | JsonPlain[] | { [name
  * Later duplicates win when allowDuplicateNames.
  */
 export function parseValue(input: Uint8Array | string, options?: ParseValueOptions): JsonPlain {
-  const d = new Decoder(input, options);
   const literal = options?.numbers === "literal";
   const legacy = options?.flavour === "v1";
   const allowInvalid = options?.allowInvalidUTF8 ?? legacy;
   if (!literal && !allowInvalid) {
     // validate with Go's rules, then let the engine build the values: after validation the
     // text is valid UTF-8 with no lone surrogates, where JSON.parse agrees with Go's grammar
+    const bytes = typeof input === "string" ? textEncoder.encode(input) : input;
+    const flags = validateDocument(
+      bytes,
+      false,
+      options?.allowDuplicateNames ?? legacy,
+      options?.maxDepth ?? MAX_NESTING_DEPTH,
+    );
+    if (flags >= 0) {
+      // valid UTF-8 is known: ASCII input maps byte to char (no decoding), else a plain UTF-8 decode
+      const text =
+        typeof input === "string"
+          ? input
+          : (flags & F_NONASCII) === 0
+            ? latin1Text(bytes)
+            : decodeValidUtf8(bytes, 0, bytes.length);
+      return JSON.parse(text) as JsonPlain;
+    }
+    // not valid: the Decoder throws Go's error
+    const d = new Decoder(bytes, options);
     if (d.peekKind() === "") throw d.unexpectedEOF();
     d.skipValue();
     d.checkEOF();
-    // valid UTF-8 is known: ASCII input maps byte to char (no decoding), else a plain UTF-8 decode
-    const text =
-      typeof input === "string"
-        ? input
-        : d.asciiOnly
-          ? latin1Text(input)
-          : decodeValidUtf8(input, 0, input.length);
-    return JSON.parse(text) as JsonPlain;
   }
+  const d = new Decoder(input, options);
   if (d.peekKind() === "") throw d.unexpectedEOF();
   const v = build(d, literal);
   d.checkEOF();

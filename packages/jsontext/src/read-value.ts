@@ -9,6 +9,7 @@ import { ERR_DUPLICATE_NAME, quoteRuneV2 } from "./errors.js";
 import { escapePointerToken } from "./pointer.js";
 import { numberError, scanNumber } from "./scan-number.js";
 import { scannedStringFlags, scanString, stringError } from "./scan-string.js";
+import { ARR, OBJ } from "./token-state.js";
 import { unescapeString } from "./unescape-string.js";
 import type { ValueScanContext } from "./validate-value.js";
 
@@ -28,8 +29,6 @@ export class ValueFailure {
   ) {}
 }
 
-const OBJ = 2;
-const ARR = 1;
 const C_QUOTE = 0x22;
 const C_COMMA = 0x2c;
 const C_COLON = 0x3a;
@@ -112,7 +111,7 @@ export function readValueExact(cx: ValueScanContext, p: number, depth: number, o
       }
       if (c === C_QUOTE) p = string(p);
       else if ((c >= 0x30 && c <= 0x39) || c === 0x2d) {
-        const end = scanNumber(s, p);
+        const end = scanNumber(s, cx.view, p);
         if (end < 0) {
           const e = numberError(s, p, -1 - end);
           fail(e.pos, e.detail);

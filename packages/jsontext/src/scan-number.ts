@@ -10,7 +10,7 @@ import type { ScanError } from "./scan-string.js";
  * after it, or `-1 - i` where i is the index of the byte that breaks the grammar
  * (numberError turns it into Go's error).
  */
-export function scanNumber(s: Uint8Array, p: number): number {
+export function scanNumber(s: Uint8Array, view: DataView, p: number): number {
   const n = s.length;
   let i = p;
   let c = s[i]!;
@@ -22,8 +22,7 @@ export function scanNumber(s: Uint8Array, p: number): number {
   if (c === 0x30) {
     i++;
   } else if (c >= 0x31 && c <= 0x39) {
-    i++;
-    while (i < n && (c = s[i]!) >= 0x30 && c <= 0x39) i++;
+    i = skipDigits(s, view, i + 1);
   } else {
     return -1 - i;
   }
@@ -32,8 +31,7 @@ export function scanNumber(s: Uint8Array, p: number): number {
   if (c === 0x2e) {
     i++;
     if (i >= n || (c = s[i]!) < 0x30 || c > 0x39) return -1 - i;
-    i++;
-    while (i < n && (c = s[i]!) >= 0x30 && c <= 0x39) i++;
+    i = skipDigits(s, view, i + 1);
     if (i >= n) return i;
     c = s[i]!;
   }
@@ -41,9 +39,22 @@ export function scanNumber(s: Uint8Array, p: number): number {
     i++;
     if (i < n && ((c = s[i]!) === 0x2b || c === 0x2d)) i++;
     if (i >= n || (c = s[i]!) < 0x30 || c > 0x39) return -1 - i;
-    i++;
-    while (i < n && (c = s[i]!) >= 0x30 && c <= 0x39) i++;
+    i = skipDigits(s, view, i + 1);
   }
+  return i;
+}
+
+/** skipDigits returns the index of the first non-digit at or after i (four digits at a time while it can). */
+function skipDigits(s: Uint8Array, view: DataView, i: number): number {
+  const n = s.length;
+  while (i + 4 <= n) {
+    // every byte 0x30..0x39: high nibble 3, and still 3 after adding 6
+    const w = view.getInt32(i, true);
+    if ((w & 0xf0f0f0f0) !== 0x30303030 || ((w + 0x06060606) & 0xf0f0f0f0) !== 0x30303030) break;
+    i += 4;
+  }
+  let c = 0;
+  while (i < n && (c = s[i]!) >= 0x30 && c <= 0x39) i++;
   return i;
 }
 

@@ -3,7 +3,7 @@
  * only says "valid, ends here" or "not valid", and the slow walk that finds Go's
  * exact error (offset and text) when the fast scan says no.
  */
-import { hasEscapedUTF16Prefix, hex4, STRING_STOP, utf8Size } from "./decoder-bytes.js";
+import { HEX_VALUE, hasEscapedUTF16Prefix, hex4, STRING_STOP, utf8Size } from "./decoder-bytes.js";
 import { invalidEscapeText, quoteRuneV2 } from "./errors.js";
 import { isIncompleteUTF8 } from "./utf8.js";
 import type { Utf8Watermark } from "./utf8-validate.js";
@@ -42,7 +42,10 @@ export function scanString(
       const w = view.getInt32(i, true);
       const q = w ^ 0x22222222;
       const e = w ^ 0x5c5c5c5c;
-      if (((((w - 0x20202020) & ~w) | w | ((q - 0x01010101) & ~q) | ((e - 0x01010101) & ~e)) & 0x80808080) !== 0)
+      if (
+        ((((w - 0x20202020) & ~w) | w | ((q - 0x01010101) & ~q) | ((e - 0x01010101) & ~e)) & 0x80808080) !==
+        0
+      )
         break;
       i += 4;
     }
@@ -56,6 +59,15 @@ export function scanString(
     if (c === C_BSLASH) {
       flags |= F_ESC;
       do {
+        if (i + 6 <= n && s[i + 1] === 0x75) {
+          // \uXXXX outside the surrogates (most escapes): four hex digits, no value needed
+          const h1 = HEX_VALUE[s[i + 3]!]!;
+          if ((HEX_VALUE[s[i + 2]!]! | h1 | HEX_VALUE[s[i + 4]!]! | HEX_VALUE[s[i + 5]!]!) < 0) return -1;
+          if ((s[i + 2]! | 0x20) !== 0x64 || h1 < 8) {
+            i += 6;
+            continue;
+          }
+        }
         i = skipEscape(s, i, allowInvalid);
         if (i < 0) return -1;
       } while (i < n && s[i] === C_BSLASH);
@@ -152,7 +164,10 @@ export function stringError(s: Uint8Array, p: number, allowInvalid: boolean): Sc
       i++;
       continue;
     }
-    return { pos: i, detail: `invalid character ${quoteRuneV2(s, i)} in string (expecting non-control character)` };
+    return {
+      pos: i,
+      detail: `invalid character ${quoteRuneV2(s, i)} in string (expecting non-control character)`,
+    };
   }
 }
 

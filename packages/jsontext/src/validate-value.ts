@@ -6,10 +6,10 @@
  * errors keep Go's texts and offsets while valid input never pays for them.
  */
 import { WS } from "./decoder-bytes.js";
-import type { DuplicateNames } from "./duplicate-names.js";
+import { DuplicateNames } from "./duplicate-names.js";
 import { scanNumber } from "./scan-number.js";
 import { scannedStringFlags, scanString } from "./scan-string.js";
-import type { Utf8Watermark } from "./utf8-validate.js";
+import { Utf8Watermark } from "./utf8-validate.js";
 
 /** ValueScanContext is what the validator needs to know about one Decoder's input and options. */
 export interface ValueScanContext {
@@ -61,7 +61,7 @@ export function validateValue(cx: ValueScanContext, p: number, depth: number): n
       if (p < 0) return -1;
       flags |= scannedStringFlags;
     } else if ((c >= 0x30 && c <= 0x39) || c === 0x2d) {
-      p = scanNumber(s, p);
+      p = scanNumber(s, view, p);
       if (p < 0) return -1;
     } else if (c === C_LBRACE || c === C_LBRACK) {
       if (sp === room) return -1;
@@ -152,4 +152,47 @@ function scanName(
   i++;
   while (i < n && WS[s[i]!] === 1) i++;
   return i < n ? i : -1;
+}
+
+/** Spare name tables for validateDocument (taken while in use, so nested calls get their own). */
+let spareNames: DuplicateNames | null = null;
+
+/**
+ * validateDocument reports whether buf holds exactly one valid JSON value with only
+ * whitespace around it (Go's jsontext rules under the given policies): it returns the
+ * flags of its strings (F_NONASCII, ...), or -1 when it is not valid (the caller then
+ * asks a Decoder for Go's error).
+ */
+export function validateDocument(
+  buf: Uint8Array,
+  allowInvalid: boolean,
+  allowDup: boolean,
+  maxDepth: number,
+): number {
+  if (!Number.isInteger(maxDepth) || maxDepth < 1) return -1; // the Decoder reports the bad option
+  const n = buf.length;
+  let p = 0;
+  while (p < n && WS[buf[p]!] === 1) p++;
+  if (p >= n) return -1;
+  let names = spareNames;
+  spareNames = null;
+  if (names === null) names = new DuplicateNames(buf);
+  else names.rebind(buf);
+  try {
+    const cx: ValueScanContext = {
+      buf,
+      view: new DataView(buf.buffer, buf.byteOffset, buf.byteLength),
+      allowInvalid,
+      allowDup,
+      maxDepth,
+      names,
+      utf8: new Utf8Watermark(),
+    };
+    p = validateValue(cx, p, 0);
+    if (p < 0) return -1;
+    while (p < n && WS[buf[p]!] === 1) p++;
+    return p === n ? validatedFlags : -1;
+  } finally {
+    spareNames = names;
+  }
 }

@@ -6,16 +6,27 @@ import { ByteWriter } from "./byte-writer.js";
 import { Decoder, type DecoderOptions } from "./decoder.js";
 import { type EncoderOptions, resolveEncoderOptions } from "./encoder-options.js";
 import { quoteRuneV2, SyntacticError } from "./errors.js";
+import { MAX_NESTING_DEPTH } from "./limits.js";
 import { ReformatFailure, Reformatter, type ResolvedFormat, skipWs } from "./reformat.js";
 import { reorderObjects } from "./reorder.js";
+import { validateDocument } from "./validate-value.js";
 
 /**
  * checkValid validates that data holds exactly one JSON value (surrounding whitespace
  * allowed) under Go's jsontext rules, returning the SyntacticError Go reports or null.
  */
 export function checkValid(data: Uint8Array | string, options?: DecoderOptions): SyntacticError | null {
+  const bytes = typeof data === "string" ? textEncoder.encode(data) : data;
+  const legacy = options?.flavour === "v1";
+  const ok = validateDocument(
+    bytes,
+    options?.allowInvalidUTF8 ?? legacy,
+    options?.allowDuplicateNames ?? legacy,
+    options?.maxDepth ?? MAX_NESTING_DEPTH,
+  );
+  if (ok >= 0) return null;
   try {
-    const d = new Decoder(data, options);
+    const d = new Decoder(bytes, options);
     if (d.peekKind() === "") return d.unexpectedEOF();
     d.skipValue();
     d.checkEOF();

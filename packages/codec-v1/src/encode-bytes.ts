@@ -1,0 +1,536 @@
+/**
+ * marshal straight to UTF-8 bytes, for the common types: structs, slices,
+ * arrays, maps with string or integer keys, pointers, scalars and `any`,
+ * with no methods, no known types (time.Time, json.Number, ...), no
+ * `,string` options and no recursive types anywhere in the type. Encoders
+ * are compiled once per type (cached on the type object) and write into one
+ * reused buffer: keys pre-encoded with their separators, short strings
+ * encoded by hand, long ones by Buffer's native UTF-8 writer.
+ *
+ * This path writes only what it knows to be Go's bytes. Anything else in a
+ * value (NaN or ±Inf, -0 in a numeric slice, a value of the wrong JavaScript
+ * type, a Map or class instance in an `any`, nesting past BYTES_MAX_DEPTH)
+ * makes it bail out (it calls no user code, so nothing runs twice), and
+ * marshal runs the general string encoder (./encode.ts), which writes the
+ * same bytes or Go's error.
+ */
+import type { GoType } from "./deps.js";
+import { isEmptyFn, isRecursive, isZeroFieldFn, sortedKeys } from "./encode.js";
+import { floatTreeCheck, intArrayCheck } from "./encode-numeric.js";
+import { base64Encode, compareUtf8, quoteString } from "./format.js";
+import { findMethod, ptrHas } from "./methods.js";
+import { PlanCache } from "./plan-cache.js";
+import { type FieldV1, structFieldsV1 } from "./struct-fields.js";
+
+/** Container nesting (slices, arrays, maps, pointers, structs, `any`) past which the byte path bails out. */
+export const BYTES_MAX_DEPTH = 200;
+
+/** ASCII text up to this length is copied by hand (longer: Buffer's native writer); longer strings go to text mode. */
+const SHORT_STRING = 48;
+
+/** Outputs of at least this many bytes are handed over rather than copied (see ByteWriter.result). */
+const HAND_OVER_BYTES = 1 << 20;
+
+/** Pending text (see ByteWriter.text) encoded once it is this long. */
+const FLUSH_CHARS = 1 << 14;
+
+const HEX = Uint8Array.from("0123456789abcdef", (c) => c.charCodeAt(0));
+
+/** Per ASCII byte: 0 written as is, 1 written as \u00XX, else the letter after a backslash. */
+function escTable(html: boolean): Uint8Array {
+  const t = new Uint8Array(0x80);
+  for (let c = 0; c < 0x20; c++) t[c] = 1;
+  t[0x08] = 0x62; // \b
+  t[0x0c] = 0x66; // \f
+  t[0x0a] = 0x6e; // \n
+  t[0x0d] = 0x72; // \r
+  t[0x09] = 0x74; // \t
+  t[0x22] = 0x22;
+  t[0x5c] = 0x5c;
+  if (html) t[0x3c] = t[0x3e] = t[0x26] = 1;
+  return t;
+}
+const ESC_HTML = escTable(true);
+const ESC_RAW = escTable(false);
+
+/** Thrown to leave the byte path; marshal then runs the general encoder. */
+export const BAIL: unique symbol = Symbol("gojson.codec-v1.bail");
+
+/** The output buffer and state of one byte-path marshal. */
+export class ByteWriter {
+  buf: Buffer;
+  pos = 0;
+  depth = 0;
+  html = true;
+  /**
+   * Text mode: output still to be encoded, after buf[0:pos]. Long strings
+   * are cheaper quoted as JavaScript text and encoded in one native call
+   * than one call each, so a long string switches to text mode, and the
+   * output goes on as text until FLUSH_CHARS of it are pending.
+   */
+  text = "";
+  constructor(size: number) {
+    this.buf = Buffer.allocUnsafe(size);
+  }
+  /** Makes room for `n` more bytes. */
+  room(n: number): void {
+    if (this.pos + n <= this.buf.length) return;
+    const nb = Buffer.allocUnsafe(Math.max(this.buf.length * 2, this.pos + n));
+    this.buf.copy(nb, 0, 0, this.pos);
+    this.buf = nb;
+  }
+  /** Writes ASCII text. */
+  ascii(s: string): void {
+    if (this.text.length !== 0) {
+      this.text += s;
+      return;
+    }
+    const n = s.length;
+    this.room(n);
+    if (n > SHORT_STRING) {
+      this.pos += this.buf.write(s, this.pos, "latin1");
+      return;
+    }
+    const b = this.buf;
+    let p = this.pos;
+    for (let i = 0; i < n; i++) b[p++] = s.charCodeAt(i);
+    this.pos = p;
+  }
+  /** Writes one ASCII character (code `c`, text `s`). */
+  punct(c: number, s: string): void {
+    if (this.text.length !== 0) this.text += s;
+    else {
+      this.room(1);
+      this.buf[this.pos++] = c;
+    }
+  }
+  /** Writes a member name with its separator: pre-encoded `k`, or its text `s` in text mode. */
+  key(k: Uint8Array, s: string): void {
+    if (this.text.length !== 0) {
+      this.text += s;
+      return;
+    }
+    const n = k.length;
+    this.room(n);
+    const b = this.buf;
+    let p = this.pos;
+    for (let i = 0; i < n; i++) b[p++] = k[i] as number;
+    this.pos = p;
+  }
+  /**
+   * Writes `s` as a JSON string with v1's escaping (quoteString's rules): a
+   * short string of one- and two-byte UTF-8 by hand, escapes included; other
+   * strings quoted as text, which starts text mode (see `text`).
+   */
+  string(s: string): void {
+    const n = s.length;
+    if (n > SHORT_STRING || this.text.length !== 0) {
+      this.text += quoteString(s, this.html);
+      if (this.text.length > FLUSH_CHARS) this.flush();
+      return;
+    }
+    this.room(n * 6 + 2);
+    const b = this.buf;
+    const esc = this.html ? ESC_HTML : ESC_RAW;
+    let p = this.pos;
+    b[p++] = 0x22;
+    for (let i = 0; i < n; i++) {
+      const c = s.charCodeAt(i);
+      if (c < 0x80) {
+        const e = esc[c] as number;
+        if (e === 0) b[p++] = c;
+        else if (e === 1) {
+          // \u00XX (control characters; <, >, & when escaping for HTML)
+          b[p++] = 0x5c;
+          b[p++] = 0x75;
+          b[p++] = 0x30;
+          b[p++] = 0x30;
+          b[p++] = HEX[c >> 4] as number;
+          b[p++] = HEX[c & 15] as number;
+        } else {
+          b[p++] = 0x5c;
+          b[p++] = e;
+        }
+      } else if (c < 0x800) {
+        b[p++] = 0xc0 | (c >> 6);
+        b[p++] = 0x80 | (c & 0x3f);
+      } else {
+        // Three- and four-byte UTF-8, U+2028/U+2029, surrogates: native encoding does these
+        // faster; nothing of `s` is committed yet (pos is unchanged), so `s` starts text mode.
+        this.text = quoteString(s, this.html);
+        return;
+      }
+    }
+    b[p++] = 0x22;
+    this.pos = p;
+  }
+  /** Encodes the pending text after the bytes and leaves text mode. */
+  flush(): void {
+    const t = this.text;
+    this.text = "";
+    this.room(t.length * 3);
+    // TextEncoder flattens the rope once (Buffer's write walks it twice).
+    this.pos += utf8.encodeInto(t, this.buf.subarray(this.pos)).written;
+  }
+  /**
+   * The bytes written, in a buffer of their own: a copy, or (`handOver`, for
+   * large outputs that fill most of the buffer) a view of the buffer itself,
+   * which the writer then gives up for a new one of the same size.
+   */
+  result(): Uint8Array {
+    if (this.text.length !== 0) this.flush();
+    const n = this.pos;
+    if (n >= HAND_OVER_BYTES && n * 2 > this.buf.length) {
+      const out = new Uint8Array(this.buf.buffer, this.buf.byteOffset, n);
+      this.buf = Buffer.allocUnsafe(this.buf.length);
+      return out;
+    }
+    const out = new Uint8Array(n);
+    out.set(this.buf.subarray(0, n));
+    return out;
+  }
+}
+
+/** A compiled byte encoder: writes the JSON for `v`, or throws BAIL. */
+export type ByteEncoder = (w: ByteWriter, v: any) => void;
+
+const cache = new PlanCache<ByteEncoder | null>();
+
+/** The byte encoder for `t`, or null when the type is outside the byte path (see the module doc). */
+export function byteEncoderFor(t: GoType): ByteEncoder | null {
+  const c = cache.get(t);
+  if (c !== undefined) return c;
+  // Recursive types never take this path, so no indirection is needed while building.
+  cache.set(t, null);
+  const enc = build(t);
+  cache.set(t, enc);
+  return enc;
+}
+
+/** Whether `t` or `*t` has MarshalJSON or MarshalText (declared or promoted). */
+function hasMarshalMethods(t: GoType): boolean {
+  return (
+    t.kind !== "pointer" && t.kind !== "interface" && (ptrHas(t, "MarshalJSON") || ptrHas(t, "MarshalText"))
+  );
+}
+
+const INT_KINDS = new Set([
+  "int",
+  "int8",
+  "int16",
+  "int32",
+  "int64",
+  "uint",
+  "uint8",
+  "uint16",
+  "uint32",
+  "uint64",
+  "uintptr",
+]);
+
+function build(t: GoType): ByteEncoder | null {
+  if (t.known !== undefined || hasMarshalMethods(t) || isRecursive(t)) return null;
+  switch (t.kind) {
+    case "bool":
+      return (w, v) => w.ascii(v ? "true" : "false");
+    case "string":
+      return (w, v) => {
+        if (typeof v !== "string") throw BAIL;
+        w.string(v);
+      };
+    case "float64":
+      return (w, v) => {
+        if (typeof v !== "number" || v - v !== 0) throw BAIL;
+        w.ascii(v === 0 ? (1 / v < 0 ? "-0" : "0") : String(v));
+      };
+    case "interface":
+      return t.methods === undefined ? encodeAnyBytes : null;
+    case "pointer": {
+      if (t.elem.kind === "pointer" || t.elem.kind === "interface" || hasMarshalMethods(t.elem)) return null;
+      const elem = byteEncoderFor(t.elem);
+      if (elem === null) return null;
+      return (w, v) => {
+        if (v === null || v === undefined) w.ascii("null");
+        else elem(w, v);
+      };
+    }
+    case "slice":
+    case "array":
+      return buildList(t);
+    case "map":
+      return buildMap(t);
+    case "struct":
+      return buildStruct(t);
+    default:
+      if (INT_KINDS.has(t.kind))
+        return (w, v) => {
+          if (typeof v !== "number" && typeof v !== "bigint") throw BAIL;
+          w.ascii(String(v));
+        };
+      return null; // float32, complex, chan, func, ...
+  }
+}
+
+function buildList(t: GoType & { kind: "slice" | "array" }): ByteEncoder | null {
+  const nullable = t.kind === "slice";
+  if (nullable && t.elem.kind === "uint8") {
+    if (hasMarshalMethods(t.elem)) return null;
+    return (w, v) => {
+      if (v === null || v === undefined) w.ascii("null");
+      else if (v instanceof Uint8Array) w.ascii(`"${base64Encode(v)}"`);
+      else throw BAIL;
+    };
+  }
+  const floats = floatTreeCheck(t);
+  if (floats !== null)
+    return (w, v) => {
+      if (v === undefined && nullable) w.ascii("null");
+      else if (floats(v)) w.ascii(JSON.stringify(v));
+      else throw BAIL;
+    };
+  const ints = intArrayCheck(t);
+  if (ints !== null)
+    return (w, v) => {
+      if ((v === null || v === undefined) && nullable) w.ascii("null");
+      else if (ints(v)) w.ascii(`[${v.join(",")}]`);
+      else throw BAIL;
+    };
+  const elem = byteEncoderFor(t.elem);
+  if (elem === null) return null;
+  return (w, v) => {
+    if ((v === null || v === undefined) && nullable) {
+      w.ascii("null");
+      return;
+    }
+    if (!Array.isArray(v) || ++w.depth > BYTES_MAX_DEPTH) throw BAIL;
+    const n = v.length;
+    w.punct(0x5b, "[");
+    for (let i = 0; i < n; i++) {
+      if (i > 0) w.punct(0x2c, ",");
+      elem(w, v[i]);
+    }
+    w.punct(0x5d, "]");
+    w.depth--;
+  };
+}
+
+function buildMap(t: GoType & { kind: "map" }): ByteEncoder | null {
+  const kt = t.key;
+  if (kt.known !== undefined || hasMarshalMethods(kt)) return null;
+  if (kt.kind !== "string" && !INT_KINDS.has(kt.kind)) return null;
+  const elem = byteEncoderFor(t.elem);
+  if (elem === null) return null;
+  return (w, v) => {
+    if (v === null || v === undefined) {
+      w.ascii("null");
+      return;
+    }
+    if (typeof v !== "object" || ++w.depth > BYTES_MAX_DEPTH) throw BAIL;
+    w.punct(0x7b, "{");
+    if (v instanceof Map) {
+      const entries: [string, unknown][] = [];
+      for (const [k, x] of v) entries.push([String(k), x]);
+      entries.sort((a, b) => compareUtf8(a[0], b[0]));
+      for (let i = 0; i < entries.length; i++) {
+        const [k, x] = entries[i] as [string, unknown];
+        if (i > 0) w.punct(0x2c, ",");
+        w.string(k);
+        w.punct(0x3a, ":");
+        elem(w, x);
+      }
+    } else {
+      const keys = sortedKeys(Object.keys(v));
+      for (let i = 0; i < keys.length; i++) {
+        const k = keys[i] as string;
+        if (i > 0) w.punct(0x2c, ",");
+        w.string(k);
+        w.punct(0x3a, ":");
+        elem(w, v[k]);
+      }
+    }
+    w.punct(0x7d, "}");
+    w.depth--;
+  };
+}
+
+interface FieldB {
+  readonly key: string;
+  /** The member name quoted, with `:` (index 0: raw, 1: HTML-escaped). */
+  readonly name: readonly [string, string];
+  readonly hops: readonly FieldV1["hops"][number][] | null;
+  readonly enc: ByteEncoder;
+  readonly omit: ((v: any) => boolean) | null;
+  /** Inline code for plain strings, integers and booleans (see compileStruct). */
+  readonly inline: "string" | "int" | "bool" | null;
+}
+
+const utf8 = new TextEncoder();
+
+function buildStruct(t: GoType & { kind: "struct" }): ByteEncoder | null {
+  const fields: FieldB[] = [];
+  for (const f of structFieldsV1(t).list) {
+    if (f.quoted) return null;
+    if (f.omitZero && hasIsZero(f.type)) return null;
+    for (let i = 0; i < f.hops.length - 1; i++) {
+      const h = f.hops[i] as FieldV1["hops"][number];
+      if (h.type.kind === "pointer" && h.type.elem.kind !== "struct") return null;
+    }
+    const enc = byteEncoderFor(f.type);
+    if (enc === null) return null;
+    const empty = f.omitEmpty ? isEmptyFn(f.type) : null;
+    const zero = f.omitZero ? isZeroFieldFn(f.type) : null;
+    const k = f.type.kind;
+    fields.push({
+      key: (f.hops[f.hops.length - 1] as FieldV1["hops"][number]).name,
+      name: [`"${f.name}":`, `${quoteString(f.name, true)}:`],
+      hops: f.hops.length > 1 ? f.hops.slice(0, -1) : null,
+      enc,
+      omit: empty && zero ? (v: any) => empty(v) || zero(v) : (empty ?? zero),
+      // byteEncoderFor accepted the type, so a string/bool/int kind here has no methods and no known type
+      inline: k === "string" ? "string" : k === "bool" ? "bool" : INT_KINDS.has(k) ? "int" : null,
+    });
+  }
+  let raw: ByteEncoder;
+  let html: ByteEncoder;
+  try {
+    raw = compileStruct(fields, 0);
+    html = compileStruct(fields, 1);
+  } catch {
+    return null; // code generation not allowed (CSP): the general encoder has a fallback
+  }
+  return (w, v) => {
+    if (v === null || typeof v !== "object" || ++w.depth > BYTES_MAX_DEPTH) throw BAIL;
+    (w.html ? html : raw)(w, v);
+    w.depth--;
+  };
+}
+
+/**
+ * One generated function a struct type and escaping: constant property
+ * names, member names pre-encoded with their separators (`{` or `,` known
+ * where the members before always appear), plain scalars inlined. Names are
+ * Go identifiers and JSON names, embedded with JSON.stringify.
+ */
+function compileStruct(fields: readonly FieldB[], h: 0 | 1): ByteEncoder {
+  const keys: Uint8Array[] = [];
+  const texts: string[] = [];
+  const keyIndex = (text: string): number => {
+    keys.push(utf8.encode(text));
+    texts.push(text);
+    return keys.length - 1;
+  };
+  let written: "no" | "yes" | "?" = "no";
+  let body = "let first = true;\nlet fv, o;\n";
+  fields.forEach((f, i) => {
+    const name = f.name[h];
+    const conditional = f.hops !== null || f.omit !== null;
+    let writeKey: string;
+    if (written === "no") writeKey = `w.key(K[${keyIndex(`{${name}`)}], T[${texts.length - 1}]);\n`;
+    else if (written === "yes") writeKey = `w.key(K[${keyIndex(`,${name}`)}], T[${texts.length - 1}]);\n`;
+    else {
+      const a = keyIndex(`{${name}`);
+      const b = keyIndex(`,${name}`);
+      writeKey = `if (first) w.key(K[${a}], T[${a}]); else w.key(K[${b}], T[${b}]);\n`;
+    }
+    body += "{\n";
+    if (f.hops === null) body += `fv = v[${JSON.stringify(f.key)}];\n`;
+    else {
+      body += "o = v;\n";
+      for (const hop of f.hops) {
+        body += `o = o[${JSON.stringify(hop.name)}];\n`;
+        if (hop.type.kind === "pointer") body += "if (o !== null && o !== undefined) {\n";
+      }
+      body += `fv = o[${JSON.stringify(f.key)}];\n`;
+    }
+    if (f.omit !== null) body += `if (!F[${i}].omit(fv)) {\n`;
+    body += writeKey;
+    if (conditional && written !== "yes") body += "first = false;\n";
+    switch (f.inline) {
+      case "string":
+        body += 'if (typeof fv !== "string") throw BAIL;\nw.string(fv);\n';
+        break;
+      case "int":
+        body += 'if (typeof fv !== "number" && typeof fv !== "bigint") throw BAIL;\nw.ascii("" + fv);\n';
+        break;
+      case "bool":
+        body += 'w.ascii(fv ? "true" : "false");\n';
+        break;
+      default:
+        body += `F[${i}].enc(w, fv);\n`;
+    }
+    if (f.omit !== null) body += "}\n";
+    if (f.hops !== null) for (const hop of f.hops) if (hop.type.kind === "pointer") body += "}\n";
+    body += "}\n";
+    if (!conditional) written = "yes";
+    else if (written === "no") written = "?";
+  });
+  if (written === "no") body += 'w.ascii("{}");\n';
+  else if (written === "yes") body += 'w.punct(0x7d, "}");\n';
+  else body += 'if (first) w.ascii("{}"); else w.punct(0x7d, "}");\n';
+  return new Function(
+    "F",
+    "K",
+    "T",
+    "BAIL",
+    `"use strict"; return function encodeStructBytes(w, v) {\n${body}};`,
+  )(fields, keys, texts, BAIL) as ByteEncoder;
+}
+
+function hasIsZero(t: GoType): boolean {
+  if (t.kind === "pointer") return t.elem.kind !== "pointer" && findMethod(t.elem, "IsZero") !== null;
+  return t.kind !== "interface" && findMethod(t, "IsZero") !== null;
+}
+
+/** A value held in an `any`: strings, finite numbers, booleans, bigints, null, arrays and plain objects; else BAIL. */
+function encodeAnyBytes(w: ByteWriter, v: any): void {
+  switch (typeof v) {
+    case "string":
+      w.string(v);
+      return;
+    case "number":
+      if (v - v !== 0) throw BAIL;
+      w.ascii(v === 0 ? (1 / v < 0 ? "-0" : "0") : String(v));
+      return;
+    case "boolean":
+      w.ascii(v ? "true" : "false");
+      return;
+    case "bigint":
+      w.ascii(String(v));
+      return;
+    case "undefined":
+      w.ascii("null");
+      return;
+    case "object":
+      break;
+    default:
+      throw BAIL;
+  }
+  if (v === null) {
+    w.ascii("null");
+    return;
+  }
+  if (++w.depth > BYTES_MAX_DEPTH) throw BAIL;
+  if (Array.isArray(v)) {
+    const n = v.length;
+    w.punct(0x5b, "[");
+    for (let i = 0; i < n; i++) {
+      if (i > 0) w.punct(0x2c, ",");
+      encodeAnyBytes(w, v[i]);
+    }
+    w.punct(0x5d, "]");
+  } else {
+    const proto = Object.getPrototypeOf(v);
+    if (proto !== Object.prototype && proto !== null) throw BAIL; // Map, Uint8Array, JsonNumber, GoTime, ...
+    const keys = sortedKeys(Object.keys(v));
+    w.punct(0x7b, "{");
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i] as string;
+      if (i > 0) w.punct(0x2c, ",");
+      w.string(k);
+      w.punct(0x3a, ":");
+      encodeAnyBytes(w, v[k]);
+    }
+    w.punct(0x7d, "}");
+  }
+  w.depth--;
+}

@@ -1,0 +1,198 @@
+/**
+ * The marshal fast paths (generated struct encoders with inlined scalars and
+ * pointers to them, native quoting fallbacks, numeric slices through
+ * JSON.stringify/join, the recursive `any` encoder) against Go 1.26's
+ * encoding/json. Expected bytes recorded with `go run` (json.Encoder with
+ * SetEscapeHTML, trailing newline trimmed).
+ */
+
+import { goType, parseGo } from "@gojson/gotype";
+import { describe, expect, test } from "vitest";
+import { marshal } from "./index.js";
+
+const decls = parseGo(`
+type Rec struct {
+	ID    int64    \`json:"id"\`
+	Name  string   \`json:"name"\`
+	Score float64  \`json:"score"\`
+	P     *int64   \`json:"p"\`
+	PS    *string  \`json:"ps"\`
+	PF    *float64 \`json:"pf"\`
+	Any   any      \`json:"any"\`
+	Opt   string   \`json:"opt,omitempty"\`
+	Last  bool     \`json:"last"\`
+}
+type OnlyOpt struct {
+	A string \`json:"a,omitempty"\`
+	B int    \`json:"b,omitempty"\`
+}
+type Nums struct {
+	F  []float64   \`json:"f"\`
+	FA [3]float64  \`json:"fa"\`
+	FF [][]float64 \`json:"ff"\`
+	I  []int64     \`json:"i"\`
+	IA [2]uint8    \`json:"ia"\`
+	U  []uint32    \`json:"u"\`
+}
+`);
+
+const text = new TextDecoder();
+const nums = (o: Record<string, unknown>) => ({
+  F: null,
+  FA: [0, 0, 0],
+  FF: null,
+  I: null,
+  IA: [0, 0],
+  U: null,
+  ...o,
+});
+
+interface Case {
+  name: string;
+  type: string;
+  in: unknown;
+  escapeHTML?: boolean;
+  want?: string;
+  wantErr?: string;
+}
+
+const cases: Case[] = [
+  {
+    name: "Struct/InlineScalarsAndPointers/HTML",
+    type: "Rec",
+    in: {
+      ID: 1n,
+      Name: "x\u2028y",
+      Score: 1e21,
+      P: -7n,
+      PS: "<a&b>",
+      PF: -0,
+      Any: null,
+      Opt: "",
+      Last: true,
+    },
+    want: '{"id":1,"name":"x\\u2028y","score":1e+21,"p":-7,"ps":"\\u003ca\\u0026b\\u003e","pf":-0,"any":null,"last":true}',
+  },
+  {
+    name: "Struct/InlineScalarsAndPointers/NoHTML",
+    type: "Rec",
+    escapeHTML: false,
+    in: {
+      ID: 1n,
+      Name: "x\u2028y",
+      Score: 1e-7,
+      P: null,
+      PS: "<a&b>",
+      PF: null,
+      Any: { b: 1.5, a: ["<", null, true] },
+      Opt: "o",
+      Last: false,
+    },
+    want: '{"id":1,"name":"x\\u2028y","score":1e-7,"p":null,"ps":"<a&b>","pf":null,"any":{"a":["<",null,true],"b":1.5},"opt":"o","last":false}',
+  },
+  {
+    name: "Struct/InlineFloat/NaN",
+    type: "Rec",
+    in: { ID: 0n, Name: "", Score: Number.NaN, P: null, PS: null, PF: null, Any: null, Opt: "", Last: false },
+    wantErr: "json: unsupported value: NaN",
+  },
+  { name: "Struct/OmitEmpty/AllOmitted", type: "OnlyOpt", in: { A: "", B: 0n }, want: "{}" },
+  { name: "Struct/OmitEmpty/SecondOnly", type: "OnlyOpt", in: { A: "", B: 2n }, want: '{"b":2}' },
+  {
+    name: "Numbers/Slices",
+    type: "Nums",
+    in: nums({
+      F: [1.5, 1e21, 1e-7, 0.1, 100],
+      FF: [[1, 2], null, []],
+      I: [-9223372036854775808n, 9223372036854775807n],
+      IA: [1, 255],
+    }),
+    want: '{"f":[1.5,1e+21,1e-7,0.1,100],"fa":[0,0,0],"ff":[[1,2],null,[]],"i":[-9223372036854775808,9223372036854775807],"ia":[1,255],"u":null}',
+  },
+  {
+    name: "Numbers/NegativeZero",
+    type: "Nums",
+    in: nums({ F: [1, -0] }),
+    want: '{"f":[1,-0],"fa":[0,0,0],"ff":null,"i":null,"ia":[0,0],"u":null}',
+  },
+  {
+    name: "Numbers/NaNNested",
+    type: "Nums",
+    in: nums({ FF: [[Number.NaN]] }),
+    wantErr: "json: unsupported value: NaN",
+  },
+  {
+    name: "Numbers/NegInf",
+    type: "Nums",
+    in: nums({ F: [Number.NEGATIVE_INFINITY] }),
+    wantErr: "json: unsupported value: -Inf",
+  },
+  {
+    name: "Any/KeysSortedByUTF8",
+    type: "map[string]any",
+    in: new Map<string, unknown>([
+      ["\u{10000}", 1],
+      ["\ufffd", 2],
+      ["b", 3],
+      ["a", { z: null, y: [] }],
+      ["10", 4],
+      ["9", 5],
+    ]),
+    want: '{"10":4,"9":5,"a":{"y":[],"z":null},"b":3,"\ufffd":2,"\u{10000}":1}',
+  },
+  {
+    name: "Any/PlainObjectKeysSortedByUTF8",
+    type: "any",
+    in: { "\u{10000}": 1, "\ufffd": 2, b: 3, a: { z: null, y: [] }, "10": 4, "9": 5 },
+    want: '{"10":4,"9":5,"a":{"y":[],"z":null},"b":3,"\ufffd":2,"\u{10000}":1}',
+  },
+];
+
+describe("marshal fast paths (Go 1.26)", () => {
+  test.each(cases.map((c) => [c.name, c] as const))("%s", (_n, c) => {
+    const t = goType(c.type, decls);
+    const run = () => text.decode(marshal(t, c.in, { escapeHTML: c.escapeHTML ?? true }));
+    if (c.wantErr !== undefined) {
+      let msg: string | undefined;
+      try {
+        run();
+      } catch (e) {
+        msg = (e as Error).message;
+      }
+      expect(msg).toBe(c.wantErr);
+    } else expect(run()).toBe(c.want);
+  });
+});
+
+describe("quoting (Go 1.26 json.Marshal of a string)", () => {
+  // Every ASCII byte, U+2028, U+2029, non-ASCII and a surrogate pair.
+  let s = "";
+  for (let c = 0; c < 0x80; c++) s += String.fromCharCode(c);
+  s += "\u2028\u2029é日\u{1F600}";
+  const ctl =
+    "\\u0000\\u0001\\u0002\\u0003\\u0004\\u0005\\u0006\\u0007\\b\\t\\n\\u000b\\f\\r\\u000e\\u000f\\u0010\\u0011\\u0012\\u0013\\u0014\\u0015\\u0016\\u0017\\u0018\\u0019\\u001a\\u001b\\u001c\\u001d\\u001e\\u001f";
+  const tail = "\\u2028\\u2029é日\u{1F600}";
+  test("String/AllASCII/HTML", () => {
+    expect(text.decode(marshal(goType("string"), s))).toBe(
+      `"${ctl} !\\"#$%\\u0026'()*+,-./0123456789:;\\u003c=\\u003e?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\\\]^_\`abcdefghijklmnopqrstuvwxyz{|}~\x7f${tail}"`,
+    );
+  });
+  test("String/AllASCII/NoHTML", () => {
+    expect(text.decode(marshal(goType("string"), s, { escapeHTML: false }))).toBe(
+      `"${ctl} !\\"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\\\]^_\`abcdefghijklmnopqrstuvwxyz{|}~\x7f${tail}"`,
+    );
+  });
+});
+
+describe("quoting: lone surrogates", () => {
+  // gojson's convention (not a Go recording): a lone UTF-16 surrogate stands for
+  // invalid UTF-8, which Go writes as the escape \ufffd, one per surrogate.
+  test.each([
+    ["a\ud800b", '"a\\ufffdb"'],
+    ["\udc00", '"\\ufffd"'],
+    ["\ud800\ud800\udc00<", '"\\ufffd\u{10000}\\u003c"'],
+    ["x\u{1F600}\n", '"x\u{1F600}\\n"'],
+  ])("%j", (s, want) => {
+    expect(text.decode(marshal(goType("string"), s))).toBe(want);
+  });
+});
