@@ -197,16 +197,23 @@ export class DecodeState {
           out += "\t";
           break;
         case 0x75: {
-          const r = hex4(t, i + 2);
-          if (r < 0) throw SYNTAX_BAIL;
-          i += 6;
-          if (r >= 0xd800 && r < 0xe000) {
-            const r2 = t.charCodeAt(i) === 0x5c && t.charCodeAt(i + 1) === 0x75 ? hex4(t, i + 2) : -1;
-            if (r < 0xdc00 && r2 >= 0xdc00 && r2 < 0xe000) {
-              out += String.fromCharCode(r, r2);
-              i += 6;
-            } else out += "\ufffd";
-          } else out += String.fromCharCode(r);
+          // A run of \uXXXX escapes becomes one string (code units gathered in a scratch buffer).
+          let k = 0;
+          const u = scratch;
+          do {
+            const r = hex4(t, i + 2);
+            if (r < 0) throw SYNTAX_BAIL;
+            i += 6;
+            if (r >= 0xd800 && r < 0xe000) {
+              const r2 = t.charCodeAt(i) === 0x5c && t.charCodeAt(i + 1) === 0x75 ? hex4(t, i + 2) : -1;
+              if (r < 0xdc00 && r2 >= 0xdc00 && r2 < 0xe000) {
+                u[k++] = r;
+                u[k++] = r2;
+                i += 6;
+              } else u[k++] = 0xfffd;
+            } else u[k++] = r;
+          } while (k < SCRATCH_UNITS - 1 && t.charCodeAt(i) === 0x5c && t.charCodeAt(i + 1) === 0x75);
+          out += String.fromCharCode.apply(null, u.subarray(0, k) as unknown as number[]);
           continue;
         }
         default:
@@ -387,6 +394,10 @@ export class DecodeState {
     }
   }
 }
+
+/** Code units a run of \u escapes gathers before it is turned into a string (readStringSlow). */
+const SCRATCH_UNITS = 4096;
+const scratch = new Uint16Array(SCRATCH_UNITS);
 
 function hex4(t: string, i: number): number {
   let r = 0;

@@ -818,8 +818,45 @@ function anyFast(e: EncodeState, v: any, depth: number): void {
   e.ptrLevel--;
 }
 
-/** `keys` in Go's map order (bytewise by UTF-8), sorted in place unless already in order. */
+/** Key lists (object shapes) whose sorted order sortedKeys remembers, at most. */
+const SHAPE_CACHE_SIZE = 256;
+/** Objects with more keys than this are sorted each time (not remembered). */
+const SHAPE_MAX_KEYS = 64;
+const shapes = new Map<string, { readonly keys: readonly string[]; readonly sorted: string[] }[]>();
+let shapeCount = 0;
+
+/**
+ * `keys` in Go's map order (bytewise by UTF-8); the caller must not change
+ * the result. Objects of one shape (the same keys in the same order) are
+ * common in `any` values, so the sorted order of recent shapes is kept.
+ */
 export function sortedKeys(keys: string[]): string[] {
+  const n = keys.length;
+  if (n < 2) return keys;
+  if (n > SHAPE_MAX_KEYS) return sortKeys(keys); // large maps seldom repeat their keys
+  const first = keys[0] as string;
+  const bucket = shapes.get(first);
+  if (bucket !== undefined) {
+    for (const s of bucket) {
+      if (s.keys.length !== n) continue;
+      let i = 1;
+      while (i < n && s.keys[i] === keys[i]) i++;
+      if (i === n) return s.sorted;
+    }
+  }
+  const sorted = sortKeys(keys.slice());
+  if (shapeCount >= SHAPE_CACHE_SIZE) {
+    shapes.clear();
+    shapeCount = 0;
+  }
+  shapeCount++;
+  if (bucket === undefined || shapes.get(first) === undefined) shapes.set(first, [{ keys, sorted }]);
+  else bucket.push({ keys, sorted });
+  return sorted;
+}
+
+/** Sorts `keys` in place bytewise by UTF-8 (a no-op when they are in order already). */
+function sortKeys(keys: string[]): string[] {
   const n = keys.length;
   let i = 1;
   while (i < n && compareUtf8(keys[i - 1] as string, keys[i] as string) < 0) i++;

@@ -146,6 +146,19 @@ const cases: Case[] = [
     in: { "\u{10000}": 1, "\ufffd": 2, b: 3, a: { z: null, y: [] }, "10": 4, "9": 5 },
     want: '{"10":4,"9":5,"a":{"y":[],"z":null},"b":3,"\ufffd":2,"\u{10000}":1}',
   },
+  {
+    // Objects of one shape share a remembered key order; the last shape needs UTF-8 (not UTF-16) order.
+    name: "Any/RepeatedShapes",
+    type: "any",
+    in: [
+      { b: 1, a: 2 },
+      { b: 3, a: 4 },
+      { a: 5, b: 6 },
+      { "\u{10000}": 1, "\ufffd": 2, z: 0 },
+      { "\u{10000}": 3, "\ufffd": 4, z: 0 },
+    ],
+    want: '[{"a":2,"b":1},{"a":4,"b":3},{"a":5,"b":6},{"z":0,"\ufffd":2,"\u{10000}":1},{"z":0,"\ufffd":4,"\u{10000}":3}]',
+  },
 ];
 
 describe("marshal fast paths (Go 1.26)", () => {

@@ -14,7 +14,8 @@ import {
 import { zero } from "./go-values.js";
 import { legacySyntaxError, transformMarshalError, transformUnmarshalError } from "./legacy-errors.js";
 import { resetState, restoreState } from "./marshal-deep.js";
-import { fastEncoderFor, fastMarshal, utf8Bytes } from "./marshal-fast.js";
+import { fastEncoderFor, fastMarshal } from "./marshal-fast.js";
+import { utf8Bytes } from "./marshal-fast-bytes.js";
 import { encoderFor } from "./marshal-plan.js";
 import { type Options, type OptionsInput, type ResolvedOptions, resolveOptions } from "./options.js";
 import { indentCompact } from "./raw.js";

@@ -45,22 +45,11 @@ export function encodeBytes(b: Uint8Array, fmt: ByteFormat): string {
 /** Decode text in the given format; throws an Error with Go's text on bad input. */
 export function decodeBytes(s: string, fmt: ByteFormat, loose: boolean): Uint8Array {
   // Go decodes the UTF-8 bytes: positions and bad bytes in errors are byte-wise.
-  let t = byteText(s);
+  const raw = byteText(s);
+  if (fmt === "base64" || fmt === "base64url") return decodeBase64(raw, fmt === "base64url", loose);
+  let t = raw;
   if (loose) t = t.replace(/[\r\n]/g, "");
   switch (fmt) {
-    case "base64":
-    case "base64url": {
-      const re = fmt === "base64" ? /^[A-Za-z0-9+/]*={0,2}$/ : /^[A-Za-z0-9_-]*={0,2}$/;
-      const bad = firstBad(t, fmt === "base64" ? /[A-Za-z0-9+/]/ : /[A-Za-z0-9_-]/);
-      if (!re.test(t) || t.length % 4 !== 0) {
-        throw new Error(`illegal base64 data at input byte ${bad ?? Math.floor(t.length / 4) * 4}`);
-      }
-      const out = Buffer.from(t, fmt === "base64" ? "base64" : "base64url");
-      // Go rejects non-canonical trailing bits.
-      if (encodeBytes(out, fmt) !== t)
-        throw new Error(`illegal base64 data at input byte ${Math.max(0, t.length - 2)}`);
-      return new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
-    }
     case "hex": {
       const bad = firstBad(t, /[0-9a-fA-F]/);
       if (bad !== undefined) throw new Error(`encoding/hex: invalid byte: ${runeU(t.charCodeAt(bad))}`);
@@ -69,26 +58,8 @@ export function decodeBytes(s: string, fmt: ByteFormat, loose: boolean): Uint8Ar
       return new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
     }
     case "base32":
-    case "base32hex": {
-      const alpha = fmt === "base32" ? B32 : B32HEX;
-      const stripped = t.replace(/=+$/, "");
-      const bad = [...stripped].findIndex((c) => !alpha.includes(c));
-      if (bad >= 0 || t.length % 8 !== 0)
-        throw new Error(`illegal base32 data at input byte ${bad >= 0 ? bad : t.length}`);
-      const out: number[] = [];
-      let bits = 0;
-      let val = 0;
-      for (const c of stripped) {
-        val = (val << 5) | alpha.indexOf(c);
-        bits += 5;
-        if (bits >= 8) {
-          out.push((val >>> (bits - 8)) & 255);
-          bits -= 8;
-        }
-        val &= (1 << bits) - 1;
-      }
-      return Uint8Array.from(out);
-    }
+    case "base32hex":
+      return decodeBase32(raw, fmt === "base32" ? B32 : B32HEX, loose);
   }
 }
 
@@ -114,4 +85,120 @@ function runeU(c: number): string {
   const u = `U+${c.toString(16).toUpperCase().padStart(4, "0")}`;
   const printable = (c >= 0x20 && c < 0x7f) || (c >= 0xa1 && c <= 0xff && c !== 0xad);
   return printable ? `${u} '${String.fromCharCode(c)}'` : u;
+}
+
+const B64_STD = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+const B64_URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
+const illegal64 = (at: number) => new Error(`illegal base64 data at input byte ${at}`);
+
+/**
+ * Go's base64.StdEncoding/URLEncoding Decode (padded, not strict: trailing bits are dropped,
+ * `\r` and `\n` skipped) over byte text `t`, with its CorruptInputError offsets; then json/v2's
+ * check that the text had no line breaks (unless parseBytesWithLooseRFC4648).
+ */
+function decodeBase64(t: string, url: boolean, loose: boolean): Uint8Array {
+  const alpha = url ? B64_URL : B64_STD;
+  const n = t.length;
+  const out: number[] = [];
+  const skipNewlines = (i: number): number => {
+    while (i < n && (t[i] === "\n" || t[i] === "\r")) i++;
+    return i;
+  };
+  let si = 0;
+  let done = false;
+  while (!done && si < n) {
+    const dbuf = [0, 0, 0, 0];
+    let dlen = 4;
+    let trailing = -1;
+    for (let j = 0; j < 4; j++) {
+      if (si === n) {
+        if (j === 0) return Uint8Array.from(out);
+        throw illegal64(si - j);
+      }
+      const c = t[si] as string;
+      si++;
+      const v = alpha.indexOf(c);
+      if (v >= 0) {
+        dbuf[j] = v;
+        continue;
+      }
+      if (c === "\n" || c === "\r") {
+        j--;
+        continue;
+      }
+      if (c !== "=" || j < 2) throw illegal64(si - 1);
+      if (j === 2) {
+        si = skipNewlines(si);
+        if (si === n) throw illegal64(n);
+        if (t[si] !== "=") throw illegal64(si - 1);
+        si++;
+      }
+      si = skipNewlines(si);
+      if (si < n) trailing = si;
+      dlen = j;
+      done = true;
+      break;
+    }
+    const val = (dbuf[0]! << 18) | (dbuf[1]! << 12) | (dbuf[2]! << 6) | dbuf[3]!;
+    const bytes = [(val >> 16) & 255, (val >> 8) & 255, val & 255];
+    for (let k = 0; k < dlen - 1; k++) out.push(bytes[k]!);
+    if (trailing >= 0) throw illegal64(trailing);
+  }
+  if (!loose && /[\r\n]/.test(t) && t.length !== 4 * Math.ceil(out.length / 3)) {
+    const i = t.search(/[\r\n]/);
+    throw new Error(`illegal character ${t[i] === "\n" ? "'\\n'" : "'\\r'"} at offset ${i}`);
+  }
+  return Uint8Array.from(out);
+}
+
+const illegal32 = (at: number) => new Error(`illegal base32 data at input byte ${at}`);
+
+/**
+ * Go's base32 Decode (padded; line breaks are removed first, so offsets count without them)
+ * over byte text `t`, then json/v2's check that the text had no line breaks (unless loose).
+ */
+function decodeBase32(t: string, alpha: string, loose: boolean): Uint8Array {
+  const src = t.replace(/[\r\n]/g, "");
+  const olen = src.length;
+  const out: number[] = [];
+  let p = 0;
+  let end = false;
+  while (p < olen && !end) {
+    const d = [0, 0, 0, 0, 0, 0, 0, 0];
+    let dlen = 8;
+    for (let j = 0; j < 8; ) {
+      if (p === olen) throw illegal32(olen - j);
+      const c = src[p] as string;
+      p++;
+      const rest = olen - p;
+      if (c === "=" && j >= 2 && rest < 8) {
+        if (rest + j < 7) throw illegal32(olen);
+        for (let k = 0; k < 7 - j; k++)
+          if (rest > k && src[p + k] !== "=") throw illegal32(olen - rest + k - 1);
+        dlen = j;
+        end = true;
+        if (dlen === 1 || dlen === 3 || dlen === 6) throw illegal32(olen - rest - 1);
+        break;
+      }
+      const v = alpha.indexOf(c);
+      if (v < 0) throw illegal32(olen - rest - 1);
+      d[j] = v;
+      j++;
+    }
+    const b = [
+      ((d[0]! << 3) | (d[1]! >> 2)) & 255,
+      ((d[1]! << 6) | (d[2]! << 1) | (d[3]! >> 4)) & 255,
+      ((d[3]! << 4) | (d[4]! >> 1)) & 255,
+      ((d[4]! << 7) | (d[5]! << 2) | (d[6]! >> 3)) & 255,
+      ((d[6]! << 5) | d[7]!) & 255,
+    ];
+    const nb = ({ 8: 5, 7: 4, 5: 3, 4: 2, 2: 1 } as Record<number, number>)[dlen] ?? 0;
+    for (let k = 0; k < nb; k++) out.push(b[k]!);
+  }
+  if (!loose && /[\r\n]/.test(t) && t.length !== 8 * Math.ceil(out.length / 5)) {
+    const i = t.search(/[\r\n]/);
+    throw new Error(`illegal character ${t[i] === "\n" ? "'\\n'" : "'\\r'"} at offset ${i}`);
+  }
+  return Uint8Array.from(out);
 }

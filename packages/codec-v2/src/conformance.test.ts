@@ -94,6 +94,7 @@ const FAST_PATH_GAPS = new Set([
   "Format/ArrayOnlyForBytes/1/v2",
   "Format/ArrayOnlyForBytes/1/v1v2",
   "Stringify/LegacyWithGlobalNumbers/2/v2",
+  "Stringify/LegacyWithGlobalNumbers/PointerFieldGlobalNumbers/v2",
   "Struct/FoldedAndFallback/FoldedPrecedenceCaseIgnore/v2",
 ]);
 

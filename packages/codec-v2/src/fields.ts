@@ -46,6 +46,8 @@ export interface FallbackV2 {
   readonly path: readonly string[];
   readonly hopTypes: readonly GoType[];
   readonly type: GoType;
+  /** Tagged `unknown` (rejectUnknownMembers still rejects) rather than `inline`. */
+  readonly unknown: boolean;
 }
 
 /** The resolved fields of a struct type, plus the first structural error if any. */
@@ -106,7 +108,12 @@ export function structFieldsV2(t: StructType): StructFieldsV2 {
     byName,
     byFolded,
     fallback: fb
-      ? { path: fb.path.map((s) => s.name), hopTypes: fb.path.map((s) => s.type), type: fb.type }
+      ? {
+          path: fb.path.map((s) => s.name),
+          hopTypes: fb.path.map((s) => s.type),
+          type: fb.type,
+          unknown: fb.unknown,
+        }
       : undefined,
     error: sf.error ? { type: sf.error.goType, text: fixDashName(sf.error.message) } : undefined,
   };

@@ -18,13 +18,12 @@ import { type ByteFormat, encodeBytes } from "./bytes-format.js";
 import { type FieldV2, structFieldsV2 } from "./fields.js";
 import { isZero } from "./go-values.js";
 import { type AnyContext, anyShadow } from "./marshal-fast-any.js";
+import { partsBytes, utf8Bytes } from "./marshal-fast-bytes.js";
 import {
-  BAIL,
   bail,
   FAST_MAX_DEPTH,
   fs,
   isEmptyShadow,
-  isIndexKey,
   isWellFormed,
   KeyOrder,
   plainString,
@@ -51,68 +50,6 @@ export const fastMarshal: { enabled: boolean } = {
     (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env
       ?.GOJSON_MARSHAL_FAST !== "0",
 };
-
-const textEncoder = new TextEncoder();
-/** Outputs shorter than this are encoded by TextEncoder.encode directly. */
-const SCRATCH_MIN = 4096;
-/** The largest scratch buffer kept between calls (bytes); longer outputs are encoded by TextEncoder.encode. */
-const SCRATCH_MAX = 1 << 22;
-
-/** Node's Buffer (its UTF-8 writer is the fastest on one-byte strings), when there is one. */
-interface NodeBufferLike extends Uint8Array {
-  write(s: string, offset: number, encoding: "utf8"): number;
-}
-const NodeBuffer = (
-  globalThis as {
-    Buffer?: { allocUnsafeSlow(n: number): NodeBufferLike; allocUnsafe(n: number): Uint8Array };
-  }
-).Buffer;
-
-let scratch: Uint8Array = new Uint8Array(0);
-
-function growScratch(need: number): void {
-  if (scratch.length >= need) return;
-  const n = Math.min(SCRATCH_MAX, Math.max(need, scratch.length * 2, 1 << 16));
-  scratch = NodeBuffer !== undefined ? NodeBuffer.allocUnsafeSlow(n) : new Uint8Array(n);
-}
-
-/** writeUtf8 writes s as UTF-8 into scratch at offset off (room checked by the caller) and returns the byte count. */
-function writeUtf8(s: string, off: number): number {
-  if (NodeBuffer !== undefined) return (scratch as NodeBufferLike).write(s, off, "utf8");
-  return textEncoder.encodeInto(s, off === 0 ? scratch : scratch.subarray(off)).written;
-}
-
-/** A copy of the first n scratch bytes (a plain Uint8Array of its own). */
-function takeScratch(n: number): Uint8Array {
-  const head = new Uint8Array(scratch.buffer, scratch.byteOffset, n);
-  if (NodeBuffer === undefined || n < SCRATCH_MIN) return head.slice();
-  // Not zero-filled first; a buffer this long is never carved from Node's shared pool.
-  const b = NodeBuffer.allocUnsafe(n);
-  b.set(head);
-  return new Uint8Array(b.buffer, b.byteOffset, n);
-}
-
-/**
- * utf8Bytes encodes marshal's output to UTF-8. A long string is written into a
- * reused scratch buffer (one transcoding pass; TextEncoder.encode and Buffer.from
- * first measure the UTF-8 length, a second pass that is slow on two-byte strings)
- * and copied out at its exact length.
- */
-export function utf8Bytes(s: string): Uint8Array {
-  const need = s.length * 3;
-  if (s.length < SCRATCH_MIN || need > SCRATCH_MAX) return textEncoder.encode(s);
-  growScratch(need);
-  return takeScratch(writeUtf8(s, 0));
-}
-
-/** partsBytes encodes the concatenation of parts (of total length n) to UTF-8 without joining them first. */
-function partsBytes(parts: readonly string[], n: number): Uint8Array {
-  if (n * 3 > SCRATCH_MAX) return textEncoder.encode(parts.join(""));
-  growScratch(n * 3);
-  let off = 0;
-  for (const p of parts) off += writeUtf8(p, off);
-  return takeScratch(off);
-}
 
 /** A shadow builder: Go value → plain JS value (throws to leave the fast path). */
 type Shadow = (v: any) => unknown;
@@ -728,7 +665,8 @@ function generateStruct(fields: readonly FastField[]): Shadow | undefined {
         get += `[${JSON.stringify(path[j])}]`;
         cond += `${cond === "" ? "" : " && "}${get} != null`;
       }
-      get += `[${JSON.stringify(path[path.length - 1])}]`;
+      // A direct field is read by its Go name, as the exact encoder does.
+      get += `[${JSON.stringify(path.length === 1 ? x.f.goName : path[path.length - 1])}]`;
       let stmt = `x = ${get};\n`;
       let test = "";
       if (x.isZero) test += `!Z${i}(x)`;
@@ -755,5 +693,3 @@ function generateStruct(fields: readonly FastField[]): Shadow | undefined {
     return undefined;
   }
 }
-
-export { BAIL, isIndexKey };

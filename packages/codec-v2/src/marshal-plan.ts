@@ -260,7 +260,7 @@ function sliceEncoder(t: Extract<GoType, { kind: "slice" }>, o: ResolvedOptions,
     format = "";
   }
   if (isByteSlice(t) && format !== "array") {
-    const bf = (format === "" ? "base64" : format) as ByteFormat;
+    const bf = (format === "" ? "base64" : format === "base16" ? "hex" : format) as ByteFormat;
     if (!BYTE_FORMATS.has(bf)) return invalidFormat(t, format);
     return (v: Uint8Array | null) => {
       if (v === null || v === undefined) return nilNull ? "null" : '""';
@@ -380,7 +380,7 @@ function arrayEncoder(t: Extract<GoType, { kind: "array" }>, o: ResolvedOptions,
   const format = m.format;
   const asArray = format === "array" || (format === "" && o.flags.formatByteArrayAsArray);
   if (isByteSlice(t) && !asArray) {
-    const bf = (format === "" ? "base64" : format) as ByteFormat;
+    const bf = (format === "" ? "base64" : format === "base16" ? "hex" : format) as ByteFormat;
     if (!BYTE_FORMATS.has(bf)) return invalidFormat(t, format);
     return (v: ArrayLike<number>) => `"${encodeBytes(v instanceof Uint8Array ? v : Uint8Array.from(v), bf)}"`;
   }
@@ -696,7 +696,8 @@ function legacyEmpty(t: GoType, v: unknown): boolean {
     case "bool":
       return v === false;
     case "string":
-      return v === "";
+      // json.Number is a string kind: its empty literal is empty.
+      return v === "" || (t.known === "json.Number" && (v as { text?: unknown } | null)?.text === "");
     case "slice":
     case "map":
       return (

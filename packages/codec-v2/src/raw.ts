@@ -4,7 +4,13 @@
  * names, depth) and rewritten compactly under the encoder's options, as Go's
  * jsontext.Encoder.WriteValue does. Iterative, like the decoder.
  */
-import { Decoder, type QuotePolicy } from "@gojson/jsontext";
+import {
+  Decoder,
+  formatValue,
+  type QuotePolicy,
+  type ResolvedFormat,
+  resolveEncoderOptions,
+} from "@gojson/jsontext";
 import type { ResolvedOptions } from "./options.js";
 import { quotePolicyFor, quoteWith } from "./quote.js";
 
@@ -12,9 +18,38 @@ const ARR = 0;
 const OBJ_NAME = 1;
 const OBJ_VALUE = 2;
 
+const rawFormats = new WeakMap<ResolvedOptions, ResolvedFormat>();
+
+/**
+ * reformatCanonical is reformatRaw under canonicalizeRawInts, canonicalizeRawFloats or
+ * reorderRawObjects: jsontext's formatValue (Go's Encoder.WriteValue with those flags), compact.
+ */
+function reformatCanonical(input: string | Uint8Array, o: ResolvedOptions): string {
+  const f = o.flags;
+  let fmt = rawFormats.get(o);
+  if (fmt === undefined) {
+    fmt = resolveEncoderOptions({
+      escapeForHTML: f.escapeForHTML,
+      escapeForJS: f.escapeForJS,
+      allowInvalidUTF8: f.allowInvalidUTF8,
+      allowDuplicateNames: f.allowDuplicateNames,
+      preserveRawStrings: f.preserveRawStrings,
+      canonicalizeRawInts: f.canonicalizeRawInts,
+      canonicalizeRawFloats: f.canonicalizeRawFloats,
+      reorderRawObjects: f.reorderRawObjects,
+      multiline: false,
+    });
+    rawFormats.set(o, fmt);
+  }
+  const b = typeof input === "string" ? new TextEncoder().encode(input) : input;
+  return new TextDecoder().decode(formatValue(b, fmt));
+}
+
 /** reformatRaw validates `input` as one JSON value and returns it compacted (strings re-quoted unless preserveRawStrings). */
 export function reformatRaw(input: string | Uint8Array, o: ResolvedOptions): string {
   const f = o.flags;
+  if (f.canonicalizeRawInts || f.canonicalizeRawFloats || f.reorderRawObjects)
+    return reformatCanonical(input, o);
   const d = new Decoder(input, {
     allowDuplicateNames: f.allowDuplicateNames,
     allowInvalidUTF8: f.allowInvalidUTF8,

@@ -40,7 +40,7 @@ const RANGE: Record<string, readonly [bigint, bigint]> = {
  * (bigint for the 64-bit kinds when `big`); bails on bad syntax or overflow.
  */
 export function fastParseGoInt(s: string, kind: string, big: boolean): number | bigint {
-  if (!INT_SYNTAX.test(s) || (kind[0] === "u" && s[0] === "-")) bail();
+  if (s.length > 21 || !INT_SYNTAX.test(s) || (kind[0] === "u" && s[0] === "-")) bail();
   const [lo, hi] = RANGE[kind] as readonly [bigint, bigint];
   if (!big && s.length <= 15) {
     const n = Number(s);

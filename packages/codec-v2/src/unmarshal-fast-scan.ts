@@ -1,6 +1,7 @@
 /**
- * The text cursor of the fast unmarshal path: RFC 8259 scanning over a JS
- * string (the input decoded once by a fatal TextDecoder), by charCodeAt.
+ * The text cursor of the fast unmarshal path: RFC 8259 scanning by charCodeAt
+ * over a JS string (the input string; or the input bytes one char per byte,
+ * strings decoded from UTF-8 one by one; or the bytes decoded up front).
  *
  * Every function here either consumes exactly what Go's v2 decoder accepts
  * (strict grammar, no lone surrogate escapes, duplicate names rejected in
@@ -133,6 +134,8 @@ function hex4(t: string, i: number): number {
 
 /** Runs of `\uXXXX` escapes at least this long are turned into text by a native UTF-16 decode. */
 const UNICODE_RUN_NATIVE = 16;
+/** The shared code-unit buffer is dropped after a run longer than this. */
+const MAX_KEPT_UNITS = 1 << 16;
 let units = new Uint16Array(256);
 // ignoreBOM: a leading U+FEFF is text here, not a byte order mark.
 const utf16 = new TextDecoder("utf-16le", { ignoreBOM: true });
@@ -188,6 +191,8 @@ function readStringSlow(start: number, at: number, hi: number): string {
     if (high) bail();
     if (n >= UNICODE_RUN_NATIVE) out += utf16.decode(units.subarray(0, n));
     else for (let k = 0; k < n; k++) out += String.fromCharCode(units[k] as number);
+    // A huge run grew the shared buffer: do not keep it.
+    if (units.length > MAX_KEPT_UNITS) units = new Uint16Array(256);
   }
 }
 
@@ -264,10 +269,7 @@ export function skipString(): void {
   }
 }
 
-/**
- * numberEnd validates the number at C.p and returns the index just after it
- * (C.p is not moved). Sets {@link numInt} to whether it has no fraction or exponent.
- */
+/** numberEnd validates the number at C.p and returns the index just after it (C.p is not moved). */
 export function numberEnd(): number {
   const t = C.t;
   let i = C.p;
@@ -278,28 +280,21 @@ export function numberEnd(): number {
     do c = t.charCodeAt(++i);
     while (c >= 0x30 && c <= 0x39);
   } else bail();
-  let int = true;
   if (c === 0x2e) {
-    int = false;
     c = t.charCodeAt(++i);
     if (!(c >= 0x30 && c <= 0x39)) bail();
     do c = t.charCodeAt(++i);
     while (c >= 0x30 && c <= 0x39);
   }
   if (c === 0x65 || c === 0x45) {
-    int = false;
     c = t.charCodeAt(++i);
     if (c === 0x2b || c === 0x2d) c = t.charCodeAt(++i);
     if (!(c >= 0x30 && c <= 0x39)) bail();
     do c = t.charCodeAt(++i);
     while (c >= 0x30 && c <= 0x39);
   }
-  numInt = int;
   return i;
 }
-
-/** Whether the last number scanned by numberEnd was an integer literal (no `.`, no exponent). */
-export let numInt = false;
 
 /** Exact powers of ten (10^0 … 10^22 are exact doubles). */
 const POW10: readonly number[] = Array.from({ length: 23 }, (_, i) => 10 ** i);

@@ -2,8 +2,9 @@
  * The fast unmarshal path: an optimistic decoder for the common case (a fresh
  * destination, types without unmarshal methods, options that leave the
  * default reading rules in place), compiled once per (Go type, options) into
- * closures that read the input as a JS string decoded once by a fatal
- * TextDecoder.
+ * closures that read the input by charCodeAt: ASCII input as a one-byte string,
+ * other valid UTF-8 one char per byte with strings decoded one by one (mostly
+ * ASCII input) or decoded up front (the rest).
  *
  * It only ever returns a value that the exact engine (unmarshal-plan.ts)
  * returns for the same input: on anything else — a syntax error, invalid
@@ -640,6 +641,8 @@ function bigIntDecoder(kind: string, str: boolean): FDec {
     if (unsigned && c === 0x2d) bail();
     const v = readIntDigits(c);
     if (!Number.isNaN(v)) return BigInt(v);
+    // Past 21 chars (a sign and 20 digits) no 64-bit integer fits: skip the BigInt parse.
+    if (C.p - litStart > 21) bail();
     const b = BigInt(C.t.slice(litStart, C.p));
     if (b < lo || b > hi) bail();
     return b;

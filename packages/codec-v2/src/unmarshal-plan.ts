@@ -136,7 +136,7 @@ function fail(
   cur: unknown,
 ): unknown {
   if (!o.flags.reportErrorsWithLegacySemantics) throw err;
-  if (skip) r.d.skipValue();
+  if (skip) r.d.readValue(); // error path: ReadValue reports a syntax error inside as Go does
   if (!r.deferred) {
     // The error does not travel up the plan: place it with the decoder's pointer now.
     if (SemanticError.isInstance(err) && !UNPOSITIONED.has(err)) {
@@ -158,8 +158,9 @@ function mismatch(r: Reader, o: ResolvedOptions, t: GoType, cur: unknown, k: Kin
   const start = r.d.inputOffset;
   if (k === "}" || k === "]") r.d.skipValue();
   else if (!o.flags.reportErrorsWithLegacySemantics) {
+    // ReadValue (not skipValue): a syntax error inside is reported with Go's pointer.
     if (token) r.d.readToken();
-    else r.d.skipValue();
+    else r.d.readValue();
   }
   return fail(
     r,
@@ -637,7 +638,7 @@ function sliceDecoder(t: Extract<GoType, { kind: "slice" }>, o: ResolvedOptions,
   const merge = f.mergeWithLegacySemantics;
   let bytes: Dec | undefined;
   if (isByteSlice(t) && format !== "array") {
-    const bf = (format === "" ? "base64" : format) as ByteFormat;
+    const bf = (format === "" ? "base64" : format === "base16" ? "hex" : format) as ByteFormat;
     if (!BYTE_FORMATS.has(bf)) return invalidFormat(t, format, o);
     bytes = (r, cur) => {
       const start = r.d.inputOffset;
@@ -774,7 +775,7 @@ function arrayDecoder(t: Extract<GoType, { kind: "array" }>, o: ResolvedOptions,
   const anyLen = f.unmarshalArrayFromAnyLength;
   let bytes: Dec | undefined;
   if (isByteSlice(t) && !asArray) {
-    const bf = (format === "" ? "base64" : format) as ByteFormat;
+    const bf = (format === "" ? "base64" : format === "base16" ? "hex" : format) as ByteFormat;
     if (!BYTE_FORMATS.has(bf)) return invalidFormat(t, format, o);
     bytes = (r, cur) => {
       const start = r.d.inputOffset;
@@ -1208,6 +1209,15 @@ function anyDecoder(o: ResolvedOptions): Dec {
       opened = [];
       return opened;
     }
+    if (dt === undefined && typedFresh && (k === '"' || k === "t" || k === "f")) {
+      // Go's typed path decodes into a new string or bool: a failure leaves its zero value.
+      try {
+        return scalar(r, k, prev);
+      } catch (e) {
+        if (!hasPartial(e)) setPartial(e, k === '"' ? "" : false);
+        throw e;
+      }
+    }
     return scalar(r, k, prev);
   };
   const dec: Dec = (r, cur) => {
@@ -1222,17 +1232,21 @@ function anyDecoder(o: ResolvedOptions): Dec {
     if (first === undefined) return root; // a mismatch recorded under legacy reporting
     conts.push(first);
     names.push("");
-    /** The member (or element) whose value is being read: Go stores what it holds on failure. */
-    let pending: { top: Record<string, unknown> | unknown[]; name: string; prev: unknown } | undefined;
+    // The member (or element) whose value is being read: Go stores what it holds on failure.
+    // (Three variables rather than an object per value: no allocation on the happy path.)
+    let pTop: Record<string, unknown> | unknown[] | undefined;
+    let pName = "";
+    let pPrev: unknown = null;
     try {
       while (conts.length > 0) {
         const top = conts[conts.length - 1] as Record<string, unknown> | unknown[];
         if (Array.isArray(top)) {
           // Go's PeekKind defers a syntax error: the element is appended (nil) before it is reported.
-          pending = { top, name: "", prev: null };
+          pTop = top;
+          pPrev = null;
           k = d.peekKind();
           if (k === "]") {
-            pending = undefined;
+            pTop = undefined;
             d.readEndArray();
             conts.pop();
             names.pop();
@@ -1240,7 +1254,7 @@ function anyDecoder(o: ResolvedOptions): Dec {
           }
           names[names.length - 1] = top.length;
           const v = value(r, k, null);
-          pending = undefined;
+          pTop = undefined;
           top.push(v);
           const c = takeOpened();
           if (c !== undefined) {
@@ -1259,10 +1273,12 @@ function anyDecoder(o: ResolvedOptions): Dec {
         const name = readName(r, k, false);
         names[names.length - 1] = name;
         const prev = Object.hasOwn(top, name) ? top[name] : null;
-        pending = { top, name, prev };
+        pTop = top;
+        pName = name;
+        pPrev = prev;
         k = d.peekKind();
         const v = value(r, k, prev);
-        pending = undefined;
+        pTop = undefined;
         setOwn(top, name, v);
         const c = takeOpened();
         if (c !== undefined) {
@@ -1271,11 +1287,11 @@ function anyDecoder(o: ResolvedOptions): Dec {
         }
       }
     } catch (e) {
-      if (pending !== undefined) {
+      if (pTop !== undefined) {
         // A fresh value that failed is nil (Go's unmarshalValueAny); an existing one is kept.
-        const held = partialOf(e, pending.prev);
-        if (Array.isArray(pending.top)) pending.top.push(held);
-        else setOwn(pending.top, pending.name, held);
+        const held = partialOf(e, pPrev);
+        if (Array.isArray(pTop)) pTop.push(held);
+        else setOwn(pTop, pName, held);
       }
       if (SemanticError.isInstance(e)) {
         for (let i = names.length - 1; i >= 0; i--) prefixPointer(e, String(names[i]));
@@ -1417,7 +1433,9 @@ function structDecoder(t: StructType, o: ResolvedOptions, m: Mode): Dec {
   /** unknownMember handles the value of a member that names no field (reject, fallback, or skip). */
   const unknownMember = (r: Reader, obj: any, name: string, start: number): void => {
     const d = r.d;
-    if (reject) {
+    // Go rejects unknown names unless an `inline` fallback takes them; legacy reporting records
+    // the error and still stores (or skips) the value.
+    if (reject && (!fallback || fallback.unknown)) {
       const e = new SemanticError({
         action: "unmarshal",
         jsonKind: '"',
@@ -1426,8 +1444,7 @@ function structDecoder(t: StructType, o: ResolvedOptions, m: Mode): Dec {
         jsonPointer: `/${escapePointerToken(name)}`,
         cause: ERR_UNKNOWN_NAME,
       });
-      fail(r, o, e, true, obj);
-      return;
+      fail(r, o, e, false, obj);
     }
     try {
       if (fallback) {
