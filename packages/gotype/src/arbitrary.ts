@@ -126,6 +126,9 @@ export function goDeclsArbitrary(opts: GoTypeArbitraryOptions = {}): fc.Arbitrar
                 ft.elem.name !== undefined &&
                 ft.elem.kind !== "pointer" &&
                 ft.elem.kind !== "interface" &&
+                // A later declaration is still a placeholder here: embed it only if its plan is a struct
+                // (Go rejects embedding a pointer to a pointer or interface type).
+                (plans[decls.indexOf(ft.elem)] as Plan | undefined)?.k === "struct" &&
                 !seen.has(ft.elem.name)
               ) {
                 seen.add(ft.elem.name);
