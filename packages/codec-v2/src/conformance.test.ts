@@ -81,22 +81,6 @@ function exactAnswer(c: Case): Case["go"] {
   }
 }
 
-/**
- * Cases the fast paths (marshal-fast.ts, unmarshal-fast.ts: not this suite's code) still answer
- * without the exact engine: marshal accepts `format:array` on arrays and slices of non-bytes, which
- * Go rejects, and drops the StringifyNumbers option for fields when stringifyWithLegacySemantics is
- * also set; unmarshal picks the first declared of two `case:ignore` fields whose names fold alike
- * (Go: the breadth-first first).
- */
-const FAST_PATH_GAPS = new Set([
-  "Format/ArrayOnlyForBytes/0/v2",
-  "Format/ArrayOnlyForBytes/0/v1v2",
-  "Format/ArrayOnlyForBytes/1/v2",
-  "Format/ArrayOnlyForBytes/1/v1v2",
-  "Stringify/LegacyWithGlobalNumbers/2/v2",
-  "Stringify/LegacyWithGlobalNumbers/PointerFieldGlobalNumbers/v2",
-  "Struct/FoldedAndFallback/FoldedPrecedenceCaseIgnore/v2",
-]);
 
 function check(c: Case, got: Case["go"]): void {
   expect(got.error).toBe(c.go.error);
@@ -111,6 +95,6 @@ describe("Conformance (recorded from Go)", () => {
     it.each(all)("%s", (_name, c) => check(c, exactAnswer(c)));
   });
   describe("Public", () => {
-    it.each(all.filter(([name]) => !FAST_PATH_GAPS.has(name)))("%s", (_name, c) => check(c, answer(c)));
+    it.each(all)("%s", (_name, c) => check(c, answer(c)));
   });
 });

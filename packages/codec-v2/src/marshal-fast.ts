@@ -612,7 +612,7 @@ function structShadow(t: StructType, o: ResolvedOptions, m: Mode, sp: StringPoli
       return BAIL_NODE;
     const legacyStrOk = f.stringifyWithLegacySemantics && fd.string && isLegacyStringable(fd.type);
     const sh = compile(fd.type, o, {
-      str: f.stringifyWithLegacySemantics ? false : m.str || fd.string,
+      str: f.stringifyWithLegacySemantics ? m.str : m.str || fd.string,
       legacyStr: legacyStrOk,
       format: fd.format,
     });

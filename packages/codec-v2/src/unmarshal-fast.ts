@@ -454,8 +454,10 @@ class Compiler {
       plans.set(fd.name, f);
       const ci = fd.caseMode === "ignore" || (fo.ci && fd.caseMode !== "strict");
       if (ci) {
+        // Go matches a folded name to the breadth-first first field (the lowest id), not the first declared.
         const k = foldName(fd.name);
-        if (!folded.has(k)) folded.set(k, f);
+        const prev = folded.get(k);
+        if (prev === undefined || fd.id < (sf.fields[prev.idx] as { id: number }).id) folded.set(k, f);
       }
     }
     for (const f of all) f.unique = plans.get(f.name) === f;

@@ -655,7 +655,7 @@ function resolveV2(root: StructType): StructFields {
           if (o.inline && o.unknown) o.inline = false;
         }
         const tf = derefUnnamed(sf.type);
-        if (tf.known !== "jsontext.Value" && implementsAnyMarshal(tf)) {
+        if (!isRawValueV2(tf) && implementsAnyMarshal(tf)) {
           orError(
             t,
             `inlined Go struct field ${sf.name} of type ${typeString(tf)} must not implement marshal or unmarshal methods`,
@@ -677,7 +677,7 @@ function resolveV2(root: StructType): StructFields {
           orError(t, `inlined Go struct field ${sf.name} is not exported`);
           continue;
         }
-        if (tf.known === "jsontext.Value") {
+        if (isRawValueV2(tf)) {
           // handled specially by the codec
         } else if (tf.kind === "map" && tf.key.kind === "string") {
           if (implementsAnyMarshal(tf.key)) {
@@ -788,4 +788,12 @@ function pendingV2(o: FieldOptions, index: number[], path: FieldStep[], type: Go
         : {}),
     ...(o.format !== "" ? { format: o.format } : {}),
   };
+}
+
+/**
+ * isRawValueV2: jsontext.Value, or json.RawMessage, which the v2 build of encoding/json
+ * declares as an alias of jsontext.Value (v2_stream.go), so it may be an inlined fallback.
+ */
+function isRawValueV2(t: GoType): boolean {
+  return t.known === "jsontext.Value" || t.known === "json.RawMessage";
 }

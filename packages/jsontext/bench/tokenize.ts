@@ -75,7 +75,7 @@ export async function tokenizeSuite(): Promise<Suite<TokenizeInput>> {
         run: (_s, p) => checkValidV1(p.data.bytes),
       },
     ],
-    settings: { pairs: 6, sampleTimeMs: 25, isolation: "worker" },
+    settings: { pairs: 8, sampleTimeMs: 40, isolation: "worker" },
     module: { url: import.meta.url, exportName: "tokenizeSuite" },
   };
 }

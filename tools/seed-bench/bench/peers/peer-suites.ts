@@ -252,7 +252,7 @@ export function unmarshalSuite(o: PeerOptions, quick: boolean): Suite<In> {
         1,
       ),
     ],
-    settings: { pairs: 6, sampleTimeMs: 20, isolation: "worker" },
+    settings: { pairs: 8, sampleTimeMs: 40, isolation: "worker" },
     ...(o.module ? { module: { ...o.module, args: `${o.name}:unmarshal` } } : {}),
     notes: [
       "Issue targets: typed unmarshal ≤ 1.5× TextDecoder+JSON.parse; faster than ajv JTD (preregistered as hypotheses with their sha256).",
@@ -357,7 +357,7 @@ export function marshalSuite(o: PeerOptions, quick: boolean): Suite<In> {
         sha256: TARGET_HASHES[`${o.name}:target-marshal-vs-stringify`] ?? "",
       },
     ],
-    settings: { pairs: 6, sampleTimeMs: 20, isolation: "worker" },
+    settings: { pairs: 8, sampleTimeMs: 40, isolation: "worker" },
     ...(o.module ? { module: { ...o.module, args: `${o.name}:marshal` } } : {}),
     notes: ["Issue target: typed marshal ≤ Buffer.from(JSON.stringify(v))."],
   };
