@@ -21,18 +21,19 @@ import { base64Encode, compareUtf8, quoteString } from "./format.js";
 import { findMethod, ptrHas } from "./methods.js";
 import { PlanCache } from "./plan-cache.js";
 import { type FieldV1, structFieldsV1 } from "./struct-fields.js";
+import { isWellFormed } from "./well-formed.js";
 
 /** Container nesting (slices, arrays, maps, pointers, structs, `any`) past which the byte path bails out. */
 export const BYTES_MAX_DEPTH = 200;
 
-/** ASCII text up to this length is copied by hand (longer: Buffer's native writer); longer strings go to text mode. */
+/** ASCII text up to this length is copied by hand (longer: Buffer's native writer). */
 const SHORT_STRING = 48;
+
+/** Strings up to this length are encoded by hand; longer ones natively when they need no escape. */
+const SHORT_TEXT = 32;
 
 /** Outputs of at least this many bytes are handed over rather than copied (see ByteWriter.result). */
 const HAND_OVER_BYTES = 1 << 20;
-
-/** Pending text (see ByteWriter.text) encoded once it is this long. */
-const FLUSH_CHARS = 1 << 14;
 
 const HEX = Uint8Array.from("0123456789abcdef", (c) => c.charCodeAt(0));
 
@@ -53,6 +54,24 @@ function escTable(html: boolean): Uint8Array {
 const ESC_HTML = escTable(true);
 const ESC_RAW = escTable(false);
 
+/** Characters a string may hold for Buffer's native UTF-8 writer to write it as v1 does (no escape, no lone surrogate). */
+const MAY_NEED_WORK_HTML = /[\u0000-\u001f"\\<>&\u2028\u2029\ud800-\udfff]/;
+const MAY_NEED_WORK = /[\u0000-\u001f"\\\u2028\u2029\ud800-\udfff]/;
+
+/** Scratch buffer of escapedBytes (grown on demand). */
+let scratch: Buffer = Buffer.allocUnsafe(1 << 12);
+
+interface NodeBufferWriters {
+  utf8Write?: (s: string, offset: number, length: number) => number;
+}
+const nativeUtf8Write = (Buffer.prototype as unknown as NodeBufferWriters).utf8Write;
+
+/** Writes `s` as UTF-8 into `b` at `off` (at most `max` bytes, whole characters); returns the byte count. */
+const utf8Write: (b: Buffer, s: string, off: number, max: number) => number =
+  nativeUtf8Write !== undefined
+    ? (b, s, off, max) => (nativeUtf8Write as NonNullable<typeof nativeUtf8Write>).call(b, s, off, max)
+    : (b, s, off, max) => b.write(s, off, max, "utf8");
+
 /** Thrown to leave the byte path; marshal then runs the general encoder. */
 export const BAIL: unique symbol = Symbol("gojson.codec-v1.bail");
 
@@ -62,13 +81,6 @@ export class ByteWriter {
   pos = 0;
   depth = 0;
   html = true;
-  /**
-   * Text mode: output still to be encoded, after buf[0:pos]. Long strings
-   * are cheaper quoted as JavaScript text and encoded in one native call
-   * than one call each, so a long string switches to text mode, and the
-   * output goes on as text until FLUSH_CHARS of it are pending.
-   */
-  text = "";
   constructor(size: number) {
     this.buf = Buffer.allocUnsafe(size);
   }
@@ -81,14 +93,10 @@ export class ByteWriter {
   }
   /** Writes ASCII text. */
   ascii(s: string): void {
-    if (this.text.length !== 0) {
-      this.text += s;
-      return;
-    }
     const n = s.length;
     this.room(n);
     if (n > SHORT_STRING) {
-      this.pos += this.buf.write(s, this.pos, "latin1");
+      this.pos += this.buf.write(s, this.pos, n, "latin1");
       return;
     }
     const b = this.buf;
@@ -96,20 +104,13 @@ export class ByteWriter {
     for (let i = 0; i < n; i++) b[p++] = s.charCodeAt(i);
     this.pos = p;
   }
-  /** Writes one ASCII character (code `c`, text `s`). */
-  punct(c: number, s: string): void {
-    if (this.text.length !== 0) this.text += s;
-    else {
-      this.room(1);
-      this.buf[this.pos++] = c;
-    }
+  /** Writes one ASCII character (code `c`; `_s`, its text, is kept for the generated code's calls). */
+  punct(c: number, _s?: string): void {
+    this.room(1);
+    this.buf[this.pos++] = c;
   }
-  /** Writes a member name with its separator: pre-encoded `k`, or its text `s` in text mode. */
-  key(k: Uint8Array, s: string): void {
-    if (this.text.length !== 0) {
-      this.text += s;
-      return;
-    }
+  /** Writes a member name with its separator, pre-encoded (`_s`, its text, is unused). */
+  key(k: Uint8Array, _s?: string): void {
     const n = k.length;
     this.room(n);
     const b = this.buf;
@@ -118,17 +119,32 @@ export class ByteWriter {
     this.pos = p;
   }
   /**
-   * Writes `s` as a JSON string with v1's escaping (quoteString's rules): a
-   * short string of one- and two-byte UTF-8 by hand, escapes included; other
-   * strings quoted as text, which starts text mode (see `text`).
+   * Writes `s` as a JSON string with v1's escaping (quoteString's rules):
+   * `\b \f \n \r \t \" \\` short, other control characters as `\u00XX`,
+   * `<`, `>`, `&` as `\u003c`... when escaping for HTML, U+2028 and U+2029
+   * always escaped, a lone surrogate (invalid UTF-8 once encoded) as
+   * `\ufffd`. A long string that needs none of that is written by Buffer's
+   * native UTF-8 writer; others are encoded here, escapes included.
    */
   string(s: string): void {
     const n = s.length;
-    if (n > SHORT_STRING || this.text.length !== 0) {
-      this.text += quoteString(s, this.html);
-      if (this.text.length > FLUSH_CHARS) this.flush();
-      return;
-    }
+    if (n <= SHORT_TEXT && this.shortString(s)) return;
+    if (!(this.html ? MAY_NEED_WORK_HTML : MAY_NEED_WORK).test(s)) {
+      this.room(n * 3 + 2);
+      const b = this.buf;
+      b[this.pos] = 0x22;
+      const p = this.pos + 1 + utf8Write(b, s, this.pos + 1, n * 3);
+      b[p] = 0x22;
+      this.pos = p + 1;
+    } else if (isWellFormed(s)) this.escapedBytes(s);
+    else this.escapedChars(s);
+  }
+  /**
+   * A short string of one- and two-byte UTF-8, escapes included, by hand;
+   * false (nothing written) when it holds a longer sequence or a surrogate.
+   */
+  private shortString(s: string): boolean {
+    const n = s.length;
     this.room(n * 6 + 2);
     const b = this.buf;
     const esc = this.html ? ESC_HTML : ESC_RAW;
@@ -154,23 +170,123 @@ export class ByteWriter {
       } else if (c < 0x800) {
         b[p++] = 0xc0 | (c >> 6);
         b[p++] = 0x80 | (c & 0x3f);
-      } else {
-        // Three- and four-byte UTF-8, U+2028/U+2029, surrogates: native encoding does these
-        // faster; nothing of `s` is committed yet (pos is unchanged), so `s` starts text mode.
-        this.text = quoteString(s, this.html);
-        return;
-      }
+      } else return false;
+    }
+    b[p++] = 0x22;
+    this.pos = p;
+    return true;
+  }
+  /**
+   * A well-formed string that needs escapes: encoded natively into the
+   * scratch buffer, then copied byte by byte with the escapes (a loop over
+   * bytes, whatever the string's representation in the engine).
+   */
+  private escapedBytes(s: string): void {
+    const n = s.length;
+    if (scratch.length < n * 3) scratch = Buffer.allocUnsafe(Math.max(n * 3, scratch.length * 2));
+    const t = scratch;
+    const m = utf8Write(t, s, 0, n * 3);
+    this.room(m * 6 + 2);
+    const b = this.buf;
+    const esc = this.html ? ESC_HTML : ESC_RAW;
+    let p = this.pos;
+    b[p++] = 0x22;
+    for (let j = 0; j < m; j++) {
+      const c = t[j] as number;
+      if (c < 0x80) {
+        const e = esc[c] as number;
+        if (e === 0) b[p++] = c;
+        else if (e === 1) {
+          // \u00XX (control characters; <, >, & when escaping for HTML)
+          b[p++] = 0x5c;
+          b[p++] = 0x75;
+          b[p++] = 0x30;
+          b[p++] = 0x30;
+          b[p++] = HEX[c >> 4] as number;
+          b[p++] = HEX[c & 15] as number;
+        } else {
+          b[p++] = 0x5c;
+          b[p++] = e;
+        }
+      } else if (c === 0xe2 && t[j + 1] === 0x80 && ((t[j + 2] as number) & 0xfe) === 0xa8) {
+        // U+2028, U+2029 (E2 80 A8, E2 80 A9) as \u2028, \u2029
+        b[p++] = 0x5c;
+        b[p++] = 0x75;
+        b[p++] = 0x32;
+        b[p++] = 0x30;
+        b[p++] = 0x32;
+        b[p++] = t[j + 2] === 0xa8 ? 0x38 : 0x39;
+        j += 2;
+      } else b[p++] = c;
     }
     b[p++] = 0x22;
     this.pos = p;
   }
-  /** Encodes the pending text after the bytes and leaves text mode. */
-  flush(): void {
-    const t = this.text;
-    this.text = "";
-    this.room(t.length * 3);
-    // TextEncoder flattens the rope once (Buffer's write walks it twice).
-    this.pos += utf8.encodeInto(t, this.buf.subarray(this.pos)).written;
+  /** Any string, encoded here char by char, escapes and lone surrogates included. */
+  private escapedChars(s: string): void {
+    const n = s.length;
+    this.room(n * 6 + 2);
+    const b = this.buf;
+    const esc = this.html ? ESC_HTML : ESC_RAW;
+    let p = this.pos;
+    b[p++] = 0x22;
+    for (let i = 0; i < n; i++) {
+      const c = s.charCodeAt(i);
+      if (c < 0x80) {
+        const e = esc[c] as number;
+        if (e === 0) b[p++] = c;
+        else if (e === 1) {
+          // \u00XX (control characters; <, >, & when escaping for HTML)
+          b[p++] = 0x5c;
+          b[p++] = 0x75;
+          b[p++] = 0x30;
+          b[p++] = 0x30;
+          b[p++] = HEX[c >> 4] as number;
+          b[p++] = HEX[c & 15] as number;
+        } else {
+          b[p++] = 0x5c;
+          b[p++] = e;
+        }
+      } else if (c < 0x800) {
+        b[p++] = 0xc0 | (c >> 6);
+        b[p++] = 0x80 | (c & 0x3f);
+      } else if (c < 0xd800 || c >= 0xe000) {
+        if (c === 0x2028 || c === 0x2029) {
+          // \u2028, \u2029
+          b[p++] = 0x5c;
+          b[p++] = 0x75;
+          b[p++] = 0x32;
+          b[p++] = 0x30;
+          b[p++] = 0x32;
+          b[p++] = c === 0x2028 ? 0x38 : 0x39;
+        } else {
+          b[p++] = 0xe0 | (c >> 12);
+          b[p++] = 0x80 | ((c >> 6) & 0x3f);
+          b[p++] = 0x80 | (c & 0x3f);
+        }
+      } else {
+        const d = i + 1 < n ? s.charCodeAt(i + 1) : 0;
+        if (c < 0xdc00 && (d & 0xfc00) === 0xdc00) {
+          // a surrogate pair: one code point, four bytes
+          const cp = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
+          b[p++] = 0xf0 | (cp >> 18);
+          b[p++] = 0x80 | ((cp >> 12) & 0x3f);
+          b[p++] = 0x80 | ((cp >> 6) & 0x3f);
+          b[p++] = 0x80 | (cp & 0x3f);
+          i++;
+        } else {
+          // a lone surrogate stands for invalid UTF-8: \ufffd
+          b[p++] = 0x5c;
+          b[p++] = 0x75;
+          b[p++] = 0x66;
+          b[p++] = 0x66;
+          b[p++] = 0x66;
+          b[p++] = 0x64;
+        }
+      }
+    }
+    b[p++] = 0x22;
+    this.pos = p;
   }
   /**
    * The bytes written, in a buffer of their own: a copy, or (`handOver`, for
@@ -178,7 +294,6 @@ export class ByteWriter {
    * which the writer then gives up for a new one of the same size.
    */
   result(): Uint8Array {
-    if (this.text.length !== 0) this.flush();
     const n = this.pos;
     if (n >= HAND_OVER_BYTES && n * 2 > this.buf.length) {
       const out = new Uint8Array(this.buf.buffer, this.buf.byteOffset, n);

@@ -28,3 +28,4 @@ export {
 } from "./stream.js";
 export { compact, htmlEscape, indent, MAX_NESTING_DEPTH, valid } from "./syntax.js";
 export { unmarshal } from "./unmarshal.js";
+export { fastUnmarshal } from "./unmarshal-fast.js";

@@ -15,12 +15,18 @@ const utf8 = new TextEncoder();
 export function marshal(type: GoType, value: unknown, options?: MarshalOptions): Uint8Array {
   const o = resolveMarshal(options);
   syncPlans();
-  const fast = byteEncoderFor(type);
+  const fast = fastPaths.bytes ? byteEncoderFor(type) : null;
   const b =
     (fast === null ? undefined : marshalBytes(fast, value, o.escapeHTML)) ??
     toUtf8(marshalToString(type, value, o.escapeHTML));
   return o.indent === null ? b : indent(b, o.indent.prefix, o.indent.indent);
 }
+
+/**
+ * Switch of marshal's byte path (./encode-bytes.ts). Internal: tests turn it
+ * off to compare the byte path with the general encoder.
+ */
+export const fastPaths: { bytes: boolean } = { bytes: true };
 
 /** Writers kept between calls only while their buffer stays this small. */
 const KEEP_WRITER_BYTES = 1 << 22;

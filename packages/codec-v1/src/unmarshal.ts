@@ -1,6 +1,7 @@
 /**
  * unmarshal: Go's json.Unmarshal. Valid input is decoded in one pass by the
- * compiled decoders; any syntax problem reruns Go's scanner to report Go's
+ * compiled decoders (after the fast path of unmarshal-fast.ts, which handles
+ * fresh destinations and gives up on anything unusual); any syntax problem reruns Go's scanner to report Go's
  * exact JsonSyntaxError. When decoding into an existing value (or through user
  * methods), the whole input is validated first, as Go does.
  */
@@ -12,6 +13,7 @@ import { GoError, InvalidUnmarshalError, type JsonV1Error } from "./errors.js";
 import type { UnmarshalOptions } from "./options.js";
 import { PlanCache, syncPlans } from "./plan-cache.js";
 import { checkValid } from "./syntax.js";
+import { NO_FAST, unmarshalFast } from "./unmarshal-fast.js";
 import { wellFormed } from "./well-formed.js";
 import { zeroValue } from "./zero.js";
 
@@ -165,6 +167,9 @@ export function runDecode(
  * destination's state then.
  */
 export function unmarshal(type: GoType, data: Uint8Array | string, options: UnmarshalOptions = {}): unknown {
+  // The optimistic fast path (a fresh destination); it gives up on anything the exact engine must decide.
+  const fast = unmarshalFast(type, data, options);
+  if (fast !== NO_FAST) return fast;
   return runDecode(type, prepareInput(data), options, false);
 }
 

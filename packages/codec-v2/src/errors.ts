@@ -37,6 +37,8 @@ function parentPointer(p: string): string {
 export const ERR_DUPLICATE_NAME = "duplicate object member name";
 /** ERR_NIL_FIELD is the text of Go's errNilField (a nil embedded pointer to an unexported struct type). */
 export const ERR_NIL_FIELD = "cannot set embedded pointer to unexported struct type";
+/** ERR_RAW_INLINED_NOT_OBJECT is the text of Go's errRawInlinedNotObject (an inlined jsontext.Value). */
+export const ERR_RAW_INLINED_NOT_OBJECT = "inlined raw value must be a JSON object";
 /** ERR_UNKNOWN_NAME is the text of Go's json.ErrUnknownName. */
 export const ERR_UNKNOWN_NAME = "unknown object member name";
 
@@ -173,9 +175,22 @@ function pointerContains(p: string, pc: string): boolean {
  * absolute output offset and pointer.
  */
 function shiftMarshalCause(e: SemanticError, path: string, offset: number): void {
+  if (MARSHAL_POSITIONED.has(e)) e.byteOffset += offset;
   const c = e.cause;
   if (e.action !== "marshal" || !SyntacticError.isInstance(c) || (path === "" && offset === 0)) return;
   e.cause = syntacticError(c.detail, c.offset + offset, `${path}${c.pointer}`);
+}
+
+/** Marshal SemanticErrors whose own byteOffset counts output (Go's newMarshalErrorBefore). */
+const MARSHAL_POSITIONED = new WeakSet<SemanticError>();
+
+/**
+ * positionedMarshalError marks a marshal SemanticError whose byteOffset is the output offset
+ * before the failing value (Go's newMarshalErrorBefore): containers unwinding add their output.
+ */
+export function positionedMarshalError(e: SemanticError): SemanticError {
+  MARSHAL_POSITIONED.add(e);
+  return e;
 }
 
 /** syntacticError makes a jsontext SyntacticError (v2 texts) raised by the semantic layer. */
@@ -297,6 +312,9 @@ export function indentMarshalError(e: unknown, indent: (text: string) => string)
     const c = e.cause;
     if (e.action === "marshal" && SyntacticError.isInstance(c)) {
       e.cause = syntacticError(c.detail, c.offset + delta, c.pointer);
+      e.render();
+    } else if (MARSHAL_POSITIONED.has(e)) {
+      e.byteOffset += delta;
       e.render();
     }
     return e;

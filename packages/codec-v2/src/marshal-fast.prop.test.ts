@@ -54,6 +54,13 @@ const text = fc.oneof(
   fc.string({ unit: "binary", maxLength: 6 }),
   fc.constantFrom("", "<a&b>", "\u2028\u2029", '"\\\n\t\u0000\u001f\u007f', "\ud83d\ude00", "__proto__"),
   fc.tuple(fc.string({ maxLength: 3 }), surrogate).map(([a, b]) => a + b),
+  // Long strings (the byte path writes them natively): plain, non-ASCII, with escapes, with a lone surrogate.
+  fc.string({ minLength: 30, maxLength: 60 }),
+  fc.string({ unit: "grapheme", minLength: 20, maxLength: 50 }),
+  fc
+    .tuple(fc.string({ unit: "binary", minLength: 30, maxLength: 50 }), fc.constantFrom("", '"', "\\", "\n", "\u0001", "\u00e9", "\u20ac"))
+    .map(([a, b]) => a + b),
+  fc.tuple(fc.string({ minLength: 33, maxLength: 40 }), surrogate).map(([a, b]) => b + a),
 );
 const key = fc.oneof(
   text,
@@ -89,6 +96,9 @@ const anyValue: fc.Arbitrary<unknown> = fc.letrec<{ any: unknown }>((tie) => ({
   ),
 })).any;
 
+/** A []float64 value, mostly plain numbers, sometimes -0, NaN or ±Inf. */
+const floats = fc.array(fc.oneof(fc.double(), fc.constantFrom(-0, 0, 2.5, 1e21, 1e-7)), { maxLength: 4 });
+
 function leaf(): fc.Arbitrary<Gen> {
   return fc.constantFrom<Gen>(
     { t: T.bool, v: fc.oneof(fc.boolean(), fc.constantFrom(0, "x")) },
@@ -101,6 +111,32 @@ function leaf(): fc.Arbitrary<Gen> {
     { t: T.float64, v: fc.oneof(fc.double(), fc.constantFrom(-0, 0, 1e-7, "1")) },
     { t: T.any, v: anyValue },
     { t: sliceOf(T.uint8), v: fc.oneof(fc.uint8Array({ maxLength: 5 }), fc.constant(null)) },
+    // Numeric lists the byte path writes in one native call after a check pass.
+    {
+      t: sliceOf(sliceOf(T.float64)),
+      v: fc.oneof(fc.constant(null), fc.array(fc.oneof(fc.constant(null), floats), { maxLength: 3 })),
+    },
+    {
+      t: sliceOf(arrayOf(2, T.float64)),
+      v: fc.array(fc.array(fc.oneof(fc.double({ noNaN: true }), fc.constant(-0)), { minLength: 2, maxLength: 2 }), {
+        maxLength: 3,
+      }),
+    },
+    {
+      t: sliceOf(T.int64),
+      v: fc.oneof(
+        fc.constant(null),
+        fc.array(
+          fc.oneof(
+            fc.bigInt({ min: -(1n << 63n), max: (1n << 63n) - 1n }),
+            fc.integer(),
+            fc.constantFrom(-0, Number.NaN, "1"),
+          ),
+          { maxLength: 4 },
+        ),
+      ),
+    },
+    { t: sliceOf(T.int16), v: fc.array(fc.integer({ min: -32768, max: 32767 }), { maxLength: 4 }) },
   );
 }
 
@@ -150,6 +186,7 @@ const typeAndValue = gen(3).chain((g) => fc.tuple(fc.constant(g.t), g.v));
 describe("marshal fast path", () => {
   let cases = 0;
   let taken = 0;
+  let written = 0;
   test.prop([typeAndValue, fc.constantFrom(...OPTION_SETS)], RUNS)(
     "equals the exact encoder (bytes or error)",
     ([t, v], o) => {
@@ -157,7 +194,14 @@ describe("marshal fast path", () => {
       const exact = outcome(t, v, o, false);
       expect(outcome(t, v, o, true)).toBe(exact);
       // When the fast path answers by itself, the exact encoder succeeds with the same (compact) text.
-      const fast = fastEncoderFor(t, resolveOptions(o))?.text(v);
+      const enc = fastEncoderFor(t, resolveOptions(o));
+      // The byte path's own bytes, when it answers, are the exact encoder's.
+      const bytes = enc?.written(v);
+      if (bytes !== undefined) {
+        written++;
+        expect(`ok ${new TextDecoder().decode(bytes)}`).toBe(exact);
+      }
+      const fast = enc?.text(v);
       if (fast !== undefined) {
         taken++;
         expect(exact.startsWith("ok ")).toBe(true);
@@ -168,5 +212,6 @@ describe("marshal fast path", () => {
   afterAll(() => {
     // The generators must keep the fast path busy, or the property proves nothing.
     expect(taken).toBeGreaterThan(cases / 5);
+    expect(written).toBeGreaterThan(cases / 10);
   });
 });

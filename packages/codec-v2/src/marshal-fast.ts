@@ -36,6 +36,7 @@ import {
   stringShadow,
   unwrapRaw,
 } from "./marshal-fast-shadow.js";
+import { byteEncoderFor, resetByteEncoders, writeBytes, writeEligible } from "./marshal-fast-write.js";
 import { compareUTF8 } from "./marshal-plan.js";
 import type { ResolvedOptions } from "./options.js";
 import { quotePolicyFor, quoteWith } from "./quote.js";
@@ -111,6 +112,8 @@ interface Mode {
 export interface FastEncoder {
   text(v: unknown): string | undefined;
   bytes(v: unknown): Uint8Array | undefined;
+  /** The byte path's own answer (undefined: the options are not served, or it bailed). Tests. */
+  written(v: unknown): Uint8Array | undefined;
 }
 
 let cacheVersion = -1;
@@ -125,6 +128,7 @@ function syncVersion(): void {
     shadows = new WeakMap();
     eligible = new WeakMap();
     roots = new WeakMap();
+    resetByteEncoders();
   }
 }
 
@@ -144,21 +148,36 @@ export function fastEncoderFor(t: GoType, o: ResolvedOptions): FastEncoder | und
   let enc: FastEncoder | null = null;
   if (isEligible(t)) {
     const sh = compile(t, o, { str: o.flags.stringifyNumbers, legacyStr: false, format: "" });
+    // The byte path (marshal-fast-write.ts) first where it serves the options; the shadow path when it bails.
+    const wenc = writeEligible(o) ? byteEncoderFor(t, o) : null;
     enc = {
       text(v) {
         const s = run(sh, v);
         return s === undefined || !lastRaw ? s : unwrapRaw(s);
       },
       bytes(v) {
+        if (wenc !== null && !PROTOS_WITH_TOJSON()) {
+          const b = writeBytes(wenc, v);
+          if (b !== undefined) return b;
+        }
         const s = run(sh, v);
         if (s === undefined) return undefined;
         const parts = lastRaw ? rawParts(s) : undefined;
         return parts === undefined ? utf8Bytes(s) : partsBytes(parts, s.length);
       },
+      written(v) {
+        return wenc === null || PROTOS_WITH_TOJSON() ? undefined : writeBytes(wenc, v);
+      },
     };
   }
   per.set(o.key, enc);
   return enc ?? undefined;
+}
+
+/** The shadow builder of t under options o (undefined: not eligible). Internal: tests and benchmarks. */
+export function fastShadowFor(t: GoType, o: ResolvedOptions): ((v: unknown) => unknown) | undefined {
+  syncVersion();
+  return isEligible(t) ? compile(t, o, { str: o.flags.stringifyNumbers, legacyStr: false, format: "" }) : undefined;
 }
 
 /** Whether a toJSON method was added to Object.prototype or Array.prototype (the fast path then stands aside). */

@@ -7,6 +7,7 @@ import {
   type GoType,
   JsonNumber,
   mapOf,
+  methodsVersion,
   typeString as reflectTypeString,
   type StructType,
   sliceOf,
@@ -17,8 +18,10 @@ import { formatFloat, MAX_NESTING_DEPTH, SyntacticError, utf8Length } from "@goj
 import { type ByteFormat, encodeBytes } from "./bytes-format.js";
 import { DURATION_SCALES, durationString, formatDurationISO8601, formatDurationNumber } from "./duration.js";
 import {
+  ERR_RAW_INLINED_NOT_OBJECT,
   escapePointerToken,
   indentMarshalError,
+  positionedMarshalError,
   prefixMarshalPointer,
   SemanticError,
   syntacticError,
@@ -56,7 +59,9 @@ interface Mode {
 
 const NO_MODE: Mode = { addr: false, str: false, format: "", legacyStr: false };
 
-const cache = new WeakMap<GoType, Map<string, Enc>>();
+let cache = new WeakMap<GoType, Map<string, Enc>>();
+/** gotype's methodsVersion when `cache` was started: withMethods on a type used before drops every plan. */
+let cacheAt = methodsVersion();
 
 function marshalErr(t: GoType | undefined, cause: string | Error): SemanticError {
   return new SemanticError({ action: "marshal", goType: t, cause });
@@ -81,6 +86,11 @@ export function encoderFor(t: GoType, o: ResolvedOptions): Enc {
 
 function compile(t: GoType, o: ResolvedOptions, m: Mode): Enc {
   const key = `${o.key}|${m.addr ? 1 : 0}${m.str ? 1 : 0}${m.legacyStr ? 1 : 0}|${m.format}`;
+  const mv = methodsVersion();
+  if (mv !== cacheAt) {
+    cache = new WeakMap();
+    cacheAt = mv;
+  }
   let per = cache.get(t);
   if (!per) {
     per = new Map();
@@ -777,7 +787,13 @@ function structEncoder(t: StructType, o: ResolvedOptions, m: Mode): Enc {
     if (fallback && fbEnc) {
       const r = getPath(v, fallback.path);
       if (r.ok && r.v !== null && r.v !== undefined) {
-        const inner = fbEnc(r.v);
+        let inner: string;
+        try {
+          inner = fbEnc(r.v);
+        } catch (e) {
+          // Go's newMarshalErrorBefore: the offset counts the delimiter that would come next.
+          throw prefixMarshalPointer(e, undefined, first ? out : `${out},`);
+        }
         if (inner !== "") return first ? out + inner : `${out},${inner}`;
       }
     }
@@ -912,7 +928,7 @@ function fallbackEncoder(t: GoType, o: ResolvedOptions): Enc {
   return (v) => {
     if (v === null || v === undefined || v.length === 0) return "";
     const s = reformatRaw(typeof v === "string" ? v : new TextDecoder().decode(v), o);
-    if (s[0] !== "{") throw marshalErr(t, "inlined raw value must be a JSON object");
+    if (s[0] !== "{") throw positionedMarshalError(marshalErr(t, ERR_RAW_INLINED_NOT_OBJECT));
     return s.slice(1, -1);
   };
 }

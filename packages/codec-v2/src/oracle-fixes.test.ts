@@ -6,6 +6,7 @@ import { withRegistryMethods } from "@gojson/fixtures";
 import { goType, parseGo, withMethods } from "@gojson/gotype";
 import { describe, expect, it } from "vitest";
 import { marshal, unmarshal } from "./api.js";
+import { fastMarshal } from "./marshal-fast.js";
 import { defaultOptionsV1 } from "./options.js";
 
 const decls = withRegistryMethods(
@@ -231,5 +232,31 @@ describe("unknown-members fallback behind a pointer", () => {
     };
     expect(new TextDecoder().decode(marshal(S1!, v))).toBe('{"":{"Name":1},"\\"":{"Name":-2}}');
     expect(new TextDecoder().decode(marshal(S1!, { A: null }))).toBe("{}");
+  });
+});
+
+describe("methods attached after a type was first used are seen (plans follow gotype's methodsVersion)", () => {
+  // Go (GOEXPERIMENT=jsonv2, json/v2): Tag's MarshalJSON writes "t:<s>", UnmarshalJSON strips "t:";
+  // Unmarshal(`{"A":"t:x"}`) → A = "x"; Marshal(Box{A: "y"}) → {"A":"t:y"}.
+  it("exact engines drop their plans when withMethods runs", () => {
+    const d = parseGo("type Tag string\ntype Box struct {\n\tA Tag\n}");
+    const box = d.Box as NonNullable<(typeof d)["Box"]>;
+    const tag = d.Tag as NonNullable<(typeof d)["Tag"]>;
+    // Plans built before the methods exist (a merge into `into` takes the exact engine; marshal's
+    // fast path is switched off).
+    const was = fastMarshal.enabled;
+    fastMarshal.enabled = false;
+    try {
+      expect(unmarshal(box, `{"A":"t:x"}`, { into: { A: "" } })).toEqual({ A: "t:x" });
+      expect(new TextDecoder().decode(marshal(box, { A: "y" }))).toBe(`{"A":"y"}`);
+      withMethods(tag, {
+        MarshalJSON: (s: string) => `"t:${s}"`,
+        UnmarshalJSON: (b: Uint8Array) => new TextDecoder().decode(b).slice(1, -1).replace(/^t:/, ""),
+      });
+      expect(unmarshal(box, `{"A":"t:x"}`, { into: { A: "" } })).toEqual({ A: "x" });
+      expect(new TextDecoder().decode(marshal(box, { A: "y" }))).toBe(`{"A":"t:y"}`);
+    } finally {
+      fastMarshal.enabled = was;
+    }
   });
 });

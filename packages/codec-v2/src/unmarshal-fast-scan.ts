@@ -1,7 +1,8 @@
 /**
- * The text cursor of the fast unmarshal path: RFC 8259 scanning by charCodeAt
- * over a JS string (the input string; or the input bytes one char per byte,
- * strings decoded from UTF-8 one by one; or the bytes decoded up front).
+ * The cursor of the fast unmarshal path: RFC 8259 scanning over the input's
+ * UTF-8 bytes (a padded copy), with the same bytes as a one-char-per-byte
+ * string to slice plain strings from; strings holding escapes or non-ASCII
+ * text are decoded in JavaScript (unmarshal-fast-text.ts).
  *
  * Every function here either consumes exactly what Go's v2 decoder accepts
  * (strict grammar, no lone surrogate escapes, duplicate names rejected in
@@ -9,54 +10,64 @@
  * caller then reruns the exact engine, which reports Go's error.
  */
 
+import { longDecimal, POW10 } from "./unmarshal-fast-float.js";
+import { ensure, unitsText, utf8Text, utf8Units } from "./unmarshal-fast-text.js";
+
 /** Thrown by the fast path on anything it does not decode exactly (a private sentinel, no stack). */
 export const BAIL: unique symbol = Symbol("gojson.v2.fastUnmarshalBail");
 
 /** FAST_MAX_DEPTH is the nesting depth past which the fast path gives up (below the exact engine's DEEP_AFTER). */
 export const FAST_MAX_DEPTH = 128;
 
-/** The cursor of one fast unmarshal: the text, the position and the nesting depth. */
+/** The cursor of one fast unmarshal: the input, the position and the nesting depth. */
 export interface Cursor {
-  /**
-   * The text: the input string, or the input bytes one char per byte (latin1) with
-   * `b` set, so that the structure is read without decoding UTF-8 (which only
-   * strings can hold: they are decoded one by one, from `b`).
-   */
+  /** The input bytes one char per byte (latin1): strings without escapes or non-ASCII bytes are sliced from it. */
   t: string;
-  /** The input bytes when `t` holds one char per byte and they are not all ASCII, else null. */
-  b: Buffer | null;
+  /**
+   * The input bytes, then PAD zero bytes: the structure is read from here (a typed array
+   * reads faster than a string), and the zeros end every scan without a bounds check.
+   */
+  b: Uint8Array;
   p: number;
   depth: number;
 }
 
-/** The one cursor (the fast path calls no user code, so it is never re-entered). */
-export const C: Cursor = { t: "", b: null, p: 0, depth: 0 };
+/** Zero bytes after the input in `C.b` (no look-ahead goes further). */
+export const PAD = 8;
 
-/** runText returns t[a:b] as text: UTF-8-decoded from the bytes when it holds non-ASCII bytes (`hi`). */
-function runText(a: number, b: number, hi: number): string {
-  const bytes = C.b;
-  return hi < 0x80 || bytes === null ? C.t.slice(a, b) : bytes.toString("utf8", a, b);
-}
+/** The one cursor (the fast path calls no user code, so it is never re-entered). */
+export const C: Cursor = { t: "", b: new Uint8Array(PAD), p: 0, depth: 0 };
+
+/** Byte classes inside strings: plain ASCII, a byte of a UTF-8 sequence, `"`, `\\`, a control char. */
+const PLAIN = 0;
+const HIGH = 1;
+const QUOTE = 2;
+const BACKSLASH = 3;
+const STR = new Uint8Array(256);
+for (let i = 0; i < 0x20; i++) STR[i] = 4;
+for (let i = 0x80; i < 0x100; i++) STR[i] = HIGH;
+STR[0x22] = QUOTE;
+STR[0x5c] = BACKSLASH;
 
 /** bail abandons the fast path. */
 export function bail(): never {
   throw BAIL;
 }
 
-/** ws skips JSON whitespace (space, tab, LF, CR) and returns the next char code (NaN at the end). */
+/** ws skips JSON whitespace (space, tab, LF, CR) and returns the next byte (0 at the end). */
 export function ws(): number {
-  const t = C.t;
+  const b = C.b;
   let p = C.p;
-  let c = t.charCodeAt(p);
+  let c = b[p] as number;
   if (c > 0x20) return c;
   while (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) {
-    c = t.charCodeAt(++p);
-    if (c === 0x20 && t.charCodeAt(p + 1) === 0x20) {
+    c = b[++p] as number;
+    if (c === 0x20 && b[p + 1] === 0x20) {
       // Indentation: the regular expression engine skips a long run faster than a loop.
       INDENT.lastIndex = p;
-      INDENT.test(t);
+      INDENT.test(C.t);
       p = INDENT.lastIndex;
-      c = t.charCodeAt(p);
+      c = b[p] as number;
       break;
     }
   }
@@ -67,42 +78,57 @@ export function ws(): number {
 /** A run of JSON whitespace, matched in place (sticky). */
 const INDENT = /[ \t\n\r]*/y;
 
-/** colon reads whitespace, `:` and whitespace, and returns the char code that starts the value. */
+/** colon reads whitespace, `:` and whitespace, and returns the byte that starts the value. */
 export function colon(): number {
-  const t = C.t;
+  const b = C.b;
   let p = C.p;
-  let c = t.charCodeAt(p);
+  let c = b[p] as number;
   if (c !== 0x3a) {
-    while (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) c = t.charCodeAt(++p);
+    while (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) c = b[++p] as number;
     if (c !== 0x3a) bail();
   }
-  c = t.charCodeAt(++p);
-  while (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) c = t.charCodeAt(++p);
+  c = b[++p] as number;
+  if (c <= 0x20) {
+    while (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) c = b[++p] as number;
+  }
   C.p = p;
   return c;
 }
 
 /** readString reads the string at C.p (which is at `"`) and returns it unescaped. */
 export function readString(): string {
-  const t = C.t;
+  const b = C.b;
   const start = C.p + 1;
   let i = start;
-  let hi = 0;
-  for (;;) {
-    const c = t.charCodeAt(i);
-    if (c === 0x22) {
-      C.p = i + 1;
-      return hi < 0x80 ? t.slice(start, i) : runText(start, i, hi);
-    }
-    if (c === 0x5c || !(c >= 0x20)) break;
-    hi |= c;
-    i++;
+  while (STR[b[i] as number] === PLAIN) i++;
+  if (b[i] === 0x22) {
+    C.p = i + 1;
+    return C.t.slice(start, i);
   }
-  return readStringSlow(start, i, hi);
+  return readStringMore(start, i);
 }
 
-/** Hex digit values by char code (0x10000 marks a non-digit: it survives the ORs below). */
-const HEX = new Int32Array(128).fill(0x10000);
+/** readStringMore goes on with a string from index i (at a byte that is not plain ASCII). */
+function readStringMore(start: number, at: number): string {
+  const b = C.b;
+  let i = at;
+  let hi = false;
+  for (;;) {
+    const k = STR[b[i] as number];
+    if (k === PLAIN) i++;
+    else if (k === HIGH) {
+      hi = true;
+      i++;
+    } else if (k === QUOTE) {
+      C.p = i + 1;
+      return hi ? utf8Text(b, start, i) : C.t.slice(start, i);
+    } else if (k === BACKSLASH) return readStringSlow(start, i, hi);
+    else bail();
+  }
+}
+
+/** Hex digit values by byte (0x10000 marks a non-digit: it survives the ORs below). */
+const HEX = new Int32Array(256).fill(0x10000);
 for (let i = 0; i < 10; i++) HEX[0x30 + i] = i;
 for (let i = 0; i < 6; i++) {
   HEX[0x61 + i] = 10 + i;
@@ -110,7 +136,7 @@ for (let i = 0; i < 6; i++) {
 }
 
 /** The char of each one-letter escape (`\n` → 10), -1 for the others. */
-const ESCAPE = new Int32Array(128).fill(-1);
+const ESCAPE = new Int32Array(256).fill(-1);
 ESCAPE[0x22] = 0x22;
 ESCAPE[0x5c] = 0x5c;
 ESCAPE[0x2f] = 0x2f;
@@ -120,80 +146,79 @@ ESCAPE[0x6e] = 0x0a;
 ESCAPE[0x72] = 0x0d;
 ESCAPE[0x74] = 0x09;
 
-/** The code unit of the 4 hex digits at t[i:i+4], or -1. */
-function hex4(t: string, i: number): number {
-  const a = t.charCodeAt(i);
-  const b = t.charCodeAt(i + 1);
-  const c = t.charCodeAt(i + 2);
-  const d = t.charCodeAt(i + 3);
-  if (!((a | b | c | d) < 0x80)) return -1;
+/** The code unit of the 4 hex digits at b[i:i+4], or -1 (the zero padding is no digit). */
+function hex4(b: Uint8Array, i: number): number {
   const r =
-    ((HEX[a] as number) << 12) | ((HEX[b] as number) << 8) | ((HEX[c] as number) << 4) | (HEX[d] as number);
+    ((HEX[b[i] as number] as number) << 12) |
+    ((HEX[b[i + 1] as number] as number) << 8) |
+    ((HEX[b[i + 2] as number] as number) << 4) |
+    (HEX[b[i + 3] as number] as number);
   return r > 0xffff ? -1 : r;
 }
 
-/** Runs of `\uXXXX` escapes at least this long are turned into text by a native UTF-16 decode. */
-const UNICODE_RUN_NATIVE = 16;
-/** The shared code-unit buffer is dropped after a run longer than this. */
-const MAX_KEPT_UNITS = 1 << 16;
-let units = new Uint16Array(256);
-// ignoreBOM: a leading U+FEFF is text here, not a byte order mark.
-const utf16 = new TextDecoder("utf-16le", { ignoreBOM: true });
-
-function readStringSlow(start: number, at: number, hi: number): string {
-  const t = C.t;
-  let out = runText(start, at, hi);
+/**
+ * readStringSlow reads the rest of a string that holds escapes (from index `at`;
+ * b[start:at] is plain text, with UTF-8 sequences when `hi`): every code unit goes
+ * into the shared buffer, made into one string at the closing quote.
+ */
+function readStringSlow(start: number, at: number, hi: boolean): string {
+  const b = C.b;
+  let n = copyRun(start, at, hi, 0);
   let i = at;
   for (;;) {
-    const c = t.charCodeAt(i);
+    const c = b[i] as number;
     if (c === 0x22) {
       C.p = i + 1;
-      return out;
+      return unitsText(n);
     }
-    if (c !== 0x5c) {
-      if (!(c >= 0x20)) bail();
-      let j = i + 1;
-      let runHi = c;
-      for (;;) {
-        const d = t.charCodeAt(j);
-        if (d === 0x22 || d === 0x5c || !(d >= 0x20)) break;
-        runHi |= d;
-        j++;
+    if (c === 0x5c) {
+      const e = b[i + 1] as number;
+      const u = ensure(n + 2, n);
+      if (e === 0x75) {
+        const r = hex4(b, i + 2);
+        if (r < 0) bail();
+        i += 6;
+        if (r >= 0xd800 && r < 0xe000) {
+          // Only a high surrogate escape followed by a low one is valid UTF-16 (v2 rejects the rest).
+          if (r >= 0xdc00 || b[i] !== 0x5c || b[i + 1] !== 0x75) bail();
+          const r2 = hex4(b, i + 2);
+          if (r2 < 0xdc00 || r2 >= 0xe000) bail();
+          u[n++] = r;
+          u[n++] = r2;
+          i += 6;
+        } else u[n++] = r;
+        continue;
       }
-      out += runText(i, j, runHi);
-      i = j;
-      continue;
-    }
-    const e = t.charCodeAt(i + 1);
-    if (e !== 0x75) {
-      const x = e < 0x80 ? (ESCAPE[e] as number) : -1;
+      const x = ESCAPE[e] as number;
       if (x < 0) bail();
-      out += String.fromCharCode(x);
+      u[n++] = x;
       i += 2;
       continue;
     }
-    // A run of \uXXXX escapes: collect the code units, checking surrogate pairs (v2 rejects lone ones).
-    let n = 0;
-    let high = false;
-    while (t.charCodeAt(i) === 0x5c && t.charCodeAt(i + 1) === 0x75) {
-      const r = hex4(t, i + 2);
-      if (r < 0) bail();
-      if (high !== (r >= 0xdc00 && r < 0xe000)) bail();
-      high = r >= 0xd800 && r < 0xdc00;
-      if (n === units.length) {
-        const grown = new Uint16Array(n * 2);
-        grown.set(units);
-        units = grown;
-      }
-      units[n++] = r;
-      i += 6;
+    // A run of plain text up to the next escape or quote (a control char or the end bails).
+    let j = i;
+    let runHi = false;
+    for (;;) {
+      const k = STR[b[j] as number];
+      if (k === PLAIN) j++;
+      else if (k === HIGH) {
+        runHi = true;
+        j++;
+      } else break;
     }
-    if (high) bail();
-    if (n >= UNICODE_RUN_NATIVE) out += utf16.decode(units.subarray(0, n));
-    else for (let k = 0; k < n; k++) out += String.fromCharCode(units[k] as number);
-    // A huge run grew the shared buffer: do not keep it.
-    if (units.length > MAX_KEPT_UNITS) units = new Uint16Array(256);
+    if (j === i) bail();
+    n = copyRun(i, j, runHi, n);
+    i = j;
   }
+}
+
+/** copyRun appends the plain text b[a:e] (with UTF-8 sequences when hi) to the shared buffer at n and returns the new count. */
+function copyRun(a: number, e: number, hi: boolean, n: number): number {
+  const u = ensure(n + (e - a), n);
+  const b = C.b;
+  if (hi) return utf8Units(b, a, e, n);
+  for (let k = a; k < e; k++) u[n++] = b[k] as number;
+  return n;
 }
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
@@ -209,146 +234,126 @@ export function wellFormed(s: string): boolean {
  * surrogates only in valid pairs) and returns the index of its closing quote.
  */
 function escapedEnd(at: number): number {
-  const t = C.t;
+  const b = C.b;
   let i = at;
   for (;;) {
-    const c = t.charCodeAt(i);
+    const c = b[i] as number;
     if (c === 0x22) return i;
     if (c !== 0x5c) {
       if (!(c >= 0x20)) bail();
       i++;
       continue;
     }
-    const e = t.charCodeAt(i + 1);
+    const e = b[i + 1] as number;
     if (e === 0x75) {
-      const r = hex4(t, i + 2);
+      const r = hex4(b, i + 2);
       if (r < 0) bail();
       i += 6;
       if (r >= 0xd800 && r < 0xe000) {
         // Only a high surrogate escape followed by a low one is valid UTF-16 (v2 rejects the rest).
-        if (r >= 0xdc00 || t.charCodeAt(i) !== 0x5c || t.charCodeAt(i + 1) !== 0x75) bail();
-        const r2 = hex4(t, i + 2);
+        if (r >= 0xdc00 || b[i] !== 0x5c || b[i + 1] !== 0x75) bail();
+        const r2 = hex4(b, i + 2);
         if (r2 < 0xdc00 || r2 >= 0xe000) bail();
         i += 6;
       }
       continue;
     }
-    if (
-      e === 0x22 ||
-      e === 0x5c ||
-      e === 0x2f ||
-      e === 0x62 ||
-      e === 0x66 ||
-      e === 0x6e ||
-      e === 0x72 ||
-      e === 0x74
-    ) {
-      i += 2;
-      continue;
-    }
-    bail();
+    if ((ESCAPE[e] as number) < 0) bail();
+    i += 2;
   }
 }
 
 /** skipString validates the string at C.p (at `"`) and moves past it. */
 export function skipString(): void {
-  const t = C.t;
+  const b = C.b;
   let i = C.p + 1;
-  for (;;) {
-    const c = t.charCodeAt(i);
-    if (c === 0x22) {
-      C.p = i + 1;
-      return;
-    }
-    if (c === 0x5c) {
-      C.p = escapedEnd(i) + 1;
-      return;
-    }
-    if (!(c >= 0x20)) bail();
-    i++;
-  }
+  let k = STR[b[i] as number] as number;
+  while (k <= HIGH) k = STR[b[++i] as number] as number;
+  if (k === QUOTE) C.p = i + 1;
+  else if (k === BACKSLASH) C.p = escapedEnd(i) + 1;
+  else bail();
 }
 
 /** numberEnd validates the number at C.p and returns the index just after it (C.p is not moved). */
 export function numberEnd(): number {
-  const t = C.t;
+  const b = C.b;
   let i = C.p;
-  let c = t.charCodeAt(i);
-  if (c === 0x2d) c = t.charCodeAt(++i);
-  if (c === 0x30) c = t.charCodeAt(++i);
+  let c = b[i] as number;
+  if (c === 0x2d) c = b[++i] as number;
+  if (c === 0x30) c = b[++i] as number;
   else if (c >= 0x31 && c <= 0x39) {
-    do c = t.charCodeAt(++i);
+    do c = b[++i] as number;
     while (c >= 0x30 && c <= 0x39);
   } else bail();
   if (c === 0x2e) {
-    c = t.charCodeAt(++i);
+    c = b[++i] as number;
     if (!(c >= 0x30 && c <= 0x39)) bail();
-    do c = t.charCodeAt(++i);
+    do c = b[++i] as number;
     while (c >= 0x30 && c <= 0x39);
   }
   if (c === 0x65 || c === 0x45) {
-    c = t.charCodeAt(++i);
-    if (c === 0x2b || c === 0x2d) c = t.charCodeAt(++i);
+    c = b[++i] as number;
+    if (c === 0x2b || c === 0x2d) c = b[++i] as number;
     if (!(c >= 0x30 && c <= 0x39)) bail();
-    do c = t.charCodeAt(++i);
+    do c = b[++i] as number;
     while (c >= 0x30 && c <= 0x39);
   }
   return i;
 }
 
-/** Exact powers of ten (10^0 … 10^22 are exact doubles). */
-const POW10: readonly number[] = Array.from({ length: 23 }, (_, i) => 10 ** i);
-
 /**
  * readFloat reads the number at C.p as a float64 (bails when it overflows). Numbers
- * with at most 15 digits, a fraction of at most 22 digits and no exponent are
- * computed as integer / 10^k (both exact: the quotient is correctly rounded,
- * Clinger's fast path); the rest go through the native conversion.
+ * without an exponent whose digits make an integer below 2^53 and that have a fraction
+ * of at most 22 digits are computed as integer / 10^k (both exact: the quotient is
+ * correctly rounded, Clinger's fast path); those of up to 19 digits by a proved
+ * rounding (unmarshal-fast-float.ts); the rest go through the native conversion.
  */
 export function readFloat(): number {
-  const t = C.t;
+  const b = C.b;
   const start = C.p;
   let i = start;
-  let c = t.charCodeAt(i);
+  let c = b[i] as number;
   let neg = false;
   if (c === 0x2d) {
     neg = true;
-    c = t.charCodeAt(++i);
+    c = b[++i] as number;
   }
+  // The digits as an integer: exact while below 2^53 (past it, only a lower bound).
   let m = 0;
-  let nd = 0;
-  if (c === 0x30) c = t.charCodeAt(++i);
+  if (c === 0x30) c = b[++i] as number;
   else if (c >= 0x31 && c <= 0x39) {
     do {
       m = m * 10 + (c - 0x30);
-      nd++;
-      c = t.charCodeAt(++i);
+      c = b[++i] as number;
     } while (c >= 0x30 && c <= 0x39);
   } else bail();
   let frac = 0;
   if (c === 0x2e) {
-    c = t.charCodeAt(++i);
+    c = b[++i] as number;
     if (!(c >= 0x30 && c <= 0x39)) bail();
     do {
       m = m * 10 + (c - 0x30);
-      nd++;
       frac++;
-      c = t.charCodeAt(++i);
+      c = b[++i] as number;
     } while (c >= 0x30 && c <= 0x39);
   }
   if (c === 0x65 || c === 0x45) {
-    c = t.charCodeAt(++i);
-    if (c === 0x2b || c === 0x2d) c = t.charCodeAt(++i);
+    c = b[++i] as number;
+    if (c === 0x2b || c === 0x2d) c = b[++i] as number;
     if (!(c >= 0x30 && c <= 0x39)) bail();
-    do c = t.charCodeAt(++i);
+    do c = b[++i] as number;
     while (c >= 0x30 && c <= 0x39);
-  } else if (nd <= 15 && frac <= 22) {
+  } else if (frac <= 22) {
     C.p = i;
-    const v = frac === 0 ? m : m / (POW10[frac] as number);
-    return neg ? -v : v;
+    if (m < 9007199254740992) {
+      const v = frac === 0 ? m : m / (POW10[frac] as number);
+      return neg ? -v : v;
+    }
+    const v = longDecimal(b, start, i, frac);
+    if (v === v) return neg ? -v : v;
   }
   C.p = i;
-  const v = +t.slice(start, i);
+  const v = +C.t.slice(start, i);
   if (v - v !== 0) bail();
   return v;
 }
@@ -402,22 +407,16 @@ function floatOrNull(c: number): number {
 
 /** Consumes the literal `true`, `false` or `null` whose first char is c (bails otherwise). */
 export function literal(c: number): void {
-  const t = C.t;
+  const b = C.b;
   const p = C.p;
   if (c === 0x74) {
-    if (t.charCodeAt(p + 1) !== 0x72 || t.charCodeAt(p + 2) !== 0x75 || t.charCodeAt(p + 3) !== 0x65) bail();
+    if (b[p + 1] !== 0x72 || b[p + 2] !== 0x75 || b[p + 3] !== 0x65) bail();
     C.p = p + 4;
   } else if (c === 0x66) {
-    if (
-      t.charCodeAt(p + 1) !== 0x61 ||
-      t.charCodeAt(p + 2) !== 0x6c ||
-      t.charCodeAt(p + 3) !== 0x73 ||
-      t.charCodeAt(p + 4) !== 0x65
-    )
-      bail();
+    if (b[p + 1] !== 0x61 || b[p + 2] !== 0x6c || b[p + 3] !== 0x73 || b[p + 4] !== 0x65) bail();
     C.p = p + 5;
   } else if (c === 0x6e) {
-    if (t.charCodeAt(p + 1) !== 0x75 || t.charCodeAt(p + 2) !== 0x6c || t.charCodeAt(p + 3) !== 0x6c) bail();
+    if (b[p + 1] !== 0x75 || b[p + 2] !== 0x6c || b[p + 3] !== 0x6c) bail();
     C.p = p + 4;
   } else bail();
 }

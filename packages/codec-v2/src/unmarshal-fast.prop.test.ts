@@ -9,7 +9,7 @@
  */
 import { isDeepStrictEqual } from "node:util";
 import { fc, test } from "@fast-check/vitest";
-import type { GoType } from "@gojson/gotype";
+import { type GoType, goType } from "@gojson/gotype";
 import { goTypeArbitrary } from "@gojson/gotype/arbitrary";
 import { describe, expect } from "vitest";
 import { structFieldsV2 } from "./fields.js";
@@ -232,10 +232,8 @@ describe("unmarshal fast path", () => {
   )("equals the exact engine whenever it does not give up", (t, g, o) => {
     const data = mangle(g, jsonFor(g, t, 4));
     const want = exact(t, data, o);
-    // Non-ASCII input is read one char per byte or decoded up front: both must agree.
-    for (const mode of ["bytes", "decoded"] as const) {
-      const fast = unmarshalFast(t, data, resolveOptions(o), true, mode);
-      if (fast === NO_FAST) continue;
+    const fast = unmarshalFast(t, data, resolveOptions(o), true);
+    if (fast !== NO_FAST) {
       expect(want.error, `fast path succeeded where the exact engine failed: ${String(want.error)}`).toBe(
         undefined,
       );
@@ -252,5 +250,50 @@ describe("unmarshal fast path", () => {
         ),
       ).toBe(true);
     } else expect(isDeepStrictEqual(got.value, want.value)).toBe(true);
+  });
+});
+
+/** A decimal of 14 to 21 significant digits (the proved-rounding range and around it), sometimes near a tie. */
+function longDecimalText(g: Gen): string {
+  const nd = g(fc.integer, { min: 14, max: 21 });
+  let digits = String(g(fc.integer, { min: 1, max: 9 }));
+  for (let i = 1; i < nd; i++) digits += String(g(fc.nat, 9));
+  switch (g(fc.nat, 5)) {
+    case 0: {
+      // Near a power of two or a midpoint between two doubles: shortest and 17-digit forms.
+      const x = 2 ** g(fc.integer, { min: -20, max: 62 }) * (1 + g(fc.nat, 8) / 2 ** 52);
+      const s = g(fc.boolean) ? x.toPrecision(17) : x.toPrecision(g(fc.integer, { min: 16, max: 20 }));
+      if (!/e/.test(s)) return s;
+      break;
+    }
+    case 1:
+      digits = `9007199254740${digits.slice(13)}`;
+      break;
+  }
+  const at = g(fc.nat, digits.length);
+  const lead = g(fc.nat, 5) === 0 ? `0.${"0".repeat(g(fc.nat, 3))}` : "";
+  const body =
+    lead !== ""
+      ? lead + digits
+      : at === digits.length
+        ? digits
+        : `${digits.slice(0, at) || "0"}.${digits.slice(at)}`;
+  return g(fc.boolean) ? `-${body}` : body;
+}
+
+describe("unmarshal fast path, long decimals", () => {
+  const f64 = goType("float64", {});
+  const list = goType("[]float64", {});
+  const anyT = goType("any", {});
+  test.prop([fc.gen()], { numRuns: 300 })("round as the native conversion and the exact engine", (g) => {
+    const nums = Array.from({ length: 8 }, () => longDecimalText(g));
+    for (const s of nums) {
+      const want = Number(s);
+      expect(Object.is(unmarshal(f64, s), want), s).toBe(true);
+      expect(Object.is(unmarshalFast(f64, s, resolveOptions({}), true), want), s).toBe(true);
+    }
+    const text = `[${nums.join(",")}]`;
+    expect(unmarshal(list, text)).toEqual(nums.map(Number));
+    expect(unmarshal(anyT, text)).toEqual(exact(anyT, text, {}).value);
   });
 });

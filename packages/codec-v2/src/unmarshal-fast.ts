@@ -2,9 +2,9 @@
  * The fast unmarshal path: an optimistic decoder for the common case (a fresh
  * destination, types without unmarshal methods, options that leave the
  * default reading rules in place), compiled once per (Go type, options) into
- * closures that read the input by charCodeAt: ASCII input as a one-byte string,
- * other valid UTF-8 one char per byte with strings decoded one by one (mostly
- * ASCII input) or decoded up front (the rest).
+ * closures that read the input's UTF-8 bytes (unmarshal-fast-scan.ts): plain
+ * strings are sliced from the bytes as a one-char-per-byte string, the others
+ * decoded one by one.
  *
  * It only ever returns a value that the exact engine (unmarshal-plan.ts)
  * returns for the same input: on anything else — a syntax error, invalid
@@ -13,7 +13,7 @@
  * and the caller runs the exact engine, which produces Go's error, offset,
  * pointer and partial value. It never builds an error itself.
  */
-import { isAscii, isUtf8 } from "node:buffer";
+import { Buffer, isAscii, isUtf8 } from "node:buffer";
 import { type GoType, methodsVersion, type StructType } from "@gojson/gotype";
 import { decodeBytes } from "./bytes-format.js";
 import { foldName, structFieldsV2 } from "./fields.js";
@@ -28,6 +28,7 @@ import {
   enter,
   leave,
   literal,
+  PAD,
   readFloat,
   readFloatList,
   readList,
@@ -575,21 +576,21 @@ function base64(s: string): Uint8Array {
  */
 let litStart = 0;
 function readIntDigits(c: number): number {
-  const t = C.t;
+  const b = C.b;
   let i = C.p;
   litStart = i;
   let neg = false;
   if (c === 0x2d) {
     neg = true;
-    c = t.charCodeAt(++i);
+    c = b[++i] as number;
   }
   const d0 = i;
   let n = 0;
-  if (c === 0x30) c = t.charCodeAt(++i);
+  if (c === 0x30) c = b[++i] as number;
   else if (c >= 0x31 && c <= 0x39) {
     do {
       n = n * 10 + (c - 0x30);
-      c = t.charCodeAt(++i);
+      c = b[++i] as number;
     } while (c >= 0x30 && c <= 0x39);
   } else bail();
   if (c === 0x2e || c === 0x65 || c === 0x45) bail();
@@ -686,77 +687,48 @@ function floatDecoder(is32: boolean, str: boolean): FDec {
   };
 }
 
-const utf8 = new TextDecoder("utf-8", { ignoreBOM: true });
-
-/** Bytes sampled to choose how to read non-ASCII input. */
-const SAMPLES = 256;
-
-/**
- * mostlyAscii reports whether at most a quarter of SAMPLES evenly spaced bytes are
- * non-ASCII: then reading the input one char per byte and decoding strings one by one
- * beats decoding it all up front (text mostly in other scripts is decoded up front).
- */
-function mostlyAscii(b: Uint8Array): boolean {
-  const n = b.length;
-  const step = n > SAMPLES ? Math.floor(n / SAMPLES) : 1;
-  let hi = 0;
-  let seen = 0;
-  for (let i = 0; i < n; i += step) {
-    seen++;
-    if ((b[i] as number) >= 0x80) hi++;
-  }
-  return hi * 4 <= seen;
-}
-
 /**
  * unmarshalFast decodes data into a fresh value of t as the exact engine does, or
  * returns NO_FAST (the options or the type are not for the fast path, or it gave up).
- * `strict` rethrows internal errors other than a bail, and `textMode` forces how non-ASCII
- * bytes are read (tests).
+ * `strict` rethrows internal errors other than a bail (tests).
  */
-export function unmarshalFast(
-  t: GoType,
-  data: Uint8Array | string,
-  o: ResolvedOptions,
-  strict = false,
-  textMode?: "bytes" | "decoded",
-): unknown {
+export function unmarshalFast(t: GoType, data: Uint8Array | string, o: ResolvedOptions, strict = false): unknown {
   if (!fastUnmarshal.enabled) return NO_FAST;
   const dec = fastDecoderFor(t, o);
   if (dec === null) return NO_FAST;
-  let text: string;
-  let bytes: Buffer | null = null;
+  let bytes: Uint8Array;
+  let text: string | undefined;
   if (typeof data === "string") {
     if (!wellFormed(data)) return NO_FAST;
-    text = data;
+    bytes = Buffer.from(data, "utf8");
+    if (bytes.length === data.length) text = data;
   } else {
-    // One char per byte: the structure is ASCII, and only strings are decoded (from the
-    // bytes, as they are read) — much cheaper than decoding the whole input up front.
-    const buf = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
-    if (isAscii(data)) text = buf.toString("latin1");
-    else {
-      // v2 rejects invalid UTF-8 (the exact engine reports where); a BOM is not JSON whitespace.
-      if (!isUtf8(data)) return NO_FAST;
-      if (textMode === "bytes" || (textMode === undefined && mostlyAscii(data))) {
-        text = buf.toString("latin1");
-        bytes = buf;
-      } else text = utf8.decode(data);
-    }
+    // v2 rejects invalid UTF-8 (the exact engine reports where); a BOM is not JSON whitespace.
+    if (!isAscii(data) && !isUtf8(data)) return NO_FAST;
+    bytes = data;
   }
-  C.t = text;
-  C.b = bytes;
+  const n = bytes.length;
+  // The structure is read from a padded copy of the bytes; plain strings are sliced from
+  // the same bytes as a one-char-per-byte string (much cheaper than decoding the whole
+  // input: strings with other bytes are decoded one by one, see unmarshal-fast-text.ts).
+  const b = new Uint8Array(n + PAD);
+  b.set(bytes);
+  C.t = text ?? Buffer.from(b.buffer, 0, n).toString("latin1");
+  C.b = b;
   C.p = 0;
   C.depth = 0;
   try {
     const v = dec(ws());
     ws();
-    if (C.p !== text.length) return NO_FAST;
+    if (C.p !== n) return NO_FAST;
     return v;
   } catch (e) {
     if (e === BAIL || !strict) return NO_FAST;
     throw e;
   } finally {
     C.t = "";
-    C.b = null;
+    C.b = EMPTY;
   }
 }
+
+const EMPTY = new Uint8Array(PAD);

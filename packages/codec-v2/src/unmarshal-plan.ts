@@ -10,6 +10,7 @@ import {
   type GoType,
   JsonNumber,
   mapOf,
+  methodsVersion,
   type StructType,
   sliceOf,
   T,
@@ -20,6 +21,7 @@ import { DURATION_SCALES, parseDuration, parseDurationISO8601, parseDurationNumb
 import {
   ERR_DUPLICATE_NAME,
   ERR_NIL_FIELD,
+  ERR_RAW_INLINED_NOT_OBJECT,
   ERR_UNKNOWN_NAME,
   escapePointerToken,
   goQuote,
@@ -51,7 +53,9 @@ interface Mode {
 }
 const NO_MODE: Mode = { str: false, legacyStr: false, format: "", caseMode: "" };
 
-const cache = new WeakMap<GoType, Map<string, Dec>>();
+let cache = new WeakMap<GoType, Map<string, Dec>>();
+/** gotype's methodsVersion when `cache` was started: withMethods on a type used before drops every plan. */
+let cacheAt = methodsVersion();
 
 /** decoderFor returns the decoder for t under options o. */
 export function decoderFor(t: GoType, o: ResolvedOptions): Dec {
@@ -60,6 +64,11 @@ export function decoderFor(t: GoType, o: ResolvedOptions): Dec {
 
 function compile(t: GoType, o: ResolvedOptions, m: Mode): Dec {
   const key = `${o.key}|${m.str ? 1 : 0}${m.legacyStr ? 1 : 0}|${m.format}`;
+  const mv = methodsVersion();
+  if (mv !== cacheAt) {
+    cache = new WeakMap();
+    cacheAt = mv;
+  }
   let per = cache.get(t);
   if (!per) {
     per = new Map();
@@ -103,6 +112,32 @@ function readName(r: Reader, k: Kind, asValue = true): string {
     d.readToken();
   }
   return d.readString();
+}
+
+/**
+ * rawFallbackHead is what Go keeps of an inlined jsontext.Value before appending one more member:
+ * `{` when it is empty; else, when it ends in `}` (trailing whitespace aside), everything before
+ * that `}` (trailing whitespace trimmed) plus `,` unless it already ends in `,` or `{`. Undefined
+ * when it does not end in `}` (Go: errRawInlinedNotObject).
+ */
+function rawFallbackHead(prev: Uint8Array | string | null | undefined): Uint8Array | undefined {
+  if (prev === null || prev === undefined || prev.length === 0) return OPEN_BRACE;
+  const b = typeof prev === "string" ? toBytes(prev) : prev;
+  let n = trimWS(b, b.length);
+  if (n === 0 || b[n - 1] !== 0x7d) return undefined;
+  n = trimWS(b, n - 1);
+  const last = b[n - 1];
+  if (n > 0 && (last === 0x2c || last === 0x7b)) return b.slice(0, n);
+  const out = new Uint8Array(n + 1);
+  out.set(b.subarray(0, n), 0);
+  out[n] = 0x2c;
+  return out;
+}
+const OPEN_BRACE = new Uint8Array([0x7b]);
+function trimWS(b: Uint8Array, n: number): number {
+  let m = n;
+  for (let c = b[m - 1]; m > 0 && (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09); c = b[--m - 1]);
+  return m;
 }
 
 /** Errors returned verbatim by a method under legacy reporting (Go adds no position to them). */
@@ -629,6 +664,30 @@ function invalidFormat(t: GoType, format: string, o: ResolvedOptions): Dec {
   };
 }
 
+/**
+ * Go's slice capacity under mergeWithLegacySemantics, within one unmarshal: the elements a shorter
+ * JSON array cut off a slice stay in Go's backing array, and a later longer array (a duplicate
+ * member) decodes into them instead of zero values. Kept per Reader, by the slice value returned.
+ */
+const spares = new WeakMap<Reader, WeakMap<object, unknown[]>>();
+
+/** withSpare returns cur's elements followed by those its backing array still holds past its length. */
+function withSpare(r: Reader, cur: unknown): unknown[] {
+  const els = Array.from(cur as ArrayLike<unknown>);
+  const sp = spares.get(r)?.get(cur as object);
+  return sp === undefined ? els : els.concat(sp);
+}
+
+/** keepSpare records the elements past the length of slice value `res` that its backing array holds. */
+function keepSpare(r: Reader, res: object, items: unknown[]): void {
+  let m = spares.get(r);
+  if (m === undefined) {
+    m = new WeakMap();
+    spares.set(r, m);
+  }
+  m.set(res, items);
+}
+
 function sliceDecoder(t: Extract<GoType, { kind: "slice" }>, o: ResolvedOptions, m: Mode): Dec {
   const f = o.flags;
   let format = m.format;
@@ -660,7 +719,7 @@ function sliceDecoder(t: Extract<GoType, { kind: "slice" }>, o: ResolvedOptions,
     if (k === "[" && arrayOk) {
       if (d.stackDepth >= DEEP_AFTER) return decodeDeep(r, dec, cur);
       d.readBeginArray();
-      const old: unknown[] | null = merge && cur ? Array.from(cur as ArrayLike<unknown>) : null;
+      const old: unknown[] | null = merge && cur ? withSpare(r, cur) : null;
       const out: unknown[] = [];
       let i = 0;
       let base: unknown;
@@ -680,7 +739,9 @@ function sliceDecoder(t: Extract<GoType, { kind: "slice" }>, o: ResolvedOptions,
         throw e;
       }
       d.readEndArray();
-      return byteElem ? Uint8Array.from(out as number[]) : out;
+      const res = byteElem ? Uint8Array.from(out as number[]) : out;
+      if (old && i > 0 && i < old.length) keepSpare(r, res, old.slice(i));
+      return res;
     }
     if (k === "n") {
       d.readNull();
@@ -693,7 +754,7 @@ function sliceDecoder(t: Extract<GoType, { kind: "slice" }>, o: ResolvedOptions,
     const d = r.d;
     if (d.peekKind() !== "[" || !arrayOk) return dec(r, cur);
     d.readBeginArray();
-    const old: unknown[] | null = merge && cur ? Array.from(cur as ArrayLike<unknown>) : null;
+    const old: unknown[] | null = merge && cur ? withSpare(r, cur) : null;
     return new SliceFrame(elem, et, old, byteElem);
   };
   return dec;
@@ -736,10 +797,15 @@ class SliceFrame extends UFrame {
   ) {
     super();
   }
+  private res: unknown;
   next(r: Reader): boolean {
     const d = r.d;
     if (peekSoft(d) === "]") {
       d.readEndArray();
+      const out = this.out;
+      this.res = this.byteElem ? Uint8Array.from(out as number[]) : out;
+      const old = this.old;
+      if (old && out.length > 0 && out.length < old.length) keepSpare(r, this.res as object, old.slice(out.length));
       return false;
     }
     const i = this.out.length;
@@ -752,6 +818,7 @@ class SliceFrame extends UFrame {
     this.out.push(v);
   }
   finish(): unknown {
+    if (this.res !== undefined) return this.res;
     return this.byteElem ? Uint8Array.from(this.out as number[]) : this.out;
   }
   fail(e: unknown): string | undefined {
@@ -1458,13 +1525,31 @@ function structDecoder(t: StructType, o: ResolvedOptions, m: Mode): Dec {
           }
           mp.set(name, fbDec(r, mp.has(name) ? mp.get(name) : zero(fbType as GoType)));
         } else {
-          const raw = d.readValueText();
-          const prev: Uint8Array | null = h[fk];
-          const prevText = prev && prev.length > 0 ? new TextDecoder().decode(prev) : "";
-          const member = `${JSON.stringify(name)}:${raw}`;
-          const text =
-            prevText === "" || prevText === "null" ? `{${member}}` : `${prevText.slice(0, -1)},${member}}`;
-          h[fk] = toBytes(text);
+          const prev: Uint8Array | string | null = h[fk];
+          const head = rawFallbackHead(prev);
+          if (head === undefined) {
+            // Go: newUnmarshalErrorAfterWithSkipping at the member name (its legacy "skipping"
+            // skips nothing here and desynchronizes Go's reader; skipping the value is its intent).
+            const e = new SemanticError({
+              action: "unmarshal",
+              jsonKind: '"',
+              goType: fallback.type.kind === "pointer" ? fallback.type.elem : fallback.type,
+              byteOffset: r.valueStart(start),
+              cause: ERR_RAW_INLINED_NOT_OBJECT,
+            });
+            fail(r, o, e, true, obj);
+            return;
+          }
+          // The member as written: the name's quoted bytes, ':', then the value's exact bytes.
+          const qname = r.buf.subarray(r.valueStart(start), d.inputOffset);
+          const val = d.readValue();
+          const out = new Uint8Array(head.length + qname.length + 1 + val.length + 1);
+          out.set(head, 0);
+          out.set(qname, head.length);
+          out[head.length + qname.length] = 0x3a;
+          out.set(val, head.length + qname.length + 1);
+          out[out.length - 1] = 0x7d;
+          h[fk] = out;
         }
       } else d.skipValue();
     } catch (e) {

@@ -1,3 +1,5 @@
+import { isGoPrint } from "./go-print.js";
+
 /** Go's strconv.Quote for a string: a double-quoted Go string literal. */
 export function goQuote(s: string): string {
   let out = '"';
@@ -35,17 +37,13 @@ export function goQuote(s: string): string {
     if (c >= 0x20 && c < 0x7f) out += ch;
     else if (c < 0x20 || c === 0x7f) out += `\\x${c.toString(16).padStart(2, "0")}`;
     else if (c >= 0xd800 && c <= 0xdfff) out += "\\ufffd";
-    else if (isPrint(ch)) out += ch;
+    else if (isGoPrint(c)) out += ch;
     else if (c < 0x10000) out += `\\u${c.toString(16).padStart(4, "0")}`;
     else out += `\\U${c.toString(16).padStart(8, "0")}`;
   }
   return `${out}"`;
 }
 
-const PRINT = /^[\p{L}\p{M}\p{N}\p{P}\p{S}]$/u;
-function isPrint(ch: string): boolean {
-  return PRINT.test(ch);
-}
 
 /**
  * Go's strconv.Unquote for a double-quoted literal (`"a\tb"`); returns

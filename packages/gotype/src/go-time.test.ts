@@ -61,6 +61,18 @@ const parseCases: { name: string; in: string; want?: string; wantErr?: string }[
       'parsing time "2024-01-01 01:02:03Z" as "2006-01-02T15:04:05Z07:00": cannot parse " 01:02:03Z" as "T"',
   },
   { name: "NegativeZero", in: "1970-01-01T00:00:00-00:00", want: '"1970-01-01T00:00:00Z"' },
+  // DEL (0x7f) is printed as is (time.quote escapes only bytes below 0x20 and non-ASCII runes):
+  // go run of json.Unmarshal([]byte("\"\x7f\""), &t), printed with %q.
+  {
+    name: "Err/DEL",
+    in: "\x7f",
+    wantErr: 'parsing time "\x7f" as "2006-01-02T15:04:05Z07:00": cannot parse "\x7f" as "2006"',
+  },
+  {
+    name: "Err/DELExtra",
+    in: "2006-01-02T15:04:05Z\x7f",
+    wantErr: 'parsing time "2006-01-02T15:04:05Z\x7f": extra text: "\x7f"',
+  },
 ];
 
 describe("GoTime parse/marshal (recorded from Go)", () => {

@@ -24,6 +24,8 @@ export {
 export { foldNameV1, foldNameV2 } from "./fold.js";
 export type { FormatDeclsOptions, FormatOptions } from "./format-go.js";
 export { formatGo, formatGoDecl, formatGoDecls } from "./format-go.js";
+export { goStringOf, goToLower, goToUpper } from "./go-case.js";
+export { isGoPrint } from "./go-print.js";
 export { goQuote, goQuoteRune, goUnquote } from "./go-quote.js";
 export { GoSyntaxError } from "./go-syntax-error.js";
 export type { GoZone } from "./go-time.js";

@@ -91,15 +91,16 @@ export function parseTimeRFC3339(s: string): ParsedTime | string {
   return parseStrict(s) ?? parseLayout(s);
 }
 
-// Go's ParseError.Error quoting: strconv-like quoting of the value with
-// special handling of quotes/backslashes and non-printable bytes.
+// Go's ParseError.Error quoting (time.quote): `"` and `\\` escaped, control bytes as \\xNN, DEL
+// (0x7f) as is. Go also writes each byte of a non-ASCII rune as \\xNN; here only U+FFFD is (the
+// codecs, which hold the raw bytes, escape the other non-ASCII characters themselves).
 function quote(s: string): string {
   let out = '"';
   for (const ch of s) {
     const c = ch.codePointAt(0) ?? 0;
     if (ch === '"' || ch === "\\") out += `\\${ch}`;
     else if (c === 0xfffd) out += "\\xef\\xbf\\xbd";
-    else if (c < 0x20 || c === 0x7f) out += `\\x${c.toString(16).padStart(2, "0")}`;
+    else if (c < 0x20) out += `\\x${c.toString(16).padStart(2, "0")}`;
     else out += ch;
   }
   return `${out}"`;

@@ -140,3 +140,20 @@ export function decodeValidUtf8(s: Uint8Array, a: number, b: number): string {
   }
   return String.fromCharCode.apply(null, units.subarray(0, k) as unknown as number[]);
 }
+
+/** Four spaces as one little-endian 32-bit word. */
+const SPACES4 = 0x20202020;
+
+/**
+ * skipWsRun returns the index of the first non-whitespace byte at or after p (or s.length),
+ * reading runs of spaces four bytes at a time (indented JSON: a newline, then many spaces).
+ * Call it once a whitespace byte was seen; the common compact case never enters it.
+ */
+export function skipWsRun(s: Uint8Array, view: DataView, p: number): number {
+  const n = s.length;
+  for (;;) {
+    while (p + 4 <= n && view.getInt32(p, true) === SPACES4) p += 4;
+    if (p >= n || WS[s[p]!] !== 1) return p;
+    p++;
+  }
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { Decoder } from "./decoder.js";
-import { NAME_TABLE_THRESHOLD } from "./duplicate-names.js";
+import { NAME_TABLE_INITIAL_BITS } from "./duplicate-names.js";
 import { SyntacticError } from "./errors.js";
 import { parseValue } from "./parse-value.js";
 import { checkValid } from "./value.js";
@@ -43,7 +43,7 @@ function build(c: Case): { text: string; offset: number } {
 }
 
 const cases: Case[] = [];
-for (const members of [1, 2, 5, NAME_TABLE_THRESHOLD, NAME_TABLE_THRESHOLD + 1, 40, 200, 5000]) {
+for (const members of [1, 2, 5, 1 << (NAME_TABLE_INITIAL_BITS - 1), (1 << (NAME_TABLE_INITIAL_BITS - 1)) + 1, 40, 200, 5000]) {
   for (const style of ["none", "first", "second", "all"] as const) {
     cases.push({
       name: `Members${members}/Unique/Escape-${style}`,

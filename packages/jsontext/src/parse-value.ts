@@ -51,11 +51,8 @@ export function parseValue(input: Uint8Array | string, options?: ParseValueOptio
             : decodeValidUtf8(bytes, 0, bytes.length);
       return JSON.parse(text) as JsonPlain;
     }
-    // not valid: the Decoder throws Go's error
-    const d = new Decoder(bytes, options);
-    if (d.peekKind() === "") throw d.unexpectedEOF();
-    d.skipValue();
-    d.checkEOF();
+    // not valid: the Decoder path below throws Go's error
+    input = bytes;
   }
   const d = new Decoder(input, options);
   if (d.peekKind() === "") throw d.unexpectedEOF();
@@ -70,41 +67,56 @@ function setMember(o: Record<string, JsonPlain>, k: string, v: JsonPlain): void 
   else o[k] = v;
 }
 
-/** build reads one value token by token (iteratively, so depth is bounded only by MAX_NESTING_DEPTH). */
+/**
+ * build reads one value as Go's json/v2 Unmarshal into an `any` does (unmarshalValueAny):
+ * objects and arrays token by token, names with ReadToken, every other value — a scalar,
+ * or a misplaced `}`/`]` — with ReadValue, so its errors are Go's for that path.
+ * Iterative, so depth is bounded only by the nesting limit.
+ */
 function build(d: Decoder, literal: boolean): JsonPlain {
   const stack: (JsonPlain[] | Record<string, JsonPlain>)[] = [];
   const names: string[] = [];
-  let result: JsonPlain = null;
+  let top: JsonPlain[] | Record<string, JsonPlain> | undefined;
   for (;;) {
-    const top = stack[stack.length - 1];
-    if (top !== undefined && !Array.isArray(top)) {
-      if (d.peekKind() === "}") {
-        d.readEndObject();
-        stack.pop();
-        const done = top as JsonPlain;
-        if (stack.length === 0) return done;
-        if (put(stack, names, done)) continue;
-        continue;
+    let k = d.peekKind();
+    if (top !== undefined) {
+      if (Array.isArray(top)) {
+        if (k === "]") {
+          d.readEndArray();
+          const done = top;
+          stack.pop();
+          top = stack[stack.length - 1];
+          if (top === undefined) return done;
+          put(top, names, done);
+          continue;
+        }
+      } else {
+        if (k === "}") {
+          d.readEndObject();
+          const done = top as JsonPlain;
+          stack.pop();
+          top = stack[stack.length - 1];
+          if (top === undefined) return done;
+          put(top, names, done);
+          continue;
+        }
+        // a name: ReadToken (which reports a name that is not a string)
+        names.push(k === '"' ? d.readString() : String(d.readToken()));
+        k = d.peekKind();
       }
-      names.push(d.readString());
     }
     let v: JsonPlain;
-    switch (d.peekKind()) {
+    switch (k) {
       case "{":
         d.readBeginObject();
-        stack.push(Object.create(Object.prototype) as Record<string, JsonPlain>);
+        top = Object.create(Object.prototype) as Record<string, JsonPlain>;
+        stack.push(top);
         continue;
       case "[":
         d.readBeginArray();
-        stack.push([]);
+        top = [];
+        stack.push(top);
         continue;
-      case "]": {
-        d.readEndArray();
-        const done = stack.pop() as JsonPlain;
-        if (stack.length === 0) return done;
-        put(stack, names, done);
-        continue;
-      }
       case '"':
         v = d.readString();
         break;
@@ -115,20 +127,20 @@ function build(d: Decoder, literal: boolean): JsonPlain {
         d.readNull();
         v = null;
         break;
-      default:
+      case "t":
+      case "f":
         v = d.readBool();
+        break;
+      default:
+        d.readValue(); // '}' or ']' where a value belongs: ReadValue's error
+        throw new Error("jsontext: unreachable");
     }
-    if (stack.length === 0) {
-      result = v;
-      return result;
-    }
-    put(stack, names, v);
+    if (top === undefined) return v;
+    put(top, names, v);
   }
 }
 
-function put(stack: (JsonPlain[] | Record<string, JsonPlain>)[], names: string[], v: JsonPlain): boolean {
-  const top = stack[stack.length - 1]!;
+function put(top: JsonPlain[] | Record<string, JsonPlain>, names: string[], v: JsonPlain): void {
   if (Array.isArray(top)) top.push(v);
   else setMember(top, names.pop()!, v);
-  return true;
 }

@@ -42,18 +42,21 @@ export function decodeUtf8Go(b: Uint8Array): { text: string; invalid: Int32Array
   return { text: parts.join(""), invalid: Int32Array.from(invalid) };
 }
 
-/** utf8Length returns the number of UTF-8 bytes of a well-formed JS string. */
+/**
+ * utf8Length returns the number of UTF-8 bytes of a JS string: 1 to 3 per UTF-16 code unit,
+ * 4 per surrogate pair, and 3 per lone surrogate (written as U+FFFD, as TextEncoder does).
+ */
 export function utf8Length(s: string): number {
-  let n = s.length;
-  for (let i = 0; i < s.length; i++) {
+  const len = s.length;
+  let n = len;
+  for (let i = 0; i < len; i++) {
     const u = s.charCodeAt(i);
-    if (u >= 0x80) {
-      if (u < 0x800) n += 1;
-      else if (u >= 0xd800 && u <= 0xdbff) {
-        n += 1; // 2 chars → 4 bytes
-        i++;
-      } else n += 2;
-    }
+    if (u < 0x80) continue;
+    if (u < 0x800) n += 1;
+    else if (u <= 0xdbff && u >= 0xd800 && i + 1 < len && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      n += 2; // a pair: 2 code units, 4 bytes
+      i++;
+    } else n += 2;
   }
   return n;
 }

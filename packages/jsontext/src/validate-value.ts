@@ -5,7 +5,7 @@
  * "not valid". On "not valid" the Decoder reads the value again on its exact path, so
  * errors keep Go's texts and offsets while valid input never pays for them.
  */
-import { WS } from "./decoder-bytes.js";
+import { skipWsRun, WS } from "./decoder-bytes.js";
 import { DuplicateNames } from "./duplicate-names.js";
 import { scanNumber } from "./scan-number.js";
 import { scannedStringFlags, scanString } from "./scan-string.js";
@@ -74,8 +74,9 @@ export function validateValue(cx: ValueScanContext, p: number, depth: number): n
       stack[sp++] = c;
       if (names !== null && c === C_LBRACE) names.reset(depth + sp);
       p++;
-      while (p < n && WS[(c = s[p]!)] === 1) p++;
+      if (p < n && WS[s[p]!] === 1) p = skipWsRun(s, view, p + 1);
       if (p >= n) return -1;
+      c = s[p]!;
       if (c === stack[sp - 1]! + CLOSE_DELTA) {
         sp--;
         p++;
@@ -105,13 +106,15 @@ export function validateValue(cx: ValueScanContext, p: number, depth: number): n
         validatedFlags = flags;
         return p;
       }
-      while (p < n && WS[(c = s[p]!)] === 1) p++;
+      if (p < n && WS[s[p]!] === 1) p = skipWsRun(s, view, p + 1);
       if (p >= n) return -1;
+      c = s[p]!;
       const open = stack[sp - 1]!;
       if (c === C_COMMA) {
         p++;
-        while (p < n && WS[(c = s[p]!)] === 1) p++;
+        if (p < n && WS[s[p]!] === 1) p = skipWsRun(s, view, p + 1);
         if (p >= n) return -1;
+        c = s[p]!;
         if (open === C_LBRACE) {
           p = scanName(s, view, p, allowInvalid, utf8, names, depth + sp);
           if (p < 0) return -1;
@@ -145,12 +148,11 @@ function scanName(
   const end = scanString(s, view, p, allowInvalid, utf8);
   if (end < 0) return -1;
   if (names !== null && !names.add(depth, p, end, scannedStringFlags)) return -1;
-  let c = 0;
   let i = end;
-  while (i < n && WS[(c = s[i]!)] === 1) i++;
-  if (i >= n || c !== C_COLON) return -1;
+  if (i < n && WS[s[i]!] === 1) i = skipWsRun(s, view, i + 1);
+  if (i >= n || s[i] !== C_COLON) return -1;
   i++;
-  while (i < n && WS[s[i]!] === 1) i++;
+  if (i < n && WS[s[i]!] === 1) i = skipWsRun(s, view, i + 1);
   return i < n ? i : -1;
 }
 

@@ -13,7 +13,10 @@ import { validateDocument } from "./validate-value.js";
 
 /**
  * checkValid validates that data holds exactly one JSON value (surrounding whitespace
- * allowed) under Go's jsontext rules, returning the SyntacticError Go reports or null.
+ * allowed) under Go's jsontext rules, returning the SyntacticError Go reports or null:
+ * the value is read whole, as Go's Value.IsValid and Unmarshal into a jsontext.Value do
+ * (ReadValue's texts, offsets and pointers, not SkipValue's token-by-token ones), then
+ * anything after it is `invalid character 'x' after top-level value`.
  */
 export function checkValid(data: Uint8Array | string, options?: DecoderOptions): SyntacticError | null {
   const bytes = typeof data === "string" ? textEncoder.encode(data) : data;
@@ -28,7 +31,7 @@ export function checkValid(data: Uint8Array | string, options?: DecoderOptions):
   try {
     const d = new Decoder(bytes, options);
     if (d.peekKind() === "") return d.unexpectedEOF();
-    d.skipValue();
+    d.readValue(); // on the error path only: the copy it makes does not matter
     d.checkEOF();
     return null;
   } catch (e) {

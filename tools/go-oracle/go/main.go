@@ -34,16 +34,16 @@ type errInfo struct {
 }
 
 type response struct {
-	ID      any             `json:"id"`
-	Engine  string          `json:"engine"`
-	Output  *string         `json:"output,omitempty"`
-	Error   *errInfo        `json:"error,omitempty"`
-	Value   json.RawMessage `json:"value,omitempty"`
+	ID     any             `json:"id"`
+	Engine string          `json:"engine"`
+	Output *string         `json:"output,omitempty"`
+	Error  *errInfo        `json:"error,omitempty"`
+	Value  json.RawMessage `json:"value,omitempty"`
 	// ValueOmitted says why Value is missing after an unmarshal (too deep to write).
 	ValueOmitted string `json:"valueOmitted,omitempty"`
-	Panic   string          `json:"panic,omitempty"`
-	Oracle  string          `json:"oracleError,omitempty"`
-	Version string          `json:"goVersion,omitempty"`
+	Panic        string `json:"panic,omitempty"`
+	Oracle       string `json:"oracleError,omitempty"`
+	Version      string `json:"goVersion,omitempty"`
 }
 
 // engine is implemented once per engine name.

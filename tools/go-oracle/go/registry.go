@@ -51,8 +51,11 @@ type CentsV int64
 func (c CentsV) MarshalJSON() ([]byte, error) { return []byte(`"` + centsText(int64(c)) + `"`), nil }
 func (c *CentsV) UnmarshalJSON(b []byte) error {
 	n, err := parseCents(b)
+	if err != nil {
+		return err // leaves *c as it was: the TypeScript twin (a method that throws) cannot assign and fail
+	}
 	*c = CentsV(n)
-	return err
+	return nil
 }
 
 // CentsP has pointer-receiver MarshalJSON and UnmarshalJSON: v1 calls
@@ -62,8 +65,11 @@ type CentsP int64
 func (c *CentsP) MarshalJSON() ([]byte, error) { return []byte(`"` + centsText(int64(*c)) + `"`), nil }
 func (c *CentsP) UnmarshalJSON(b []byte) error {
 	n, err := parseCents(b)
+	if err != nil {
+		return err // leaves *c as it was (see CentsV)
+	}
 	*c = CentsP(n)
-	return err
+	return nil
 }
 
 // UpperText is a text marshaler: MarshalText (value receiver) upper-cases,

@@ -327,6 +327,9 @@ func (e *typeEnv) writeTagged(b *bytes.Buffer, v reflect.Value) {
 	case reflect.Struct:
 		b.WriteByte('{')
 		for i := 0; i < t.NumField(); i++ {
+			if isMarkerField(t.Field(i)) {
+				continue
+			}
 			if i > 0 {
 				b.WriteByte(',')
 			}

@@ -114,12 +114,44 @@ func (e *typeEnv) named(name string) (reflect.Type, error) {
 		return nil, err
 	}
 	if t.Kind() == reflect.Struct && !ts.Assign.IsValid() {
-		if _, dup := e.names[t.String()]; !dup {
-			e.names[t.String()] = "main." + name
+		if _, dup := e.names[t.String()]; dup {
+			// Identical to a struct declared before (StructOf would return the very same type):
+			// a zero-size unexported marker field, invisible to JSON, keeps the two apart.
+			t = distinctStruct(t, e.names)
 		}
+		e.names[t.String()] = "main." + name
 	}
 	e.built[name] = t
 	return t, nil
+}
+
+// markerPrefix names the zero-size fields distinctStruct adds (tagged values leave them out).
+const markerPrefix = "_oracleDistinct"
+
+func isMarkerField(f reflect.StructField) bool { return strings.HasPrefix(f.Name, markerPrefix) }
+
+// distinctStruct returns t with a zero-size unexported field `_oracleDistinctN struct{}` added,
+// N chosen so that its String() is not among names yet. JSON (v1 and v2) ignores unexported
+// fields, so the type behaves as t does; only error texts tell it apart (names restores them).
+func distinctStruct(t reflect.Type, names map[string]string) reflect.Type {
+	fields := make([]reflect.StructField, 0, t.NumField()+1)
+	for i := range t.NumField() {
+		f := t.Field(i)
+		fields = append(fields, reflect.StructField{Name: f.Name, PkgPath: f.PkgPath, Type: f.Type, Tag: f.Tag, Anonymous: f.Anonymous})
+	}
+	// v2 rejects a struct that has fields but neither a json tag nor a JSON field ("Go struct has
+	// no exported fields"), unlike struct{}: the marker of an empty struct carries `json:"-"`.
+	var tag reflect.StructTag
+	if t.NumField() == 0 {
+		tag = `json:"-"`
+	}
+	for n := 1; ; n++ {
+		marker := reflect.StructField{Name: markerPrefix + strconv.Itoa(n), PkgPath: "main", Type: reflect.TypeFor[struct{}](), Tag: tag}
+		d := reflect.StructOf(append(fields[:len(fields):len(fields)], marker))
+		if _, dup := names[d.String()]; !dup {
+			return d
+		}
+	}
 }
 
 func (e *typeEnv) exprString(s string) (reflect.Type, error) {

@@ -39,6 +39,65 @@ describe.skipIf(!hasGo())("go-oracle (needs go on PATH)", () => {
     expect(r.error?.message).toContain("Go main.Profile");
   });
 
+  it("tells identical declared struct types apart", async () => {
+    // Real Go with these named types (go run, plain and GOEXPERIMENT=jsonv2) prints main.E2 and main.S2.
+    const goSource = `type S1 struct {
+	A    int64 \`json:"a"\`
+	Name S2
+	E1
+}
+type S2 struct{}
+type E1 struct {
+	A  int64
+	E2 \`json:"A"\`
+}
+type E2 struct{}
+type T1 struct {
+	A S2
+	F1
+}
+type F1 struct {
+	A  [][]byte
+	ID int64
+	F2
+}
+type F2 struct{}`;
+    const want: [string, string, string, string][] = [
+      ["v1", "S1", `{"a":0,"Name":{},"A":0,"A":{}}`, "json: cannot unmarshal number into Go struct field S1.E1.A of type main.E2"],
+      ["v1", "T1", `{"A":{},"A":[],"ID":0}`, "json: cannot unmarshal array into Go struct field T1.A of type main.S2"],
+      ["v1v2", "S1", `{"a":0,"Name":{},"A":0,"A":{}}`, "json: cannot unmarshal number into Go struct field S1.A of type main.E2"],
+      ["v1v2", "T1", `{"A":{},"A":[],"ID":0}`, "json: cannot unmarshal array into Go struct field T1.A of type main.S2"],
+    ];
+    for (const [engine, type, input, message] of want) {
+      const r = await run({ engine: engine as "v1" | "v1v2", op: "unmarshal", goSource, type, input });
+      expect(r.error?.message).toBe(message);
+    }
+    // v2 (GOEXPERIMENT=jsonv2 go run with the named types): an empty struct stays empty (no
+    // "Go struct has no exported fields"), one with only unexported fields keeps that error.
+    const v2a = await run({
+      engine: "v2",
+      op: "unmarshal",
+      goSource: "type S1 struct {\n\tA map[string]int\n\tName map[string]S2\n\tE1\n}\ntype S2 struct{}\ntype E1 struct{}",
+      type: "S1",
+      input: `{"A":{"<&>":0},"Name":null}`,
+      options: { stringifyNumbers: true },
+    });
+    expect(v2a.error?.message).toBe('json: cannot unmarshal JSON number into Go int within "/A/<&>"');
+    const v2b = await run({
+      engine: "v2",
+      op: "marshal",
+      goSource: "type V1 struct{ y int }\ntype V2 struct{ y int }\ntype W struct {\n\tP *V1\n\tQ V2\n}",
+      type: "W",
+      value: { P: null, Q: { y: "0" } },
+    });
+    expect(v2b.error?.message).toBe(
+      'json: cannot marshal from Go main.V2 within "/Q": Go struct has no exported fields',
+    );
+    // The marker field that keeps them apart stays out of tagged values.
+    const m = await run({ engine: "v1", op: "unmarshal", goSource, type: "T1", input: "{}" });
+    expect(m.value).toEqual({ A: {}, F1: { A: null, ID: "0", F2: {} } });
+  });
+
   it("keeps nil and empty apart when marshalling", async () => {
     const nil = await run({ engine: "v1", op: "marshal", type: "[]int", value: null });
     const empty = await run({ engine: "v1", op: "marshal", type: "[]int", value: [] });

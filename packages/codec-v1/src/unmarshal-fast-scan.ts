@@ -1,0 +1,450 @@
+/**
+ * The text cursor of the fast unmarshal path (unmarshal-fast.ts): RFC 8259
+ * scanning by charCodeAt over a JS string — the input string; or the input
+ * bytes one char per byte (latin1), strings decoded from UTF-8 one by one; or
+ * the bytes decoded up front.
+ *
+ * Every function here either consumes exactly what Go's v1 decoder accepts
+ * (and produces what the exact engine produces: lone surrogate escapes become
+ * U+FFFD as in decode-state.ts) or throws {@link BAIL}; it never builds an
+ * error. The caller then runs the exact engine, which reports Go's error.
+ */
+
+/** Thrown by the fast path on anything it does not decode exactly (a private sentinel, no stack). */
+export const BAIL: unique symbol = Symbol("gojson.v1.fastUnmarshalBail");
+
+/** Nesting depth past which the fast path gives up (well below the exact engine's DEEP_DEPTH). */
+export const FAST_MAX_DEPTH = 128;
+
+/** The cursor of one fast unmarshal. */
+export interface Cursor {
+  /** The text (see the file comment). */
+  t: string;
+  /** The input bytes when `t` holds one char per byte and they are not all ASCII, else null. */
+  b: Buffer | null;
+  p: number;
+  depth: number;
+  /** Decoder.UseNumber: numbers into `any` become JsonNumber. */
+  useNumber: boolean;
+  /** Decoder.DisallowUnknownFields: an unknown member gives up (the exact engine reports it). */
+  disallowUnknown: boolean;
+}
+
+/** The one cursor (the fast path calls no user code, so it is never re-entered). */
+export const C: Cursor = { t: "", b: null, p: 0, depth: 0, useNumber: false, disallowUnknown: false };
+
+/** bail abandons the fast path. */
+export function bail(): never {
+  throw BAIL;
+}
+
+/** t[a:b] as text: UTF-8-decoded from the bytes when it holds non-ASCII bytes (`hi` ≥ 0x80). */
+function runText(a: number, b: number, hi: number): string {
+  const bytes = C.b;
+  return hi < 0x80 || bytes === null ? C.t.slice(a, b) : bytes.toString("utf8", a, b);
+}
+
+/** A run of JSON whitespace, matched in place (sticky). */
+const INDENT = /[ \t\n\r]*/y;
+
+/** ws skips JSON whitespace and returns the next char code (NaN at the end). */
+export function ws(): number {
+  const t = C.t;
+  let p = C.p;
+  let c = t.charCodeAt(p);
+  if (c > 0x20) return c;
+  while (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) {
+    c = t.charCodeAt(++p);
+    if (c === 0x20 && t.charCodeAt(p + 1) === 0x20) {
+      // Indentation: the regular expression engine skips a long run faster than a loop.
+      INDENT.lastIndex = p;
+      INDENT.test(t);
+      p = INDENT.lastIndex;
+      c = t.charCodeAt(p);
+      break;
+    }
+  }
+  C.p = p;
+  return c;
+}
+
+/** colon reads whitespace, `:` and whitespace, and returns the char code that starts the value. */
+export function colon(): number {
+  const t = C.t;
+  let p = C.p;
+  let c = t.charCodeAt(p);
+  if (c !== 0x3a) {
+    while (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) c = t.charCodeAt(++p);
+    if (c !== 0x3a) bail();
+  }
+  c = t.charCodeAt(++p);
+  if (c <= 0x20) while (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) c = t.charCodeAt(++p);
+  C.p = p;
+  return c;
+}
+
+/** readString reads the string at C.p (which is at `"`) and returns it unescaped. */
+export function readString(): string {
+  const t = C.t;
+  const start = C.p + 1;
+  let i = start;
+  let hi = 0;
+  for (;;) {
+    const c = t.charCodeAt(i);
+    if (c === 0x22) {
+      C.p = i + 1;
+      return hi < 0x80 ? t.slice(start, i) : runText(start, i, hi);
+    }
+    if (c === 0x5c || !(c >= 0x20)) break;
+    hi |= c;
+    i++;
+  }
+  return readStringSlow(start, i, hi);
+}
+
+/** Hex digit values by char code (0x10000 marks a non-digit: it survives the ORs below). */
+const HEX = new Int32Array(128).fill(0x10000);
+for (let i = 0; i < 10; i++) HEX[0x30 + i] = i;
+for (let i = 0; i < 6; i++) {
+  HEX[0x61 + i] = 10 + i;
+  HEX[0x41 + i] = 10 + i;
+}
+
+/** The char of each one-letter escape (`\n` → 10), -1 for the others. */
+const ESCAPE = new Int32Array(128).fill(-1);
+ESCAPE[0x22] = 0x22;
+ESCAPE[0x5c] = 0x5c;
+ESCAPE[0x2f] = 0x2f;
+ESCAPE[0x62] = 0x08;
+ESCAPE[0x66] = 0x0c;
+ESCAPE[0x6e] = 0x0a;
+ESCAPE[0x72] = 0x0d;
+ESCAPE[0x74] = 0x09;
+
+/** The code unit of the 4 hex digits at t[i:i+4], or -1. */
+function hex4(t: string, i: number): number {
+  const a = t.charCodeAt(i);
+  const b = t.charCodeAt(i + 1);
+  const c = t.charCodeAt(i + 2);
+  const d = t.charCodeAt(i + 3);
+  if (!((a | b | c | d) < 0x80)) return -1;
+  const r =
+    ((HEX[a] as number) << 12) | ((HEX[b] as number) << 8) | ((HEX[c] as number) << 4) | (HEX[d] as number);
+  return r > 0xffff ? -1 : r;
+}
+
+/** Runs of `\uXXXX` escapes at least this long are turned into text by a native UTF-16 decode. */
+const UNICODE_RUN_NATIVE = 16;
+/** The shared code-unit buffer is dropped after a run longer than this. */
+const MAX_KEPT_UNITS = 1 << 16;
+let units = new Uint16Array(256);
+// ignoreBOM: a leading U+FEFF is text here, not a byte order mark.
+const utf16 = new TextDecoder("utf-16le", { ignoreBOM: true });
+
+/**
+ * The string at `start` holding an escape or a control character at `at`
+ * (`hi`: the OR of the chars before). In the one-char-a-byte text, a string
+ * with non-ASCII bytes is decoded from UTF-8 whole first (escapes are ASCII,
+ * so they survive), then unescaped; other text is unescaped in place.
+ */
+function readStringSlow(start: number, at: number, hi: number): string {
+  const t = C.t;
+  const bytes = C.b;
+  if (bytes !== null) {
+    let i = at;
+    let h = hi;
+    for (;;) {
+      const c = t.charCodeAt(i);
+      if (c === 0x22) break;
+      if (c === 0x5c) {
+        i += 2;
+        continue;
+      }
+      if (!(c >= 0)) bail();
+      h |= c;
+      i++;
+    }
+    if (h >= 0x80) {
+      // (the closing quote included: escapes read ahead stop at it)
+      const s = bytes.toString("utf8", start, i + 1);
+      const out = unescapeString(s, 0, 0);
+      C.p = i + 1;
+      return out;
+    }
+  }
+  const out = unescapeString(t, start, at - start);
+  C.p = unescapedEnd + 1;
+  return out;
+}
+
+/** Where the last unescape found the closing quote. */
+let unescapedEnd = 0;
+
+/**
+ * Unescapes the string content starting at t[start] (its closing quote is in
+ * `t`; the first `plain` chars need no unescaping) as Go's unquote does: a
+ * surrogate pair escape is kept, a lone surrogate escape becomes U+FFFD.
+ */
+function unescapeString(t: string, start: number, plain: number): string {
+  let out = t.slice(start, start + plain);
+  let i = start + plain;
+  for (;;) {
+    const c = t.charCodeAt(i);
+    if (c === 0x22) {
+      unescapedEnd = i;
+      return out;
+    }
+    if (c !== 0x5c) {
+      if (!(c >= 0x20)) bail();
+      let j = i + 1;
+      for (;;) {
+        const d = t.charCodeAt(j);
+        if (d === 0x22 || d === 0x5c || !(d >= 0x20)) break;
+        j++;
+      }
+      out += t.slice(i, j);
+      i = j;
+      continue;
+    }
+    const e = t.charCodeAt(i + 1);
+    if (e !== 0x75) {
+      const x = e < 0x80 ? (ESCAPE[e] as number) : -1;
+      if (x < 0) bail();
+      out += String.fromCharCode(x);
+      i += 2;
+      continue;
+    }
+    // A run of \uXXXX escapes: a surrogate pair is kept, a lone surrogate becomes U+FFFD (Go's unquote).
+    let n = 0;
+    while (t.charCodeAt(i) === 0x5c && t.charCodeAt(i + 1) === 0x75) {
+      const r = hex4(t, i + 2);
+      if (r < 0) bail();
+      i += 6;
+      if (n + 2 > units.length) {
+        const grown = new Uint16Array(units.length * 2);
+        grown.set(units);
+        units = grown;
+      }
+      if (r >= 0xd800 && r < 0xe000) {
+        const r2 = t.charCodeAt(i) === 0x5c && t.charCodeAt(i + 1) === 0x75 ? hex4(t, i + 2) : -1;
+        if (r < 0xdc00 && r2 >= 0xdc00 && r2 < 0xe000) {
+          units[n++] = r;
+          units[n++] = r2;
+          i += 6;
+        } else units[n++] = 0xfffd;
+      } else units[n++] = r;
+    }
+    if (n >= UNICODE_RUN_NATIVE) out += utf16.decode(units.subarray(0, n));
+    else for (let k = 0; k < n; k++) out += String.fromCharCode(units[k] as number);
+    // A huge run grew the shared buffer: do not keep it.
+    if (units.length > MAX_KEPT_UNITS) units = new Uint16Array(256);
+  }
+}
+
+/** skipString validates the string at C.p (at `"`) and moves past it. */
+export function skipString(): void {
+  const t = C.t;
+  let i = C.p + 1;
+  for (;;) {
+    const c = t.charCodeAt(i);
+    if (c === 0x22) {
+      C.p = i + 1;
+      return;
+    }
+    if (c === 0x5c) {
+      const e = t.charCodeAt(i + 1);
+      if (e === 0x75) {
+        if (hex4(t, i + 2) < 0) bail();
+        i += 6;
+        continue;
+      }
+      if (!(e < 0x80 && (ESCAPE[e] as number) >= 0)) bail();
+      i += 2;
+      continue;
+    }
+    if (!(c >= 0x20)) bail();
+    i++;
+  }
+}
+
+/** numberEnd validates the number at C.p and returns the index just after it (C.p is not moved). */
+export function numberEnd(): number {
+  const t = C.t;
+  let i = C.p;
+  let c = t.charCodeAt(i);
+  if (c === 0x2d) c = t.charCodeAt(++i);
+  if (c === 0x30) c = t.charCodeAt(++i);
+  else if (c >= 0x31 && c <= 0x39) {
+    do c = t.charCodeAt(++i);
+    while (c >= 0x30 && c <= 0x39);
+  } else bail();
+  if (c === 0x2e) {
+    c = t.charCodeAt(++i);
+    if (!(c >= 0x30 && c <= 0x39)) bail();
+    do c = t.charCodeAt(++i);
+    while (c >= 0x30 && c <= 0x39);
+  }
+  if (c === 0x65 || c === 0x45) {
+    c = t.charCodeAt(++i);
+    if (c === 0x2b || c === 0x2d) c = t.charCodeAt(++i);
+    if (!(c >= 0x30 && c <= 0x39)) bail();
+    do c = t.charCodeAt(++i);
+    while (c >= 0x30 && c <= 0x39);
+  }
+  return i;
+}
+
+/** Exact powers of ten (10^0 … 10^22 are exact doubles). */
+const POW10: readonly number[] = Array.from({ length: 23 }, (_, i) => 10 ** i);
+
+/**
+ * readFloat reads the number at C.p as a float64 (bails when it overflows, where
+ * Go reports a type error). Numbers with at most 15 digits, a fraction of at most
+ * 22 digits and no exponent are computed as integer / 10^k (both exact: the
+ * quotient is correctly rounded, Clinger's fast path); the rest go through the
+ * native conversion.
+ */
+export function readFloat(): number {
+  const t = C.t;
+  const start = C.p;
+  let i = start;
+  let c = t.charCodeAt(i);
+  let neg = false;
+  if (c === 0x2d) {
+    neg = true;
+    c = t.charCodeAt(++i);
+  }
+  let m = 0;
+  let nd = 0;
+  if (c === 0x30) c = t.charCodeAt(++i);
+  else if (c >= 0x31 && c <= 0x39) {
+    do {
+      m = m * 10 + (c - 0x30);
+      nd++;
+      c = t.charCodeAt(++i);
+    } while (c >= 0x30 && c <= 0x39);
+  } else bail();
+  let frac = 0;
+  if (c === 0x2e) {
+    c = t.charCodeAt(++i);
+    if (!(c >= 0x30 && c <= 0x39)) bail();
+    do {
+      m = m * 10 + (c - 0x30);
+      nd++;
+      frac++;
+      c = t.charCodeAt(++i);
+    } while (c >= 0x30 && c <= 0x39);
+  }
+  if (c === 0x65 || c === 0x45) {
+    c = t.charCodeAt(++i);
+    if (c === 0x2b || c === 0x2d) c = t.charCodeAt(++i);
+    if (!(c >= 0x30 && c <= 0x39)) bail();
+    do c = t.charCodeAt(++i);
+    while (c >= 0x30 && c <= 0x39);
+  } else if (nd <= 15 && frac <= 22) {
+    C.p = i;
+    const v = frac === 0 ? m : m / (POW10[frac] as number);
+    return neg ? -v : v;
+  }
+  C.p = i;
+  const v = +t.slice(start, i);
+  if (v - v !== 0) bail();
+  return v;
+}
+
+/** Consumes the literal `true`, `false` or `null` whose first char is c (bails otherwise). */
+export function literal(c: number): void {
+  const t = C.t;
+  const p = C.p;
+  if (c === 0x74) {
+    if (t.charCodeAt(p + 1) !== 0x72 || t.charCodeAt(p + 2) !== 0x75 || t.charCodeAt(p + 3) !== 0x65) bail();
+    C.p = p + 4;
+  } else if (c === 0x66) {
+    if (
+      t.charCodeAt(p + 1) !== 0x61 ||
+      t.charCodeAt(p + 2) !== 0x6c ||
+      t.charCodeAt(p + 3) !== 0x73 ||
+      t.charCodeAt(p + 4) !== 0x65
+    )
+      bail();
+    C.p = p + 5;
+  } else if (c === 0x6e) {
+    if (t.charCodeAt(p + 1) !== 0x75 || t.charCodeAt(p + 2) !== 0x6c || t.charCodeAt(p + 3) !== 0x6c) bail();
+    C.p = p + 4;
+  } else bail();
+}
+
+/** readNull consumes `null` at C.p, whose first char code is c (bails on anything else). */
+export function readNull(c: number): void {
+  if (c !== 0x6e) bail();
+  literal(c);
+}
+
+/** enter counts one more level of nesting (bails past FAST_MAX_DEPTH); leave undoes it. */
+export function enter(): void {
+  if (++C.depth > FAST_MAX_DEPTH) bail();
+}
+
+/** leave ends one level of nesting. */
+export function leave(): void {
+  C.depth--;
+}
+
+/** skipValue validates the value that starts with char code c at C.p and moves past it. */
+export function skipValue(c: number): void {
+  if (c === 0x22) {
+    skipString();
+    return;
+  }
+  if (c === 0x7b) {
+    enter();
+    C.p++;
+    let k = ws();
+    if (k === 0x7d) {
+      C.p++;
+      leave();
+      return;
+    }
+    for (;;) {
+      if (k !== 0x22) bail();
+      skipString();
+      skipValue(colon());
+      k = ws();
+      C.p++;
+      if (k === 0x2c) {
+        k = ws();
+        continue;
+      }
+      if (k !== 0x7d) bail();
+      leave();
+      return;
+    }
+  }
+  if (c === 0x5b) {
+    enter();
+    C.p++;
+    let k = ws();
+    if (k === 0x5d) {
+      C.p++;
+      leave();
+      return;
+    }
+    for (;;) {
+      skipValue(k);
+      k = ws();
+      C.p++;
+      if (k === 0x2c) {
+        k = ws();
+        continue;
+      }
+      if (k !== 0x5d) bail();
+      leave();
+      return;
+    }
+  }
+  if (c === 0x74 || c === 0x66 || c === 0x6e) {
+    literal(c);
+    return;
+  }
+  C.p = numberEnd();
+}

@@ -1,0 +1,231 @@
+/**
+ * The fast unmarshal path, case by case: where it answers (`fast: true`), its
+ * value is the exact engine's; where it gives up (`fast: false`), the public
+ * unmarshal still gives the exact engine's value or error. The exact engine's
+ * answers are the reference here (the golden suites hold it to Go).
+ */
+import { isDeepStrictEqual } from "node:util";
+import { type GoType, goType, parseGo, T, withMethods } from "@gojson/gotype";
+import { describe, expect, test } from "vitest";
+import { type UnmarshalOptions, unmarshal } from "./index.js";
+import { fastUnmarshal, NO_FAST, unmarshalFast } from "./unmarshal-fast.js";
+
+const decls = parseGo(`
+type Inner struct {
+	Z string \`json:"z"\`
+	N int32  \`json:"n"\`
+}
+type Base struct {
+	B int32 \`json:"b"\`
+}
+type PBase struct {
+	P string \`json:"p"\`
+}
+type Rec struct {
+	ID    int64             \`json:"id"\`
+	Name  string            \`json:"name"\`
+	Small int8              \`json:"small"\`
+	U     uint16            \`json:"u"\`
+	U64   uint64            \`json:"u64"\`
+	F32   float32           \`json:"f32"\`
+	F64   float64           \`json:"f64"\`
+	Q     int64             \`json:"q,string"\`
+	QF    float64           \`json:"qf,string"\`
+	QB    bool              \`json:"qb,string"\`
+	QS    string            \`json:"qs,string"\`
+	QP    *int32            \`json:"qp,string"\`
+	Raw   []byte            \`json:"raw"\`
+	Fix   [4]byte           \`json:"fix"\`
+	Pair  [2]int            \`json:"pair"\`
+	Tags  []string          \`json:"tags"\`
+	Ptr   *Inner            \`json:"ptr"\`
+	In    Inner             \`json:"in"\`
+	Ins   []Inner           \`json:"ins"\`
+	M     map[string]int32  \`json:"m"\`
+	MI    map[int64]bool    \`json:"mi"\`
+	MU    map[uint8]string  \`json:"mu"\`
+	Any   any               \`json:"any"\`
+	Num   json.Number       \`json:"num"\`
+	Ok    bool              \`json:"ok"\`
+	Base
+	*PBase
+}
+type Kelvin struct {
+	K string
+	S string
+}
+`);
+const Rec = decls.Rec as GoType;
+
+interface Case {
+  name: string;
+  type: GoType;
+  in: string | Uint8Array;
+  options?: UnmarshalOptions;
+  /** Whether the fast path answers. */
+  fast: boolean;
+}
+
+const cases: Case[] = [
+  { name: "Struct/Empty", type: Rec, in: "{}", fast: true },
+  {
+    name: "Struct/Full",
+    type: Rec,
+    in: `{"id":-9223372036854775808,"name":"x","small":-128,"u":65535,"u64":18446744073709551615,"f32":0.1,"f64":1e300,
+      "q":"12","qf":"-1.5e3","qb":"true","qs":"\\"hi\\"","qp":"7","raw":"AQID","fix":[1,2,3,4],"pair":[1,2,3],
+      "tags":["a","b"],"ptr":{"z":"p"},"in":{"z":"i"},"ins":[{"z":"1"},{}],"m":{"a":1,"b":-2},"mi":{"-5":true,"0":false},
+      "mu":{"255":"x"},"any":{"a":[1,"s",true,null,{"__proto__":1}]},"num":-1.5e3,"ok":true,"b":9,"p":"pp"}`,
+    fast: true,
+  },
+  { name: "Names/CaseInsensitive", type: Rec, in: `{"ID":1,"NAME":"n","Tags":["x"]}`, fast: true },
+  {
+    name: "Names/ExactFirst",
+    type: decls.Kelvin as GoType,
+    in: `{"k":"a","\u212a":"b","S":"c","ſ":"d"}`,
+    fast: true,
+  },
+  { name: "Dup/Scalar", type: Rec, in: `{"id":1,"ID":2,"name":"a","name":null}`, fast: true },
+  { name: "Dup/StructMerges", type: Rec, in: `{"in":{"z":"a"},"in":{"n":3}}`, fast: true },
+  { name: "Dup/PointerReused", type: Rec, in: `{"ptr":{"z":"a"},"ptr":{"n":3}}`, fast: true },
+  { name: "Dup/MapMerges", type: Rec, in: `{"m":{"a":1,"b":2},"m":{"b":3,"c":4}}`, fast: true },
+  { name: "Dup/ArrayMerges", type: Rec, in: `{"pair":[1,2],"pair":[3]}`, fast: true },
+  { name: "Dup/SliceReuse", type: Rec, in: `{"ins":[{"z":"a"},{"z":"b"}],"ins":[{"n":1}]}`, fast: false },
+  { name: "Dup/SliceAfterEmpty", type: Rec, in: `{"tags":[],"tags":["x"]}`, fast: true },
+  { name: "Dup/AnyKeys", type: T.any, in: `{"a":1,"b":2,"a":3}`, fast: true },
+  { name: "Dup/MapIntKeys", type: Rec, in: `{"mi":{"1":true,"1":false}}`, fast: true },
+  {
+    name: "Null/LeavesScalars",
+    type: Rec,
+    in: `{"id":null,"name":null,"in":null,"pair":null,"fix":null}`,
+    fast: true,
+  },
+  {
+    name: "Null/ClearsPointersSlicesMaps",
+    type: Rec,
+    in: `{"ptr":{"z":"a"},"ptr":null,"tags":null,"m":null}`,
+    fast: true,
+  },
+  { name: "Null/Top", type: Rec, in: " null ", fast: true },
+  { name: "Null/TopSlice", type: goType("[]int"), in: "null", fast: true },
+  { name: "Null/StringOption", type: Rec, in: `{"q":null,"qp":"null","qs":"null"}`, fast: true },
+  { name: "StringOption/Unquoted", type: Rec, in: `{"q":12}`, fast: false },
+  { name: "StringOption/Bad", type: Rec, in: `{"q":"x"}`, fast: false },
+  { name: "StringOption/LeadingZero", type: Rec, in: `{"q":"012"}`, fast: false },
+  { name: "StringOption/EscapedString", type: Rec, in: `{"qs":"\\"a\\\\nb\\""}`, fast: false },
+  { name: "Int/Overflow", type: Rec, in: `{"small":128}`, fast: false },
+  { name: "Int/BigOverflow", type: Rec, in: `{"id":9223372036854775808}`, fast: false },
+  { name: "Int/Fraction", type: Rec, in: `{"id":1.0}`, fast: false },
+  { name: "Int/NegativeUnsigned", type: Rec, in: `{"u":-0}`, fast: false },
+  { name: "Int/NegativeZero", type: Rec, in: `{"id":-0,"small":-0}`, fast: true },
+  { name: "Int/Long", type: Rec, in: `{"id":1234567890123456789}`, fast: true },
+  { name: "Float/Overflow", type: Rec, in: `{"f64":1e400}`, fast: false },
+  { name: "Float/Float32Overflow", type: Rec, in: `{"f32":1e39}`, fast: false },
+  { name: "Float/NegativeZero", type: Rec, in: `{"f64":-0.0}`, fast: true },
+  { name: "Float/Exponent", type: Rec, in: `{"f64":1.5e-7,"f32":3.4e38}`, fast: true },
+  { name: "Any/Overflow", type: T.any, in: `[1e400]`, fast: false },
+  { name: "Any/UseNumber", type: T.any, in: `{"a":[1.50,-0]}`, options: { useNumber: true }, fast: true },
+  { name: "Any/ProtoKey", type: T.any, in: `{"__proto__":{"x":1}}`, fast: true },
+  { name: "Number/FromString", type: Rec, in: `{"num":"12e3"}`, fast: true },
+  { name: "Number/BadString", type: Rec, in: `{"num":"x"}`, fast: false },
+  { name: "Mismatch/Continues", type: Rec, in: `{"id":"x","name":"n"}`, fast: false },
+  { name: "Bytes/Lenient", type: Rec, in: `{"raw":"AQ\\nID"}`, fast: true },
+  { name: "Bytes/Bad", type: Rec, in: `{"raw":"AQI"}`, fast: false },
+  { name: "Bytes/Array", type: Rec, in: `{"raw":[1,2]}`, fast: false },
+  { name: "MapKey/LeadingPlus", type: Rec, in: `{"mi":{"+1":true}}`, fast: false },
+  { name: "MapKey/Overflow", type: Rec, in: `{"mu":{"256":"x"}}`, fast: false },
+  { name: "Unknown/Skipped", type: Rec, in: `{"zz":{"a":[1,{"b":null}]},"id":1}`, fast: true },
+  {
+    name: "Unknown/Disallowed",
+    type: Rec,
+    in: `{"zz":1,"id":1}`,
+    options: { disallowUnknownFields: true },
+    fast: false,
+  },
+  {
+    name: "Known/Disallowed",
+    type: Rec,
+    in: `{"id":1}`,
+    options: { disallowUnknownFields: true },
+    fast: true,
+  },
+  { name: "String/Escapes", type: T.string, in: `"a\\u00e9\\ud83d\\ude00\\n\\/\\t"`, fast: true },
+  {
+    name: "String/LoneSurrogates",
+    type: T.string,
+    in: `"\\ud800x\\udc00\\ud800\\u0041\\ud800\\ud800\\udc00"`,
+    fast: true,
+  },
+  { name: "String/NonAscii", type: T.string, in: new TextEncoder().encode(`"héllo wörld 😀"`), fast: true },
+  { name: "String/InvalidUtf8", type: T.string, in: new Uint8Array([0x22, 0x61, 0xff, 0x22]), fast: false },
+  { name: "String/LoneSurrogateInput", type: T.string, in: `"a\ud800"`, fast: false },
+  { name: "String/Control", type: T.string, in: `"a\u0001"`, fast: false },
+  { name: "Syntax/Trailing", type: Rec, in: `{} x`, fast: false },
+  { name: "Syntax/Truncated", type: Rec, in: `{"id":1`, fast: false },
+  { name: "Syntax/Bom", type: Rec, in: new Uint8Array([0xef, 0xbb, 0xbf, 0x7b, 0x7d]), fast: false },
+  { name: "Deep/Any", type: T.any, in: `${"[".repeat(200)}${"]".repeat(200)}`, fast: false },
+  { name: "Embedded/PointerAllocated", type: Rec, in: `{"p":"x"}`, fast: true },
+  { name: "Floats/Tree", type: goType("[][][]float64"), in: `[[[1.5,-0,null],[]],null,[[1e-400]]]`, fast: true },
+  { name: "Floats/Pairs", type: goType("[][2]float64"), in: `[[1,2],[3],[4,5,6],null,[],[null,7]]`, fast: true },
+  { name: "Floats/Float32", type: goType("[][]float32"), in: `[[0.1,3.4e38],[1e-50]]`, fast: true },
+  { name: "Floats/Float32Overflow", type: goType("[][]float32"), in: `[[3.5e38]]`, fast: false },
+  { name: "Floats/Overflow", type: goType("[]float64"), in: `[1,1e400]`, fast: false },
+  { name: "Floats/String", type: goType("[]float64"), in: `[1,"2"]`, fast: false },
+  { name: "Floats/Nested", type: goType("[]float64"), in: `[1,[2]]`, fast: false },
+  { name: "Floats/TooDeep", type: goType("[][]float64"), in: `[[[1]]]`, fast: false },
+  { name: "Floats/Trailing", type: goType("[]float64"), in: `[1,2]]`, fast: false },
+  { name: "Floats/Syntax", type: goType("[]float64"), in: `[1,,2]`, fast: false },
+  { name: "Floats/InPointerSlice", type: goType("[]*[]float64"), in: `[[1,2],null,[3]]`, fast: true },
+  { name: "Floats/InMap", type: goType("map[string][]float64"), in: `{"a":[1,2],"b":[3] , "c":null}`, fast: true },
+  { name: "Floats/DupField", type: goType("struct { A []float64 }"), in: `{"A":[1,2],"A":[3]}`, fast: false },
+];
+
+function run(t: GoType, data: Uint8Array | string, o: UnmarshalOptions, fast: boolean) {
+  const was = fastUnmarshal.enabled;
+  fastUnmarshal.enabled = fast;
+  try {
+    return { value: unmarshal(t, data, o) as unknown };
+  } catch (error) {
+    return { error: error as Error & { value?: unknown } };
+  } finally {
+    fastUnmarshal.enabled = was;
+  }
+}
+
+describe("unmarshal fast path", () => {
+  test.each(cases)("$name", (c) => {
+    const o = c.options ?? {};
+    const want = run(c.type, c.in, o, false);
+    const fast = unmarshalFast(c.type, c.in, o, true);
+    expect(fast !== NO_FAST, "whether the fast path answers").toBe(c.fast);
+    if (fast !== NO_FAST) {
+      expect(want.error).toBe(undefined);
+      expect(isDeepStrictEqual(fast, want.value)).toBe(true);
+    }
+    const got = run(c.type, c.in, o, true);
+    expect(got.error?.message).toBe(want.error?.message);
+    expect(isDeepStrictEqual(got.error?.value, want.error?.value)).toBe(true);
+    expect(isDeepStrictEqual(got.value, want.value)).toBe(true);
+  });
+
+  test("types with unmarshal methods are left to the exact engine", () => {
+    const [M] = [parseGo("type M struct { A int }").M as GoType];
+    const withM = withMethods(M as GoType, {
+      unmarshalJSON(_data: Uint8Array, _v: unknown) {},
+    });
+    expect(unmarshalFast(withM, `{"A":1}`, {}, true)).toBe(NO_FAST);
+    expect(unmarshalFast(goType("[]M", { M: withM }), "null", {}, true)).toEqual(null);
+  });
+
+  test("decoding into an existing value is left to the exact engine", () => {
+    expect(unmarshalFast(Rec, "{}", { into: {} }, true)).toBe(NO_FAST);
+  });
+
+  test("the switch turns the fast path off", () => {
+    fastUnmarshal.enabled = false;
+    try {
+      expect(unmarshalFast(Rec, "{}", {}, true)).toBe(NO_FAST);
+    } finally {
+      fastUnmarshal.enabled = true;
+    }
+  });
+});

@@ -1,0 +1,1127 @@
+/**
+ * The fast unmarshal path: an optimistic decoder for the common case (a fresh
+ * destination, no unmarshal methods on the way), compiled once per Go type
+ * into closures that read the input by charCodeAt (unmarshal-fast-scan.ts):
+ * ASCII input as a one-byte string, other valid UTF-8 one char per byte with
+ * strings decoded one by one (mostly ASCII input) or decoded up front.
+ *
+ * It follows v1's rules (case-insensitive names with an exact match first,
+ * duplicate names merging into what is there, null leaving non-pointer values
+ * alone, the `,string` option, base64 []byte, `any` as float64/string/bool/
+ * null/[]any/object, useNumber, int64/uint64 as bigint) and only ever returns
+ * a value that the exact engine (decode.ts) returns for the same input. On
+ * anything else — a syntax error, invalid UTF-8, a type mismatch, an overflow,
+ * an unknown member under disallowUnknownFields, a method, a known type other
+ * than json.Number, deep nesting, a slice decoded twice — it gives up
+ * ({@link NO_FAST}) and the caller runs the exact engine, which produces Go's
+ * error, offset and partial value. It never builds an error itself.
+ */
+import { isAscii, isUtf8 } from "node:buffer";
+import { foldNameV1, type GoType, JsonNumber } from "./deps.js";
+import { base64Decode, isValidNumber } from "./format.js";
+import { findMethod } from "./methods.js";
+import type { UnmarshalOptions } from "./options.js";
+import { PlanCache, syncPlans } from "./plan-cache.js";
+import { type FieldV1, structFieldsV1 } from "./struct-fields.js";
+import {
+  BAIL,
+  bail,
+  C,
+  colon,
+  enter,
+  leave,
+  literal,
+  numberEnd,
+  readFloat,
+  readNull,
+  readString,
+  skipValue,
+  ws,
+} from "./unmarshal-fast-scan.js";
+import { isWellFormed } from "./well-formed.js";
+import { zeroFn, zeroValue } from "./zero.js";
+
+/**
+ * The fast path's switch: on unless the environment sets GOJSON_FAST_UNMARSHAL=0
+ * (a diagnostic kill switch: results are the same either way, only slower).
+ */
+export const fastUnmarshal: { enabled: boolean } = {
+  enabled:
+    (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env
+      ?.GOJSON_FAST_UNMARSHAL !== "0",
+};
+
+/** Returned by {@link unmarshalFast} when the fast path does not apply or gave up. */
+export const NO_FAST: unique symbol = Symbol("gojson.v1.noFastUnmarshal");
+
+/**
+ * A fast decoder: reads the value whose first char code is `c` (at C.p, after
+ * whitespace) into a destination holding `cur` and returns the destination's
+ * new value (as the exact engine's decoders do); leaves C.p just after the value.
+ */
+type FDec = (c: number, cur: any) => any;
+
+const Q = 0x22;
+const LBRACE = 0x7b;
+const RBRACE = 0x7d;
+const LBRACKET = 0x5b;
+const RBRACKET = 0x5d;
+const COMMA = 0x2c;
+const N = 0x6e;
+const T_ = 0x74;
+const F_ = 0x66;
+
+/** The decoder of types the fast path leaves to the exact engine: gives up when a value reaches it. */
+const GIVE_UP: FDec = () => bail();
+
+const cache = new PlanCache<FDec>();
+const quotedCache = new PlanCache<FDec>();
+
+/** The fast decoder of `t` (cached per type; GIVE_UP when no value of `t` is for the fast path). */
+export function fastDecoderFor(t: GoType): FDec {
+  let dec = cache.get(t);
+  if (dec === undefined) {
+    let built: FDec | undefined;
+    cache.set(t, (c, cur) => (built as FDec)(c, cur));
+    built = build(t);
+    cache.set(t, built);
+    dec = built;
+  }
+  return dec;
+}
+
+/** Whether `t` has UnmarshalJSON or UnmarshalText of its own (pointers and interfaces have none). */
+function hasUnmarshalMethod(t: GoType): boolean {
+  if (t.kind === "pointer" || t.kind === "interface") return false;
+  return findMethod(t, "UnmarshalJSON") !== null || findMethod(t, "UnmarshalText") !== null;
+}
+
+function build(t: GoType): FDec {
+  if (hasUnmarshalMethod(t)) return GIVE_UP;
+  if (t.known !== undefined && t.known !== "json.Number") return GIVE_UP;
+  switch (t.kind) {
+    case "bool":
+      return (c, cur) => {
+        if (c === T_ || c === F_) {
+          literal(c);
+          return c === T_;
+        }
+        readNull(c);
+        return cur;
+      };
+    case "string":
+      if (t.known === "json.Number") {
+        return (c, cur) => {
+          if (c === Q) {
+            const s = readString();
+            if (!isValidNumber(s)) bail();
+            return new JsonNumber(s);
+          }
+          if (c === N) {
+            literal(c);
+            return cur;
+          }
+          const end = numberEnd();
+          const lit = C.t.slice(C.p, end);
+          C.p = end;
+          return new JsonNumber(lit);
+        };
+      }
+      return (c, cur) => {
+        if (c === Q) return readString();
+        readNull(c);
+        return cur;
+      };
+    case "int8":
+    case "int16":
+    case "int32":
+    case "uint8":
+    case "uint16":
+    case "uint32":
+      return smallIntDecoder(t.kind);
+    case "int":
+    case "int64":
+    case "uint":
+    case "uint64":
+    case "uintptr":
+      return bigIntDecoder(t.kind);
+    case "float32":
+      return (c, cur) => {
+        if (c === N) {
+          literal(c);
+          return cur;
+        }
+        const v = Math.fround(readFloat());
+        if (v - v !== 0) bail();
+        return v;
+      };
+    case "float64":
+      return (c, cur) => {
+        if (c === N) {
+          literal(c);
+          return cur;
+        }
+        return readFloat();
+      };
+    case "interface":
+      return anyValue;
+    case "pointer":
+      return pointerDecoder(t);
+    case "slice":
+      return sliceDecoder(t);
+    case "array":
+      return arrayDecoder(t);
+    case "map":
+      return mapDecoder(t);
+    case "struct":
+      return structDecoder(t);
+  }
+}
+
+function pointerDecoder(t: GoType & { kind: "pointer" }): FDec {
+  // A pointer cycle (`type P *P`) reads nothing per step: the exact engine's business.
+  const chain = new Set<GoType>();
+  for (let u: GoType = t; u.kind === "pointer"; u = u.elem) {
+    if (chain.has(u)) return GIVE_UP;
+    chain.add(u);
+  }
+  // A TextUnmarshaler behind pointers changes the type the exact engine names in errors: leave it.
+  const elem = fastDecoderFor(t.elem);
+  const ez = zeroFn(t.elem);
+  return (c, cur) => {
+    if (c === N) {
+      literal(c);
+      return null;
+    }
+    return elem(c, cur === null || cur === undefined ? ez() : cur);
+  };
+}
+
+function sliceDecoder(t: GoType & { kind: "slice" }): FDec {
+  const elemT = t.elem;
+  if (elemT.kind === "uint8") {
+    if (hasUnmarshalMethod(elemT)) return GIVE_UP;
+    // []byte: base64 text (v1's lenient decoding); an array of numbers is left to the exact engine.
+    return (c) => {
+      if (c === Q) {
+        const r = base64Decode(readString());
+        if (typeof r === "number") bail();
+        return r;
+      }
+      readNull(c);
+      return null;
+    };
+  }
+  const tree = numericTree(t);
+  if (tree !== null) {
+    // Floats nested in slices and arrays: one native JSON.parse of the whole value, then checked.
+    const plain = plainSliceDecoder(t);
+    return (c, cur) => {
+      if (c !== LBRACKET) {
+        readNull(c);
+        return null;
+      }
+      if (cur !== null && cur !== undefined && cur.length !== 0) bail();
+      const end = numericEnd();
+      if (end < 0) return plain(c, cur);
+      let v: unknown;
+      try {
+        v = JSON.parse(C.t.slice(C.p, end));
+      } catch {
+        // Not one numeric value (a syntax error, or the run went past it): element by element.
+        return plain(c, cur);
+      }
+      C.p = end;
+      return tree.fix(v);
+    };
+  }
+  return plainSliceDecoder(t);
+}
+
+/** The slice decoder reading element by element. */
+function plainSliceDecoder(t: GoType & { kind: "slice" }): FDec {
+  const elemT = t.elem;
+  if (isPlainFloat(elemT) && elemT.kind === "float64") {
+    return (c, cur) => {
+      if (c !== LBRACKET) {
+        readNull(c);
+        return null;
+      }
+      if (cur !== null && cur !== undefined && cur.length !== 0) bail();
+      return readFloatList();
+    };
+  }
+  const elem = fastDecoderFor(elemT);
+  const ez = zeroFn(elemT);
+  const z = primitiveZero(elemT);
+  return (c, cur) => {
+    if (c !== LBRACKET) {
+      readNull(c);
+      return null;
+    }
+    // A slice decoded a second time (a duplicate name) reuses its elements and capacity: exact engine.
+    if (cur !== null && cur !== undefined && cur.length !== 0) bail();
+    enter();
+    C.p++;
+    let k = ws();
+    if (k === RBRACKET) {
+      C.p++;
+      leave();
+      return [];
+    }
+    // Arrays of one or two elements are made at their size (pushing would reserve room for more).
+    const a = elem(k, z === NOT_PRIMITIVE ? ez() : z);
+    k = ws();
+    C.p++;
+    if (k === RBRACKET) {
+      leave();
+      return [a];
+    }
+    if (k !== COMMA) bail();
+    const b = elem(ws(), z === NOT_PRIMITIVE ? ez() : z);
+    k = ws();
+    C.p++;
+    if (k === RBRACKET) {
+      leave();
+      return [a, b];
+    }
+    if (k !== COMMA) bail();
+    const out: unknown[] = [a, b];
+    k = ws();
+    for (;;) {
+      out.push(elem(k, z === NOT_PRIMITIVE ? ez() : z));
+      k = ws();
+      C.p++;
+      if (k === COMMA) {
+        k = ws();
+        continue;
+      }
+      if (k !== RBRACKET) bail();
+      leave();
+      return out;
+    }
+  };
+}
+
+/** Whether `t` is float32 or float64 with nothing special about it (no methods, not a known type). */
+function isPlainFloat(t: GoType): boolean {
+  return (t.kind === "float64" || t.kind === "float32") && t.known === undefined && !hasUnmarshalMethod(t);
+}
+
+/**
+ * A numeric tree: float64/float32 nested in slices and arrays (`[][][]float64`,
+ * `[][2]float64`). `fix` turns JSON.parse's value of such a JSON text into the
+ * exact engine's value (null floats are 0, null arrays zero arrays, arrays cut
+ * or padded to their length, float32 rounded) or bails (a mismatch, an
+ * overflow); `depth` is the nesting of brackets the type allows.
+ */
+interface NumericTree {
+  readonly depth: number;
+  readonly fix: (v: unknown) => unknown;
+}
+
+function numericTree(t: GoType): NumericTree | null {
+  if (isPlainFloat(t)) {
+    const f32 = t.kind === "float32";
+    return {
+      depth: 0,
+      fix: (v) => {
+        if (typeof v === "number") {
+          const r = f32 ? Math.fround(v) : v;
+          if (r - r !== 0) bail();
+          return r;
+        }
+        if (v === null) return 0;
+        return bail();
+      },
+    };
+  }
+  if ((t.kind !== "slice" && t.kind !== "array") || hasUnmarshalMethod(t) || t.known !== undefined)
+    return null;
+  const inner = numericTree(t.elem);
+  if (inner === null) return null;
+  const fixElem = inner.fix;
+  if (t.kind === "slice" && inner.depth === 0) {
+    const f32 = t.elem.kind === "float32";
+    return {
+      depth: 1,
+      fix: (v) => {
+        if (v === null) return null;
+        if (!Array.isArray(v)) bail();
+        for (let i = 0; i < v.length; i++) {
+          const x = v[i];
+          if (typeof x === "number") {
+            if (f32) {
+              const r = Math.fround(x);
+              if (r - r !== 0) bail();
+              v[i] = r;
+            } else if (x - x !== 0) bail();
+          } else if (x === null) v[i] = 0;
+          else bail();
+        }
+        return v;
+      },
+    };
+  }
+  if (t.kind === "slice") {
+    return {
+      depth: inner.depth + 1,
+      fix: (v) => {
+        if (v === null) return null;
+        if (!Array.isArray(v)) bail();
+        for (let i = 0; i < v.length; i++) v[i] = fixElem(v[i]);
+        return v;
+      },
+    };
+  }
+  const n = t.len;
+  const mk = zeroFn(t);
+  const ez = zeroFn(t.elem);
+  return {
+    depth: inner.depth + 1,
+    fix: (v) => {
+      // null leaves the (fresh) array as it was: zero.
+      if (v === null) return mk();
+      if (!Array.isArray(v)) bail();
+      // Elements past the length are skipped; missing ones are zero.
+      if (v.length > n) v.length = n;
+      for (let i = 0; i < v.length; i++) v[i] = fixElem(v[i]);
+      for (let i = v.length; i < n; i++) v.push(ez());
+      return v;
+    },
+  };
+}
+
+/** A run of the characters numeric JSON text holds (numbers, null, brackets, commas, whitespace), matched in place. */
+const NUMERIC_RUN = /[-+.0-9eEnul,[\] \t\n\r]*/y;
+
+/**
+ * The end of the numeric text at C.p (at `[`): just after the last `]` of the
+ * run of numeric characters from there, or -1 when there is none. Parsing
+ * that text as one JSON value either gives exactly the value at C.p or fails
+ * (what follows its own closing bracket would be trailing data), so a longer
+ * run costs a failed parse, never a wrong value.
+ */
+function numericEnd(): number {
+  NUMERIC_RUN.lastIndex = C.p;
+  NUMERIC_RUN.test(C.t);
+  const close = C.t.lastIndexOf("]", NUMERIC_RUN.lastIndex - 1);
+  return close < C.p ? -1 : close + 1;
+}
+
+/** Marks a zero value that is an object (made fresh each time). */
+const NOT_PRIMITIVE: unique symbol = Symbol("gojson.v1.notPrimitive");
+
+/** The zero value of `t` when it is a primitive (shared safely), else NOT_PRIMITIVE. */
+function primitiveZero(t: GoType): unknown {
+  const z = zeroValue(t);
+  return z === null || typeof z !== "object" ? z : NOT_PRIMITIVE;
+}
+
+/**
+ * readFloatList reads the array of float64 at C.p (at `[`) without a closure
+ * call per element (a null element is 0: Go's null leaves the fresh zero).
+ */
+function readFloatList(): number[] {
+  enter();
+  C.p++;
+  let k = ws();
+  if (k === RBRACKET) {
+    C.p++;
+    leave();
+    return [];
+  }
+  const a = floatOrNull(k);
+  k = ws();
+  C.p++;
+  if (k === RBRACKET) {
+    leave();
+    return [a];
+  }
+  if (k !== COMMA) bail();
+  const b = floatOrNull(ws());
+  k = ws();
+  C.p++;
+  if (k === RBRACKET) {
+    leave();
+    return [a, b];
+  }
+  if (k !== COMMA) bail();
+  const out = [a, b];
+  for (;;) {
+    out.push(floatOrNull(ws()));
+    k = ws();
+    C.p++;
+    if (k === COMMA) continue;
+    if (k !== RBRACKET) bail();
+    leave();
+    return out;
+  }
+}
+
+function floatOrNull(c: number): number {
+  if (c !== N) return readFloat();
+  literal(c);
+  return 0;
+}
+
+function arrayDecoder(t: GoType & { kind: "array" }): FDec {
+  const n = t.len;
+  const elem = fastDecoderFor(t.elem);
+  const ez = zeroFn(t.elem);
+  const mk = zeroFn(t);
+  return (c, cur) => {
+    if (c !== LBRACKET) {
+      readNull(c);
+      return cur;
+    }
+    enter();
+    C.p++;
+    const arr: unknown[] = Array.isArray(cur) && cur.length === n ? cur : mk();
+    let i = 0;
+    let k = ws();
+    if (k !== RBRACKET) {
+      for (;;) {
+        if (i < n) arr[i] = elem(k, arr[i]);
+        else skipValue(k);
+        i++;
+        k = ws();
+        C.p++;
+        if (k === COMMA) {
+          k = ws();
+          continue;
+        }
+        if (k !== RBRACKET) bail();
+        break;
+      }
+    } else C.p++;
+    for (; i < n; i++) arr[i] = ez();
+    leave();
+    return arr;
+  };
+}
+
+const SMALL_RANGE: Readonly<Record<string, readonly [number, number]>> = {
+  int8: [-128, 127],
+  int16: [-32768, 32767],
+  int32: [-2147483648, 2147483647],
+  uint8: [0, 255],
+  uint16: [0, 65535],
+  uint32: [0, 4294967295],
+};
+const BIG_RANGE: Readonly<Record<string, readonly [bigint, bigint]>> = {
+  int: [-(1n << 63n), (1n << 63n) - 1n],
+  int64: [-(1n << 63n), (1n << 63n) - 1n],
+  uint: [0n, (1n << 64n) - 1n],
+  uint64: [0n, (1n << 64n) - 1n],
+  uintptr: [0n, (1n << 64n) - 1n],
+};
+
+/** JSON integer syntax (no sign but `-`, no leading zeros): the only integer text the fast path reads. */
+const INT_TEXT = /^-?(?:0|[1-9][0-9]*)$/;
+
+/** An integer of Go kind `kind` from JSON integer text, as the exact engine reads it; bails otherwise. */
+function intFromText(s: string, kind: string): number | bigint {
+  if (s.length > 21 || !INT_TEXT.test(s) || (kind[0] === "u" && s.charCodeAt(0) === 0x2d)) bail();
+  const small = SMALL_RANGE[kind];
+  if (small !== undefined) {
+    const v = Number(s);
+    if (!(v >= small[0] && v <= small[1])) bail();
+    return v + 0;
+  }
+  const [lo, hi] = BIG_RANGE[kind] as readonly [bigint, bigint];
+  const b = BigInt(s);
+  if (b < lo || b > hi) bail();
+  return b;
+}
+
+/** Start of the last literal readIntDigits read. */
+let litStart = 0;
+
+/**
+ * readIntDigits reads a JSON integer literal at C.p (c is its first char).
+ * Returns the value when it has at most 15 digits (exact as a double), else
+ * NaN with the literal's end in C.p (the caller slices it). Bails on a
+ * fraction or an exponent (a type error for Go's integer kinds).
+ */
+function readIntDigits(c: number): number {
+  const t = C.t;
+  let i = C.p;
+  litStart = i;
+  let neg = false;
+  if (c === 0x2d) {
+    neg = true;
+    c = t.charCodeAt(++i);
+  }
+  const d0 = i;
+  let n = 0;
+  if (c === 0x30) c = t.charCodeAt(++i);
+  else if (c >= 0x31 && c <= 0x39) {
+    do {
+      n = n * 10 + (c - 0x30);
+      c = t.charCodeAt(++i);
+    } while (c >= 0x30 && c <= 0x39);
+  } else bail();
+  if (c === 0x2e || c === 0x65 || c === 0x45) bail();
+  C.p = i;
+  if (i - d0 > 15) return Number.NaN;
+  return neg ? -n : n;
+}
+
+function smallIntDecoder(kind: string): FDec {
+  const [lo, hi] = SMALL_RANGE[kind] as readonly [number, number];
+  const unsigned = kind[0] === "u";
+  return (c, cur) => {
+    if (c === N) {
+      literal(c);
+      return cur;
+    }
+    if (unsigned && c === 0x2d) bail();
+    const v = readIntDigits(c);
+    // NaN (too many digits) fails both tests.
+    if (!(v >= lo && v <= hi)) bail();
+    return v + 0;
+  };
+}
+
+function bigIntDecoder(kind: string): FDec {
+  const [lo, hi] = BIG_RANGE[kind] as readonly [bigint, bigint];
+  const unsigned = kind[0] === "u";
+  return (c, cur) => {
+    if (c === N) {
+      literal(c);
+      return cur;
+    }
+    if (unsigned && c === 0x2d) bail();
+    const v = readIntDigits(c);
+    if (!Number.isNaN(v)) return BigInt(v);
+    // Past 21 chars (a sign and 20 digits) no 64-bit integer fits.
+    if (C.p - litStart > 21) bail();
+    const b = BigInt(C.t.slice(litStart, C.p));
+    if (b < lo || b > hi) bail();
+    return b;
+  };
+}
+
+/** Map keys: the key text as the key value (string keys), or Go's integer parse. */
+function mapDecoder(t: GoType & { kind: "map" }): FDec {
+  const kt = t.key;
+  if (hasUnmarshalMethod(kt) && findMethod(kt, "UnmarshalText") !== null) return GIVE_UP;
+  let key: ((s: string) => unknown) | null = null;
+  switch (kt.kind) {
+    case "string":
+      break;
+    case "int":
+    case "int8":
+    case "int16":
+    case "int32":
+    case "int64":
+    case "uint":
+    case "uint8":
+    case "uint16":
+    case "uint32":
+    case "uint64":
+    case "uintptr": {
+      const kind = kt.kind;
+      key = (s) => intFromText(s, kind);
+      break;
+    }
+    default:
+      return GIVE_UP;
+  }
+  const val = fastDecoderFor(t.elem);
+  const ez = zeroFn(t.elem);
+  const z = primitiveZero(t.elem);
+  return (c, cur) => {
+    if (c !== LBRACE) {
+      readNull(c);
+      return null;
+    }
+    enter();
+    C.p++;
+    // A repeated member stores a fresh value, as in Go (the map is merged into, its values are not).
+    const m: Map<unknown, unknown> = cur instanceof Map ? cur : new Map();
+    let k = ws();
+    if (k !== RBRACE) {
+      for (;;) {
+        if (k !== Q) bail();
+        const name = readString();
+        const v = val(colon(), z === NOT_PRIMITIVE ? ez() : z);
+        m.set(key === null ? name : key(name), v);
+        k = ws();
+        C.p++;
+        if (k === COMMA) {
+          k = ws();
+          continue;
+        }
+        if (k !== RBRACE) bail();
+        break;
+      }
+    } else C.p++;
+    leave();
+    return m;
+  };
+}
+
+/** A struct field as the fast path decodes it. */
+interface FastField {
+  /** The Go field name holding it (the last hop). */
+  readonly last: string;
+  /** The quoted JSON name when it is printable ASCII needing no escaping (matched in place), else "". */
+  readonly quoted: string;
+  /** Hops through embedded structs (undefined for a direct field). */
+  readonly hops: FieldV1["hops"] | undefined;
+  dec: FDec;
+}
+
+function structDecoder(t: GoType & { kind: "struct" }): FDec {
+  // Built on first use: recursive types reach themselves while compiling.
+  let plan: {
+    order: FastField[];
+    exact: Map<string, FastField>;
+    folded: Map<string, FastField>;
+    idx: Map<FastField, number>;
+  } | null = null;
+  const mk = zeroFn(t);
+  const makePlan = () => {
+    const sf = structFieldsV1(t);
+    const byField = new Map<FieldV1, FastField>();
+    const idx = new Map<FastField, number>();
+    for (const f of sf.list) {
+      const ff: FastField = {
+        last: (f.hops[f.hops.length - 1] as FieldV1["hops"][number]).name,
+        quoted: /^[\x20-\x7e]*$/.test(f.name) && !/["\\]/.test(f.name) ? `"${f.name}"` : "",
+        hops: f.hops.length > 1 ? f.hops : undefined,
+        dec: GIVE_UP,
+      };
+      idx.set(ff, byField.size);
+      byField.set(f, ff);
+    }
+    for (const [f, ff] of byField) ff.dec = f.quoted ? quotedDecoder(f.type) : fastDecoderFor(f.type);
+    const exact = new Map<string, FastField>();
+    const folded = new Map<string, FastField>();
+    for (const [k, f] of sf.byExactName) exact.set(k, byField.get(f) as FastField);
+    for (const [k, f] of sf.byFoldedName) folded.set(k, byField.get(f) as FastField);
+    // The in-place guess must find what the exact lookup finds.
+    const order = [...byField.entries()].map(([f, ff]) =>
+      exact.get(f.name) === ff ? ff : { ...ff, quoted: "" },
+    );
+    return { order, exact, folded, idx };
+  };
+  // The generated decoder (null: code generation is not allowed, the closure below runs).
+  let gen: FDec | null | undefined;
+  return (c, cur) => {
+    if (c !== LBRACE) {
+      readNull(c);
+      return cur;
+    }
+    if (plan === null) {
+      plan = makePlan();
+      gen = generateStruct(plan.order, plan.exact, plan.folded, plan.idx, mk);
+    }
+    if (gen !== null && gen !== undefined) return gen(c, cur);
+    const { order, exact, folded } = plan;
+    enter();
+    const obj = typeof cur === "object" && cur !== null ? cur : mk();
+    const text = C.t;
+    C.p++;
+    let k = ws();
+    if (k === RBRACE) {
+      C.p++;
+      leave();
+      return obj;
+    }
+    let guess = 0;
+    for (;;) {
+      if (k !== Q) bail();
+      // Keys usually come in field order: try the next field's name in place first.
+      let f = order[guess];
+      if (f !== undefined && f.quoted !== "" && text.startsWith(f.quoted, C.p)) {
+        C.p += f.quoted.length;
+        guess++;
+      } else {
+        const name = readString();
+        f = exact.get(name) ?? folded.get(foldNameV1(name));
+        if (f !== undefined) guess = (plan.idx.get(f) ?? (order.indexOf(f) as number)) + 1;
+      }
+      if (f === undefined) {
+        if (C.disallowUnknown) bail();
+        skipValue(colon());
+      } else {
+        const h = f.hops === undefined ? obj : holder(obj, f.hops);
+        h[f.last] = f.dec(colon(), h[f.last]);
+      }
+      k = ws();
+      C.p++;
+      if (k === COMMA) {
+        k = ws();
+        continue;
+      }
+      if (k !== RBRACE) bail();
+      leave();
+      return obj;
+    }
+  };
+}
+
+/**
+ * The struct decoder as one generated function (the closure loop's rules):
+ * the guessed next name matched in place, then a switch on the field with
+ * constant property names, so each field's load, store and decoder call site
+ * sees one shape and one target. Go field names and JSON names enter the code
+ * only as JSON.stringify literals. Returns null where code generation is not
+ * allowed (CSP).
+ */
+function generateStruct(
+  order: readonly FastField[],
+  exact: ReadonlyMap<string, FastField>,
+  folded: ReadonlyMap<string, FastField>,
+  idx: ReadonlyMap<FastField, number>,
+  mk: () => any,
+): FDec | null {
+  const lookup = (name: string): number => {
+    const f = exact.get(name) ?? folded.get(foldNameV1(name));
+    return f === undefined ? -1 : (idx.get(f) as number);
+  };
+  let guess = "";
+  let member = "";
+  order.forEach((f, i) => {
+    if (f.quoted !== "")
+      guess += `case ${i}: if (t.startsWith(${JSON.stringify(f.quoted)}, p)) { C.p = p + ${f.quoted.length}; i = ${i}; } break;\n`;
+    const k = JSON.stringify(f.last);
+    member +=
+      f.hops === undefined
+        ? `case ${i}: o[${k}] = D[${i}](colon(), o[${k}]); g = ${i + 1}; break;\n`
+        : `case ${i}: { const h = holder(o, H[${i}]); h[${k}] = D[${i}](colon(), h[${k}]); g = ${i + 1}; break; }\n`;
+  });
+  const body = `"use strict";
+return function decodeStruct(c, cur) {
+  if (c !== 0x7b) { readNull(c); return cur; }
+  enter();
+  const o = typeof cur === "object" && cur !== null ? cur : mk();
+  C.p++;
+  let k = ws();
+  if (k === 0x7d) { C.p++; leave(); return o; }
+  let g = 0;
+  for (;;) {
+    if (k !== 0x22) bail();
+    let i = -1;
+    const t = C.t;
+    const p = C.p;
+    switch (g) {
+${guess}    }
+    if (i < 0) i = lookup(readString());
+    switch (i) {
+${member}    default:
+      if (C.disallowUnknown) bail();
+      skipValue(colon());
+    }
+    k = ws();
+    C.p++;
+    if (k === 0x2c) { k = ws(); continue; }
+    if (k !== 0x7d) bail();
+    leave();
+    return o;
+  }
+};`;
+  try {
+    return new Function(
+      "C",
+      "ws",
+      "colon",
+      "readString",
+      "readNull",
+      "skipValue",
+      "bail",
+      "enter",
+      "leave",
+      "lookup",
+      "holder",
+      "mk",
+      "D",
+      "H",
+      body,
+    )(
+      C,
+      ws,
+      colon,
+      readString,
+      readNull,
+      skipValue,
+      bail,
+      enter,
+      leave,
+      lookup,
+      holder,
+      mk,
+      order.map((f) => f.dec),
+      order.map((f) => f.hops),
+    ) as FDec;
+  } catch {
+    return null;
+  }
+}
+
+/** The embedded struct holding a promoted field, allocating nil embedded pointers as Go does. */
+function holder(obj: any, hops: FieldV1["hops"]): any {
+  let o = obj;
+  for (let i = 0; i < hops.length - 1; i++) {
+    const h = hops[i] as FieldV1["hops"][number];
+    if (h.type.kind === "pointer" && (o[h.name] === null || o[h.name] === undefined)) {
+      // Go cannot set an embedded pointer to an unexported struct: an error for the exact engine.
+      if (!h.exported) bail();
+      o[h.name] = zeroValue(h.type.elem);
+    }
+    o = o[h.name];
+  }
+  return o;
+}
+
+/** JSON number syntax, for numbers held in `,string` values. */
+const NUMBER_TEXT = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
+
+/**
+ * The decoder of a field with the `,string` option (Go's literalStore with
+ * fromQuoted): null as the plain decoder reads it, a string holding the
+ * value's JSON text; everything else gives up.
+ */
+function quotedDecoder(t: GoType): FDec {
+  let dec = quotedCache.get(t);
+  if (dec !== undefined) return dec;
+  const plain = fastDecoderFor(t);
+  const store = quotedStore(t);
+  dec = (c, cur) => {
+    if (c === N) return plain(c, cur);
+    if (c !== Q) bail();
+    const item = readString();
+    if (item === "") bail();
+    return store(item, cur);
+  };
+  quotedCache.set(t, dec);
+  return dec;
+}
+
+/** Stores the inside of a `,string` value into a destination of type `t`; bails where Go reports an error. */
+function quotedStore(t: GoType): (item: string, cur: any) => any {
+  if (t.kind === "pointer") {
+    const inner = quotedStore(t.elem);
+    const ez = zeroFn(t.elem);
+    return (item, cur) => {
+      if (item.charCodeAt(0) === N) {
+        if (item !== "null") bail();
+        return null;
+      }
+      return inner(item, cur === null || cur === undefined ? ez() : cur);
+    };
+  }
+  if (hasUnmarshalMethod(t) || t.known !== undefined) return () => bail();
+  switch (t.kind) {
+    case "bool":
+      return (item, cur) => {
+        if (item === "true") return true;
+        if (item === "false") return false;
+        if (item === "null") return cur;
+        return bail();
+      };
+    case "string":
+      return (item, cur) => {
+        if (item === "null") return cur;
+        const n = item.length;
+        if (n < 2 || item.charCodeAt(0) !== Q || item.charCodeAt(n - 1) !== Q) bail();
+        for (let i = 1; i < n - 1; i++) {
+          const c = item.charCodeAt(i);
+          if (c === Q || c === 0x5c || c < 0x20) bail();
+        }
+        return item.slice(1, n - 1);
+      };
+    case "float32":
+    case "float64": {
+      const f32 = t.kind === "float32";
+      return (item, cur) => {
+        if (item === "null") return cur;
+        if (!NUMBER_TEXT.test(item)) bail();
+        let v = Number(item);
+        if (f32) v = Math.fround(v);
+        if (v - v !== 0) bail();
+        return v;
+      };
+    }
+    case "int":
+    case "int8":
+    case "int16":
+    case "int32":
+    case "int64":
+    case "uint":
+    case "uint8":
+    case "uint16":
+    case "uint32":
+    case "uint64":
+    case "uintptr": {
+      const kind = t.kind;
+      return (item, cur) => {
+        if (item === "null") return cur;
+        return intFromText(item, kind);
+      };
+    }
+    default:
+      return () => bail();
+  }
+}
+
+/** Sets an own property (a `__proto__` member is an own property, as with JSON.parse). */
+function setKey(o: Record<string, unknown>, key: string, v: unknown): void {
+  if (key === "__proto__")
+    Object.defineProperty(o, key, { value: v, writable: true, enumerable: true, configurable: true });
+  else o[key] = v;
+}
+
+/**
+ * `any` (Go's interface{}): plain objects, arrays, float64 numbers (JsonNumber
+ * under useNumber; an overflow gives up), strings, booleans and null. The
+ * destination's old value does not matter (Go replaces it).
+ */
+function anyValue(c: number): unknown {
+  switch (c) {
+    case Q:
+      return readString();
+    case LBRACE: {
+      enter();
+      C.p++;
+      const o: Record<string, unknown> = {};
+      let k = ws();
+      if (k === RBRACE) {
+        C.p++;
+        leave();
+        return o;
+      }
+      for (;;) {
+        if (k !== Q) bail();
+        const name = readString();
+        setKey(o, name, anyValue(colon()));
+        k = ws();
+        C.p++;
+        if (k === COMMA) {
+          k = ws();
+          continue;
+        }
+        if (k !== RBRACE) bail();
+        leave();
+        return o;
+      }
+    }
+    case LBRACKET: {
+      enter();
+      C.p++;
+      let k = ws();
+      if (k === RBRACKET) {
+        C.p++;
+        leave();
+        return [];
+      }
+      const out: unknown[] = [];
+      for (;;) {
+        out.push(anyValue(k));
+        k = ws();
+        C.p++;
+        if (k === COMMA) {
+          k = ws();
+          continue;
+        }
+        if (k !== RBRACKET) bail();
+        leave();
+        return out;
+      }
+    }
+    case T_:
+    case F_:
+      literal(c);
+      return c === T_;
+    case N:
+      literal(c);
+      return null;
+    default:
+      if (C.useNumber) {
+        const end = numberEnd();
+        const lit = C.t.slice(C.p, end);
+        C.p = end;
+        return new JsonNumber(lit);
+      }
+      return readFloat();
+  }
+}
+
+const utf8 = new TextDecoder("utf-8", { ignoreBOM: true });
+
+/** Bytes sampled to choose how to read non-ASCII input. */
+const SAMPLES = 1024;
+
+/**
+ * Whether at most a sixth of SAMPLES evenly spaced bytes are non-ASCII: then
+ * reading the input one char per byte and decoding strings one by one beats
+ * decoding it all up front.
+ */
+function mostlyAscii(b: Uint8Array): boolean {
+  const n = b.length;
+  const step = n > SAMPLES ? Math.floor(n / SAMPLES) : 1;
+  let hi = 0;
+  let seen = 0;
+  for (let i = 0; i < n; i += step) {
+    seen++;
+    if ((b[i] as number) >= 0x80) hi++;
+  }
+  return hi * 6 <= seen;
+}
+
+/**
+ * unmarshalFast decodes data into a fresh value of t as the exact engine does, or
+ * returns NO_FAST (decoding into an existing value, the fast path is off, or it
+ * gave up). `strict` rethrows internal errors other than a give-up, and
+ * `textMode` forces how non-ASCII bytes are read (tests).
+ */
+export function unmarshalFast(
+  t: GoType,
+  data: Uint8Array | string,
+  options: UnmarshalOptions,
+  strict = false,
+  textMode?: "bytes" | "decoded",
+): unknown {
+  if (!fastUnmarshal.enabled || options.into !== undefined) return NO_FAST;
+  syncPlans();
+  const dec = fastDecoderFor(t);
+  if (dec === GIVE_UP) return NO_FAST;
+  let text: string;
+  let bytes: Buffer | null = null;
+  if (typeof data === "string") {
+    if (!isWellFormed(data)) return NO_FAST;
+    text = data;
+  } else {
+    const buf = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+    if (isAscii(data)) text = buf.toString("latin1");
+    else {
+      // Invalid UTF-8 becomes U+FFFD byte by byte (and offsets count bytes): the exact engine's.
+      if (!isUtf8(data)) return NO_FAST;
+      if (textMode === "bytes" || (textMode === undefined && mostlyAscii(data))) {
+        text = buf.toString("latin1");
+        bytes = buf;
+      } else text = utf8.decode(data);
+    }
+  }
+  C.t = text;
+  C.b = bytes;
+  C.p = 0;
+  C.depth = 0;
+  C.useNumber = options.useNumber === true;
+  C.disallowUnknown = options.disallowUnknownFields === true;
+  try {
+    const v = dec(ws(), zeroValue(t));
+    ws();
+    if (C.p !== text.length) return NO_FAST;
+    return v;
+  } catch (e) {
+    if (e === BAIL || !strict) return NO_FAST;
+    throw e;
+  } finally {
+    C.t = "";
+    C.b = null;
+  }
+}

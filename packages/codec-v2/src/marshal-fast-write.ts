@@ -1,0 +1,757 @@
+/**
+ * The byte path of the fast marshal: per (Go type, options) a compiled *byte
+ * encoder* writes json/v2's UTF-8 output straight into one reused buffer,
+ * with no shadow value and no JSON.stringify pass over the whole value.
+ * Member names are pre-encoded with their separators, integers and short
+ * strings are written by hand, long strings by Buffer's native UTF-8 writer
+ * (after one native check that they need no escape), and slices of numbers
+ * by one native call (JSON.stringify or Array.prototype.join) after a check
+ * pass. Struct encoders are generated code, one function per struct type.
+ *
+ * It serves only option sets whose strings JSON.stringify would quote as
+ * json/v2 does (no EscapeForHTML/EscapeForJS, no invalid UTF-8 allowed) and
+ * that no legacy option changes (see {@link writeEligible}). Like the shadow
+ * path, it never reports an error: on anything unusual (a value of the wrong
+ * JS type, NaN, a lone surrogate, a Map or class instance in an `any`, a
+ * nesting deeper than FAST_MAX_DEPTH) it throws BAIL, and the shadow path,
+ * then the exact encoder, run from the start. No user code runs here (types
+ * with methods never reach this path), so running again is safe.
+ */
+import type { GoType, StructType } from "@gojson/gotype";
+import { formatFloat } from "@gojson/jsontext";
+import { encodeBytes } from "./bytes-format.js";
+import { structFieldsV2 } from "./fields.js";
+import { isZero } from "./go-values.js";
+import { bail, FAST_MAX_DEPTH, isWellFormed } from "./marshal-fast-shadow.js";
+import { compareUTF8 } from "./marshal-plan.js";
+import type { BooleanOption, ResolvedOptions } from "./options.js";
+
+/** Node's Buffer, with the native writers the byte path uses (the path is off without it). */
+interface NodeBuf extends Uint8Array {
+  utf8Write(s: string, offset: number, max: number): number;
+  latin1Write(s: string, offset: number, max: number): number;
+  copy(target: Uint8Array, targetStart: number, sourceStart: number, sourceEnd: number): number;
+}
+interface NodeBufCtor {
+  allocUnsafe(n: number): NodeBuf;
+  allocUnsafeSlow(n: number): NodeBuf;
+  prototype: object;
+}
+const NodeBuffer = (globalThis as unknown as { Buffer?: NodeBufCtor }).Buffer;
+const HAS_NATIVE_WRITERS =
+  NodeBuffer !== undefined &&
+  typeof (NodeBuffer.prototype as Partial<NodeBuf>).utf8Write === "function" &&
+  typeof (NodeBuffer.prototype as Partial<NodeBuf>).latin1Write === "function" &&
+  typeof (String.prototype as { isWellFormed?: unknown }).isWellFormed === "function";
+
+type WellFormed = { isWellFormed(): boolean };
+
+/** Strings up to this length are escaped and encoded by hand; longer ones by native calls. */
+const SHORT_STRING = 32;
+/** A clean head at least this long is written natively before a string's escapes are written by hand. */
+const NATIVE_HEAD = 64;
+/** Pre-encoded bytes longer than this are copied by TypedArray#set, shorter ones by hand. */
+const SHORT_COPY = 8;
+/** The writer's first buffer (bytes). */
+const FIRST_BUFFER = 1 << 16;
+/** A buffer larger than this is not kept between calls. */
+const KEEP_BUFFER = 1 << 23;
+/** Outputs at least this long, and filling most of the buffer, are handed over (no copy) and the buffer replaced. */
+const HAND_OVER = 1 << 20;
+/** Outputs shorter than this are copied into a Uint8Array of their own (not a slice of Buffer's shared pool). */
+const POOL_MAX = 4096;
+
+/** Characters JSON.stringify and json/v2's minimal policy both escape (a well-formed string without them is written as is). */
+const NEEDS_ESCAPE = /["\\\u0000-\u001f]/;
+/** NEEDS_ESCAPE and surrogates (a string without any is written as is, unchecked). */
+const SPECIAL = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+/** Per ASCII character: 0 written as is, 1 written `\u00XX`, else the letter written after a backslash. */
+const ESCAPE = new Uint8Array(0x80);
+for (let c = 0; c < 0x20; c++) ESCAPE[c] = 1;
+ESCAPE[0x08] = 0x62; // \b
+ESCAPE[0x09] = 0x74; // \t
+ESCAPE[0x0a] = 0x6e; // \n
+ESCAPE[0x0c] = 0x66; // \f
+ESCAPE[0x0d] = 0x72; // \r
+ESCAPE[0x22] = 0x22;
+ESCAPE[0x5c] = 0x5c;
+const HEX = Uint8Array.from("0123456789abcdef", (c) => c.charCodeAt(0));
+
+/** The output buffer of one byte-path marshal. */
+export class ByteWriter {
+  buf: NodeBuf;
+  pos = 0;
+  depth = 0;
+  constructor(size: number) {
+    this.buf = (NodeBuffer as NodeBufCtor).allocUnsafeSlow(size);
+  }
+  /** Makes room for n more bytes. */
+  room(n: number): void {
+    if (this.pos + n <= this.buf.length) return;
+    const nb = (NodeBuffer as NodeBufCtor).allocUnsafeSlow(Math.max(this.buf.length * 2, this.pos + n));
+    this.buf.copy(nb, 0, 0, this.pos);
+    this.buf = nb;
+  }
+  /** Writes ASCII text (numbers, literals, base64). */
+  ascii(s: string): void {
+    const n = s.length;
+    this.room(n);
+    if (n > SHORT_STRING) {
+      this.pos += this.buf.latin1Write(s, this.pos, n);
+      return;
+    }
+    const b = this.buf;
+    let p = this.pos;
+    for (let i = 0; i < n; i++) b[p++] = s.charCodeAt(i);
+    this.pos = p;
+  }
+  /** Writes pre-encoded bytes (member names with their separators). */
+  raw(k: Uint8Array): void {
+    const n = k.length;
+    this.room(n);
+    const b = this.buf;
+    const p = this.pos;
+    if (n > SHORT_COPY) b.set(k, p);
+    else for (let i = 0; i < n; i++) b[p + i] = k[i] as number;
+    this.pos = p + n;
+  }
+  /** Writes one byte. */
+  byte(c: number): void {
+    if (this.pos >= this.buf.length) this.room(1);
+    this.buf[this.pos++] = c;
+  }
+  /**
+   * Writes s as a JSON string with json/v2's minimal escaping (what JSON.stringify
+   * writes for a well-formed string); a lone surrogate (invalid UTF-8) bails.
+   */
+  string(s: string): void {
+    const n = s.length;
+    if (n <= SHORT_STRING) this.shortString(s, n);
+    else this.longString(s, n);
+  }
+  /** A short string, escaped and encoded by hand. */
+  private shortString(s: string, n: number): void {
+    this.room(n * 6 + 2);
+    const b = this.buf;
+    b[this.pos] = 0x22;
+    const p = this.escape(s, 0, n, b, this.pos + 1);
+    b[p] = 0x22;
+    this.pos = p + 1;
+  }
+  /** Writes s[i:n] escaped and UTF-8 encoded into b at p (room made by the caller); returns the end. */
+  private escape(s: string, i: number, n: number, b: Uint8Array, p: number): number {
+    for (; i < n; i++) {
+      const c = s.charCodeAt(i);
+      if (c < 0x80) {
+        const e = ESCAPE[c] as number;
+        if (e === 0) b[p++] = c;
+        else if (e === 1) {
+          b[p++] = 0x5c;
+          b[p++] = 0x75;
+          b[p++] = 0x30;
+          b[p++] = 0x30;
+          b[p++] = HEX[c >> 4] as number;
+          b[p++] = HEX[c & 15] as number;
+        } else {
+          b[p++] = 0x5c;
+          b[p++] = e;
+        }
+      } else if (c < 0x800) {
+        b[p++] = 0xc0 | (c >> 6);
+        b[p++] = 0x80 | (c & 0x3f);
+      } else if (c < 0xd800 || c >= 0xe000) {
+        b[p++] = 0xe0 | (c >> 12);
+        b[p++] = 0x80 | ((c >> 6) & 0x3f);
+        b[p++] = 0x80 | (c & 0x3f);
+      } else {
+        const d = c < 0xdc00 && i + 1 < n ? s.charCodeAt(i + 1) : 0;
+        // A lone surrogate: invalid UTF-8, Go's error (the exact encoder reports it).
+        if ((d & 0xfc00) !== 0xdc00) bail();
+        const u = ((c - 0xd800) << 10) + (d - 0xdc00) + 0x10000;
+        b[p++] = 0xf0 | (u >> 18);
+        b[p++] = 0x80 | ((u >> 12) & 0x3f);
+        b[p++] = 0x80 | ((u >> 6) & 0x3f);
+        b[p++] = 0x80 | (u & 0x3f);
+        i++;
+      }
+    }
+    return p;
+  }
+  /**
+   * A long string: written by Buffer's native UTF-8 writer when it needs no escape (one native
+   * check), else its clean head natively and the rest escaped and encoded by hand.
+   */
+  private longString(s: string, n: number): void {
+    const k = s.search(SPECIAL);
+    if (k >= 0) {
+      if (NEEDS_ESCAPE.test(s)) {
+        if (k < NATIVE_HEAD) this.shortString(s, n);
+        else this.escapedTail(s, k, n);
+        return;
+      }
+      if (!(s as unknown as WellFormed).isWellFormed()) bail();
+    }
+    const max = n * 3 + 2;
+    this.room(max);
+    const b = this.buf;
+    b[this.pos++] = 0x22;
+    this.pos += b.utf8Write(s, this.pos, max);
+    b[this.pos++] = 0x22;
+  }
+  /** A string whose first k characters need no escape (and have no surrogate): those natively, the rest by hand. */
+  private escapedTail(s: string, k: number, n: number): void {
+    this.room(k * 3 + 1);
+    const b = this.buf;
+    b[this.pos++] = 0x22;
+    this.pos += b.utf8Write(s.slice(0, k), this.pos, k * 3);
+    this.room((n - k) * 6 + 1);
+    this.pos = this.escape(s, k, n, this.buf, this.pos);
+    this.buf[this.pos++] = 0x22;
+  }
+  /**
+   * The bytes written, in a buffer of their own: a copy, or (for large outputs that fill most
+   * of the buffer) a view of the buffer itself, which the writer then replaces.
+   */
+  result(): Uint8Array {
+    const n = this.pos;
+    const b = this.buf;
+    if (n >= HAND_OVER && n * 2 > b.length) {
+      this.buf = (NodeBuffer as NodeBufCtor).allocUnsafeSlow(b.length);
+      return new Uint8Array(b.buffer, b.byteOffset, n);
+    }
+    if (n < POOL_MAX) {
+      const out = new Uint8Array(n);
+      for (let i = 0; i < n; i++) out[i] = b[i] as number;
+      return out;
+    }
+    const c = (NodeBuffer as NodeBufCtor).allocUnsafe(n);
+    b.copy(c, 0, 0, n);
+    return new Uint8Array(c.buffer, c.byteOffset, n);
+  }
+}
+
+/** A compiled byte encoder: writes the JSON of v, or throws BAIL. */
+export type ByteEncoder = (w: ByteWriter, v: any) => void;
+
+/** The options (besides the all-false defaults) the byte path serves. */
+const SERVED: ReadonlySet<BooleanOption> = new Set<BooleanOption>([
+  "deterministic",
+  "formatNilSliceAsNull",
+  "formatNilMapAsNull",
+  "omitZeroStructFields",
+  // Unmarshal-only options.
+  "allowDuplicateNames",
+  "matchCaseInsensitiveNames",
+  "rejectUnknownMembers",
+  "mergeWithLegacySemantics",
+  "parseBytesWithLooseRFC4648",
+  "parseTimeWithLooseRFC3339",
+  "unmarshalAnyWithRawNumber",
+  "unmarshalArrayFromAnyLength",
+  "matchCaseSensitiveDelimiter",
+]);
+
+/** Whether the byte path serves options o (every flag it does not know is off). */
+export function writeEligible(o: ResolvedOptions): boolean {
+  if (!HAS_NATIVE_WRITERS) return false;
+  const f = o.flags as Record<string, boolean>;
+  for (const k in f) if (f[k] && !SERVED.has(k as BooleanOption)) return false;
+  return true;
+}
+
+let spare: ByteWriter | null = null;
+
+/** writeBytes runs byte encoder enc on v: the output bytes, or undefined when it bailed. */
+export function writeBytes(enc: ByteEncoder, v: unknown): Uint8Array | undefined {
+  // A getter of an `any` value may marshal again: a nested call takes a writer of its own.
+  const w = spare ?? new ByteWriter(FIRST_BUFFER);
+  spare = null;
+  w.pos = 0;
+  w.depth = 0;
+  try {
+    enc(w, v);
+    return w.result();
+  } catch {
+    return undefined;
+  } finally {
+    if (w.buf.length <= KEEP_BUFFER) spare = w;
+  }
+}
+
+interface Ctx {
+  readonly o: ResolvedOptions;
+  readonly cache: Map<GoType, ByteEncoder | null>;
+}
+
+/** Compiled byte encoders per options key, then per root type. */
+const byKey = new Map<string, WeakMap<GoType, ByteEncoder | null>>();
+
+/** Drops every compiled byte encoder (methods were attached to some type since they were built). */
+export function resetByteEncoders(): void {
+  byKey.clear();
+}
+
+/** byteEncoderFor returns the byte encoder of eligible type t under options o (which writeEligible accepts), or null. */
+export function byteEncoderFor(t: GoType, o: ResolvedOptions): ByteEncoder | null {
+  let m = byKey.get(o.key);
+  if (m === undefined) {
+    m = new WeakMap();
+    byKey.set(o.key, m);
+  }
+  const hit = m.get(t);
+  if (hit !== undefined) return hit;
+  const cache = new Map<GoType, ByteEncoder | null>();
+  const enc = compile(t, { o, cache });
+  // Types built while compiling t are kept only with t: a failed part would fail every root that has it.
+  m.set(t, enc);
+  return enc;
+}
+
+function compile(t: GoType, c: Ctx): ByteEncoder | null {
+  const hit = c.cache.get(t);
+  if (hit !== undefined) return hit;
+  let real: ByteEncoder | null = null;
+  // A recursive type reaches itself through this stub while it is being built.
+  const stub: ByteEncoder = (w, v) => (real as ByteEncoder)(w, v);
+  c.cache.set(t, stub);
+  real = build(t, c);
+  c.cache.set(t, real);
+  return real;
+}
+
+const TRUE = 0x74;
+
+function writeBool(w: ByteWriter, v: unknown): void {
+  if (v === true) {
+    w.room(4);
+    const b = w.buf;
+    let p = w.pos;
+    b[p++] = TRUE;
+    b[p++] = 0x72;
+    b[p++] = 0x75;
+    b[p++] = 0x65;
+    w.pos = p;
+  } else if (v === false) w.ascii("false");
+  else bail();
+}
+
+function writeString(w: ByteWriter, v: unknown): void {
+  if (typeof v !== "string") bail();
+  w.string(v);
+}
+
+/** Writes an integer held in a number or a bigint (the shadow path's intShadow: JSON text = String). */
+function writeInt(w: ByteWriter, v: unknown): void {
+  let n: number;
+  if (typeof v === "number") {
+    if (v - v !== 0) bail();
+    n = v;
+  } else if (typeof v === "bigint") n = Number(v);
+  else return bail();
+  if (n >= 0 && n < 1e9 && n === Math.floor(n)) writeSmall(w, n);
+  else w.ascii(String(v));
+}
+
+/** Writes a non-negative integer below 1e9 digit by digit. */
+function writeSmall(w: ByteWriter, n: number): void {
+  w.room(10);
+  const b = w.buf;
+  let p = w.pos;
+  if (n < 10) {
+    b[p] = 0x30 + n;
+    w.pos = p + 1;
+    return;
+  }
+  let d = n < 100 ? 2 : n < 1000 ? 3 : n < 10000 ? 4 : n < 100000 ? 5 : n < 1000000 ? 6 : n < 1e7 ? 7 : n < 1e8 ? 8 : 9;
+  p += d;
+  w.pos = p;
+  while (d-- > 0) {
+    const q = (n / 10) | 0;
+    b[--p] = 0x30 + (n - q * 10);
+    n = q;
+  }
+}
+
+function writeF64(w: ByteWriter, v: unknown): void {
+  if (typeof v !== "number" || v - v !== 0) bail();
+  w.ascii(v === 0 ? formatFloat(v, 64) : String(v));
+}
+
+function writeF32(w: ByteWriter, v: unknown): void {
+  if (typeof v !== "number" || v - v !== 0) bail();
+  w.ascii(formatFloat(v, 32));
+}
+
+function writeNull(w: ByteWriter): void {
+  w.room(4);
+  const b = w.buf;
+  let p = w.pos;
+  b[p++] = 0x6e;
+  b[p++] = 0x75;
+  b[p++] = 0x6c;
+  b[p++] = 0x6c;
+  w.pos = p;
+}
+
+function isIntKind(k: string): boolean {
+  switch (k) {
+    case "int":
+    case "int8":
+    case "int16":
+    case "int32":
+    case "int64":
+    case "uint":
+    case "uint8":
+    case "uint16":
+    case "uint32":
+    case "uint64":
+    case "uintptr":
+      return true;
+    default:
+      return false;
+  }
+}
+
+function build(t: GoType, c: Ctx): ByteEncoder | null {
+  switch (t.kind) {
+    case "bool":
+      return writeBool;
+    case "string":
+      return writeString;
+    case "float64":
+      return writeF64;
+    case "float32":
+      return writeF32;
+    case "pointer": {
+      const elem = compile(t.elem, c);
+      if (elem === null) return null;
+      return (w, v) => {
+        if (v === null || v === undefined) writeNull(w);
+        else elem(w, v);
+      };
+    }
+    case "slice":
+    case "array":
+      return buildList(t, c);
+    case "map":
+      return buildMap(t, c);
+    case "interface":
+      return c.o.flags.deterministic ? writeAnyDet : writeAny;
+    case "struct":
+      return buildStruct(t, c);
+    default:
+      return isIntKind(t.kind) ? writeInt : null;
+  }
+}
+
+function isByteElem(t: GoType): boolean {
+  return t.kind === "uint8" && !t.methods;
+}
+
+function buildList(t: Extract<GoType, { kind: "slice" | "array" }>, c: Ctx): ByteEncoder | null {
+  const slice = t.kind === "slice";
+  const len = slice ? -1 : t.len;
+  const nilNull = c.o.flags.formatNilSliceAsNull;
+  if (isByteElem(t.elem)) {
+    if (slice)
+      return (w, v) => {
+        if (v === null || v === undefined) {
+          if (nilNull) writeNull(w);
+          else w.ascii('""');
+        } else if (v instanceof Uint8Array) {
+          w.byte(0x22);
+          w.ascii(encodeBytes(v, "base64"));
+          w.byte(0x22);
+        } else bail();
+      };
+    return (w, v) => {
+      if (v === null || v === undefined || v.length !== len) bail();
+      w.byte(0x22);
+      w.ascii(encodeBytes(v instanceof Uint8Array ? v : Uint8Array.from(v as ArrayLike<number>), "base64"));
+      w.byte(0x22);
+    };
+  }
+  const open = (w: ByteWriter, v: any): boolean => {
+    if (v === null || v === undefined) {
+      if (!slice) bail();
+      if (nilNull) writeNull(w);
+      else w.ascii("[]");
+      return false;
+    }
+    if (!Array.isArray(v) || (len >= 0 && v.length !== len)) bail();
+    return true;
+  };
+  const e = t.elem;
+  const lens = floatTree(t);
+  if (lens !== undefined) {
+    // Numbers at any depth of lists in one native call, after a check pass.
+    const elem = compile(e, c) as ByteEncoder;
+    const last = lens.length - 1;
+    return (w, v) => {
+      if (!open(w, v)) return;
+      if (floatsPlain(v, 0, lens, last)) w.ascii(JSON.stringify(v));
+      else listLoop(w, v, elem);
+    };
+  }
+  if (isIntKind(e.kind)) {
+    return (w, v) => {
+      if (!open(w, v)) return;
+      const n = v.length;
+      // Array.prototype.join writes String(x) of each, as the element encoder does.
+      for (let i = 0; i < n; i++) {
+        const x = v[i];
+        if (typeof x !== "bigint" && (typeof x !== "number" || x - x !== 0)) bail();
+      }
+      w.byte(0x5b);
+      w.ascii(v.join(","));
+      w.byte(0x5d);
+    };
+  }
+  const elem = compile(e, c);
+  if (elem === null) return null;
+  return (w, v) => {
+    if (open(w, v)) listLoop(w, v, elem);
+  };
+}
+
+/** For slices and arrays of float64 at any depth: each level's array length (-1: a slice), else undefined. */
+function floatTree(t: GoType): number[] | undefined {
+  const lens: number[] = [];
+  let u = t;
+  while (u.kind === "slice" || u.kind === "array") {
+    lens.push(u.kind === "array" ? u.len : -1);
+    u = u.elem;
+  }
+  return u.kind === "float64" && lens.length <= FLOAT_TREE_MAX_DEPTH ? lens : undefined;
+}
+
+/** Levels of lists over float64 that one JSON.stringify call writes. */
+const FLOAT_TREE_MAX_DEPTH = 8;
+
+/**
+ * Whether JSON.stringify(v) writes json/v2's text of a float tree value: every list an array
+ * of the type's length (no nil slice: JSON.stringify writes `null`, json/v2 `[]`), every number
+ * finite and not -0 (JSON.stringify writes NaN as `null` and -0 as `0`).
+ */
+function floatsPlain(v: unknown, d: number, lens: readonly number[], last: number): boolean {
+  if (!Array.isArray(v)) return false;
+  const n = v.length;
+  const l = lens[d] as number;
+  if (l >= 0 && n !== l) return false;
+  if (d === last) {
+    for (let i = 0; i < n; i++) {
+      const x = v[i];
+      if (typeof x !== "number" || x - x !== 0 || (x === 0 && 1 / x < 0)) return false;
+    }
+    return true;
+  }
+  for (let i = 0; i < n; i++) if (!floatsPlain(v[i], d + 1, lens, last)) return false;
+  return true;
+}
+
+function listLoop(w: ByteWriter, v: unknown[], elem: ByteEncoder): void {
+  if (++w.depth > FAST_MAX_DEPTH) bail();
+  const n = v.length;
+  w.byte(0x5b);
+  for (let i = 0; i < n; i++) {
+    if (i > 0) w.byte(0x2c);
+    elem(w, v[i]);
+  }
+  w.byte(0x5d);
+  w.depth--;
+}
+
+function buildMap(t: Extract<GoType, { kind: "map" }>, c: Ctx): ByteEncoder | null {
+  if (t.key.kind !== "string") return null;
+  const elem = compile(t.elem, c);
+  if (elem === null) return null;
+  const nilNull = c.o.flags.formatNilMapAsNull;
+  const det = c.o.flags.deterministic;
+  return (w, v) => {
+    if (v === null || v === undefined) {
+      if (nilNull) writeNull(w);
+      else w.ascii("{}");
+      return;
+    }
+    if (!(v instanceof Map)) bail();
+    if (++w.depth > FAST_MAX_DEPTH) bail();
+    w.byte(0x7b);
+    if (det && v.size > 1) {
+      const entries: [string, unknown][] = [];
+      for (const e of v) {
+        if (typeof e[0] !== "string") bail();
+        entries.push(e);
+      }
+      entries.sort((a, b) => compareUTF8(a[0], b[0]));
+      for (let i = 0; i < entries.length; i++) {
+        const e = entries[i] as [string, unknown];
+        if (i > 0) w.byte(0x2c);
+        w.string(e[0]);
+        w.byte(0x3a);
+        elem(w, e[1]);
+      }
+    } else {
+      let first = true;
+      for (const [k, x] of v) {
+        if (typeof k !== "string") bail();
+        if (first) first = false;
+        else w.byte(0x2c);
+        w.string(k);
+        w.byte(0x3a);
+        elem(w, x);
+      }
+    }
+    w.byte(0x7d);
+    w.depth--;
+  };
+}
+
+/** An `any` value: null, booleans, finite numbers, strings, bigints, arrays and plain objects; else BAIL. */
+function writeAny(w: ByteWriter, v: any): void {
+  anyValue(w, v, false);
+}
+
+function writeAnyDet(w: ByteWriter, v: any): void {
+  anyValue(w, v, true);
+}
+
+function anyValue(w: ByteWriter, v: any, det: boolean): void {
+  switch (typeof v) {
+    case "string":
+      w.string(v);
+      return;
+    case "number":
+      if (v - v !== 0) bail();
+      if (v === 0) w.ascii(1 / v < 0 ? "-0" : "0");
+      else w.ascii(String(v));
+      return;
+    case "boolean":
+      w.ascii(v ? "true" : "false");
+      return;
+    case "bigint":
+      w.ascii(String(v));
+      return;
+    case "undefined":
+      writeNull(w);
+      return;
+    case "object":
+      break;
+    default:
+      bail();
+  }
+  if (v === null) {
+    writeNull(w);
+    return;
+  }
+  if (++w.depth > FAST_MAX_DEPTH) bail();
+  if (Array.isArray(v)) {
+    if ((v as { toJSON?: unknown }).toJSON !== undefined) bail();
+    const n = v.length;
+    w.byte(0x5b);
+    for (let i = 0; i < n; i++) {
+      if (i > 0) w.byte(0x2c);
+      anyValue(w, v[i], det);
+    }
+    w.byte(0x5d);
+  } else {
+    // Map, Uint8Array, JsonNumber, GoTime, class instances: the shadow path.
+    if (Object.getPrototypeOf(v) !== Object.prototype) bail();
+    const keys = Object.keys(v);
+    if (det && keys.length > 1) {
+      let sorted = true;
+      for (let i = 1; i < keys.length; i++)
+        if (compareUTF8(keys[i - 1] as string, keys[i] as string) > 0) sorted = false;
+      if (!sorted) keys.sort(compareUTF8);
+    }
+    w.byte(0x7b);
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i] as string;
+      if (i > 0) w.byte(0x2c);
+      w.string(k);
+      w.byte(0x3a);
+      anyValue(w, v[k], det);
+    }
+    w.byte(0x7d);
+  }
+  w.depth--;
+}
+
+/** One field of a struct's byte encoder. */
+interface WField {
+  readonly enc: ByteEncoder;
+  readonly isZero: ((v: unknown) => boolean) | undefined;
+}
+
+const textEncoder = new TextEncoder();
+
+function buildStruct(t: StructType, c: Ctx): ByteEncoder | null {
+  const f = c.o.flags;
+  const sf = structFieldsV2(t);
+  if (sf.error || sf.fallback) return null;
+  const fields: WField[] = [];
+  const keys: Uint8Array[] = [];
+  let body = "";
+  for (let i = 0; i < sf.fields.length; i++) {
+    const fd = sf.fields[i] as (typeof sf.fields)[number];
+    if (fd.string || fd.format !== "" || !isWellFormed(fd.name)) return null;
+    const enc = compile(fd.type, c);
+    if (enc === null) return null;
+    const omitzero = fd.omitzero || f.omitZeroStructFields;
+    const ft = fd.type;
+    fields.push({ enc, isZero: omitzero ? (v) => isZero(ft, v) : undefined });
+    keys.push(textEncoder.encode(`,${JSON.stringify(fd.name)}:`));
+    const path = fd.path;
+    let get = "v";
+    let cond = "";
+    for (let j = 0; j < path.length - 1; j++) {
+      get += `[${JSON.stringify(path[j])}]`;
+      cond += `${cond === "" ? "" : " && "}${get} != null`;
+    }
+    get += `[${JSON.stringify(path.length === 1 ? fd.goName : path[path.length - 1])}]`;
+    const k = ft.kind;
+    let write: string;
+    if (k === "string") write = 'if (typeof x !== "string") BAILF();\nw.string(x);\n';
+    else if (k === "bool") write = "WB(w, x);\n";
+    else if (isIntKind(k)) write = "WI(w, x);\n";
+    else if (k === "float64") write = "WF(w, x);\n";
+    else write = `E${i}(w, x);\n`;
+    let stmt = `x = ${get};\n`;
+    const put = `${fd.omitempty ? "s = w.pos;\n" : ""}w.raw(K${i});\n${fd.omitempty ? "e = w.pos;\n" : ""}${write}${fd.omitempty ? "if (EMPTY(w.buf, e, w.pos)) w.pos = s;\n" : ""}`;
+    stmt += omitzero ? `if (!Z${i}(x)) {\n${put}}\n` : put;
+    body += cond === "" ? stmt : `if (${cond}) {\n${stmt}}\n`;
+  }
+  let head = "";
+  fields.forEach((x, i) => {
+    head += `const E${i} = F[${i}].enc;\nconst K${i} = K[${i}];\n`;
+    if (x.isZero) head += `const Z${i} = F[${i}].isZero;\n`;
+  });
+  // Every member is written `,"name":value`; the first comma is then turned into the `{`.
+  const src = `"use strict";\n${head}return function writeStruct(w, v) {\nif (v === null || typeof v !== "object" || ++w.depth > MAX) BAILF();\nconst o = w.pos;\nlet x, s, e;\n${body}if (w.pos === o) { w.byte(0x7b); w.byte(0x7d); } else { w.buf[o] = 0x7b; w.byte(0x7d); }\nw.depth--;\n};`;
+  try {
+    return new Function("F", "K", "MAX", "BAILF", "EMPTY", "WB", "WI", "WF", src)(
+      fields,
+      keys,
+      FAST_MAX_DEPTH,
+      bail,
+      isEmptyText,
+      writeBool,
+      writeInt,
+      writeF64,
+    ) as ByteEncoder;
+  } catch {
+    // Code generation refused (a Content-Security-Policy): the shadow path serves this type.
+    return null;
+  }
+}
+
+/** Whether bytes b[s:e] are an empty JSON value: null, "", {} or [] (json/v2's omitempty). */
+function isEmptyText(b: Uint8Array, s: number, e: number): boolean {
+  const n = e - s;
+  if (n === 2) {
+    const x = b[s] as number;
+    const y = b[s + 1] as number;
+    return (x === 0x22 && y === 0x22) || (x === 0x7b && y === 0x7d) || (x === 0x5b && y === 0x5d);
+  }
+  return n === 4 && b[s] === 0x6e && b[s + 1] === 0x75 && b[s + 2] === 0x6c && b[s + 3] === 0x6c;
+}
