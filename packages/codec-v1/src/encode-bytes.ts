@@ -29,6 +29,12 @@ export const BYTES_MAX_DEPTH = 200;
 /** ASCII text up to this length is copied by hand (longer: Buffer's native writer). */
 const SHORT_STRING = 48;
 
+/** Pre-encoded member names up to this length are copied by hand (longer: TypedArray.set). */
+const SHORT_KEY = 12;
+
+/** |n| up to this (2^53 - 1) is written digit by digit by ByteWriter.int. */
+const MAX_SAFE = Number.MAX_SAFE_INTEGER;
+
 /** Strings up to this length are encoded by hand; longer ones natively when they need no escape. */
 const SHORT_TEXT = 32;
 
@@ -63,8 +69,16 @@ let scratch: Buffer = Buffer.allocUnsafe(1 << 12);
 
 interface NodeBufferWriters {
   utf8Write?: (s: string, offset: number, length: number) => number;
+  latin1Write?: (s: string, offset: number, length: number) => number;
 }
 const nativeUtf8Write = (Buffer.prototype as unknown as NodeBufferWriters).utf8Write;
+const nativeLatin1Write = (Buffer.prototype as unknown as NodeBufferWriters).latin1Write;
+
+/** Writes one-byte text `s` into `b` at `off` (at most `max` bytes); returns the byte count. */
+const latin1Write: (b: Buffer, s: string, off: number, max: number) => number =
+  nativeLatin1Write !== undefined
+    ? (b, s, off, max) => (nativeLatin1Write as NonNullable<typeof nativeLatin1Write>).call(b, s, off, max)
+    : (b, s, off, max) => b.write(s, off, max, "latin1");
 
 /** Writes `s` as UTF-8 into `b` at `off` (at most `max` bytes, whole characters); returns the byte count. */
 const utf8Write: (b: Buffer, s: string, off: number, max: number) => number =
@@ -96,13 +110,53 @@ export class ByteWriter {
     const n = s.length;
     this.room(n);
     if (n > SHORT_STRING) {
-      this.pos += this.buf.write(s, this.pos, n, "latin1");
+      this.pos += latin1Write(this.buf, s, this.pos, n);
       return;
     }
     const b = this.buf;
     let p = this.pos;
     for (let i = 0; i < n; i++) b[p++] = s.charCodeAt(i);
     this.pos = p;
+  }
+  /** Writes `null`. */
+  nul(): void {
+    this.room(4);
+    const b = this.buf;
+    const p = this.pos;
+    b[p] = 0x6e;
+    b[p + 1] = 0x75;
+    b[p + 2] = 0x6c;
+    b[p + 3] = 0x6c;
+    this.pos = p + 4;
+  }
+  /**
+   * Writes an integer value as String(v) does (a number or a bigint; the
+   * caller checked the type): safe integers digit by digit, with no string
+   * made; anything else (beyond 2^53, fractions, NaN) through String.
+   */
+  int(v: number | bigint): void {
+    let n = typeof v === "number" ? v : Number(v);
+    if (!(n <= MAX_SAFE && n >= -MAX_SAFE) || (typeof v === "number" && !Number.isInteger(n))) {
+      this.ascii(String(v));
+      return;
+    }
+    this.room(17);
+    const b = this.buf;
+    let p = this.pos;
+    if (n < 0) {
+      b[p++] = 0x2d;
+      n = -n;
+    }
+    let digits = 1;
+    for (let x = n; x >= 10; x = Math.floor(x / 10)) digits++;
+    p += digits;
+    this.pos = p;
+    while (n >= 10) {
+      const q = Math.floor(n / 10);
+      b[--p] = 0x30 + (n - q * 10);
+      n = q;
+    }
+    b[--p] = 0x30 + n;
   }
   /** Writes one ASCII character (code `c`; `_s`, its text, is kept for the generated code's calls). */
   punct(c: number, _s?: string): void {
@@ -113,6 +167,11 @@ export class ByteWriter {
   key(k: Uint8Array, _s?: string): void {
     const n = k.length;
     this.room(n);
+    if (n > SHORT_KEY) {
+      this.buf.set(k, this.pos);
+      this.pos += n;
+      return;
+    }
     const b = this.buf;
     let p = this.pos;
     for (let i = 0; i < n; i++) b[p++] = k[i] as number;
@@ -136,8 +195,7 @@ export class ByteWriter {
       const p = this.pos + 1 + utf8Write(b, s, this.pos + 1, n * 3);
       b[p] = 0x22;
       this.pos = p + 1;
-    } else if (isWellFormed(s)) this.escapedBytes(s);
-    else this.escapedChars(s);
+    } else if (!this.escapedBytes(s)) this.escapedChars(s);
   }
   /**
    * A short string of one- and two-byte UTF-8, escapes included, by hand;
@@ -177,11 +235,14 @@ export class ByteWriter {
     return true;
   }
   /**
-   * A well-formed string that needs escapes: encoded natively into the
-   * scratch buffer, then copied byte by byte with the escapes (a loop over
-   * bytes, whatever the string's representation in the engine).
+   * A string that needs escapes: encoded natively into the scratch buffer,
+   * then copied byte by byte with the escapes (a loop over bytes, whatever
+   * the string's representation in the engine). The native encoder writes a
+   * lone surrogate as U+FFFD (EF BF BD), where v1 writes `\ufffd`: when that
+   * sequence shows up and the string is not well formed, nothing is
+   * committed and false is returned (escapedChars then writes it).
    */
-  private escapedBytes(s: string): void {
+  private escapedBytes(s: string): boolean {
     const n = s.length;
     if (scratch.length < n * 3) scratch = Buffer.allocUnsafe(Math.max(n * 3, scratch.length * 2));
     const t = scratch;
@@ -208,6 +269,9 @@ export class ByteWriter {
           b[p++] = 0x5c;
           b[p++] = e;
         }
+      } else if (c === 0xef && t[j + 1] === 0xbf && t[j + 2] === 0xbd) {
+        if (!isWellFormed(s)) return false;
+        b[p++] = c;
       } else if (c === 0xe2 && t[j + 1] === 0x80 && ((t[j + 2] as number) & 0xfe) === 0xa8) {
         // U+2028, U+2029 (E2 80 A8, E2 80 A9) as \u2028, \u2029
         b[p++] = 0x5c;
@@ -221,6 +285,7 @@ export class ByteWriter {
     }
     b[p++] = 0x22;
     this.pos = p;
+    return true;
   }
   /** Any string, encoded here char by char, escapes and lone surrogates included. */
   private escapedChars(s: string): void {
@@ -380,7 +445,7 @@ function build(t: GoType): ByteEncoder | null {
       if (INT_KINDS.has(t.kind))
         return (w, v) => {
           if (typeof v !== "number" && typeof v !== "bigint") throw BAIL;
-          w.ascii(String(v));
+          w.int(v);
         };
       return null; // float32, complex, chan, func, ...
   }
@@ -468,6 +533,20 @@ function buildMap(t: GoType & { kind: "map" }): ByteEncoder | null {
   };
 }
 
+/** Field kinds compileStruct writes inline. */
+type Inline = "string" | "int" | "bool" | "float" | "any";
+
+/** The inline kind of a type the byte path accepted (so: no methods, no known type), or null. */
+function inlineKind(t: GoType): Inline | null {
+  const k = t.kind;
+  if (k === "string") return "string";
+  if (k === "bool") return "bool";
+  if (k === "float64") return "float";
+  if (INT_KINDS.has(k)) return "int";
+  if (k === "interface") return "any";
+  return null;
+}
+
 interface FieldB {
   readonly key: string;
   /** The member name quoted, with `:` (index 0: raw, 1: HTML-escaped). */
@@ -476,7 +555,9 @@ interface FieldB {
   readonly enc: ByteEncoder;
   readonly omit: ((v: any) => boolean) | null;
   /** Inline code for plain strings, integers and booleans (see compileStruct). */
-  readonly inline: "string" | "int" | "bool" | null;
+  readonly inline: Inline | null;
+  /** Whether the field is an unnamed pointer to the inline kind (nil: null). */
+  readonly ptr: boolean;
 }
 
 const utf8 = new TextEncoder();
@@ -494,15 +575,16 @@ function buildStruct(t: GoType & { kind: "struct" }): ByteEncoder | null {
     if (enc === null) return null;
     const empty = f.omitEmpty ? isEmptyFn(f.type) : null;
     const zero = f.omitZero ? isZeroFieldFn(f.type) : null;
-    const k = f.type.kind;
     fields.push({
       key: (f.hops[f.hops.length - 1] as FieldV1["hops"][number]).name,
       name: [`"${f.name}":`, `${quoteString(f.name, true)}:`],
       hops: f.hops.length > 1 ? f.hops.slice(0, -1) : null,
       enc,
       omit: empty && zero ? (v: any) => empty(v) || zero(v) : (empty ?? zero),
-      // byteEncoderFor accepted the type, so a string/bool/int kind here has no methods and no known type
-      inline: k === "string" ? "string" : k === "bool" ? "bool" : INT_KINDS.has(k) ? "int" : null,
+      // byteEncoderFor accepted the type (and a pointer's element), so they have no methods and no known type
+      ...(f.type.kind === "pointer"
+        ? { inline: inlineKind(f.type.elem) === "any" ? null : inlineKind(f.type.elem), ptr: true }
+        : { inline: inlineKind(f.type), ptr: false }),
     });
   }
   let raw: ByteEncoder;
@@ -560,19 +642,28 @@ function compileStruct(fields: readonly FieldB[], h: 0 | 1): ByteEncoder {
     if (f.omit !== null) body += `if (!F[${i}].omit(fv)) {\n`;
     body += writeKey;
     if (conditional && written !== "yes") body += "first = false;\n";
+    if (f.ptr && f.inline !== null) body += "if (fv === null || fv === undefined) w.nul();\nelse {\n";
     switch (f.inline) {
       case "string":
         body += 'if (typeof fv !== "string") throw BAIL;\nw.string(fv);\n';
         break;
       case "int":
-        body += 'if (typeof fv !== "number" && typeof fv !== "bigint") throw BAIL;\nw.ascii("" + fv);\n';
+        body += 'if (typeof fv !== "number" && typeof fv !== "bigint") throw BAIL;\nw.int(fv);\n';
         break;
       case "bool":
         body += 'w.ascii(fv ? "true" : "false");\n';
         break;
+      case "float":
+        body +=
+          'if (typeof fv !== "number" || fv - fv !== 0) throw BAIL;\nw.ascii(fv === 0 ? (1 / fv < 0 ? "-0" : "0") : "" + fv);\n';
+        break;
+      case "any":
+        body += `if (fv === null || fv === undefined) w.nul();\nelse F[${i}].enc(w, fv);\n`;
+        break;
       default:
         body += `F[${i}].enc(w, fv);\n`;
     }
+    if (f.ptr && f.inline !== null) body += "}\n";
     if (f.omit !== null) body += "}\n";
     if (f.hops !== null) for (const hop of f.hops) if (hop.type.kind === "pointer") body += "}\n";
     body += "}\n";

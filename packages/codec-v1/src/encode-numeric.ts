@@ -51,8 +51,20 @@ export function floatTreeCheck(t: GoType): NumericCheck | null {
     u = u.elem;
   }
   if (u.kind !== "float64" || !plain(u)) return null;
-  let check: NumericCheck = (x) => typeof x === "number" && x - x === 0 && (x !== 0 || 1 / x > 0);
-  for (let i = chain.length - 1; i >= 0; i--) {
+  const leaf = (x: unknown): boolean => typeof x === "number" && x - x === 0 && (x !== 0 || 1 / x > 0);
+  if (chain.length === 0) return leaf;
+  // The innermost list checks its floats in a loop of its own (no call per element).
+  const innerNullable = (chain[chain.length - 1] as GoType).kind === "slice";
+  let check: NumericCheck = (v) => {
+    if (v === null) return innerNullable;
+    if (!Array.isArray(v)) return false;
+    for (let j = 0; j < v.length; j++) {
+      const x = v[j];
+      if (typeof x !== "number" || x - x !== 0 || (x === 0 && 1 / x < 0)) return false;
+    }
+    return true;
+  };
+  for (let i = chain.length - 2; i >= 0; i--) {
     const inner = check;
     const nullable = (chain[i] as GoType).kind === "slice";
     check = (v) => {

@@ -53,10 +53,11 @@ export function ws(): number {
   let p = C.p;
   let c = t.charCodeAt(p);
   if (c > 0x20) return c;
+  let n = 0;
   while (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) {
     c = t.charCodeAt(++p);
-    if (c === 0x20 && t.charCodeAt(p + 1) === 0x20) {
-      // Indentation: the regular expression engine skips a long run faster than a loop.
+    if (++n === 16) {
+      // Deep indentation: the regular expression engine skips a long run faster than a loop.
       INDENT.lastIndex = p;
       INDENT.test(t);
       p = INDENT.lastIndex;

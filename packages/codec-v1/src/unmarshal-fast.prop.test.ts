@@ -10,7 +10,7 @@
  */
 import { isDeepStrictEqual } from "node:util";
 import { fc, test } from "@fast-check/vitest";
-import type { GoType } from "@gojson/gotype";
+import { type GoType, goType } from "@gojson/gotype";
 import { goTypeArbitrary } from "@gojson/gotype/arbitrary";
 import { describe, expect } from "vitest";
 import { type UnmarshalOptions, unmarshal } from "./index.js";
@@ -301,6 +301,27 @@ describe("unmarshal fast path", () => {
       expectSame({ value: fast }, want);
     }
     expectSame(run(t, data, o, true), want);
+  });
+
+  test.prop(
+    [
+      fc.constantFrom(
+        "[]float64",
+        "[][]float64",
+        "[][2]float64",
+        "[][][]float32",
+        "[2][]float64",
+        "[]*[]float64",
+        "map[string][][]float64",
+        "struct { A [][]float64; B []float32 }",
+      ),
+      fc.gen(),
+    ],
+    { numRuns: 100 },
+  )("equals the exact engine on floats nested in slices and arrays", (expr, g) => {
+    const t = goType(expr);
+    const data = mangle(g, jsonFor(g, t, 4));
+    expectSame(run(t, data, {}, true), run(t, data, {}, false));
   });
 
   test.prop([goTypeArbitrary({ maxDepth: 2, maxFields: 4 }), fc.gen(), fc.uint8Array({ maxLength: 24 })], {

@@ -6,7 +6,7 @@
  */
 import { isDeepStrictEqual } from "node:util";
 import { type GoType, goType, parseGo, T, withMethods } from "@gojson/gotype";
-import { describe, expect, test } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { type UnmarshalOptions, unmarshal } from "./index.js";
 import { fastUnmarshal, NO_FAST, unmarshalFast } from "./unmarshal-fast.js";
 
@@ -164,8 +164,18 @@ const cases: Case[] = [
   { name: "Syntax/Bom", type: Rec, in: new Uint8Array([0xef, 0xbb, 0xbf, 0x7b, 0x7d]), fast: false },
   { name: "Deep/Any", type: T.any, in: `${"[".repeat(200)}${"]".repeat(200)}`, fast: false },
   { name: "Embedded/PointerAllocated", type: Rec, in: `{"p":"x"}`, fast: true },
-  { name: "Floats/Tree", type: goType("[][][]float64"), in: `[[[1.5,-0,null],[]],null,[[1e-400]]]`, fast: true },
-  { name: "Floats/Pairs", type: goType("[][2]float64"), in: `[[1,2],[3],[4,5,6],null,[],[null,7]]`, fast: true },
+  {
+    name: "Floats/Tree",
+    type: goType("[][][]float64"),
+    in: `[[[1.5,-0,null],[]],null,[[1e-400]]]`,
+    fast: true,
+  },
+  {
+    name: "Floats/Pairs",
+    type: goType("[][2]float64"),
+    in: `[[1,2],[3],[4,5,6],null,[],[null,7]]`,
+    fast: true,
+  },
   { name: "Floats/Float32", type: goType("[][]float32"), in: `[[0.1,3.4e38],[1e-50]]`, fast: true },
   { name: "Floats/Float32Overflow", type: goType("[][]float32"), in: `[[3.5e38]]`, fast: false },
   { name: "Floats/Overflow", type: goType("[]float64"), in: `[1,1e400]`, fast: false },
@@ -175,7 +185,13 @@ const cases: Case[] = [
   { name: "Floats/Trailing", type: goType("[]float64"), in: `[1,2]]`, fast: false },
   { name: "Floats/Syntax", type: goType("[]float64"), in: `[1,,2]`, fast: false },
   { name: "Floats/InPointerSlice", type: goType("[]*[]float64"), in: `[[1,2],null,[3]]`, fast: true },
-  { name: "Floats/InMap", type: goType("map[string][]float64"), in: `{"a":[1,2],"b":[3] , "c":null}`, fast: true },
+  {
+    name: "Floats/InMap",
+    type: goType("map[string][]float64"),
+    in: `{"a":[1,2],"b":[3] , "c":null}`,
+    fast: true,
+  },
+  { name: "Recursive/List", type: parseGo("type L []L").L as GoType, in: `[[],[[]],null]`, fast: true },
   { name: "Floats/DupField", type: goType("struct { A []float64 }"), in: `{"A":[1,2],"A":[3]}`, fast: false },
 ];
 
@@ -218,6 +234,59 @@ describe("unmarshal fast path", () => {
 
   test("decoding into an existing value is left to the exact engine", () => {
     expect(unmarshalFast(Rec, "{}", { into: {} }, true)).toBe(NO_FAST);
+  });
+
+  test("GOJSON_FAST_UNMARSHAL=0 turns the fast path off", async () => {
+    const was = process.env.GOJSON_FAST_UNMARSHAL;
+    process.env.GOJSON_FAST_UNMARSHAL = "0";
+    try {
+      vi.resetModules();
+      const m = (await import("./unmarshal-fast.js")) as typeof import("./unmarshal-fast.js");
+      expect(m.fastUnmarshal.enabled).toBe(false);
+      expect(m.unmarshalFast(T.string, '"x"', {}, true)).toBe(m.NO_FAST);
+    } finally {
+      if (was === undefined) delete process.env.GOJSON_FAST_UNMARSHAL;
+      else process.env.GOJSON_FAST_UNMARSHAL = was;
+      vi.resetModules();
+    }
+  });
+
+  test("without code generation (CSP) the closure decoders give the same values", () => {
+    const g = globalThis as { Function: FunctionConstructor };
+    const saved = g.Function;
+    g.Function = (() => {
+      throw new EvalError("code generation from strings disallowed");
+    }) as unknown as FunctionConstructor;
+    try {
+      const d = parseGo(`
+type E struct { X int8 }
+type S struct {
+	A string \`json:"a"\`
+	B []int64
+	E
+	C map[string]any \`json:"c,omitempty"\`
+}`);
+      const S = d.S as GoType;
+      for (const input of [
+        `{"a":"x","B":[1,2],"X":3,"c":{"k":[true]}}`,
+        `{"B":null,"A":"y","x":-1,"zz":1,"a":"z"}`,
+        `{"X":300}`,
+        `{"a":1}`,
+      ]) {
+        const want = run(S, input, {}, false);
+        const got = run(S, input, {}, true);
+        expect(got.error?.message).toBe(want.error?.message);
+        expect(isDeepStrictEqual(got.value, want.value)).toBe(true);
+      }
+      expect(unmarshalFast(S, `{"a":"x","X":3}`, {}, true)).toEqual({
+        A: "x",
+        B: null,
+        E: { X: 3 },
+        C: null,
+      });
+    } finally {
+      g.Function = saved;
+    }
   });
 
   test("the switch turns the fast path off", () => {

@@ -3,7 +3,10 @@
  * destination, no unmarshal methods on the way), compiled once per Go type
  * into closures that read the input by charCodeAt (unmarshal-fast-scan.ts):
  * ASCII input as a one-byte string, other valid UTF-8 one char per byte with
- * strings decoded one by one (mostly ASCII input) or decoded up front.
+ * strings decoded one by one (mostly ASCII input) or decoded up front. Structs
+ * get a generated decoder with constant property names; floats nested in
+ * slices and arrays are matched by a regular expression and built by one
+ * native JSON.parse, then checked.
  *
  * It follows v1's rules (case-insensitive names with an exact match first,
  * duplicate names merging into what is there, null leaving non-pointer values
@@ -222,13 +225,13 @@ function sliceDecoder(t: GoType & { kind: "slice" }): FDec {
         return null;
       }
       if (cur !== null && cur !== undefined && cur.length !== 0) bail();
-      const end = numericEnd();
+      const end = numericEnd(tree.depth);
       if (end < 0) return plain(c, cur);
       let v: unknown;
       try {
         v = JSON.parse(C.t.slice(C.p, end));
       } catch {
-        // Not one numeric value (a syntax error, or the run went past it): element by element.
+        // Not valid JSON: element by element, which gives up at the error.
         return plain(c, cur);
       }
       C.p = end;
@@ -320,7 +323,10 @@ interface NumericTree {
   readonly fix: (v: unknown) => unknown;
 }
 
-function numericTree(t: GoType): NumericTree | null {
+function numericTree(t: GoType, seen: Set<GoType> = new Set()): NumericTree | null {
+  // (a recursive type, `type L []L`, has no float at its bottom)
+  if (seen.has(t)) return null;
+  seen.add(t);
   if (isPlainFloat(t)) {
     const f32 = t.kind === "float32";
     return {
@@ -338,7 +344,7 @@ function numericTree(t: GoType): NumericTree | null {
   }
   if ((t.kind !== "slice" && t.kind !== "array") || hasUnmarshalMethod(t) || t.known !== undefined)
     return null;
-  const inner = numericTree(t.elem);
+  const inner = numericTree(t.elem, seen);
   if (inner === null) return null;
   const fixElem = inner.fix;
   if (t.kind === "slice" && inner.depth === 0) {
@@ -392,21 +398,36 @@ function numericTree(t: GoType): NumericTree | null {
   };
 }
 
-/** A run of the characters numeric JSON text holds (numbers, null, brackets, commas, whitespace), matched in place. */
-const NUMERIC_RUN = /[-+.0-9eEnul,[\] \t\n\r]*/y;
+/** One char of numeric JSON text other than a bracket (numbers, null, commas, whitespace). */
+const NUMERIC_CHAR = "[-+.0-9eEnul,\\t\\n\\r ]";
+
+const bracketRes = new Map<number, RegExp>();
 
 /**
- * The end of the numeric text at C.p (at `[`): just after the last `]` of the
- * run of numeric characters from there, or -1 when there is none. Parsing
- * that text as one JSON value either gives exactly the value at C.p or fails
- * (what follows its own closing bracket would be trailing data), so a longer
- * run costs a failed parse, never a wrong value.
+ * A sticky regular expression matching a bracketed value nested at most
+ * `depth` levels whose other chars are numeric text: it ends exactly at the
+ * value's own closing bracket (each char decides the branch: no backtracking).
  */
-function numericEnd(): number {
-  NUMERIC_RUN.lastIndex = C.p;
-  NUMERIC_RUN.test(C.t);
-  const close = C.t.lastIndexOf("]", NUMERIC_RUN.lastIndex - 1);
-  return close < C.p ? -1 : close + 1;
+function bracketRe(depth: number): RegExp {
+  let re = bracketRes.get(depth);
+  if (re === undefined) {
+    let src = `\\[${NUMERIC_CHAR}*\\]`;
+    for (let i = 1; i < depth; i++) src = `\\[(?:${NUMERIC_CHAR}|${src})*\\]`;
+    re = new RegExp(src, "y");
+    bracketRes.set(depth, re);
+  }
+  return re;
+}
+
+/**
+ * The end of the numeric value at C.p (at `[`) nested at most `depth` levels,
+ * or -1 when it holds anything else or nests deeper (then the element-by-element
+ * decoder reads it, and gives up where the exact engine must speak).
+ */
+function numericEnd(depth: number): number {
+  const re = bracketRe(depth);
+  re.lastIndex = C.p;
+  return re.test(C.t) ? re.lastIndex : -1;
 }
 
 /** Marks a zero value that is an object (made fresh each time). */
@@ -1095,6 +1116,7 @@ export function unmarshalFast(
     if (!isWellFormed(data)) return NO_FAST;
     text = data;
   } else {
+    if (!(data instanceof Uint8Array)) return NO_FAST;
     const buf = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
     if (isAscii(data)) text = buf.toString("latin1");
     else {

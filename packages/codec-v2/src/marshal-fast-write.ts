@@ -50,14 +50,12 @@ type WellFormed = { isWellFormed(): boolean };
 const SHORT_STRING = 32;
 /** A clean head at least this long is written natively before a string's escapes are written by hand. */
 const NATIVE_HEAD = 64;
-/** Pre-encoded bytes longer than this are copied by TypedArray#set, shorter ones by hand. */
-const SHORT_COPY = 8;
 /** The writer's first buffer (bytes). */
 const FIRST_BUFFER = 1 << 16;
 /** A buffer larger than this is not kept between calls. */
-const KEEP_BUFFER = 1 << 23;
+const KEEP_BUFFER = 1 << 22;
 /** Outputs at least this long, and filling most of the buffer, are handed over (no copy) and the buffer replaced. */
-const HAND_OVER = 1 << 20;
+const HAND_OVER = 1 << 16;
 /** Outputs shorter than this are copied into a Uint8Array of their own (not a slice of Buffer's shared pool). */
 const POOL_MAX = 4096;
 
@@ -112,8 +110,8 @@ export class ByteWriter {
     this.room(n);
     const b = this.buf;
     const p = this.pos;
-    if (n > SHORT_COPY) b.set(k, p);
-    else for (let i = 0; i < n; i++) b[p + i] = k[i] as number;
+    // By hand: faster than TypedArray#set on a Buffer for names of typical length.
+    for (let i = 0; i < n; i++) b[p + i] = k[i] as number;
     this.pos = p + n;
   }
   /** Writes one byte. */
@@ -217,7 +215,8 @@ export class ByteWriter {
     const n = this.pos;
     const b = this.buf;
     if (n >= HAND_OVER && n * 2 > b.length) {
-      this.buf = (NodeBuffer as NodeBufCtor).allocUnsafeSlow(b.length);
+      // The next output is likely about as long: room for it and an eighth more.
+      this.buf = (NodeBuffer as NodeBufCtor).allocUnsafeSlow(Math.max(FIRST_BUFFER, n + (n >> 3)));
       return new Uint8Array(b.buffer, b.byteOffset, n);
     }
     if (n < POOL_MAX) {
@@ -348,7 +347,7 @@ function writeInt(w: ByteWriter, v: unknown): void {
     if (v - v !== 0) bail();
     n = v;
   } else if (typeof v === "bigint") n = Number(v);
-  else return bail();
+  else bail();
   if (n >= 0 && n < 1e9 && n === Math.floor(n)) writeSmall(w, n);
   else w.ascii(String(v));
 }
@@ -363,7 +362,22 @@ function writeSmall(w: ByteWriter, n: number): void {
     w.pos = p + 1;
     return;
   }
-  let d = n < 100 ? 2 : n < 1000 ? 3 : n < 10000 ? 4 : n < 100000 ? 5 : n < 1000000 ? 6 : n < 1e7 ? 7 : n < 1e8 ? 8 : 9;
+  let d =
+    n < 100
+      ? 2
+      : n < 1000
+        ? 3
+        : n < 10000
+          ? 4
+          : n < 100000
+            ? 5
+            : n < 1000000
+              ? 6
+              : n < 1e7
+                ? 7
+                : n < 1e8
+                  ? 8
+                  : 9;
   p += d;
   w.pos = p;
   while (d-- > 0) {
@@ -539,14 +553,31 @@ function floatsPlain(v: unknown, d: number, lens: readonly number[], last: numbe
   const n = v.length;
   const l = lens[d] as number;
   if (l >= 0 && n !== l) return false;
-  if (d === last) {
+  if (d === last) return plainNumbers(v);
+  if (d === last - 1) {
+    // The innermost lists (coordinate pairs, say) checked here: no call per list.
+    const m = lens[last] as number;
     for (let i = 0; i < n; i++) {
       const x = v[i];
-      if (typeof x !== "number" || x - x !== 0 || (x === 0 && 1 / x < 0)) return false;
+      if (!Array.isArray(x) || (m >= 0 && x.length !== m)) return false;
+      for (let j = 0; j < x.length; j++) {
+        const y = x[j];
+        if (typeof y !== "number" || y - y !== 0 || (y === 0 && 1 / y < 0)) return false;
+      }
     }
     return true;
   }
   for (let i = 0; i < n; i++) if (!floatsPlain(v[i], d + 1, lens, last)) return false;
+  return true;
+}
+
+/** Whether every element of v is a finite number other than -0. */
+function plainNumbers(v: unknown[]): boolean {
+  const n = v.length;
+  for (let i = 0; i < n; i++) {
+    const x = v[i];
+    if (typeof x !== "number" || x - x !== 0 || (x === 0 && 1 / x < 0)) return false;
+  }
   return true;
 }
 
@@ -717,7 +748,7 @@ function buildStruct(t: StructType, c: Ctx): ByteEncoder | null {
     else if (k === "float64") write = "WF(w, x);\n";
     else write = `E${i}(w, x);\n`;
     let stmt = `x = ${get};\n`;
-    const put = `${fd.omitempty ? "s = w.pos;\n" : ""}w.raw(K${i});\n${fd.omitempty ? "e = w.pos;\n" : ""}${write}${fd.omitempty ? "if (EMPTY(w.buf, e, w.pos)) w.pos = s;\n" : ""}`;
+    const put = `${fd.omitempty ? "s = w.pos;\n" : ""}${keyCode(keys[i] as Uint8Array, i)}${fd.omitempty ? "e = w.pos;\n" : ""}${write}${fd.omitempty ? "if (EMPTY(w.buf, e, w.pos)) w.pos = s;\n" : ""}`;
     stmt += omitzero ? `if (!Z${i}(x)) {\n${put}}\n` : put;
     body += cond === "" ? stmt : `if (${cond}) {\n${stmt}}\n`;
   }
@@ -727,7 +758,7 @@ function buildStruct(t: StructType, c: Ctx): ByteEncoder | null {
     if (x.isZero) head += `const Z${i} = F[${i}].isZero;\n`;
   });
   // Every member is written `,"name":value`; the first comma is then turned into the `{`.
-  const src = `"use strict";\n${head}return function writeStruct(w, v) {\nif (v === null || typeof v !== "object" || ++w.depth > MAX) BAILF();\nconst o = w.pos;\nlet x, s, e;\n${body}if (w.pos === o) { w.byte(0x7b); w.byte(0x7d); } else { w.buf[o] = 0x7b; w.byte(0x7d); }\nw.depth--;\n};`;
+  const src = `"use strict";\n${head}return function writeStruct(w, v) {\nif (v === null || typeof v !== "object" || ++w.depth > MAX) BAILF();\nconst o = w.pos;\nlet x, s, e, b, p;\n${body}if (w.pos === o) { w.byte(0x7b); w.byte(0x7d); } else { w.buf[o] = 0x7b; w.byte(0x7d); }\nw.depth--;\n};`;
   try {
     return new Function("F", "K", "MAX", "BAILF", "EMPTY", "WB", "WI", "WF", src)(
       fields,
@@ -743,6 +774,18 @@ function buildStruct(t: StructType, c: Ctx): ByteEncoder | null {
     // Code generation refused (a Content-Security-Policy): the shadow path serves this type.
     return null;
   }
+}
+
+/** Inline names up to this many bytes are written by constant stores in the generated code. */
+const INLINE_NAME = 48;
+
+/** Code writing member name k (with its separators): constant stores, or a copy of K{i}. */
+function keyCode(k: Uint8Array, i: number): string {
+  const n = k.length;
+  if (n > INLINE_NAME) return `w.raw(K${i});\n`;
+  let code = `w.room(${n});\nb = w.buf;\np = w.pos;\n`;
+  for (let j = 0; j < n; j++) code += `b[p${j === 0 ? "" : ` + ${j}`}] = ${k[j]};\n`;
+  return `${code}w.pos = p + ${n};\n`;
 }
 
 /** Whether bytes b[s:e] are an empty JSON value: null, "", {} or [] (json/v2's omitempty). */

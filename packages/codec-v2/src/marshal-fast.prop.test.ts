@@ -58,7 +58,10 @@ const text = fc.oneof(
   fc.string({ minLength: 30, maxLength: 60 }),
   fc.string({ unit: "grapheme", minLength: 20, maxLength: 50 }),
   fc
-    .tuple(fc.string({ unit: "binary", minLength: 30, maxLength: 50 }), fc.constantFrom("", '"', "\\", "\n", "\u0001", "\u00e9", "\u20ac"))
+    .tuple(
+      fc.string({ unit: "binary", minLength: 30, maxLength: 50 }),
+      fc.constantFrom("", '"', "\\", "\n", "\u0001", "\u00e9", "\u20ac"),
+    )
     .map(([a, b]) => a + b),
   fc.tuple(fc.string({ minLength: 33, maxLength: 40 }), surrogate).map(([a, b]) => b + a),
 );
@@ -118,9 +121,12 @@ function leaf(): fc.Arbitrary<Gen> {
     },
     {
       t: sliceOf(arrayOf(2, T.float64)),
-      v: fc.array(fc.array(fc.oneof(fc.double({ noNaN: true }), fc.constant(-0)), { minLength: 2, maxLength: 2 }), {
-        maxLength: 3,
-      }),
+      v: fc.array(
+        fc.array(fc.oneof(fc.double({ noNaN: true }), fc.constant(-0)), { minLength: 2, maxLength: 2 }),
+        {
+          maxLength: 3,
+        },
+      ),
     },
     {
       t: sliceOf(T.int64),

@@ -6,6 +6,7 @@
  */
 import { CORPUS_NAMES, corpusBytes, corpusInfo, PAYLOAD_NAMES, payload } from "@gojson/fixtures";
 import {
+  arrayOf,
   type GoType,
   goType,
   mapOf,
@@ -258,9 +259,166 @@ describe("marshal fast path cases", () => {
       const want = exact(c.t, c.in, c.opts);
       expect(want).toBe(c.want);
       expect(fastOrExact(c.t, c.in, c.opts)).toBe(want);
+      // marshal's bytes (the byte path where it serves the options) say the same.
+      if (!want.startsWith("error: "))
+        expect(new TextDecoder().decode(marshal(c.t, c.in, c.opts))).toBe(want);
       const fast = fastOnly(c.t, c.in, c.opts);
       expect(fast !== undefined).toBe(c.fast);
       if (fast !== undefined) expect(fast).toBe(want);
     });
   }
+});
+
+/** The byte path's own answer (undefined: the options are not served, or it bailed to the shadow path). */
+function writtenOnly(t: GoType, v: unknown, o?: Options | Options[]): string | undefined {
+  const b = fastEncoderFor(t, resolveOptions(o))?.written(v);
+  return b === undefined ? undefined : new TextDecoder().decode(b);
+}
+
+const OmitFields = named(
+  "Omit",
+  structOf([
+    { name: "A", type: T.string, tag: 'json:"a,omitempty"' },
+    { name: "B", type: sliceOf(T.int), tag: 'json:"b,omitempty"' },
+    { name: "C", type: mapOf(T.string, T.int), tag: 'json:"c,omitempty"' },
+    { name: "D", type: pointerTo(T.int), tag: 'json:"d,omitempty"' },
+    { name: "E", type: T.int, tag: 'json:"e,omitempty"' },
+    { name: "F", type: structOf([]), tag: 'json:"f,omitempty"' },
+  ]),
+);
+const OmitAll = named(
+  "OmitAll",
+  structOf([
+    { name: "A", type: T.string, tag: 'json:"a,omitempty"' },
+    { name: "B", type: sliceOf(T.int), tag: 'json:"b,omitempty"' },
+  ]),
+);
+
+/** Byte-path cases; every `want` is Go 1.26's json/v2 output (GOEXPERIMENT=jsonv2 go run, by hand). */
+const WRITE_CASES: (Omit<Case, "fast"> & { written: boolean })[] = [
+  {
+    name: "String/Long/Escapes",
+    t: T.string,
+    in: `${"x".repeat(70)}"\\\n\t\u0001é€😀`,
+    want: `"${"x".repeat(70)}\\"\\\\\\n\\t\\u0001é€😀"`,
+    written: true,
+  },
+  {
+    name: "String/Long/NoEscapeForJSOrHTML",
+    t: T.string,
+    in: `${"a".repeat(40)}\u2028<>&`,
+    want: `"${"a".repeat(40)}\u2028<>&"`,
+    written: true,
+  },
+  {
+    name: "String/Short/Escapes",
+    t: T.string,
+    in: '\u0000\b\f\u001f"\\\u007f',
+    want: '"\\u0000\\b\\f\\u001f\\"\\\\\u007f"',
+    written: true,
+  },
+  {
+    name: "String/Long/InvalidUTF8",
+    t: T.string,
+    in: `${"a".repeat(40)}\ud800`,
+    want: "error: jsontext: invalid UTF-8",
+    written: false,
+  },
+  {
+    name: "String/Long/InvalidUTF8AfterEscape",
+    t: T.string,
+    in: `${"a".repeat(70)}\n\udc00`,
+    want: "error: jsontext: invalid UTF-8",
+    written: false,
+  },
+  {
+    name: "Float64/Tree/NegativeZeroAndNil",
+    t: sliceOf(sliceOf(T.float64)),
+    in: [[1.5, -0], null, []],
+    want: "[[1.5,-0],[],[]]",
+    written: true,
+  },
+  {
+    name: "Float64/Tuples",
+    t: sliceOf(arrayOf(2, T.float64)),
+    in: [
+      [1, 2],
+      [3, 4],
+    ],
+    want: "[[1,2],[3,4]]",
+    written: true,
+  },
+  {
+    name: "Int64/Mixed",
+    t: sliceOf(T.int64),
+    in: [1n, 2n ** 60n, -3],
+    want: "[1,1152921504606846976,-3]",
+    written: true,
+  },
+  {
+    name: "Struct/OmitEmpty",
+    t: OmitFields,
+    in: { A: "", B: null, C: null, D: null, E: 0n, F: {} },
+    want: '{"e":0}',
+    written: true,
+  },
+  { name: "Struct/OmitEmpty/All", t: OmitAll, in: { A: "", B: [] }, want: "{}", written: true },
+  { name: "Bytes/Nil", t: sliceOf(T.uint8), in: null, want: '""', written: true },
+  { name: "Bytes/Array", t: arrayOf(3, T.uint8), in: [1, 2, 3], want: '"AQID"', written: true },
+  {
+    name: "Slice/NilAsNull",
+    t: sliceOf(T.int),
+    in: null,
+    opts: { formatNilSliceAsNull: true },
+    want: "null",
+    written: true,
+  },
+  {
+    name: "Map/NilAsNull",
+    t: mapOf(T.string, T.int),
+    in: null,
+    opts: { formatNilMapAsNull: true },
+    want: "null",
+    written: true,
+  },
+];
+
+describe("marshal byte path cases", () => {
+  for (const c of WRITE_CASES) {
+    it(c.name, () => {
+      const want = exact(c.t, c.in, c.opts);
+      expect(want).toBe(c.want);
+      expect(fastOrExact(c.t, c.in, c.opts)).toBe(want);
+      if (!want.startsWith("error: "))
+        expect(new TextDecoder().decode(marshal(c.t, c.in, c.opts))).toBe(want);
+      const written = writtenOnly(c.t, c.in, c.opts);
+      expect(written !== undefined).toBe(c.written);
+      if (written !== undefined) expect(written).toBe(want);
+    });
+  }
+
+  it("Any/GetterMarshals: a getter that marshals to bytes gets a writer of its own", () => {
+    const inner = {
+      get text() {
+        return new TextDecoder().decode(marshal(sliceOf(T.string), ["a".repeat(40)]));
+      },
+    };
+    const v = ["b".repeat(40), inner, 2n ** 60n];
+    const want = exact(T.any, v);
+    expect(writtenOnly(T.any, v)).toBe(want);
+    expect(new TextDecoder().decode(marshal(T.any, v))).toBe(want);
+  });
+
+  it("Large/HandedOver: large outputs are their own bytes, unchanged by later calls", () => {
+    const t = sliceOf(T.string);
+    const v = Array.from({ length: 3000 }, (_, i) => `item ${i} ${"z".repeat(40)}`);
+    const a = marshal(t, v);
+    const copy = a.slice();
+    marshal(
+      t,
+      v.map((s) => s.toUpperCase()),
+    );
+    expect(Buffer.from(a).equals(Buffer.from(copy))).toBe(true);
+    expect(new TextDecoder().decode(a)).toBe(exact(t, v));
+  });
 });

@@ -1,9 +1,12 @@
 /**
- * The fast marshal path: per (Go type, options) a compiled *shadow builder*
- * turns a Go value into a plain JS value whose JSON.stringify text is exactly
- * json/v2's output (see marshal-fast-shadow.ts), so the bulk of the writing is
- * done by the engine's native serializer. Struct builders are generated code
- * (one object literal per struct type, constant property names).
+ * The fast marshal path. For marshal's bytes under the options it serves
+ * (v2's defaults and a few more), a compiled *byte encoder* writes UTF-8
+ * straight into a reused buffer (marshal-fast-write.ts). Otherwise, and
+ * when it bails, per (Go type, options) a compiled *shadow builder* turns a
+ * Go value into a plain JS value whose JSON.stringify text is exactly
+ * json/v2's output (see marshal-fast-shadow.ts), so the bulk of the writing
+ * is done by the engine's native serializer. Struct builders and encoders
+ * are generated code (one function per struct type, constant property names).
  *
  * The fast path never reports an error: on anything unusual (a value of the
  * wrong JS type, NaN, invalid UTF-8, a nesting deeper than FAST_MAX_DEPTH, a
@@ -172,12 +175,6 @@ export function fastEncoderFor(t: GoType, o: ResolvedOptions): FastEncoder | und
   }
   per.set(o.key, enc);
   return enc ?? undefined;
-}
-
-/** The shadow builder of t under options o (undefined: not eligible). Internal: tests and benchmarks. */
-export function fastShadowFor(t: GoType, o: ResolvedOptions): ((v: unknown) => unknown) | undefined {
-  syncVersion();
-  return isEligible(t) ? compile(t, o, { str: o.flags.stringifyNumbers, legacyStr: false, format: "" }) : undefined;
 }
 
 /** Whether a toJSON method was added to Object.prototype or Array.prototype (the fast path then stands aside). */

@@ -262,10 +262,11 @@ function sliceEncoder(t: Extract<GoType, { kind: "slice" }>, o: ResolvedOptions,
   const f = o.flags;
   let nilNull = f.formatNilSliceAsNull;
   let format = m.format;
-  if (format === "emitnull") {
+  // emitnull/emitempty are slice formats; a byte slice takes byte formats only (Go: invalid format).
+  if (format === "emitnull" && !isByteSlice(t)) {
     nilNull = true;
     format = "";
-  } else if (format === "emitempty") {
+  } else if (format === "emitempty" && !isByteSlice(t)) {
     nilNull = false;
     format = "";
   }
@@ -776,6 +777,7 @@ function structEncoder(t: StructType, o: ResolvedOptions, m: Mode): Enc {
       nameText: `${q(o, fd.name)}:`,
       enc,
       isZero: isZ,
+      emptyUpFront: fd.omitempty && !f.omitEmptyWithLegacySemantics ? emptyUpFront(fd.type) : undefined,
       omitempty: fd.omitempty && !f.omitEmptyWithLegacySemantics,
       legacyOmit: fd.omitempty && f.omitEmptyWithLegacySemantics,
       direct: fd.path.length === 1,
@@ -814,6 +816,7 @@ function structEncoder(t: StructType, o: ResolvedOptions, m: Mode): Enc {
       }
       if (p.isZero?.(fv)) continue;
       if (p.legacyOmit && legacyEmpty(p.f.type, fv)) continue;
+      if (p.emptyUpFront?.(fv)) continue;
       let s: string;
       try {
         s = p.enc(fv);
@@ -839,9 +842,39 @@ interface FieldPlan {
   nameText: string;
   enc: Enc;
   isZero: ((v: unknown) => boolean) | undefined;
+  /** omitempty known without encoding (Go's isEmpty fast path: the value is never encoded). */
+  emptyUpFront: ((v: unknown) => boolean) | undefined;
   omitempty: boolean;
   legacyOmit: boolean;
   direct: boolean;
+}
+
+/**
+ * emptyUpFront is Go's isEmpty shortcut for omitempty (fields.go): a string, map, slice or array
+ * of length 0, or a nil pointer or interface, is left out without being encoded (so without the
+ * errors encoding would raise, such as an invalid format), unless the type has its own marshaler
+ * (methods, or the known types' arshalers: time, json.Number, raw values). Undefined: encode, then
+ * check the output.
+ */
+function emptyUpFront(t: GoType): ((v: unknown) => boolean) | undefined {
+  const base = t.kind === "pointer" && t.name === undefined ? t.elem : t;
+  if (t.known !== undefined || (t.kind === "pointer" && base.known !== undefined)) return undefined;
+  if (lookupMethod(t, "MarshalJSON", true) || lookupMethod(t, "MarshalText", true)) return undefined;
+  switch (t.kind) {
+    case "string":
+      return (v) => v === "";
+    case "map":
+      return (v) => v === null || v === undefined || (v as Map<unknown, unknown>).size === 0;
+    case "slice":
+      return (v) => v === null || v === undefined || (v as ArrayLike<unknown>).length === 0;
+    case "array":
+      return t.len === 0 ? () => true : undefined;
+    case "pointer":
+    case "interface":
+      return (v) => v === null || v === undefined;
+    default:
+      return undefined;
+  }
 }
 
 /** The deep-path frame of a struct. */
@@ -873,6 +906,7 @@ class StructFrame implements MFrame {
       }
       if (p.isZero?.(fv)) continue;
       if (p.legacyOmit && legacyEmpty(p.f.type, fv)) continue;
+      if (p.emptyUpFront?.(fv)) continue;
       this.p = p;
       this.ce = p.enc;
       this.cv = fv;

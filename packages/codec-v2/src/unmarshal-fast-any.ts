@@ -10,6 +10,8 @@ import {
   enter,
   leave,
   literal,
+  matchAt,
+  quotedBytes,
   readFloat,
   readList,
   readString,
@@ -77,24 +79,156 @@ export function anyValue(c: number): unknown {
   }
 }
 
+/**
+ * A node of the trie of member-name sequences seen in `any` objects: the path from
+ * the root holds distinct names (checked when the node was made), so an object whose
+ * names follow a path has no duplicate without a lookup per member; names that
+ * follow the path are matched in place (no string made); and an object whose names
+ * end at a node met before is made by one object literal compiled for the path
+ * (V8 copies a boilerplate) instead of a property store per member.
+ */
+interface KeyNode {
+  readonly key: string;
+  /** The name quoted as it appears in the input (UTF-8), null when it needs escaping. */
+  readonly quoted: Uint8Array | null;
+  /** The successor met last (the next guess). */
+  next: KeyNode | undefined;
+  children: Map<string, KeyNode> | undefined;
+  /** Objects that ended here. */
+  closes: number;
+  /** The compiled maker of objects with this path's names (undefined: not yet; null: none). */
+  make: Maker | null | undefined;
+}
+
+/** Makes an object from the values vals[base], vals[base + 1], … in a path's name order. */
+type Maker = (vals: unknown[], base: number) => Record<string, unknown>;
+
+/** Bounds of the trie (it lives across calls): nodes, the length of the names it keeps, compiled makers. */
+const MAX_NODES = 1 << 14;
+const MAX_KEY = 64;
+const MAX_MAKERS = 1 << 10;
+/** Objects with more members than this are not made by a compiled literal. */
+const MAX_MAKER_MEMBERS = 64;
+let nodes = 0;
+let makers = 0;
+const ROOT: KeyNode = { key: "", quoted: null, next: undefined, children: undefined, closes: 0, make: null };
+
+/** child returns the node after `node` for name (made when there is room; undefined otherwise). */
+function child(node: KeyNode, name: string): KeyNode | undefined {
+  let kids = node.children;
+  const hit = kids?.get(name);
+  if (hit !== undefined || nodes >= MAX_NODES || name.length > MAX_KEY) return hit;
+  kids ??= node.children = new Map();
+  // The name as a property key (V8 keeps one internalized copy), and its plain quoted form.
+  const key = Object.keys({ [name]: 0 })[0] as string;
+  const made: KeyNode = {
+    key,
+    quoted: quotedBytes(name),
+    next: undefined,
+    children: undefined,
+    closes: 0,
+    make: undefined,
+  };
+  kids.set(name, made);
+  nodes++;
+  return made;
+}
+
+/** The members of the `any` objects being read, innermost last: names and values from index `top` down. */
+const KEYS: string[] = [];
+const VALS: unknown[] = [];
+let top = 0;
+
+/** resetAny empties the member stacks (between calls, and after a bail left them half full). */
+export function resetAny(): void {
+  top = 0;
+  if (VALS.length > 0) {
+    KEYS.length = 0;
+    VALS.length = 0;
+  }
+}
+
+/** setMember sets o[name] = v as an own data property (`__proto__` too). */
+function setMember(o: Record<string, unknown>, name: string, v: unknown): void {
+  if (name === "__proto__")
+    Object.defineProperty(o, name, { value: v, writable: true, enumerable: true, configurable: true });
+  else o[name] = v;
+}
+
+/** build makes the object of the members at base..top of the stacks by stores. */
+function build(base: number): Record<string, unknown> {
+  const o: Record<string, unknown> = {};
+  for (let j = base; j < top; j++) setMember(o, KEYS[j] as string, VALS[j]);
+  return o;
+}
+
+/** compileMaker compiles the object literal for the names at base..top of the stack (null when it cannot). */
+function compileMaker(base: number): Maker | null {
+  const n = top - base;
+  if (n > MAX_MAKER_MEMBERS || makers >= MAX_MAKERS) return null;
+  const props: string[] = [];
+  for (let j = 0; j < n; j++) {
+    const name = KEYS[base + j] as string;
+    // A computed key makes `__proto__` an own property; the others are plain literal keys.
+    const key = name === "__proto__" ? '["__proto__"]' : JSON.stringify(name);
+    props.push(`${key}: v[b + ${j}]`);
+  }
+  try {
+    const make = new Function("v", "b", `"use strict"; return { ${props.join(", ")} };`) as Maker;
+    makers++;
+    return make;
+  } catch {
+    return null;
+  }
+}
+
 function anyObject(): Record<string, unknown> {
   enter();
   C.p++;
-  const o: Record<string, unknown> = {};
   let k = ws();
   if (k === 0x7d) {
     C.p++;
     leave();
-    return o;
+    return {};
   }
+  const base = top;
+  // The trie node of the names so far, the members on the stacks; once off the trie
+  // (it is full), the object is made and each further name looked up in it.
+  let node: KeyNode | undefined = ROOT;
+  let o: Record<string, unknown> | undefined;
   for (;;) {
     if (k !== 0x22) bail();
-    const name = readString();
-    if (Object.hasOwn(o, name)) bail();
+    let name: string;
+    const guess: KeyNode | undefined = node?.next;
+    if (guess !== undefined && guess.quoted !== null && matchAt(guess.quoted)) {
+      name = guess.key;
+      node = guess;
+    } else {
+      name = readString();
+      if (node !== undefined) {
+        let next: KeyNode | undefined = node.children?.get(name);
+        if (next === undefined) {
+          // A name not met after this path before: a duplicate of one on it?
+          for (let j = base; j < top; j++) if (KEYS[j] === name) bail();
+          next = child(node, name);
+        }
+        if (next !== undefined) {
+          node.next = next;
+          name = next.key;
+          node = next;
+        } else {
+          node = undefined;
+          o = build(base);
+          top = base;
+        }
+      } else if (Object.hasOwn(o as object, name)) bail();
+    }
     const v = anyValue(colon());
-    if (name === "__proto__")
-      Object.defineProperty(o, name, { value: v, writable: true, enumerable: true, configurable: true });
-    else o[name] = v;
+    if (o === undefined) {
+      KEYS[top] = name;
+      VALS[top] = v;
+      top++;
+    } else setMember(o, name, v);
     k = ws();
     C.p++;
     if (k === 0x2c) {
@@ -103,6 +237,13 @@ function anyObject(): Record<string, unknown> {
     }
     if (k !== 0x7d) bail();
     leave();
+    if (o === undefined) {
+      const end = node as KeyNode;
+      let make = end.make;
+      if (make === undefined && ++end.closes >= 2) make = end.make = compileMaker(base);
+      o = make ? make(VALS, base) : build(base);
+      top = base;
+    }
     return o;
   }
 }

@@ -10,8 +10,9 @@
  * caller then reruns the exact engine, which reports Go's error.
  */
 
+import { Buffer } from "node:buffer";
 import { longDecimal, POW10 } from "./unmarshal-fast-float.js";
-import { ensure, unitsText, utf8Text, utf8Units } from "./unmarshal-fast-text.js";
+import { ensure, unitsText } from "./unmarshal-fast-text.js";
 
 /** Thrown by the fast path on anything it does not decode exactly (a private sentinel, no stack). */
 export const BAIL: unique symbol = Symbol("gojson.v2.fastUnmarshalBail");
@@ -60,23 +61,10 @@ export function ws(): number {
   let p = C.p;
   let c = b[p] as number;
   if (c > 0x20) return c;
-  while (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) {
-    c = b[++p] as number;
-    if (c === 0x20 && b[p + 1] === 0x20) {
-      // Indentation: the regular expression engine skips a long run faster than a loop.
-      INDENT.lastIndex = p;
-      INDENT.test(C.t);
-      p = INDENT.lastIndex;
-      c = b[p] as number;
-      break;
-    }
-  }
+  while (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) c = b[++p] as number;
   C.p = p;
   return c;
 }
-
-/** A run of JSON whitespace, matched in place (sticky). */
-const INDENT = /[ \t\n\r]*/y;
 
 /** colon reads whitespace, `:` and whitespace, and returns the byte that starts the value. */
 export function colon(): number {
@@ -95,6 +83,25 @@ export function colon(): number {
   return c;
 }
 
+/**
+ * quotedBytes returns the UTF-8 bytes of name quoted as JSON writes it plainly, or null
+ * when the name needs escaping (then only a decoded name can match it).
+ */
+export function quotedBytes(name: string): Uint8Array | null {
+  const q = JSON.stringify(name);
+  return q.length === name.length + 2 && wellFormed(name) ? new Uint8Array(Buffer.from(q, "utf8")) : null;
+}
+
+/** matchAt reports whether the bytes at C.p are q, and if so moves past them. */
+export function matchAt(q: Uint8Array): boolean {
+  const b = C.b;
+  const p = C.p;
+  const n = q.length;
+  for (let k = 0; k < n; k++) if (b[p + k] !== q[k]) return false;
+  C.p = p + n;
+  return true;
+}
+
 /** readString reads the string at C.p (which is at `"`) and returns it unescaped. */
 export function readString(): string {
   const b = C.b;
@@ -105,26 +112,7 @@ export function readString(): string {
     C.p = i + 1;
     return C.t.slice(start, i);
   }
-  return readStringMore(start, i);
-}
-
-/** readStringMore goes on with a string from index i (at a byte that is not plain ASCII). */
-function readStringMore(start: number, at: number): string {
-  const b = C.b;
-  let i = at;
-  let hi = false;
-  for (;;) {
-    const k = STR[b[i] as number];
-    if (k === PLAIN) i++;
-    else if (k === HIGH) {
-      hi = true;
-      i++;
-    } else if (k === QUOTE) {
-      C.p = i + 1;
-      return hi ? utf8Text(b, start, i) : C.t.slice(start, i);
-    } else if (k === BACKSLASH) return readStringSlow(start, i, hi);
-    else bail();
-  }
+  return readStringSlow(start, i);
 }
 
 /** Hex digit values by byte (0x10000 marks a non-digit: it survives the ORs below). */
@@ -157,23 +145,32 @@ function hex4(b: Uint8Array, i: number): number {
 }
 
 /**
- * readStringSlow reads the rest of a string that holds escapes (from index `at`;
- * b[start:at] is plain text, with UTF-8 sequences when `hi`): every code unit goes
+ * readStringSlow reads the rest of a string from index `at` (b[start:at] is plain
+ * ASCII) that holds escapes or UTF-8 sequences, in one pass: every code unit goes
  * into the shared buffer, made into one string at the closing quote.
  */
-function readStringSlow(start: number, at: number, hi: boolean): string {
+function readStringSlow(start: number, at: number): string {
   const b = C.b;
-  let n = copyRun(start, at, hi, 0);
+  let u = ensure(at - start + 64, 0);
+  let n = 0;
+  for (let k = start; k < at; k++) u[n++] = b[k] as number;
   let i = at;
   for (;;) {
+    // Room for the longest step (a surrogate pair).
+    if (n + 2 > u.length) u = ensure(n + 2, n);
     const c = b[i] as number;
-    if (c === 0x22) {
-      C.p = i + 1;
-      return unitsText(n);
-    }
-    if (c === 0x5c) {
+    if (c < 0x80) {
+      if (c >= 0x20 && c !== 0x22 && c !== 0x5c) {
+        u[n++] = c;
+        i++;
+        continue;
+      }
+      if (c === 0x22) {
+        C.p = i + 1;
+        return unitsText(n);
+      }
+      if (c !== 0x5c) bail();
       const e = b[i + 1] as number;
-      const u = ensure(n + 2, n);
       if (e === 0x75) {
         const r = hex4(b, i + 2);
         if (r < 0) bail();
@@ -193,32 +190,24 @@ function readStringSlow(start: number, at: number, hi: boolean): string {
       if (x < 0) bail();
       u[n++] = x;
       i += 2;
-      continue;
+    } else if (c < 0xe0) {
+      // Well-formed UTF-8 (the whole input was checked).
+      u[n++] = ((c & 0x1f) << 6) | ((b[i + 1] as number) & 0x3f);
+      i += 2;
+    } else if (c < 0xf0) {
+      u[n++] = ((c & 0x0f) << 12) | (((b[i + 1] as number) & 0x3f) << 6) | ((b[i + 2] as number) & 0x3f);
+      i += 3;
+    } else {
+      const cp =
+        ((c & 0x07) << 18) |
+        (((b[i + 1] as number) & 0x3f) << 12) |
+        (((b[i + 2] as number) & 0x3f) << 6) |
+        ((b[i + 3] as number) & 0x3f);
+      u[n++] = 0xd7c0 + (cp >> 10);
+      u[n++] = 0xdc00 | (cp & 0x3ff);
+      i += 4;
     }
-    // A run of plain text up to the next escape or quote (a control char or the end bails).
-    let j = i;
-    let runHi = false;
-    for (;;) {
-      const k = STR[b[j] as number];
-      if (k === PLAIN) j++;
-      else if (k === HIGH) {
-        runHi = true;
-        j++;
-      } else break;
-    }
-    if (j === i) bail();
-    n = copyRun(i, j, runHi, n);
-    i = j;
   }
-}
-
-/** copyRun appends the plain text b[a:e] (with UTF-8 sequences when hi) to the shared buffer at n and returns the new count. */
-function copyRun(a: number, e: number, hi: boolean, n: number): number {
-  const u = ensure(n + (e - a), n);
-  const b = C.b;
-  if (hi) return utf8Units(b, a, e, n);
-  for (let k = a; k < e; k++) u[n++] = b[k] as number;
-  return n;
 }
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
@@ -350,7 +339,7 @@ export function readFloat(): number {
       return neg ? -v : v;
     }
     const v = longDecimal(b, start, i, frac);
-    if (v === v) return neg ? -v : v;
+    if (!Number.isNaN(v)) return neg ? -v : v;
   }
   C.p = i;
   const v = +C.t.slice(start, i);

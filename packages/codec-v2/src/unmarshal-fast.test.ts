@@ -10,6 +10,7 @@ import { describe, expect, test } from "vitest";
 import { zero } from "./go-values.js";
 import { defaultOptionsV1, type Options, resolveOptions, unmarshal } from "./index.js";
 import { fastDecoderFor, NO_FAST, unmarshalFast } from "./unmarshal-fast.js";
+import { structCodegen } from "./unmarshal-fast-struct.js";
 
 const decls = parseGo(`
 type Inner struct {
@@ -227,5 +228,98 @@ describe("unmarshal fast path", () => {
     // A JS string is encoded as UTF-8 first (a lone surrogate becomes U+FFFD): the exact engine decides.
     expect(unmarshalFast(T.string, '"\ud800"', resolveOptions(undefined))).toBe(NO_FAST);
     expect(unmarshal(T.string, '"\ud800"')).toBe(exact(T.string, '"\ud800"').value);
+  });
+
+  test("Any/NameSequencesSeenBefore", () => {
+    // Member names of `any` objects are matched against sequences met before (across calls):
+    // a duplicate, spelled the same or escaped, after a known prefix still takes the exact engine.
+    const texts = [
+      `{"a":1,"b":2,"c":3}`,
+      `{"a":1,"b":2,"c":3}`,
+      `{"a":1,"b":2,"a":3}`,
+      `{"a":1,"b":2,"\\u0061":3}`,
+      `{"a":1,"\\u0062":2,"c":3}`,
+      `{"a":1,"b":2,"c":3,"b":4}`,
+      `{"b":1,"a":2,"b":3}`,
+      `{"a":1,"__proto__":2,"c":3}`,
+      `{"a":1,"__proto__":2,"c":3}`,
+      `{"a":1,"__proto__":2,"__proto__":3}`,
+      `{"é":1,"ü":2,"é":3}`,
+      `{"é":1,"ü":2}`,
+      `[{"a":1,"b":2},{"a":1,"b":2,"a":1}]`,
+      `{"a":{"a":{"a":1}},"b":{"a":2,"a":3}}`,
+    ];
+    for (const text of [...texts, ...texts]) {
+      const want = exact(ANY, text);
+      const got = viaPublic(ANY, text);
+      expect(got.error, text).toBe(want.error);
+      expect(isDeepStrictEqual(got.value, want.value), text).toBe(true);
+      if (want.error === undefined)
+        expect(unmarshalFast(ANY, text, resolveOptions(undefined), true)).not.toBe(NO_FAST);
+    }
+  });
+
+  test("Any/ManyDistinctNames", () => {
+    // More names than the trie keeps: the rest are looked up one by one.
+    const members = Array.from({ length: 20000 }, (_, i) => `"k${i}":${i}`);
+    const text = `{${members.join(",")}}`;
+    const v = unmarshal(ANY, text) as Record<string, number>;
+    expect(Object.keys(v).length).toBe(20000);
+    expect(v.k19999).toBe(19999);
+    expect(viaPublic(ANY, `{${members.join(",")},"k19999":0}`).error).toBe(
+      exact(ANY, `{${members.join(",")},"k19999":0}`).error,
+    );
+    expect(viaPublic(ANY, `{${members.join(",")},"k3":0}`).error).toBe(
+      exact(ANY, `{${members.join(",")},"k3":0}`).error,
+    );
+  });
+
+  test("Strings/LongEscapedAndNonASCII", () => {
+    // Past the shared code-unit buffer's first size (and the size it keeps between strings).
+    const plain = 'aé日😀\n"\\\u0001'.repeat(20000);
+    const escaped = JSON.stringify(plain).replace(/é/g, "\\u00e9").replace(/😀/g, "\\ud83d\\ude00");
+    for (const text of [JSON.stringify(plain), escaped, `[${escaped},"x",${JSON.stringify(plain)}]`]) {
+      const t = text.startsWith("[") ? (parseGo("type L []string").L as GoType) : T.string;
+      const want = exact(t, text);
+      const bytes = new TextEncoder().encode(text);
+      for (const input of [text, bytes]) {
+        const got = unmarshalFast(t, input, resolveOptions(undefined), true);
+        expect(got).not.toBe(NO_FAST);
+        expect(isDeepStrictEqual(got, want.value)).toBe(true);
+      }
+    }
+    expect(unmarshal(T.string, JSON.stringify(plain))).toBe(plain);
+  });
+
+  test.each([true, false])("Struct/ManyFields (generated code: %s)", (gen) => {
+    // Past 32 and 64 fields the seen-field bookkeeping changes; duplicates must still give up.
+    structCodegen.enabled = gen;
+    try {
+      const n = 70;
+      const src = `type Wide struct {\n${Array.from({ length: n }, (_, i) => `\tF${i} int \`json:"f${i}"\``).join("\n")}\n}`;
+      const wide = parseGo(src).Wide as GoType;
+      const all = Array.from({ length: n }, (_, i) => `"f${i}":${i}`);
+      const texts = [
+        `{${all.join(",")}}`,
+        `{${[...all].reverse().join(",")}}`,
+        `{${all.join(",")},"f5":1}`,
+        `{${all.join(",")},"f40":1}`,
+        `{${all.join(",")},"f69":1}`,
+        `{"f40":1,"x":2,"f40":3}`,
+        `{"f69":1,"F69":2}`,
+        `{"f1":1,"x":2,"x":3}`,
+      ];
+      for (const text of texts) {
+        const want = exact(wide, text);
+        const got = viaPublic(wide, text);
+        expect(got.error, text).toBe(want.error);
+        expect(isDeepStrictEqual(got.value, want.value), text).toBe(true);
+        const fast = unmarshalFast(wide, text, resolveOptions(undefined), true);
+        if (want.error !== undefined) expect(fast).toBe(NO_FAST);
+        else expect(isDeepStrictEqual(fast, want.value)).toBe(true);
+      }
+    } finally {
+      structCodegen.enabled = true;
+    }
   });
 });

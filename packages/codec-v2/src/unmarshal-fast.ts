@@ -19,7 +19,7 @@ import { decodeBytes } from "./bytes-format.js";
 import { foldName, structFieldsV2 } from "./fields.js";
 import { isBigKind, lookupMethod, zeroMaker } from "./go-values.js";
 import type { BooleanOption, ResolvedOptions } from "./options.js";
-import { anyValue, fastParseGoInt, NUMBER_SYNTAX } from "./unmarshal-fast-any.js";
+import { anyValue, fastParseGoInt, NUMBER_SYNTAX, resetAny } from "./unmarshal-fast-any.js";
 import {
   BAIL,
   bail,
@@ -28,7 +28,9 @@ import {
   enter,
   leave,
   literal,
+  matchAt,
   PAD,
+  quotedBytes,
   readFloat,
   readFloatList,
   readList,
@@ -38,6 +40,7 @@ import {
   wellFormed,
   ws,
 } from "./unmarshal-fast-scan.js";
+import { compileStruct } from "./unmarshal-fast-struct.js";
 
 /**
  * The fast path's switch: on unless the environment sets GOJSON_FAST_UNMARSHAL=0
@@ -426,8 +429,8 @@ class Compiler {
     interface F {
       readonly goName: string;
       readonly name: string;
-      /** The quoted name when it is printable ASCII needing no escaping (matched in place), else "". */
-      readonly quoted: string;
+      /** The quoted name's bytes when it needs no escaping (matched in place), else null. */
+      readonly quoted: Uint8Array | null;
       dec: FDec;
       readonly idx: number;
       readonly path: readonly string[] | undefined;
@@ -440,12 +443,10 @@ class Compiler {
       if (fd.format !== "") throw UNSUPPORTED;
       // Promoted through an embedded pointer: nil pointers are allocated, or Go refuses (errNilField).
       if (fd.hopTypes.some((h) => h.kind === "pointer")) throw UNSUPPORTED;
-      const q = JSON.stringify(fd.name);
       const f: F = {
         goName: fd.goName,
         name: fd.name,
-        // Only printable ASCII names: the text may hold one char per byte of UTF-8.
-        quoted: q === `"${fd.name}"` && /^[\x20-\x7e]*$/.test(fd.name) ? q : "",
+        quoted: quotedBytes(fd.name),
         dec: anyValue,
         idx: all.length,
         path: fd.path.length > 1 ? fd.path : undefined,
@@ -470,6 +471,14 @@ class Compiler {
     const reject = fo.reject;
     const nf = all.length;
     const mk = zeroMaker(t);
+    const generated = compileStruct({
+      fields: all,
+      plans: new Map([...plans].map(([k, f]) => [k, f.idx])),
+      folded: new Map([...folded].map(([k, f]) => [k, f.idx])),
+      reject,
+      mk,
+    });
+    if (generated !== null) return generated;
     // Fields seen in this object: two 32-bit words, and bytes past 64 fields.
     const wide = nf > 64;
     return (c, cur) => {
@@ -480,7 +489,6 @@ class Compiler {
       enter();
       // A struct field's destination already holds a fresh zero struct (made with its parent): fill it.
       const obj = (typeof cur === "object" && cur !== null ? cur : mk()) as Record<string, unknown>;
-      const text = C.t;
       C.p++;
       let k = ws();
       if (k === RBRACE) {
@@ -496,9 +504,7 @@ class Compiler {
       for (;;) {
         if (k !== Q) bail();
         let f = all[guess];
-        if (f?.unique && f.quoted !== "" && text.startsWith(f.quoted, C.p)) {
-          C.p += f.quoted.length;
-        } else {
+        if (f === undefined || !f.unique || f.quoted === null || !matchAt(f.quoted)) {
           const name = readString();
           f = plans.get(name);
           if (f === undefined && anyFold) f = folded.get(foldName(name));
@@ -692,7 +698,12 @@ function floatDecoder(is32: boolean, str: boolean): FDec {
  * returns NO_FAST (the options or the type are not for the fast path, or it gave up).
  * `strict` rethrows internal errors other than a bail (tests).
  */
-export function unmarshalFast(t: GoType, data: Uint8Array | string, o: ResolvedOptions, strict = false): unknown {
+export function unmarshalFast(
+  t: GoType,
+  data: Uint8Array | string,
+  o: ResolvedOptions,
+  strict = false,
+): unknown {
   if (!fastUnmarshal.enabled) return NO_FAST;
   const dec = fastDecoderFor(t, o);
   if (dec === null) return NO_FAST;
@@ -711,12 +722,19 @@ export function unmarshalFast(t: GoType, data: Uint8Array | string, o: ResolvedO
   // The structure is read from a padded copy of the bytes; plain strings are sliced from
   // the same bytes as a one-char-per-byte string (much cheaper than decoding the whole
   // input: strings with other bytes are decoded one by one, see unmarshal-fast-text.ts).
-  const b = new Uint8Array(n + PAD);
+  let b = scratch;
+  if (b.length < n + PAD) {
+    b = new Uint8Array(Math.max(n + PAD, 2 * b.length));
+    // Kept for the next calls unless it is huge (fresh memory costs page faults: reuse it).
+    if (b.length <= MAX_SCRATCH) scratch = b;
+  }
   b.set(bytes);
+  b.fill(0, n, n + PAD);
   C.t = text ?? Buffer.from(b.buffer, 0, n).toString("latin1");
   C.b = b;
   C.p = 0;
   C.depth = 0;
+  resetAny();
   try {
     const v = dec(ws());
     ws();
@@ -728,7 +746,11 @@ export function unmarshalFast(t: GoType, data: Uint8Array | string, o: ResolvedO
   } finally {
     C.t = "";
     C.b = EMPTY;
+    resetAny();
   }
 }
 
 const EMPTY = new Uint8Array(PAD);
+/** The padded copy of the input is made in this buffer (kept up to MAX_SCRATCH bytes). */
+let scratch = new Uint8Array(1 << 12);
+const MAX_SCRATCH = 1 << 22;

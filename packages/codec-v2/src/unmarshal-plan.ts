@@ -691,7 +691,8 @@ function keepSpare(r: Reader, res: object, items: unknown[]): void {
 function sliceDecoder(t: Extract<GoType, { kind: "slice" }>, o: ResolvedOptions, m: Mode): Dec {
   const f = o.flags;
   let format = m.format;
-  if (format === "emitnull" || format === "emitempty") format = "";
+  // emitnull/emitempty are slice formats (marshal only); a byte slice takes byte formats only.
+  if ((format === "emitnull" || format === "emitempty") && !isByteSlice(t)) format = "";
   const elem = compile(t.elem, o, { ...m, format: "", caseMode: "", legacyStr: false });
   const et = t.elem;
   const merge = f.mergeWithLegacySemantics;
@@ -711,8 +712,9 @@ function sliceDecoder(t: Extract<GoType, { kind: "slice" }>, o: ResolvedOptions,
     };
   } else if (format !== "" && !(format === "array" && isByteSlice(t))) return invalidFormat(t, format, o);
   const byteElem = isByteSlice(t);
-  // v2 reads []byte only from a string (base64) unless the format is "array" or bytes use legacy semantics.
-  const arrayOk = !bytes || f.formatBytesWithLegacySemantics;
+  // v2 reads []byte only from a string (base64) unless the format is "array" or bytes use legacy
+  // semantics without an explicit format.
+  const arrayOk = !bytes || (format === "" && f.formatBytesWithLegacySemantics);
   const dec: Dec = (r, cur) => {
     const d = r.d;
     const k = d.peekKind();
@@ -805,7 +807,8 @@ class SliceFrame extends UFrame {
       const out = this.out;
       this.res = this.byteElem ? Uint8Array.from(out as number[]) : out;
       const old = this.old;
-      if (old && out.length > 0 && out.length < old.length) keepSpare(r, this.res as object, old.slice(out.length));
+      if (old && out.length > 0 && out.length < old.length)
+        keepSpare(r, this.res as object, old.slice(out.length));
       return false;
     }
     const i = this.out.length;
@@ -872,6 +875,8 @@ function arrayDecoder(t: Extract<GoType, { kind: "array" }>, o: ResolvedOptions,
       d.readBeginArray();
       const out: unknown[] = new Array(n);
       let i = 0;
+      // This array's own overflow error (about the array itself: no element index in its pointer).
+      let overflow: SemanticError | undefined;
       try {
         while (peekSoft(d) !== "]") {
           if (i < n) {
@@ -881,18 +886,19 @@ function arrayDecoder(t: Extract<GoType, { kind: "array" }>, o: ResolvedOptions,
           } else if (anyLen) d.skipValue();
           else {
             d.skipValueRemainder();
-            throw new SemanticError({
+            overflow = new SemanticError({
               action: "unmarshal",
               jsonKind: "[",
               goType: t,
               byteOffset: d.inputOffset - 1,
               cause: "too many array elements",
             });
+            throw overflow;
           }
           i++;
         }
       } catch (e) {
-        if (!(SemanticError.isInstance(e) && e.cause === "too many array elements")) {
+        if (e !== overflow) {
           if (i < n) out[i] = partialOf(e, out[i] ?? (merge && cur ? (cur as unknown[])[i] : zero(et)));
           prefixPointer(e, String(i));
         }
@@ -1523,7 +1529,14 @@ function structDecoder(t: StructType, o: ResolvedOptions, m: Mode): Dec {
             mp = new Map();
             h[fk] = mp;
           }
-          mp.set(name, fbDec(r, mp.has(name) ? mp.get(name) : zero(fbType as GoType)));
+          const base = mp.has(name) ? mp.get(name) : zero(fbType as GoType);
+          try {
+            mp.set(name, fbDec(r, base));
+          } catch (e) {
+            // Go stores the entry (what the value holds so far) before it returns the error.
+            mp.set(name, partialOf(e, base));
+            throw e;
+          }
         } else {
           const prev: Uint8Array | string | null = h[fk];
           const head = rawFallbackHead(prev);

@@ -44,7 +44,6 @@ export function goQuote(s: string): string {
   return `${out}"`;
 }
 
-
 /**
  * Go's strconv.Unquote for a double-quoted literal (`"a\tb"`); returns
  * undefined where Go returns ErrSyntax. `\x` escapes of bytes ≥ 0x80 (which

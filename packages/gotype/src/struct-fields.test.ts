@@ -89,6 +89,20 @@ describe("structFields (recorded from Go)", () => {
       }
     });
   }
+  it("v2: json.RawMessage is jsontext.Value (an inlined fallback; named so in errors)", () => {
+    // GOEXPERIMENT=jsonv2 go run, json/v2 Marshal: R1 marshals its fallback members; R2's error is
+    // "json: cannot marshal from Go main.R2: inlined Go struct field A of type
+    // map[uint8]jsontext.Value must be a Go struct, Go map of string key, or jsontext.Value".
+    const d = parseGo(
+      'type R1 struct {\n\tB int\n\tA *json.RawMessage `json:",inline"`\n}\ntype R2 struct {\n\tA map[uint8]json.RawMessage `json:",unknown"`\n}',
+    );
+    const r1 = structFields(d.R1 as never, "v2");
+    expect(r1.error).toBeUndefined();
+    expect(r1.inlinedFallback?.path.map((s) => s.name)).toEqual(["A"]);
+    expect(structFields(d.R2 as never, "v2").error?.message).toBe(
+      "inlined Go struct field A of type map[uint8]jsontext.Value must be a Go struct, Go map of string key, or jsontext.Value",
+    );
+  });
   it("S5: embedded time.Time promotes MarshalJSON (Go marshals S5 as a time)", () => {
     expect(lookupMethod(decls.S5 as never, "MarshalJSON")?.path.map((s) => s.name)).toEqual(["Time"]);
   });

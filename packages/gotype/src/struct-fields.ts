@@ -8,7 +8,7 @@ import { foldNameV1, foldNameV2 } from "./fold.js";
 import { goQuote, goQuoteRune, goUnquote } from "./go-quote.js";
 import { lookupMethod, methodsVersion } from "./methods.js";
 import { getTag, isValidTagNameV1, lookupTag, parseTagV1 } from "./tags.js";
-import { typeString } from "./type-string.js";
+import { typeString, typeStringV2Build } from "./type-string.js";
 import type { GoType, MethodName, StructType } from "./types.js";
 
 /** Which encoding/json grammar and resolution rules to apply. */
@@ -658,14 +658,14 @@ function resolveV2(root: StructType): StructFields {
         if (!isRawValueV2(tf) && implementsAnyMarshal(tf)) {
           orError(
             t,
-            `inlined Go struct field ${sf.name} of type ${typeString(tf)} must not implement marshal or unmarshal methods`,
+            `inlined Go struct field ${sf.name} of type ${typeStringV2Build(tf)} must not implement marshal or unmarshal methods`,
           );
         }
         if (tf.kind === "struct") {
           if (o.unknown) {
             orError(
               t,
-              `inlined Go struct field ${sf.name} of type ${typeString(tf)} with \`unknown\` tag must be a Go map of string key or a jsontext.Value`,
+              `inlined Go struct field ${sf.name} of type ${typeStringV2Build(tf)} with \`unknown\` tag must be a Go map of string key or a jsontext.Value`,
             );
             continue;
           }
@@ -683,14 +683,14 @@ function resolveV2(root: StructType): StructFields {
           if (implementsAnyMarshal(tf.key)) {
             orError(
               t,
-              `inlined map field ${sf.name} of type ${typeString(tf)} must have a string key that does not implement marshal or unmarshal methods`,
+              `inlined map field ${sf.name} of type ${typeStringV2Build(tf)} must have a string key that does not implement marshal or unmarshal methods`,
             );
             continue;
           }
         } else {
           orError(
             t,
-            `inlined Go struct field ${sf.name} of type ${typeString(tf)} must be a Go struct, Go map of string key, or jsontext.Value`,
+            `inlined Go struct field ${sf.name} of type ${typeStringV2Build(tf)} must be a Go struct, Go map of string key, or jsontext.Value`,
           );
           continue;
         }

@@ -175,6 +175,6 @@ const got = JSON.parse(
 const table = cases.map(([name], i) => ({ name, in: input[i].in, pre: input[i].pre, ...got[i] }));
 writeFileSync(
   new URL("../test/data/value-errors.go.json", import.meta.url),
-  `${JSON.stringify(table, null, 1)}\n`,
+  `${JSON.stringify(table, null, 2)}\n`,
 );
 console.log(cases.length, "cases");

@@ -6,7 +6,7 @@
  * (read-value.ts) so that offsets and JSON pointers cost nothing on valid input.
  */
 
-import { hasLiteral, latin1Text, WS } from "./decoder-bytes.js";
+import { hasLiteral, latin1Text, skipWsRun, WS } from "./decoder-bytes.js";
 import type { DecoderOptions } from "./decoder-options.js";
 import { DuplicateNames } from "./duplicate-names.js";
 import { ERR_DUPLICATE_NAME, type ErrorFlavour, quoteRuneV2, SyntacticError } from "./errors.js";
@@ -340,18 +340,19 @@ export class Decoder {
     const s = this.buf;
     const n = s.length;
     let p = this.pos;
-    let c = 0;
-    while (p < n && WS[(c = s[p]!)] === 1) p++;
+    if (p < n && WS[s[p]!] === 1) p = skipWsRun(s, this.cx.view, p + 1);
     if (p >= n) {
       if (this.st.depth === 0) return -1;
       throw this.errorAt(n, "unexpected EOF", WHERE_BEFORE);
     }
+    let c = s[p]!;
     let delim = 0;
     const delimPos = p;
     if (c === C_COMMA || c === C_COLON) {
       delim = c;
       p++;
-      while (p < n && WS[(c = s[p]!)] === 1) p++;
+      if (p < n && WS[s[p]!] === 1) p = skipWsRun(s, this.cx.view, p + 1);
+      if (p < n) c = s[p]!;
       if (p >= n) {
         if (this.st.needDelim(C_QUOTE) !== delim) throw this.delimError(delimPos, C_QUOTE);
         throw this.errorAt(n, "unexpected EOF", WHERE_BEFORE);

@@ -43,7 +43,16 @@ function build(c: Case): { text: string; offset: number } {
 }
 
 const cases: Case[] = [];
-for (const members of [1, 2, 5, 1 << (NAME_TABLE_INITIAL_BITS - 1), (1 << (NAME_TABLE_INITIAL_BITS - 1)) + 1, 40, 200, 5000]) {
+for (const members of [
+  1,
+  2,
+  5,
+  1 << (NAME_TABLE_INITIAL_BITS - 1),
+  (1 << (NAME_TABLE_INITIAL_BITS - 1)) + 1,
+  40,
+  200,
+  5000,
+]) {
   for (const style of ["none", "first", "second", "all"] as const) {
     cases.push({
       name: `Members${members}/Unique/Escape-${style}`,

@@ -7,8 +7,10 @@ import { hex4 } from "./decoder-bytes.js";
 import { F_ESC, F_INVALID } from "./scan-string.js";
 import { stringTokenText } from "./unescape-string.js";
 
-/** log2 of the slots of a new per-depth name table; a table doubles when it is half full. */
+/** log2 of the slots of a new per-depth name table; a table grows when it is half full. */
 export const NAME_TABLE_INITIAL_BITS = 4;
+/** Tables smaller than 2**this slots grow four times over (fewer rehashes while a new Decoder warms up). */
+const TABLE_QUICK_GROWTH_BITS = 8;
 /** Ints per table slot: stamp, token start, token end (negated when the name is not plain), hash. */
 const SLOT = 4;
 
@@ -19,13 +21,14 @@ const EMPTY = new Uint8Array(0);
  * DuplicateNames records, per nesting depth, the names of the object open at that depth in
  * an open-addressing hash table of (stamp, start, ±end, hash) over the input bytes. A table
  * is never cleared: opening an object bumps its depth's stamp, and slots with an older stamp
- * are empty. Names are hashed and compared by their unescaped UTF-8 bytes: plain names (no
- * escape, valid UTF-8) as they are in the input, others decoded into a scratch buffer first.
+ * are empty; a table is at most half full. Names are hashed and compared by their unescaped
+ * UTF-8 bytes: plain names (no escape, valid UTF-8) as they are in the input, others decoded
+ * into a scratch buffer first.
  */
 export class DuplicateNames {
   private buf: Uint8Array;
   private view: DataView;
-  /** Per depth: the hash table (SLOT ints a slot), or undefined before the first object at that depth. */
+  /** Per depth: the hash table (SLOT ints a slot), made when the first object at that depth opens. */
   private tables: (Int32Array | undefined)[] = [];
   /** Per depth: the stamp of the open object (slots with another stamp are empty). */
   private stamps = new Int32Array(16);
@@ -60,6 +63,10 @@ export class DuplicateNames {
     }
     this.stamps[d] = st;
     this.counts[d] = 0;
+    if (this.tables[d] === undefined) {
+      this.tables[d] = new Int32Array(SLOT << NAME_TABLE_INITIAL_BITS);
+      this.bits[d] = NAME_TABLE_INITIAL_BITS;
+    }
   }
 
   private grow(d: number): void {
@@ -80,22 +87,16 @@ export class DuplicateNames {
    * at depth d and reports whether it is new: false when an equal name was seen.
    */
   add(d: number, a: number, b: number, flags: number): boolean {
-    const plain = (flags & (F_ESC | F_INVALID)) === 0;
-    let canonLen = 0;
+    if ((flags & (F_ESC | F_INVALID)) !== 0) return this.addCanon(d, a, b, flags);
+    // plain: hash the length, the first and last four bytes and the middle byte
+    const len = b - a - 2;
     let h: number;
-    if (plain) h = this.plainHash(a + 1, b - 1);
-    else {
-      canonLen = this.canon(a, b, flags, 0);
-      h = this.scratchHash(canonLen);
-    }
-    let table = this.tables[d];
-    let bits = this.bits[d]!;
-    if (table === undefined) {
-      bits = NAME_TABLE_INITIAL_BITS;
-      table = new Int32Array(SLOT << bits);
-      this.tables[d] = table;
-      this.bits[d] = bits;
-    }
+    if (len >= 4) {
+      const v = this.view;
+      h = mix(v.getInt32(a + 1, true), v.getInt32(b - 5, true), this.buf[a + 1 + (len >> 1)]!, len);
+    } else h = this.plainHash(a + 1, b - 1);
+    const table = this.tables[d]!;
+    const bits = this.bits[d]!;
     const stamp = this.stamps[d]!;
     const mask = (1 << bits) - 1;
     let slot = Math.imul(h, 0x9e3779b1) >>> (32 - bits);
@@ -104,16 +105,45 @@ export class DuplicateNames {
       if (table[e] !== stamp) {
         table[e] = stamp;
         table[e + 1] = a;
-        table[e + 2] = plain ? b : -b;
+        table[e + 2] = b;
         table[e + 3] = h;
         break;
       }
-      if (table[e + 3] === h && this.same(table[e + 1]!, table[e + 2]!, a, b, plain, canonLen)) return false;
+      if (table[e + 3] === h && this.same(table[e + 1]!, table[e + 2]!, a, b, true, 0)) return false;
       slot = (slot + 1) & mask;
     }
     const count = this.counts[d]! + 1;
     this.counts[d] = count;
-    if (count * 2 > mask + 1) this.rehash(d, table, stamp, bits + 1);
+    if (count * 2 > mask + 1)
+      this.rehash(d, table, stamp, bits < TABLE_QUICK_GROWTH_BITS ? bits + 2 : bits + 1);
+    return true;
+  }
+
+  /** addCanon is add for a name with an escape or invalid UTF-8: hashed and compared by its unescaped bytes. */
+  private addCanon(d: number, a: number, b: number, flags: number): boolean {
+    const canonLen = this.canon(a, b, flags, 0);
+    const h = this.scratchHash(canonLen);
+    const table = this.tables[d]!;
+    const bits = this.bits[d]!;
+    const stamp = this.stamps[d]!;
+    const mask = (1 << bits) - 1;
+    let slot = Math.imul(h, 0x9e3779b1) >>> (32 - bits);
+    for (;;) {
+      const e = slot * SLOT;
+      if (table[e] !== stamp) {
+        table[e] = stamp;
+        table[e + 1] = a;
+        table[e + 2] = -b;
+        table[e + 3] = h;
+        break;
+      }
+      if (table[e + 3] === h && this.same(table[e + 1]!, table[e + 2]!, a, b, false, canonLen)) return false;
+      slot = (slot + 1) & mask;
+    }
+    const count = this.counts[d]! + 1;
+    this.counts[d] = count;
+    if (count * 2 > mask + 1)
+      this.rehash(d, table, stamp, bits < TABLE_QUICK_GROWTH_BITS ? bits + 2 : bits + 1);
     return true;
   }
 

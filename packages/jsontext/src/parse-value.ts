@@ -3,10 +3,13 @@
  * numbers, booleans, null) under Go's jsontext rules and errors — the fast path for
  * callers that want data, not tokens (strict-http bodies, `any` targets).
  */
+
 import { Decoder, type DecoderOptions } from "./decoder.js";
-import { decodeValidUtf8, latin1Text } from "./decoder-bytes.js";
+import { latin1Text } from "./decoder-bytes.js";
 import { MAX_NESTING_DEPTH } from "./limits.js";
+import { ASCII_TEXT_MAX_SHARE, asciiEscapedText, utf16Text } from "./parse-text.js";
 import { F_NONASCII } from "./scan-string.js";
+import { Utf8Watermark } from "./utf8-validate.js";
 import { validateDocument } from "./validate-value.js";
 
 const textEncoder = new TextEncoder();
@@ -35,20 +38,27 @@ export function parseValue(input: Uint8Array | string, options?: ParseValueOptio
     // validate with Go's rules, then let the engine build the values: after validation the
     // text is valid UTF-8 with no lone surrogates, where JSON.parse agrees with Go's grammar
     const bytes = typeof input === "string" ? textEncoder.encode(input) : input;
+    const utf8 = typeof input === "string" ? new Utf8Watermark() : Utf8Watermark.recording();
     const flags = validateDocument(
       bytes,
       false,
       options?.allowDuplicateNames ?? legacy,
       options?.maxDepth ?? MAX_NESTING_DEPTH,
+      utf8,
     );
     if (flags >= 0) {
-      // valid UTF-8 is known: ASCII input maps byte to char (no decoding), else a plain UTF-8 decode
-      const text =
-        typeof input === "string"
-          ? input
-          : (flags & F_NONASCII) === 0
-            ? latin1Text(bytes)
-            : decodeValidUtf8(bytes, 0, bytes.length);
+      // valid UTF-8 is known: ASCII input maps byte to char (no decoding); mostly-ASCII input
+      // becomes ASCII with its few non-ASCII characters as \u escapes; else UTF-16 code units
+      let text: string | null;
+      if (typeof input === "string") text = input;
+      else if ((flags & F_NONASCII) === 0) text = latin1Text(bytes);
+      else {
+        text =
+          utf8.nonAsciiBytes * ASCII_TEXT_MAX_SHARE <= bytes.length
+            ? asciiEscapedText(bytes, utf8.runs!, utf8.runLength)
+            : null;
+        if (text === null) text = utf16Text(bytes);
+      }
       return JSON.parse(text) as JsonPlain;
     }
     // not valid: the Decoder path below throws Go's error

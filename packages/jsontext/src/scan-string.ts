@@ -78,13 +78,16 @@ export function scanString(
       if (i < utf8.validEnd || (i >= utf8.checkedEnd && utf8.extend(s, i))) {
         // known valid UTF-8: skip the whole run of non-ASCII bytes
         const v = utf8.validEnd;
+        const run = i;
         i++;
         while (i + 4 <= v && (view.getInt32(i, true) & 0x80808080) === 0x80808080) i += 4;
         while (i < v && s[i]! >= 0x80) i++;
+        if (utf8.runs !== null) utf8.record(run, i);
         continue;
       }
       const size = utf8Size(s, i);
       if (size > 0) {
+        if (utf8.runs !== null) utf8.record(i, i + size);
         i += size;
         continue;
       }

@@ -39,6 +39,41 @@ export class Utf8Watermark {
   validEnd = 0;
   /** Bulk checks have covered the input up to here; below it, failed spans are scanned byte by byte. */
   checkedEnd = 0;
+  /**
+   * When not null, the scanner records here the [start, end) of each run of valid non-ASCII
+   * bytes it reads (pairs of indexes, runLength of them in use); see Utf8Watermark.recording.
+   */
+  runs: Int32Array | null = null;
+  runLength = 0;
+  /** How many bytes the recorded runs hold. */
+  nonAsciiBytes = 0;
+
+  /** recording returns a watermark that records the runs of non-ASCII bytes the scanner reads. */
+  static recording(): Utf8Watermark {
+    const w = new Utf8Watermark();
+    w.runs = new Int32Array(64);
+    return w;
+  }
+
+  /** record appends the run [a, b) of valid non-ASCII bytes (joined to the previous run when adjacent). */
+  record(a: number, b: number): void {
+    let r = this.runs!;
+    const k = this.runLength;
+    this.nonAsciiBytes += b - a;
+    if (k > 0 && r[k - 1] === a) {
+      r[k - 1] = b;
+      return;
+    }
+    if (k + 2 > r.length) {
+      const grown = new Int32Array(r.length * 2);
+      grown.set(r);
+      r = grown;
+      this.runs = r;
+    }
+    r[k] = a;
+    r[k + 1] = b;
+    this.runLength = k + 2;
+  }
 
   /**
    * extend bulk-checks the span from i (a sequence boundary, s[i] >= 0x80) to the next

@@ -1,6 +1,7 @@
 import { fc, test } from "@fast-check/vitest";
 import { describe, expect } from "vitest";
 import { Decoder, type DecoderOptions } from "./decoder.js";
+import { skipWsRun, WS } from "./decoder-bytes.js";
 import { SyntacticError } from "./errors.js";
 import { validateDocument } from "./validate-value.js";
 
@@ -19,6 +20,25 @@ const texts = fc.oneof(
     .array(fc.constantFrom('"a"', '"b"', '"\\u0061"', '"\\ud800"', '"\u00e9"'), { maxLength: 5 })
     .map((names) => enc.encode(`{${names.map((n, i) => `${n}:${i}`).join(",")}}`)),
   fc.nat(12).map((d) => enc.encode(`${'[{"k":'.repeat(d)}1${"}]".repeat(d)}`)),
+  // indented (runs of spaces read four at a time), and whitespace runs put anywhere
+  fc
+    .tuple(fc.json(), fc.constantFrom(1, 2, 3, 4, 5, 8, 9, "\t", " \t  "))
+    .map(([s, ind]) => enc.encode(JSON.stringify(JSON.parse(s), null, ind))),
+  fc
+    .tuple(
+      fc.json(),
+      fc.array(fc.tuple(fc.nat(), fc.stringMatching(/^[ \t\n\r]{1,11}$/)), { maxLength: 4 }),
+      fc.boolean(),
+    )
+    .map(([s, runs, crlf]) => {
+      let t = JSON.stringify(JSON.parse(s), null, 2);
+      if (crlf) t = t.replaceAll("\n", "\r\n");
+      for (const [i, ws] of runs) {
+        const j = i % (t.length + 1);
+        t = t.slice(0, j) + ws + t.slice(j);
+      }
+      return enc.encode(t);
+    }),
 );
 
 const options = fc.record({
@@ -75,6 +95,19 @@ describe("the one-pass validator accepts exactly what the token-by-token decoder
     (parts, o) => {
       const bytes = enc.encode(`[${parts.map((p) => new TextDecoder().decode(p)).join(",")}]`);
       expect(skipTrace(bytes, o, true)).toEqual(skipTrace(bytes, o, false));
+    },
+  );
+});
+
+describe("skipWsRun", () => {
+  test.prop([fc.stringMatching(/^[ \t\n\r]{0,40}[^ \t\n\r]?[ \t\n\r]{0,9}$/), fc.nat(8)], { numRuns: 500 })(
+    "stops at the first non-whitespace byte, as a byte-by-byte loop does",
+    (text, from) => {
+      const b = enc.encode(text);
+      const p = Math.min(from, b.length);
+      let want = p;
+      while (want < b.length && WS[b[want]!] === 1) want++;
+      expect(skipWsRun(b, new DataView(b.buffer), p)).toBe(want);
     },
   );
 });

@@ -163,13 +163,15 @@ let spareNames: DuplicateNames | null = null;
  * validateDocument reports whether buf holds exactly one valid JSON value with only
  * whitespace around it (Go's jsontext rules under the given policies): it returns the
  * flags of its strings (F_NONASCII, ...), or -1 when it is not valid (the caller then
- * asks a Decoder for Go's error).
+ * asks a Decoder for Go's error). A recording watermark (Utf8Watermark.recording) collects
+ * the runs of non-ASCII bytes.
  */
 export function validateDocument(
   buf: Uint8Array,
   allowInvalid: boolean,
   allowDup: boolean,
   maxDepth: number,
+  utf8: Utf8Watermark = new Utf8Watermark(),
 ): number {
   if (!Number.isInteger(maxDepth) || maxDepth < 1) return -1; // the Decoder reports the bad option
   const n = buf.length;
@@ -188,7 +190,7 @@ export function validateDocument(
       allowDup,
       maxDepth,
       names,
-      utf8: new Utf8Watermark(),
+      utf8,
     };
     p = validateValue(cx, p, 0);
     if (p < 0) return -1;

@@ -335,8 +335,8 @@ func findJSONField(st reflect.Type, name string) (reflect.StructField, reflect.T
 	for i := 0; i < st.NumField(); i++ {
 		f := st.Field(i)
 		tag := f.Tag.Get("json")
-		if tag == "-" {
-			continue
+		if tag == "-" || (f.PkgPath != "" && !f.Anonymous) {
+			continue // ignored, or unexported (v1 never decodes into it, whatever its tag)
 		}
 		tn, _, _ := strings.Cut(tag, ",")
 		if tn == "" && f.Anonymous {

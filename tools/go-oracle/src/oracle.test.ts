@@ -63,10 +63,30 @@ type F1 struct {
 }
 type F2 struct{}`;
     const want: [string, string, string, string][] = [
-      ["v1", "S1", `{"a":0,"Name":{},"A":0,"A":{}}`, "json: cannot unmarshal number into Go struct field S1.E1.A of type main.E2"],
-      ["v1", "T1", `{"A":{},"A":[],"ID":0}`, "json: cannot unmarshal array into Go struct field T1.A of type main.S2"],
-      ["v1v2", "S1", `{"a":0,"Name":{},"A":0,"A":{}}`, "json: cannot unmarshal number into Go struct field S1.A of type main.E2"],
-      ["v1v2", "T1", `{"A":{},"A":[],"ID":0}`, "json: cannot unmarshal array into Go struct field T1.A of type main.S2"],
+      [
+        "v1",
+        "S1",
+        `{"a":0,"Name":{},"A":0,"A":{}}`,
+        "json: cannot unmarshal number into Go struct field S1.E1.A of type main.E2",
+      ],
+      [
+        "v1",
+        "T1",
+        `{"A":{},"A":[],"ID":0}`,
+        "json: cannot unmarshal array into Go struct field T1.A of type main.S2",
+      ],
+      [
+        "v1v2",
+        "S1",
+        `{"a":0,"Name":{},"A":0,"A":{}}`,
+        "json: cannot unmarshal number into Go struct field S1.A of type main.E2",
+      ],
+      [
+        "v1v2",
+        "T1",
+        `{"A":{},"A":[],"ID":0}`,
+        "json: cannot unmarshal array into Go struct field T1.A of type main.S2",
+      ],
     ];
     for (const [engine, type, input, message] of want) {
       const r = await run({ engine: engine as "v1" | "v1v2", op: "unmarshal", goSource, type, input });
@@ -77,7 +97,8 @@ type F2 struct{}`;
     const v2a = await run({
       engine: "v2",
       op: "unmarshal",
-      goSource: "type S1 struct {\n\tA map[string]int\n\tName map[string]S2\n\tE1\n}\ntype S2 struct{}\ntype E1 struct{}",
+      goSource:
+        "type S1 struct {\n\tA map[string]int\n\tName map[string]S2\n\tE1\n}\ntype S2 struct{}\ntype E1 struct{}",
       type: "S1",
       input: `{"A":{"<&>":0},"Name":null}`,
       options: { stringifyNumbers: true },
@@ -96,6 +117,21 @@ type F2 struct{}`;
     // The marker field that keeps them apart stays out of tagged values.
     const m = await run({ engine: "v1", op: "unmarshal", goSource, type: "T1", input: "{}" });
     expect(m.value).toEqual({ A: {}, F1: { A: null, ID: "0", F2: {} } });
+  });
+
+  it("names the struct v1 decodes into, past an unexported field with the same JSON name", async () => {
+    // Real Go (go run, plain build, named types): S3.b.E1.A; the unexported x never matches "b".
+    const r = await run({
+      engine: "v1",
+      op: "unmarshal",
+      goSource:
+        'type S1 struct {\n\tx S2 `json:"b"`\n\tA S3 `json:"b"`\n}\ntype S2 struct {\n\tB []byte `json:"-,omitempty,omitzero"`\n}\ntype S3 struct {\n\tE1\n}\ntype E1 struct {\n\tName time.Duration\n\tA json.Number\n\tID bool `json:"A"`\n}',
+      type: "S1",
+      input: `{"b":{"B":null},"b":{"Name":0,"A":0,"A":false}}`,
+    });
+    expect(r.error?.message).toBe(
+      "json: cannot unmarshal number into Go struct field S3.b.E1.A of type bool",
+    );
   });
 
   it("keeps nil and empty apart when marshalling", async () => {
