@@ -60,6 +60,21 @@ function escTable(html: boolean): Uint8Array {
 const ESC_HTML = escTable(true);
 const ESC_RAW = escTable(false);
 
+/** SEQ_E2 and SEQ_EF in a byte table: the first byte of U+2028/U+2029 and of U+FFFD in UTF-8. */
+const SEQ_E2 = 2;
+const SEQ_EF = 3;
+
+/** escTable over all 256 bytes, for escapedBytes: 0 copied as is, SEQ_E2/SEQ_EF looked at closer. */
+function byteTable(html: boolean): Uint8Array {
+  const t = new Uint8Array(0x100);
+  t.set(escTable(html));
+  t[0xe2] = SEQ_E2;
+  t[0xef] = SEQ_EF;
+  return t;
+}
+const BYTE_ESC_HTML = byteTable(true);
+const BYTE_ESC_RAW = byteTable(false);
+
 /** Characters a string may hold for Buffer's native UTF-8 writer to write it as v1 does (no escape, no lone surrogate). */
 const MAY_NEED_WORK_HTML = /[\u0000-\u001f"\\<>&\u2028\u2029\ud800-\udfff]/;
 const MAY_NEED_WORK = /[\u0000-\u001f"\\\u2028\u2029\ud800-\udfff]/;
@@ -85,6 +100,31 @@ const utf8Write: (b: Buffer, s: string, off: number, max: number) => number =
   nativeUtf8Write !== undefined
     ? (b, s, off, max) => (nativeUtf8Write as NonNullable<typeof nativeUtf8Write>).call(b, s, off, max)
     : (b, s, off, max) => b.write(s, off, max, "utf8");
+
+/** Writes the decimal digits of integer `n` (0 <= n < 10^8) at `p`; returns the position after them. */
+function writeDigits(b: Buffer, p: number, n: number): number {
+  const d =
+    n < 10 ? 1 : n < 100 ? 2 : n < 1e3 ? 3 : n < 1e4 ? 4 : n < 1e5 ? 5 : n < 1e6 ? 6 : n < 1e7 ? 7 : 8;
+  let q = p + d;
+  let x = n | 0;
+  while (q > p) {
+    const t = (x / 10) | 0;
+    b[--q] = 0x30 + x - t * 10;
+    x = t;
+  }
+  return p + d;
+}
+
+/** Writes integer `n` (0 <= n < 10^8) as exactly eight digits (zero-padded) at `p`. */
+function writeDigits8(b: Buffer, p: number, n: number): number {
+  let x = n | 0;
+  for (let q = p + 7; q >= p; q--) {
+    const t = (x / 10) | 0;
+    b[q] = 0x30 + x - t * 10;
+    x = t;
+  }
+  return p + 8;
+}
 
 /** Thrown to leave the byte path; marshal then runs the general encoder. */
 export const BAIL: unique symbol = Symbol("gojson.codec-v1.bail");
@@ -147,16 +187,20 @@ export class ByteWriter {
       b[p++] = 0x2d;
       n = -n;
     }
-    let digits = 1;
-    for (let x = n; x >= 10; x = Math.floor(x / 10)) digits++;
-    p += digits;
-    this.pos = p;
-    while (n >= 10) {
-      const q = Math.floor(n / 10);
-      b[--p] = 0x30 + (n - q * 10);
-      n = q;
+    if (n < 1e8) p = writeDigits(b, p, n);
+    else {
+      // Two parts below 10^8 (2^53 < 10^16), each written with 32-bit integer arithmetic.
+      let hi = Math.floor(n / 1e8);
+      let lo = n - hi * 1e8;
+      if (lo < 0) {
+        // n / 1e8 rounded up to the next integer
+        hi--;
+        lo += 1e8;
+      }
+      p = writeDigits(b, p, hi);
+      p = writeDigits8(b, p, lo);
     }
-    b[--p] = 0x30 + n;
+    this.pos = p;
   }
   /** Writes one ASCII character (code `c`; `_s`, its text, is kept for the generated code's calls). */
   punct(c: number, _s?: string): void {
@@ -249,39 +293,39 @@ export class ByteWriter {
     const m = utf8Write(t, s, 0, n * 3);
     this.room(m * 6 + 2);
     const b = this.buf;
-    const esc = this.html ? ESC_HTML : ESC_RAW;
+    const esc = this.html ? BYTE_ESC_HTML : BYTE_ESC_RAW;
     let p = this.pos;
     b[p++] = 0x22;
     for (let j = 0; j < m; j++) {
       const c = t[j] as number;
-      if (c < 0x80) {
-        const e = esc[c] as number;
-        if (e === 0) b[p++] = c;
-        else if (e === 1) {
-          // \u00XX (control characters; <, >, & when escaping for HTML)
-          b[p++] = 0x5c;
-          b[p++] = 0x75;
-          b[p++] = 0x30;
-          b[p++] = 0x30;
-          b[p++] = HEX[c >> 4] as number;
-          b[p++] = HEX[c & 15] as number;
-        } else {
-          b[p++] = 0x5c;
-          b[p++] = e;
-        }
-      } else if (c === 0xef && t[j + 1] === 0xbf && t[j + 2] === 0xbd) {
-        if (!isWellFormed(s)) return false;
-        b[p++] = c;
-      } else if (c === 0xe2 && t[j + 1] === 0x80 && ((t[j + 2] as number) & 0xfe) === 0xa8) {
-        // U+2028, U+2029 (E2 80 A8, E2 80 A9) as \u2028, \u2029
+      const e = esc[c] as number;
+      if (e === 0) b[p++] = c;
+      else if (e === 1) {
+        // \u00XX (control characters; <, >, & when escaping for HTML)
         b[p++] = 0x5c;
         b[p++] = 0x75;
-        b[p++] = 0x32;
         b[p++] = 0x30;
-        b[p++] = 0x32;
-        b[p++] = t[j + 2] === 0xa8 ? 0x38 : 0x39;
-        j += 2;
-      } else b[p++] = c;
+        b[p++] = 0x30;
+        b[p++] = HEX[c >> 4] as number;
+        b[p++] = HEX[c & 15] as number;
+      } else if (e === SEQ_E2) {
+        if (t[j + 1] === 0x80 && ((t[j + 2] as number) & 0xfe) === 0xa8) {
+          // U+2028, U+2029 (E2 80 A8, E2 80 A9) as \u2028, \u2029
+          b[p++] = 0x5c;
+          b[p++] = 0x75;
+          b[p++] = 0x32;
+          b[p++] = 0x30;
+          b[p++] = 0x32;
+          b[p++] = t[j + 2] === 0xa8 ? 0x38 : 0x39;
+          j += 2;
+        } else b[p++] = c;
+      } else if (e === SEQ_EF) {
+        if (t[j + 1] === 0xbf && t[j + 2] === 0xbd && !isWellFormed(s)) return false;
+        b[p++] = c;
+      } else {
+        b[p++] = 0x5c;
+        b[p++] = e;
+      }
     }
     b[p++] = 0x22;
     this.pos = p;
@@ -701,7 +745,7 @@ function encodeAnyBytes(w: ByteWriter, v: any): void {
       w.ascii(v ? "true" : "false");
       return;
     case "bigint":
-      w.ascii(String(v));
+      w.int(v);
       return;
     case "undefined":
       w.ascii("null");

@@ -17,7 +17,10 @@ import { fastPaths } from "./marshal.js";
 
 const stringType = T.string;
 const stringSlice = sliceOf(T.string);
-const RUNS = { numRuns: Number(process.env.GOJSON_PROP_RUNS ?? 200), endOnFailure: process.env.END_ON_FAILURE === "1" };
+const RUNS = {
+  numRuns: Number(process.env.GOJSON_PROP_RUNS ?? 200),
+  endOnFailure: process.env.END_ON_FAILURE === "1",
+};
 const MAX_DEPTH = 3;
 
 /** One marshal: its bytes as hex, or its error's class and message. */
@@ -166,13 +169,16 @@ describe("marshal byte path", () => {
   let cases = 0;
   let ok = 0;
   let taken = 0;
-  test.prop([typeAndValue, fc.boolean()], RUNS)("equals the general encoder (bytes or error)", ([t, v], html) => {
-    cases++;
-    const exact = outcome(t, v, html, false);
-    if (exact.startsWith("ok ")) ok++;
-    if (byteEncoderFor(t) !== null) taken++;
-    expect(outcome(t, v, html, true)).toBe(exact);
-  });
+  test.prop([typeAndValue, fc.boolean()], RUNS)(
+    "equals the general encoder (bytes or error)",
+    ([t, v], html) => {
+      cases++;
+      const exact = outcome(t, v, html, false);
+      if (exact.startsWith("ok ")) ok++;
+      if (byteEncoderFor(t) !== null) taken++;
+      expect(outcome(t, v, html, true)).toBe(exact);
+    },
+  );
   test.prop([fc.array(text, { maxLength: 6 }), fc.boolean()], RUNS)(
     "strings and []string equal the general encoder",
     (a, html) => {

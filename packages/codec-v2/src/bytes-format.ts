@@ -42,6 +42,120 @@ export function encodeBytes(b: Uint8Array, fmt: ByteFormat): string {
   }
 }
 
+/**
+ * goWritesOf returns, for an error thrown by decodeBytes, how Go's decoder had already written to
+ * its destination window (`dst`, decodedLength bytes), or undefined when not tracked (base32).
+ * Go appends into the destination's own backing array when it is long enough
+ * (`appendDecode(va.Bytes()[:0], …)`), so a failed decode still overwrites it.
+ */
+export function goWritesOf(e: unknown): ((dst: Uint8Array) => void) | undefined {
+  return typeof e === "object" && e !== null
+    ? (e as { goWrites?: (dst: Uint8Array) => void }).goWrites
+    : undefined;
+}
+
+/** Go's DecodedLen of `n` bytes of encoded text (padded encodings), or -1 when not tracked. */
+export function decodedLength(fmt: ByteFormat, n: number): number {
+  if (fmt === "base64" || fmt === "base64url") return Math.floor(n / 4) * 3;
+  if (fmt === "hex") return Math.floor(n / 2);
+  return -1;
+}
+
+function withWrites(e: Error, goWrites: (dst: Uint8Array) => void): Error {
+  (e as { goWrites?: (dst: Uint8Array) => void }).goWrites = goWrites;
+  return e;
+}
+
+/**
+ * Go's base64 Encoding.Decode into dst (its window of DecodedLen bytes), replayed for the bytes
+ * it writes: 8 characters at a time while 8 bytes of room remain (PutUint64: 6 bytes and 2 zero
+ * bytes), then 4 at a time while 4 remain (PutUint32: 3 bytes and a zero), a quantum at a time
+ * (decodeQuantum) otherwise or where a block does not assemble; it stops at the first error.
+ */
+function goBase64Writes(t: string, url: boolean, dst: Uint8Array): void {
+  const alpha = url ? B64_URL : B64_STD;
+  const len = t.length;
+  const D = dst.length;
+  let si = 0;
+  let n = 0;
+  const val = (i: number) => alpha.indexOf(t[i] as string);
+  const block = (k: number): number[] | undefined => {
+    const out: number[] = [];
+    for (let j = 0; j < k; j += 4) {
+      const a = val(si + j);
+      const b = val(si + j + 1);
+      const c = val(si + j + 2);
+      const d = val(si + j + 3);
+      if (a < 0 || b < 0 || c < 0 || d < 0) return undefined;
+      const v = (a << 18) | (b << 12) | (c << 6) | d;
+      out.push((v >> 16) & 255, (v >> 8) & 255, v & 255);
+    }
+    return out;
+  };
+  // decodeQuantum at si writing at n: returns false on error.
+  const quantum = (): boolean => {
+    const dbuf = [0, 0, 0, 0];
+    let dlen = 4;
+    let err = false;
+    for (let j = 0; j < 4; j++) {
+      if (si === len) {
+        if (j === 0) return true;
+        return false;
+      }
+      const c = t[si] as string;
+      si++;
+      const v = alpha.indexOf(c);
+      if (v >= 0) {
+        dbuf[j] = v;
+        continue;
+      }
+      if (c === "\n" || c === "\r") {
+        j--;
+        continue;
+      }
+      if (c !== "=" || j < 2) return false;
+      if (j === 2) {
+        while (si < len && (t[si] === "\n" || t[si] === "\r")) si++;
+        if (si === len || t[si] !== "=") return false;
+        si++;
+      }
+      while (si < len && (t[si] === "\n" || t[si] === "\r")) si++;
+      if (si < len) err = true;
+      dlen = j;
+      break;
+    }
+    const v =
+      ((dbuf[0] as number) << 18) |
+      ((dbuf[1] as number) << 12) |
+      ((dbuf[2] as number) << 6) |
+      (dbuf[3] as number);
+    const bytes = [(v >> 16) & 255, (v >> 8) & 255, v & 255];
+    for (let k = 0; k < dlen - 1; k++) dst[n + k] = bytes[k] as number;
+    n += dlen - 1;
+    return !err;
+  };
+  while (len - si >= 8 && D - n >= 8) {
+    const b = block(8);
+    if (b) {
+      dst.set(b, n);
+      dst[n + 6] = 0;
+      dst[n + 7] = 0;
+      n += 6;
+      si += 8;
+    } else if (!quantum()) return;
+  }
+  while (len - si >= 4 && D - n >= 4) {
+    const b = block(4);
+    if (b) {
+      dst.set(b, n);
+      dst[n + 3] = 0;
+      n += 3;
+      si += 4;
+    } else if (!quantum()) return;
+  }
+  while (si < len) if (!quantum()) return;
+}
+
 /** Decode text in the given format; throws an Error with Go's text on bad input. */
 export function decodeBytes(s: string, fmt: ByteFormat, loose: boolean): Uint8Array {
   // Go decodes the UTF-8 bytes: positions and bad bytes in errors are byte-wise.
@@ -52,8 +166,13 @@ export function decodeBytes(s: string, fmt: ByteFormat, loose: boolean): Uint8Ar
   switch (fmt) {
     case "hex": {
       const bad = firstBad(t, /[0-9a-fA-F]/);
-      if (bad !== undefined) throw new Error(`encoding/hex: invalid byte: ${runeU(t.charCodeAt(bad))}`);
-      if (t.length % 2 !== 0) throw new Error("encoding/hex: odd length hex string");
+      // Go's hex.Decode writes each pair before the first pair holding a bad byte.
+      const pairs = (k: number) => (dst: Uint8Array) =>
+        dst.set(Buffer.from(t.slice(0, 2 * Math.floor(k / 2)), "hex").subarray(0, dst.length));
+      if (bad !== undefined)
+        throw withWrites(new Error(`encoding/hex: invalid byte: ${runeU(t.charCodeAt(bad))}`), pairs(bad));
+      if (t.length % 2 !== 0)
+        throw withWrites(new Error("encoding/hex: odd length hex string"), pairs(t.length - 1));
       const out = Buffer.from(t, "hex");
       return new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
     }
@@ -101,6 +220,7 @@ function decodeBase64(t: string, url: boolean, loose: boolean): Uint8Array {
   const alpha = url ? B64_URL : B64_STD;
   const n = t.length;
   const out: number[] = [];
+  const replay = (dst: Uint8Array) => goBase64Writes(t, url, dst);
   const skipNewlines = (i: number): number => {
     while (i < n && (t[i] === "\n" || t[i] === "\r")) i++;
     return i;
@@ -114,7 +234,7 @@ function decodeBase64(t: string, url: boolean, loose: boolean): Uint8Array {
     for (let j = 0; j < 4; j++) {
       if (si === n) {
         if (j === 0) return Uint8Array.from(out);
-        throw illegal64(si - j);
+        throw withWrites(illegal64(si - j), replay);
       }
       const c = t[si] as string;
       si++;
@@ -127,11 +247,11 @@ function decodeBase64(t: string, url: boolean, loose: boolean): Uint8Array {
         j--;
         continue;
       }
-      if (c !== "=" || j < 2) throw illegal64(si - 1);
+      if (c !== "=" || j < 2) throw withWrites(illegal64(si - 1), replay);
       if (j === 2) {
         si = skipNewlines(si);
-        if (si === n) throw illegal64(n);
-        if (t[si] !== "=") throw illegal64(si - 1);
+        if (si === n) throw withWrites(illegal64(n), replay);
+        if (t[si] !== "=") throw withWrites(illegal64(si - 1), replay);
         si++;
       }
       si = skipNewlines(si);
@@ -143,11 +263,14 @@ function decodeBase64(t: string, url: boolean, loose: boolean): Uint8Array {
     const val = (dbuf[0]! << 18) | (dbuf[1]! << 12) | (dbuf[2]! << 6) | dbuf[3]!;
     const bytes = [(val >> 16) & 255, (val >> 8) & 255, val & 255];
     for (let k = 0; k < dlen - 1; k++) out.push(bytes[k]!);
-    if (trailing >= 0) throw illegal64(trailing);
+    if (trailing >= 0) throw withWrites(illegal64(trailing), replay);
   }
   if (!loose && /[\r\n]/.test(t) && t.length !== 4 * Math.ceil(out.length / 3)) {
     const i = t.search(/[\r\n]/);
-    throw new Error(`illegal character ${t[i] === "\n" ? "'\\n'" : "'\\r'"} at offset ${i}`);
+    throw withWrites(
+      new Error(`illegal character ${t[i] === "\n" ? "'\\n'" : "'\\r'"} at offset ${i}`),
+      replay,
+    );
   }
   return Uint8Array.from(out);
 }

@@ -962,7 +962,8 @@ function fallbackEncoder(t: GoType, o: ResolvedOptions): Enc {
   return (v) => {
     if (v === null || v === undefined || v.length === 0) return "";
     const s = reformatRaw(typeof v === "string" ? v : new TextDecoder().decode(v), o);
-    if (s[0] !== "{") throw positionedMarshalError(marshalErr(t, ERR_RAW_INLINED_NOT_OBJECT));
+    if (s[0] !== "{")
+      throw positionedMarshalError(marshalErr(t.kind === "pointer" ? t.elem : t, ERR_RAW_INLINED_NOT_OBJECT));
     return s.slice(1, -1);
   };
 }

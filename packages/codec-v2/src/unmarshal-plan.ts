@@ -16,9 +16,10 @@ import {
   T,
 } from "@gojson/gotype";
 import { Decoder, decodeStringBytes, JsonError, type Kind, quoteCharV1 } from "@gojson/jsontext";
-import { type ByteFormat, decodeBytes } from "./bytes-format.js";
+import { type ByteFormat, decodeBytes, decodedLength, goWritesOf } from "./bytes-format.js";
 import { DURATION_SCALES, parseDuration, parseDurationISO8601, parseDurationNumber } from "./duration.js";
 import {
+  byteLength,
   ERR_DUPLICATE_NAME,
   ERR_NIL_FIELD,
   ERR_RAW_INLINED_NOT_OBJECT,
@@ -191,8 +192,12 @@ function fail(
  */
 function mismatch(r: Reader, o: ResolvedOptions, t: GoType, cur: unknown, k: Kind, token = false): unknown {
   const start = r.d.inputOffset;
-  if (k === "}" || k === "]") r.d.skipValue();
-  else if (!o.flags.reportErrorsWithLegacySemantics) {
+  if (k === "}" || k === "]") {
+    // A closing delimiter where a value belongs: the arshalers that read a token first (Go's
+    // ReadToken: "missing value after object name", ...) fail differently from ReadValue's.
+    if (token) r.d.readToken();
+    r.d.skipValue();
+  } else if (!o.flags.reportErrorsWithLegacySemantics) {
     // ReadValue (not skipValue): a syntax error inside is reported with Go's pointer.
     if (token) r.d.readToken();
     else r.d.readValue();
@@ -638,6 +643,25 @@ function peekSoft(d: Decoder): Kind {
   }
 }
 
+/**
+ * overwritten is the destination after a failed byte decode: Go appends into the destination's
+ * own backing array (`appendDecode(va.Bytes()[:0], …)`) when it is long enough for the decoded
+ * length, so what the decoder wrote before the error replaces its first bytes (recorded on `err`
+ * as the partial value); otherwise it is left as it was.
+ */
+function overwritten(err: SemanticError, e: unknown, cur: unknown, bf: ByteFormat, s: string): unknown {
+  const writes = goWritesOf(e);
+  if (writes === undefined || cur === null || cur === undefined) return cur;
+  const n = (cur as ArrayLike<number>).length;
+  const need = decodedLength(bf, byteLength(s));
+  if (need < 0 || n < need) return cur;
+  const bytes = Uint8Array.from(cur as ArrayLike<number>);
+  writes(bytes.subarray(0, need));
+  const held = cur instanceof Uint8Array ? bytes : Array.from(bytes);
+  setPartial(err, held);
+  return held;
+}
+
 function isByteSlice(t: GoType): boolean {
   return (t.kind === "slice" || t.kind === "array") && t.elem.kind === "uint8" && !t.elem.methods;
 }
@@ -707,7 +731,8 @@ function sliceDecoder(t: Extract<GoType, { kind: "slice" }>, o: ResolvedOptions,
         return decodeBytes(s, bf, f.parseBytesWithLooseRFC4648);
       } catch (e) {
         // A semantic error: legacy reporting records it and carries on.
-        return fail(r, o, afterErr(r, t, '"', start, "", (e as Error).message), false, cur);
+        const err = afterErr(r, t, '"', start, "", (e as Error).message);
+        return fail(r, o, err, false, overwritten(err, e, cur, bf, s));
       }
     };
   } else if (format !== "" && !(format === "array" && isByteSlice(t))) return invalidFormat(t, format, o);
@@ -854,7 +879,8 @@ function arrayDecoder(t: Extract<GoType, { kind: "array" }>, o: ResolvedOptions,
       try {
         b = decodeBytes(s, bf, f.parseBytesWithLooseRFC4648);
       } catch (e) {
-        return fail(r, o, afterErr(r, t, '"', start, "", (e as Error).message), false, cur);
+        const err = afterErr(r, t, '"', start, "", (e as Error).message);
+        return fail(r, o, err, false, overwritten(err, e, cur, bf, s));
       }
       if (b.length !== n)
         return fail(
@@ -1003,6 +1029,15 @@ function keyDecoder(k: GoType, o: ResolvedOptions): (r: Reader, name: string, st
     case "uint64":
     case "uintptr": {
       const big = isBigKind(k);
+      if (f.stringifyWithLegacySemantics)
+        // A map key is a quoted number: under legacy semantics Go parses it with strconv
+        // (Go's syntax: "010", "+5") and takes "null" as the zero key (go.dev/issue/75619).
+        return (r, name, start) => {
+          if (name === "null") return big ? 0n : 0;
+          const v = parseGoIntSyntax(name, k.kind, big);
+          if (typeof v === "string") throw keyErr(r, name, start, v);
+          return v;
+        };
       return (r, name, start) => {
         const v = parseGoInt(name, k.kind, big);
         if (typeof v === "string") throw keyErr(r, name, start, v);
@@ -1020,6 +1055,7 @@ function mapDecoder(t: Extract<GoType, { kind: "map" }>, o: ResolvedOptions, m: 
   const vdec = compile(t.elem, o, { ...m, format: "", caseMode: "", legacyStr: false });
   const et = t.elem;
   const merge = !f.mergeWithLegacySemantics;
+  const dups = !f.allowDuplicateNames;
   if (m.format !== "" && m.format !== "emitnull" && m.format !== "emitempty")
     return invalidFormat(t, m.format, o);
   const dec: Dec = (r, cur) => {
@@ -1029,6 +1065,7 @@ function mapDecoder(t: Extract<GoType, { kind: "map" }>, o: ResolvedOptions, m: 
       if (d.stackDepth >= DEEP_AFTER) return decodeDeep(r, dec, cur);
       d.readBeginObject();
       const out: Map<unknown, unknown> = cur instanceof Map ? cur : new Map();
+      const seen = dups && out.size > 0 ? new Set<unknown>() : undefined;
       let k: Kind;
       try {
         while ((k = d.peekKind()) !== "}") {
@@ -1042,6 +1079,7 @@ function mapDecoder(t: Extract<GoType, { kind: "map" }>, o: ResolvedOptions, m: 
             fail(r, o, e, true, out);
             continue;
           }
+          checkDuplicateKey(r, out, seen, key, start, dups);
           const base = merge && out.has(key) ? out.get(key) : zero(et);
           try {
             out.set(key, vdec(r, base));
@@ -1071,9 +1109,28 @@ function mapDecoder(t: Extract<GoType, { kind: "map" }>, o: ResolvedOptions, m: 
     if (d.peekKind() !== "{") return dec(r, cur);
     d.readBeginObject();
     const out: Map<unknown, unknown> = cur instanceof Map ? cur : new Map();
-    return new MapFrame(o, kdec, vdec, et, merge, out);
+    return new MapFrame(o, kdec, vdec, et, merge, out, dups && out.size > 0 ? new Set() : undefined);
   };
   return dec;
+}
+
+/**
+ * checkDuplicateKey is Go's semantic duplicate check of map keys: a key already in the map (put
+ * there by this object when the map was not empty to begin with: `seen`) is a duplicate name,
+ * even when the names differ ("0" and "-0", or names an UnmarshalText method maps together).
+ */
+function checkDuplicateKey(
+  r: Reader,
+  out: Map<unknown, unknown>,
+  seen: Set<unknown> | undefined,
+  key: unknown,
+  start: number,
+  dups: boolean,
+): void {
+  if (!dups) return;
+  if (out.has(key) && (seen === undefined || seen.has(key)))
+    throw syntacticError(ERR_DUPLICATE_NAME, r.valueStart(start), r.d.stackPointer());
+  seen?.add(key);
 }
 
 /** The deep-path frame of a map (Go stores the partial entry value before it looks at the error). */
@@ -1087,6 +1144,7 @@ class MapFrame extends UFrame {
     private readonly et: GoType,
     private readonly merge: boolean,
     private readonly out: Map<unknown, unknown>,
+    private readonly seen: Set<unknown> | undefined,
   ) {
     super();
     this.cd = vdec;
@@ -1106,6 +1164,7 @@ class MapFrame extends UFrame {
         fail(r, this.o, e, true, out);
         continue;
       }
+      checkDuplicateKey(r, out, this.seen, key, start, !this.o.flags.allowDuplicateNames);
       this.key = key;
       this.name = name;
       this.cb = this.merge && out.has(key) ? out.get(key) : zero(this.et);

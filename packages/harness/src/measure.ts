@@ -36,9 +36,13 @@ export function timeSample(op: Op, iterations: number): RawSample {
   return { iterations, wallNs: Number(t1 - t0), cpuNs: (c.user + c.system) * 1000 };
 }
 
-/** Finds an iteration count whose sample takes about `targetMs` (doubling, then scaling). */
+/** Finds an iteration count whose sample takes about `targetMs` (after a warm-up; doubling, then scaling). */
 export function calibrate(op: Op, targetMs: number): number {
   const target = targetMs * 1e6;
+  // Warm up first (at least 3 calls, about one sample's time): timed cold, the first calls
+  // run before the JIT has optimised them and would leave too few iterations per sample.
+  const warmEnd = process.hrtime.bigint() + BigInt(Math.round(target));
+  for (let i = 0; i < 3 || (i < 10_000 && process.hrtime.bigint() < warmEnd); i++) blackhole = op();
   let n = 1;
   for (;;) {
     const { wallNs } = timeSample(op, n);

@@ -74,9 +74,13 @@ export function validateValue(cx: ValueScanContext, p: number, depth: number): n
       stack[sp++] = c;
       if (names !== null && c === C_LBRACE) names.reset(depth + sp);
       p++;
-      if (p < n && WS[s[p]!] === 1) p = skipWsRun(s, view, p + 1);
       if (p >= n) return -1;
       c = s[p]!;
+      if (WS[c] === 1) {
+        p = skipWsRun(s, view, p + 1);
+        if (p >= n) return -1;
+        c = s[p]!;
+      }
       if (c === stack[sp - 1]! + CLOSE_DELTA) {
         sp--;
         p++;
@@ -106,15 +110,23 @@ export function validateValue(cx: ValueScanContext, p: number, depth: number): n
         validatedFlags = flags;
         return p;
       }
-      if (p < n && WS[s[p]!] === 1) p = skipWsRun(s, view, p + 1);
       if (p >= n) return -1;
       c = s[p]!;
+      if (WS[c] === 1) {
+        p = skipWsRun(s, view, p + 1);
+        if (p >= n) return -1;
+        c = s[p]!;
+      }
       const open = stack[sp - 1]!;
       if (c === C_COMMA) {
         p++;
-        if (p < n && WS[s[p]!] === 1) p = skipWsRun(s, view, p + 1);
         if (p >= n) return -1;
         c = s[p]!;
+        if (WS[c] === 1) {
+          p = skipWsRun(s, view, p + 1);
+          if (p >= n) return -1;
+          c = s[p]!;
+        }
         if (open === C_LBRACE) {
           p = scanName(s, view, p, allowInvalid, utf8, names, depth + sp);
           if (p < 0) return -1;
