@@ -186,3 +186,15 @@ describe("bad input", () => {
     );
   });
 });
+
+describe("ill-typed values of self-referential types end with an error, not a hang", () => {
+  // A Go value of these types is finite or a cycle of pointers; a JS primitive in their place
+  // would dereference to itself forever.
+  test.each([
+    ["type P *P", "P", 1n, "json: unsupported value: encountered a cycle via main.P"],
+    ["type A [1]*A", "A", "x", "json: unsupported value: encountered a cycle via *main.A"],
+  ])("%s holding %s", (src, name, value, text) => {
+    const t = parseGo(src)[name] as Parameters<typeof marshal>[0];
+    expect(() => marshal(t, value)).toThrow(text);
+  });
+});

@@ -260,7 +260,10 @@ function build(t: GoType, addr: boolean, quoted: boolean): Encoder {
           return;
         }
         if (++e.depth > deep) return deferDeep(e, self, v);
-        if (++e.ptrLevel > START_DETECTING_CYCLES_AFTER && typeof v === "object") {
+        if (++e.ptrLevel > START_DETECTING_CYCLES_AFTER && (typeof v === "object" || deep !== Infinity)) {
+          // A recursive pointer type cannot hold a primitive (ill-typed, e.g. 1n for `type P *P`):
+          // it would dereference to itself forever; report it as the cycle it is.
+          if (typeof v !== "object") throw new UnsupportedValueError(`encountered a cycle via ${ts}`);
           enterCycleCheck(e, v, ts);
           elem(e, v);
           e.ptrSeen?.delete(v);
