@@ -81,7 +81,6 @@ function exactAnswer(c: Case): Case["go"] {
   }
 }
 
-
 function check(c: Case, got: Case["go"]): void {
   expect(got.error).toBe(c.go.error);
   if (c.op === "marshal") expect(got.output).toBe(c.go.output);

@@ -533,7 +533,8 @@ function buildList(t: Extract<GoType, { kind: "slice" | "array" }>, c: Ctx): Byt
 function floatTree(t: GoType): number[] | undefined {
   const lens: number[] = [];
   let u = t;
-  while (u.kind === "slice" || u.kind === "array") {
+  // Bounded: a recursive list type (`type Chain []Chain`) never reaches a float.
+  while ((u.kind === "slice" || u.kind === "array") && lens.length <= FLOAT_TREE_MAX_DEPTH) {
     lens.push(u.kind === "array" ? u.len : -1);
     u = u.elem;
   }

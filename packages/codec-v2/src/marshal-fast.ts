@@ -468,10 +468,12 @@ function elemsShadow(v: ArrayLike<unknown>, elem: Shadow): unknown[] {
 function sliceShadow(t: Extract<GoType, { kind: "slice" }>, o: ResolvedOptions, m: Mode): Shadow {
   let nilNull = o.flags.formatNilSliceAsNull;
   let format = m.format;
-  if (format === "emitnull") {
+  // Go: emitnull/emitempty are not byte formats (a []byte with one is an invalid format error).
+  const bytes = isByteSlice(t);
+  if (!bytes && format === "emitnull") {
     nilNull = true;
     format = "";
-  } else if (format === "emitempty") {
+  } else if (!bytes && format === "emitempty") {
     nilNull = false;
     format = "";
   }

@@ -262,11 +262,12 @@ function sliceEncoder(t: Extract<GoType, { kind: "slice" }>, o: ResolvedOptions,
   const f = o.flags;
   let nilNull = f.formatNilSliceAsNull;
   let format = m.format;
-  // emitnull/emitempty are slice formats; a byte slice takes byte formats only (Go: invalid format).
-  if (format === "emitnull" && !isByteSlice(t)) {
+  // Go: emitnull/emitempty are not byte formats (a []byte with one is an invalid format error).
+  const bytes = isByteSlice(t);
+  if (!bytes && format === "emitnull") {
     nilNull = true;
     format = "";
-  } else if (format === "emitempty" && !isByteSlice(t)) {
+  } else if (!bytes && format === "emitempty") {
     nilNull = false;
     format = "";
   }

@@ -260,3 +260,31 @@ describe("methods attached after a type was first used are seen (plans follow go
     }
   });
 });
+
+describe("emitnull/emitempty are not byte formats (Go: invalid format flag on []byte)", () => {
+  const d = parseGo(`type S struct {
+	A []byte \`json:",format:emitnull"\`
+}
+type S2 struct {
+	B []byte \`json:",format:emitempty"\`
+}
+type S3 struct {
+	B []int \`json:",format:emitempty"\`
+}`);
+  const text = (b: Uint8Array) => new TextDecoder().decode(b);
+  it.each([true, false])("fast path %s", (fast) => {
+    const was = fastMarshal.enabled;
+    fastMarshal.enabled = fast;
+    try {
+      expect(() => marshal(goType("S", d), { A: null })).toThrow(
+        'json: cannot marshal from Go []uint8 within "/A": invalid format flag "emitnull"',
+      );
+      expect(() => marshal(goType("S2", d), { B: new Uint8Array([104, 105]) })).toThrow(
+        'json: cannot marshal from Go []uint8 within "/B": invalid format flag "emitempty"',
+      );
+      expect(text(marshal(goType("S3", d), { B: null }))).toBe('{"B":[]}');
+    } finally {
+      fastMarshal.enabled = was;
+    }
+  });
+});
