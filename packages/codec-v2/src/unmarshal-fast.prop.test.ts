@@ -372,3 +372,34 @@ describe("unmarshal fast path, long decimals", () => {
     expect(unmarshal(anyT, text)).toEqual(exact(anyT, text, {}).value);
   });
 });
+
+describe("unmarshal fast path, `any` under v1's legacy options", () => {
+  const anyT = goType("any");
+  test.prop(
+    [fc.gen(), fc.constantFrom(defaultOptionsV1(), { allowDuplicateNames: true, allowInvalidUTF8: true })],
+    {
+      numRuns: 300,
+    },
+  )("answers (as defaultOptionsV1 now allows) and equals the exact engine", (g, o) => {
+    const data = mangle(g, jsonFor(g, anyT, 4));
+    const want = exact(anyT, data, o);
+    const fast = unmarshalFast(anyT, data, resolveOptions(o), true);
+    if (fast !== NO_FAST) {
+      expect(want.error).toBe(undefined);
+      expect(isDeepStrictEqual(fast, want.value)).toBe(true);
+    }
+    const got = publicResult(anyT, data, o);
+    if (want.error !== undefined)
+      expect((got.error as Error | undefined)?.message).toBe((want.error as Error).message);
+    else expect(isDeepStrictEqual(got.value, want.value)).toBe(true);
+  });
+  test("takes the fast path for `any` with defaultOptionsV1()", () => {
+    const fast = unmarshalFast(
+      anyT,
+      new TextEncoder().encode('{"a":[1,"x",null,true]}'),
+      resolveOptions(defaultOptionsV1()),
+      true,
+    );
+    expect(fast).not.toBe(NO_FAST);
+  });
+});

@@ -100,6 +100,37 @@ const FAST_SUPPORTED: ReadonlySet<BooleanOption> = new Set<BooleanOption>([
   "stringifyNumbers",
 ]);
 
+/**
+ * Unmarshal options that cannot change what a fresh `any` decodes from input the fast path
+ * accepts (valid UTF-8, no duplicate names, no invalid escapes, no error): the v1 legacy flags
+ * of defaultOptionsV1(), so `unmarshal(any, …, defaultOptionsV1())` takes the fast path too.
+ */
+const ANY_IRRELEVANT: ReadonlySet<BooleanOption> = new Set<BooleanOption>([
+  "allowDuplicateNames",
+  "allowInvalidUTF8",
+  "matchCaseInsensitiveNames",
+  "callMethodsWithLegacySemantics",
+  "formatByteArrayAsArray",
+  "formatBytesWithLegacySemantics",
+  "formatDurationAsNano",
+  "matchCaseSensitiveDelimiter",
+  "mergeWithLegacySemantics",
+  "parseBytesWithLooseRFC4648",
+  "parseTimeWithLooseRFC3339",
+  "reportErrorsWithLegacySemantics",
+  "stringifyWithLegacySemantics",
+  "unmarshalArrayFromAnyLength",
+]);
+
+const ANY_ONLY: FastOptions = { ci: false, reject: false, str: false, key: "any" };
+
+function anyOptionsOnly(o: ResolvedOptions): boolean {
+  for (const [k, v] of Object.entries(o.flags) as [BooleanOption, boolean][]) {
+    if (v && !MARSHAL_ONLY.has(k) && !ANY_IRRELEVANT.has(k) && k !== "rejectUnknownMembers") return false;
+  }
+  return true;
+}
+
 const optionsCache = new WeakMap<ResolvedOptions, FastOptions | null>();
 
 function fastOptions(o: ResolvedOptions): FastOptions | null {
@@ -132,8 +163,11 @@ let rootsAt = methodsVersion();
 
 /** fastDecoderFor returns the fast decoder of t under o, or null when the fast path does not apply (cached). */
 export function fastDecoderFor(t: GoType, o: ResolvedOptions): FDec | null {
-  const fo = fastOptions(o);
-  if (fo === null) return null;
+  let fo = fastOptions(o);
+  if (fo === null) {
+    if (t.kind !== "interface" || !anyOptionsOnly(o)) return null;
+    fo = ANY_ONLY;
+  }
   const mv = methodsVersion();
   if (mv !== rootsAt) {
     roots = new WeakMap();

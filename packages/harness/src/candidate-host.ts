@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { calibrate, measureAllocation, type Op, type RawSample, settle, timeSample } from "./measure.js";
+import { calibrate, measureAllocation, type Op, type RawSample, timeSample } from "./measure.js";
 import type { MemoryStats } from "./result.js";
 import type { Candidate, Payload, Suite } from "./suite-types.js";
 
@@ -56,9 +56,7 @@ export class CandidateHost {
   }
 
   sample(payloadId: string, iterations: number): RawSample {
-    const op = this.#op(payloadId);
-    settle();
-    return timeSample(op, iterations);
+    return timeSample(this.#op(payloadId), iterations);
   }
 
   memory(payloadId: string, iterations: number): MemoryStats {

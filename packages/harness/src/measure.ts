@@ -59,14 +59,6 @@ function gc(): void {
   if (g) g();
 }
 
-/**
- * settle runs a full collection (when node runs with --expose-gc) before a sample, untimed:
- * otherwise the garbage one candidate leaves is collected inside the next candidate's
- * sample, which makes paired ratios noisy and unfair to whoever runs second.
- */
-export function settle(): void {
-  gc();
-}
 
 interface AllocRun {
   allocated: number;
