@@ -1,8 +1,9 @@
 /**
  * The text cursor of the fast unmarshal path (unmarshal-fast.ts): RFC 8259
  * scanning by charCodeAt over a JS string — the input string; or the input
- * bytes one char per byte (latin1), strings decoded from UTF-8 one by one; or
- * the bytes decoded up front.
+ * bytes one char per byte (latin1), a string holding escapes or non-ASCII
+ * bytes decoded in one JS pass into a shared code-unit buffer and made a
+ * string by one native UTF-16 call; or the bytes decoded up front (tests).
  *
  * Every function here either consumes exactly what Go's v1 decoder accepts
  * (and produces what the exact engine produces: lone surrogate escapes become
@@ -36,12 +37,6 @@ export const C: Cursor = { t: "", b: null, p: 0, depth: 0, useNumber: false, dis
 /** bail abandons the fast path. */
 export function bail(): never {
   throw BAIL;
-}
-
-/** t[a:b] as text: UTF-8-decoded from the bytes when it holds non-ASCII bytes (`hi` ≥ 0x80). */
-function runText(a: number, b: number, hi: number): string {
-  const bytes = C.b;
-  return hi < 0x80 || bytes === null ? C.t.slice(a, b) : bytes.toString("utf8", a, b);
 }
 
 /** A run of JSON whitespace, matched in place (sticky). */
@@ -94,13 +89,13 @@ export function readString(): string {
     const c = t.charCodeAt(i);
     if (c === 0x22) {
       C.p = i + 1;
-      return hi < 0x80 ? t.slice(start, i) : runText(start, i, hi);
+      return hi < 0x80 || C.b === null ? t.slice(start, i) : decodeString(start);
     }
     if (c === 0x5c || !(c >= 0x20)) break;
     hi |= c;
     i++;
   }
-  return readStringSlow(start, i, hi);
+  return decodeString(start);
 }
 
 /** Hex digit values by char code (0x10000 marks a non-digit: it survives the ORs below). */
@@ -134,112 +129,114 @@ function hex4(t: string, i: number): number {
   return r > 0xffff ? -1 : r;
 }
 
-/** Runs of `\uXXXX` escapes at least this long are turned into text by a native UTF-16 decode. */
-const UNICODE_RUN_NATIVE = 16;
-/** The shared code-unit buffer is dropped after a run longer than this. */
+/** Buffer#ucs2Slice (what toString("utf16le") calls, without its argument handling) when present. */
+const ucs2 = (Buffer.prototype as { ucs2Slice?: (start: number, end: number) => string }).ucs2Slice;
+/** Whether a Uint16Array lays its units out as UTF-16LE. */
+const LE = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+/** Strings of at most this many units are built char by char (cheaper than a native call). */
+const SHORT = 8;
+/** The shared code-unit buffer is dropped after a string longer than this. */
 const MAX_KEPT_UNITS = 1 << 16;
-let units = new Uint16Array(256);
-// ignoreBOM: a leading U+FEFF is text here, not a byte order mark.
-const utf16 = new TextDecoder("utf-16le", { ignoreBOM: true });
+/** The shared code-unit buffer (and a Buffer over the same memory). */
+let units = new Uint16Array(1024);
+let unitBytes = Buffer.from(units.buffer);
+
+/** The string of the first n units of the shared buffer (one native call for long strings). */
+function unitsText(n: number): string {
+  const u = units;
+  let s = "";
+  if (n <= SHORT) {
+    for (let k = 0; k < n; k++) s += String.fromCharCode(u[k] as number);
+    return s;
+  }
+  if (LE) s = ucs2 !== undefined ? ucs2.call(unitBytes, 0, n * 2) : unitBytes.toString("utf16le", 0, n * 2);
+  else
+    for (let k = 0; k < n; k += 4096)
+      s += String.fromCharCode.apply(null, u.subarray(k, Math.min(n, k + 4096)) as never);
+  if (units.length > MAX_KEPT_UNITS) {
+    units = new Uint16Array(1024);
+    unitBytes = Buffer.from(units.buffer);
+  }
+  return s;
+}
 
 /**
- * The string at `start` holding an escape or a control character at `at`
- * (`hi`: the OR of the chars before). In the one-char-a-byte text, a string
- * with non-ASCII bytes is decoded from UTF-8 whole first (escapes are ASCII,
- * so they survive), then unescaped; other text is unescaped in place.
+ * decodeString reads the string whose content starts at `start` (it holds an
+ * escape, a control char or a non-ASCII char) in one pass into the shared
+ * code-unit buffer, and makes it a string with one call. In the
+ * one-char-a-byte text (C.b set) non-ASCII chars are UTF-8 bytes, decoded here
+ * (the input was checked to be valid UTF-8 up front, and no byte of a
+ * multi-byte sequence is a quote or a backslash). Escapes follow Go's unquote:
+ * a surrogate pair escape is kept, a lone surrogate escape becomes U+FFFD.
  */
-function readStringSlow(start: number, at: number, hi: number): string {
+function decodeString(start: number): string {
   const t = C.t;
-  const bytes = C.b;
-  if (bytes !== null) {
-    let i = at;
-    let h = hi;
-    for (;;) {
-      const c = t.charCodeAt(i);
-      if (c === 0x22) break;
+  const utf8 = C.b !== null;
+  let u = units;
+  let n = 0;
+  let i = start;
+  for (;;) {
+    // Room for the longest step (a surrogate pair).
+    if (n + 2 > u.length) {
+      const grown = new Uint16Array(u.length * 2);
+      grown.set(u);
+      units = u = grown;
+      unitBytes = Buffer.from(u.buffer);
+    }
+    const c = t.charCodeAt(i);
+    if (c === 0x22) break;
+    if (c < 0x80) {
       if (c === 0x5c) {
+        const e = t.charCodeAt(i + 1);
+        if (e === 0x75) {
+          const r = hex4(t, i + 2);
+          if (r < 0) bail();
+          i += 6;
+          if (r >= 0xd800 && r < 0xe000) {
+            const r2 = t.charCodeAt(i) === 0x5c && t.charCodeAt(i + 1) === 0x75 ? hex4(t, i + 2) : -1;
+            if (r < 0xdc00 && r2 >= 0xdc00 && r2 < 0xe000) {
+              u[n++] = r;
+              u[n++] = r2;
+              i += 6;
+            } else u[n++] = 0xfffd;
+          } else u[n++] = r;
+          continue;
+        }
+        const x = e < 0x80 ? (ESCAPE[e] as number) : -1;
+        if (x < 0) bail();
+        u[n++] = x;
         i += 2;
         continue;
       }
-      if (!(c >= 0)) bail();
-      h |= c;
+      if (c < 0x20) bail();
+      u[n++] = c;
       i++;
-    }
-    if (h >= 0x80) {
-      // (the closing quote included: escapes read ahead stop at it)
-      const s = bytes.toString("utf8", start, i + 1);
-      const out = unescapeString(s, 0, 0);
-      C.p = i + 1;
-      return out;
-    }
-  }
-  const out = unescapeString(t, start, at - start);
-  C.p = unescapedEnd + 1;
-  return out;
-}
-
-/** Where the last unescape found the closing quote. */
-let unescapedEnd = 0;
-
-/**
- * Unescapes the string content starting at t[start] (its closing quote is in
- * `t`; the first `plain` chars need no unescaping) as Go's unquote does: a
- * surrogate pair escape is kept, a lone surrogate escape becomes U+FFFD.
- */
-function unescapeString(t: string, start: number, plain: number): string {
-  let out = t.slice(start, start + plain);
-  let i = start + plain;
-  for (;;) {
-    const c = t.charCodeAt(i);
-    if (c === 0x22) {
-      unescapedEnd = i;
-      return out;
-    }
-    if (c !== 0x5c) {
-      if (!(c >= 0x20)) bail();
-      let j = i + 1;
-      for (;;) {
-        const d = t.charCodeAt(j);
-        if (d === 0x22 || d === 0x5c || !(d >= 0x20)) break;
-        j++;
-      }
-      out += t.slice(i, j);
-      i = j;
       continue;
     }
-    const e = t.charCodeAt(i + 1);
-    if (e !== 0x75) {
-      const x = e < 0x80 ? (ESCAPE[e] as number) : -1;
-      if (x < 0) bail();
-      out += String.fromCharCode(x);
+    if (!(c >= 0)) bail();
+    if (!utf8) {
+      u[n++] = c;
+      i++;
+    } else if (c < 0xe0) {
+      u[n++] = ((c & 0x1f) << 6) | (t.charCodeAt(i + 1) & 0x3f);
       i += 2;
-      continue;
+    } else if (c < 0xf0) {
+      u[n++] = ((c & 0x0f) << 12) | ((t.charCodeAt(i + 1) & 0x3f) << 6) | (t.charCodeAt(i + 2) & 0x3f);
+      i += 3;
+    } else {
+      const r =
+        (((c & 0x07) << 18) |
+          ((t.charCodeAt(i + 1) & 0x3f) << 12) |
+          ((t.charCodeAt(i + 2) & 0x3f) << 6) |
+          (t.charCodeAt(i + 3) & 0x3f)) -
+        0x10000;
+      u[n++] = 0xd800 | (r >> 10);
+      u[n++] = 0xdc00 | (r & 0x3ff);
+      i += 4;
     }
-    // A run of \uXXXX escapes: a surrogate pair is kept, a lone surrogate becomes U+FFFD (Go's unquote).
-    let n = 0;
-    while (t.charCodeAt(i) === 0x5c && t.charCodeAt(i + 1) === 0x75) {
-      const r = hex4(t, i + 2);
-      if (r < 0) bail();
-      i += 6;
-      if (n + 2 > units.length) {
-        const grown = new Uint16Array(units.length * 2);
-        grown.set(units);
-        units = grown;
-      }
-      if (r >= 0xd800 && r < 0xe000) {
-        const r2 = t.charCodeAt(i) === 0x5c && t.charCodeAt(i + 1) === 0x75 ? hex4(t, i + 2) : -1;
-        if (r < 0xdc00 && r2 >= 0xdc00 && r2 < 0xe000) {
-          units[n++] = r;
-          units[n++] = r2;
-          i += 6;
-        } else units[n++] = 0xfffd;
-      } else units[n++] = r;
-    }
-    if (n >= UNICODE_RUN_NATIVE) out += utf16.decode(units.subarray(0, n));
-    else for (let k = 0; k < n; k++) out += String.fromCharCode(units[k] as number);
-    // A huge run grew the shared buffer: do not keep it.
-    if (units.length > MAX_KEPT_UNITS) units = new Uint16Array(256);
   }
+  C.p = i + 1;
+  return unitsText(n);
 }
 
 /** skipString validates the string at C.p (at `"`) and moves past it. */

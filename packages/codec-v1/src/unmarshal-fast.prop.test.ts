@@ -85,8 +85,39 @@ function numberText(g: Gen): string {
   }
 }
 
+/**
+ * A JSON string mixing escapes, 2-, 3- and 4-byte UTF-8 and lone surrogate escapes (U+FFFD in v1),
+ * short and long (past the shared code-unit buffer's first size).
+ */
+function richString(g: Gen): string {
+  const parts = g(
+    fc.array,
+    fc.constantFrom(
+      "a",
+      "é",
+      "日本",
+      "😀",
+      "€",
+      "\\n",
+      '\\"',
+      "\\\\",
+      "\\/",
+      "\\u00e9",
+      "\\u65e5",
+      "\\ud83d\\ude00",
+      "\\ud800",
+      "\\udc00",
+      "\\ud83dx",
+      "\u2028",
+    ),
+    { maxLength: 24 },
+  );
+  const body = parts.join("");
+  return `"${g(fc.nat, 5) === 0 ? body.repeat(80) : body}"`;
+}
+
 function stringText(g: Gen): string {
-  switch (g(fc.nat, 8)) {
+  switch (g(fc.nat, 9)) {
     case 0:
       return JSON.stringify(g(fc.string, { unit: "binary", maxLength: 6 }));
     case 1:
@@ -139,6 +170,8 @@ function stringText(g: Gen): string {
           "nul",
         ),
       );
+    case 5:
+      return richString(g);
     default:
       return JSON.stringify(g(fc.constantFrom, ...NAMES, "x", "", "true", "12", "-3", "1.5", "null"));
   }
@@ -322,6 +355,30 @@ describe("unmarshal fast path", () => {
     const t = goType(expr);
     const data = mangle(g, jsonFor(g, t, 4));
     expectSame(run(t, data, {}, true), run(t, data, {}, false));
+  });
+
+  test.prop(
+    [
+      fc.constantFrom("[]string", "[]any", "map[string]string", "struct { A string; B []string }"),
+      fc.gen(),
+      fc.constantFrom("bytes", "decoded") as fc.Arbitrary<"bytes" | "decoded">,
+    ],
+    { numRuns: 150 },
+  )("decodes escaped and non-ASCII strings as the exact engine does", (expr, g, mode) => {
+    const t = goType(expr);
+    const strs = Array.from({ length: g(fc.nat, 6) }, () => richString(g));
+    const text =
+      expr[0] === "["
+        ? `[${strs.join(",")}]`
+        : expr[0] === "m"
+          ? `{${strs.map((s, i) => `${s}:${strs[strs.length - 1 - i]}`).join(",")}}`
+          : `{"A":${strs[0] ?? '""'},"B":[${strs.join(",")}]}`;
+    for (const data of [new TextEncoder().encode(text), text]) {
+      const want = run(t, data, {}, false);
+      const fast = unmarshalFast(t, data, {}, true, mode);
+      expect(fast).not.toBe(NO_FAST);
+      expectSame({ value: fast }, want);
+    }
   });
 
   test.prop([goTypeArbitrary({ maxDepth: 2, maxFields: 4 }), fc.gen(), fc.uint8Array({ maxLength: 24 })], {

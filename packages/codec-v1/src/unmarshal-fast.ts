@@ -3,7 +3,8 @@
  * destination, no unmarshal methods on the way), compiled once per Go type
  * into closures that read the input by charCodeAt (unmarshal-fast-scan.ts):
  * ASCII input as a one-byte string, other valid UTF-8 one char per byte with
- * strings decoded one by one (mostly ASCII input) or decoded up front. Structs
+ * strings that need it decoded in JS one by one (`textMode` "decoded", for
+ * tests, decodes it up front instead). Structs
  * get a generated decoder with constant property names; floats nested in
  * slices and arrays are matched by a regular expression and built by one
  * native JSON.parse, then checked.
@@ -1073,26 +1074,6 @@ function anyValue(c: number): unknown {
 
 const utf8 = new TextDecoder("utf-8", { ignoreBOM: true });
 
-/** Bytes sampled to choose how to read non-ASCII input. */
-const SAMPLES = 1024;
-
-/**
- * Whether at most a sixth of SAMPLES evenly spaced bytes are non-ASCII: then
- * reading the input one char per byte and decoding strings one by one beats
- * decoding it all up front.
- */
-function mostlyAscii(b: Uint8Array): boolean {
-  const n = b.length;
-  const step = n > SAMPLES ? Math.floor(n / SAMPLES) : 1;
-  let hi = 0;
-  let seen = 0;
-  for (let i = 0; i < n; i += step) {
-    seen++;
-    if ((b[i] as number) >= 0x80) hi++;
-  }
-  return hi * 6 <= seen;
-}
-
 /**
  * unmarshalFast decodes data into a fresh value of t as the exact engine does, or
  * returns NO_FAST (decoding into an existing value, the fast path is off, or it
@@ -1122,7 +1103,7 @@ export function unmarshalFast(
     else {
       // Invalid UTF-8 becomes U+FFFD byte by byte (and offsets count bytes): the exact engine's.
       if (!isUtf8(data)) return NO_FAST;
-      if (textMode === "bytes" || (textMode === undefined && mostlyAscii(data))) {
+      if (textMode !== "decoded") {
         text = buf.toString("latin1");
         bytes = buf;
       } else text = utf8.decode(data);

@@ -6,7 +6,8 @@
  * strings are written by hand, long strings by Buffer's native UTF-8 writer
  * (after one native check that they need no escape), and slices of numbers
  * by one native call (JSON.stringify or Array.prototype.join) after a check
- * pass. Struct encoders are generated code, one function per struct type.
+ * pass. Struct, list, map and pointer encoders are generated code, one function
+ * per Go type, so that each call site sees one encoder.
  *
  * It serves only option sets whose strings JSON.stringify would quote as
  * json/v2 does (no EscapeForHTML/EscapeForJS, no invalid UTF-8 allowed) and
@@ -440,10 +441,18 @@ function build(t: GoType, c: Ctx): ByteEncoder | null {
     case "pointer": {
       const elem = compile(t.elem, c);
       if (elem === null) return null;
-      return (w, v) => {
-        if (v === null || v === undefined) writeNull(w);
-        else elem(w, v);
-      };
+      // Generated per type: a shared closure's call site would see every pointee's encoder.
+      return (
+        generate(
+          "E",
+          `return function writePointer(w, v) {\nif (v === null || v === undefined) WN(w);\nelse E(w, v);\n};`,
+          elem,
+        ) ??
+        ((w, v) => {
+          if (v === null || v === undefined) writeNull(w);
+          else elem(w, v);
+        })
+      );
     }
     case "slice":
     case "array":
@@ -524,9 +533,56 @@ function buildList(t: Extract<GoType, { kind: "slice" | "array" }>, c: Ctx): Byt
   }
   const elem = compile(e, c);
   if (elem === null) return null;
-  return (w, v) => {
-    if (open(w, v)) listLoop(w, v, elem);
-  };
+  // Generated per type, so that the element call site sees one encoder (a shared loop's
+  // call site sees every list type's, and V8 then inlines none of them).
+  const nil = slice ? (nilNull ? "WN(w);" : 'w.ascii("[]");') : "BAILF();";
+  const src = `return function writeList(w, v) {
+if (v === null || v === undefined) {\n${nil}\nreturn;\n}
+if (!Array.isArray(v)${len >= 0 ? ` || v.length !== ${len}` : ""} || ++w.depth > MAX) BAILF();
+const n = v.length;
+w.byte(0x5b);
+for (let i = 0; i < n; i++) {
+if (i > 0) w.byte(0x2c);
+${elemCode(e.kind, "v[i]")}}
+w.byte(0x5d);
+w.depth--;
+};`;
+  return (
+    generate("E", src, elem) ??
+    ((w, v) => {
+      if (open(w, v)) listLoop(w, v, elem);
+    })
+  );
+}
+
+/** Code writing value expression x of a type of kind k: inline for the common leaves, else by encoder E. */
+function elemCode(k: string, x: string): string {
+  if (k === "string") return `const s = ${x};\nif (typeof s !== "string") BAILF();\nw.string(s);\n`;
+  if (k === "bool") return `WB(w, ${x});\n`;
+  if (k === "float64") return `WF(w, ${x});\n`;
+  return `E(w, ${x});\n`;
+}
+
+/**
+ * Compiles generated encoder source (a function body returning the encoder) that may use
+ * encoder `name`, MAX, BAILF, WN, WB, WI, WF, SM; null when code generation is refused.
+ */
+function generate(name: string, src: string, enc: ByteEncoder): ByteEncoder | null {
+  try {
+    return new Function(name, "MAX", "BAILF", "WN", "WB", "WI", "WF", "SM", `"use strict";\n${src}`)(
+      enc,
+      FAST_MAX_DEPTH,
+      bail,
+      writeNull,
+      writeBool,
+      writeInt,
+      writeF64,
+      writeSortedMap,
+    ) as ByteEncoder;
+  } catch {
+    // A Content-Security-Policy: the closure serves.
+    return null;
+  }
 }
 
 /** For slices and arrays of float64 at any depth: each level's array length (-1: a slice), else undefined. */
@@ -600,6 +656,26 @@ function buildMap(t: Extract<GoType, { kind: "map" }>, c: Ctx): ByteEncoder | nu
   if (elem === null) return null;
   const nilNull = c.o.flags.formatNilMapAsNull;
   const det = c.o.flags.deterministic;
+  // Generated per type, as lists are (one element encoder a call site).
+  const src = `return function writeMap(w, v) {
+if (v === null || v === undefined) {\n${nilNull ? "WN(w);" : 'w.ascii("{}");'}\nreturn;\n}
+if (!(v instanceof Map) || ++w.depth > MAX) BAILF();
+w.byte(0x7b);
+${det ? "if (v.size > 1) SM(w, v, E);\nelse " : ""}{
+let first = true;
+for (const [k, x] of v) {
+if (typeof k !== "string") BAILF();
+if (first) first = false;
+else w.byte(0x2c);
+w.string(k);
+w.byte(0x3a);
+${elemCode(t.elem.kind, "x")}}
+}
+w.byte(0x7d);
+w.depth--;
+};`;
+  const gen = generate("E", src, elem);
+  if (gen !== null) return gen;
   return (w, v) => {
     if (v === null || v === undefined) {
       if (nilNull) writeNull(w);
@@ -609,21 +685,8 @@ function buildMap(t: Extract<GoType, { kind: "map" }>, c: Ctx): ByteEncoder | nu
     if (!(v instanceof Map)) bail();
     if (++w.depth > FAST_MAX_DEPTH) bail();
     w.byte(0x7b);
-    if (det && v.size > 1) {
-      const entries: [string, unknown][] = [];
-      for (const e of v) {
-        if (typeof e[0] !== "string") bail();
-        entries.push(e);
-      }
-      entries.sort((a, b) => compareUTF8(a[0], b[0]));
-      for (let i = 0; i < entries.length; i++) {
-        const e = entries[i] as [string, unknown];
-        if (i > 0) w.byte(0x2c);
-        w.string(e[0]);
-        w.byte(0x3a);
-        elem(w, e[1]);
-      }
-    } else {
+    if (det && v.size > 1) writeSortedMap(w, v, elem);
+    else {
       let first = true;
       for (const [k, x] of v) {
         if (typeof k !== "string") bail();
@@ -637,6 +700,23 @@ function buildMap(t: Extract<GoType, { kind: "map" }>, c: Ctx): ByteEncoder | nu
     w.byte(0x7d);
     w.depth--;
   };
+}
+
+/** Writes the members of map v (more than one) sorted by name (the deterministic option), without the braces. */
+function writeSortedMap(w: ByteWriter, v: Map<unknown, unknown>, elem: ByteEncoder): void {
+  const entries: [string, unknown][] = [];
+  for (const e of v) {
+    if (typeof e[0] !== "string") bail();
+    entries.push(e as [string, unknown]);
+  }
+  entries.sort((a, b) => compareUTF8(a[0], b[0]));
+  for (let i = 0; i < entries.length; i++) {
+    const e = entries[i] as [string, unknown];
+    if (i > 0) w.byte(0x2c);
+    w.string(e[0]);
+    w.byte(0x3a);
+    elem(w, e[1]);
+  }
 }
 
 /** An `any` value: null, booleans, finite numbers, strings, bigints, arrays and plain objects; else BAIL. */

@@ -296,6 +296,63 @@ const OmitAll = named(
 
 /** Byte-path cases; every `want` is Go 1.26's json/v2 output (GOEXPERIMENT=jsonv2 go run, by hand). */
 const WRITE_CASES: (Omit<Case, "fast"> & { written: boolean })[] = [
+  // Go's answers (GOEXPERIMENT=jsonv2, go1.26.8): the per-type generated list and pointer encoders.
+  {
+    name: "List/Pointers",
+    t: sliceOf(pointerTo(T.int)),
+    in: [1, null, 3],
+    want: "[1,null,3]",
+    written: true,
+  },
+  {
+    name: "List/NestedNilSlice",
+    t: sliceOf(sliceOf(T.string)),
+    in: [null, ["a"]],
+    want: '[[],["a"]]',
+    written: true,
+  },
+  {
+    name: "List/NestedNilSliceAsNull",
+    t: sliceOf(sliceOf(T.string)),
+    in: [null, ["a"]],
+    opts: { formatNilSliceAsNull: true },
+    want: '[null,["a"]]',
+    written: true,
+  },
+  {
+    name: "Map/PointersDeterministic",
+    t: mapOf(T.string, pointerTo(T.int)),
+    in: new Map<string, number | null>([
+      ["b", 1],
+      ["a", null],
+      ["é", 1],
+    ]),
+    opts: { deterministic: true },
+    want: '{"a":null,"b":1,"é":1}',
+    written: true,
+  },
+  {
+    name: "Map/NilSliceValue",
+    t: mapOf(T.string, sliceOf(T.string)),
+    in: new Map([["x", null]]),
+    opts: { deterministic: true },
+    want: '{"x":[]}',
+    written: true,
+  },
+  {
+    name: "Array/OfArrays",
+    t: arrayOf(1, arrayOf(2, T.bool)),
+    in: [[true, false]],
+    want: "[[true,false]]",
+    written: true,
+  },
+  {
+    name: "List/PointersToFloat32Lists",
+    t: sliceOf(pointerTo(sliceOf(T.float32))),
+    in: [null, [1.5]],
+    want: "[null,[1.5]]",
+    written: true,
+  },
   {
     name: "String/Long/Escapes",
     t: T.string,

@@ -112,9 +112,17 @@ export class DuplicateNames {
       if (table[e + 3] === h && this.same(table[e + 1]!, table[e + 2]!, a, b, true, 0)) return false;
       slot = (slot + 1) & mask;
     }
+    return this.counted(d, table, stamp, bits);
+  }
+
+  /**
+   * counted counts the name just added at depth d, growing the table when it is half full,
+   * and returns true (kept out of add so that add stays small enough for V8 to inline).
+   */
+  private counted(d: number, table: Int32Array, stamp: number, bits: number): boolean {
     const count = this.counts[d]! + 1;
     this.counts[d] = count;
-    if (count * 2 > mask + 1)
+    if (count * 2 > 1 << bits)
       this.rehash(d, table, stamp, bits < TABLE_QUICK_GROWTH_BITS ? bits + 2 : bits + 1);
     return true;
   }

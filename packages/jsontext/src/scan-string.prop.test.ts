@@ -116,6 +116,45 @@ describe("scanString (four bytes at a time, bulk UTF-8) agrees with a byte-at-a-
   );
 });
 
+/**
+ * Long runs of valid non-ASCII text (skipped a word at a time below the watermark, ending
+ * at the first ASCII byte of a word) broken by ASCII bytes, with invalid UTF-8 at random positions.
+ */
+const runs = fc
+  .tuple(
+    fc.array(
+      fc.tuple(
+        fc.array(fc.constantFrom("é", "名", "前", "😋", "✨", "\u00e9"), { minLength: 1, maxLength: 20 }),
+        fc.constantFrom("", " ", "a", ":", "!!", "abc", "\\n", "\n"),
+      ),
+      { maxLength: 10 },
+    ),
+    fc.array(fc.tuple(fc.nat(), fc.constantFrom(0x80, 0xff, 0xc3, 0xe5, 0xf0, 0x22, 0x0a)), { maxLength: 2 }),
+    fc.boolean(),
+    fc.nat(7),
+  )
+  .map(([parts, bad, closed, offset]) => {
+    const body = [...enc.encode(parts.map(([t, a]) => t.join("") + a).join(""))];
+    for (const [at, byte] of bad) if (body.length > 0) body[at % body.length] = byte;
+    const bytes = [0x22, ...body, ...(closed ? [0x22] : [])];
+    const backing = new Uint8Array(offset + bytes.length + 3);
+    backing.set(bytes, offset);
+    return backing.subarray(offset, offset + bytes.length);
+  });
+
+describe("skipping runs of known-valid non-ASCII bytes agrees with a byte-at-a-time walk", () => {
+  test.prop([runs, fc.boolean()], { numRuns: 500 })("end, or the error's offset", (s, allowInvalid) => {
+    const view = new DataView(s.buffer, s.byteOffset, s.byteLength);
+    const want = reference(s, 0, allowInvalid);
+    const end = scanString(s, view, 0, allowInvalid, new Utf8Watermark());
+    if ("end" in want) expect(end).toBe(want.end);
+    else {
+      expect(end).toBe(-1);
+      expect(stringError(s, 0, allowInvalid).pos).toBe(want.errAt);
+    }
+  });
+});
+
 describe("bulk UTF-8 validation keeps Go's offsets around its chunk boundary", () => {
   const dec = (b: Uint8Array) => {
     try {

@@ -80,7 +80,14 @@ export function scanString(
         const v = utf8.validEnd;
         const run = i;
         i++;
-        while (i + 4 <= v && (view.getInt32(i, true) & 0x80808080) === 0x80808080) i += 4;
+        while (i + 4 <= v) {
+          const m = ~view.getInt32(i, true) & 0x80808080; // the ASCII bytes of the word
+          if (m !== 0) {
+            i += (31 - Math.clz32(m & -m)) >> 3; // to the first ASCII byte
+            break;
+          }
+          i += 4;
+        }
         while (i < v && s[i]! >= 0x80) i++;
         if (utf8.runs !== null) utf8.record(run, i);
         continue;
