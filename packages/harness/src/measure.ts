@@ -59,7 +59,6 @@ function gc(): void {
   if (g) g();
 }
 
-
 interface AllocRun {
   allocated: number;
   heapDelta: number;
