@@ -231,7 +231,8 @@ export class ByteWriter {
    */
   string(s: string): void {
     const n = s.length;
-    if (n <= SHORT_TEXT && this.shortString(s)) return;
+    // Short strings: by hand in one pass (cheaper than a native call for a few chars).
+    if (n <= SHORT_TEXT) return this.escapedChars(s);
     if (!(this.html ? MAY_NEED_WORK_HTML : MAY_NEED_WORK).test(s)) {
       this.room(n * 3 + 2);
       const b = this.buf;
@@ -240,43 +241,6 @@ export class ByteWriter {
       b[p] = 0x22;
       this.pos = p + 1;
     } else if (!this.escapedBytes(s)) this.escapedChars(s);
-  }
-  /**
-   * A short string of one- and two-byte UTF-8, escapes included, by hand;
-   * false (nothing written) when it holds a longer sequence or a surrogate.
-   */
-  private shortString(s: string): boolean {
-    const n = s.length;
-    this.room(n * 6 + 2);
-    const b = this.buf;
-    const esc = this.html ? ESC_HTML : ESC_RAW;
-    let p = this.pos;
-    b[p++] = 0x22;
-    for (let i = 0; i < n; i++) {
-      const c = s.charCodeAt(i);
-      if (c < 0x80) {
-        const e = esc[c] as number;
-        if (e === 0) b[p++] = c;
-        else if (e === 1) {
-          // \u00XX (control characters; <, >, & when escaping for HTML)
-          b[p++] = 0x5c;
-          b[p++] = 0x75;
-          b[p++] = 0x30;
-          b[p++] = 0x30;
-          b[p++] = HEX[c >> 4] as number;
-          b[p++] = HEX[c & 15] as number;
-        } else {
-          b[p++] = 0x5c;
-          b[p++] = e;
-        }
-      } else if (c < 0x800) {
-        b[p++] = 0xc0 | (c >> 6);
-        b[p++] = 0x80 | (c & 0x3f);
-      } else return false;
-    }
-    b[p++] = 0x22;
-    this.pos = p;
-    return true;
   }
   /**
    * A string that needs escapes: encoded natively into the scratch buffer,
