@@ -232,7 +232,10 @@ export class ByteWriter {
   string(s: string): void {
     const n = s.length;
     // Short strings: by hand in one pass (cheaper than a native call for a few chars).
-    if (n <= SHORT_TEXT) return this.escapedChars(s);
+    if (n <= SHORT_TEXT) {
+      this.escapedChars(s);
+      return;
+    }
     if (!(this.html ? MAY_NEED_WORK_HTML : MAY_NEED_WORK).test(s)) {
       this.room(n * 3 + 2);
       const b = this.buf;
