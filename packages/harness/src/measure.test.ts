@@ -30,4 +30,18 @@ describe("timing", () => {
   it("Calibrate/ReturnsPositiveCount", () => {
     expect(calibrate(() => [1, 2, 3].join(), 2)).toBeGreaterThan(0);
   });
+  // An op like a JIT-compiled codec: 40 slow calls (2 ms, "interpreted") lasting four sample
+  // times, then fast ones (0.2 ms). The count must come from the fast calls (20 ms / 0.2 ms
+  // = 100), not from the slow plateau (10).
+  it("Calibrate/WaitsForTheSlowStartToEnd", () => {
+    const busy = (ms: number) => {
+      const end = process.hrtime.bigint() + BigInt(ms * 1e6);
+      while (process.hrtime.bigint() < end);
+    };
+    let calls = 0;
+    const n = calibrate(() => busy(++calls <= 40 ? 2 : 0.2), 20);
+    expect(calls).toBeGreaterThan(40);
+    expect(n).toBeGreaterThan(50);
+    expect(n).toBeLessThanOrEqual(100);
+  });
 });

@@ -36,21 +36,53 @@ export function timeSample(op: Op, iterations: number): RawSample {
   return { iterations, wallNs: Number(t1 - t0), cpuNs: (c.user + c.system) * 1000 };
 }
 
-/** Finds an iteration count whose sample takes about `targetMs` (after a warm-up; doubling, then scaling). */
+/** Shortest warm-up of one candidate on one payload, in sample times. */
+export const MIN_WARMUP_SAMPLES = 10;
+/** Longest warm-up of one candidate on one payload, in sample times. */
+export const MAX_WARMUP_SAMPLES = 40;
+/** A batch is "settled" when its time per op is within this factor of the best so far. */
+const SETTLED = 1.07;
+/** Settled batches in a row that end the warm-up. */
+const SETTLED_BATCHES = 3;
+
+/**
+ * Finds an iteration count whose sample takes about `targetMs`, after a warm-up that lasts
+ * at least MIN_WARMUP_SAMPLES sample times and then until the time per op has settled
+ * (at most MAX_WARMUP_SAMPLES sample times).
+ *
+ * A compiled codec runs its first calls in V8's interpreter, 5–10× slower than once
+ * optimised, and on a large payload its functions reach TurboFan one by one over a dozen
+ * calls or more (a plateau of slow calls, then a drop). Calibrated on those calls, a sample
+ * held a handful of iterations and the measured pairs were still warming up: the figure
+ * was the JIT's, not the code's (Go's testing.B likewise grows b.N until the time per op
+ * has settled).
+ */
 export function calibrate(op: Op, targetMs: number): number {
   const target = targetMs * 1e6;
-  // Warm up first (at least 3 calls, about one sample's time): timed cold, the first calls
-  // run before the JIT has optimised them and would leave too few iterations per sample.
-  const warmEnd = process.hrtime.bigint() + BigInt(Math.round(target));
-  for (let i = 0; i < 3 || (i < 10_000 && process.hrtime.bigint() < warmEnd); i++) blackhole = op();
+  const start = process.hrtime.bigint();
+  const minEnd = start + BigInt(Math.round(target * MIN_WARMUP_SAMPLES));
+  const maxEnd = start + BigInt(Math.round(target * MAX_WARMUP_SAMPLES));
+  for (let i = 0; i < 3; i++) blackhole = op();
   let n = 1;
+  let best = Number.POSITIVE_INFINITY;
+  let settled = 0;
   for (;;) {
     const { wallNs } = timeSample(op, n);
-    if (wallNs >= target / 8 || n >= MAX_ITERATIONS) {
-      const per = Math.max(wallNs, 1) / n;
-      return Math.max(1, Math.min(MAX_ITERATIONS, Math.round(target / per)));
+    const per = Math.max(wallNs, 1) / n;
+    const now = process.hrtime.bigint();
+    const out = n >= MAX_ITERATIONS || now > maxEnd;
+    if (wallNs < target / 8 && !out) {
+      // Too short a batch to judge the time per op: grow it.
+      n *= wallNs < target / 100 ? 10 : 2;
+      continue;
     }
-    n *= wallNs < target / 100 ? 10 : 2;
+    if (per < best) best = per;
+    settled = per <= best * SETTLED ? settled + 1 : 0;
+    if (out || (settled >= SETTLED_BATCHES && now > minEnd)) {
+      return Math.max(1, Math.min(MAX_ITERATIONS, Math.round(target / best)));
+    }
+    // Batches of about a quarter of a sample.
+    n = Math.max(1, Math.min(MAX_ITERATIONS, Math.round(target / 4 / per)));
   }
 }
 
