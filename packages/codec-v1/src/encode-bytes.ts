@@ -29,6 +29,8 @@ export const BYTES_MAX_DEPTH = 200;
 /** ASCII text up to this length is copied by hand (longer: Buffer's native writer). */
 const SHORT_STRING = 48;
 
+/** Member names (with separators) up to this many bytes are written by constant stores in generated code. */
+const INLINE_KEY = 40;
 /** Pre-encoded member names up to this length are copied by hand (longer: TypedArray.set). */
 const SHORT_KEY = 12;
 
@@ -39,7 +41,9 @@ const MAX_SAFE = Number.MAX_SAFE_INTEGER;
 const SHORT_TEXT = 32;
 
 /** Outputs of at least this many bytes are handed over rather than copied (see ByteWriter.result). */
-const HAND_OVER_BYTES = 1 << 20;
+const HAND_OVER_BYTES = 1 << 16;
+/** Outputs shorter than this are copied byte by byte into a Uint8Array of their own. */
+const SMALL_RESULT = 256;
 
 const HEX = Uint8Array.from("0123456789abcdef", (c) => c.charCodeAt(0));
 
@@ -371,14 +375,21 @@ export class ByteWriter {
    */
   result(): Uint8Array {
     const n = this.pos;
-    if (n >= HAND_OVER_BYTES && n * 2 > this.buf.length) {
-      const out = new Uint8Array(this.buf.buffer, this.buf.byteOffset, n);
-      this.buf = Buffer.allocUnsafe(this.buf.length);
+    const b = this.buf;
+    if (n >= HAND_OVER_BYTES && n * 2 > b.length) {
+      // The next output is likely about as long: room for it and an eighth more.
+      this.buf = Buffer.allocUnsafeSlow(Math.max(HAND_OVER_BYTES, n + (n >> 3)));
+      return new Uint8Array(b.buffer, b.byteOffset, n);
+    }
+    if (n < SMALL_RESULT) {
+      const out = new Uint8Array(n);
+      for (let i = 0; i < n; i++) out[i] = b[i] as number;
       return out;
     }
-    const out = new Uint8Array(n);
-    out.set(this.buf.subarray(0, n));
-    return out;
+    // Not zero-filled first (new Uint8Array(n) would be): every byte is copied over.
+    const c = Buffer.allocUnsafeSlow(n);
+    b.copy(c, 0, 0, n);
+    return new Uint8Array(c.buffer, c.byteOffset, n);
   }
 }
 
@@ -483,8 +494,16 @@ function buildList(t: GoType & { kind: "slice" | "array" }): ByteEncoder | null 
   if (ints !== null)
     return (w, v) => {
       if ((v === null || v === undefined) && nullable) w.ascii("null");
-      else if (ints(v)) w.ascii(`[${v.join(",")}]`);
-      else throw BAIL;
+      else if (ints(v)) {
+        // Digit by digit: a bigint's toString (what join calls) costs twice as much.
+        const n = v.length;
+        w.punct(0x5b);
+        for (let i = 0; i < n; i++) {
+          if (i > 0) w.punct(0x2c);
+          w.int(v[i]);
+        }
+        w.punct(0x5d);
+      } else throw BAIL;
     };
   const elem = byteEncoderFor(t.elem);
   if (elem === null) return null;
@@ -627,19 +646,27 @@ function compileStruct(fields: readonly FieldB[], h: 0 | 1): ByteEncoder {
     texts.push(text);
     return keys.length - 1;
   };
+  // A member name with its separator: its bytes stored one by one (constant stores, cheaper
+  // than a copy loop over an array of names), or copied when long.
+  const keyCode = (text: string): string => {
+    const i = keyIndex(text);
+    const k = keys[i] as Uint8Array;
+    if (k.length > INLINE_KEY) return `w.key(K[${i}], T[${i}]);`;
+    let code = `w.room(${k.length}); b = w.buf; p = w.pos;`;
+    k.forEach((c, j) => {
+      code += ` b[p${j ? ` + ${j}` : ""}] = ${c};`;
+    });
+    return `${code} w.pos = p + ${k.length};`;
+  };
   let written: "no" | "yes" | "?" = "no";
-  let body = "let first = true;\nlet fv, o;\n";
+  let body = "let first = true;\nlet fv, o, b, p;\n";
   fields.forEach((f, i) => {
     const name = f.name[h];
     const conditional = f.hops !== null || f.omit !== null;
     let writeKey: string;
-    if (written === "no") writeKey = `w.key(K[${keyIndex(`{${name}`)}], T[${texts.length - 1}]);\n`;
-    else if (written === "yes") writeKey = `w.key(K[${keyIndex(`,${name}`)}], T[${texts.length - 1}]);\n`;
-    else {
-      const a = keyIndex(`{${name}`);
-      const b = keyIndex(`,${name}`);
-      writeKey = `if (first) w.key(K[${a}], T[${a}]); else w.key(K[${b}], T[${b}]);\n`;
-    }
+    if (written === "no") writeKey = `${keyCode(`{${name}`)}\n`;
+    else if (written === "yes") writeKey = `${keyCode(`,${name}`)}\n`;
+    else writeKey = `if (first) { ${keyCode(`{${name}`)} } else { ${keyCode(`,${name}`)} }\n`;
     body += "{\n";
     if (f.hops === null) body += `fv = v[${JSON.stringify(f.key)}];\n`;
     else {
