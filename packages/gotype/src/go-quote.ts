@@ -1,4 +1,4 @@
-import { isGoPrint } from "./go-print.js";
+import { isGoPrint } from "@gojson/jsontext";
 
 /** Go's strconv.Quote for a string: a double-quoted Go string literal. */
 export function goQuote(s: string): string {

@@ -2,6 +2,7 @@
  * @gojson/gotype: Go's type model as encoding/json sees it.
  */
 
+export { isGoPrint } from "@gojson/jsontext";
 export type { FieldSpec, NamedOptions, PredeclaredName } from "./constructors.js";
 export {
   arrayOf,
@@ -25,7 +26,6 @@ export { foldNameV1, foldNameV2 } from "./fold.js";
 export type { FormatDeclsOptions, FormatOptions } from "./format-go.js";
 export { formatGo, formatGoDecl, formatGoDecls } from "./format-go.js";
 export { goStringOf, goToLower, goToUpper } from "./go-case.js";
-export { isGoPrint } from "./go-print.js";
 export { goQuote, goQuoteRune, goUnquote } from "./go-quote.js";
 export { GoSyntaxError } from "./go-syntax-error.js";
 export type { GoZone } from "./go-time.js";

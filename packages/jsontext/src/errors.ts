@@ -3,6 +3,7 @@
  * and `SyntacticError` (Go's jsontext.SyntacticError and v1's json.SyntaxError).
  */
 
+import { isGoPrint } from "./go-print.js";
 import { classifySyntax, type SyntacticErrorReason } from "./syntax-reason.js";
 
 const JSON_ERROR_MARK = Symbol.for("gojson.error.JsonError");
@@ -143,15 +144,6 @@ export function truncatePointer(s: string, n: number): string {
 }
 
 // ---- Go's strconv quoting, used by error texts ----
-
-const PRINTABLE = /^[\p{L}\p{M}\p{N}\p{P}\p{S} ]$/u;
-
-/** isGoPrint approximates Go's strconv.IsPrint (letters, marks, numbers, punctuation, symbols, ASCII space). */
-export function isGoPrint(r: number): boolean {
-  if (r < 0x7f) return r >= 0x20;
-  if (r >= 0xd800 && r <= 0xdfff) return false;
-  return PRINTABLE.test(String.fromCodePoint(r));
-}
 
 function hex(n: number, width: number): string {
   return n.toString(16).padStart(width, "0");

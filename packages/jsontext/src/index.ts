@@ -18,6 +18,7 @@ export {
   truncatePointer,
 } from "./errors.js";
 export { formatFloat } from "./format-float.js";
+export { isGoPrint } from "./go-print.js";
 export { MAX_NESTING_DEPTH } from "./limits.js";
 export { type JsonPlain, type ParseValueOptions, parseValue } from "./parse-value.js";
 export {
