@@ -57,7 +57,7 @@ export function conditions(r: BenchResult): Condition[] {
   ]);
   rows.push([
     "Repetitions",
-    `${s.warmupRounds} warm-up round(s) excluded; ${s.pairs} measured pairs per payload in ${s.order} order; ~${s.sampleTimeMs} ms per sample`,
+    `each candidate warmed up until its time per op settles (10–40 sample times), then ${s.warmupRounds} warm-up round(s) excluded; ${s.pairs} measured pairs per payload in ${s.order} order; ~${s.sampleTimeMs} ms per sample`,
   ]);
   rows.push([
     "Statistics",
