@@ -386,10 +386,8 @@ export class ByteWriter {
       for (let i = 0; i < n; i++) out[i] = b[i] as number;
       return out;
     }
-    // Not zero-filled first (new Uint8Array(n) would be): every byte is copied over.
-    const c = Buffer.allocUnsafeSlow(n);
-    b.copy(c, 0, 0, n);
-    return new Uint8Array(c.buffer, c.byteOffset, n);
+    // One native allocate-and-copy (new Uint8Array(n) would be zero-filled first).
+    return new Uint8Array(b.buffer.slice(b.byteOffset, b.byteOffset + n));
   }
 }
 
