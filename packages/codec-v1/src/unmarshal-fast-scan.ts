@@ -51,8 +51,9 @@ export function ws(): number {
   let n = 0;
   while (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) {
     c = t.charCodeAt(++p);
-    if (++n === 16) {
-      // Deep indentation: the regular expression engine skips a long run faster than a loop.
+    if (++n === 64) {
+      // Deep indentation: the regular expression engine skips a long run faster than a loop
+      // (its call costs about as much as this loop over a few levels of indentation).
       INDENT.lastIndex = p;
       INDENT.test(t);
       p = INDENT.lastIndex;
@@ -84,18 +85,18 @@ export function readString(): string {
   const t = C.t;
   const start = C.p + 1;
   let i = start;
-  let hi = 0;
+  // In the one-char-per-byte text a char past ASCII starts a UTF-8 sequence: decoded in JS.
+  const top = C.b === null ? 0x10000 : 0x80;
   for (;;) {
     const c = t.charCodeAt(i);
     if (c === 0x22) {
       C.p = i + 1;
-      return hi < 0x80 || C.b === null ? t.slice(start, i) : decodeString(start);
+      return t.slice(start, i);
     }
-    if (c === 0x5c || !(c >= 0x20)) break;
-    hi |= c;
+    if (c === 0x5c || !(c >= 0x20 && c < top)) break;
     i++;
   }
-  return decodeString(start);
+  return decodeString(start, i);
 }
 
 /** Hex digit values by char code (0x10000 marks a non-digit: it survives the ORs below). */
@@ -107,7 +108,7 @@ for (let i = 0; i < 6; i++) {
 }
 
 /** The char of each one-letter escape (`\n` → 10), -1 for the others. */
-const ESCAPE = new Int32Array(128).fill(-1);
+export const ESCAPE = new Int32Array(128).fill(-1);
 ESCAPE[0x22] = 0x22;
 ESCAPE[0x5c] = 0x5c;
 ESCAPE[0x2f] = 0x2f;
@@ -117,15 +118,21 @@ ESCAPE[0x6e] = 0x0a;
 ESCAPE[0x72] = 0x0d;
 ESCAPE[0x74] = 0x09;
 
+/** The byte of two hex digits by (first char code << 7 | second), 0x10000 for a non-digit pair. */
+const HEX2 = new Int32Array(1 << 14).fill(0x10000);
+for (let a = 0; a < 128; a++)
+  for (let b = 0; b < 128; b++)
+    if ((HEX[a] as number) < 16 && (HEX[b] as number) < 16)
+      HEX2[(a << 7) | b] = ((HEX[a] as number) << 4) | (HEX[b] as number);
+
 /** The code unit of the 4 hex digits at t[i:i+4], or -1. */
-function hex4(t: string, i: number): number {
+export function hex4(t: string, i: number): number {
   const a = t.charCodeAt(i);
   const b = t.charCodeAt(i + 1);
   const c = t.charCodeAt(i + 2);
   const d = t.charCodeAt(i + 3);
   if (!((a | b | c | d) < 0x80)) return -1;
-  const r =
-    ((HEX[a] as number) << 12) | ((HEX[b] as number) << 8) | ((HEX[c] as number) << 4) | (HEX[d] as number);
+  const r = ((HEX2[(a << 7) | b] as number) << 8) | (HEX2[(c << 7) | d] as number);
   return r > 0xffff ? -1 : r;
 }
 
@@ -169,12 +176,20 @@ function unitsText(n: number): string {
  * multi-byte sequence is a quote or a backslash). Escapes follow Go's unquote:
  * a surrogate pair escape is kept, a lone surrogate escape becomes U+FFFD.
  */
-function decodeString(start: number): string {
+function decodeString(start: number, plain: number): string {
   const t = C.t;
   const utf8 = C.b !== null;
   let u = units;
   let n = 0;
-  let i = start;
+  let i = plain;
+  // The plain chars before `plain` are copied as they are.
+  if (plain - start + 2 > u.length) {
+    let len = u.length * 2;
+    while (plain - start + 2 > len) len *= 2;
+    units = u = new Uint16Array(len);
+    unitBytes = Buffer.from(u.buffer);
+  }
+  for (let k = start; k < plain; k++) u[n++] = t.charCodeAt(k);
   for (;;) {
     // Room for the longest step (a surrogate pair).
     if (n + 2 > u.length) {
@@ -189,17 +204,22 @@ function decodeString(start: number): string {
       if (c === 0x5c) {
         const e = t.charCodeAt(i + 1);
         if (e === 0x75) {
-          const r = hex4(t, i + 2);
-          if (r < 0) bail();
-          i += 6;
-          if (r >= 0xd800 && r < 0xe000) {
-            const r2 = t.charCodeAt(i) === 0x5c && t.charCodeAt(i + 1) === 0x75 ? hex4(t, i + 2) : -1;
-            if (r < 0xdc00 && r2 >= 0xdc00 && r2 < 0xe000) {
-              u[n++] = r;
-              u[n++] = r2;
-              i += 6;
-            } else u[n++] = 0xfffd;
-          } else u[n++] = r;
+          // A run of \u escapes (Room for two units each step.)
+          for (;;) {
+            const r = hex4(t, i + 2);
+            if (r < 0) bail();
+            i += 6;
+            if ((r & 0xf800) !== 0xd800) u[n++] = r;
+            else {
+              const r2 = t.charCodeAt(i) === 0x5c && t.charCodeAt(i + 1) === 0x75 ? hex4(t, i + 2) : -1;
+              if (r < 0xdc00 && r2 >= 0xdc00 && r2 < 0xe000) {
+                u[n++] = r;
+                u[n++] = r2;
+                i += 6;
+              } else u[n++] = 0xfffd;
+            }
+            if (t.charCodeAt(i) !== 0x5c || t.charCodeAt(i + 1) !== 0x75 || n + 2 > u.length) break;
+          }
           continue;
         }
         const x = e < 0x80 ? (ESCAPE[e] as number) : -1;

@@ -381,6 +381,43 @@ describe("unmarshal fast path", () => {
     }
   });
 
+  test.prop([fc.gen(), fc.constantFrom("any", "[]any", "map[string]any")], { numRuns: 100 })(
+    "decodes `any` objects of repeated shapes as the exact engine does, key order included",
+    (g, expr) => {
+      // Few names, so that shapes repeat (compiled object literals) and names repeat in an object.
+      const names = ["a", "b", "__proto__", "1", "é"];
+      const obj = (depth: number): string => {
+        const n = g(fc.nat, 4);
+        return `{${Array.from({ length: n }, () => {
+          const v = depth > 0 && g(fc.nat, 3) === 0 ? obj(depth - 1) : anyJson(g, 1);
+          return `${JSON.stringify(g(fc.constantFrom, ...names))}:${v}`;
+        }).join(",")}}`;
+      };
+      const items = Array.from({ length: g(fc.nat, 12) }, () => obj(2));
+      const text =
+        expr === "any"
+          ? `[${items.join(",")}]`
+          : expr === "[]any"
+            ? `[${items.join(",")}]`
+            : `{${items.map((x, i) => `"k${i}":${x}`).join(",")}}`;
+      const t = goType(expr);
+      const keys = (v: unknown): unknown =>
+        v instanceof Map
+          ? [...v].map(([k, x]) => [k, keys(x)])
+          : Array.isArray(v)
+            ? v.map(keys)
+            : v !== null && typeof v === "object"
+              ? Object.getOwnPropertyNames(v).map((k) => [k, keys((v as Record<string, unknown>)[k])])
+              : v;
+      for (const data of [text, new TextEncoder().encode(text)]) {
+        const want = run(t, data, {}, false);
+        const got = run(t, data, {}, true);
+        expectSame(got, want);
+        if (want.error === undefined) expect(keys(got.value)).toEqual(keys(want.value));
+      }
+    },
+  );
+
   test.prop([goTypeArbitrary({ maxDepth: 2, maxFields: 4 }), fc.gen(), fc.uint8Array({ maxLength: 24 })], {
     numRuns: 100,
   })("equals the exact engine on garbage", (t, g, noise) => {

@@ -56,6 +56,7 @@ type Kelvin struct {
 }
 `);
 const Rec = decls.Rec as GoType;
+const FF = goType("struct { A [][]float64; B [][]float64 }");
 
 interface Case {
   name: string;
@@ -193,6 +194,45 @@ const cases: Case[] = [
   },
   { name: "Recursive/List", type: parseGo("type L []L").L as GoType, in: `[[],[[]],null]`, fast: true },
   { name: "Floats/DupField", type: goType("struct { A []float64 }"), in: `{"A":[1,2],"A":[3]}`, fast: false },
+  // The end of a numeric value is guessed (the last `]` before the next `"` or `}`), then checked.
+  { name: "FloatGuess/TwoFields", type: FF, in: `{"A":[[1],[2,3]] ,"B":[[4]]}`, fast: true },
+  { name: "FloatGuess/StringInside", type: FF, in: `{"A":[["]}"]],"B":[[1]]}`, fast: false },
+  { name: "FloatGuess/StringAfter", type: FF, in: `{"A":[[1]],"B":[["x"]]}`, fast: false },
+  { name: "FloatGuess/Deeper", type: FF, in: `{"A":[[1,[2]]]}`, fast: false },
+  { name: "FloatGuess/Overflow", type: FF, in: `{"A":[[1e999]]}`, fast: false },
+  { name: "FloatGuess/Syntax", type: FF, in: `{"A":[[1,]]}`, fast: false },
+  { name: "FloatGuess/Unclosed", type: FF, in: `{"A":[[1]`, fast: false },
+  { name: "FloatGuess/NoQuoteOrBrace", type: goType("[2][]float64"), in: `[[1,2] , [3],[4]]`, fast: true },
+  { name: "FloatGuess/Nulls", type: goType("[][2]float64"), in: `[null,[null,1],[2,3,4]]`, fast: true },
+  {
+    name: "FloatGuess/InStructs",
+    type: goType("[]struct { P []float64 }"),
+    in: `[{"P":[1]},{"P":[2,3]}]`,
+    fast: true,
+  },
+  // Strings: native hex escapes in any case, bad ones, a long plain prefix before an escape or UTF-8.
+  { name: "Str/HexCase", type: T.string, in: `"\\u00E9\\u00e9\\uABCD\\uabcd"`, fast: true },
+  { name: "Str/BadHex", type: T.string, in: `"\\u00g9"`, fast: false },
+  { name: "Str/ShortHex", type: T.string, in: `"\\u00"`, fast: false },
+  { name: "Str/Pair", type: T.string, in: `"\\uD83D\\uDE00\\ud800x\\udc00"`, fast: true },
+  {
+    name: "Str/LongPrefixEscape",
+    type: T.string,
+    in: `"${"a".repeat(5000)}\\n${"b".repeat(3000)}"`,
+    fast: true,
+  },
+  {
+    name: "Str/LongPrefixUTF8",
+    type: T.string,
+    in: new TextEncoder().encode(`"${"a".repeat(5000)}é${"b".repeat(70000)}😀"`),
+    fast: true,
+  },
+  {
+    name: "Str/UTF8",
+    type: goType("[]string"),
+    in: new TextEncoder().encode(`["é","aé","a\\té€😀"]`),
+    fast: true,
+  },
 ];
 
 function run(t: GoType, data: Uint8Array | string, o: UnmarshalOptions, fast: boolean) {
@@ -287,6 +327,74 @@ type S struct {
     } finally {
       g.Function = saved;
     }
+  });
+
+  test("any objects: shapes met again are made by compiled literals with the exact engine's value", () => {
+    // Each text is decoded a few times (a shape is compiled on its second close), as part of
+    // a bigger value and alone; values, key order, prototypes and own `__proto__` members
+    // must be the exact engine's.
+    const texts = [
+      `{"a":1,"b":"x","c":null}`,
+      `{"a":2,"b":"y","c":[true]}`,
+      `{"a":1,"b":2}`,
+      `{"b":1,"a":2}`,
+      `{"a":1,"b":2,"a":3}`,
+      `{"a":1,"a":2,"a":3,"b":{"a":1,"b":2}}`,
+      `{"__proto__":{"x":1},"y":2}`,
+      `{"y":2,"__proto__":[1]}`,
+      `{"a":1,"a":2,"__proto__":{"x":1}}`,
+      // Off the trie (a long name, a long path): the rest stored one by one.
+      `{"${"L".repeat(70)}":1,"__proto__":{"x":1},"b":2}`,
+      `{${Array.from({ length: 66 }, (_, i) => `"p${i}":${i}`).join(",")},"__proto__":[1],"p1":"again"}`,
+      `{"\\u005f_proto__":7}`,
+      `{"2":"two","1":"one","x":0,"0":"zero"}`,
+      `{"\\u0061":1,"b":2}`,
+      `{"a\\"q":1,"é":2,"日本":3}`,
+      `{"constructor":1,"toString":2,"hasOwnProperty":3}`,
+      `{"nested":{"deep":{"list":[1,2,{"k":"v"}],"n":null}}}`,
+      `{}`,
+      `{"x":{}}`,
+      `{${Array.from({ length: 70 }, (_, i) => `"k${i % 66}":${i}`).join(",")}}`,
+      `{${Array.from({ length: 300 }, (_, i) => `"m${i}":${i}`).join(",")}}`,
+    ];
+    const keysOf = (v: unknown): unknown =>
+      Array.isArray(v)
+        ? v.map(keysOf)
+        : v !== null && typeof v === "object"
+          ? [
+              Object.getPrototypeOf(v) === Object.prototype,
+              Object.getOwnPropertyNames(v).map((k) => [k, keysOf((v as Record<string, unknown>)[k])]),
+            ]
+          : v;
+    const types = [T.any, goType("[]any"), goType("map[string]any"), goType("struct { P any }")];
+    for (let round = 0; round < 3; round++) {
+      for (const text of texts) {
+        for (const t of types) {
+          const input =
+            t === T.any
+              ? text
+              : t.kind === "slice"
+                ? `[${text},${text}]`
+                : t.kind === "map"
+                  ? `{"p":${text},"q":${text}}`
+                  : `{"P":${text}}`;
+          for (const data of [input, new TextEncoder().encode(input)]) {
+            const want = run(t, data, {}, false);
+            const fast = unmarshalFast(t, data, {}, true);
+            expect(fast, input).not.toBe(NO_FAST);
+            expect(want.error).toBe(undefined);
+            expect(isDeepStrictEqual(fast, want.value), input).toBe(true);
+            expect(keysOf(fast instanceof Map ? [...fast.values()] : fast), input).toEqual(
+              keysOf(want.value instanceof Map ? [...want.value.values()] : want.value),
+            );
+          }
+        }
+      }
+    }
+    const p = unmarshalFast(T.any, `{"__proto__":{"polluted":1}}`, {}, true) as Record<string, unknown>;
+    expect(Object.getPrototypeOf(p)).toBe(Object.prototype);
+    expect(Object.hasOwn(p, "__proto__")).toBe(true);
+    expect(({} as Record<string, unknown>).polluted).toBe(undefined);
   });
 
   test("the switch turns the fast path off", () => {

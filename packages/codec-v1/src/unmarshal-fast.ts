@@ -6,8 +6,9 @@
  * strings that need it decoded in JS one by one (`textMode` "decoded", for
  * tests, decodes it up front instead). Structs
  * get a generated decoder with constant property names; floats nested in
- * slices and arrays are matched by a regular expression and built by one
- * native JSON.parse, then checked.
+ * slices and arrays are built by one native JSON.parse of their text (its end
+ * guessed, or matched by a regular expression), then checked; `any` values
+ * are built in unmarshal-fast-any.ts.
  *
  * It follows v1's rules (case-insensitive names with an exact match first,
  * duplicate names merging into what is there, null leaving non-pointer values
@@ -27,6 +28,7 @@ import { findMethod } from "./methods.js";
 import type { UnmarshalOptions } from "./options.js";
 import { PlanCache, syncPlans } from "./plan-cache.js";
 import { type FieldV1, structFieldsV1 } from "./struct-fields.js";
+import { anyValue, resetAny } from "./unmarshal-fast-any.js";
 import {
   BAIL,
   bail,
@@ -220,15 +222,41 @@ function sliceDecoder(t: GoType & { kind: "slice" }): FDec {
   if (tree !== null) {
     // Floats nested in slices and arrays: one native JSON.parse of the whole value, then checked.
     const plain = plainSliceDecoder(t);
+    // Wrong guesses of the value's end (past a few, this type stops guessing).
+    let misses = 0;
     return (c, cur) => {
       if (c !== LBRACKET) {
         readNull(c);
         return null;
       }
       if (cur !== null && cur !== undefined && cur.length !== 0) bail();
+      let v: unknown;
+      if (misses < MAX_GUESS_MISSES) {
+        // Guess the end without a scan: the last `]` before the next `"` or `}`. When the
+        // text up to it is one JSON value it is the value that starts here (no JSON text
+        // is a proper prefix of another); else (it throws) the scan below finds the end.
+        // (The `}` is looked for only up to the quote: a right guess reads no further than
+        // the next quote, so a run of them reads the text about once.)
+        const t = C.t;
+        const p = C.p;
+        let stop = t.indexOf('"', p);
+        if (stop < 0) stop = t.length;
+        const brace = t.slice(p, stop).indexOf("}");
+        if (brace >= 0) stop = p + brace;
+        const end = t.lastIndexOf("]", stop) + 1;
+        if (end > p) {
+          try {
+            v = JSON.parse(t.slice(p, end));
+            C.p = end;
+            return tree.fix(v);
+          } catch (e) {
+            if (e === BAIL) throw e;
+            misses++;
+          }
+        }
+      }
       const end = numericEnd(tree.depth);
       if (end < 0) return plain(c, cur);
-      let v: unknown;
       try {
         v = JSON.parse(C.t.slice(C.p, end));
       } catch {
@@ -398,6 +426,9 @@ function numericTree(t: GoType, seen: Set<GoType> = new Set()): NumericTree | nu
     },
   };
 }
+
+/** Wrong guesses of a numeric value's end after which a slice type stops guessing. */
+const MAX_GUESS_MISSES = 8;
 
 /** One char of numeric JSON text other than a bracket (numbers, null, commas, whitespace). */
 const NUMERIC_CHAR = "[-+.0-9eEnul,\\t\\n\\r ]";
@@ -809,7 +840,7 @@ function generateStruct(
   let member = "";
   order.forEach((f, i) => {
     if (f.quoted !== "")
-      guess += `case ${i}: if (t.startsWith(${JSON.stringify(f.quoted)}, p)) { C.p = p + ${f.quoted.length}; i = ${i}; } break;\n`;
+      guess += `case ${i}: if (${matchCode(f.quoted)}) { C.p = p + ${f.quoted.length}; i = ${i}; } break;\n`;
     const k = JSON.stringify(f.last);
     member +=
       f.hops === undefined
@@ -882,6 +913,21 @@ ${member}    default:
   } catch {
     return null;
   }
+}
+
+/** Quoted names up to this length are matched by inline char code comparisons (longer ones would bloat the code). */
+const MAX_INLINE_MATCH = 12;
+
+/**
+ * The condition that the text `t` holds `quoted` (a printable ASCII name in
+ * quotes) at `p`: char codes compared inline (cheaper than a startsWith call)
+ * for all but long names. The opening quote is known to be there.
+ */
+function matchCode(quoted: string): string {
+  if (quoted.length > MAX_INLINE_MATCH) return `t.startsWith(${JSON.stringify(quoted)}, p)`;
+  const parts: string[] = [];
+  for (let j = 1; j < quoted.length; j++) parts.push(`t.charCodeAt(p + ${j}) === ${quoted.charCodeAt(j)}`);
+  return parts.join(" && ");
 }
 
 /** The embedded struct holding a promoted field, allocating nil embedded pointers as Go does. */
@@ -990,88 +1036,6 @@ function quotedStore(t: GoType): (item: string, cur: any) => any {
   }
 }
 
-/** Sets an own property (a `__proto__` member is an own property, as with JSON.parse). */
-function setKey(o: Record<string, unknown>, key: string, v: unknown): void {
-  if (key === "__proto__")
-    Object.defineProperty(o, key, { value: v, writable: true, enumerable: true, configurable: true });
-  else o[key] = v;
-}
-
-/**
- * `any` (Go's interface{}): plain objects, arrays, float64 numbers (JsonNumber
- * under useNumber; an overflow gives up), strings, booleans and null. The
- * destination's old value does not matter (Go replaces it).
- */
-function anyValue(c: number): unknown {
-  switch (c) {
-    case Q:
-      return readString();
-    case LBRACE: {
-      enter();
-      C.p++;
-      const o: Record<string, unknown> = {};
-      let k = ws();
-      if (k === RBRACE) {
-        C.p++;
-        leave();
-        return o;
-      }
-      for (;;) {
-        if (k !== Q) bail();
-        const name = readString();
-        setKey(o, name, anyValue(colon()));
-        k = ws();
-        C.p++;
-        if (k === COMMA) {
-          k = ws();
-          continue;
-        }
-        if (k !== RBRACE) bail();
-        leave();
-        return o;
-      }
-    }
-    case LBRACKET: {
-      enter();
-      C.p++;
-      let k = ws();
-      if (k === RBRACKET) {
-        C.p++;
-        leave();
-        return [];
-      }
-      const out: unknown[] = [];
-      for (;;) {
-        out.push(anyValue(k));
-        k = ws();
-        C.p++;
-        if (k === COMMA) {
-          k = ws();
-          continue;
-        }
-        if (k !== RBRACKET) bail();
-        leave();
-        return out;
-      }
-    }
-    case T_:
-    case F_:
-      literal(c);
-      return c === T_;
-    case N:
-      literal(c);
-      return null;
-    default:
-      if (C.useNumber) {
-        const end = numberEnd();
-        const lit = C.t.slice(C.p, end);
-        C.p = end;
-        return new JsonNumber(lit);
-      }
-      return readFloat();
-  }
-}
-
 const utf8 = new TextDecoder("utf-8", { ignoreBOM: true });
 
 /**
@@ -1126,5 +1090,6 @@ export function unmarshalFast(
   } finally {
     C.t = "";
     C.b = null;
+    resetAny();
   }
 }
