@@ -4,10 +4,11 @@
  * with no shadow value and no JSON.stringify pass over the whole value.
  * Member names are pre-encoded with their separators, integers and short
  * strings are written by hand, long strings by Buffer's native UTF-8 writer
- * (after one native check that they need no escape), and slices of numbers
- * by one native call (JSON.stringify or Array.prototype.join) after a check
- * pass. Struct, list, map and pointer encoders are generated code, one function
- * per Go type, so that each call site sees one encoder.
+ * (after one native check that they need no escape), and numbers (float64s
+ * as their shortest round-trip digits, see marshal-fast-float.ts) as digits
+ * by hand, with no string per number. Struct, list, map and pointer encoders
+ * are generated code, one function per Go type, so that each call site sees
+ * one encoder.
  *
  * It serves only option sets whose strings JSON.stringify would quote as
  * json/v2 does (no EscapeForHTML/EscapeForJS, no invalid UTF-8 allowed) and
@@ -23,6 +24,13 @@ import { formatFloat } from "@gojson/jsontext";
 import { encodeBytes } from "./bytes-format.js";
 import { structFieldsV2 } from "./fields.js";
 import { isZero } from "./go-values.js";
+import {
+  FLOAT64_MAX_BYTES,
+  INT53_MAX_BYTES,
+  safeBigint,
+  writeFloat64,
+  writeInt53,
+} from "./marshal-fast-float.js";
 import { bail, FAST_MAX_DEPTH, isWellFormed } from "./marshal-fast-shadow.js";
 import { compareUTF8 } from "./marshal-plan.js";
 import type { BooleanOption, ResolvedOptions } from "./options.js";
@@ -184,7 +192,8 @@ export class ByteWriter {
   private longString(s: string, n: number): void {
     const k = s.search(SPECIAL);
     if (k >= 0) {
-      if (NEEDS_ESCAPE.test(s)) {
+      // The first special character is an escape, or a surrogate with an escape after it.
+      if (s.charCodeAt(k) < 0xd800 || NEEDS_ESCAPE.test(s)) {
         if (k < NATIVE_HEAD) this.shortString(s, n);
         else this.escapedTail(s, k, n);
         return;
@@ -350,7 +359,10 @@ function writeInt(w: ByteWriter, v: unknown): void {
   } else if (typeof v === "bigint") n = Number(v);
   else bail();
   if (n >= 0 && n < 1e9 && n === Math.floor(n)) writeSmall(w, n);
-  else w.ascii(String(v));
+  else if (n === Math.floor(n) && n < 9007199254740992 && n > -9007199254740992) {
+    w.room(INT53_MAX_BYTES);
+    w.pos = writeInt53(w.buf, w.pos, n);
+  } else w.ascii(String(v));
 }
 
 /** Writes a non-negative integer below 1e9 digit by digit. */
@@ -390,7 +402,9 @@ function writeSmall(w: ByteWriter, n: number): void {
 
 function writeF64(w: ByteWriter, v: unknown): void {
   if (typeof v !== "number" || v - v !== 0) bail();
-  w.ascii(v === 0 ? formatFloat(v, 64) : String(v));
+  w.room(FLOAT64_MAX_BYTES);
+  // Small integers (Smis) apart: the float writer's type feedback stays on doubles (see floatListCode).
+  w.pos = v !== 0 && (v | 0) === v ? writeInt53(w.buf, w.pos, v) : writeFloat64(w.buf, w.pos, v);
 }
 
 function writeF32(w: ByteWriter, v: unknown): void {
@@ -468,8 +482,9 @@ function build(t: GoType, c: Ctx): ByteEncoder | null {
   }
 }
 
+/** Bytes of []byte or [N]byte (not of a named byte type: json/v2 writes []B as numbers; legacy semantics are not served here). */
 function isByteElem(t: GoType): boolean {
-  return t.kind === "uint8" && !t.methods;
+  return t.kind === "uint8" && !t.methods && t.name === undefined;
 }
 
 function buildList(t: Extract<GoType, { kind: "slice" | "array" }>, c: Ctx): ByteEncoder | null {
@@ -506,39 +521,83 @@ function buildList(t: Extract<GoType, { kind: "slice" | "array" }>, c: Ctx): Byt
     return true;
   };
   const e = t.elem;
-  const lens = floatTree(t);
-  if (lens !== undefined) {
-    // Numbers at any depth of lists in one native call, after a check pass.
-    const elem = compile(e, c) as ByteEncoder;
-    const last = lens.length - 1;
-    return (w, v) => {
-      if (!open(w, v)) return;
-      if (floatsPlain(v, 0, lens, last)) w.ascii(JSON.stringify(v));
-      else listLoop(w, v, elem);
-    };
+  const nil = slice ? (nilNull ? "WN(w);" : 'w.ascii("[]");') : "BAILF();";
+  const lenCheck = len >= 0 ? ` || v.length !== ${len}` : "";
+  if (e.kind === "float64") {
+    const src = `return function writeFloats(w, v) {
+if (v === null || v === undefined) {\n${nil}\nreturn;\n}
+if (!Array.isArray(v)${lenCheck} || ++w.depth > MAX) BAILF();
+${floatListCode("v", false)}
+w.depth--;
+};`;
+    const gen = generate("E", src, writeF64);
+    if (gen !== null) return gen;
+  }
+  if ((e.kind === "slice" || e.kind === "array") && e.elem.kind === "float64") {
+    // Lists of float lists (coordinates, pairs): the inner lists written in this loop, not by calls.
+    const innerNil =
+      e.kind === "array" ? "BAILF();" : `if (i > 0) w.byte(0x2c);\n${nilNull ? "WN(w);" : 'w.ascii("[]");'}`;
+    const src = `return function writeFloatLists(w, v) {
+if (v === null || v === undefined) {\n${nil}\nreturn;\n}
+// Both levels counted at once (more strictly than one at a time: a bail is always safe).
+if (!Array.isArray(v)${lenCheck} || (w.depth += 2) > MAX) BAILF();
+const n = v.length;
+w.byte(0x5b);
+for (let i = 0; i < n; i++) {
+const u = v[i];
+if (u === null || u === undefined) {
+${innerNil}
+continue;
+}
+if (!Array.isArray(u)${e.kind === "array" ? ` || u.length !== ${e.len}` : ""}) BAILF();
+${floatListCode("u", true)}
+}
+w.byte(0x5d);
+w.depth -= 2;
+};`;
+    const gen = generate("E", src, writeF64);
+    if (gen !== null) return gen;
   }
   if (isIntKind(e.kind)) {
-    return (w, v) => {
-      if (!open(w, v)) return;
-      const n = v.length;
-      // Array.prototype.join writes String(x) of each, as the element encoder does.
-      for (let i = 0; i < n; i++) {
-        const x = v[i];
-        if (typeof x !== "bigint" && (typeof x !== "number" || x - x !== 0)) bail();
-      }
-      w.byte(0x5b);
-      w.ascii(v.join(","));
-      w.byte(0x5d);
-    };
+    // String(x) of each, as the element encoder writes: digits by hand below 2^53.
+    const src = `return function writeInts(w, v) {
+if (v === null || v === undefined) {\n${nil}\nreturn;\n}
+if (!Array.isArray(v)${lenCheck} || ++w.depth > MAX) BAILF();
+const n = v.length;
+w.room(n * ${INT53_MAX_BYTES + 1} + 2);
+let b = w.buf;
+let p = w.pos;
+b[p++] = 0x5b;
+for (let i = 0; i < n; i++) {
+const x = v[i];
+let d;
+if (typeof x === "bigint") d = BIG(x);
+else if (typeof x === "number" && x - x === 0) d = x;
+else BAILF();
+if (i > 0) b[p++] = 0x2c;
+if (d === Math.floor(d) && d < 9007199254740992 && d > -9007199254740992) p = I53(b, p, d);
+else {
+w.pos = p;
+w.ascii(String(x));
+w.room((n - i) * ${INT53_MAX_BYTES + 1} + 2);
+b = w.buf;
+p = w.pos;
+}
+}
+b[p++] = 0x5d;
+w.pos = p;
+w.depth--;
+};`;
+    const gen = generate("E", src, writeInt);
+    if (gen !== null) return gen;
   }
   const elem = compile(e, c);
   if (elem === null) return null;
   // Generated per type, so that the element call site sees one encoder (a shared loop's
   // call site sees every list type's, and V8 then inlines none of them).
-  const nil = slice ? (nilNull ? "WN(w);" : 'w.ascii("[]");') : "BAILF();";
   const src = `return function writeList(w, v) {
 if (v === null || v === undefined) {\n${nil}\nreturn;\n}
-if (!Array.isArray(v)${len >= 0 ? ` || v.length !== ${len}` : ""} || ++w.depth > MAX) BAILF();
+if (!Array.isArray(v)${lenCheck} || ++w.depth > MAX) BAILF();
 const n = v.length;
 w.byte(0x5b);
 for (let i = 0; i < n; i++) {
@@ -555,6 +614,29 @@ w.depth--;
   );
 }
 
+/**
+ * Code writing array u (checked) of float64s: room for every number made once, then each
+ * written as digits with no further check; with a comma first when i > 0. Small integers
+ * (other than 0, which may be -0) go to the integer writer: fed Smis too (an `any` of
+ * small numbers), the float writer was reoptimised for tagged values and ran about half
+ * as fast on float lists afterwards.
+ */
+function floatListCode(u: string, comma: boolean): string {
+  return `const m = ${u}.length;
+w.room(m * ${FLOAT64_MAX_BYTES + 1} + 3);
+const b = w.buf;
+let p = w.pos;
+${comma ? "if (i > 0) b[p++] = 0x2c;\n" : ""}b[p++] = 0x5b;
+for (let j = 0; j < m; j++) {
+const x = ${u}[j];
+if (typeof x !== "number" || x - x !== 0) BAILF();
+if (j > 0) b[p++] = 0x2c;
+p = x !== 0 && (x | 0) === x ? I53(b, p, x) : F64(b, p, x);
+}
+b[p++] = 0x5d;
+w.pos = p;`;
+}
+
 /** Code writing value expression x of a type of kind k: inline for the common leaves, else by encoder E. */
 function elemCode(k: string, x: string): string {
   if (k === "string") return `const s = ${x};\nif (typeof s !== "string") BAILF();\nw.string(s);\n`;
@@ -565,11 +647,24 @@ function elemCode(k: string, x: string): string {
 
 /**
  * Compiles generated encoder source (a function body returning the encoder) that may use
- * encoder `name`, MAX, BAILF, WN, WB, WI, WF, SM; null when code generation is refused.
+ * encoder `name`, MAX, BAILF, WN, WB, WI, WF, SM, F64, I53, BIG; null when code generation is refused.
  */
 function generate(name: string, src: string, enc: ByteEncoder): ByteEncoder | null {
   try {
-    return new Function(name, "MAX", "BAILF", "WN", "WB", "WI", "WF", "SM", `"use strict";\n${src}`)(
+    return new Function(
+      name,
+      "MAX",
+      "BAILF",
+      "WN",
+      "WB",
+      "WI",
+      "WF",
+      "SM",
+      "F64",
+      "I53",
+      "BIG",
+      `"use strict";\n${src}`,
+    )(
       enc,
       FAST_MAX_DEPTH,
       bail,
@@ -578,64 +673,14 @@ function generate(name: string, src: string, enc: ByteEncoder): ByteEncoder | nu
       writeInt,
       writeF64,
       writeSortedMap,
+      writeFloat64,
+      writeInt53,
+      safeBigint,
     ) as ByteEncoder;
   } catch {
     // A Content-Security-Policy: the closure serves.
     return null;
   }
-}
-
-/** For slices and arrays of float64 at any depth: each level's array length (-1: a slice), else undefined. */
-function floatTree(t: GoType): number[] | undefined {
-  const lens: number[] = [];
-  let u = t;
-  // Bounded: a recursive list type (`type Chain []Chain`) never reaches a float.
-  while ((u.kind === "slice" || u.kind === "array") && lens.length <= FLOAT_TREE_MAX_DEPTH) {
-    lens.push(u.kind === "array" ? u.len : -1);
-    u = u.elem;
-  }
-  return u.kind === "float64" && lens.length <= FLOAT_TREE_MAX_DEPTH ? lens : undefined;
-}
-
-/** Levels of lists over float64 that one JSON.stringify call writes. */
-const FLOAT_TREE_MAX_DEPTH = 8;
-
-/**
- * Whether JSON.stringify(v) writes json/v2's text of a float tree value: every list an array
- * of the type's length (no nil slice: JSON.stringify writes `null`, json/v2 `[]`), every number
- * finite and not -0 (JSON.stringify writes NaN as `null` and -0 as `0`).
- */
-function floatsPlain(v: unknown, d: number, lens: readonly number[], last: number): boolean {
-  if (!Array.isArray(v)) return false;
-  const n = v.length;
-  const l = lens[d] as number;
-  if (l >= 0 && n !== l) return false;
-  if (d === last) return plainNumbers(v);
-  if (d === last - 1) {
-    // The innermost lists (coordinate pairs, say) checked here: no call per list.
-    const m = lens[last] as number;
-    for (let i = 0; i < n; i++) {
-      const x = v[i];
-      if (!Array.isArray(x) || (m >= 0 && x.length !== m)) return false;
-      for (let j = 0; j < x.length; j++) {
-        const y = x[j];
-        if (typeof y !== "number" || y - y !== 0 || (y === 0 && 1 / y < 0)) return false;
-      }
-    }
-    return true;
-  }
-  for (let i = 0; i < n; i++) if (!floatsPlain(v[i], d + 1, lens, last)) return false;
-  return true;
-}
-
-/** Whether every element of v is a finite number other than -0. */
-function plainNumbers(v: unknown[]): boolean {
-  const n = v.length;
-  for (let i = 0; i < n; i++) {
-    const x = v[i];
-    if (typeof x !== "number" || x - x !== 0 || (x === 0 && 1 / x < 0)) return false;
-  }
-  return true;
 }
 
 function listLoop(w: ByteWriter, v: unknown[], elem: ByteEncoder): void {
@@ -735,8 +780,8 @@ function anyValue(w: ByteWriter, v: any, det: boolean): void {
       return;
     case "number":
       if (v - v !== 0) bail();
-      if (v === 0) w.ascii(1 / v < 0 ? "-0" : "0");
-      else w.ascii(String(v));
+      w.room(FLOAT64_MAX_BYTES);
+      w.pos = v !== 0 && (v | 0) === v ? writeInt53(w.buf, w.pos, v) : writeFloat64(w.buf, w.pos, v);
       return;
     case "boolean":
       w.ascii(v ? "true" : "false");

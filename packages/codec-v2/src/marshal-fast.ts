@@ -363,8 +363,14 @@ function floatShadow(bits: 32 | 64, m: Mode): Shadow {
 
 const BYTE_FORMATS = new Set(["base64", "base64url", "base32", "base32hex", "hex"]);
 
-function isByteSlice(t: GoType): boolean {
-  return (t.kind === "slice" || t.kind === "array") && t.elem.kind === "uint8" && !t.elem.methods;
+/** As the exact encoder's isByteSlice: a named byte type's lists are bytes only under legacy semantics. */
+function isByteSlice(t: GoType, o: ResolvedOptions): boolean {
+  return (
+    (t.kind === "slice" || t.kind === "array") &&
+    t.elem.kind === "uint8" &&
+    !t.elem.methods &&
+    (t.elem.name === undefined || o.flags.formatBytesWithLegacySemantics)
+  );
 }
 
 /**
@@ -469,7 +475,7 @@ function sliceShadow(t: Extract<GoType, { kind: "slice" }>, o: ResolvedOptions, 
   let nilNull = o.flags.formatNilSliceAsNull;
   let format = m.format;
   // Go: emitnull/emitempty are not byte formats (a []byte with one is an invalid format error).
-  const bytes = isByteSlice(t);
+  const bytes = isByteSlice(t, o);
   if (!bytes && format === "emitnull") {
     nilNull = true;
     format = "";
@@ -478,7 +484,7 @@ function sliceShadow(t: Extract<GoType, { kind: "slice" }>, o: ResolvedOptions, 
     format = "";
   }
   const nil = nilNull ? null : [];
-  if (isByteSlice(t) && format !== "array") {
+  if (isByteSlice(t, o) && format !== "array") {
     const bf = (format === "" ? "base64" : format) as ByteFormat;
     if (!BYTE_FORMATS.has(bf)) return BAIL_NODE;
     return (v) => (v === null || v === undefined ? (nilNull ? null : "") : encodeBytes(v, bf));
@@ -495,7 +501,7 @@ function sliceShadow(t: Extract<GoType, { kind: "slice" }>, o: ResolvedOptions, 
 function arrayShadow(t: Extract<GoType, { kind: "array" }>, o: ResolvedOptions, m: Mode): Shadow {
   const format = m.format;
   const asArray = format === "array" || (format === "" && o.flags.formatByteArrayAsArray);
-  if (isByteSlice(t) && !asArray) {
+  if (isByteSlice(t, o) && !asArray) {
     const bf = (format === "" ? "base64" : format) as ByteFormat;
     if (!BYTE_FORMATS.has(bf)) return BAIL_NODE;
     return (v: ArrayLike<number>) => encodeBytes(v instanceof Uint8Array ? v : Uint8Array.from(v), bf);

@@ -252,8 +252,18 @@ function invalidFormat(t: GoType, format: string): Enc {
   };
 }
 
-function isByteSlice(t: GoType): boolean {
-  return (t.kind === "slice" || t.kind === "array") && t.elem.kind === "uint8" && !t.elem.methods;
+/**
+ * Whether Go's bytes arshaler serves t: []~byte or [N]~byte whose element has no methods, and
+ * for a named byte type (`type B byte`) only under v1's legacy semantics: json/v2 treats []B
+ * and [N]B as []T and [N]T (arrays of numbers, byte formats invalid).
+ */
+function isByteSlice(t: GoType, o: ResolvedOptions): boolean {
+  return (
+    (t.kind === "slice" || t.kind === "array") &&
+    t.elem.kind === "uint8" &&
+    !t.elem.methods &&
+    (t.elem.name === undefined || o.flags.formatBytesWithLegacySemantics)
+  );
 }
 
 const BYTE_FORMATS = new Set(["base64", "base64url", "base32", "base32hex", "hex"]);
@@ -263,7 +273,7 @@ function sliceEncoder(t: Extract<GoType, { kind: "slice" }>, o: ResolvedOptions,
   let nilNull = f.formatNilSliceAsNull;
   let format = m.format;
   // Go: emitnull/emitempty are not byte formats (a []byte with one is an invalid format error).
-  const bytes = isByteSlice(t);
+  const bytes = isByteSlice(t, o);
   if (!bytes && format === "emitnull") {
     nilNull = true;
     format = "";
@@ -271,7 +281,7 @@ function sliceEncoder(t: Extract<GoType, { kind: "slice" }>, o: ResolvedOptions,
     nilNull = false;
     format = "";
   }
-  if (isByteSlice(t) && format !== "array") {
+  if (isByteSlice(t, o) && format !== "array") {
     const bf = (format === "" ? "base64" : format === "base16" ? "hex" : format) as ByteFormat;
     if (!BYTE_FORMATS.has(bf)) return invalidFormat(t, format);
     return (v: Uint8Array | null) => {
@@ -280,7 +290,7 @@ function sliceEncoder(t: Extract<GoType, { kind: "slice" }>, o: ResolvedOptions,
     };
   }
   // "array" is a byte-slice format only (Go's makeBytesArshaler); other slices take no format.
-  if (format !== "" && !(format === "array" && isByteSlice(t))) return invalidFormat(t, format);
+  if (format !== "" && !(format === "array" && isByteSlice(t, o))) return invalidFormat(t, format);
   const elem = compile(t.elem, o, { ...m, format: "", addr: true });
   const enc: Enc = (v: unknown[] | null) => {
     if (v === null || v === undefined) return nilNull ? "null" : "[]";
@@ -391,12 +401,12 @@ class ElemsFrame implements MFrame {
 function arrayEncoder(t: Extract<GoType, { kind: "array" }>, o: ResolvedOptions, m: Mode): Enc {
   const format = m.format;
   const asArray = format === "array" || (format === "" && o.flags.formatByteArrayAsArray);
-  if (isByteSlice(t) && !asArray) {
+  if (isByteSlice(t, o) && !asArray) {
     const bf = (format === "" ? "base64" : format === "base16" ? "hex" : format) as ByteFormat;
     if (!BYTE_FORMATS.has(bf)) return invalidFormat(t, format);
     return (v: ArrayLike<number>) => `"${encodeBytes(v instanceof Uint8Array ? v : Uint8Array.from(v), bf)}"`;
   }
-  if (format !== "" && !(format === "array" && isByteSlice(t))) return invalidFormat(t, format);
+  if (format !== "" && !(format === "array" && isByteSlice(t, o))) return invalidFormat(t, format);
   const elem = compile(t.elem, o, { ...m, format: "" });
   const enc: Enc = (v: ArrayLike<unknown>) => {
     if (ms.depth >= DEEP_AFTER) return encodeDeep(enc, v);

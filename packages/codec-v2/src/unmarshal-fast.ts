@@ -199,9 +199,17 @@ const RBRACKET = 0x5d;
 const COMMA = 0x2c;
 const N = 0x6e;
 
-/** Whether t is []byte or [N]byte as v2 sees it (elements of kind uint8 without methods). */
+/**
+ * Whether t is []byte or [N]byte as v2 sees it: elements of kind uint8 without methods and not of
+ * a named byte type (json/v2 reads []B as []T; the typed fast path serves no legacy flags).
+ */
 function isByteSlice(t: GoType): boolean {
-  return (t.kind === "slice" || t.kind === "array") && t.elem.kind === "uint8" && !t.elem.methods;
+  return (
+    (t.kind === "slice" || t.kind === "array") &&
+    t.elem.kind === "uint8" &&
+    !t.elem.methods &&
+    t.elem.name === undefined
+  );
 }
 
 const INT_BOUNDS: Record<string, readonly [number, number]> = {

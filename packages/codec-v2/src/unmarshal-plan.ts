@@ -662,8 +662,18 @@ function overwritten(err: SemanticError, e: unknown, cur: unknown, bf: ByteForma
   return held;
 }
 
-function isByteSlice(t: GoType): boolean {
-  return (t.kind === "slice" || t.kind === "array") && t.elem.kind === "uint8" && !t.elem.methods;
+/**
+ * Whether Go's bytes arshaler serves t: []~byte or [N]~byte whose element has no methods, and
+ * for a named byte type (`type B byte`) only under v1's legacy semantics: json/v2 treats []B
+ * and [N]B as []T and [N]T (arrays of numbers, byte formats invalid).
+ */
+function isByteSlice(t: GoType, o: ResolvedOptions): boolean {
+  return (
+    (t.kind === "slice" || t.kind === "array") &&
+    t.elem.kind === "uint8" &&
+    !t.elem.methods &&
+    (t.elem.name === undefined || o.flags.formatBytesWithLegacySemantics)
+  );
 }
 const BYTE_FORMATS = new Set(["base64", "base64url", "base32", "base32hex", "hex"]);
 
@@ -716,12 +726,12 @@ function sliceDecoder(t: Extract<GoType, { kind: "slice" }>, o: ResolvedOptions,
   const f = o.flags;
   let format = m.format;
   // emitnull/emitempty are slice formats (marshal only); a byte slice takes byte formats only.
-  if ((format === "emitnull" || format === "emitempty") && !isByteSlice(t)) format = "";
+  if ((format === "emitnull" || format === "emitempty") && !isByteSlice(t, o)) format = "";
   const elem = compile(t.elem, o, { ...m, format: "", caseMode: "", legacyStr: false });
   const et = t.elem;
   const merge = f.mergeWithLegacySemantics;
   let bytes: Dec | undefined;
-  if (isByteSlice(t) && format !== "array") {
+  if (isByteSlice(t, o) && format !== "array") {
     const bf = (format === "" ? "base64" : format === "base16" ? "hex" : format) as ByteFormat;
     if (!BYTE_FORMATS.has(bf)) return invalidFormat(t, format, o);
     bytes = (r, cur) => {
@@ -735,8 +745,8 @@ function sliceDecoder(t: Extract<GoType, { kind: "slice" }>, o: ResolvedOptions,
         return fail(r, o, err, false, overwritten(err, e, cur, bf, s));
       }
     };
-  } else if (format !== "" && !(format === "array" && isByteSlice(t))) return invalidFormat(t, format, o);
-  const byteElem = isByteSlice(t);
+  } else if (format !== "" && !(format === "array" && isByteSlice(t, o))) return invalidFormat(t, format, o);
+  const byteElem = isByteSlice(t, o);
   // v2 reads []byte only from a string (base64) unless the format is "array" or bytes use legacy
   // semantics without an explicit format.
   const arrayOk = !bytes || (format === "" && f.formatBytesWithLegacySemantics);
@@ -869,7 +879,7 @@ function arrayDecoder(t: Extract<GoType, { kind: "array" }>, o: ResolvedOptions,
   const merge = f.mergeWithLegacySemantics;
   const anyLen = f.unmarshalArrayFromAnyLength;
   let bytes: Dec | undefined;
-  if (isByteSlice(t) && !asArray) {
+  if (isByteSlice(t, o) && !asArray) {
     const bf = (format === "" ? "base64" : format === "base16" ? "hex" : format) as ByteFormat;
     if (!BYTE_FORMATS.has(bf)) return invalidFormat(t, format, o);
     bytes = (r, cur) => {
@@ -892,7 +902,7 @@ function arrayDecoder(t: Extract<GoType, { kind: "array" }>, o: ResolvedOptions,
         );
       return Array.from(b);
     };
-  } else if (format !== "" && !(format === "array" && isByteSlice(t))) return invalidFormat(t, format, o);
+  } else if (format !== "" && !(format === "array" && isByteSlice(t, o))) return invalidFormat(t, format, o);
   const arrayOk = !bytes || f.formatBytesWithLegacySemantics;
   return (r, cur) => {
     const d = r.d;

@@ -1,0 +1,339 @@
+/**
+ * The byte path's float64 writer: the shortest decimal that reads back as x
+ * (what String(x), JSON.stringify and Go's strconv.FormatFloat(x, 'f', -1, 64)
+ * all write for 1e-6 <= |x| < 1e21), found with double arithmetic and written
+ * as digits straight into the output buffer, with no string per number.
+ *
+ * For |x| in [1e-5, 1e15) with e integer digits, the decimals of k fraction
+ * digits that read back as x are those within half an ulp of x. If one of 15
+ * significant digits does, the nearest of them is the shortest decimal padded
+ * with zeros (the shortest is within half an ulp, under half a unit of the
+ * 15th digit), and the writer drops the zeros; else 16 digits, else 17 (which
+ * always do). Each test is exact:
+ * - while x*10^k < 2^52, at most one integer m is in reach, it is round(fl(x*10^k))
+ *   or a neighbour, and m reads back iff m / 10^k === x (m and 10^k exact doubles,
+ *   and the division is correctly rounded as parsing is);
+ * - above, fl(x*10^k) is an integer and the exact product is fl(x*10^k) + err
+ *   (Dekker's two-product), so the nearest integer and its distance are exact.
+ * Anything undecided by these (a tie, a power of two whose interval is lopsided)
+ * and anything out of range goes to String(x).
+ */
+
+/** 10^k for k in [0, 22] (all exact doubles). */
+const P10 = new Float64Array(23);
+for (let i = 0; i < 23; i++) P10[i] = Number(`1e${i}`);
+/** Veltkamp's splitter for doubles (2^27 + 1). */
+const SPLIT = 134217729;
+const F64 = new Float64Array(1);
+const U32 = new Uint32Array(F64.buffer);
+const LITTLE = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+const HI_WORD = LITTLE ? 1 : 0;
+const LO_WORD = LITTLE ? 0 : 1;
+/** HALF_ULP[e - 1] = 2^(e - 1076): half the ulp of a normal double of biased exponent e. */
+const HALF_ULP = new Float64Array(2047);
+for (let i = 0; i < 2047; i++) HALF_ULP[i] = 2 ** (i - 1075);
+
+/** The fast range (|x| in [FAST_MIN, FAST_MAX)): the output is fixed notation with at most 17 digits. */
+const FAST_MIN = 1e-5;
+const FAST_MAX = 1e15;
+
+/**
+ * Results of {@link shortestDigits}: [K] fraction digits, the digits as [HI] * 1e8 + [LO]
+ * (typed arrays: a module-level `let` holding a double would box it on every store).
+ */
+const OUT = new Int32Array(3);
+const K = 0;
+const HI = 1;
+const LO = 2;
+/** The candidate of the last test that fitted: the digits are CAND[0] + CAND[1] (an exact double and a small integer). */
+const CAND = new Float64Array(2);
+const TWO52 = 2 ** 52;
+
+/** 10^k split in halves of 26 bits (Veltkamp), for Dekker's exact product. */
+const P10_HI = new Float64Array(23);
+const P10_LO = new Float64Array(23);
+for (let i = 0; i < 23; i++) {
+  const b = P10[i] as number;
+  const c = SPLIT * b;
+  P10_HI[i] = c - (c - b);
+  P10_LO[i] = b - (P10_HI[i] as number);
+}
+
+/**
+ * Whether a decimal of k fraction digits reads back as a (1: yes, its digits left in CAND;
+ * 0: no; -1: undecided, a tie). halfUlp is half of a's ulp, ah + al = a its Veltkamp split.
+ */
+function fits(a: number, ah: number, al: number, halfUlp: number, k: number): number {
+  const P = P10[k] as number;
+  const p = a * P;
+  if (p < TWO52) {
+    // Below 2^52 at most one integer is within half an ulp of a (scaled), and fl(a*10^k)
+    // is within a quarter of the exact product.
+    const m = Math.round(p);
+    let c = m;
+    if (m / P !== a) {
+      const d = p - m;
+      if (d < 0.25 && d > -0.25) return 0;
+      c = d > 0 ? m + 1 : m - 1;
+      if (c / P !== a) return 0;
+    }
+    CAND[0] = c;
+    CAND[1] = 0;
+    return 1;
+  }
+  // p is an integer: the exact product is p + err (Dekker), its nearest integer p + round(err).
+  const bh = P10_HI[k] as number;
+  const bl = P10_LO[k] as number;
+  const err = ah * bh - p + ah * bl + al * bh + al * bl;
+  const r = Math.round(err);
+  let d = err - r;
+  if (d < 0) d = -d;
+  const h = halfUlp * P;
+  if (d === 0.5 || d === h) return -1;
+  if (d > h) return 0;
+  CAND[0] = p;
+  CAND[1] = r;
+  return 1;
+}
+
+/**
+ * Finds the shortest decimal of a (a > 0) and sets K, HI and LO; false when a is out
+ * of the fast range or undecided (the caller writes String(a)).
+ */
+function shortestDigits(a: number): boolean {
+  if (!(a >= FAST_MIN && a < FAST_MAX)) return false;
+  F64[0] = a;
+  const w = U32[HI_WORD] as number;
+  // A power of two: the gap below is half the gap above.
+  if ((w & 0xfffff) === 0 && U32[LO_WORD] === 0) return false;
+  const hu = HALF_ULP[(w >>> 20) - 1] as number;
+  const t = SPLIT * a;
+  const ah = t - (t - a);
+  const al = a - ah;
+  // e: the decimal exponent (10^(e-1) <= a < 10^e, or one more); 17 significant digits always do.
+  let e = 1;
+  if (a >= 1) while (a >= (P10[e] as number)) e++;
+  else {
+    e = 0;
+    while (a * (P10[1 - e] as number) < 1) e--;
+  }
+  // Up to 15 digits, the decimal with 15 - e fraction digits nearest a is the shortest
+  // decimal (which is within a's half ulp, under half a unit of the 15th digit) followed by
+  // zeros: the writer drops them (a is no integer, so they are fraction digits). Else 16
+  // digits (then the last is not 0), else 17.
+  const top = 17 - e;
+  let k = top - 2;
+  let r = fits(a, ah, al, hu, k);
+  if (r < 0) return false;
+  if (r === 0) {
+    k = top - 1;
+    r = fits(a, ah, al, hu, k);
+    if (r < 0) return false;
+    if (r === 0) {
+      k = top;
+      if (fits(a, ah, al, hu, k) !== 1) return false;
+    }
+  }
+  const c = CAND[0] as number;
+  // A product, not a division (faster); off by one at most, which the loops below mend.
+  let h = Math.floor(c * 1e-8);
+  let l = c - h * 1e8 + (CAND[1] as number);
+  while (l < 0) {
+    l += 1e8;
+    h--;
+  }
+  while (l >= 1e8) {
+    l -= 1e8;
+    h++;
+  }
+  // Never past 17 digits (the search allows no more); a guard for the digit writer.
+  if (h >= 1e9) return false;
+  OUT[K] = k;
+  OUT[HI] = h;
+  OUT[LO] = l;
+  return true;
+}
+
+/** Number of decimal digits of n (0 <= n < 1e9). */
+function digitCount(n: number): number {
+  if (n < 1e4) return n < 100 ? (n < 10 ? 1 : 2) : n < 1000 ? 3 : 4;
+  if (n < 1e6) return n < 1e5 ? 5 : 6;
+  return n < 1e8 ? (n < 1e7 ? 7 : 8) : 9;
+}
+
+/** "00" to "99" as ASCII pairs. */
+const PAIRS = new Uint8Array(200);
+for (let i = 0; i < 100; i++) {
+  PAIRS[2 * i] = 0x30 + ((i / 10) | 0);
+  PAIRS[2 * i + 1] = 0x30 + (i % 10);
+}
+
+/** Writes the 8 digits of int32 0 <= n < 1e8 (zero-padded) into b at p: two independent halves. */
+function put8(b: Uint8Array, p: number, n: number): void {
+  const x = n | 0;
+  const h = (x / 10000) | 0;
+  const l = x - h * 10000;
+  const h1 = (h / 100) | 0;
+  const h2 = (h - h1 * 100) << 1;
+  const l1 = (l / 100) | 0;
+  const l2 = (l - l1 * 100) << 1;
+  b[p] = PAIRS[h1 << 1] as number;
+  b[p + 1] = PAIRS[(h1 << 1) + 1] as number;
+  b[p + 2] = PAIRS[h2] as number;
+  b[p + 3] = PAIRS[h2 + 1] as number;
+  b[p + 4] = PAIRS[l1 << 1] as number;
+  b[p + 5] = PAIRS[(l1 << 1) + 1] as number;
+  b[p + 6] = PAIRS[l2] as number;
+  b[p + 7] = PAIRS[l2 + 1] as number;
+}
+
+/** Writes exactly `count` digits of int32 n >= 0 (zero-padded) into b, ending before `end`. */
+function putDigits(b: Uint8Array, end: number, n: number, count: number): void {
+  if (count === 8) {
+    put8(b, end - 8, n);
+    return;
+  }
+  let q = end;
+  let x = n | 0;
+  let c = count;
+  if (c === 9) {
+    const t = (x / 100000000) | 0;
+    put8(b, end - 8, x - t * 100000000);
+    b[end - 9] = 0x30 + t;
+    return;
+  }
+  while (c >= 2) {
+    const t = (x / 100) | 0;
+    const r = (x - t * 100) << 1;
+    b[--q] = PAIRS[r + 1] as number;
+    b[--q] = PAIRS[r] as number;
+    x = t;
+    c -= 2;
+  }
+  if (c === 1) b[q - 1] = 0x30 + x;
+}
+
+const I64 = new BigInt64Array(1);
+const I64_WORDS = new Int32Array(I64.buffer);
+const SAFE = 2n ** 53n;
+const NEG_SAFE = -SAFE;
+
+/**
+ * Number(x) for a bigint with |x| < 2^53 (through an int64 store, cheaper than Number(x)
+ * in V8), else NaN.
+ */
+export function safeBigint(x: bigint): number {
+  if (!(x < SAFE && x > NEG_SAFE)) return Number.NaN;
+  I64[0] = x;
+  return (I64_WORDS[HI_WORD] as number) * 4294967296 + ((I64_WORDS[LO_WORD] as number) >>> 0);
+}
+
+/** The end of a decimal with a fraction ending before `end`, less its trailing zeros (and a bare point). */
+function dropZeros(b: Uint8Array, end: number): number {
+  let e = end;
+  while (b[e - 1] === 0x30) e--;
+  return b[e - 1] === 0x2e ? e - 1 : e;
+}
+
+/** Bytes {@link writeInt53} may write for one number. */
+export const INT53_MAX_BYTES = 17;
+
+/**
+ * Writes integer n (|n| < 2^53, -0 as `0`) as String(n) does into b at p (room for
+ * INT53_MAX_BYTES made by the caller); returns the end.
+ */
+export function writeInt53(b: Uint8Array, p: number, n: number): number {
+  let a = n;
+  if (a < 0) {
+    b[p++] = 0x2d;
+    a = -a;
+  }
+  if (a < 1e8) {
+    const x = a | 0;
+    const d = digitCount(x);
+    putDigits(b, p + d, x, d);
+    return p + d;
+  }
+  const h = Math.floor(a / 1e8);
+  const d = digitCount(h);
+  const end = p + d + 8;
+  putDigits(b, end, a - h * 1e8, 8);
+  putDigits(b, end - 8, h, d);
+  return end;
+}
+
+/** Bytes {@link writeFloat64} may write for one number (with a sign, or String's exponent form). */
+export const FLOAT64_MAX_BYTES = 25;
+
+/**
+ * Writes finite x (any sign, -0 as `-0`) as json/v2 writes a float64 into b at p (room for
+ * FLOAT64_MAX_BYTES made by the caller); returns the end.
+ */
+export function writeFloat64(b: Uint8Array, p: number, x: number): number {
+  if (x === 0) {
+    if (1 / x < 0) b[p++] = 0x2d;
+    b[p] = 0x30;
+    return p + 1;
+  }
+  let a = x;
+  if (x < 0) {
+    a = -x;
+    b[p++] = 0x2d;
+  }
+  // An integer: its digits, no fraction.
+  if (a < FAST_MAX && a === Math.floor(a)) return writeInt53(b, p, a);
+  if (!shortestDigits(a)) {
+    const s = String(a);
+    const n = s.length;
+    for (let i = 0; i < n; i++) b[p++] = s.charCodeAt(i);
+    return p;
+  }
+  let k = OUT[K] as number;
+  let hi = OUT[HI] as number;
+  let lo = OUT[LO] as number;
+  if (lo === 0 && hi < 1e8) {
+    // Up to 7 digits then zeros (prices, scores): the zeros dropped here, in int32 steps.
+    lo = hi;
+    hi = 0;
+    k -= 8;
+    if (k >= 4 && lo % 10000 === 0) {
+      lo = (lo / 10000) | 0;
+      k -= 4;
+    }
+    if (k >= 2 && lo % 100 === 0) {
+      lo = (lo / 100) | 0;
+      k -= 2;
+    }
+    if (k >= 1 && lo % 10 === 0) {
+      lo = (lo / 10) | 0;
+      k -= 1;
+    }
+  }
+  const nl = hi > 0 ? 8 : digitCount(lo);
+  const nh = hi > 0 ? digitCount(hi) : 0;
+  const nd = nl + nh;
+  if (nd <= k) {
+    // `0.`, zeros, the digits.
+    b[p++] = 0x30;
+    b[p++] = 0x2e;
+    for (let i = nd; i < k; i++) b[p++] = 0x30;
+    p += nd;
+    putDigits(b, p, lo, nl);
+    if (nh > 0) putDigits(b, p - 8, hi, nh);
+    return dropZeros(b, p);
+  }
+  if (k === 0) {
+    p += nd;
+    putDigits(b, p, lo, nl);
+    if (nh > 0) putDigits(b, p - 8, hi, nh);
+    return p;
+  }
+  // The digits one byte right of p, then the integer part moved left over the point's place.
+  const end = p + 1 + nd;
+  putDigits(b, end, lo, nl);
+  if (nh > 0) putDigits(b, end - 8, hi, nh);
+  const dot = end - 1 - k;
+  for (let i = p; i < dot; i++) b[i] = b[i + 1] as number;
+  b[dot] = 0x2e;
+  return dropZeros(b, end);
+}
