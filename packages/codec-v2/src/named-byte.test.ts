@@ -8,8 +8,8 @@ import { goType, parseGo } from "@gojson/gotype";
 import { describe, expect, it } from "vitest";
 import { marshal, unmarshal } from "./api.js";
 import { fastMarshal } from "./marshal-fast.js";
-import { fastUnmarshal } from "./unmarshal-fast.js";
 import { defaultOptionsV1 } from "./options.js";
+import { fastUnmarshal } from "./unmarshal-fast.js";
 
 const decls = parseGo(`package main
 type B byte
@@ -69,7 +69,10 @@ describe.each(paths)("named byte slices and arrays (%s)", (_, exact) => {
     expect(run(() => enc(marshal(goType("T2", decls), { A: null })))).toBe('{"a":null}');
   });
   it("v2 unmarshals them from arrays of numbers", () => {
-    const v = run(() => unmarshal(S, bytes('{"a":[1,2,255],"c":[7,8,9],"n":[]}'))) as Record<string, ArrayLike<number>>;
+    const v = run(() => unmarshal(S, bytes('{"a":[1,2,255],"c":[7,8,9],"n":[]}'))) as Record<
+      string,
+      ArrayLike<number>
+    >;
     expect(Array.from(v.A as ArrayLike<number>)).toEqual([1, 2, 255]);
     expect(Array.from(v.C as ArrayLike<number>)).toEqual([7, 8, 9]);
     expect(Array.from(v.N as ArrayLike<number>)).toEqual([]);
@@ -85,7 +88,10 @@ describe.each(paths)("named byte slices and arrays (%s)", (_, exact) => {
     );
   });
   it("v1 legacy semantics unmarshal []B from base64", () => {
-    const v = run(() => unmarshal(S, bytes('{"a":"AQID"}'), defaultOptionsV1())) as Record<string, ArrayLike<number>>;
+    const v = run(() => unmarshal(S, bytes('{"a":"AQID"}'), defaultOptionsV1())) as Record<
+      string,
+      ArrayLike<number>
+    >;
     expect(Array.from(v.A as ArrayLike<number>)).toEqual([1, 2, 3]);
   });
 });
