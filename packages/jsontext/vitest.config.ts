@@ -2,7 +2,7 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    include: ["src/**/*.test.ts", "test/**/*.test.ts", "bench/**/*.test.ts"],
+    include: ["src/**/*.test.ts", "test/**/*.test.ts"],
     testTimeout: 60_000,
   },
 });

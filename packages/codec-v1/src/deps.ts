@@ -16,4 +16,12 @@ export {
   typeString,
 } from "@gojson/gotype";
 export type { SyntacticError } from "@gojson/jsontext";
-export { decodeUtf8Go, formatFloat, goQuote, JsonError, quoteCharV1 } from "@gojson/jsontext";
+export {
+  decodeUtf8Go,
+  FLOAT64_MAX_BYTES,
+  formatFloat,
+  goQuote,
+  JsonError,
+  quoteCharV1,
+  writeFloat64,
+} from "@gojson/jsontext";

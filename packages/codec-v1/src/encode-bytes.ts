@@ -14,9 +14,9 @@
  * marshal runs the general string encoder (./encode.ts), which writes the
  * same bytes or Go's error.
  */
-import type { GoType } from "./deps.js";
+import { FLOAT64_MAX_BYTES, type GoType, writeFloat64 } from "./deps.js";
 import { isEmptyFn, isRecursive, isZeroFieldFn, sortedKeys } from "./encode.js";
-import { floatTreeCheck, intArrayCheck } from "./encode-numeric.js";
+import { floatChain, intArrayCheck } from "./encode-numeric.js";
 import { base64Encode, compareUtf8, quoteString } from "./format.js";
 import { findMethod, ptrHas } from "./methods.js";
 import { PlanCache } from "./plan-cache.js";
@@ -481,13 +481,14 @@ function buildList(t: GoType & { kind: "slice" | "array" }): ByteEncoder | null 
       else throw BAIL;
     };
   }
-  const floats = floatTreeCheck(t);
-  if (floats !== null)
+  const chain = floatChain(t);
+  if (chain !== null && chain.length > 0) {
+    const floats = floatTreeWriter(chain);
     return (w, v) => {
       if (v === undefined && nullable) w.ascii("null");
-      else if (floats(v)) w.ascii(JSON.stringify(v));
-      else throw BAIL;
+      else floats(w, v);
     };
+  }
   const ints = intArrayCheck(t);
   if (ints !== null)
     return (w, v) => {
@@ -520,6 +521,58 @@ function buildList(t: GoType & { kind: "slice" | "array" }): ByteEncoder | null 
     w.punct(0x5d, "]");
     w.depth--;
   };
+}
+
+/**
+ * Writes a tree of lists over float64 (chain: the list levels, outermost first) number by number
+ * (Go's shortest digits, -0 as `-0`); a nil slice is `null`; NaN, ±Inf, a non-number or a
+ * non-list bails (the general encoder reports Go's error).
+ */
+function floatTreeWriter(chain: readonly GoType[]): ByteEncoder {
+  const leafNullable = (chain[chain.length - 1] as GoType).kind === "slice";
+  let write: ByteEncoder = (w, v) => {
+    if (v === null) {
+      if (!leafNullable) throw BAIL;
+      w.nul();
+      return;
+    }
+    if (!Array.isArray(v)) throw BAIL;
+    const n = v.length;
+    // Digits written straight in (String(x) is cheaper only for values V8 has cached: lone
+    // scalars keep it; a list's many distinct values do not repeat).
+    w.room(n * (FLOAT64_MAX_BYTES + 1) + 2);
+    const b = w.buf;
+    let p = w.pos;
+    b[p++] = 0x5b;
+    for (let i = 0; i < n; i++) {
+      const x = v[i];
+      if (typeof x !== "number" || x - x !== 0) throw BAIL;
+      if (i > 0) b[p++] = 0x2c;
+      p = writeFloat64(b, p, x);
+    }
+    b[p++] = 0x5d;
+    w.pos = p;
+  };
+  for (let d = chain.length - 2; d >= 0; d--) {
+    const inner = write;
+    const nullable = (chain[d] as GoType).kind === "slice";
+    write = (w, v) => {
+      if (v === null) {
+        if (!nullable) throw BAIL;
+        w.nul();
+        return;
+      }
+      if (!Array.isArray(v)) throw BAIL;
+      const n = v.length;
+      w.punct(0x5b);
+      for (let i = 0; i < n; i++) {
+        if (i > 0) w.punct(0x2c);
+        inner(w, v[i]);
+      }
+      w.punct(0x5d);
+    };
+  }
+  return write;
 }
 
 function buildMap(t: GoType & { kind: "map" }): ByteEncoder | null {

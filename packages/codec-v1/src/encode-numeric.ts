@@ -33,6 +33,22 @@ function plain(t: GoType): boolean {
 }
 
 /**
+ * The slice and array levels above float64 of `t` (outermost first; empty for float64 itself),
+ * all without methods, or null when `t` is not such a float tree.
+ */
+export function floatChain(t: GoType): GoType[] | null {
+  // Walked without recursion (types may nest thousands deep).
+  const chain: GoType[] = [];
+  let u = t;
+  while ((u.kind === "slice" || u.kind === "array") && chain.length < FLOAT_TREE_MAX_DEPTH) {
+    if (!plain(u)) return null;
+    chain.push(u);
+    u = u.elem;
+  }
+  return u.kind === "float64" && plain(u) ? chain : null;
+}
+
+/**
  * For float64, or slices and arrays of them at any depth (all without
  * methods): the check under which JSON.stringify(v) is Go's text. Go writes
  * a finite float64 with the shortest digits that round-trip and switches to
@@ -42,15 +58,8 @@ function plain(t: GoType): boolean {
  * the type is a slice (Go's nil slice, `null`). Returns null for other types.
  */
 export function floatTreeCheck(t: GoType): NumericCheck | null {
-  // The element chain, walked without recursion (types may nest thousands deep).
-  const chain: GoType[] = [];
-  let u = t;
-  while ((u.kind === "slice" || u.kind === "array") && chain.length < FLOAT_TREE_MAX_DEPTH) {
-    if (!plain(u)) return null;
-    chain.push(u);
-    u = u.elem;
-  }
-  if (u.kind !== "float64" || !plain(u)) return null;
+  const chain = floatChain(t);
+  if (chain === null) return null;
   const leaf = (x: unknown): boolean => typeof x === "number" && x - x === 0 && (x !== 0 || 1 / x > 0);
   if (chain.length === 0) return leaf;
   // The innermost list checks its floats in a loop of its own (no call per element).

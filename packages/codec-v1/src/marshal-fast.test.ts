@@ -26,6 +26,12 @@ type OnlyOpt struct {
 	A string \`json:"a,omitempty"\`
 	B int    \`json:"b,omitempty"\`
 }
+type FloatTree struct {
+	P [][2]float64 \`json:"p"\`
+	F []float64    \`json:"f"\`
+	A any          \`json:"a"\`
+	S float64      \`json:"s"\`
+}
 type Nums struct {
 	F  []float64   \`json:"f"\`
 	FA [3]float64  \`json:"fa"\`
@@ -108,6 +114,26 @@ const cases: Case[] = [
       IA: [1, 255],
     }),
     want: '{"f":[1.5,1e+21,1e-7,0.1,100],"fa":[0,0,0],"ff":[[1,2],null,[]],"i":[-9223372036854775808,9223372036854775807],"ia":[1,255],"u":null}',
+  },
+  {
+    name: "Numbers/FloatTree/ShortestDigitsWritten",
+    type: "FloatTree",
+    in: {
+      P: [
+        [0.1, -0],
+        [1e21, 5e-324],
+      ],
+      F: [100.2541, 968.378, 1 / 3, -65.613616999999977, 1e-7, 123456789012345680],
+      A: [2.5e-5, -0.000001],
+      S: 45.51244000000001,
+    },
+    want: '{"p":[[0.1,-0],[1e+21,5e-324]],"f":[100.2541,968.378,0.3333333333333333,-65.61361699999998,1e-7,123456789012345680],"a":[0.000025,-0.000001],"s":45.51244000000001}',
+  },
+  {
+    name: "Numbers/FloatTree/InnerNaN",
+    type: "FloatTree",
+    in: { P: [[1, Number.NaN]], F: null, A: null, S: 0 },
+    wantErr: "json: unsupported value: NaN",
   },
   {
     name: "Numbers/NegativeZero",

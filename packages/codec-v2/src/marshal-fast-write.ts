@@ -5,7 +5,7 @@
  * Member names are pre-encoded with their separators, integers and short
  * strings are written by hand, long strings by Buffer's native UTF-8 writer
  * (after one native check that they need no escape), and numbers (float64s
- * as their shortest round-trip digits, see marshal-fast-float.ts) as digits
+ * as their shortest round-trip digits, see jsontext's write-number.ts) as digits
  * by hand, with no string per number. Struct, list, map and pointer encoders
  * are generated code, one function per Go type, so that each call site sees
  * one encoder.
@@ -20,17 +20,17 @@
  * with methods never reach this path), so running again is safe.
  */
 import type { GoType, StructType } from "@gojson/gotype";
-import { formatFloat } from "@gojson/jsontext";
-import { encodeBytes } from "./bytes-format.js";
-import { structFieldsV2 } from "./fields.js";
-import { isZero } from "./go-values.js";
 import {
   FLOAT64_MAX_BYTES,
+  formatFloat,
   INT53_MAX_BYTES,
   safeBigint,
   writeFloat64,
   writeInt53,
-} from "./marshal-fast-float.js";
+} from "@gojson/jsontext";
+import { encodeBytes } from "./bytes-format.js";
+import { structFieldsV2 } from "./fields.js";
+import { isZero } from "./go-values.js";
 import { bail, FAST_MAX_DEPTH, isWellFormed } from "./marshal-fast-shadow.js";
 import { compareUTF8 } from "./marshal-plan.js";
 import type { BooleanOption, ResolvedOptions } from "./options.js";
@@ -407,6 +407,19 @@ function writeF64(w: ByteWriter, v: unknown): void {
   w.pos = v !== 0 && (v | 0) === v ? writeInt53(w.buf, w.pos, v) : writeFloat64(w.buf, w.pos, v);
 }
 
+/**
+ * A lone float64 (a struct field, an `any` number): String(x) for a fraction, which V8 caches
+ * per value (cheaper than the digit search when the same values are written again); lists,
+ * whose many values do not repeat, take writeFloat64.
+ */
+function writeF64Lone(w: ByteWriter, v: unknown): void {
+  if (typeof v !== "number" || v - v !== 0) bail();
+  if (v === 0 || (v | 0) === v) {
+    w.room(FLOAT64_MAX_BYTES);
+    w.pos = v === 0 ? writeFloat64(w.buf, w.pos, v) : writeInt53(w.buf, w.pos, v);
+  } else w.ascii(String(v));
+}
+
 function writeF32(w: ByteWriter, v: unknown): void {
   if (typeof v !== "number" || v - v !== 0) bail();
   w.ascii(formatFloat(v, 32));
@@ -779,9 +792,7 @@ function anyValue(w: ByteWriter, v: any, det: boolean): void {
       w.string(v);
       return;
     case "number":
-      if (v - v !== 0) bail();
-      w.room(FLOAT64_MAX_BYTES);
-      w.pos = v !== 0 && (v | 0) === v ? writeInt53(w.buf, w.pos, v) : writeFloat64(w.buf, w.pos, v);
+      writeF64Lone(w, v);
       return;
     case "boolean":
       w.ascii(v ? "true" : "false");
@@ -894,7 +905,7 @@ function buildStruct(t: StructType, c: Ctx): ByteEncoder | null {
       isEmptyText,
       writeBool,
       writeInt,
-      writeF64,
+      writeF64Lone,
     ) as ByteEncoder;
   } catch {
     // Code generation refused (a Content-Security-Policy): the shadow path serves this type.

@@ -58,3 +58,10 @@ export {
 export { decodeStringBytes, decodeUtf8Go, utf8Length } from "./utf8.js";
 export { canonicalize, checkValid, compact, formatValue, indent, valid } from "./value.js";
 export { compactV1, htmlEscapeV1, indentV1 } from "./value-v1.js";
+export {
+  FLOAT64_MAX_BYTES,
+  INT53_MAX_BYTES,
+  safeBigint,
+  writeFloat64,
+  writeInt53,
+} from "./write-number.js";

@@ -2,7 +2,8 @@
  * `pnpm --filter @gojson/seed-bench bench`: codec-v1 and codec-v2 against
  * their peers (results/codec-v1-unmarshal.json, ...), then the seed
  * reproductions and the isolation study (results/seed-bench-<bench>.json).
- * `node --expose-gc --import tsx bench/run.ts <name>` runs one of them.
+ * `node --expose-gc --import tsx bench/run.ts <name>` runs one of them (`jsontext`: the
+ * syntax layer's tokenize bench, results/jsontext-tokenize.json).
  */
 import {
   type BenchResult,
@@ -15,11 +16,13 @@ import {
 import { runCost } from "./cost.js";
 import { experimentSuite, runGoSide } from "./experiment-002.js";
 import { isolationSuite, runIsolationStudy } from "./isolation.js";
+import { tokenizeSuite } from "./jsontext-tokenize.js";
 import { marshalEncoderSuite } from "./marshal-encoder.js";
 import { PEER_KINDS, peerSuite } from "./peers/peers.js";
 
 const only = process.argv[2];
 const jobs: Array<[string, () => Promise<BenchResult | undefined>]> = [
+  ["jsontext", async () => runSuite(await tokenizeSuite())],
   ...PEER_KINDS.map((kind): [string, () => Promise<BenchResult | undefined>] => [
     kind,
     async () => runSuite(await peerSuite(kind)),

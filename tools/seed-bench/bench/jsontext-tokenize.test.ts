@@ -4,7 +4,7 @@
  */
 import { runSuite } from "@gojson/harness";
 import { expect, it } from "vitest";
-import { tokenizeSuite } from "./tokenize.js";
+import { tokenizeSuite } from "./jsontext-tokenize.js";
 
 const silent = { start() {}, tick() {}, stop() {} };
 

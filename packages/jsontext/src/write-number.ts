@@ -1,5 +1,5 @@
 /**
- * The byte path's float64 writer: the shortest decimal that reads back as x
+ * Numbers written as bytes (the codecs' byte paths): float64 as the shortest decimal that reads back as x
  * (what String(x), JSON.stringify and Go's strconv.FormatFloat(x, 'f', -1, 64)
  * all write for 1e-6 <= |x| < 1e21), found with double arithmetic and written
  * as digits straight into the output buffer, with no string per number.
