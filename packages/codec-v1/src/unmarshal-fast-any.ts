@@ -13,25 +13,24 @@ import { JsonNumber } from "./deps.js";
 import {
   bail,
   C,
+  COMMA,
   colon,
   enter,
+  F_,
+  LBRACE,
+  LBRACKET,
   leave,
   literal,
+  N,
   numberEnd,
+  Q,
+  RBRACE,
+  RBRACKET,
   readFloat,
   readString,
+  T_,
   ws,
 } from "./unmarshal-fast-scan.js";
-
-const Q = 0x22;
-const LBRACE = 0x7b;
-const RBRACE = 0x7d;
-const LBRACKET = 0x5b;
-const RBRACKET = 0x5d;
-const COMMA = 0x2c;
-const N = 0x6e;
-const T_ = 0x74;
-const F_ = 0x66;
 
 /**
  * anyValue decodes the value whose first char code is `c` (at C.p) into `any`.

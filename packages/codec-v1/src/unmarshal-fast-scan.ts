@@ -12,6 +12,17 @@
  */
 
 /** Thrown by the fast path on anything it does not decode exactly (a private sentinel, no stack). */
+/** JSON bytes the fast decoders dispatch on. */
+export const Q = 0x22;
+export const LBRACE = 0x7b;
+export const RBRACE = 0x7d;
+export const LBRACKET = 0x5b;
+export const RBRACKET = 0x5d;
+export const COMMA = 0x2c;
+export const N = 0x6e;
+export const T_ = 0x74;
+export const F_ = 0x66;
+
 export const BAIL: unique symbol = Symbol("gojson.v1.fastUnmarshalBail");
 
 /** Nesting depth past which the fast path gives up (well below the exact engine's DEEP_DEPTH). */

@@ -33,15 +33,24 @@ import {
   BAIL,
   bail,
   C,
+  COMMA,
   colon,
   enter,
+  F_,
+  LBRACE,
+  LBRACKET,
   leave,
   literal,
+  N,
   numberEnd,
+  Q,
+  RBRACE,
+  RBRACKET,
   readFloat,
   readNull,
   readString,
   skipValue,
+  T_,
   ws,
 } from "./unmarshal-fast-scan.js";
 import { isWellFormed } from "./well-formed.js";
@@ -66,16 +75,6 @@ export const NO_FAST: unique symbol = Symbol("gojson.v1.noFastUnmarshal");
  * new value (as the exact engine's decoders do); leaves C.p just after the value.
  */
 type FDec = (c: number, cur: any) => any;
-
-const Q = 0x22;
-const LBRACE = 0x7b;
-const RBRACE = 0x7d;
-const LBRACKET = 0x5b;
-const RBRACKET = 0x5d;
-const COMMA = 0x2c;
-const N = 0x6e;
-const T_ = 0x74;
-const F_ = 0x66;
 
 /** The decoder of types the fast path leaves to the exact engine: gives up when a value reaches it. */
 const GIVE_UP: FDec = () => bail();

@@ -40,7 +40,7 @@ import {
   unwrapRaw,
 } from "./marshal-fast-shadow.js";
 import { byteEncoderFor, resetByteEncoders, writeBytes, writeEligible } from "./marshal-fast-write.js";
-import { compareUTF8 } from "./marshal-plan.js";
+import { compareUTF8, isByteSlice } from "./marshal-plan.js";
 import type { ResolvedOptions } from "./options.js";
 import { quotePolicyFor, quoteWith } from "./quote.js";
 
@@ -362,16 +362,6 @@ function floatShadow(bits: 32 | 64, m: Mode): Shadow {
 }
 
 const BYTE_FORMATS = new Set(["base64", "base64url", "base32", "base32hex", "hex"]);
-
-/** As the exact encoder's isByteSlice: a named byte type's lists are bytes only under legacy semantics. */
-function isByteSlice(t: GoType, o: ResolvedOptions): boolean {
-  return (
-    (t.kind === "slice" || t.kind === "array") &&
-    t.elem.kind === "uint8" &&
-    !t.elem.methods &&
-    (t.elem.name === undefined || o.flags.formatBytesWithLegacySemantics)
-  );
-}
 
 /**
  * listShadow returns the list builder for elements built by elem (specialized by the element's

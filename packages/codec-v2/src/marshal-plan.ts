@@ -257,7 +257,7 @@ function invalidFormat(t: GoType, format: string): Enc {
  * for a named byte type (`type B byte`) only under v1's legacy semantics: json/v2 treats []B
  * and [N]B as []T and [N]T (arrays of numbers, byte formats invalid).
  */
-function isByteSlice(t: GoType, o: ResolvedOptions): boolean {
+export function isByteSlice(t: GoType, o: ResolvedOptions): boolean {
   return (
     (t.kind === "slice" || t.kind === "array") &&
     t.elem.kind === "uint8" &&
