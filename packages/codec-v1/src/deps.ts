@@ -24,4 +24,5 @@ export {
   JsonError,
   quoteCharV1,
   writeFloat64,
+  writeInt53,
 } from "@gojson/jsontext";

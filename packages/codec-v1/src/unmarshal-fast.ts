@@ -843,11 +843,13 @@ function generateStruct(
     const k = JSON.stringify(f.last);
     member +=
       f.hops === undefined
-        ? `case ${i}: o[${k}] = D[${i}](colon(), o[${k}]); g = ${i + 1}; break;\n`
-        : `case ${i}: { const h = holder(o, H[${i}]); h[${k}] = D[${i}](colon(), h[${k}]); g = ${i + 1}; break; }\n`;
+        ? `case ${i}: o[${k}] = d${i}(colon(), o[${k}]); g = ${i + 1}; break;\n`
+        : `case ${i}: { const h = holder(o, H[${i}]); h[${k}] = d${i}(colon(), h[${k}]); g = ${i + 1}; break; }\n`;
   });
+  // Each decoder a constant of the closure: its call site has one known target (inlined).
+  const decs = order.map((_, i) => `const d${i} = D[${i}];\n`).join("");
   const body = `"use strict";
-return function decodeStruct(c, cur) {
+${decs}return function decodeStruct(c, cur) {
   if (c !== 0x7b) { readNull(c); return cur; }
   enter();
   const o = typeof cur === "object" && cur !== null ? cur : mk();
@@ -915,7 +917,7 @@ ${member}    default:
 }
 
 /** Quoted names up to this length are matched by inline char code comparisons (longer ones would bloat the code). */
-const MAX_INLINE_MATCH = 12;
+const MAX_INLINE_MATCH = 24;
 
 /**
  * The condition that the text `t` holds `quoted` (a printable ASCII name in
