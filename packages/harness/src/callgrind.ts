@@ -1,9 +1,11 @@
 /**
  * Instruction-count mode: runs one candidate on one payload under valgrind's
  * callgrind with `node --predictable` (single-threaded, deterministic GC
- * heuristics) at two iteration counts; the difference of the totals divided
- * by the difference of the counts is instructions per op, free of start-up
- * cost and of machine load. Slow (valgrind runs node ~50× slower): optional.
+ * heuristics, compilation on the main thread) at two iteration counts, each
+ * after the same warm-up; the difference of the totals divided by the
+ * difference of the counts is instructions per op in the optimised steady
+ * state, free of start-up and JIT compilation cost and of machine load. Slow
+ * (valgrind runs node ~50× slower): optional.
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -12,6 +14,9 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ResultTable } from "./result.js";
 import type { Suite } from "./suite-types.js";
+
+/** Default warm-up calls of the instruction-count mode (see CallgrindOptions.warmup). */
+export const CALLGRIND_WARMUP = 100;
 
 /** Default valgrind binary. */
 export const VALGRIND = "/usr/bin/valgrind";
@@ -37,6 +42,12 @@ export interface CallgrindOptions {
   payloadId: string;
   /** Small and large iteration counts (default 20 and 220). */
   iterations?: [number, number];
+  /**
+   * Calls made before either count, in both runs (default {@link CALLGRIND_WARMUP}): a compiled
+   * codec's first calls run in the interpreter and its optimising compilation would otherwise
+   * fall between the two counts and be charged to the steady state.
+   */
+  warmup?: number;
   /** Node flags in addition to --predictable (e.g. --import tsx when the bench is TypeScript). */
   nodeFlags?: string[];
   valgrind?: string;
@@ -65,7 +76,7 @@ export function countInstructions(o: CallgrindOptions): {
         "--predictable",
         ...(o.nodeFlags ?? []),
         fileURLToPath(scriptUrl()),
-        JSON.stringify({ ...o, iterations: n }),
+        JSON.stringify({ ...o, warmup: o.warmup ?? CALLGRIND_WARMUP, iterations: n }),
       ],
       { stdio: ["ignore", "ignore", "ignore"], timeout: 20 * 60_000 },
     );
@@ -89,6 +100,7 @@ export function instructionTable<D>(
   suite: Suite<D>,
   payloadIds: readonly string[] = suite.payloads.map((p) => p.id),
   iterations: [number, number] = [20, 220],
+  warmup: number = CALLGRIND_WARMUP,
 ): ResultTable {
   if (!suite.module) throw new Error("instruction counts need suite.module");
   const rows: ResultTable["rows"] = [];
@@ -103,6 +115,7 @@ export function instructionTable<D>(
           candidateId: c.id,
           payloadId: p,
           iterations,
+          warmup,
         });
         base ??= r.instructionsPerOp;
         rows.push([p, c.id, r.instructionsPerOp, r.instructionsPerOp / base]);
@@ -118,7 +131,7 @@ export function instructionTable<D>(
     columns: ["payload", "candidate", "instructions/op", "ratio to first"],
     rows,
     notes: [
-      `(total(${iterations[1]}) − total(${iterations[0]})) / ${iterations[1] - iterations[0]}: start-up cancels; independent of machine load.`,
+      `(total(${iterations[1]}) − total(${iterations[0]})) / ${iterations[1] - iterations[0]}, both after ${warmup} warm-up calls: start-up and JIT compilation cancel; independent of machine load.`,
     ],
   };
 }

@@ -1,5 +1,6 @@
 export { buildComparisons, candidateStats, compareRatios, pairedRatios } from "./analyze.js";
 export {
+  CALLGRIND_WARMUP,
   type CallgrindOptions,
   countInstructions,
   instructionTable,
