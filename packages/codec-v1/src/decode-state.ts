@@ -54,7 +54,7 @@ export class DecodeState {
    * longer value (a duplicate member) grows the slice over them and decodes
    * into them (see sliceTail).
    */
-  tails: WeakMap<unknown[], SliceTail> | null = null;
+  tails: WeakMap<object, SliceTail> | null = null;
   ctxStruct: GoType | null = null;
   /** Go's errorContext.FieldStack: the first `fsLen` entries are live. */
   readonly fieldStack: string[] = [];

@@ -514,8 +514,8 @@ export function parseFloatGo(s: string, f32: boolean): number | undefined {
  * backing array still holds there (cut off earlier in this decode by a
  * shorter value), or a zero value.
  */
-function spareElement(d: DecodeState, arr: unknown[], i: number, ez: () => unknown): unknown {
-  const tail = d.tails?.get(arr);
+function spareElement(d: DecodeState, arr: object | null, i: number, ez: () => unknown): unknown {
+  const tail = arr === null ? undefined : d.tails?.get(arr);
   if (tail !== undefined) {
     const k = i - tail.base;
     if (k >= 0 && k < tail.items.length) return tail.items[k];
@@ -523,13 +523,17 @@ function spareElement(d: DecodeState, arr: unknown[], i: number, ez: () => unkno
   return ez();
 }
 
-/** Records the elements from `i` on (and what lay beyond them) before `arr` is cut to length `i`. */
-function keepTail(d: DecodeState, arr: unknown[], i: number): void {
+/**
+ * Records the elements from `i` on (and what lay beyond them) before `arr` is cut to length `i`.
+ * `from` holds the tail so far and `to` gets the new one (both `arr`, but a []byte decoded from
+ * an array is a new Uint8Array each time: the tail moves from the old one to the new one).
+ */
+function keepTail(d: DecodeState, arr: unknown[], i: number, from: object = arr, to: object = arr): void {
   if (d.tails === null) d.tails = new WeakMap();
-  const old = d.tails.get(arr);
+  const old = d.tails.get(from);
   const items = arr.slice(i);
   if (old !== undefined && arr.length >= old.base) items.push(...old.items.slice(arr.length - old.base));
-  d.tails.set(arr, { base: i, items });
+  if (items.length > 0 || to === from) d.tails.set(to, { base: i, items });
 }
 
 function buildSlice(t: GoType & { kind: "slice" }): Decoder {
@@ -550,7 +554,8 @@ function buildSlice(t: GoType & { kind: "slice" }): Decoder {
         try {
           for (;;) {
             if (i < arr.length) arr[i] = elem(d, arr[i]);
-            else arr.push(elem(d, bytes ? ez() : spareElement(d, arr, i, ez)));
+            else
+              arr.push(elem(d, spareElement(d, bytes ? ((cur as Uint8Array | null) ?? null) : arr, i, ez)));
             i++;
             d.ws();
             const e = d.text.charCodeAt(d.pos);
@@ -574,12 +579,19 @@ function buildSlice(t: GoType & { kind: "slice" }): Decoder {
       }
       d.pos++;
       d.depth--;
+      if (bytes) {
+        // Go's []byte keeps its backing array too: bytes past a shorter array value are still
+        // there when a later (duplicate) member grows it, and an element that fails keeps them.
+        const out = Uint8Array.from(i === 0 ? [] : arr.slice(0, i));
+        if (i > 0 && cur !== null && cur !== undefined) keepTail(d, arr, i, cur as Uint8Array, out);
+        return out;
+      }
       if (i < arr.length) {
-        if (!bytes && i > 0) keepTail(d, arr, i);
+        if (i > 0) keepTail(d, arr, i);
         arr.length = i;
       }
       if (i === 0) arr = [];
-      return bytes ? Uint8Array.from(arr) : arr;
+      return arr;
     }
     if (c === C_N) {
       d.readLiteral();
@@ -982,8 +994,12 @@ function quotedDecoder(t: GoType): Decoder {
   return dec;
 }
 
-/** Go's literalStore(item, v, fromQuoted=true) for the inside of a `,string` value. */
-function storeQuoted(d: DecodeState, item: string, t: GoType, ts: string, cur: any): any {
+/**
+ * Go's literalStore(item, v, fromQuoted=true) for the inside of a `,string` value. `ts0` is the
+ * field's own type: Go names it (not the type behind its pointers) in the errors of the
+ * UnmarshalText branch, which come before it steps to the pointed-to value.
+ */
+function storeQuoted(d: DecodeState, item: string, t: GoType, ts: string, cur: any, ts0: string = ts): any {
   if (item === "") {
     d.save(stringTagError(item, ts));
     return cur;
@@ -1001,7 +1017,7 @@ function storeQuoted(d: DecodeState, item: string, t: GoType, ts: string, cur: a
     }
     const inner = cur === null || cur === undefined ? zeroValue(t.elem) : cur;
     try {
-      return storeQuoted(d, item, t.elem, typeString(t.elem), inner);
+      return storeQuoted(d, item, t.elem, typeString(t.elem), inner, ts0);
     } catch (e) {
       // Go's indirect allocated the pointer before the error.
       if (e instanceof Abort) e.partial = partialOf(e, inner);
@@ -1020,11 +1036,11 @@ function storeQuoted(d: DecodeState, item: string, t: GoType, ts: string, cur: a
     const mt = findMethod(t, "UnmarshalText");
     if (mt !== null) {
       if (c !== C_QUOTE) {
-        d.save(stringTagError(item, ts));
+        d.save(stringTagError(item, ts0));
         return cur;
       }
       const s = unquoteStrict(item);
-      if (s === undefined) throw new Abort(stringTagError(item, ts));
+      if (s === undefined) throw new Abort(stringTagError(item, ts0));
       return callUnmarshalText(d, mt, cur, s);
     }
   }

@@ -76,3 +76,40 @@ describe("slice capacity within one decode (Go 1.26)", () => {
     expect(text.decode(marshal(t, v))).toBe(c.want);
   });
 });
+
+// []byte decoded from JSON arrays keeps its backing array the same way (Go grows it with SetLen,
+// which does not clear the bytes a shorter value cut off; an element that fails keeps its byte).
+// Found by the differential fuzzer (v1, seed 300025020). Go 1.26, plain `go run`: json.Unmarshal
+// into struct{ B []byte }, then json.Marshal of the destination; error texts as Go printed them.
+const bytesCases: [string, string, string][] = [
+  [
+    `{"B":"AAE=","B":[null],"B":[{},{}]}`,
+    `{"B":"AAE="}`,
+    "json: cannot unmarshal object into Go struct field B.B of type uint8",
+  ],
+  [`{"B":[1,2,3],"B":[4],"B":[5,null,null]}`, `{"B":"BQID"}`, ""],
+  [`{"B":[1,2,3],"B":[4],"B":[5,null,null,null]}`, `{"B":"BQIDAA=="}`, ""],
+  [`{"B":[1,2,3],"B":[],"B":[null,null]}`, `{"B":"AAA="}`, ""],
+  [`{"B":[1,2,3],"B":[4],"B":[5],"B":[6,null,null]}`, `{"B":"BgID"}`, ""],
+  [
+    `{"B":[1,2],"B":[3],"B":[4,"x"]}`,
+    `{"B":"BAI="}`,
+    "json: cannot unmarshal string into Go struct field B.B of type uint8",
+  ],
+];
+
+describe("[]byte capacity within one decode (Go 1.26)", () => {
+  const t = goType("B", parseGo("type B struct{ B []byte }"));
+  test.each(bytesCases)("%s", (input, want, err) => {
+    let v: unknown;
+    let msg = "";
+    try {
+      v = unmarshal(t, input);
+    } catch (e) {
+      msg = (e as Error).message;
+      v = (e as { value?: unknown }).value;
+    }
+    expect(msg).toBe(err);
+    expect(text.decode(marshal(t, v))).toBe(want);
+  });
+});

@@ -34,6 +34,11 @@ export interface Cursor {
   t: string;
   /** The input bytes when `t` holds one char per byte and they are not all ASCII, else null. */
   b: Buffer | null;
+  /**
+   * The input bytes whenever `t` holds one char per byte (ASCII or not), else null: the same
+   * indices as `t`, read by the whitespace skippers.
+   */
+  u: Uint8Array | null;
   p: number;
   depth: number;
   /** Decoder.UseNumber: numbers into `any` become JsonNumber. */
@@ -43,7 +48,15 @@ export interface Cursor {
 }
 
 /** The one cursor (the fast path calls no user code, so it is never re-entered). */
-export const C: Cursor = { t: "", b: null, p: 0, depth: 0, useNumber: false, disallowUnknown: false };
+export const C: Cursor = {
+  t: "",
+  b: null,
+  u: null,
+  p: 0,
+  depth: 0,
+  useNumber: false,
+  disallowUnknown: false,
+};
 
 /** bail abandons the fast path. */
 export function bail(): never {
@@ -55,6 +68,16 @@ const INDENT = /[ \t\n\r]*/y;
 
 /** ws skips JSON whitespace and returns the next char code (NaN at the end). */
 export function ws(): number {
+  const u = C.u;
+  if (u !== null) {
+    // The bytes: an element load costs less than charCodeAt (no string representation to check).
+    let p = C.p;
+    let c = u[p] as number;
+    if (c > 0x20) return c;
+    while (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) c = u[++p] as number;
+    C.p = p;
+    return c === undefined ? Number.NaN : c;
+  }
   const t = C.t;
   let p = C.p;
   let c = t.charCodeAt(p);
@@ -78,8 +101,20 @@ export function ws(): number {
 
 /** colon reads whitespace, `:` and whitespace, and returns the char code that starts the value. */
 export function colon(): number {
-  const t = C.t;
+  const u = C.u;
   let p = C.p;
+  if (u !== null) {
+    let c = u[p] as number;
+    if (c !== 0x3a) {
+      while (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) c = u[++p] as number;
+      if (c !== 0x3a) bail();
+    }
+    c = u[++p] as number;
+    if (c <= 0x20) while (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) c = u[++p] as number;
+    C.p = p;
+    return c === undefined ? Number.NaN : c;
+  }
+  const t = C.t;
   let c = t.charCodeAt(p);
   if (c !== 0x3a) {
     while (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) c = t.charCodeAt(++p);

@@ -1058,24 +1058,29 @@ export function unmarshalFast(
   if (dec === GIVE_UP) return NO_FAST;
   let text: string;
   let bytes: Buffer | null = null;
+  let view: Uint8Array | null = null;
   if (typeof data === "string") {
     if (!isWellFormed(data)) return NO_FAST;
     text = data;
   } else {
     if (!(data instanceof Uint8Array)) return NO_FAST;
     const buf = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
-    if (isAscii(data)) text = buf.toString("latin1");
-    else {
+    if (isAscii(data)) {
+      text = buf.toString("latin1");
+      view = buf;
+    } else {
       // Invalid UTF-8 becomes U+FFFD byte by byte (and offsets count bytes): the exact engine's.
       if (!isUtf8(data)) return NO_FAST;
       if (textMode !== "decoded") {
         text = buf.toString("latin1");
         bytes = buf;
+        view = buf;
       } else text = utf8.decode(data);
     }
   }
   C.t = text;
   C.b = bytes;
+  C.u = view;
   C.p = 0;
   C.depth = 0;
   C.useNumber = options.useNumber === true;
@@ -1091,6 +1096,7 @@ export function unmarshalFast(
   } finally {
     C.t = "";
     C.b = null;
+    C.u = null;
     resetAny();
   }
 }

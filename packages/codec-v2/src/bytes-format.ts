@@ -54,9 +54,18 @@ export function goWritesOf(e: unknown): ((dst: Uint8Array) => void) | undefined 
     : undefined;
 }
 
-/** Go's DecodedLen of `n` bytes of encoded text (padded encodings), or -1 when not tracked. */
-export function decodedLength(fmt: ByteFormat, n: number): number {
-  if (fmt === "base64" || fmt === "base64url") return Math.floor(n / 4) * 3;
+/**
+ * The room Go's AppendDecode makes for `n` bytes of encoded text `s` (the window Decode writes
+ * into; an existing slice at least this long is reused), or -1 when not tracked. Base64 sizes it
+ * without padding: trailing '=' dropped, then a partial block of 2 or 3 characters counts.
+ */
+export function decodedLength(fmt: ByteFormat, n: number, s = ""): number {
+  if (fmt === "base64" || fmt === "base64url") {
+    let pad = 0;
+    while (pad < s.length && s.charCodeAt(s.length - 1 - pad) === 0x3d) pad++;
+    const m = Math.max(n - pad, 0);
+    return Math.floor(m / 4) * 3 + Math.floor(((m % 4) * 6) / 8);
+  }
   if (fmt === "hex") return Math.floor(n / 2);
   return -1;
 }
@@ -165,7 +174,8 @@ export function decodeBytes(s: string, fmt: ByteFormat, loose: boolean): Uint8Ar
   if (loose) t = t.replace(/[\r\n]/g, "");
   switch (fmt) {
     case "hex": {
-      const bad = firstBad(t, /[0-9a-fA-F]/);
+      // Hex has no padding: `=` is an invalid byte too (Go: encoding/hex: invalid byte: U+003D '=').
+      const bad = firstBad(t, /[0-9a-fA-F]/, false);
       // Go's hex.Decode writes each pair before the first pair holding a bad byte.
       const pairs = (k: number) => (dst: Uint8Array) =>
         dst.set(Buffer.from(t.slice(0, 2 * Math.floor(k / 2)), "hex").subarray(0, dst.length));
@@ -182,10 +192,11 @@ export function decodeBytes(s: string, fmt: ByteFormat, loose: boolean): Uint8Ar
   }
 }
 
-function firstBad(s: string, ok: RegExp): number | undefined {
+/** The index of the first byte outside `ok`; `=` (padding) is skipped unless `pad` is false. */
+function firstBad(s: string, ok: RegExp, pad = true): number | undefined {
   for (let i = 0; i < s.length; i++) {
     const c = s[i] as string;
-    if (c === "=") continue;
+    if (c === "=" && pad) continue;
     if (!ok.test(c)) return i;
   }
   return undefined;

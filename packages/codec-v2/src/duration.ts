@@ -3,9 +3,6 @@
  * and Go's Duration.String / ParseDuration.
  */
 
-const MAX_INT64 = (1n << 63n) - 1n;
-const MIN_INT64 = -(1n << 63n);
-
 function fmtFrac(v: bigint, prec: bigint): string {
   // v in units of 1/prec; returns "W" or "W.FFF" with trailing zeros trimmed.
   const w = v / prec;
@@ -48,37 +45,92 @@ const UNITS: Record<string, bigint> = {
   h: 3_600_000_000_000n,
 };
 
-/** Go's time.ParseDuration; returns the error text on failure. */
+/** Go's time.quote: ASCII as is (`"` and `\\` escaped), every byte of other runes and controls as \\xNN. */
+function timeQuote(s: string): string {
+  let out = '"';
+  for (const ch of s) {
+    const c = ch.codePointAt(0) as number;
+    if (c >= 0x80 || c < 0x20) {
+      for (const b of new TextEncoder().encode(ch)) out += `\\x${b.toString(16).padStart(2, "0")}`;
+    } else out += c === 0x22 || c === 0x5c ? `\\${ch}` : ch;
+  }
+  return `${out}"`;
+}
+
+const TWO63 = 1n << 63n;
+
+/** Go's time.ParseDuration (the same steps, so the same errors); returns the error text on failure. */
 export function parseDuration(s0: string): bigint | string {
-  const bad = `time: invalid duration ${JSON.stringify(s0)}`;
+  const bad = `time: invalid duration ${timeQuote(s0)}`;
   let s = s0;
   let neg = false;
-  if (s[0] === "-" || s[0] === "+") {
+  if (s !== "" && (s[0] === "-" || s[0] === "+")) {
     neg = s[0] === "-";
     s = s.slice(1);
   }
   if (s === "0") return 0n;
   if (s === "") return bad;
-  let total = 0n;
-  const re = /^(\d*)(?:\.(\d*))?([a-zµμ]+)/;
+  const digit = (c: string | undefined) => c !== undefined && c >= "0" && c <= "9";
+  let d = 0n;
   while (s !== "") {
-    const m = re.exec(s);
-    if (!m || (m[1] === "" && (m[2] === undefined || m[2] === ""))) return bad;
-    const unit = UNITS[m[3] as string];
-    if (unit === undefined)
-      return `time: unknown unit ${JSON.stringify(m[3])} in duration ${JSON.stringify(s0)}`;
-    let v = BigInt(m[1] || "0") * unit;
-    if (m[2]) {
-      const frac = m[2];
-      v += (BigInt(frac) * unit) / 10n ** BigInt(frac.length);
+    if (!(s[0] === "." || digit(s[0]))) return bad;
+    // leadingInt: [0-9]*, overflow past 1<<63 is an error.
+    let i = 0;
+    let v = 0n;
+    for (; i < s.length && digit(s[i]); i++) {
+      if (v > TWO63 / 10n) return bad;
+      v = v * 10n + BigInt((s.charCodeAt(i) - 48) as number);
+      if (v > TWO63) return bad;
     }
-    total += v;
-    if (total > 1n << 63n) return bad;
-    s = s.slice(m[0].length);
+    const pre = i > 0;
+    s = s.slice(i);
+    // leadingFraction: (\.[0-9]*)?, digits past what fits are ignored.
+    let f = 0n;
+    let scale = 1;
+    let post = false;
+    if (s !== "" && s[0] === ".") {
+      s = s.slice(1);
+      let k = 0;
+      let overflow = false;
+      for (; k < s.length && digit(s[k]); k++) {
+        if (overflow) continue;
+        if (f > (TWO63 - 1n) / 10n) {
+          overflow = true;
+          continue;
+        }
+        const y = f * 10n + BigInt((s.charCodeAt(k) - 48) as number);
+        if (y > TWO63) {
+          overflow = true;
+          continue;
+        }
+        f = y;
+        scale *= 10;
+      }
+      post = k > 0;
+      s = s.slice(k);
+    }
+    if (!pre && !post) return bad;
+    // The unit: everything up to the next '.' or digit.
+    let u = 0;
+    while (u < s.length && !(s[u] === "." || digit(s[u]))) u++;
+    if (u === 0) return `time: missing unit in duration ${timeQuote(s0)}`;
+    const name = s.slice(0, u);
+    s = s.slice(u);
+    const unit = UNITS[name];
+    if (unit === undefined) return `time: unknown unit ${timeQuote(name)} in duration ${timeQuote(s0)}`;
+    if (v > TWO63 / unit) return bad;
+    v *= unit;
+    if (f > 0n) {
+      // float64, as Go (nanosecond-accurate for fractions of hours).
+      v += BigInt(Math.trunc(Number(f) * (Number(unit) / scale)));
+      if (v > TWO63) return bad;
+    }
+    d += v;
+    if (d > TWO63) return bad;
   }
-  if (neg) total = -total;
-  if (total > MAX_INT64 || total < MIN_INT64) return bad;
-  return total;
+  if (neg) return -d;
+  if (d > TWO63 - 1n) return bad;
+  return d;
 }
 
 /** Scale of each numeric duration format (nanoseconds per unit). */
@@ -137,6 +189,58 @@ export function parseDurationNumber(lit: string, scale: bigint): bigint | "range
   if ((!okWhole && whole !== U64 - 1n) || !okFrac) return undefined;
   if (!okWhole || overflow || neg !== d < 0n) return "range";
   return d;
+}
+
+/**
+ * Go's parseTimeUnix: a decimal number of seconds (`scale` ns per unit: 1e9 unix, 1e6 unixmilli,
+ * 1e3 unixmicro, 1 unixnano) into Unix seconds and nanoseconds, the seconds wrapping as int64
+ * does; "syntax" or "range" as Go's strconv.ErrSyntax / ErrRange. Seconds are not limited to
+ * what int64 nanoseconds hold (years 1678 to 2262), only to int64.
+ */
+export function parseTimeUnix(
+  lit: string,
+  scale: bigint,
+): { sec: bigint; nsec: bigint } | "syntax" | "range" {
+  const pow10 = NS_PER_SEC / scale;
+  let s = lit;
+  const neg = s[0] === "-";
+  if (neg) s = s.slice(1);
+  const dot = s.indexOf(".");
+  const wholeText = dot < 0 ? s : s.slice(0, dot);
+  let [whole, okWhole] = parseUint(wholeText);
+  let frac = 0n;
+  let okFrac = true;
+  if (dot >= 0) {
+    const f = s.slice(dot + 1);
+    if (f.length === 0) okFrac = false;
+    else [frac, okFrac] = parsePadded(f, scale);
+  }
+  let sec = 0n;
+  let nsec = 0n;
+  if (pow10 === 1n) {
+    sec = BigInt.asIntN(64, whole);
+    nsec = frac;
+  } else if (okWhole) {
+    sec = BigInt.asIntN(64, whole / pow10);
+    nsec = (whole % pow10) * scale + frac;
+  } else if (whole === U64 - 1n) {
+    // Overflowed as a count of units: the seconds and the units below them apart.
+    const width = String(pow10).length - 1;
+    [whole, okWhole] = parseUint(wholeText.slice(0, wholeText.length - width));
+    const [mid] = parsePadded(wholeText.slice(wholeText.length - width), pow10);
+    sec = BigInt.asIntN(64, whole);
+    nsec = mid * scale + frac;
+  }
+  if (neg) {
+    // negateSecNano: two's-complement negation of sec, nsec kept in [0, 1e9).
+    sec = BigInt.asIntN(64, ~sec);
+    nsec = -nsec + NS_PER_SEC;
+    sec = BigInt.asIntN(64, sec + nsec / NS_PER_SEC);
+    nsec %= NS_PER_SEC;
+  }
+  if ((!okWhole && whole !== U64 - 1n) || !okFrac) return "syntax";
+  if (!okWhole || neg !== sec < 0n) return "range";
+  return { sec, nsec };
 }
 
 const NS_PER_SEC = 1_000_000_000n;

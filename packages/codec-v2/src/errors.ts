@@ -176,9 +176,24 @@ function pointerContains(p: string, pc: string): boolean {
  */
 function shiftMarshalCause(e: SemanticError, path: string, offset: number): void {
   if (MARSHAL_POSITIONED.has(e)) e.byteOffset += offset;
+  if (READ_CAUSE.has(e)) return;
   const c = e.cause;
   if (e.action !== "marshal" || !SyntacticError.isInstance(c) || (path === "" && offset === 0)) return;
   e.cause = syntacticError(c.detail, c.offset + offset, `${path}${c.pointer}`);
+}
+
+/** Marshal SemanticErrors whose cause is a read error of a raw value: its offset and pointer stay relative to that value. */
+const READ_CAUSE = new WeakSet<SemanticError>();
+
+/**
+ * readCauseMarshalError marks a marshal SemanticError wrapping a SyntacticError from reading a raw
+ * value apart (Go's inlined jsontext.Value, read by a decoder of its own): the cause keeps the
+ * offset and pointer within that value, only the error's own position moves with the output.
+ */
+export function readCauseMarshalError(e: SemanticError): SemanticError {
+  READ_CAUSE.add(e);
+  MARSHAL_POSITIONED.add(e);
+  return e;
 }
 
 /** Marshal SemanticErrors whose own byteOffset counts output (Go's newMarshalErrorBefore). */
@@ -310,7 +325,7 @@ export function indentMarshalError(e: unknown, indent: (text: string) => string)
   if (delta === 0) return e;
   if (SemanticError.isInstance(e)) {
     const c = e.cause;
-    if (e.action === "marshal" && SyntacticError.isInstance(c)) {
+    if (e.action === "marshal" && SyntacticError.isInstance(c) && !READ_CAUSE.has(e)) {
       e.cause = syntacticError(c.detail, c.offset + delta, c.pointer);
       e.render();
     } else if (MARSHAL_POSITIONED.has(e)) {

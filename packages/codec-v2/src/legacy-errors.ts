@@ -4,7 +4,7 @@
  * types and texts, as Go's encoding/json/v2_inject.go and v2_scanner.go do.
  */
 import { type GoType, typeString as gotypeString } from "@gojson/gotype";
-import { JsonError, SyntacticError } from "@gojson/jsontext";
+import { goQuote, JsonError, SyntacticError } from "@gojson/jsontext";
 import { ERR_UNKNOWN_NAME, SemanticError } from "./errors.js";
 
 /**
@@ -164,12 +164,9 @@ export class MarshalerError extends JsonError {
   }
 }
 
-/** Go's strconv.Quote for the name in `json: unknown field %q`. */
+/** Go's strconv.Quote for the name in `json: unknown field %q` (controls as \x00, not \u0000). */
 function goQuoteV1(s: string): string {
-  return JSON.stringify(s)
-    .replace(/\u2028/g, "\\u2028")
-    .replace(/\u2029/g, "\\u2029")
-    .replace(/[\u007f]/g, "\\x7f");
+  return goQuote(s);
 }
 
 const REPLACER: readonly [string, string][] = [

@@ -14,7 +14,7 @@ import {
   T,
 } from "@gojson/gotype";
 import type { QuotePolicy } from "@gojson/jsontext";
-import { formatFloat, MAX_NESTING_DEPTH, SyntacticError, utf8Length } from "@gojson/jsontext";
+import { Decoder, formatFloat, MAX_NESTING_DEPTH, SyntacticError, utf8Length } from "@gojson/jsontext";
 import { type ByteFormat, encodeBytes } from "./bytes-format.js";
 import { DURATION_SCALES, durationString, formatDurationISO8601, formatDurationNumber } from "./duration.js";
 import {
@@ -23,10 +23,11 @@ import {
   indentMarshalError,
   positionedMarshalError,
   prefixMarshalPointer,
+  readCauseMarshalError,
   SemanticError,
   syntacticError,
 } from "./errors.js";
-import { type FieldV2, structFieldsV2 } from "./fields.js";
+import { type FieldV2, foldName, foldNameLegacy, type StructFieldsV2, structFieldsV2 } from "./fields.js";
 import { isZero, lookupMethod } from "./go-values.js";
 import { legacySyntaxText, MarshalerError } from "./legacy-errors.js";
 import {
@@ -795,14 +796,17 @@ function structEncoder(t: StructType, o: ResolvedOptions, m: Mode): Enc {
     };
   });
   const fallback = sf.fallback;
-  const fbEnc = fallback && !f.discardUnknownMembers ? fallbackEncoder(fallback.type, o) : undefined;
-  const finishFallback = (v: any, out: string, first: boolean): string => {
+  const fbEnc = fallback && !f.discardUnknownMembers ? fallbackEncoder(fallback.type, o, m) : undefined;
+  // Go checks each name from the fallback against the fields written and the names before it
+  // (unless allowDuplicateNames): the ids of the fields written are collected while encoding.
+  const dupCheck = fbEnc !== undefined && !f.allowDuplicateNames;
+  const finishFallback = (v: any, out: string, first: boolean, seen?: Set<number>): string => {
     if (fallback && fbEnc) {
       const r = getPath(v, fallback.path);
       if (r.ok && r.v !== null && r.v !== undefined) {
         let inner: string;
         try {
-          inner = fbEnc(r.v);
+          inner = fbEnc(r.v, seen ? fallbackNameCheck(sf, o, seen) : undefined);
         } catch (e) {
           // Go's newMarshalErrorBefore: the offset counts the delimiter that would come next.
           throw prefixMarshalPointer(e, undefined, first ? out : `${out},`);
@@ -817,6 +821,7 @@ function structEncoder(t: StructType, o: ResolvedOptions, m: Mode): Enc {
     ms.depth++;
     let out = "{";
     let first = true;
+    const seen = dupCheck ? new Set<number>() : undefined;
     for (const p of plan) {
       let fv: unknown;
       if (p.direct) fv = v[p.f.goName];
@@ -838,12 +843,13 @@ function structEncoder(t: StructType, o: ResolvedOptions, m: Mode): Enc {
       out += first ? p.nameText : `,${p.nameText}`;
       first = false;
       out += s;
+      seen?.add(p.f.id);
     }
-    if (fallback) out = finishFallback(v, out, first);
+    if (fallback) out = finishFallback(v, out, first, seen);
     ms.depth--;
     return `${out}}`;
   };
-  enc.frame = (v) => new StructFrame(plan, v, fallback ? finishFallback : undefined);
+  enc.frame = (v) => new StructFrame(plan, v, fallback ? finishFallback : undefined, dupCheck);
   return enc;
 }
 
@@ -896,12 +902,15 @@ class StructFrame implements MFrame {
   private first = true;
   private i = 0;
   private p: FieldPlan | undefined;
+  private readonly seen: Set<number> | undefined;
   constructor(
     private readonly plan: FieldPlan[],
     private readonly v: any,
-    private readonly fb: ((v: any, out: string, first: boolean) => string) | undefined,
+    private readonly fb: ((v: any, out: string, first: boolean, seen?: Set<number>) => string) | undefined,
+    dupCheck: boolean,
   ) {
     openContainer();
+    this.seen = dupCheck ? new Set<number>() : undefined;
   }
   next(): boolean {
     const plan = this.plan;
@@ -931,10 +940,11 @@ class StructFrame implements MFrame {
     this.out += this.first ? p.nameText : `,${p.nameText}`;
     this.first = false;
     this.out += s;
+    this.seen?.add(p.f.id);
   }
   finish(): string {
     let out = this.out;
-    if (this.fb) out = this.fb(this.v, out, this.first);
+    if (this.fb) out = this.fb(this.v, out, this.first, this.seen);
     ms.depth--;
     return `${out}}`;
   }
@@ -959,23 +969,132 @@ function isLegacyStringable(t: GoType): boolean {
   );
 }
 
-/** Encoder for the members of an inlined fallback (map or jsontext.Value), without braces. */
-function fallbackEncoder(t: GoType, o: ResolvedOptions): Enc {
+/** Checks one name from an inlined fallback (false: a duplicate); see fallbackNameCheck. */
+type NameCheck = (name: string) => boolean;
+
+/**
+ * fallbackNameCheck is Go's insertUnquotedName for one struct value: a name from the inlined
+ * fallback that names a field (exactly, or folded where that field matches case-insensitively)
+ * is a duplicate when that field was written (or an earlier fallback name took it); any other
+ * name is a duplicate of an earlier fallback name with the same exact text.
+ */
+function fallbackNameCheck(sf: StructFieldsV2, o: ResolvedOptions, seen: Set<number>): NameCheck {
+  const f = o.flags;
+  const names = new Set<string>();
+  const take = (id: number): boolean => {
+    if (seen.has(id)) return false;
+    seen.add(id);
+    return true;
+  };
+  return (name) => {
+    const folded = sf.byFolded.get(foldName(name));
+    if (folded !== undefined && folded.length > 0) {
+      const exact = sf.byName.get(name);
+      if (exact !== undefined) return take(exact.id);
+      for (const fd of folded) {
+        const ci = fd.caseMode === "ignore" || (f.matchCaseInsensitiveNames && fd.caseMode !== "strict");
+        if (ci && (!f.matchCaseSensitiveDelimiter || foldNameLegacy(name) === foldNameLegacy(fd.name)))
+          return take(fd.id);
+      }
+    }
+    if (names.has(name)) return false;
+    names.add(name);
+    return true;
+  };
+}
+
+function duplicateNameError(name: string, out: string): SyntacticError {
+  return syntacticError("duplicate object member name", utf8Length(out), `/${escapePointerToken(name)}`);
+}
+
+/**
+ * Encoder for the members of an inlined fallback (map or jsontext.Value), without braces; the
+ * offsets and pointers of its errors are relative to the members' text (the struct adds its own).
+ */
+function fallbackEncoder(t: GoType, o: ResolvedOptions, m: Mode): (v: any, check?: NameCheck) => string {
   // Go also accepts a pointer to the map (*map[string]T); in TypeScript *T is T | null.
   const mt = t.kind === "pointer" && t.elem.kind === "map" ? t.elem : t;
   if (mt.kind === "map") {
-    const menc = compile(mt, o, NO_MODE);
-    return (v) => {
-      const s = menc(v);
-      return s === "null" || s === "{}" ? "" : s.slice(1, -1);
+    // The values are encoded under the struct's flags: StringifyNumbers (the option, or an
+    // enclosing `string` field) applies to them as Go passes its options on.
+    const venc = compile(mt.elem, o, { ...NO_MODE, str: m.str });
+    const pol = quotePolicyFor(o);
+    const det = o.flags.deterministic;
+    return (v: Map<string, unknown>, check) => {
+      if (v.size === 0) return "";
+      let keys = [...v.keys()];
+      if (det) keys = keys.sort(compareUTF8);
+      let out = "";
+      for (const k of keys) {
+        if (check && !check(k)) throw duplicateNameError(k, out);
+        if (out !== "") out += ",";
+        out += quoteWith(k, pol);
+        out += ":";
+        try {
+          out += venc(v.get(k));
+        } catch (e) {
+          throw prefixMarshalPointer(e, k, out);
+        }
+      }
+      return out;
     };
   }
-  return (v) => {
+  const rawType = t.kind === "pointer" ? t.elem : t;
+  const enc = new TextEncoder();
+  return (v: Uint8Array | string, check) => {
     if (v === null || v === undefined || v.length === 0) return "";
-    const s = reformatRaw(typeof v === "string" ? v : new TextDecoder().decode(v), o);
-    if (s[0] !== "{")
-      throw positionedMarshalError(marshalErr(t.kind === "pointer" ? t.elem : t, ERR_RAW_INLINED_NOT_OBJECT));
-    return s.slice(1, -1);
+    const b = typeof v === "string" ? enc.encode(v) : v;
+    // Go reads the value with a decoder of its own (duplicate names and invalid UTF-8 allowed
+    // there) and writes each name and value through the encoder, which checks them as usual.
+    const d = new Decoder(b, { allowDuplicateNames: true, allowInvalidUTF8: true, flavour: "v2" });
+    let out = "";
+    // A read error: Go's newMarshalErrorBefore wrapping the decoder's error as it is.
+    const readErr = (cause: unknown, ptr: string, comma: boolean): unknown => {
+      if (!SyntacticError.isInstance(cause) && typeof cause !== "string") return cause;
+      const e = new SemanticError({
+        action: "marshal",
+        goType: rawType,
+        cause: cause as SyntacticError | string,
+      });
+      e.jsonPointer = ptr;
+      // The text before it (not just its length): indented output counts Go's whitespace there too.
+      return prefixMarshalPointer(readCauseMarshalError(e), undefined, comma ? `${out},` : out);
+    };
+    const read = <R>(fn: () => R, ptr: string, comma: boolean): R => {
+      try {
+        return fn();
+      } catch (e) {
+        throw readErr(e, ptr, comma);
+      }
+    };
+    if (read(() => d.peekKind(), "", false) === "") throw readErr("unexpected EOF", "", false);
+    const tok = read(() => d.readToken(), "", false);
+    if (tok.kind !== "{") throw positionedMarshalError(marshalErr(rawType, ERR_RAW_INLINED_NOT_OBJECT));
+    while (read(() => d.peekKind(), "", out !== "") !== "}") {
+      const comma = out !== "";
+      const nameBytes = read(() => d.readValue(), "", comma);
+      const name = new Decoder(nameBytes, { allowInvalidUTF8: true, flavour: "v2" }).readString();
+      if (check && !check(name)) throw duplicateNameError(name, out);
+      let nameText: string;
+      try {
+        nameText = reformatRaw(nameBytes, o);
+      } catch (e) {
+        throw prefixMarshalPointer(e, undefined, comma ? `${out},` : out);
+      }
+      if (comma) out += ",";
+      out += `${nameText}:`;
+      const seg = `/${escapePointerToken(name)}`;
+      const val = read(() => d.readValue(), seg, false);
+      try {
+        out += reformatRaw(val, o);
+      } catch (e) {
+        throw prefixMarshalPointer(e, name, out);
+      }
+    }
+    // After a member Go's encoder would write a comma next (its offset counts it).
+    read(() => d.readToken(), "", out !== "");
+    read(() => d.checkEOF(), "", out !== "");
+    return out;
   };
 }
 

@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { marshal, unmarshal } from "./api.js";
 import { fastMarshal } from "./marshal-fast.js";
 import { defaultOptionsV1 } from "./options.js";
+import { fastUnmarshal } from "./unmarshal-fast.js";
 
 const decls = withRegistryMethods(
   parseGo(`package main
@@ -286,5 +287,468 @@ type S3 struct {
     } finally {
       fastMarshal.enabled = was;
     }
+  });
+});
+
+describe("an inlined fallback map takes the struct's StringifyNumbers, also through *map", () => {
+  // Found by the differential fuzzer (v2, seed 20263307). Go 1.26, GOEXPERIMENT=jsonv2 go run,
+  // json/v2 with json.StringifyNumbers(true) where the column says so.
+  const d = parseGo(`type S4 struct {
+	A map[string]int \`json:",inline"\`
+}
+type S5 struct {
+	N int
+	A *map[string]float64 \`json:",unknown"\`
+}
+type O struct {
+	In S4 \`json:",string"\`
+}`);
+  const text = (b: Uint8Array) => new TextDecoder().decode(b);
+  const marshals: [string, unknown, boolean, string][] = [
+    ["S4", { A: new Map([["x", 1n]]) }, true, `{"x":"1"}`],
+    ["O", { In: { A: new Map([["x", 1n]]) } }, false, `{"In":{"x":"1"}}`],
+    ["S5", { N: 2n, A: new Map([["x", 1.5]]) }, true, `{"N":"2","x":"1.5"}`],
+  ];
+  // [type, input, stringifyNumbers, Go's error ("" = none), the value Go left]
+  const unmarshals: [string, string, boolean, string, unknown][] = [
+    ["S4", `{"x":"1"}`, true, "", { A: new Map([["x", 1n]]) }],
+    [
+      "S4",
+      `{"x":1}`,
+      true,
+      'json: cannot unmarshal JSON number into Go int within "/x"',
+      { A: new Map([["x", 0n]]) },
+    ],
+    ["O", `{"In":{"x":"1"}}`, false, "", { In: { A: new Map([["x", 1n]]) } }],
+    [
+      "O",
+      `{"In":{"x":1}}`,
+      false,
+      'json: cannot unmarshal JSON number into Go int within "/In/x"',
+      { In: { A: new Map([["x", 0n]]) } },
+    ],
+    // *map[string]T: Go allocates the map (it is not a jsontext.Value).
+    ["S5", `{"N":"2","x":"1.5"}`, true, "", { N: 2n, A: new Map([["x", 1.5]]) }],
+    ["S5", `{"N":2,"x":1.5}`, false, "", { N: 2n, A: new Map([["x", 1.5]]) }],
+  ];
+  for (const fast of [true, false]) {
+    it.each(marshals)(`marshal %s (fast path ${fast})`, (type, v, sn, want) => {
+      const was = fastMarshal.enabled;
+      fastMarshal.enabled = fast;
+      try {
+        expect(text(marshal(goType(type, d), v, sn ? { stringifyNumbers: true } : undefined))).toBe(want);
+      } finally {
+        fastMarshal.enabled = was;
+      }
+    });
+    it.each(unmarshals)(`unmarshal %s <- %s (fast path ${fast})`, (type, input, sn, msg, want) => {
+      const was = fastUnmarshal.enabled;
+      fastUnmarshal.enabled = fast;
+      try {
+        let got: unknown;
+        let err = "";
+        try {
+          got = unmarshal(goType(type, d), input, sn ? { stringifyNumbers: true } : undefined);
+        } catch (e) {
+          err = (e as Error).message;
+          got = (e as { value?: unknown }).value;
+        }
+        expect(err).toBe(msg);
+        expect(got).toEqual(want);
+      } finally {
+        fastUnmarshal.enabled = was;
+      }
+    });
+  }
+});
+
+describe("an inlined jsontext.Value fallback is read apart and written member by member (as Go)", () => {
+  // Found by the differential fuzzer (v2, seed 100023056). Go 1.26, GOEXPERIMENT=jsonv2 go run:
+  // json/v2 Marshal([]S1{{B: "x", Value: jsontext.Value(input)}}) (or S1 itself: "top").
+  const d = parseGo(`type S1 struct {
+	B     string
+	Value jsontext.Value \`json:",unknown"\`
+}
+type S2 struct {
+	B string         \`json:",omitempty"\`
+	C int            \`json:"c,case:ignore"\`
+	M map[string]int \`json:",inline"\`
+}`);
+  const enc = new TextEncoder();
+  const text = (b: Uint8Array) => new TextDecoder().decode(b);
+  const notObject =
+    'json: cannot marshal from Go jsontext.Value within "/0": inlined raw value must be a JSON object';
+  // [input (\xff = a raw byte), options, top-level struct?, Go's output or error]
+  const table: [string, object, boolean, string][] = [
+    ['" \\ud800 "', {}, false, notObject],
+    ['"\xff"', {}, false, notObject],
+    ["[1", {}, false, notObject],
+    ["1 2", {}, false, notObject],
+    [
+      '{"a":"\\ud800"}',
+      {},
+      false,
+      'jsontext: invalid surrogate pair `\\ud800"` in string within "/0/a" after offset 15',
+    ],
+    ['{"a":"\\ud800"}', { allowInvalidUTF8: true }, false, '[{"B":"x","a":"\ufffd"}]'],
+    ['{"a":"\xff"}', {}, false, 'jsontext: invalid UTF-8 within "/0/a" after offset 15'],
+    ['{"\xff":1}', {}, false, 'jsontext: invalid UTF-8 within "/0" after offset 11'],
+    ['{"B":1}', { allowInvalidUTF8: true }, false, 'jsontext: duplicate object member name "B" within "/0"'],
+    [
+      '{"a":1,"a":2}',
+      { allowInvalidUTF8: true },
+      false,
+      'jsontext: duplicate object member name "a" within "/0"',
+    ],
+    ['{"a":1,"a":2}', { allowDuplicateNames: true }, false, '[{"B":"x","a":1,"a":2}]'],
+    ["  ", {}, false, 'json: cannot marshal from Go jsontext.Value within "/0": unexpected EOF'],
+    [
+      '{"a" 1}',
+      {},
+      false,
+      `json: cannot marshal from Go jsontext.Value within "/0/a": invalid character '1' after object name (expecting ':') within "/a" after offset 5`,
+    ],
+    [
+      '{"a":1,}',
+      {},
+      false,
+      "json: cannot marshal from Go jsontext.Value within \"/0\": invalid character ',' at start of value after offset 6",
+    ],
+    [
+      '{"a":1} x',
+      {},
+      false,
+      "json: cannot marshal from Go jsontext.Value within \"/0\": invalid character 'x' after top-level value after offset 8",
+    ],
+    [
+      '{"a":1} x',
+      {},
+      true,
+      "json: cannot marshal from Go jsontext.Value after offset 15: invalid character 'x' after top-level value after offset 8",
+    ],
+    [
+      "x",
+      {},
+      false,
+      "json: cannot marshal from Go jsontext.Value within \"/0\": invalid character 'x' at start of value",
+    ],
+    [' {"a" : [1, 2] } ', {}, false, '[{"B":"x","a":[1,2]}]'],
+    // Indented output: the offset of the error counts Go's whitespace before it (jsontext.Multiline(true),
+    // jsontext.WithIndent("  ")); the read error's own offset stays within the raw value.
+    [
+      '{"a":1,}',
+      { multiline: true },
+      true,
+      "json: cannot marshal from Go jsontext.Value after offset 23: invalid character ',' at start of value after offset 6",
+    ],
+    [
+      '{"a":1 "b":2}',
+      { withIndent: "  " },
+      true,
+      `json: cannot marshal from Go jsontext.Value after offset 26: invalid character '"' after object value (expecting ',' or '}') after offset 7`,
+    ],
+    [
+      '{"a":{"b":[1,}}',
+      { multiline: true },
+      false,
+      `json: cannot marshal from Go jsontext.Value within "/0/a": invalid character '}' at start of value within "/a/b/1" after offset 13`,
+    ],
+  ];
+  const bytes = (s: string) => {
+    const out: number[] = [];
+    for (const ch of s) {
+      if (ch === "\xff") out.push(0xff);
+      else out.push(...enc.encode(ch));
+    }
+    return Uint8Array.from(out);
+  };
+  it.each(table)("%j %j top=%s", (input, opts, top, want) => {
+    const v = { B: "x", Value: bytes(input) };
+    let got: string;
+    try {
+      got = top ? text(marshal(goType("S1", d), v, opts)) : text(marshal(goType("[]S1", d), [v], opts));
+    } catch (e) {
+      got = (e as Error).message;
+    }
+    expect(got).toBe(want);
+  });
+  // Map fallbacks too: a name that matches a field written (or one matching case-insensitively).
+  const maps: [string, bigint, string, object, string][] = [
+    ["", 0n, "B", {}, '{"c":0,"B":1}'],
+    ["y", 0n, "B", {}, 'jsontext: duplicate object member name "B"'],
+    ["", 0n, "C", {}, 'jsontext: duplicate object member name "C"'],
+    ["y", 0n, "b", {}, '{"B":"y","c":0,"b":1}'],
+    ["y", 0n, "b", { matchCaseInsensitiveNames: true }, 'jsontext: duplicate object member name "b"'],
+    ["y", 0n, "B", { allowDuplicateNames: true }, '{"B":"y","c":0,"B":1}'],
+  ];
+  it.each(maps)("map: B=%j C=%s key %s %j", (b, c, key, opts, want) => {
+    let got: string;
+    try {
+      got = text(marshal(goType("S2", d), { B: b, C: c, M: new Map([[key, 1n]]) }, opts));
+    } catch (e) {
+      got = (e as Error).message;
+    }
+    expect(got).toBe(want);
+  });
+});
+
+describe("more fuzzer finds (Go 1.26, GOEXPERIMENT=jsonv2 go run)", () => {
+  const d = parseGo(`type H struct {
+	Value []byte \`json:"A,format:hex"\`
+}
+type SA struct {
+	B []any \`json:"b,string"\`
+}
+type SS struct {
+	ID string \`json:",string"\`
+}`);
+  const msg = (f: () => unknown) => {
+    try {
+      f();
+      return "";
+    } catch (e) {
+      return (e as Error).message;
+    }
+  };
+  it("format:hex has no padding: '=' is an invalid byte (seed 300011169)", () => {
+    expect(msg(() => unmarshal(goType("H", d), `{"A":"AA=="}`))).toBe(
+      `json: cannot unmarshal JSON string into Go []uint8 within "/A": encoding/hex: invalid byte: U+003D '='`,
+    );
+  });
+  it("a `string` field's StringifyNumbers reaches numbers decoded into any (seed 300038551)", () => {
+    // Go decodes through the float64 arshaler when duplicate names are allowed (no fast path for any).
+    expect(msg(() => unmarshal(goType("SA", d), `{"b":[[0]]}`, { allowDuplicateNames: true }))).toBe(
+      'json: cannot unmarshal JSON number into Go float64 within "/b/0/0"',
+    );
+    expect(unmarshal(goType("SA", d), `{"b":[[0]]}`)).toEqual({ B: [[0]] });
+    expect(unmarshal(goType("SA", d), `{"b":[["0"]]}`, { allowDuplicateNames: true })).toEqual({
+      B: [["0"]],
+    });
+  });
+  // stringifyWithLegacySemantics: jsonwire's texts; reportErrorsWithLegacySemantics (v1) turns them into v1's.
+  const legacy: [string, string, string][] = [
+    [`{"ID":""}`, "unexpected EOF", "unexpected end of JSON input"],
+    [
+      '{"ID":"\u2028"}',
+      `invalid character '\\u2028' at start of string (expecting '"')`,
+      "invalid character '\\u2028' looking for beginning of object key string",
+    ],
+    [
+      '{"ID":"\\"x\\"\u00e9"}',
+      "invalid character '\u00e9' after string value",
+      "invalid character '\u00e9' after string value",
+    ],
+    [`{"ID":"\\"x"}`, "unexpected EOF", "unexpected end of JSON input"],
+  ];
+  it.each(legacy)("legacy `string` unquoting of %s (seeds 300035434, 200037641)", (input, v2, v1) => {
+    expect(msg(() => unmarshal(goType("SS", d), input, { stringifyWithLegacySemantics: true }))).toBe(
+      `json: cannot unmarshal JSON string into Go string within "/ID": ${v2}`,
+    );
+    expect(msg(() => unmarshal(goType("SS", d), input, defaultOptionsV1()))).toBe(
+      `json: cannot unmarshal string into Go struct field SS.ID of type string: ${v1}`,
+    );
+  });
+});
+
+describe("base64 into an existing []byte: Go's AppendDecode reuses it only when it holds the unpadded length", () => {
+  // Found by the differential fuzzer (v2 seed 200016898, v1v2/v2 seed 300038427). Go 1.26,
+  // GOEXPERIMENT=jsonv2: json/v2 Unmarshal into b := []byte{0, 0, 1} or a 6-byte slice [0 0 0 0 0 1].
+  const table: [string, number[], number[], string][] = [
+    ['"AAAAAA"', [0, 0, 1], [0, 0, 1], "illegal base64 data at input byte 4"],
+    ['"AAAAAA"', [0, 0, 0, 0, 0, 1], [0, 0, 0, 0, 0, 1], "illegal base64 data at input byte 4"],
+    ['"0AAAAAA=="', [0, 0, 1], [0, 0, 1], "illegal base64 data at input byte 8"],
+    ['"0AAAAAA=="', [0, 0, 0, 0, 0, 1], [208, 0, 0, 0, 0, 1], "illegal base64 data at input byte 8"],
+    ['"AAAAAA=="', [0, 0, 1], [0, 0, 0, 0], ""],
+  ];
+  it.each(table)("%s into %j", (input, into, want, err) => {
+    let got: unknown;
+    let msg = "";
+    try {
+      got = unmarshal(goType("[]byte"), input, { into: Uint8Array.from(into) });
+    } catch (e) {
+      msg = (e as Error).message;
+      got = (e as { value?: unknown }).value;
+    }
+    expect(msg).toBe(err === "" ? "" : `json: cannot unmarshal JSON string into Go []uint8: ${err}`);
+    expect(Array.from(got as Uint8Array)).toEqual(want);
+  });
+});
+
+describe("v1 on v2: base64 decodes into the existing backing array, whose spare bytes a later array grows over", () => {
+  // Found by the differential fuzzer (v1v2, seed 300030238). Go 1.26, GOEXPERIMENT=jsonv2 go run:
+  // encoding/json Unmarshal into s := S{A: into}; Go's answer printed as s.A and the error.
+  const t = goType("S", parseGo('type S struct {\n\tA []byte `json:"b"`\n}'));
+  const table: [number[] | null, string, number[], string][] = [
+    [[1], `{"b":"","b":[-5e-324]}`, [1], "json: cannot unmarshal number -5e-324 into S.b.0 of type uint8"],
+    [[1, 2, 3], `{"b":"BA==","b":[null,null,null]}`, [4, 2, 3], ""],
+    [[1, 2, 3], `{"b":"BA==","b":[null,null,null,null]}`, [4, 2, 3, 0], ""],
+    [[1, 2, 3], `{"b":"","b":[null,{}]}`, [1, 2], "json: cannot unmarshal object into S.b.1 of type uint8"],
+    [null, `{"b":"AQID","b":"","b":[null,null]}`, [1, 2], ""],
+  ];
+  it.each(table)("into %j: %s", (into, input, want, err) => {
+    let got: { A: Uint8Array | null };
+    let msg = "";
+    try {
+      got = unmarshal(t, input, {
+        ...defaultOptionsV1(),
+        into: { A: into && Uint8Array.from(into) },
+      }) as typeof got;
+    } catch (e) {
+      msg = (e as Error).message;
+      got = (e as { value?: unknown }).value as typeof got;
+    }
+    expect(msg).toBe(err);
+    expect(Array.from(got.A ?? [])).toEqual(want);
+  });
+});
+
+describe("time.ParseDuration's steps and texts, and strconv.Quote in `unknown field` (v1 on v2)", () => {
+  // Found by the differential fuzzer (v1v2, seeds 700014516 and 700016000). Go 1.26,
+  // GOEXPERIMENT=jsonv2: encoding/json Unmarshal (a Duration is parsed from a string under v1 semantics).
+  const d = parseGo(`type D struct {
+	ID time.Duration \`json:",format:units"\`
+}
+type U struct{ A int }`);
+  const msg = (f: () => unknown) => {
+    try {
+      f();
+      return "";
+    } catch (e) {
+      return (e as Error).message;
+    }
+  };
+  const dur = "json: cannot unmarshal string into Go struct field D.ID of type time.Duration: time:";
+  // [input duration, Go's time.ParseDuration error (go run)]
+  const table: [string, string][] = [
+    ["-5e-324", 'unknown unit "e-" in duration "-5e-324"'],
+    ["1", 'missing unit in duration "1"'],
+    ["1H", 'unknown unit "H" in duration "1H"'],
+    [".s", 'invalid duration ".s"'],
+    ["1 s", 'unknown unit " s" in duration "1 s"'],
+    ["1\u00e9", 'unknown unit "\\xc3\\xa9" in duration "1\\xc3\\xa9"'],
+    ["9223372036854775808ns", 'invalid duration "9223372036854775808ns"'],
+  ];
+  it.each(table)("duration %j", (s, want) => {
+    expect(msg(() => unmarshal(goType("D", d), JSON.stringify({ ID: s }), defaultOptionsV1()))).toBe(
+      `${dur} ${want}`,
+    );
+  });
+  it("parses what Go parses (1.5h, -9223372036854775808ns)", () => {
+    expect(unmarshal(goType("D", d), `{"ID":"1.5h"}`, defaultOptionsV1())).toEqual({
+      ID: 5_400_000_000_000n,
+    });
+    expect(unmarshal(goType("D", d), `{"ID":"-9223372036854775808ns"}`, defaultOptionsV1())).toEqual({
+      ID: -(1n << 63n),
+    });
+  });
+  it.each([
+    [`{"\\u0000":1}`, 'json: unknown field "\\x00"'],
+    [`{"\\u0007":1}`, 'json: unknown field "\\a"'],
+    [`{"\u00ad":1}`, 'json: unknown field "\\u00ad"'],
+  ])("unknown field %s", (input, want) => {
+    expect(
+      msg(() => unmarshal(goType("U", d), input, { ...defaultOptionsV1(), rejectUnknownMembers: true })),
+    ).toBe(want);
+  });
+});
+
+describe("a []byte that base64 allocated has the runtime's size-class capacity (Go 1.26)", () => {
+  // Found by the differential fuzzer (v1v2, seed 600033202): "AA==" gets an 8-byte backing array,
+  // so a later member's 4-byte window is decoded in place before its error. GOEXPERIMENT=jsonv2 go run:
+  // encoding/json (v1v2) and json/v2 with jsontext.AllowDuplicateNames(true) (v2); s.V in base64.
+  const t = goType("S", parseGo('type S struct {\n\tV []byte `json:"v"`\n}'));
+  const table: [string, boolean, string, string][] = [
+    [
+      `{"v":"AA==","v":"AQAA*A=="}`,
+      true,
+      "AQ==",
+      "json: cannot unmarshal string into Go struct field S.v of type []uint8: illegal base64 data at input byte 4",
+    ],
+    [
+      `{"v":"AA==","v":"AQAA*A=="}`,
+      false,
+      "AQ==",
+      'json: cannot unmarshal JSON string into Go []uint8 within "/v": illegal base64 data at input byte 4',
+    ],
+    [
+      `{"v":"AAAAAAAAAAA=","v":"AQIDBAUGBwgJCgsM*A=="}`,
+      false,
+      "AAAAAAAAAAA=",
+      'json: cannot unmarshal JSON string into Go []uint8 within "/v": illegal base64 data at input byte 16',
+    ],
+    [`{"v":"AA==","v":"","v":[null,null,null,null,null,null,null,null,null]}`, true, "AAAAAAAAAAAA", ""],
+  ];
+  it.each(table)("%s (v1 semantics %s)", (input, v1, want, err) => {
+    let got: { V: Uint8Array | null };
+    let msg = "";
+    try {
+      got = unmarshal(t, input, v1 ? defaultOptionsV1() : { allowDuplicateNames: true }) as typeof got;
+    } catch (e) {
+      msg = (e as Error).message;
+      got = (e as { value?: unknown }).value as typeof got;
+    }
+    expect(msg).toBe(err);
+    expect(Buffer.from(got.V ?? []).toString("base64")).toBe(want);
+  });
+});
+
+describe("format:unix* times as Go's parseTimeUnix: any int64 seconds, not just int64 nanoseconds", () => {
+  // Found by the differential fuzzer (v1v2, seed 800045933). Go 1.26, GOEXPERIMENT=jsonv2 go run:
+  // encoding/json (v1 semantics) and json/v2; the field's time in RFC 3339 and the error.
+  const t = goType(
+    "S1",
+    parseGo(
+      'type S1 struct {\n\tA time.Time `json:",format:unix"`\n\tM time.Time `json:",format:unixmilli"`\n}',
+    ),
+  );
+  const table: [string, boolean, string, string][] = [
+    [`{"A":-62135596801}`, false, "0000-12-31T23:59:59Z", ""],
+    [`{"A":10000000000}`, true, "2286-11-20T17:46:40Z", ""],
+    [`{"A":-1.5}`, false, "1969-12-31T23:59:58.5Z", ""],
+    [`{"M":-62135596800000}`, false, "0001-01-01T00:00:00Z", ""],
+    [`{"A":-0}`, true, "0001-01-01T00:00:00Z", 'invalid time "-0": value out of range'],
+    [
+      `{"A":-0}`,
+      false,
+      "0001-01-01T00:00:00Z",
+      'json: cannot unmarshal JSON number into Go time.Time within "/A": invalid time "-0": value out of range',
+    ],
+  ];
+  it.each(table)("%s (v1 semantics %s)", (input, v1, want, err) => {
+    let got: { A: { format(): string }; M: { format(): string } };
+    let msg = "";
+    try {
+      got = unmarshal(t, input, v1 ? defaultOptionsV1() : {}) as typeof got;
+    } catch (e) {
+      msg = (e as Error).message;
+      got = (e as { value?: unknown }).value as typeof got;
+    }
+    expect(msg).toBe(err);
+    expect((input.includes('"M"') ? got.M : got.A).format()).toBe(want);
+  });
+});
+
+describe("base64 into [N]byte: copied, the rest cleared, then the length checked (unless any length is allowed)", () => {
+  // Found by the differential fuzzer (v2, seed 900000171). Go 1.26, GOEXPERIMENT=jsonv2 go run:
+  // json/v2 Unmarshal into a := [3]uint8{7, 8, 9} with json.UnmarshalArrayFromAnyLength(any).
+  const table: [string, boolean, number[], string][] = [
+    [`""`, true, [0, 0, 0], ""],
+    [`""`, false, [0, 0, 0], "decoded length of 0 mismatches array length of 3"],
+    [`"AQ=="`, true, [1, 0, 0], ""],
+    [`"AQ=="`, false, [1, 0, 0], "decoded length of 1 mismatches array length of 3"],
+    [`"AQIDBA=="`, true, [1, 2, 3], ""],
+    [`"AQIDBA=="`, false, [1, 2, 3], "decoded length of 4 mismatches array length of 3"],
+  ];
+  it.each(table)("%s (any length %s)", (input, any, want, err) => {
+    let got: unknown;
+    let msg = "";
+    try {
+      got = unmarshal(goType("[3]uint8"), input, { unmarshalArrayFromAnyLength: any, into: [7, 8, 9] });
+    } catch (e) {
+      msg = (e as Error).message;
+      got = (e as { value?: unknown }).value;
+    }
+    expect(msg).toBe(err === "" ? "" : `json: cannot unmarshal JSON string into Go [3]uint8: ${err}`);
+    expect(got).toEqual(want);
   });
 });

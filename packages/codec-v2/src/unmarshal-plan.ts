@@ -15,9 +15,15 @@ import {
   sliceOf,
   T,
 } from "@gojson/gotype";
-import { Decoder, decodeStringBytes, JsonError, type Kind, quoteCharV1 } from "@gojson/jsontext";
+import { Decoder, decodeStringBytes, goQuoteRune, JsonError, type Kind, quoteCharV1 } from "@gojson/jsontext";
 import { type ByteFormat, decodeBytes, decodedLength, goWritesOf } from "./bytes-format.js";
-import { DURATION_SCALES, parseDuration, parseDurationISO8601, parseDurationNumber } from "./duration.js";
+import {
+  DURATION_SCALES,
+  parseDuration,
+  parseDurationISO8601,
+  parseDurationNumber,
+  parseTimeUnix,
+} from "./duration.js";
 import {
   byteLength,
   ERR_DUPLICATE_NAME,
@@ -268,25 +274,30 @@ const NUMBER_RE = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/;
  * (Go's jsontext.AppendUnquote); errors are v1 texts (this path is legacy only).
  */
 function unquoteInner(s: string, o: ResolvedOptions): string | { err: string } {
+  // Go's jsonwire texts; only legacy error reporting turns them into v1's words.
+  const text = (detail: string) =>
+    o.flags.reportErrorsWithLegacySemantics ? legacySyntaxText(detail) : detail;
+  // jsonwire.QuoteRune: strconv.QuoteRune escapes what is not printable ('\u2028').
+  const quote = (c: number) => (c < 0x80 ? quoteCharV1(c) : goQuoteRune(c));
   if (s[0] !== '"') {
-    if (s.length === 0) return { err: legacySyntaxText("unexpected EOF") };
+    if (s.length === 0) return { err: text("unexpected EOF") };
     const c = s.codePointAt(0) as number;
-    const q = c < 0x80 ? quoteCharV1(c) : `'${String.fromCodePoint(c)}'`;
-    return { err: legacySyntaxText(`invalid character ${q} at start of string (expecting '"')`) };
+    return { err: text(`invalid character ${quote(c)} at start of string (expecting '"')`) };
   }
-  const d = new Decoder(s, { allowInvalidUTF8: o.flags.allowInvalidUTF8, allowDuplicateNames: true });
+  const b = new TextEncoder().encode(s);
+  const d = new Decoder(b, { allowInvalidUTF8: o.flags.allowInvalidUTF8, allowDuplicateNames: true });
   let v: string;
   try {
     v = d.readString();
   } catch (e) {
-    if (SyntacticError.isInstance(e)) return { err: legacySyntaxText(e.detail) };
+    if (SyntacticError.isInstance(e)) return { err: text(e.detail) };
     throw e;
   }
-  const rest = s.slice(d.inputOffset);
+  // inputOffset counts UTF-8 bytes: what follows the string, as text.
+  const rest = new TextDecoder().decode(b.subarray(d.inputOffset));
   if (rest.length > 0) {
     const c = rest.codePointAt(0) as number;
-    const q = c < 0x80 ? quoteCharV1(c) : `'${String.fromCodePoint(c)}'`;
-    return { err: legacySyntaxText(`invalid character ${q} after string value`) };
+    return { err: text(`invalid character ${quote(c)} after string value`) };
   }
   return v;
 }
@@ -587,7 +598,7 @@ function build(t: GoType, o: ResolvedOptions, m: Mode): Dec {
     case "map":
       return mapDecoder(t, o, m);
     case "interface":
-      return anyDecoder(o);
+      return anyDecoder(o, m.str);
     case "struct":
       return structDecoder(t, o, m);
   }
@@ -649,15 +660,25 @@ function peekSoft(d: Decoder): Kind {
  * length, so what the decoder wrote before the error replaces its first bytes (recorded on `err`
  * as the partial value); otherwise it is left as it was.
  */
-function overwritten(err: SemanticError, e: unknown, cur: unknown, bf: ByteFormat, s: string): unknown {
+function overwritten(
+  r: Reader,
+  err: SemanticError,
+  e: unknown,
+  cur: unknown,
+  bf: ByteFormat,
+  s: string,
+): unknown {
   const writes = goWritesOf(e);
   if (writes === undefined || cur === null || cur === undefined) return cur;
   const n = (cur as ArrayLike<number>).length;
-  const need = decodedLength(bf, byteLength(s));
-  if (need < 0 || n < need) return cur;
-  const bytes = Uint8Array.from(cur as ArrayLike<number>);
+  const need = decodedLength(bf, byteLength(s), s);
+  // Go decodes in place when the capacity (length and spare) holds the window.
+  const backing = withSpare(r, cur) as number[];
+  if (need < 0 || backing.length < need) return cur;
+  const bytes = Uint8Array.from(backing);
   writes(bytes.subarray(0, need));
-  const held = cur instanceof Uint8Array ? bytes : Array.from(bytes);
+  const held = cur instanceof Uint8Array ? bytes.slice(0, n) : Array.from(bytes.subarray(0, n));
+  if (bytes.length > n) keepSpare(r, held, Array.from(bytes.subarray(n)));
   setPartial(err, held);
   return held;
 }
@@ -706,6 +727,31 @@ function invalidFormat(t: GoType, format: string, o: ResolvedOptions): Dec {
 const spares = new WeakMap<Reader, WeakMap<object, unknown[]>>();
 
 /** withSpare returns cur's elements followed by those its backing array still holds past its length. */
+/** The capacity Go's growslice gives a byte slice of `cap` bytes that must hold `need` (nextslicecap). */
+function goNextSliceCap(need: number, cap: number): number {
+  if (need > cap + cap) return need;
+  if (cap < 256) return cap + cap;
+  let c = cap;
+  while (c < need) c += (c + 768) >> 2;
+  return c;
+}
+
+/** The runtime's size classes (Go 1.26 internal/runtime/gc): small allocations are rounded up to one. */
+const SIZE_CLASSES = [
+  8, 16, 24, 32, 48, 64, 80, 96, 112, 128, 144, 160, 176, 192, 208, 224, 240, 256, 288, 320, 352, 384, 416,
+  448, 480, 512, 576, 640, 704, 768, 896, 1024, 1152, 1280, 1408, 1536, 1792, 2048, 2304, 2688, 3072, 3200,
+  3456, 4096, 4864, 5376, 6144, 6528, 6784, 6912, 8192, 9472, 9728, 10240, 10880, 12288, 13568, 14336, 16384,
+  18432, 19072, 20480, 21760, 24576, 27264, 28672, 32768,
+];
+
+/** Go's roundupsize for a pointer-free allocation of `n` bytes (larger ones: whole 8 KiB pages). */
+function goAllocCap(n: number): number {
+  if (n <= 32768) {
+    for (const c of SIZE_CLASSES) if (c >= n) return c;
+  }
+  return Math.ceil(n / 8192) * 8192;
+}
+
 function withSpare(r: Reader, cur: unknown): unknown[] {
   const els = Array.from(cur as ArrayLike<unknown>);
   const sp = spares.get(r)?.get(cur as object);
@@ -738,11 +784,24 @@ function sliceDecoder(t: Extract<GoType, { kind: "slice" }>, o: ResolvedOptions,
       const start = r.d.inputOffset;
       const s = r.d.readString();
       try {
-        return decodeBytes(s, bf, f.parseBytesWithLooseRFC4648);
+        const out = decodeBytes(s, bf, f.parseBytesWithLooseRFC4648);
+        // Go decodes into the existing backing array when it has room (AppendDecode on b[:0]),
+        // else into a new one of the runtime's size: what lies past the new length is spare
+        // capacity, which a later in-place decode writes and a later array value under
+        // mergeWithLegacySemantics (which does not zero it) grows over.
+        const backing = cur === null || cur === undefined ? [] : withSpare(r, cur);
+        const need = decodedLength(bf, byteLength(s), s);
+        if (need < 0 || backing.length >= need) {
+          if (backing.length > out.length) keepSpare(r, out, backing.slice(out.length));
+        } else {
+          const cap = goAllocCap(goNextSliceCap(need, backing.length));
+          if (cap > out.length) keepSpare(r, out, new Array<number>(cap - out.length).fill(0));
+        }
+        return out;
       } catch (e) {
         // A semantic error: legacy reporting records it and carries on.
         const err = afterErr(r, t, '"', start, "", (e as Error).message);
-        return fail(r, o, err, false, overwritten(err, e, cur, bf, s));
+        return fail(r, o, err, false, overwritten(r, err, e, cur, bf, s));
       }
     };
   } else if (format !== "" && !(format === "array" && isByteSlice(t, o))) return invalidFormat(t, format, o);
@@ -890,17 +949,25 @@ function arrayDecoder(t: Extract<GoType, { kind: "array" }>, o: ResolvedOptions,
         b = decodeBytes(s, bf, f.parseBytesWithLooseRFC4648);
       } catch (e) {
         const err = afterErr(r, t, '"', start, "", (e as Error).message);
-        return fail(r, o, err, false, overwritten(err, e, cur, bf, s));
+        return fail(r, o, err, false, overwritten(r, err, e, cur, bf, s));
       }
-      if (b.length !== n)
-        return fail(
+      // Go copies what was decoded into the array and clears the rest, then checks the length
+      // (unmarshalArrayFromAnyLength: any length is fine).
+      const out: number[] = new Array<number>(n).fill(0);
+      for (let i = 0; i < n && i < b.length; i++) out[i] = b[i] as number;
+      if (b.length !== n && !f.unmarshalArrayFromAnyLength) {
+        const err = afterErr(
           r,
-          o,
-          afterErr(r, t, '"', start, "", `decoded length of ${b.length} mismatches array length of ${n}`),
-          false,
-          cur,
+          t,
+          '"',
+          start,
+          "",
+          `decoded length of ${b.length} mismatches array length of ${n}`,
         );
-      return Array.from(b);
+        setPartial(err, out);
+        return fail(r, o, err, false, out);
+      }
+      return out;
     };
   } else if (format !== "" && !(format === "array" && isByteSlice(t, o))) return invalidFormat(t, format, o);
   const arrayOk = !bytes || f.formatBytesWithLegacySemantics;
@@ -1264,7 +1331,8 @@ function fitsDynamic(dt: GoType, k: Kind): boolean {
  * Legacy merge semantics (v1) always start from nil. A failed value leaves what Go holds: a fresh
  * container keeps what was decoded, a fresh scalar or array element that failed is nil.
  */
-function anyDecoder(o: ResolvedOptions): Dec {
+/** `str`: StringifyNumbers is in effect (the option, or a `string` field holding the value). */
+function anyDecoder(o: ResolvedOptions, str: boolean): Dec {
   const f = o.flags;
   const rawNum = f.unmarshalAnyWithRawNumber;
   const merge = !f.mergeWithLegacySemantics;
@@ -1307,7 +1375,7 @@ function anyDecoder(o: ResolvedOptions): Dec {
   // otherwise (and always for an existing float64) numbers go through the float64 arshaler,
   // where StringifyNumbers wants them quoted.
   const typedFresh = f.allowDuplicateNames && !rawNum;
-  const floatDec = compile(FLOAT64, o, { ...NO_MODE, str: f.stringifyNumbers });
+  const floatDec = compile(FLOAT64, o, { ...NO_MODE, str });
   const typedFloat = (r: Reader, base: number): unknown => {
     try {
       return floatDec(r, base);
@@ -1508,8 +1576,15 @@ function structDecoder(t: StructType, o: ResolvedOptions, m: Mode): Dec {
   const dups = !f.allowDuplicateNames;
   const reject = f.rejectUnknownMembers;
   const fallback = sf.fallback;
-  const fbType = fallback && fallback.type.kind === "map" ? fallback.type.elem : undefined;
-  const fbDec = fbType ? compile(fbType, o, NO_MODE) : undefined;
+  // Go also accepts a pointer to the map (*map[string]T, allocated on the first unknown member);
+  // in TypeScript *T is T | null. The values are decoded under the struct's flags (Go passes its
+  // options on: StringifyNumbers, from the option or an enclosing `string` field, applies to them).
+  const fbMap =
+    fallback && fallback.type.kind === "pointer" && fallback.type.name === undefined
+      ? fallback.type.elem
+      : fallback?.type;
+  const fbType = fbMap && fbMap.kind === "map" ? fbMap.elem : undefined;
+  const fbDec = fbType ? compile(fbType, o, { ...NO_MODE, str: m.str }) : undefined;
   /**
    * getHolder returns the struct that holds the last field of `path`, allocating nil embedded
    * pointers on the way, or undefined where Go cannot allocate one (`blocked`: unexported).
@@ -1624,7 +1699,18 @@ function structDecoder(t: StructType, o: ResolvedOptions, m: Mode): Dec {
           }
           // The member as written: the name's quoted bytes, ':', then the value's exact bytes.
           const qname = r.buf.subarray(r.valueStart(start), d.inputOffset);
-          const val = d.readValue();
+          let val: Uint8Array;
+          try {
+            val = d.readValue();
+          } catch (e) {
+            // Go appended the name and ':' before it read the value: the fallback keeps them.
+            const part = new Uint8Array(head.length + qname.length + 1);
+            part.set(head, 0);
+            part.set(qname, head.length);
+            part[part.length - 1] = 0x3a;
+            h[fk] = part;
+            throw e;
+          }
           const out = new Uint8Array(head.length + qname.length + 1 + val.length + 1);
           out.set(head, 0);
           out.set(qname, head.length);
@@ -1780,6 +1866,8 @@ class StructFrame extends UFrame {
   }
 }
 
+const MAX_SAFE_SEC = BigInt(Number.MAX_SAFE_INTEGER);
+
 function timeDecoder(t: GoType, o: ResolvedOptions, m: Mode): Dec {
   const f = o.flags;
   const fmt = m.format;
@@ -1844,17 +1932,17 @@ function timeDecoder(t: GoType, o: ResolvedOptions, m: Mode): Dec {
     if (k !== (m.str ? '"' : "0")) return mismatch(r, o, t, cur, k);
     const start = d.inputOffset;
     const lit = m.str ? d.readString() : d.readNumberLiteral();
-    const ns = parseDurationNumber(lit, scale);
-    if (typeof ns !== "bigint")
-      return fail(
-        r,
-        o,
-        afterErr(r, t, k, start, "", `invalid time ${JSON.stringify(lit)}: invalid syntax`),
-        false,
-        cur,
-      );
-    const sec = ns >= 0n ? ns / 1_000_000_000n : (ns - 999_999_999n) / 1_000_000_000n;
-    return new GoTime(Number(sec), Number(ns - sec * 1_000_000_000n), 0);
+    let u = parseTimeUnix(lit, scale);
+    // GoTime holds Unix seconds as a safe integer: times past about ±285 million years (which
+    // Go holds, wrapping as int64 does) are reported out of range rather than held.
+    if (typeof u !== "string" && (u.sec > MAX_SAFE_SEC || u.sec < -MAX_SAFE_SEC)) u = "range";
+    if (typeof u === "string") {
+      const text = `invalid time ${JSON.stringify(lit)}: ${u === "syntax" ? "invalid syntax" : "value out of range"}`;
+      // v1 semantics return the time arshaler's error as it is (as a method's).
+      if (f.reportErrorsWithLegacySemantics) return fail(r, o, methodError(new Error(text)), false, cur);
+      return fail(r, o, afterErr(r, t, k, start, "", text), false, cur);
+    }
+    return new GoTime(Number(u.sec), Number(u.nsec), 0);
   };
 }
 

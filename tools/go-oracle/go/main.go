@@ -332,6 +332,8 @@ func structUnder(t reflect.Type) reflect.Type {
 }
 
 func findJSONField(st reflect.Type, name string) (reflect.StructField, reflect.Type, bool) {
+	var untagged reflect.StructField
+	untaggedOK := false
 	for i := 0; i < st.NumField(); i++ {
 		f := st.Field(i)
 		tag := f.Tag.Get("json")
@@ -342,12 +344,23 @@ func findJSONField(st reflect.Type, name string) (reflect.StructField, reflect.T
 		if tn == "" && f.Anonymous {
 			continue
 		}
+		tagged := tn != ""
 		if tn == "" {
 			tn = f.Name
 		}
 		if tn == name {
-			return f, st, true
+			if tagged {
+				return f, st, true
+			}
+			if !untaggedOK {
+				untagged, untaggedOK = f, true
+			}
 		}
+	}
+	// Go's dominance rule at one depth: a field tagged with the name wins over one that has the
+	// name only as its Go name (`A json.RawMessage` beside `E1 \`json:"A"\``: E1 takes "A").
+	if untaggedOK {
+		return untagged, st, true
 	}
 	for i := 0; i < st.NumField(); i++ {
 		f := st.Field(i)

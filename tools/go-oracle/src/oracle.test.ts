@@ -134,6 +134,22 @@ type F2 struct{}`;
     );
   });
 
+  it("walks v1 field paths with Go's dominance rule (a tagged name beats a Go field name)", async () => {
+    // Real Go (go run, plain build, named types): E1.A.A. The fuzzer (v1, seed 200043501) found
+    // the oracle naming S1: its path walk took the untagged `A json.RawMessage` for "A".
+    const r = await run({
+      engine: "v1",
+      op: "unmarshal",
+      goSource:
+        'type S1 struct {\n\tA json.RawMessage\n\tE1 `json:"A"`\n}\ntype E1 struct {\n\tA [2]float32\n\tE2\n}\ntype E2 struct {\n\tA S2\n}\ntype S2 struct {\n\tValue bool `json:"Name"`\n}',
+      type: "S1",
+      input: `{"A":null,"A":{"A":[0,0],"A":{"Name":false}}}`,
+    });
+    expect(r.error?.message).toBe(
+      "json: cannot unmarshal object into Go struct field E1.A.A of type [2]float32",
+    );
+  });
+
   it("keeps nil and empty apart when marshalling", async () => {
     const nil = await run({ engine: "v1", op: "marshal", type: "[]int", value: null });
     const empty = await run({ engine: "v1", op: "marshal", type: "[]int", value: [] });
