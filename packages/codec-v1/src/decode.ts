@@ -362,10 +362,13 @@ function build(t: GoType, outerTs: string | undefined): Decoder {
       };
     case "pointer": {
       const elemT = t.elem;
+      // Go names the type where the value sits (`**main.T`), not the pointer UnmarshalText is on,
+      // when a TextUnmarshaler reached through any number of pointers meets a non-string.
+      let u = elemT;
+      // (bounded: `type P *P` points at itself forever)
+      for (let i = 0; u.kind === "pointer" && i < MAX_POINTER_CHAIN; i++) u = u.elem;
       const needsOuter =
-        hasMethods(elemT) &&
-        findMethod(elemT, "UnmarshalJSON") === null &&
-        findMethod(elemT, "UnmarshalText") !== null;
+        hasMethods(u) && findMethod(u, "UnmarshalJSON") === null && findMethod(u, "UnmarshalText") !== null;
       const elem = needsOuter ? build(elemT, outerTs ?? typeString(t)) : decoderFor(elemT);
       const ez = zeroFn(elemT);
       const selfRef = elemT.kind === "pointer";

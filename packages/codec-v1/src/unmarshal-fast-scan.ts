@@ -131,7 +131,21 @@ export function readString(): string {
   const t = C.t;
   const start = C.p + 1;
   let i = start;
-  // In the one-char-per-byte text a char past ASCII starts a UTF-8 sequence: decoded in JS.
+  const u = C.u;
+  if (u !== null) {
+    // One char per byte: the plain run scanned on the bytes; past ASCII a UTF-8 sequence
+    // starts (decoded in JS); past the end the load is undefined (decodeString gives up).
+    for (;;) {
+      const c = u[i] as number;
+      if (c === 0x22) {
+        C.p = i + 1;
+        return t.slice(start, i);
+      }
+      if (c === 0x5c || !(c >= 0x20 && c < 0x80)) break;
+      i++;
+    }
+    return decodeString(start, i);
+  }
   const top = C.b === null ? 0x10000 : 0x80;
   for (;;) {
     const c = t.charCodeAt(i);

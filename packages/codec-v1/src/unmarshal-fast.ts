@@ -760,8 +760,10 @@ function structDecoder(t: GoType & { kind: "struct" }): FDec {
     );
     return { order, exact, folded, idx };
   };
-  // The generated decoder (null: code generation is not allowed, the closure below runs).
+  // The generated decoders, one reading names from the bytes and one (made on first use) from
+  // the text (null: code generation is not allowed, the closure below runs).
   let gen: FDec | null | undefined;
+  let genText: FDec | null | undefined;
   return (c, cur) => {
     if (c !== LBRACE) {
       readNull(c);
@@ -769,9 +771,15 @@ function structDecoder(t: GoType & { kind: "struct" }): FDec {
     }
     if (plan === null) {
       plan = makePlan();
-      gen = generateStruct(plan.order, plan.exact, plan.folded, plan.idx, mk);
+      gen = generateStruct(plan.order, plan.exact, plan.folded, plan.idx, mk, "u");
     }
-    if (gen !== null && gen !== undefined) return gen(c, cur);
+    if (C.u !== null) {
+      if (gen !== null && gen !== undefined) return gen(c, cur);
+    } else {
+      if (genText === undefined)
+        genText = generateStruct(plan.order, plan.exact, plan.folded, plan.idx, mk, "t");
+      if (genText !== null) return genText(c, cur);
+    }
     const { order, exact, folded } = plan;
     enter();
     const obj = typeof cur === "object" && cur !== null ? cur : mk();
@@ -830,6 +838,7 @@ function generateStruct(
   folded: ReadonlyMap<string, FastField>,
   idx: ReadonlyMap<FastField, number>,
   mk: () => any,
+  src: "u" | "t",
 ): FDec | null {
   const lookup = (name: string): number => {
     const f = exact.get(name) ?? folded.get(foldNameV1(name));
@@ -838,8 +847,10 @@ function generateStruct(
   let guess = "";
   let member = "";
   order.forEach((f, i) => {
-    if (f.quoted !== "")
-      guess += `case ${i}: if (${matchCode(f.quoted)}) { C.p = p + ${f.quoted.length}; i = ${i}; } break;\n`;
+    if (f.quoted !== "") {
+      const hit = `{ C.p = p + ${f.quoted.length}; i = ${i}; } break;\n`;
+      guess += `case ${i}: if (${matchCode(f.quoted, src)}) ${hit}`;
+    }
     const k = JSON.stringify(f.last);
     member +=
       f.hops === undefined
@@ -861,6 +872,7 @@ ${decs}return function decodeStruct(c, cur) {
     if (k !== 0x22) bail();
     let i = -1;
     const t = C.t;
+    const u = C.u;
     const p = C.p;
     switch (g) {
 ${guess}    }
@@ -920,14 +932,18 @@ ${member}    default:
 const MAX_INLINE_MATCH = 24;
 
 /**
- * The condition that the text `t` holds `quoted` (a printable ASCII name in
- * quotes) at `p`: char codes compared inline (cheaper than a startsWith call)
- * for all but long names. The opening quote is known to be there.
+ * The condition that the input holds `quoted` (a printable ASCII name in quotes) at `p`, read
+ * from its bytes `u` (`src` "u") or from the text `t` ("t", same indices when the bytes are
+ * there): char codes compared inline (cheaper than a startsWith call) for all but long names,
+ * which the text compares. The opening quote is known to be there.
  */
-function matchCode(quoted: string): string {
+function matchCode(quoted: string, src: "u" | "t"): string {
   if (quoted.length > MAX_INLINE_MATCH) return `t.startsWith(${JSON.stringify(quoted)}, p)`;
   const parts: string[] = [];
-  for (let j = 1; j < quoted.length; j++) parts.push(`t.charCodeAt(p + ${j}) === ${quoted.charCodeAt(j)}`);
+  for (let j = 1; j < quoted.length; j++) {
+    const at = src === "u" ? `u[p + ${j}]` : `t.charCodeAt(p + ${j})`;
+    parts.push(`${at} === ${quoted.charCodeAt(j)}`);
+  }
   return parts.join(" && ");
 }
 
@@ -1039,6 +1055,9 @@ function quotedStore(t: GoType): (item: string, cur: any) => any {
 
 const utf8 = new TextDecoder("utf-8", { ignoreBOM: true });
 
+/** A char past ASCII. */
+const NON_ASCII = /[^\x00-\x7f]/;
+
 /**
  * unmarshalFast decodes data into a fresh value of t as the exact engine does, or
  * returns NO_FAST (decoding into an existing value, the fast path is off, or it
@@ -1062,6 +1081,9 @@ export function unmarshalFast(
   if (typeof data === "string") {
     if (!isWellFormed(data)) return NO_FAST;
     text = data;
+    // An ASCII string is read on its bytes too (one latin1 copy), as a byte input is; others as
+    // text (their UTF-8 bytes would have to be decoded again string by string).
+    if (textMode !== "decoded" && !NON_ASCII.test(data)) view = Buffer.from(data, "latin1");
   } else {
     if (!(data instanceof Uint8Array)) return NO_FAST;
     const buf = Buffer.from(data.buffer, data.byteOffset, data.byteLength);

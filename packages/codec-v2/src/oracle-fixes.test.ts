@@ -752,3 +752,80 @@ describe("base64 into [N]byte: copied, the rest cleared, then the length checked
     expect(got).toEqual(want);
   });
 });
+
+describe("format:unix* times up to GoTime's limit (Unix seconds within ±(2^53-1)) match Go; past it, a range error", () => {
+  // Found by the differential fuzzer (v1v2, seeds 1500014339, 1350017361). Go 1.26, GOEXPERIMENT=jsonv2 go run:
+  // json/v2 Unmarshal of {"A":<n>} into struct{ A time.Time `json:",format:unixmilli|unix"` }.
+  const tt = parseGo(`import "time"
+type UM struct { A time.Time \`json:",format:unixmilli"\` }
+type US struct { A time.Time \`json:",format:unix"\` }`);
+  // [type, number, Go's time, ours when it differs (GoTime holds seconds as a safe integer)]
+  const table: [string, string, string, string?][] = [
+    ["UM", "9007199254740991", "287396-10-12T08:59:00.991Z"],
+    ["UM", "-9007199254740991", "-283457-03-21T15:00:59.009Z"],
+    ["US", "9007199254740991", "285428751-11-12T07:36:31Z"],
+    ["US", "-9007199254740991", "-285424812-02-20T16:23:29Z"],
+    ["UM", "9007199254740991999.5", "285428751-11-12T07:36:31.9995Z"],
+    // Beyond the limit Go still answers; gojson reports the value out of range.
+    ["UM", "9007199254740992000", "285428751-11-12T07:36:32Z", "range"],
+    ["UM", "18446744073709551615", "584556019-04-03T14:25:51.615Z", "range"],
+    ["US", "9007199254740991999.5", "285426783832-03-27T00:53:19.5Z", "range"],
+    // Go's seconds wrap as int64 here (a negative input, a time in the future; seed 1350017361).
+    ["US", "-9223372036854775808", "292277026596-12-04T15:30:08Z", "range"],
+  ];
+  it.each(table)("%s <- %s", (type, n, goTime, ours) => {
+    const run = () => unmarshal(goType(type, tt), `{"A":${n}}`) as { A: { format(): string } };
+    if (ours === undefined) expect(run().A.format()).toBe(goTime);
+    else
+      expect(run).toThrow(
+        `json: cannot unmarshal JSON number into Go time.Time within "/A": invalid time "${n}": value out of range`,
+      );
+  });
+});
+
+describe("legacy semantics parse quoted numbers with strconv under StringifyNumbers too, and float map keys", () => {
+  // Found by the differential fuzzer (v2, seed 1950010249: "+Inf" into float64). Go 1.26,
+  // GOEXPERIMENT=jsonv2 go run: json/v2 Unmarshal into 7 with StringifyNumbers(true) and
+  // json.StringifyWithLegacySemantics(true); map[float64]int with the legacy option alone.
+  const o = { stringifyNumbers: true, stringifyWithLegacySemantics: true };
+  const pre = "json: cannot unmarshal JSON string";
+  // [input, Go's float64 (and float32), Go's int, Go's error for float64 ("" = none), int error]
+  const table: [string, number, number, string, string][] = [
+    [`"+Inf"`, Number.POSITIVE_INFINITY, 7, "", "invalid syntax"],
+    [`"inf"`, Number.POSITIVE_INFINITY, 7, "", "invalid syntax"],
+    [`"-Infinity"`, Number.NEGATIVE_INFINITY, 7, "", "invalid syntax"],
+    [`"NaN"`, Number.NaN, 7, "", "invalid syntax"],
+    [`"+1.5"`, 1.5, 7, "", "invalid syntax"],
+    [`".5"`, 0.5, 7, "", "invalid syntax"],
+    [`"5."`, 5, 7, "", "invalid syntax"],
+    [`"1_0"`, 10, 7, "", "invalid syntax"],
+    [`"1e400"`, 7, 7, "value out of range", "invalid syntax"],
+    [`"null"`, 0, 0, "", ""],
+    [`"x"`, 7, 7, "invalid syntax", "invalid syntax"],
+    [`"010"`, 10, 10, "", ""],
+  ];
+  const run = (type: string, input: string, opts: object): [unknown, string] => {
+    try {
+      return [unmarshal(goType(type), input, opts), ""];
+    } catch (e) {
+      return [(e as { value?: unknown }).value, (e as Error).message];
+    }
+  };
+  it.each(table)("%s", (input, fv, iv, ferr, ierr) => {
+    for (const ty of ["float64", "float32"]) {
+      const [v, msg] = run(ty, input, { ...o, into: 7 });
+      expect(msg).toBe(ferr === "" ? "" : `${pre} ${input} into Go ${ty}: ${ferr}`);
+      expect(v).toBe(fv);
+    }
+    const [v, msg] = run("int", input, { ...o, into: 7n });
+    expect(msg).toBe(ierr === "" ? "" : `${pre} ${input} into Go int: ${ierr}`);
+    expect(v).toBe(BigInt(iv));
+    // Go: map[+Inf:1] ... map[0:1] for "null"; failures leave map[] and name the key.
+    const [m, merr] = run("map[float64]int", `{${input}:1}`, { stringifyWithLegacySemantics: true });
+    if (ferr === "") expect([...(m as Map<number, bigint>)]).toEqual([[fv, 1n]]);
+    else expect(merr).toBe(`${pre} ${input} into Go float64 within "/${input.slice(1, -1)}": ${ferr}`);
+  });
+  it('hex floats (Go: "0x1p-2" → 0.25) are not supported: invalid syntax', () => {
+    expect(run("float64", `"0x1p-2"`, o)[1]).toBe(`${pre} "0x1p-2" into Go float64: invalid syntax`);
+  });
+});

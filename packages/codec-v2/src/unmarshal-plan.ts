@@ -338,12 +338,15 @@ function parseGoIntSyntax(s: string, k: string, big: boolean): number | bigint |
 }
 
 const GO_FLOAT_RE =
-  /^[+-]?(?:(?:[0-9]+(?:_[0-9]+)*\.?(?:[0-9]+(?:_[0-9]+)*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?|inf|infinity|nan)$/i;
+  /^[+-]?(?:(?:[0-9]+(?:_[0-9]+)*\.?(?:[0-9]+(?:_[0-9]+)*)?|\.[0-9]+(?:_[0-9]+)*)(?:[eE][+-]?[0-9]+(?:_[0-9]+)*)?|inf|infinity|nan)$/i;
 
-/** strconv.ParseFloat for decimal text (Go syntax: sign, `.5`, `5.`, inf, nan); hex floats are not supported. */
+/**
+ * strconv.ParseFloat for decimal text (Go syntax: sign, `.5`, `5.`, inf, nan, and underscores
+ * between digits, `1_0`); hex floats (`0x1p-2`, which Go takes) are not supported.
+ */
 function parseGoFloatSyntax(s: string, is32: boolean): number | string {
-  if (!GO_FLOAT_RE.test(s) || s.includes("_")) return "invalid syntax";
-  const low = s.toLowerCase().replace(/^\+/, "");
+  if (!GO_FLOAT_RE.test(s)) return "invalid syntax";
+  const low = s.toLowerCase().replace(/^\+/, "").replaceAll("_", "");
   let v: number;
   if (low === "nan") v = Number.NaN;
   else if (/^-?inf(inity)?$/.test(low))
@@ -565,7 +568,9 @@ function build(t: GoType, o: ResolvedOptions, m: Mode): Dec {
             if (lit === "-Infinity") return Number.NEGATIVE_INFINITY;
             if (!allowStr) return mismatchAfter(r, o, t, cur, '"', start);
           }
-          if (m.legacyStr) {
+          // Legacy semantics parse a quoted number with strconv.ParseFloat (Go's syntax), for
+          // `string` fields and under StringifyNumbers alike (json/v2's float arshaler).
+          if (m.legacyStr || (m.str && f.stringifyWithLegacySemantics)) {
             if (lit === "null") return f.mergeWithLegacySemantics ? cur : 0;
             const v = parseGoFloatSyntax(lit, is32);
             if (typeof v === "string")
@@ -621,8 +626,9 @@ function intDecoder(t: GoType, o: ResolvedOptions, m: Mode): Dec {
       if (allowStr) return fail(r, o, afterErr(r, t, "0", start, "", undefined), false, cur);
     } else if (k === '"' && allowStr) {
       lit = d.readString();
-      if (m.legacyStr) {
-        // v1 parsed a quoted number with Go's syntax and allowed a quoted null (go.dev/issue/75619).
+      if (m.legacyStr || (m.str && f.stringifyWithLegacySemantics)) {
+        // v1 parsed a quoted number with Go's syntax and allowed a quoted null (go.dev/issue/75619);
+        // legacy semantics do so under StringifyNumbers too.
         if (lit === "null") return f.mergeWithLegacySemantics ? cur : big ? 0n : 0;
         const v = parseGoIntSyntax(lit, kd, big);
         if (typeof v === "string")
@@ -1089,6 +1095,15 @@ function keyDecoder(k: GoType, o: ResolvedOptions): (r: Reader, name: string, st
   switch (k.kind) {
     case "float32":
     case "float64":
+      if (f.stringifyWithLegacySemantics)
+        // A map key is a quoted number: legacy semantics parse it with strconv.ParseFloat
+        // (Go's syntax: "+Inf", ".5", "1_0") and take "null" as the zero key.
+        return (r, name, start) => {
+          if (name === "null") return 0;
+          const v = parseGoFloatSyntax(name, k.kind === "float32");
+          if (typeof v === "string") throw keyErr(r, name, start, v);
+          return v;
+        };
       return (r, name, start) => {
         if (!NUMBER_RE.test(name)) throw keyErr(r, name, start, "invalid syntax");
         const v = Number(name);
