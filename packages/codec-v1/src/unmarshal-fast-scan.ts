@@ -1,9 +1,10 @@
 /**
  * The text cursor of the fast unmarshal path (unmarshal-fast.ts): RFC 8259
- * scanning by charCodeAt over a JS string — the input string; or the input
- * bytes one char per byte (latin1), a string holding escapes or non-ASCII
- * bytes decoded in one JS pass into a shared code-unit buffer and made a
- * string by one native UTF-16 call; or the bytes decoded up front (tests).
+ * scanning of the input bytes one char per byte (`C.u`; values sliced from
+ * their latin1 string `C.t`), a string holding escapes or non-ASCII bytes
+ * decoded in one JS pass into a shared code-unit buffer and made a string by
+ * one native UTF-16 call; or by charCodeAt over a JS string (a non-ASCII
+ * string input, or the bytes decoded up front in tests).
  *
  * Every function here either consumes exactly what Go's v1 decoder accepts
  * (and produces what the exact engine produces: lone surrogate escapes become

@@ -1,11 +1,12 @@
 /**
  * The fast unmarshal path: an optimistic decoder for the common case (a fresh
  * destination, no unmarshal methods on the way), compiled once per Go type
- * into closures that read the input by charCodeAt (unmarshal-fast-scan.ts):
- * ASCII input as a one-byte string, other valid UTF-8 one char per byte with
- * strings that need it decoded in JS one by one (`textMode` "decoded", for
- * tests, decodes it up front instead). Structs
- * get a generated decoder with constant property names; floats nested in
+ * into closures that read the input one char per byte (unmarshal-fast-scan.ts):
+ * whitespace, plain strings and member names on the bytes, values sliced from
+ * a one-byte string of the same bytes, strings that need it decoded in JS one
+ * by one (`textMode` "decoded", for tests, decodes it up front instead; a
+ * non-ASCII JS string input is read as text by charCodeAt). Structs get a
+ * generated decoder with constant property names (one per way of reading); floats nested in
  * slices and arrays are built by one native JSON.parse of their text (its end
  * guessed, or matched by a regular expression), then checked; `any` values
  * are built in unmarshal-fast-any.ts.
