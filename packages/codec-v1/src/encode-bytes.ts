@@ -526,47 +526,19 @@ function buildList(t: GoType & { kind: "slice" | "array" }): ByteEncoder | null 
 /**
  * Writes a tree of lists over float64 (chain: the list levels, outermost first) number by number
  * (Go's shortest digits, -0 as `-0`); a nil slice is `null`; NaN, ±Inf, a non-number or a
- * non-list bails (the general encoder reports Go's error). The two innermost levels are one
- * loop over {@link putFloats} (a list of short lists, such as coordinate pairs, costs no call
- * per inner list through a closure); the levels above are closures.
+ * non-list bails (the general encoder reports Go's error).
  */
 function floatTreeWriter(chain: readonly GoType[]): ByteEncoder {
-  const nullableAt = (d: number): boolean => (chain[d] as GoType).kind === "slice";
-  const leafNullable = nullableAt(chain.length - 1);
-  let write: ByteEncoder;
-  let d = chain.length - 2;
-  if (d < 0)
-    write = (w, v) => {
-      if (v === null) {
-        if (!leafNullable) throw BAIL;
-        w.nul();
-      } else putFloats(w, v);
-    };
-  else {
-    const nullable = nullableAt(d);
-    write = (w, v) => {
-      if (v === null) {
-        if (!nullable) throw BAIL;
-        w.nul();
-        return;
-      }
-      if (!Array.isArray(v)) throw BAIL;
-      const n = v.length;
-      w.punct(0x5b);
-      for (let i = 0; i < n; i++) {
-        if (i > 0) w.punct(0x2c);
-        const x = v[i];
-        if (x !== null) putFloats(w, x);
-        else if (leafNullable) w.nul();
-        else throw BAIL;
-      }
-      w.punct(0x5d);
-    };
-    d--;
-  }
-  for (; d >= 0; d--) {
+  const leafNullable = (chain[chain.length - 1] as GoType).kind === "slice";
+  let write: ByteEncoder = (w, v) => {
+    if (v === null) {
+      if (!leafNullable) throw BAIL;
+      w.nul();
+    } else putFloats(w, v);
+  };
+  for (let d = chain.length - 2; d >= 0; d--) {
     const inner = write;
-    const nullable = nullableAt(d);
+    const nullable = (chain[d] as GoType).kind === "slice";
     write = (w, v) => {
       if (v === null) {
         if (!nullable) throw BAIL;

@@ -165,16 +165,19 @@ function parsePadded(b: string, max10: bigint): [bigint, boolean] {
 }
 
 /**
- * Parse a decimal number of the given unit into nanoseconds as Go's parseDurationBase10 does
- * (no plus sign or exponent; fraction digits past the unit's precision are dropped); returns
- * undefined when malformed, "range" when out of range (also "-0").
+ * The parts of a decimal literal as Go's base-10 parsers split it: the sign, the whole part's
+ * text and value (jsonwire.ParseUint: [MaxUint64, false] on overflow) and the fraction scaled
+ * to `scale` digits (a `.` with no digits after it is malformed).
  */
-export function parseDurationNumber(lit: string, scale: bigint): bigint | "range" | undefined {
-  let s = lit;
-  const neg = s[0] === "-";
-  if (neg) s = s.slice(1);
+function splitDecimal(
+  lit: string,
+  scale: bigint,
+): { neg: boolean; wholeText: string; whole: bigint; okWhole: boolean; frac: bigint; okFrac: boolean } {
+  const neg = lit[0] === "-";
+  const s = neg ? lit.slice(1) : lit;
   const dot = s.indexOf(".");
-  const [whole, okWhole] = parseUint(dot < 0 ? s : s.slice(0, dot));
+  const wholeText = dot < 0 ? s : s.slice(0, dot);
+  const [whole, okWhole] = parseUint(wholeText);
   let frac = 0n;
   let okFrac = true;
   if (dot >= 0) {
@@ -182,6 +185,16 @@ export function parseDurationNumber(lit: string, scale: bigint): bigint | "range
     if (f.length === 0) okFrac = false;
     else [frac, okFrac] = parsePadded(f, scale);
   }
+  return { neg, wholeText, whole, okWhole, frac, okFrac };
+}
+
+/**
+ * Parse a decimal number of the given unit into nanoseconds as Go's parseDurationBase10 does
+ * (no plus sign or exponent; fraction digits past the unit's precision are dropped); returns
+ * undefined when malformed, "range" when out of range (also "-0").
+ */
+export function parseDurationNumber(lit: string, scale: bigint): bigint | "range" | undefined {
+  const { neg, whole, okWhole, frac, okFrac } = splitDecimal(lit, scale);
   const prod = whole * scale;
   const sum = (prod % U64) + frac;
   const overflow = prod >= U64 || sum >= U64;
@@ -202,19 +215,9 @@ export function parseTimeUnix(
   scale: bigint,
 ): { sec: bigint; nsec: bigint } | "syntax" | "range" {
   const pow10 = NS_PER_SEC / scale;
-  let s = lit;
-  const neg = s[0] === "-";
-  if (neg) s = s.slice(1);
-  const dot = s.indexOf(".");
-  const wholeText = dot < 0 ? s : s.slice(0, dot);
-  let [whole, okWhole] = parseUint(wholeText);
-  let frac = 0n;
-  let okFrac = true;
-  if (dot >= 0) {
-    const f = s.slice(dot + 1);
-    if (f.length === 0) okFrac = false;
-    else [frac, okFrac] = parsePadded(f, scale);
-  }
+  const parts = splitDecimal(lit, scale);
+  const { neg, wholeText, frac, okFrac } = parts;
+  let { whole, okWhole } = parts;
   let sec = 0n;
   let nsec = 0n;
   if (pow10 === 1n) {
