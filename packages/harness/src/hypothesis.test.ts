@@ -51,6 +51,18 @@ describe("verdicts (seed 002 vocabulary)", () => {
       expect(out.hypothesis.sha256).toMatch(/^[0-9a-f]{64}$/);
     });
   }
+  it("Threshold/TestedAgainstTheThresholdNotOne", () => {
+    // "At most 1.5×" with the candidate about as fast as the baseline (ratios around 1, spread
+    // 5 %): the whole CI lies below 1.5, and the paired test against 1.5 decides it (against 1
+    // it would not: p ≈ 0.7, UNKNOWN).
+    const h0 = { ...base, statement: "at most 1.5×", threshold: 1.5 };
+    const h = { ...h0, sha256: hypothesisHash(h0) };
+    const c = cmp(around(0.99, 25, 0.05));
+    expect(c.test.pValue).toBeGreaterThan(0.05);
+    const out = evaluateHypothesis(h, c, now);
+    expect(out.verdict).toBe("supported");
+    expect(out.observed?.pValue).toBeLessThan(1e-4);
+  });
   it("Hash/StableAndSensitive", () => {
     expect(hypothesisHash(base)).toBe(hypothesisHash({ ...base, registeredAt: "other" }));
     expect(hypothesisHash(base)).not.toBe(hypothesisHash({ ...base, threshold: 0.9 }));

@@ -8,6 +8,7 @@
  */
 import { createHash } from "node:crypto";
 import type { Comparison, Hypothesis, HypothesisOutcome, Metric } from "./result.js";
+import { pairedTest } from "./stats.js";
 
 /** What a bench author writes before the run. */
 export interface HypothesisSpec {
@@ -83,7 +84,8 @@ export function checkPreregistration(
  * - NOT_TESTED: the comparison was not measured (candidate missing or broken);
  * - HOLD: measured, but the preregistration cannot be verified (hash/time);
  * - supported: the whole CI of geomean(candidate/baseline) lies on the
- *   hypothesised side of the threshold and the paired test is significant;
+ *   hypothesised side of the threshold and the paired test of the ratios
+ *   against the threshold (not against 1) is significant;
  * - not supported: the whole CI lies on the other side of the threshold;
  * - UNKNOWN: the CI straddles the threshold, or n can never reach alpha.
  */
@@ -102,11 +104,23 @@ export function evaluateHypothesis(
       preregistration,
     };
   }
+  // The paired test against the threshold itself (log(ratio / threshold) centred on 0): the
+  // comparison's own test is against a ratio of 1, which says nothing about "at most 1.5×"
+  // when the candidate is about as fast as the baseline.
+  const t = hypothesis.threshold;
+  const test =
+    t === 1
+      ? comparison.test
+      : pairedTest(
+          comparison.ratios.map((r) => Math.log(r / t)),
+          comparison.test.method.startsWith("sign-flip") ? "sign-flip" : "wilcoxon",
+          comparison.test.alpha,
+        );
   const observed = {
     geomean: comparison.geomean,
     ciLow: comparison.ci.low,
     ciHigh: comparison.ci.high,
-    pValue: comparison.test.pValue,
+    pValue: test.pValue,
   };
   const base = { hypothesis, comparison: comparison.id, observed, preregistration };
   if (preregistration !== "verified") {
@@ -119,19 +133,18 @@ export function evaluateHypothesis(
           : "the registration time or hash cannot show the hypothesis preceded the run",
     };
   }
-  const t = hypothesis.threshold;
   const less = hypothesis.direction === "less";
   const inFavour = less ? comparison.ci.high < t : comparison.ci.low > t;
   const against = less ? comparison.ci.low >= t : comparison.ci.high <= t;
   const ciText = `geomean ${observed.geomean.toFixed(3)}× (${Math.round(comparison.ci.level * 100)}% CI ${observed.ciLow.toFixed(3)}–${observed.ciHigh.toFixed(3)}), p=${observed.pValue.toPrecision(3)}`;
-  if (!comparison.test.canReachAlpha) {
+  if (!test.canReachAlpha) {
     return {
       ...base,
       verdict: "UNKNOWN",
-      reason: `n=${comparison.test.n} pairs can never reach alpha=${comparison.test.alpha} (min p ${comparison.test.minAchievableP}); ${ciText}`,
+      reason: `n=${test.n} pairs can never reach alpha=${test.alpha} (min p ${test.minAchievableP}); ${ciText}`,
     };
   }
-  if (inFavour && comparison.test.pValue < hypothesis.alpha) {
+  if (inFavour && test.pValue < hypothesis.alpha) {
     return { ...base, verdict: "supported", reason: `${ciText} lies ${less ? "below" : "above"} ${t}` };
   }
   if (against) {
