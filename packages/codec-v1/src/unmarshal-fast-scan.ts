@@ -37,7 +37,7 @@ export interface Cursor {
   b: Buffer | null;
   /**
    * The input bytes whenever `t` holds one char per byte (ASCII or not), else null: the same
-   * indices as `t`, read by the whitespace skippers.
+   * indices as `t`, read by the whitespace skippers, readString and the struct decoders' guesses.
    */
   u: Uint8Array | null;
   p: number;

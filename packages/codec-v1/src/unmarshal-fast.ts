@@ -848,10 +848,8 @@ function generateStruct(
   let guess = "";
   let member = "";
   order.forEach((f, i) => {
-    if (f.quoted !== "") {
-      const hit = `{ C.p = p + ${f.quoted.length}; i = ${i}; } break;\n`;
-      guess += `case ${i}: if (${matchCode(f.quoted, src)}) ${hit}`;
-    }
+    if (f.quoted !== "")
+      guess += `case ${i}: if (${matchCode(f.quoted, src)}) { C.p = p + ${f.quoted.length}; i = ${i}; } break;\n`;
     const k = JSON.stringify(f.last);
     member +=
       f.hops === undefined
@@ -873,7 +871,7 @@ ${decs}return function decodeStruct(c, cur) {
     if (k !== 0x22) bail();
     let i = -1;
     const t = C.t;
-    const u = C.u;
+    ${src === "u" ? "const u = C.u;" : ""}
     const p = C.p;
     switch (g) {
 ${guess}    }
@@ -1082,8 +1080,9 @@ export function unmarshalFast(
   if (typeof data === "string") {
     if (!isWellFormed(data)) return NO_FAST;
     text = data;
-    // An ASCII string is read on its bytes too (one latin1 copy), as a byte input is; others as
-    // text (their UTF-8 bytes would have to be decoded again string by string).
+    // An ASCII string is read on its bytes too (one latin1 copy: measured 10 % fewer
+    // instructions than reading it as text); others as text (their UTF-8 bytes would have to be
+    // decoded again string by string).
     if (textMode !== "decoded" && !NON_ASCII.test(data)) view = Buffer.from(data, "latin1");
   } else {
     if (!(data instanceof Uint8Array)) return NO_FAST;
