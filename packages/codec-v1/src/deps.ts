@@ -21,8 +21,10 @@ export {
   FLOAT64_MAX_BYTES,
   formatFloat,
   goQuote,
+  INT53_MAX_BYTES,
   JsonError,
   quoteCharV1,
+  safeBigint,
   writeFloat64,
   writeInt53,
 } from "@gojson/jsontext";

@@ -14,7 +14,14 @@
  * marshal runs the general string encoder (./encode.ts), which writes the
  * same bytes or Go's error.
  */
-import { FLOAT64_MAX_BYTES, type GoType, writeFloat64, writeInt53 } from "./deps.js";
+import {
+  FLOAT64_MAX_BYTES,
+  type GoType,
+  INT53_MAX_BYTES,
+  safeBigint,
+  writeFloat64,
+  writeInt53,
+} from "./deps.js";
 import { isEmptyFn, isRecursive, isZeroFieldFn, sortedKeys } from "./encode.js";
 import { floatChain, intArrayCheck } from "./encode-numeric.js";
 import { base64Encode, compareUtf8, quoteString } from "./format.js";
@@ -264,109 +271,21 @@ export class ByteWriter {
     const m = utf8Write(t, s, 0, n * 3);
     this.room(m * 6 + 2);
     const b = this.buf;
-    const esc = this.html ? BYTE_ESC_HTML : BYTE_ESC_RAW;
-    let p = this.pos;
-    b[p++] = 0x22;
-    for (let j = 0; j < m; j++) {
-      const c = t[j] as number;
-      const e = esc[c] as number;
-      if (e === 0) b[p++] = c;
-      else if (e === 1) {
-        // \u00XX (control characters; <, >, & when escaping for HTML)
-        b[p++] = 0x5c;
-        b[p++] = 0x75;
-        b[p++] = 0x30;
-        b[p++] = 0x30;
-        b[p++] = HEX[c >> 4] as number;
-        b[p++] = HEX[c & 15] as number;
-      } else if (e === SEQ_E2) {
-        if (t[j + 1] === 0x80 && ((t[j + 2] as number) & 0xfe) === 0xa8) {
-          // U+2028, U+2029 (E2 80 A8, E2 80 A9) as \u2028, \u2029
-          b[p++] = 0x5c;
-          b[p++] = 0x75;
-          b[p++] = 0x32;
-          b[p++] = 0x30;
-          b[p++] = 0x32;
-          b[p++] = t[j + 2] === 0xa8 ? 0x38 : 0x39;
-          j += 2;
-        } else b[p++] = c;
-      } else if (e === SEQ_EF) {
-        if (t[j + 1] === 0xbf && t[j + 2] === 0xbd && !isWellFormed(s)) return false;
-        b[p++] = c;
-      } else {
-        b[p++] = 0x5c;
-        b[p++] = e;
-      }
-    }
-    b[p++] = 0x22;
-    this.pos = p;
+    b[this.pos] = 0x22;
+    const p = escapeUtf8(b, this.pos + 1, t, m, this.html ? BYTE_ESC_HTML : BYTE_ESC_RAW, s);
+    if (p < 0) return false;
+    b[p] = 0x22;
+    this.pos = p + 1;
     return true;
   }
   /** Any string, encoded here char by char, escapes and lone surrogates included. */
   private escapedChars(s: string): void {
-    const n = s.length;
-    this.room(n * 6 + 2);
+    this.room(s.length * 6 + 2);
     const b = this.buf;
-    const esc = this.html ? ESC_HTML : ESC_RAW;
-    let p = this.pos;
-    b[p++] = 0x22;
-    for (let i = 0; i < n; i++) {
-      const c = s.charCodeAt(i);
-      if (c < 0x80) {
-        const e = esc[c] as number;
-        if (e === 0) b[p++] = c;
-        else if (e === 1) {
-          // \u00XX (control characters; <, >, & when escaping for HTML)
-          b[p++] = 0x5c;
-          b[p++] = 0x75;
-          b[p++] = 0x30;
-          b[p++] = 0x30;
-          b[p++] = HEX[c >> 4] as number;
-          b[p++] = HEX[c & 15] as number;
-        } else {
-          b[p++] = 0x5c;
-          b[p++] = e;
-        }
-      } else if (c < 0x800) {
-        b[p++] = 0xc0 | (c >> 6);
-        b[p++] = 0x80 | (c & 0x3f);
-      } else if (c < 0xd800 || c >= 0xe000) {
-        if (c === 0x2028 || c === 0x2029) {
-          // \u2028, \u2029
-          b[p++] = 0x5c;
-          b[p++] = 0x75;
-          b[p++] = 0x32;
-          b[p++] = 0x30;
-          b[p++] = 0x32;
-          b[p++] = c === 0x2028 ? 0x38 : 0x39;
-        } else {
-          b[p++] = 0xe0 | (c >> 12);
-          b[p++] = 0x80 | ((c >> 6) & 0x3f);
-          b[p++] = 0x80 | (c & 0x3f);
-        }
-      } else {
-        const d = i + 1 < n ? s.charCodeAt(i + 1) : 0;
-        if (c < 0xdc00 && (d & 0xfc00) === 0xdc00) {
-          // a surrogate pair: one code point, four bytes
-          const cp = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
-          b[p++] = 0xf0 | (cp >> 18);
-          b[p++] = 0x80 | ((cp >> 12) & 0x3f);
-          b[p++] = 0x80 | ((cp >> 6) & 0x3f);
-          b[p++] = 0x80 | (cp & 0x3f);
-          i++;
-        } else {
-          // a lone surrogate stands for invalid UTF-8: \ufffd
-          b[p++] = 0x5c;
-          b[p++] = 0x75;
-          b[p++] = 0x66;
-          b[p++] = 0x66;
-          b[p++] = 0x66;
-          b[p++] = 0x64;
-        }
-      }
-    }
-    b[p++] = 0x22;
-    this.pos = p;
+    b[this.pos] = 0x22;
+    const p = escapeUtf16(b, this.pos + 1, s, this.html ? ESC_HTML : ESC_RAW);
+    b[p] = 0x22;
+    this.pos = p + 1;
   }
   /**
    * The bytes written, in a buffer of their own: a copy, or (`handOver`, for
@@ -386,9 +305,115 @@ export class ByteWriter {
       for (let i = 0; i < n; i++) out[i] = b[i] as number;
       return out;
     }
-    // One native allocate-and-copy (new Uint8Array(n) would be zero-filled first).
-    return new Uint8Array(b.buffer.slice(b.byteOffset, b.byteOffset + n));
+    // Uninitialised memory, then one copy (ArrayBuffer.prototype.slice and new Uint8Array(n)
+    // zero-fill first).
+    const out = Buffer.allocUnsafeSlow(n);
+    out.set(b.subarray(0, n));
+    return new Uint8Array(out.buffer, out.byteOffset, n);
   }
+}
+
+/**
+ * ByteWriter.escapedBytes' loop: copies the UTF-8 bytes t[0, m) of `s` into b at p with v1's
+ * escapes (`esc`: BYTE_ESC_HTML or BYTE_ESC_RAW); returns the end, or -1 when `s` holds a lone
+ * surrogate. (Loops over a whole value sit in functions that end with them: see {@link listElems}.)
+ */
+function escapeUtf8(b: Buffer, p0: number, t: Buffer, m: number, esc: Uint8Array, s: string): number {
+  let p = p0;
+  for (let j = 0; j < m; j++) {
+    const c = t[j] as number;
+    const e = esc[c] as number;
+    if (e === 0) b[p++] = c;
+    else if (e === 1) {
+      // \u00XX (control characters; <, >, & when escaping for HTML)
+      b[p++] = 0x5c;
+      b[p++] = 0x75;
+      b[p++] = 0x30;
+      b[p++] = 0x30;
+      b[p++] = HEX[c >> 4] as number;
+      b[p++] = HEX[c & 15] as number;
+    } else if (e === SEQ_E2) {
+      if (t[j + 1] === 0x80 && ((t[j + 2] as number) & 0xfe) === 0xa8) {
+        // U+2028, U+2029 (E2 80 A8, E2 80 A9) as \u2028, \u2029
+        b[p++] = 0x5c;
+        b[p++] = 0x75;
+        b[p++] = 0x32;
+        b[p++] = 0x30;
+        b[p++] = 0x32;
+        b[p++] = t[j + 2] === 0xa8 ? 0x38 : 0x39;
+        j += 2;
+      } else b[p++] = c;
+    } else if (e === SEQ_EF) {
+      if (t[j + 1] === 0xbf && t[j + 2] === 0xbd && !isWellFormed(s)) return -1;
+      b[p++] = c;
+    } else {
+      b[p++] = 0x5c;
+      b[p++] = e;
+    }
+  }
+  return p;
+}
+
+/** ByteWriter.escapedChars' loop: writes `s` as UTF-8 into b at p with v1's escapes (`esc`: ESC_HTML or ESC_RAW); returns the end. */
+function escapeUtf16(b: Buffer, p0: number, s: string, esc: Uint8Array): number {
+  const n = s.length;
+  let p = p0;
+  for (let i = 0; i < n; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) {
+      const e = esc[c] as number;
+      if (e === 0) b[p++] = c;
+      else if (e === 1) {
+        // \u00XX (control characters; <, >, & when escaping for HTML)
+        b[p++] = 0x5c;
+        b[p++] = 0x75;
+        b[p++] = 0x30;
+        b[p++] = 0x30;
+        b[p++] = HEX[c >> 4] as number;
+        b[p++] = HEX[c & 15] as number;
+      } else {
+        b[p++] = 0x5c;
+        b[p++] = e;
+      }
+    } else if (c < 0x800) {
+      b[p++] = 0xc0 | (c >> 6);
+      b[p++] = 0x80 | (c & 0x3f);
+    } else if (c < 0xd800 || c >= 0xe000) {
+      if (c === 0x2028 || c === 0x2029) {
+        // \u2028, \u2029
+        b[p++] = 0x5c;
+        b[p++] = 0x75;
+        b[p++] = 0x32;
+        b[p++] = 0x30;
+        b[p++] = 0x32;
+        b[p++] = c === 0x2028 ? 0x38 : 0x39;
+      } else {
+        b[p++] = 0xe0 | (c >> 12);
+        b[p++] = 0x80 | ((c >> 6) & 0x3f);
+        b[p++] = 0x80 | (c & 0x3f);
+      }
+    } else {
+      const d = i + 1 < n ? s.charCodeAt(i + 1) : 0;
+      if (c < 0xdc00 && (d & 0xfc00) === 0xdc00) {
+        // a surrogate pair: one code point, four bytes
+        const cp = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
+        b[p++] = 0xf0 | (cp >> 18);
+        b[p++] = 0x80 | ((cp >> 12) & 0x3f);
+        b[p++] = 0x80 | ((cp >> 6) & 0x3f);
+        b[p++] = 0x80 | (cp & 0x3f);
+        i++;
+      } else {
+        // a lone surrogate stands for invalid UTF-8: \ufffd
+        b[p++] = 0x5c;
+        b[p++] = 0x75;
+        b[p++] = 0x66;
+        b[p++] = 0x66;
+        b[p++] = 0x66;
+        b[p++] = 0x64;
+      }
+    }
+  }
+  return p;
 }
 
 /** A compiled byte encoder: writes the JSON for `v`, or throws BAIL. */
@@ -489,20 +514,10 @@ function buildList(t: GoType & { kind: "slice" | "array" }): ByteEncoder | null 
       else floats(w, v);
     };
   }
-  const ints = intArrayCheck(t);
-  if (ints !== null)
+  if (intArrayCheck(t) !== null)
     return (w, v) => {
       if ((v === null || v === undefined) && nullable) w.ascii("null");
-      else if (ints(v)) {
-        // Digit by digit: a bigint's toString (what join calls) costs twice as much.
-        const n = v.length;
-        w.punct(0x5b);
-        for (let i = 0; i < n; i++) {
-          if (i > 0) w.punct(0x2c);
-          w.int(v[i]);
-        }
-        w.punct(0x5d);
-      } else throw BAIL;
+      else putInts(w, v);
     };
   const elem = byteEncoderFor(t.elem);
   if (elem === null) return null;
@@ -512,15 +527,25 @@ function buildList(t: GoType & { kind: "slice" | "array" }): ByteEncoder | null 
       return;
     }
     if (!Array.isArray(v) || ++w.depth > BYTES_MAX_DEPTH) throw BAIL;
-    const n = v.length;
     w.punct(0x5b, "[");
-    for (let i = 0; i < n; i++) {
-      if (i > 0) w.punct(0x2c, ",");
-      elem(w, v[i]);
-    }
+    listElems(w, v, elem);
     w.punct(0x5d, "]");
     w.depth--;
   };
+}
+
+/**
+ * Writes the elements of list `v`, comma-separated. Every loop over a whole value sits in a
+ * function that ends with it: V8 compiles a long first loop on-stack before the code after it
+ * has ever run, and that code then deoptimises on every call that enters the loop again from
+ * the interpreter (a deopt loop, seen on float lists: up to 2× the time per marshal).
+ */
+function listElems(w: ByteWriter, v: readonly unknown[], elem: ByteEncoder): void {
+  const n = v.length;
+  for (let i = 0; i < n; i++) {
+    if (i > 0) w.punct(0x2c, ",");
+    elem(w, v[i]);
+  }
 }
 
 /**
@@ -546,12 +571,8 @@ function floatTreeWriter(chain: readonly GoType[]): ByteEncoder {
         return;
       }
       if (!Array.isArray(v)) throw BAIL;
-      const n = v.length;
       w.punct(0x5b);
-      for (let i = 0; i < n; i++) {
-        if (i > 0) w.punct(0x2c);
-        inner(w, v[i]);
-      }
+      listElems(w, v, inner);
       w.punct(0x5d);
     };
   }
@@ -567,19 +588,65 @@ function floatTreeWriter(chain: readonly GoType[]): ByteEncoder {
  */
 function putFloats(w: ByteWriter, v: unknown): void {
   if (!Array.isArray(v)) throw BAIL;
-  const n = v.length;
-  w.room(n * (FLOAT64_MAX_BYTES + 1) + 2);
+  w.room(v.length * (FLOAT64_MAX_BYTES + 1) + 2);
   const b = w.buf;
-  let p = w.pos;
-  b[p++] = 0x5b;
+  b[w.pos] = 0x5b;
+  const p = floatsInto(b, w.pos + 1, v);
+  b[p] = 0x5d;
+  w.pos = p + 1;
+}
+
+/** putFloats' loop (a function that ends with it: see {@link listElems}); returns the end. */
+function floatsInto(b: Buffer, p0: number, v: readonly unknown[]): number {
+  const n = v.length;
+  let p = p0;
   for (let i = 0; i < n; i++) {
     const x = v[i];
     if (typeof x !== "number" || x - x !== 0) throw BAIL;
     if (i > 0) b[p++] = 0x2c;
     p = x !== 0 && (x | 0) === x ? writeInt53(b, p, x) : writeFloat64(b, p, x);
   }
-  b[p++] = 0x5d;
-  w.pos = p;
+  return p;
+}
+
+/**
+ * Writes `v` (a list of numbers and bigints, else it bails) as a JSON array of what String(x)
+ * writes for each: room made once, safe integers digit by digit (a bigint read through an
+ * int64 store; its toString, what join would call, costs twice as much), anything else
+ * (past 2^53, a fraction) through String.
+ */
+function putInts(w: ByteWriter, v: unknown): void {
+  if (!Array.isArray(v)) throw BAIL;
+  w.room(v.length * (INT53_MAX_BYTES + 1) + 2);
+  w.buf[w.pos++] = 0x5b;
+  const p = intsInto(w, v);
+  // intsInto may have grown the buffer (w.buf is read again).
+  w.buf[p] = 0x5d;
+  w.pos = p + 1;
+}
+
+/** putInts' loop (a function that ends with it: see {@link listElems}); returns the end. */
+function intsInto(w: ByteWriter, v: readonly unknown[]): number {
+  const n = v.length;
+  let b = w.buf;
+  let p = w.pos;
+  for (let i = 0; i < n; i++) {
+    const x = v[i];
+    let d: number;
+    if (typeof x === "bigint") d = safeBigint(x);
+    else if (typeof x === "number") d = x;
+    else throw BAIL;
+    if (i > 0) b[p++] = 0x2c;
+    if (d === Math.floor(d) && d <= MAX_SAFE && d >= -MAX_SAFE) p = writeInt53(b, p, d);
+    else {
+      w.pos = p;
+      w.ascii(String(x));
+      w.room((n - i) * (INT53_MAX_BYTES + 1) + 2);
+      b = w.buf;
+      p = w.pos;
+    }
+  }
+  return p;
 }
 
 function buildMap(t: GoType & { kind: "map" }): ByteEncoder | null {
@@ -595,30 +662,36 @@ function buildMap(t: GoType & { kind: "map" }): ByteEncoder | null {
     }
     if (typeof v !== "object" || ++w.depth > BYTES_MAX_DEPTH) throw BAIL;
     w.punct(0x7b, "{");
-    if (v instanceof Map) {
-      const entries: [string, unknown][] = [];
-      for (const [k, x] of v) entries.push([String(k), x]);
-      entries.sort((a, b) => compareUtf8(a[0], b[0]));
-      for (let i = 0; i < entries.length; i++) {
-        const [k, x] = entries[i] as [string, unknown];
-        if (i > 0) w.punct(0x2c, ",");
-        w.string(k);
-        w.punct(0x3a, ":");
-        elem(w, x);
-      }
-    } else {
-      const keys = sortedKeys(Object.keys(v));
-      for (let i = 0; i < keys.length; i++) {
-        const k = keys[i] as string;
-        if (i > 0) w.punct(0x2c, ",");
-        w.string(k);
-        w.punct(0x3a, ":");
-        elem(w, v[k]);
-      }
-    }
+    if (v instanceof Map) mapEntries(w, v, elem);
+    else members(w, v, sortedKeys(Object.keys(v)), elem);
     w.punct(0x7d, "}");
     w.depth--;
   };
+}
+
+/** Writes the entries of Map `v` as members, in Go's key order (a function that ends with its loop: see {@link listElems}). */
+function mapEntries(w: ByteWriter, v: Map<unknown, unknown>, elem: ByteEncoder): void {
+  const entries: [string, unknown][] = [];
+  for (const [k, x] of v) entries.push([String(k), x]);
+  entries.sort((a, b) => compareUtf8(a[0], b[0]));
+  for (let i = 0; i < entries.length; i++) {
+    const [k, x] = entries[i] as [string, unknown];
+    if (i > 0) w.punct(0x2c, ",");
+    w.string(k);
+    w.punct(0x3a, ":");
+    elem(w, x);
+  }
+}
+
+/** Writes the members `keys` of object `v` (a function that ends with its loop: see {@link listElems}). */
+function members(w: ByteWriter, v: any, keys: readonly string[], elem: ByteEncoder): void {
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i] as string;
+    if (i > 0) w.punct(0x2c, ",");
+    w.string(k);
+    w.punct(0x3a, ":");
+    elem(w, v[k]);
+  }
 }
 
 /** Field kinds compileStruct writes inline. */
@@ -813,25 +886,14 @@ function encodeAnyBytes(w: ByteWriter, v: any): void {
   }
   if (++w.depth > BYTES_MAX_DEPTH) throw BAIL;
   if (Array.isArray(v)) {
-    const n = v.length;
     w.punct(0x5b, "[");
-    for (let i = 0; i < n; i++) {
-      if (i > 0) w.punct(0x2c, ",");
-      encodeAnyBytes(w, v[i]);
-    }
+    listElems(w, v, encodeAnyBytes);
     w.punct(0x5d, "]");
   } else {
     const proto = Object.getPrototypeOf(v);
     if (proto !== Object.prototype && proto !== null) throw BAIL; // Map, Uint8Array, JsonNumber, GoTime, ...
-    const keys = sortedKeys(Object.keys(v));
     w.punct(0x7b, "{");
-    for (let i = 0; i < keys.length; i++) {
-      const k = keys[i] as string;
-      if (i > 0) w.punct(0x2c, ",");
-      w.string(k);
-      w.punct(0x3a, ":");
-      encodeAnyBytes(w, v[k]);
-    }
+    members(w, v, sortedKeys(Object.keys(v)), encodeAnyBytes);
     w.punct(0x7d, "}");
   }
   w.depth--;

@@ -10,7 +10,7 @@
 import { fc, test } from "@fast-check/vitest";
 import { type GoType, sliceOf, T } from "@gojson/gotype";
 import { goTypeArbitrary } from "@gojson/gotype/arbitrary";
-import { afterAll, afterEach, describe, expect } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect } from "vitest";
 import { byteEncoderFor } from "./encode-bytes.js";
 import { marshal } from "./index.js";
 import { fastPaths } from "./marshal.js";
@@ -37,6 +37,12 @@ function outcome(t: GoType, v: unknown, escapeHTML: boolean, bytes: boolean): st
 
 afterEach(() => {
   fastPaths.bytes = true;
+});
+beforeAll(() => {
+  fastPaths.strict = true;
+});
+afterAll(() => {
+  fastPaths.strict = false;
 });
 
 const surrogate = fc.integer({ min: 0xd800, max: 0xdfff }).map((c) => String.fromCharCode(c));

@@ -3,7 +3,7 @@
  */
 import type { GoType } from "./deps.js";
 import { type DeferredValue, type Encoder, type EncodeState, encoderFor } from "./encode.js";
-import { type ByteEncoder, ByteWriter, byteEncoderFor } from "./encode-bytes.js";
+import { BAIL, type ByteEncoder, ByteWriter, byteEncoderFor } from "./encode-bytes.js";
 import { type MarshalOptions, resolveMarshal } from "./options.js";
 import { syncPlans } from "./plan-cache.js";
 import { indent } from "./syntax.js";
@@ -23,10 +23,17 @@ export function marshal(type: GoType, value: unknown, options?: MarshalOptions):
 }
 
 /**
- * Switch of marshal's byte path (./encode-bytes.ts). Internal: tests turn it
- * off to compare the byte path with the general encoder.
+ * Switches of marshal's byte path (./encode-bytes.ts). Internal, for tests:
+ * `bytes` turns it off to compare it with the general encoder; `bails`
+ * counts the values it handed over to the general encoder; `strict` makes an
+ * error other than a bail-out (a defect of the byte path: the general encoder
+ * would hide it) reach the caller.
  */
-export const fastPaths: { bytes: boolean } = { bytes: true };
+export const fastPaths: { bytes: boolean; strict: boolean; bails: number } = {
+  bytes: true,
+  strict: false,
+  bails: 0,
+};
 
 /** Writers kept between calls only while their buffer stays this small. */
 const KEEP_WRITER_BYTES = 1 << 22;
@@ -45,7 +52,10 @@ function marshalBytes(enc: ByteEncoder, value: unknown, html: boolean): Uint8Arr
   try {
     enc(w, value);
     return w.result();
-  } catch {
+  } catch (err) {
+    // BAIL, or a RangeError past the engine's stack: the general encoder writes Go's bytes or error.
+    if (fastPaths.strict && err !== BAIL) throw err;
+    fastPaths.bails++;
     return undefined;
   } finally {
     if (w.buf.length <= KEEP_WRITER_BYTES) spare = w;
