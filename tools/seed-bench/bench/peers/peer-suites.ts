@@ -115,6 +115,14 @@ export const PEER_CORPORA: readonly CorpusName[] = CORPUS_NAMES.filter(
   (n) => n !== "golang_source" && n !== "synthea_fhir",
 );
 
+/**
+ * Measuring settings of the peer suites. On this kind of shared 2-core VM the machine's speed
+ * shifts in phases of a few hundred ms, so a pair's two samples can fall in different phases:
+ * 12 pairs of 30 ms samples (over 8 of 40 ms) keep each pair closer in time and narrow the
+ * per-payload intervals by about a fifth, for the same measuring time.
+ */
+const PEER_SETTINGS = { pairs: 12, sampleTimeMs: 30, isolation: "worker" } as const;
+
 /** The payloads: the five generated payloads and PEER_CORPORA (GOJSON_BENCH_QUICK: two payloads). */
 export function peerInputs(quick: boolean): In[] {
   const seeds = PAYLOAD_NAMES.map((n) => payloadInput(n));
@@ -252,7 +260,7 @@ export function unmarshalSuite(o: PeerOptions, quick: boolean): Suite<In> {
         1,
       ),
     ],
-    settings: { pairs: 8, sampleTimeMs: 40, isolation: "worker" },
+    settings: PEER_SETTINGS,
     ...(o.module ? { module: { ...o.module, args: `${o.name}:unmarshal` } } : {}),
     notes: [
       "Issue targets: typed unmarshal ≤ 1.5× TextDecoder+JSON.parse; faster than ajv JTD (preregistered as hypotheses with their sha256).",
@@ -357,7 +365,7 @@ export function marshalSuite(o: PeerOptions, quick: boolean): Suite<In> {
         sha256: TARGET_HASHES[`${o.name}:target-marshal-vs-stringify`] ?? "",
       },
     ],
-    settings: { pairs: 8, sampleTimeMs: 40, isolation: "worker" },
+    settings: PEER_SETTINGS,
     ...(o.module ? { module: { ...o.module, args: `${o.name}:marshal` } } : {}),
     notes: ["Issue target: typed marshal ≤ Buffer.from(JSON.stringify(v))."],
   };
