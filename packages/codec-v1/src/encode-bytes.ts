@@ -323,6 +323,17 @@ export class ByteWriter {
   }
 }
 
+/** Writes `\uXXXX` (lower-case hex, as Go) for UTF-16 unit `c` into b at p; returns the end. */
+function putEscapeU(b: Buffer, p: number, c: number): number {
+  b[p] = 0x5c;
+  b[p + 1] = 0x75;
+  b[p + 2] = HEX[c >> 12] as number;
+  b[p + 3] = HEX[(c >> 8) & 15] as number;
+  b[p + 4] = HEX[(c >> 4) & 15] as number;
+  b[p + 5] = HEX[c & 15] as number;
+  return p + 6;
+}
+
 /** Bits 7, 15, 23, 31 set where a byte of the four in `w` is below 0x20 (the lowest set one exactly). */
 const LOW_BYTES = (w: number): number => (w - 0x20202020) & ~w & 0x80808080;
 /** Bits 7, 15, 23, 31 set where a byte of `w` equals the byte repeated in `kkkk` (the lowest set one exactly). */
@@ -381,21 +392,11 @@ function escapeUtf8(
     if (e === 0) b[p++] = c;
     else if (e === 1) {
       // \u00XX (control characters; <, >, & when escaping for HTML)
-      b[p++] = 0x5c;
-      b[p++] = 0x75;
-      b[p++] = 0x30;
-      b[p++] = 0x30;
-      b[p++] = HEX[c >> 4] as number;
-      b[p++] = HEX[c & 15] as number;
+      p = putEscapeU(b, p, c);
     } else if (e === SEQ_E2) {
       if (t[j + 1] === 0x80 && ((t[j + 2] as number) & 0xfe) === 0xa8) {
         // U+2028, U+2029 (E2 80 A8, E2 80 A9) as \u2028, \u2029
-        b[p++] = 0x5c;
-        b[p++] = 0x75;
-        b[p++] = 0x32;
-        b[p++] = 0x30;
-        b[p++] = 0x32;
-        b[p++] = t[j + 2] === 0xa8 ? 0x38 : 0x39;
+        p = putEscapeU(b, p, t[j + 2] === 0xa8 ? 0x2028 : 0x2029);
         j += 2;
       } else b[p++] = c;
     } else if (e === SEQ_EF) {
@@ -421,12 +422,7 @@ function escapeUtf16(b: Buffer, p0: number, s: string, esc: Uint8Array): number 
       if (e === 0) b[p++] = c;
       else if (e === 1) {
         // \u00XX (control characters; <, >, & when escaping for HTML)
-        b[p++] = 0x5c;
-        b[p++] = 0x75;
-        b[p++] = 0x30;
-        b[p++] = 0x30;
-        b[p++] = HEX[c >> 4] as number;
-        b[p++] = HEX[c & 15] as number;
+        p = putEscapeU(b, p, c);
       } else {
         b[p++] = 0x5c;
         b[p++] = e;
@@ -436,13 +432,7 @@ function escapeUtf16(b: Buffer, p0: number, s: string, esc: Uint8Array): number 
       b[p++] = 0x80 | (c & 0x3f);
     } else if (c < 0xd800 || c >= 0xe000) {
       if (c === 0x2028 || c === 0x2029) {
-        // \u2028, \u2029
-        b[p++] = 0x5c;
-        b[p++] = 0x75;
-        b[p++] = 0x32;
-        b[p++] = 0x30;
-        b[p++] = 0x32;
-        b[p++] = c === 0x2028 ? 0x38 : 0x39;
+        p = putEscapeU(b, p, c); // \u2028, \u2029
       } else {
         b[p++] = 0xe0 | (c >> 12);
         b[p++] = 0x80 | ((c >> 6) & 0x3f);
@@ -459,13 +449,7 @@ function escapeUtf16(b: Buffer, p0: number, s: string, esc: Uint8Array): number 
         b[p++] = 0x80 | (cp & 0x3f);
         i++;
       } else {
-        // a lone surrogate stands for invalid UTF-8: \ufffd
-        b[p++] = 0x5c;
-        b[p++] = 0x75;
-        b[p++] = 0x66;
-        b[p++] = 0x66;
-        b[p++] = 0x66;
-        b[p++] = 0x64;
+        p = putEscapeU(b, p, 0xfffd); // a lone surrogate stands for invalid UTF-8
       }
     }
   }
