@@ -23,8 +23,11 @@ export {
   goQuote,
   INT53_MAX_BYTES,
   JsonError,
+  NUM_IN,
   quoteCharV1,
-  safeBigint,
+  safeBigintIn,
   writeFloat64,
+  writeFloat64In,
   writeInt53,
+  writeInt53In,
 } from "@gojson/jsontext";

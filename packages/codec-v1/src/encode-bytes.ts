@@ -18,9 +18,10 @@ import {
   FLOAT64_MAX_BYTES,
   type GoType,
   INT53_MAX_BYTES,
-  safeBigint,
-  writeFloat64,
-  writeInt53,
+  NUM_IN,
+  safeBigintIn,
+  writeFloat64In,
+  writeInt53In,
 } from "./deps.js";
 import { isEmptyFn, isRecursive, isZeroFieldFn, sortedKeys } from "./encode.js";
 import { floatChain, intArrayCheck } from "./encode-numeric.js";
@@ -612,7 +613,7 @@ function floatTreeWriter(chain: readonly GoType[]): ByteEncoder {
       }
       if (!Array.isArray(v)) throw BAIL;
       w.punct(0x5b);
-      listElems(w, v, inner);
+      floatLevel(w, v, inner);
       w.punct(0x5d);
     };
   }
@@ -636,6 +637,19 @@ function putFloats(w: ByteWriter, v: unknown): void {
   w.pos = p + 1;
 }
 
+/**
+ * A level of a float tree: listElems' loop over `inner` (a level below, or the float list
+ * writer). Each kind of list has a loop of its own, so that its element call site sees only
+ * the encoders of that kind (a loop shared by every list sees so many that V8 inlines none).
+ */
+function floatLevel(w: ByteWriter, v: readonly unknown[], inner: ByteEncoder): void {
+  const n = v.length;
+  for (let i = 0; i < n; i++) {
+    if (i > 0) w.punct(0x2c);
+    inner(w, v[i]);
+  }
+}
+
 /** putFloats' loop (a function that ends with it: see {@link listElems}); returns the end. */
 function floatsInto(b: Buffer, p0: number, v: readonly unknown[]): number {
   const n = v.length;
@@ -644,7 +658,9 @@ function floatsInto(b: Buffer, p0: number, v: readonly unknown[]): number {
     const x = v[i];
     if (typeof x !== "number" || x - x !== 0) throw BAIL;
     if (i > 0) b[p++] = 0x2c;
-    p = x !== 0 && (x | 0) === x ? writeInt53(b, p, x) : writeFloat64(b, p, x);
+    // Through NUM_IN: an argument would be boxed (a heap number per element) when not inlined.
+    NUM_IN[0] = x;
+    p = x !== 0 && (x | 0) === x ? writeInt53In(b, p) : writeFloat64In(b, p);
   }
   return p;
 }
@@ -672,12 +688,15 @@ function intsInto(w: ByteWriter, v: readonly unknown[]): number {
   let p = w.pos;
   for (let i = 0; i < n; i++) {
     const x = v[i];
-    let d: number;
-    if (typeof x === "bigint") d = safeBigint(x);
-    else if (typeof x === "number") d = x;
-    else throw BAIL;
+    // The value goes through NUM_IN (see floatsInto): ok when it is an integer below 2^53.
+    let ok: boolean;
+    if (typeof x === "bigint") ok = safeBigintIn(x);
+    else if (typeof x === "number") {
+      NUM_IN[0] = x;
+      ok = x === Math.floor(x) && x <= MAX_SAFE && x >= -MAX_SAFE;
+    } else throw BAIL;
     if (i > 0) b[p++] = 0x2c;
-    if (d === Math.floor(d) && d <= MAX_SAFE && d >= -MAX_SAFE) p = writeInt53(b, p, d);
+    if (ok) p = writeInt53In(b, p);
     else {
       w.pos = p;
       w.ascii(String(x));
@@ -896,6 +915,26 @@ function hasIsZero(t: GoType): boolean {
   return t.kind !== "interface" && findMethod(t, "IsZero") !== null;
 }
 
+/** The elements of an array held in an `any` (a loop of its own: see {@link floatLevel}). */
+function anyElems(w: ByteWriter, v: readonly unknown[]): void {
+  const n = v.length;
+  for (let i = 0; i < n; i++) {
+    if (i > 0) w.punct(0x2c);
+    encodeAnyBytes(w, v[i]);
+  }
+}
+
+/** The members `keys` of an object held in an `any` (a loop of its own: see {@link floatLevel}). */
+function anyMembers(w: ByteWriter, v: any, keys: readonly string[]): void {
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i] as string;
+    if (i > 0) w.punct(0x2c);
+    w.string(k);
+    w.punct(0x3a);
+    encodeAnyBytes(w, v[k]);
+  }
+}
+
 /** A value held in an `any`: strings, finite numbers, booleans, bigints, null, arrays and plain objects; else BAIL. */
 function encodeAnyBytes(w: ByteWriter, v: any): void {
   switch (typeof v) {
@@ -927,13 +966,13 @@ function encodeAnyBytes(w: ByteWriter, v: any): void {
   if (++w.depth > BYTES_MAX_DEPTH) throw BAIL;
   if (Array.isArray(v)) {
     w.punct(0x5b, "[");
-    listElems(w, v, encodeAnyBytes);
+    anyElems(w, v);
     w.punct(0x5d, "]");
   } else {
     const proto = Object.getPrototypeOf(v);
     if (proto !== Object.prototype && proto !== null) throw BAIL; // Map, Uint8Array, JsonNumber, GoTime, ...
     w.punct(0x7b, "{");
-    members(w, v, sortedKeys(Object.keys(v)), encodeAnyBytes);
+    anyMembers(w, v, sortedKeys(Object.keys(v)));
     w.punct(0x7d, "}");
   }
   w.depth--;

@@ -61,7 +61,11 @@ export { compactV1, htmlEscapeV1, indentV1 } from "./value-v1.js";
 export {
   FLOAT64_MAX_BYTES,
   INT53_MAX_BYTES,
+  NUM_IN,
   safeBigint,
+  safeBigintIn,
   writeFloat64,
+  writeFloat64In,
   writeInt53,
+  writeInt53In,
 } from "./write-number.js";
