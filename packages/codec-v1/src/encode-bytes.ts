@@ -289,14 +289,59 @@ export class ByteWriter {
     this.pos = p + 1;
     return true;
   }
-  /** Any string, encoded here char by char, escapes and lone surrogates included. */
+  /**
+   * Any string, encoded here char by char, escapes and lone surrogates included. Mostly
+   * short strings: the loop stays in the method (as a function of its own it cost flat-records
+   * 7 % more instructions, a call per string), although a long first string would meet the
+   * on-stack compilation hazard described at listElems.
+   */
   private escapedChars(s: string): void {
-    this.room(s.length * 6 + 2);
+    const n = s.length;
+    this.room(n * 6 + 2);
     const b = this.buf;
-    b[this.pos] = 0x22;
-    const p = escapeUtf16(b, this.pos + 1, s, this.html ? ESC_HTML : ESC_RAW);
-    b[p] = 0x22;
-    this.pos = p + 1;
+    const esc = this.html ? ESC_HTML : ESC_RAW;
+    let p = this.pos;
+    b[p++] = 0x22;
+    for (let i = 0; i < n; i++) {
+      const c = s.charCodeAt(i);
+      if (c < 0x80) {
+        const e = esc[c] as number;
+        if (e === 0) b[p++] = c;
+        else if (e === 1) {
+          // \u00XX (control characters; <, >, & when escaping for HTML)
+          p = putEscapeU(b, p, c);
+        } else {
+          b[p++] = 0x5c;
+          b[p++] = e;
+        }
+      } else if (c < 0x800) {
+        b[p++] = 0xc0 | (c >> 6);
+        b[p++] = 0x80 | (c & 0x3f);
+      } else if (c < 0xd800 || c >= 0xe000) {
+        if (c === 0x2028 || c === 0x2029) {
+          p = putEscapeU(b, p, c); // \u2028, \u2029
+        } else {
+          b[p++] = 0xe0 | (c >> 12);
+          b[p++] = 0x80 | ((c >> 6) & 0x3f);
+          b[p++] = 0x80 | (c & 0x3f);
+        }
+      } else {
+        const d = i + 1 < n ? s.charCodeAt(i + 1) : 0;
+        if (c < 0xdc00 && (d & 0xfc00) === 0xdc00) {
+          // a surrogate pair: one code point, four bytes
+          const cp = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
+          b[p++] = 0xf0 | (cp >> 18);
+          b[p++] = 0x80 | ((cp >> 12) & 0x3f);
+          b[p++] = 0x80 | ((cp >> 6) & 0x3f);
+          b[p++] = 0x80 | (cp & 0x3f);
+          i++;
+        } else {
+          p = putEscapeU(b, p, 0xfffd); // a lone surrogate stands for invalid UTF-8
+        }
+      }
+    }
+    b[p++] = 0x22;
+    this.pos = p;
   }
   /**
    * The bytes written, in a buffer of their own: a copy, or (`handOver`, for
@@ -408,51 +453,6 @@ function escapeUtf8(
       b[p++] = e;
     }
     j++;
-  }
-  return p;
-}
-
-/** ByteWriter.escapedChars' loop: writes `s` as UTF-8 into b at p with v1's escapes (`esc`: ESC_HTML or ESC_RAW); returns the end. */
-function escapeUtf16(b: Buffer, p0: number, s: string, esc: Uint8Array): number {
-  const n = s.length;
-  let p = p0;
-  for (let i = 0; i < n; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 0x80) {
-      const e = esc[c] as number;
-      if (e === 0) b[p++] = c;
-      else if (e === 1) {
-        // \u00XX (control characters; <, >, & when escaping for HTML)
-        p = putEscapeU(b, p, c);
-      } else {
-        b[p++] = 0x5c;
-        b[p++] = e;
-      }
-    } else if (c < 0x800) {
-      b[p++] = 0xc0 | (c >> 6);
-      b[p++] = 0x80 | (c & 0x3f);
-    } else if (c < 0xd800 || c >= 0xe000) {
-      if (c === 0x2028 || c === 0x2029) {
-        p = putEscapeU(b, p, c); // \u2028, \u2029
-      } else {
-        b[p++] = 0xe0 | (c >> 12);
-        b[p++] = 0x80 | ((c >> 6) & 0x3f);
-        b[p++] = 0x80 | (c & 0x3f);
-      }
-    } else {
-      const d = i + 1 < n ? s.charCodeAt(i + 1) : 0;
-      if (c < 0xdc00 && (d & 0xfc00) === 0xdc00) {
-        // a surrogate pair: one code point, four bytes
-        const cp = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
-        b[p++] = 0xf0 | (cp >> 18);
-        b[p++] = 0x80 | ((cp >> 12) & 0x3f);
-        b[p++] = 0x80 | ((cp >> 6) & 0x3f);
-        b[p++] = 0x80 | (cp & 0x3f);
-        i++;
-      } else {
-        p = putEscapeU(b, p, 0xfffd); // a lone surrogate stands for invalid UTF-8
-      }
-    }
   }
   return p;
 }
