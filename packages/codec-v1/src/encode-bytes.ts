@@ -114,29 +114,15 @@ const utf8Write: (b: Buffer, s: string, off: number, max: number) => number =
     ? (b, s, off, max) => (nativeUtf8Write as NonNullable<typeof nativeUtf8Write>).call(b, s, off, max)
     : (b, s, off, max) => b.write(s, off, max, "utf8");
 
-/** Writes the decimal digits of integer `n` (0 <= n < 10^8) at `p`; returns the position after them. */
-function writeDigits(b: Buffer, p: number, n: number): number {
-  const d =
-    n < 10 ? 1 : n < 100 ? 2 : n < 1e3 ? 3 : n < 1e4 ? 4 : n < 1e5 ? 5 : n < 1e6 ? 6 : n < 1e7 ? 7 : 8;
-  let q = p + d;
-  let x = n | 0;
-  while (q > p) {
-    const t = (x / 10) | 0;
-    b[--q] = 0x30 + x - t * 10;
-    x = t;
-  }
-  return p + d;
-}
-
-/** Writes integer `n` (0 <= n < 10^8) as exactly eight digits (zero-padded) at `p`. */
-function writeDigits8(b: Buffer, p: number, n: number): number {
-  let x = n | 0;
-  for (let q = p + 7; q >= p; q--) {
-    const t = (x / 10) | 0;
-    b[q] = 0x30 + x - t * 10;
-    x = t;
-  }
-  return p + 8;
+/**
+ * Puts integer value `x` (a number or a bigint) in NUM_IN[0] (jsontext's writers read it there:
+ * no boxed argument) and says whether it is written digit by digit: an integer below 2^53 in
+ * magnitude. Else (past 2^53, a fraction, NaN) String(x) is its text.
+ */
+function safeIntIn(x: number | bigint): boolean {
+  if (typeof x === "bigint") return safeBigintIn(x);
+  NUM_IN[0] = x;
+  return x === Math.floor(x) && x <= MAX_SAFE && x >= -MAX_SAFE;
 }
 
 /** Thrown to leave the byte path; marshal then runs the general encoder. */
@@ -191,32 +177,12 @@ export class ByteWriter {
    * made; anything else (beyond 2^53, fractions, NaN) through String.
    */
   int(v: number | bigint): void {
-    let n = typeof v === "number" ? v : Number(v);
-    if (!(n <= MAX_SAFE && n >= -MAX_SAFE) || (typeof v === "number" && !Number.isInteger(n))) {
+    if (!safeIntIn(v)) {
       this.ascii(String(v));
       return;
     }
-    this.room(17);
-    const b = this.buf;
-    let p = this.pos;
-    if (n < 0) {
-      b[p++] = 0x2d;
-      n = -n;
-    }
-    if (n < 1e8) p = writeDigits(b, p, n);
-    else {
-      // Two parts below 10^8 (2^53 < 10^16), each written with 32-bit integer arithmetic.
-      let hi = Math.floor(n / 1e8);
-      let lo = n - hi * 1e8;
-      if (lo < 0) {
-        // n / 1e8 rounded up to the next integer
-        hi--;
-        lo += 1e8;
-      }
-      p = writeDigits(b, p, hi);
-      p = writeDigits8(b, p, lo);
-    }
-    this.pos = p;
+    this.room(INT53_MAX_BYTES);
+    this.pos = writeInt53In(this.buf, this.pos);
   }
   /** Writes one ASCII character (code `c`; `_s`, its text, is kept for the generated code's calls). */
   punct(c: number, _s?: string): void {
@@ -688,13 +654,8 @@ function intsInto(w: ByteWriter, v: readonly unknown[]): number {
   let p = w.pos;
   for (let i = 0; i < n; i++) {
     const x = v[i];
-    // The value goes through NUM_IN (see floatsInto): ok when it is an integer below 2^53.
-    let ok: boolean;
-    if (typeof x === "bigint") ok = safeBigintIn(x);
-    else if (typeof x === "number") {
-      NUM_IN[0] = x;
-      ok = x === Math.floor(x) && x <= MAX_SAFE && x >= -MAX_SAFE;
-    } else throw BAIL;
+    if (typeof x !== "number" && typeof x !== "bigint") throw BAIL;
+    const ok = safeIntIn(x);
     if (i > 0) b[p++] = 0x2c;
     if (ok) p = writeInt53In(b, p);
     else {
