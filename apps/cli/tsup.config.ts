@@ -1,3 +1,4 @@
+import { keepTopLevelConstPlugin } from "@gojson/build-config";
 import { defineConfig } from "tsup";
 
 // Two builds: the library entry (ESM + CJS + types) and the executable.
@@ -10,6 +11,7 @@ export default defineConfig([
     shims: true,
     sourcemap: true,
     target: "node20",
+    plugins: [keepTopLevelConstPlugin()],
     noExternal: ["@gojson/report"],
   },
   {
@@ -17,6 +19,7 @@ export default defineConfig([
     format: ["esm"],
     sourcemap: true,
     target: "node20",
+    plugins: [keepTopLevelConstPlugin()],
     noExternal: ["@gojson/report"],
     banner: { js: "#!/usr/bin/env node" },
   },

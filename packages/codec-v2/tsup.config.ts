@@ -1,3 +1,4 @@
+import { keepTopLevelConstPlugin } from "@gojson/build-config";
 import { defineConfig } from "tsup";
 
 export default defineConfig({
@@ -7,4 +8,5 @@ export default defineConfig({
   sourcemap: true,
   clean: true,
   target: "node20",
+  plugins: [keepTopLevelConstPlugin()],
 });

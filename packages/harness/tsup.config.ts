@@ -1,3 +1,4 @@
+import { keepTopLevelConstPlugin } from "@gojson/build-config";
 import { defineConfig } from "tsup";
 
 export default defineConfig([
@@ -8,6 +9,7 @@ export default defineConfig([
     sourcemap: true,
     clean: false,
     target: "node20",
+    plugins: [keepTopLevelConstPlugin()],
     shims: true,
   },
   {
@@ -17,5 +19,6 @@ export default defineConfig([
     sourcemap: true,
     clean: false,
     target: "node20",
+    plugins: [keepTopLevelConstPlugin()],
   },
 ]);

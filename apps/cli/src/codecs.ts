@@ -9,6 +9,45 @@ export type Version = "v1" | "v2";
 /** v1's options split by the operation they affect (Go's Decoder vs Encoder settings). */
 const V1_UNMARSHAL = new Set(["useNumber", "disallowUnknownFields"]);
 const V1_MARSHAL = new Set(["escapeHTML", "prefix", "indent"]);
+/** v1's options that take a string; the others are booleans. */
+const V1_STRING = new Set(["prefix", "indent"]);
+/** v2's options that take a string (jsontext.WithIndent, WithIndentPrefix); the others are booleans. */
+const V2_STRING = new Set(["withIndent", "withIndentPrefix"]);
+const V2_BOOLEAN: ReadonlySet<string> = new Set(v2.BOOLEAN_OPTIONS);
+
+/**
+ * checkOptionValue rejects, as a usage error (exit 2), a value the codec
+ * would misread: a boolean option must be `true` or `false` (a bare
+ * `--option name` means true), a string option needs `=value`, and an
+ * indentation (v2's withIndent/withIndentPrefix) is only spaces and tabs.
+ */
+function checkOptionValue(name: string, value: unknown, isString: boolean, spacesOnly: boolean): void {
+  if (isString) {
+    if (typeof value !== "string" && typeof value !== "boolean") return;
+    if (typeof value === "boolean" && value) {
+      throw new CliError(`--option ${name}: want ${name}=TEXT (a string option)`, EXIT.usage);
+    }
+    const text = String(value);
+    if (spacesOnly && /[^ \t]/.test(text)) {
+      throw new CliError(
+        `--option ${name}=${JSON.stringify(text).slice(1, -1)}: want only spaces and tabs (\\t for a tab)`,
+        EXIT.usage,
+      );
+    }
+    return;
+  }
+  if (typeof value !== "boolean") {
+    throw new CliError(
+      `--option ${name}=${String(value)}: want ${name}=true or ${name}=false (a boolean option)`,
+      EXIT.usage,
+    );
+  }
+}
+
+/** stringValue gives back the text of a string option (`--option indent=false` is the text "false"). */
+function stringValue(v: unknown): unknown {
+  return typeof v === "boolean" ? String(v) : v;
+}
 
 /** A codec bound to a version and a set of options. */
 export interface BoundCodec {
@@ -23,8 +62,9 @@ export function bindCodec(version: Version, options: Record<string, unknown>): B
     const u: Record<string, unknown> = {};
     const m: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(options)) {
+      if (V1_UNMARSHAL.has(k) || V1_MARSHAL.has(k)) checkOptionValue(k, v, V1_STRING.has(k), false);
       if (V1_UNMARSHAL.has(k)) u[k] = v;
-      else if (V1_MARSHAL.has(k)) m[k] = v;
+      else if (V1_MARSHAL.has(k)) m[k] = V1_STRING.has(k) ? stringValue(v) : v;
       else {
         throw new CliError(
           `unknown v1 option ${k}: v1 knows ${[...V1_UNMARSHAL, ...V1_MARSHAL].join(", ")} (use --v2 for json/v2 options)`,
@@ -38,10 +78,25 @@ export function bindCodec(version: Version, options: Record<string, unknown>): B
       unmarshal: (t, d) => v1.unmarshal(t, d, u as never),
     };
   }
+  const o2: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(options)) {
+    if (V2_STRING.has(k)) {
+      checkOptionValue(k, v, true, true);
+      o2[k] = stringValue(v);
+    } else if (V2_BOOLEAN.has(k)) {
+      checkOptionValue(k, v, false, false);
+      o2[k] = v;
+    } else {
+      throw new CliError(
+        `unknown v2 option ${k}: v2 knows ${[...V2_BOOLEAN, ...V2_STRING].join(", ")}`,
+        EXIT.usage,
+      );
+    }
+  }
   return {
     version,
-    marshal: (t, v) => v2.marshal(t, v, options as never),
-    unmarshal: (t, d) => v2.unmarshal(t, d, options as never),
+    marshal: (t, v) => v2.marshal(t, v, o2 as never),
+    unmarshal: (t, d) => v2.unmarshal(t, d, o2 as never),
   };
 }
 

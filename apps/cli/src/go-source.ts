@@ -2,13 +2,13 @@ import { readFileSync } from "node:fs";
 import { type GoType, parseGo } from "@gojson/gotype";
 import { CliError, EXIT } from "./exit-codes.js";
 
-/** Reads a Go file and returns every declared type by name. */
-export function loadGoFile(file: string): Record<string, GoType> {
+/** Reads a Go file and returns every declared type by name; `given` says where the path came from (for the error). */
+export function loadGoFile(file: string, given = "the path given to --go"): Record<string, GoType> {
   let source: string;
   try {
     source = readFileSync(file, "utf8");
   } catch {
-    throw new CliError(`cannot read Go file ${file}: check the path given to --go`, EXIT.input);
+    throw new CliError(`cannot read Go file ${file}: check ${given}`, EXIT.input);
   }
   try {
     return parseGo(source);

@@ -1,4 +1,4 @@
-import { Command, CommanderError, Option } from "commander";
+import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import { benchCommand } from "./commands/bench.js";
 import { decodeCommand } from "./commands/decode.js";
 import { diffCommand } from "./commands/diff.js";
@@ -10,6 +10,13 @@ import { strictCommand } from "./commands/strict.js";
 import { CliError, EXIT, type ExitCode } from "./exit-codes.js";
 import { collect } from "./options.js";
 import { VERSION } from "./version.js";
+
+/** parseByteCount reads --max-bytes: a whole number of bytes, 0 included (a usage error otherwise). */
+function parseByteCount(v: string): number {
+  const n = /^[0-9]+$/.test(v.trim()) ? Number(v.trim()) : Number.NaN;
+  if (!Number.isSafeInteger(n)) throw new InvalidArgumentError("want a whole number of bytes, such as 65536");
+  return n;
+}
 
 const EXIT_HELP = `
 Exit status:
@@ -106,7 +113,7 @@ export function buildProgram(run: (code: ExitCode) => void): Command {
     .option("--type <name>", "decode into this Go type (unknown fields rejected)")
     .addOption(new Option("--v1", "decode with codec-v1 options").conflicts("v2"))
     .addOption(new Option("--v2", "decode with codec-v2 (default when --type is given)").conflicts("v1"))
-    .option("--max-bytes <n>", "body size limit in bytes", (v) => Number.parseInt(v, 10))
+    .option("--max-bytes <n>", "body size limit in bytes", parseByteCount)
     .option("--content-type <type>", "Content-Type header of the request", "application/json")
     .option("--json", "print the answer as JSON")
     .addHelpText(

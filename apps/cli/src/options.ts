@@ -17,7 +17,8 @@ export function parseOptions(pairs: readonly string[]): Record<string, unknown> 
 function parseValue(raw: string): unknown {
   if (raw === "true") return true;
   if (raw === "false") return false;
-  if (/^-?\d+(\.\d+)?$/.test(raw)) return Number(raw);
+  // Every codec option is a boolean or a string: other values stay text, and
+  // bindCodec rejects a string given to a boolean option (exit 2).
   // Escapes let indentation be typed in a shell: --option withIndent='\t'.
   return raw.replace(/\\t/g, "\t").replace(/\\n/g, "\n");
 }

@@ -76,7 +76,8 @@ export class DecodeState {
   /** Byte offset of a text index. */
   byteOffset(i: number): number {
     if (this.ascii) return i;
-    const n = Buffer.byteLength(this.text.slice(0, i), "utf8");
+    // Go's d.off may point one byte past the end of the input (convertNumber errors).
+    const n = Buffer.byteLength(this.text.slice(0, i), "utf8") + Math.max(0, i - this.text.length);
     if (this.invalid === null) return n;
     // Each of those U+FFFD is 3 bytes of UTF-8 but stood for 1 input byte.
     let k = 0;

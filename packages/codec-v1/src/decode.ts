@@ -355,7 +355,8 @@ function build(t: GoType, outerTs: string | undefined): Decoder {
           if (d.useNumber) return new JsonNumber(lit);
           const v = Number(lit);
           if (Number.isFinite(v)) return v;
-          d.typeError(`number ${lit}`, "float64", d.pos);
+          // Go's convertNumber reports d.off: one byte past the end of the literal.
+          d.typeError(`number ${lit}`, "float64", d.pos + 1);
           return cur;
         }
         return decodeAny(d);
@@ -983,7 +984,8 @@ function quotedDecoder(t: GoType): Decoder {
     else if (c === C_T || c === C_F) d.readLiteral();
     else {
       const lit = d.readNumber();
-      if (!d.useNumber && !Number.isFinite(Number(lit))) d.typeError(`number ${lit}`, "float64", d.pos);
+      // Go's valueQuoted → convertNumber: offset d.off, one byte past the literal.
+      if (!d.useNumber && !Number.isFinite(Number(lit))) d.typeError(`number ${lit}`, "float64", d.pos + 1);
     }
     d.save(
       new GoError(
@@ -1143,7 +1145,8 @@ function anyScalar(d: DecodeState, c: number): unknown {
   if (d.useNumber) return new JsonNumber(lit);
   const v = Number(lit);
   if (!Number.isFinite(v)) {
-    d.typeError(`number ${lit}`, "float64", d.pos);
+    // Go's convertNumber reports d.off: one byte past the end of the literal.
+    d.typeError(`number ${lit}`, "float64", d.pos + 1);
     return null;
   }
   return v;

@@ -264,9 +264,10 @@ function build(t: GoType, addr: boolean, quoted: boolean): Encoder {
           // A recursive pointer type cannot hold a primitive (ill-typed, e.g. 1n for `type P *P`):
           // it would dereference to itself forever; report it as the cycle it is.
           if (typeof v !== "object") throw new UnsupportedValueError(`encountered a cycle via ${ts}`);
-          enterCycleCheck(e, v, ts);
+          const key = pointerKey(v, ts);
+          enterCycleCheck(e, key, ts);
           elem(e, v);
-          e.ptrSeen?.delete(v);
+          e.ptrSeen?.delete(key);
         } else elem(e, v);
         e.ptrLevel--;
         e.depth--;
@@ -338,6 +339,24 @@ function withNumericFastPath(t: GoType, generic: Encoder): Encoder {
 
 function lossy(b: Uint8Array): string {
   return utf8d.decode(b);
+}
+
+const pointerKeys = new WeakMap<object, Map<string, object>>();
+
+/**
+ * The cycle-detection key of a pointer of type `ts` to `v`. In TypeScript a
+ * pointer is the value it points to, so a `*M` to a map (or a `*[]T` to a
+ * slice) is the same object as the map; Go keys pointers by (type, address)
+ * and maps and slices by their own data pointers, so a pointer must not find
+ * its map or slice in the seen set (Go reports `type MN map[string]*MN`'s cycle
+ * via `main.MN`, not `*main.MN`). One stable token per (object, pointer type).
+ */
+function pointerKey(v: object, ts: string): object {
+  let byType = pointerKeys.get(v);
+  if (byType === undefined) pointerKeys.set(v, (byType = new Map()));
+  let key = byType.get(ts);
+  if (key === undefined) byType.set(ts, (key = {}));
+  return key;
 }
 
 function enterCycleCheck(e: EncodeState, v: unknown, ts: string): void {

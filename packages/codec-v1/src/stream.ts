@@ -5,7 +5,7 @@
  * writing one value per line.
  */
 import { type GoType, type JsonNumber, quoteCharV1, type SyntacticError, T } from "./deps.js";
-import { GoError, JsonSyntaxError, type JsonV1Error } from "./errors.js";
+import { GoError, JsonSyntaxError } from "./errors.js";
 import { marshalToString } from "./marshal.js";
 import type { UnmarshalOptions } from "./options.js";
 import { indent, ScannerV1, ScanOp, toV1SyntaxError } from "./syntax.js";
@@ -75,12 +75,20 @@ function toIterator(src: DecoderSource): AsyncIterator<Uint8Array | string> | It
 
 /** Go's json.Decoder: reads successive JSON values from a byte stream. */
 export class Decoder {
+  /** The unread bytes: a view of `store` from 0 (Go's dec.buf). */
   private buf = new Uint8Array(0);
+  /** Backing storage of `buf`, grown geometrically so a large value arriving in many chunks costs linear time. */
+  private store = new Uint8Array(0);
   private scanp = 0;
   private scanned = 0;
   private readonly scan = new ScannerV1();
-  private err: JsonV1Error | null = null;
+  /** Go's dec.err: the sticky error of readValue (syntax, EOF, unexpected EOF, or the source's own error). */
+  private err: unknown = null;
+  /** The error the source failed with; a failed source keeps failing with it, as Go's readers do. */
+  private srcErr: { readonly e: unknown } | null = null;
   private eof = false;
+  /** A high surrogate that ended the last text chunk, held for the low surrogate that may start the next. */
+  private high = "";
   private tokenState = TS.TopValue;
   private readonly tokenStack: TS[] = [];
   private readonly it: AsyncIterator<Uint8Array | string> | Iterator<Uint8Array | string>;
@@ -114,20 +122,49 @@ export class Decoder {
   private async refill(): Promise<boolean> {
     if (this.scanp > 0) {
       this.scanned += this.scanp;
-      this.buf = this.buf.slice(this.scanp);
+      this.store.copyWithin(0, this.scanp, this.buf.length);
+      this.buf = this.store.subarray(0, this.buf.length - this.scanp);
       this.scanp = 0;
     }
     if (this.eof) return false;
-    const r = await this.it.next();
+    if (this.srcErr !== null) throw this.srcErr.e;
+    let r: IteratorResult<Uint8Array | string>;
+    try {
+      r = await this.it.next();
+    } catch (e) {
+      // An iterator is finished once it throws; remember the error so every later read reports it.
+      this.srcErr = { e };
+      throw e;
+    }
+    let chunk: Uint8Array;
     if (r.done) {
       this.eof = true;
-      return false;
+      if (this.high === "") return false;
+      chunk = utf8.encode(this.high); // a lone high surrogate at the end: U+FFFD, as TextEncoder writes it
+      this.high = "";
+    } else if (typeof r.value === "string") {
+      // Text chunks are the UTF-8 of their concatenation: a surrogate pair split between two
+      // chunks is one code point, not two U+FFFD.
+      let text = this.high === "" ? r.value : this.high + r.value;
+      this.high = "";
+      const last = text.charCodeAt(text.length - 1);
+      if (last >= 0xd800 && last <= 0xdbff) {
+        this.high = text.slice(-1);
+        text = text.slice(0, -1);
+      }
+      chunk = utf8.encode(text);
+    } else if (this.high !== "") {
+      chunk = new Uint8Array([...utf8.encode(this.high), ...r.value]);
+      this.high = "";
+    } else chunk = r.value;
+    const n = this.buf.length;
+    if (n + chunk.length > this.store.length) {
+      const grown = new Uint8Array(Math.max(2 * this.store.length, n + chunk.length, 512));
+      grown.set(this.buf);
+      this.store = grown;
     }
-    const chunk = typeof r.value === "string" ? utf8.encode(r.value) : r.value;
-    const nb = new Uint8Array(this.buf.length + chunk.length);
-    nb.set(this.buf);
-    nb.set(chunk, this.buf.length);
-    this.buf = nb;
+    this.store.set(chunk, n);
+    this.buf = this.store.subarray(0, n + chunk.length);
     return true;
   }
 
@@ -167,7 +204,15 @@ export class Decoder {
         }
       }
       const n = scanp - this.scanp;
-      if (!(await this.refill())) {
+      let more: boolean;
+      try {
+        more = await this.refill();
+      } catch (e) {
+        // Go's readValue keeps the reader's error in dec.err: every later Decode returns it.
+        this.err = e;
+        throw e;
+      }
+      if (!more) {
         if (this.scan.step(0x20) === ScanOp.End) return this.buf.length - this.scanp;
         const nonSpace = this.buf.some((c) => !isSpace(c));
         this.err = nonSpace ? new GoError("unexpected-eof", "unexpected EOF") : new GoError("eof", "EOF");
@@ -329,18 +374,81 @@ export type EncoderSink =
   | WritableStream<Uint8Array>
   | ((chunk: Uint8Array) => unknown);
 
+/** The part of a Node Writable the Encoder uses for backpressure and errors. */
+interface NodeWritableLike {
+  write(chunk: Uint8Array): boolean;
+  once(event: string, listener: (...args: unknown[]) => void): unknown;
+  removeListener(event: string, listener: (...args: unknown[]) => void): unknown;
+  readonly destroyed?: boolean;
+  readonly errored?: unknown;
+}
+
+function isNodeWritable(s: unknown): s is NodeWritableLike {
+  const w = s as Partial<NodeWritableLike>;
+  return (
+    typeof w.write === "function" && typeof w.once === "function" && typeof w.removeListener === "function"
+  );
+}
+
+/**
+ * Writes one chunk to a Node Writable the way Go's Write blocks: when the
+ * stream's buffer is full, waits for "drain"; rejects with the stream's error
+ * (or when it is destroyed) so the Encoder reports it, as Go's enc.err.
+ */
+function writeNode(s: NodeWritableLike, chunk: Uint8Array): Promise<void> | undefined {
+  if (s.destroyed === true)
+    return Promise.reject(s.errored ?? new Error("write after the stream was destroyed"));
+  if (s.write(chunk)) return undefined;
+  return new Promise<void>((resolve, reject) => {
+    const settle = (err: unknown) => {
+      s.removeListener("drain", onDrain);
+      s.removeListener("error", onError);
+      s.removeListener("close", onClose);
+      if (err === undefined) resolve();
+      else reject(err);
+    };
+    const onDrain = () => settle(undefined);
+    const onError = (e: unknown) => settle(e ?? new Error("stream error"));
+    const onClose = () => settle(s.errored ?? new Error("write after the stream was destroyed"));
+    s.once("drain", onDrain);
+    s.once("error", onError);
+    s.once("close", onClose);
+  });
+}
+
 /** Go's json.Encoder: writes each value as JSON followed by a newline. */
 export class Encoder {
   private prefix = "";
   private indentText = "";
   private escapeHTML = true;
+  /** Go's enc.err: once a write fails, every later encode reports that error without writing. */
+  private err: { readonly e: unknown } | null = null;
   private readonly write: (chunk: Uint8Array) => unknown;
 
   constructor(sink: EncoderSink) {
     if (typeof sink === "function") this.write = sink;
     else if (typeof (sink as WritableStream<Uint8Array>).getWriter === "function") {
-      const w = (sink as WritableStream<Uint8Array>).getWriter();
-      this.write = (chunk) => w.write(chunk as Uint8Array<ArrayBuffer>);
+      // Lock the stream only while writing, as Go's Encoder borrows its io.Writer: between
+      // encodes the caller can still close (or write to) its own stream.
+      // Encodes not awaited one by one share the lock, so their writes queue in order.
+      const ws = sink as WritableStream<Uint8Array>;
+      let writer: WritableStreamDefaultWriter<Uint8Array> | null = null;
+      let pending = 0;
+      this.write = async (chunk) => {
+        if (writer === null) writer = ws.getWriter();
+        const w = writer;
+        pending++;
+        try {
+          await w.write(chunk as Uint8Array<ArrayBuffer>);
+        } finally {
+          if (--pending === 0) {
+            w.releaseLock();
+            writer = null;
+          }
+        }
+      };
+    } else if (isNodeWritable(sink)) {
+      this.write = (chunk) => writeNode(sink, chunk);
     } else {
       const s = sink as { write(chunk: Uint8Array): unknown };
       this.write = (chunk) => s.write(chunk);
@@ -360,8 +468,14 @@ export class Encoder {
 
   /** Go's Encoder.Encode: marshals `value` of `type`, appends "\n", writes it in one call. */
   async encode(type: GoType, value: unknown): Promise<void> {
+    if (this.err !== null) throw this.err.e;
     let b: Uint8Array = utf8.encode(`${marshalToString(type, value, this.escapeHTML)}\n`);
     if (this.prefix !== "" || this.indentText !== "") b = indent(b, this.prefix, this.indentText);
-    await this.write(b);
+    try {
+      await this.write(b);
+    } catch (e) {
+      this.err = { e };
+      throw e;
+    }
   }
 }

@@ -4,6 +4,7 @@
 import type { GoType } from "@gojson/gotype";
 import { Decoder } from "@gojson/jsontext";
 import {
+  EOFError,
   JsonError,
   partialOf,
   SemanticError,
@@ -231,7 +232,24 @@ export function unmarshalDecode(dec: ValueStream, type: GoType, options?: Option
       ? dec.o
       : resolveOptions([dec.o.flags as Options, ...(Array.isArray(options) ? options : [options])]);
   dec.r.deferred = undefined;
-  return run(type, o, dec.r, hasInto ? into : zero(type), false);
+  const start = hasInto ? into : zero(type);
+  if (atEndOfStream(dec.r)) {
+    // Go's UnmarshalDecode returns io.EOF when no value is left (the destination is untouched).
+    const err = new EOFError();
+    setErrorValue(err, start);
+    throw err;
+  }
+  return run(type, o, dec.r, start, false);
+}
+
+/** atEndOfStream reports whether only whitespace is left at the top level (a syntax error is left for run to report). */
+function atEndOfStream(r: Reader): boolean {
+  if (r.d.stackDepth !== 0) return false;
+  try {
+    return r.d.peekKind() === "";
+  } catch {
+    return false;
+  }
 }
 
 /** A sink of top-level JSON values (jsontext.Encoder-like): each value is followed by a newline. */

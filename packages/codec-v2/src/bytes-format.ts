@@ -238,13 +238,18 @@ function decodeBase64(t: string, url: boolean, loose: boolean): Uint8Array {
   };
   let si = 0;
   let done = false;
+  // The text ended (after line breaks) at a quantum boundary: json/v2's line-break check still applies.
+  let ended = false;
   while (!done && si < n) {
     const dbuf = [0, 0, 0, 0];
     let dlen = 4;
     let trailing = -1;
     for (let j = 0; j < 4; j++) {
       if (si === n) {
-        if (j === 0) return Uint8Array.from(out);
+        if (j === 0) {
+          ended = true;
+          break;
+        }
         throw withWrites(illegal64(si - j), replay);
       }
       const c = t[si] as string;
@@ -271,6 +276,7 @@ function decodeBase64(t: string, url: boolean, loose: boolean): Uint8Array {
       done = true;
       break;
     }
+    if (ended) break;
     const val = (dbuf[0]! << 18) | (dbuf[1]! << 12) | (dbuf[2]! << 6) | dbuf[3]!;
     const bytes = [(val >> 16) & 255, (val >> 8) & 255, val & 255];
     for (let k = 0; k < dlen - 1; k++) out.push(bytes[k]!);

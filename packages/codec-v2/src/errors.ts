@@ -377,3 +377,18 @@ export class MethodError extends JsonError {
     });
   }
 }
+
+/**
+ * EOFError is Go's io.EOF: `unmarshalDecode` returns it when the stream holds no
+ * further value (only whitespace is left). Its message is Go's "EOF".
+ */
+export class EOFError extends JsonError {
+  override name = "EOFError";
+  constructor() {
+    super("EOF", { code: "GOJSON_ERR_EOF", flavour: "v2" });
+  }
+  /** isInstance reports whether e is an EOFError (also across two installed copies of gojson). */
+  static override isInstance(e: unknown): e is EOFError {
+    return JsonError.isInstance(e) && (e as { code?: string }).code === "GOJSON_ERR_EOF";
+  }
+}

@@ -16,6 +16,7 @@ export {
   ValueStream,
 } from "./api.js";
 export {
+  EOFError,
   ERR_UNKNOWN_NAME,
   JsonError,
   type JsonKind,

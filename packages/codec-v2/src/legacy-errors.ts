@@ -305,7 +305,8 @@ export function transformMarshalError(e: unknown): unknown {
   if (MarshalerError.isInstance(e)) return e;
   if (SemanticError.isInstance(e)) {
     if (e.cause === undefined) return new UnsupportedTypeError(e.goType);
-    let s = causeText(e.cause) ?? "";
+    // A jsontext error (a bool map key, an invalid inlined raw value) keeps its own v2 text.
+    let s = (SyntacticError.isInstance(e.cause) ? e.cause.message : causeText(e.cause)) ?? "";
     if (s === "encountered a cycle" && e.goType) s += ` via ${reflectString(e.goType)}`;
     if (s.startsWith("unsupported value: ")) s = s.slice("unsupported value: ".length);
     return new UnsupportedValueError(s);

@@ -87,7 +87,12 @@ function arrayShadow(v: unknown[], c: AnyContext): unknown {
 function objectShadow(v: object, c: AnyContext): unknown {
   if (v instanceof Uint8Array) return encodeBytes(v, "base64");
   if (GoTime.isInstance(v)) return stringShadow(v.format(), c.sp);
-  if (JsonNumber.isInstance(v)) return raw(v.text === "" ? "0" : v.text);
+  if (JsonNumber.isInstance(v)) {
+    // Quoted under StringifyNumbers, and an invalid text is an error: the exact engine's.
+    const n = v.text === "" ? "0" : v.text;
+    if (c.str || !/^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$/.test(n)) bail();
+    return raw(n);
+  }
   if (v instanceof Map)
     return entriesText(
       [...v].map(([k, x]) => [String(k), x]),

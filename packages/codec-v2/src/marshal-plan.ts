@@ -6,6 +6,7 @@ import {
   GoTime,
   type GoType,
   JsonNumber,
+  jsonNumber,
   mapOf,
   methodsVersion,
   typeString as reflectTypeString,
@@ -20,6 +21,7 @@ import { DURATION_SCALES, durationString, formatDurationISO8601, formatDurationN
 import {
   ERR_RAW_INLINED_NOT_OBJECT,
   escapePointerToken,
+  goQuote,
   indentMarshalError,
   positionedMarshalError,
   prefixMarshalPointer,
@@ -43,7 +45,7 @@ import {
 } from "./marshal-deep.js";
 import type { ResolvedOptions } from "./options.js";
 import { quotePolicyFor, quoteWith } from "./quote.js";
-import { indentCompact, reformatRaw } from "./raw.js";
+import { indentCompact, reformatRaw, startsWithClose } from "./raw.js";
 import { formatTime, timeLayoutOf } from "./time-layout.js";
 
 export type { Enc };
@@ -130,19 +132,25 @@ function build(t: GoType, o: ResolvedOptions, m: Mode): Enc {
       const quote = m.str || m.legacyStr;
       return (v) => {
         const s = typeof v === "string" ? v : String(v?.text ?? v?.toString?.() ?? "");
-        const n = s === "" ? "0" : s;
-        return quote ? `"${n}"` : n;
+        return numberText(t, s, quote, f.reportErrorsWithLegacySemantics);
       };
     }
     case "json.RawMessage":
     case "jsontext.Value":
       return (v) => {
-        if (v === null || v === undefined || v.length === 0) return "null";
+        // Go: a nil Value is null; an empty one is given to the encoder (unexpected EOF).
+        if (v === null || v === undefined) return "null";
         try {
           // The bytes themselves: invalid UTF-8 is the decoder's to judge (not replaced first).
           return reformatRaw(v, o);
         } catch (e) {
-          throw marshalErr(t, e as Error);
+          // Go 1.26: Value has a MarshalJSON method; legacy reporting wraps its write error in a
+          // MarshalerError on `*jsontext.Value` (json.RawMessage is an alias of it).
+          if (f.reportErrorsWithLegacySemantics) {
+            const detail = SyntacticError.isInstance(e) ? legacySyntaxText(e.detail) : (e as Error).message;
+            throw new MarshalerError("*jsontext.Value", "MarshalJSON", detail);
+          }
+          throw rawErr(marshalErr(t, e as Error), v);
         }
       };
   }
@@ -185,7 +193,7 @@ function build(t: GoType, o: ResolvedOptions, m: Mode): Enc {
         return reformatRaw(out, o);
       } catch (e) {
         if (legacyErr) throw methodErr(e, "MarshalJSON");
-        throw marshalErr(t, e as Error);
+        throw rawErr(marshalErr(t, e as Error), out);
       }
     };
   }
@@ -317,10 +325,30 @@ function encodeElems(v: ArrayLike<unknown>, elem: Enc): string {
       out += elem(v[i]);
     }
   } catch (e) {
+    if (i > 0 && typeof e === "object" && e !== null && BEFORE_DELIM.has(e) && SemanticError.isInstance(e)) {
+      // A raw element that starts with `}` or `]` fails before Go writes its comma, where its
+      // encoder would close the array (counted as `]` one byte back, so indentation counts too).
+      const err = prefixMarshalPointer(e, String(i), `${out.slice(0, -1)}]`) as SemanticError;
+      const c = err.cause;
+      if (SyntacticError.isInstance(c)) {
+        err.cause = syntacticError(c.detail, c.offset - 1, c.pointer);
+        err.render();
+      }
+      throw err;
+    }
     throw prefixMarshalPointer(e, String(i), out);
   }
   ms.depth--;
   return `${out}]`;
+}
+
+/** Raw-value errors whose value starts with `}` or `]` (Go writes no comma before it). */
+const BEFORE_DELIM = new WeakSet<object>();
+
+/** rawErr marks a raw value's error for its enclosing array (see BEFORE_DELIM) and returns it. */
+function rawErr<E>(e: E, raw: string | Uint8Array): E {
+  if (typeof e === "object" && e !== null && startsWithClose(raw)) BEFORE_DELIM.add(e);
+  return e;
 }
 
 /** The deep-path frame of a pointer: Go's cycle check, then its element (no pointer segment). */
@@ -435,6 +463,15 @@ export function compareUTF8(a: string, b: string): number {
 
 function keyEncoder(k: GoType, o: ResolvedOptions): (key: unknown) => string {
   const f = o.flags;
+  if (k.known === "time.Duration" && !f.formatDurationAsNano) {
+    // Go's Duration arshaler has no default representation, for a key as for a value.
+    return () => {
+      throw marshalErr(
+        k,
+        "no default representation (see https://go.dev/issue/71631); specify an explicit format",
+      );
+    };
+  }
   // v2 calls MarshalJSON and MarshalText on keys; v1 only MarshalText.
   const mj = lookupMethod(k, "MarshalJSON");
   if (mj && !f.callMethodsWithLegacySemantics) {
@@ -466,10 +503,22 @@ function keyEncoder(k: GoType, o: ResolvedOptions): (key: unknown) => string {
     case "float32":
     case "float64": {
       const bits = k.kind === "float32" ? 32 : 64;
-      return (key) => formatFloat(key as number, bits);
+      return (key) => {
+        const x = key as number;
+        // A non-finite key is unsupported, as a value is (Go's float arshaler).
+        if (!Number.isFinite(x))
+          throw positionedMarshalError(
+            marshalErr(k, `unsupported value: ${Number.isNaN(x) ? "NaN" : x > 0 ? "+Inf" : "-Inf"}`),
+          );
+        return formatFloat(x, bits);
+      };
     }
     case "bool":
-      return (key) => String(key);
+      // Go writes the key with the bool arshaler, a literal where a member name belongs: the
+      // encoder refuses it (jsontext.ErrNonStringName) and no bool-keyed map encodes, empty ones aside.
+      return () => {
+        throw marshalErr(k, syntacticError("object member name must be a string", 0));
+      };
     default:
       return (key) => String(key);
   }
@@ -579,6 +628,22 @@ class MapFrame implements MFrame {
   }
 }
 
+/** A JSON number's grammar (Go's jsonwire.ConsumeNumber over the whole text). */
+const JSON_NUMBER_RE = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$/;
+
+/**
+ * numberText is Go's json.Number.MarshalJSONTo: "" is 0, quoted under StringifyNumbers, and a
+ * text that is not a JSON number is an error (legacy reporting: v1's MarshalerError).
+ */
+function numberText(t: GoType, s: string, quote: boolean, legacy: boolean): string {
+  const n = s === "" ? "0" : s;
+  const val = quote ? `"${n}"` : n;
+  if (JSON_NUMBER_RE.test(n)) return val;
+  const detail = `cannot parse ${goQuote(val)} as JSON number: invalid syntax`;
+  if (legacy) throw new MarshalerError("*json.Number", "MarshalJSONTo", detail);
+  throw marshalErr(t, detail);
+}
+
 function unsupportedNumber(v: number): SemanticError {
   return marshalErr(undefined, `unsupported value: ${Number.isNaN(v) ? "NaN" : v > 0 ? "+Inf" : "-Inf"}`);
 }
@@ -621,7 +686,8 @@ function anyEncoder(o: ResolvedOptions, m: Mode): Enc {
         if (Array.isArray(v)) return undefined;
         if (v instanceof Uint8Array) return `"${encodeBytes(v, "base64")}"`;
         if (GoTime.isInstance(v)) return `"${v.format()}"`;
-        if (JsonNumber.isInstance(v)) return v.text === "" ? "0" : v.text;
+        if (JsonNumber.isInstance(v))
+          return numberText(jsonNumber, v.text, str, f.reportErrorsWithLegacySemantics);
         return undefined;
       default:
         throw marshalErr(undefined, `unsupported value: ${typeof v}`);
@@ -1111,6 +1177,12 @@ function timeEncoder(t: GoType, _o: ResolvedOptions, m: Mode): Enc {
         const y = v.civil().year;
         if (y < 0 || y > 9999) throw marshalErr(t, "year outside of range [0,9999]");
         const s = v.format();
+        if (s[s.length - 1] !== "Z") {
+          // Go: not every offset is an RFC 3339 zone (a seconds part, an hour past 23).
+          const c = s.charCodeAt(s.length - 6);
+          const hh = 10 * (s.charCodeAt(s.length - 5) - 48) + (s.charCodeAt(s.length - 4) - 48);
+          if ((c >= 48 && c <= 57) || hh >= 24) throw marshalErr(t, "timezone hour outside of range [0,23]");
+        }
         return `"${whole ? s.replace(/\.[0-9]+/, "") : s}"`;
       };
     }

@@ -10,7 +10,9 @@ import {
   type QuotePolicy,
   type ResolvedFormat,
   resolveEncoderOptions,
+  SyntacticError,
 } from "@gojson/jsontext";
+import { syntacticError } from "./errors.js";
 import type { ResolvedOptions } from "./options.js";
 import { quotePolicyFor, quoteWith } from "./quote.js";
 
@@ -50,6 +52,78 @@ export function reformatRaw(input: string | Uint8Array, o: ResolvedOptions): str
   const f = o.flags;
   if (f.canonicalizeRawInts || f.canonicalizeRawFloats || f.reorderRawObjects)
     return reformatCanonical(input, o);
+  try {
+    return reformatTokens(input, o);
+  } catch (e) {
+    // Go's Encoder.WriteValue parses the whole value as ReadValue does: its error texts and
+    // positions, not those of reading token by token (`{"a":}` is a bad start of a value).
+    if (SyntacticError.isInstance(e)) throw valueError(input, o) ?? e;
+    throw e;
+  }
+}
+
+/** valueError is the error Go's WriteValue reports for an invalid raw value (undefined: none found). */
+function valueError(input: string | Uint8Array, o: ResolvedOptions): SyntacticError | undefined {
+  const d = new Decoder(input, {
+    allowDuplicateNames: o.flags.allowDuplicateNames,
+    allowInvalidUTF8: o.flags.allowInvalidUTF8,
+    flavour: "v2",
+  });
+  try {
+    d.readValue();
+    d.checkEOF();
+  } catch (e) {
+    if (!SyntacticError.isInstance(e)) return undefined;
+    // The encoder's reformatter names the place after an array's element "array value".
+    const detail = e.detail.replace(/ after array element \(/, " after array value (");
+    // A truncated number: the encoder counts its valid prefix ("1" of "1.") before the EOF.
+    const shift = detail === "unexpected EOF" ? numberPrefix(input, e.offset) : 0;
+    return detail === e.detail && shift === 0 ? e : syntacticError(detail, e.offset + shift, e.pointer);
+  }
+  return undefined;
+}
+
+/** numberPrefix is the length of the complete number that starts at `at` (Go's ConsumeNumber before an EOF). */
+function numberPrefix(input: string | Uint8Array, at: number): number {
+  const b = typeof input === "string" ? new TextEncoder().encode(input) : input;
+  const digit = (i: number) => i < b.length && (b[i] as number) >= 0x30 && (b[i] as number) <= 0x39;
+  let i = at;
+  if (b[i] === 0x2d) i++;
+  if (!digit(i)) return 0;
+  if (b[i] === 0x30) i++;
+  else while (digit(i)) i++;
+  let n = i - at;
+  if (b[i] === 0x2e) {
+    if (!digit(i + 1)) return n;
+    i++;
+    while (digit(i)) i++;
+    n = i - at;
+  }
+  if (b[i] === 0x65 || b[i] === 0x45) {
+    let j = i + 1;
+    if (b[j] === 0x2b || b[j] === 0x2d) j++;
+    if (!digit(j)) return n;
+    while (digit(j)) j++;
+    n = j - at;
+  }
+  return n;
+}
+
+/**
+ * startsWithClose reports whether a raw value begins (after whitespace) with `}` or `]`: Go's
+ * encoder writes no comma before such a value, so its error sits before the delimiter.
+ */
+export function startsWithClose(input: string | Uint8Array): boolean {
+  for (let i = 0; i < input.length; i++) {
+    const c = typeof input === "string" ? input.charCodeAt(i) : (input[i] as number);
+    if (c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d) continue;
+    return c === 0x7d || c === 0x5d;
+  }
+  return false;
+}
+
+function reformatTokens(input: string | Uint8Array, o: ResolvedOptions): string {
+  const f = o.flags;
   const d = new Decoder(input, {
     allowDuplicateNames: f.allowDuplicateNames,
     allowInvalidUTF8: f.allowInvalidUTF8,

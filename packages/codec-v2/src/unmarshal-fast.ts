@@ -418,13 +418,17 @@ class Compiler {
       case "float32":
         key = (name) => {
           if (!NUMBER_SYNTAX.test(name)) bail();
-          return Math.fround(Number(name));
+          const v = Math.fround(Number(name));
+          if (!Number.isFinite(v)) bail(); // out of range: the exact engine reports it
+          return v;
         };
         break;
       case "float64":
         key = (name) => {
           if (!NUMBER_SYNTAX.test(name)) bail();
-          return Number(name);
+          const v = Number(name);
+          if (!Number.isFinite(v)) bail();
+          return v;
         };
         break;
       default:

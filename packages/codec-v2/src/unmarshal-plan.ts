@@ -986,6 +986,9 @@ function arrayDecoder(t: Extract<GoType, { kind: "array" }>, o: ResolvedOptions,
       let i = 0;
       // This array's own overflow error (about the array itself: no element index in its pointer).
       let overflow: SemanticError | undefined;
+      // Legacy reporting: Go skips the extra elements and reports the overflow after the array (not fatal).
+      let over = false;
+      const deferredBefore = r.deferred;
       try {
         while (peekSoft(d) !== "]") {
           if (i < n) {
@@ -993,7 +996,10 @@ function arrayDecoder(t: Extract<GoType, { kind: "array" }>, o: ResolvedOptions,
             out[i] = base;
             out[i] = elem(r, base);
           } else if (anyLen) d.skipValue();
-          else {
+          else if (f.reportErrorsWithLegacySemantics) {
+            d.skipValue();
+            over = true;
+          } else {
             d.skipValueRemainder();
             overflow = new SemanticError({
               action: "unmarshal",
@@ -1018,20 +1024,25 @@ function arrayDecoder(t: Extract<GoType, { kind: "array" }>, o: ResolvedOptions,
         throw e;
       }
       d.readEndArray();
+      let lenErr: string | undefined = over ? "too many array elements" : undefined;
       if (i < n) {
         // Go zeroes the elements not given before it reports the underflow.
         for (; i < n; i++) out[i] = zero(et);
-        if (!anyLen) {
-          const err = new SemanticError({
-            action: "unmarshal",
-            jsonKind: "[",
-            goType: t,
-            byteOffset: d.inputOffset - 1,
-            cause: "too few array elements",
-          });
-          setPartial(err, out);
-          throw err;
-        }
+        if (!anyLen) lenErr = "too few array elements";
+      }
+      if (lenErr !== undefined) {
+        const err = new SemanticError({
+          action: "unmarshal",
+          jsonKind: "[",
+          goType: t,
+          byteOffset: d.inputOffset - 1,
+          cause: lenErr,
+        });
+        setPartial(err, out);
+        // Under legacy reporting the length error is recorded and decoding goes on (Go's !isFatalError);
+        // Go returns it instead of the first error of an element of this array.
+        if (f.reportErrorsWithLegacySemantics && r.deferred !== deferredBefore) r.deferred = undefined;
+        return fail(r, o, err, false, out);
       }
       return out;
     }
@@ -1045,6 +1056,45 @@ function arrayDecoder(t: Extract<GoType, { kind: "array" }>, o: ResolvedOptions,
 }
 
 function keyDecoder(k: GoType, o: ResolvedOptions): (r: Reader, name: string, start: number) => unknown {
+  const f = o.flags;
+  if (k.known === "time.Duration" && !f.formatDurationAsNano) {
+    // Go's Duration arshaler has no default representation, for a key as for a value:
+    // reported at the map, before the name is read.
+    return (r, _name, start) => {
+      throw new SemanticError({
+        action: "unmarshal",
+        goType: k,
+        byteOffset: r.valueStart(start),
+        cause: "no default representation (see https://go.dev/issue/71631); specify an explicit format",
+      });
+    };
+  }
+  if (k.known === "time.Time" && !f.parseTimeWithLooseRFC3339) {
+    // Go's time arshaler (not UnmarshalText) decodes a time key: json/v2's strict RFC 3339 checks apply.
+    const loose = keyDecoderLooseTime(k, o);
+    return (r, name, start) => {
+      const v = loose(r, name, start);
+      const strict = strictRFC3339Error(name);
+      if (strict !== undefined)
+        throw new SemanticError({
+          action: "unmarshal",
+          jsonKind: '"',
+          goType: k,
+          byteOffset: r.valueStart(start),
+          jsonPointer: `/${escapePointerToken(name)}`,
+          cause: new GoTimeError(strict),
+        });
+      return v;
+    };
+  }
+  return keyDecoderLooseTime(k, o);
+}
+
+/** keyDecoderLooseTime decodes map keys through methods or by kind (time keys without json/v2's strict checks). */
+function keyDecoderLooseTime(
+  k: GoType,
+  o: ResolvedOptions,
+): (r: Reader, name: string, start: number) => unknown {
   const f = o.flags;
   /** A key method's own error, placed at the key (Go: the name's JSON kind, no value shown). */
   const methodErr = (r: Reader, name: string, start: number, e: unknown): unknown =>
@@ -1106,8 +1156,11 @@ function keyDecoder(k: GoType, o: ResolvedOptions): (r: Reader, name: string, st
         };
       return (r, name, start) => {
         if (!NUMBER_RE.test(name)) throw keyErr(r, name, start, "invalid syntax");
-        const v = Number(name);
-        return k.kind === "float32" ? Math.fround(v) : v;
+        let v = Number(name);
+        if (k.kind === "float32") v = Math.fround(v);
+        // A key beyond the float's range is an error as for a value (no entry is stored).
+        if (!Number.isFinite(v)) throw keyErr(r, name, start, "value out of range");
+        return v;
       };
     case "int":
     case "int8":
@@ -1136,6 +1189,18 @@ function keyDecoder(k: GoType, o: ResolvedOptions): (r: Reader, name: string, st
         return v;
       };
     }
+    case "bool":
+      // Go's bool arshaler takes no JSON string (not even under StringifyNumbers), so no
+      // object member name can be a bool key: every member is a type mismatch at its name.
+      return (r, name, start) => {
+        throw new SemanticError({
+          action: "unmarshal",
+          jsonKind: '"',
+          goType: k,
+          byteOffset: r.valueStart(start),
+          jsonPointer: `/${escapePointerToken(name)}`,
+        });
+      };
     default:
       return (_r, name) => name;
   }
@@ -1883,6 +1948,24 @@ class StructFrame extends UFrame {
 
 const MAX_SAFE_SEC = BigInt(Number.MAX_SAFE_INTEGER);
 
+/**
+ * strictRFC3339Error is json/v2's check of a timestamp time.Parse(RFC3339) accepted (unless
+ * parseTimeWithLooseRFC3339): a two-digit hour, a `.` before the fraction, a zone hour below 24
+ * and minute below 60. It returns Go's time.ParseError text, or undefined.
+ */
+function strictRFC3339Error(s: string): string | undefined {
+  const layout = '"2006-01-02T15:04:05Z07:00"';
+  const n = s.length;
+  const dec2 = (i: number) => (10 * (s.charCodeAt(i) - 48) + (s.charCodeAt(i + 1) - 48)) & 0xff;
+  if (s[12] === ":") return `parsing time "${s}" as ${layout}: cannot parse "${s[11]}" as "15"`;
+  if (s[19] === ",") return `parsing time "${s}" as ${layout}: cannot parse "," as "."`;
+  if (s[n - 1] !== "Z") {
+    if (dec2(n - 5) >= 24) return `parsing time "${s}": timezone hour out of range`;
+    if (dec2(n - 2) >= 60) return `parsing time "${s}": timezone minute out of range`;
+  }
+  return undefined;
+}
+
 function timeDecoder(t: GoType, o: ResolvedOptions, m: Mode): Dec {
   const f = o.flags;
   const fmt = m.format;
@@ -1898,7 +1981,13 @@ function timeDecoder(t: GoType, o: ResolvedOptions, m: Mode): Dec {
       const start = d.inputOffset;
       const s = d.readString();
       try {
-        return GoTime.parse(s);
+        const v = GoTime.parse(s);
+        // Loose parsing applies to the default format only (an explicit RFC 3339 format stays strict).
+        if (!(f.parseTimeWithLooseRFC3339 && fmt === "")) {
+          const strict = strictRFC3339Error(s);
+          if (strict !== undefined) throw new GoTimeError(strict);
+        }
+        return v;
       } catch (e0) {
         // Go quotes the UTF-8 bytes of the unquoted text in its message.
         const text = goTimeErrorText(toBytes(s), false);

@@ -16,8 +16,9 @@ export interface GoDecoderOptions {
    * Run strict-http's own pass before the codec (default true), so that
    * duplicate names, BOMs, lone surrogates, deep nesting and `__proto__` keys
    * are rejected even by codec-v1, which accepts duplicates as Go v1 does.
-   * Its options are the strict parse's (bigint defaults to true here: the
-   * codec decides what a large integer means for the Go type).
+   * Its options are the strict parse's (bigint and allowOverflow default to
+   * true here: the codec decides what a large integer or `1e400` means for
+   * the Go type, as Go does).
    */
   precheck?: boolean | ParseStrictOptions;
 }
@@ -36,7 +37,9 @@ export function goDecoder<T, O>(
 ): BodyDecoder {
   const pre = adapter.precheck ?? true;
   const parseOpts =
-    pre === false ? undefined : resolveParseOptions({ bigint: true, ...(pre === true ? {} : pre) });
+    pre === false
+      ? undefined
+      : resolveParseOptions({ bigint: true, allowOverflow: true, ...(pre === true ? {} : pre) });
   return (body) => {
     if (parseOpts) parseStrict(body, parseOpts);
     return codec.unmarshal(type, body, options);

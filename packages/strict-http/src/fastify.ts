@@ -30,15 +30,22 @@ export function strictJson(
       if (fastify.hasContentTypeParser(t)) fastify.removeContentTypeParser(t);
     }
   }
-  fastify.addContentTypeParser(
-    types as string[],
-    (request: FastifyRequest, _payload: unknown, next: (err: Error | null, body?: unknown) => void) => {
-      readJson(request.raw, o).then(
-        (v) => next(null, v),
-        (err) => next(err as Error),
-      );
-    },
-  );
+  const parser = (
+    request: FastifyRequest,
+    _payload: unknown,
+    next: (err: Error | null, body?: unknown) => void,
+  ) => {
+    readJson(request.raw, o).then(
+      (v) => next(null, v),
+      (err) => next(err as Error),
+    );
+  };
+  fastify.addContentTypeParser(types as string[], parser);
+  // Exclusive: every other media type (and a malformed one such as
+  // "application/json;") goes through readJson too, whose Content-Type check
+  // answers 415 as problem details with GOJSON_ERR_UNSUPPORTED_MEDIA_TYPE,
+  // instead of Fastify's own FST_ERR_CTP_INVALID_MEDIA_TYPE body.
+  if (exclusive) fastify.addContentTypeParser("*", parser);
   if (asProblem) {
     fastify.addHook("onError", async (_req: FastifyRequest, reply: FastifyReply, err: unknown) => {
       if (StrictBodyError.isInstance(err) && err.closeConnection) reply.header("connection", "close");

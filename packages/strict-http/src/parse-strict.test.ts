@@ -249,6 +249,12 @@ const cases: Case[] = [
     wantErr: { code: C.NUMBER_OVERFLOW, offset: 0, pointer: "" },
   },
   {
+    name: "Float/OverflowAllowed",
+    in: "[1e400,-1.8e308]",
+    opts: { allowOverflow: true },
+    want: [Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY],
+  },
+  {
     name: "TopLevel/ObjectOnly",
     in: "[1]",
     opts: { topLevel: "object" },

@@ -25,6 +25,12 @@ export interface ParseStrictOptions {
   constructorAction?: KeyAction;
   /** Keep integers beyond ±(2^53 − 1) as bigint instead of rejecting them (default false). */
   bigint?: boolean;
+  /**
+   * Let a number that overflows a float64 through as ±Infinity instead of
+   * rejecting it (default false). goDecoder's precheck sets it: the codec
+   * decides, as Go does (a json.Number or json.RawMessage field keeps `1e400`).
+   */
+  allowOverflow?: boolean;
   /** Which top-level values are accepted (default "any"). */
   topLevel?: TopLevel;
 }
@@ -36,6 +42,7 @@ export interface ResolvedParseOptions {
   readonly protoAction: KeyAction;
   readonly constructorAction: KeyAction;
   readonly bigint: boolean;
+  readonly allowOverflow: boolean;
   readonly topLevel: TopLevel;
 }
 
@@ -50,6 +57,7 @@ export function resolveParseOptions(o: ParseStrictOptions = {}): ResolvedParseOp
     protoAction: o.protoAction ?? "error",
     constructorAction: o.constructorAction ?? "error",
     bigint: o.bigint ?? false,
+    allowOverflow: o.allowOverflow ?? false,
     topLevel: o.topLevel ?? "any",
   });
 }
@@ -145,7 +153,7 @@ function build(d: Decoder, o: ResolvedParseOptions, base: number): unknown {
           value = d.readString();
           break;
         case "0":
-          value = toNumber(d, d.readNumberLiteral(), o.bigint, base);
+          value = toNumber(d, d.readNumberLiteral(), o, base);
           break;
         case "n":
           d.readNull();
@@ -217,12 +225,12 @@ function policyError(d: Decoder, base: number, what: string): StrictBodyError {
 }
 
 /** toNumber converts a number literal: safe integers and finite floats as numbers, else bigint or a 400. */
-function toNumber(d: Decoder, lit: string, bigint: boolean, base: number): number | bigint {
+function toNumber(d: Decoder, lit: string, o: ResolvedParseOptions, base: number): number | bigint {
   const v = +lit;
   if (Number.isSafeInteger(v)) return v;
   const isInt = !/[.eE]/.test(lit);
   if (isInt) {
-    if (bigint) return BigInt(lit);
+    if (o.bigint) return BigInt(lit);
     throw syntaxError(
       C.UNSAFE_INTEGER,
       "integer beyond ±(2^53 − 1) would lose precision",
@@ -230,7 +238,7 @@ function toNumber(d: Decoder, lit: string, bigint: boolean, base: number): numbe
       d.stackPointer(),
     );
   }
-  if (!Number.isFinite(v))
+  if (!Number.isFinite(v) && !o.allowOverflow)
     throw syntaxError(
       C.NUMBER_OVERFLOW,
       "number overflows a float64",

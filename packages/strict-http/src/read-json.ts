@@ -110,11 +110,12 @@ export async function readJson(
 export async function decodeBody(body: Uint8Array, o: ResolvedReadJsonOptions): Promise<unknown> {
   if (o.decode === undefined) return parseStrict(body, o.parse);
   if (isBlank(body)) {
+    // The same answer as the strict parse: the offset is where the input ends (Go's io.EOF offset).
     throw new StrictBodyError({
       code: C.EMPTY_BODY,
       statusCode: 400,
-      message: "invalid JSON body: empty body at byte offset 0",
-      offset: 0,
+      message: `invalid JSON body: empty body at byte offset ${body.length}`,
+      offset: body.length,
       pointer: "",
     });
   }

@@ -77,6 +77,35 @@ for (const [name, make] of apps) {
       expect(r.status).toBe(415);
     });
 
+    // Found by a user audit with curl: Fastify answered other media types with its
+    // own FST_ERR_CTP_INVALID_MEDIA_TYPE body (application/json), unlike the others.
+    it.each(["text/plain", "application/x-www-form-urlencoded", "application/problem+json"])(
+      "ContentType/415ProblemDetails %s",
+      async (type) => {
+        const r = await post(port, '{"a":1}', { "content-type": type });
+        expect(r.status).toBe(415);
+        expect(r.headers.get("content-type")).toContain("application/problem+json");
+        expect(r.json).toMatchObject({ status: 415, code: C.UNSUPPORTED_MEDIA_TYPE });
+      },
+    );
+
+    it("ContentType/Missing415ProblemDetails", async () => {
+      const r = await rawRequest(
+        port,
+        `${jsonHead({ "content-length": 7 }).replace("content-type: application/json\r\n", "")}{"a":1}`,
+      );
+      expect(r?.status).toBe(415);
+      expect(r?.headers["content-type"]).toContain("application/problem+json");
+      expect(JSON.parse(r?.body ?? "{}")).toMatchObject({ code: C.UNSUPPORTED_MEDIA_TYPE });
+    });
+
+    it("ContentType/EmptyParameterAccepted", async () => {
+      // "application/json;" has an empty parameter list: the same media type for every adapter.
+      const r = await post(port, '{"a":1}', { "content-type": "application/json;" });
+      expect(r.status).toBe(200);
+      expect(r.json).toEqual({ value: { a: 1 } });
+    });
+
     it("TooLarge/413WithoutReading", async () => {
       const r = await rawRequest(port, jsonHead({ "content-length": 100_000_000 }));
       expect(r?.status).toBe(413);

@@ -126,3 +126,54 @@ describe("@gojson/strict-http/codec: offsets and the precheck", () => {
     expect(goJson(outcome.value)).toBe(row.value);
   });
 });
+
+// Found by a user audit: the precheck rejected `1e400` (GOJSON_ERR_NUMBER_OVERFLOW) before the
+// codec ran, although Go keeps it in a json.Number or json.RawMessage field and words its own
+// error for a float64 field. Recorded from go1.26.8 (Decoder + DisallowUnknownFields):
+//   {"n":1e400,"r":-1e999} -> <nil>, Marshal: {"n":1e400,"r":-1e999,"f":0}
+//   {"f":1e400} -> json: cannot unmarshal number 1e400 into Go struct field T.f of type float64
+describe("@gojson/strict-http/codec: numbers that overflow a float64 are the codec's to judge", () => {
+  const { T } = parseGo(`package main
+import "encoding/json"
+type T struct {
+	N json.Number     \`json:"n"\`
+	R json.RawMessage \`json:"r"\`
+	F float64         \`json:"f"\`
+}`);
+  const type = T as NonNullable<typeof T>;
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer({ decode: goDecoderV1(codecV1, type) });
+  });
+  afterAll(() => server.close());
+
+  it("V1/JsonNumberAndRawMessageKeep1e400", async () => {
+    const r = await post(server.port, '{"n":1e400,"r":-1e999}');
+    const outcome = await server.nextOutcome();
+    expect(r.status).toBe(200);
+    expect(new TextDecoder().decode(codecV1.marshal(type, outcome.value))).toBe(
+      '{"n":1e400,"r":-1e999,"f":0}',
+    );
+  });
+
+  it("V1/Float64FieldGetsGoText", async () => {
+    const r = await post(server.port, '{"f":1e400}');
+    await server.nextOutcome();
+    expect([r.status, r.json.code, r.json.detail]).toEqual([
+      400,
+      C.DECODE,
+      "json: cannot unmarshal number 1e400 into Go struct field T.f of type float64",
+    ]);
+  });
+
+  it("PlainParse/StillRejectsOverflowByDefault", async () => {
+    const plain = await startServer();
+    try {
+      const r = await post(plain.port, '{"f":1e400}');
+      await plain.nextOutcome();
+      expect([r.status, r.json.code]).toEqual([400, C.NUMBER_OVERFLOW]);
+    } finally {
+      await plain.close();
+    }
+  });
+});

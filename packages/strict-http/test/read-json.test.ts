@@ -414,6 +414,20 @@ describe("readJson over a Fetch Request", () => {
     ]);
   });
 
+  // Found by a user audit: a blank body answered offset 6 by the strict parse
+  // but offset 0 when a decoder was given (the typed route of the same server).
+  it.each(["", " \n\t  "])("Decode/BlankBodySameAnswerAsStrictParse %j", async (body) => {
+    const plain = await fails(readJson(req(body)));
+    const typed = await fails(readJson(req(body), { decode: () => 1 }));
+    expect([typed.code, typed.offset, typed.pointer, typed.message]).toEqual([
+      plain.code,
+      plain.offset,
+      plain.pointer,
+      plain.message,
+    ]);
+    expect(typed.offset).toBe(body.length);
+  });
+
   it("Decode/CustomValue", async () => {
     expect(await readJson(req("[1,2]"), { decode: (b) => b.length })).toBe(5);
   });

@@ -10,7 +10,7 @@ import { structBody, tsTypeOf } from "../ts-types.js";
  * and the TypeScript type of each type's values.
  */
 export async function schemaCommand(file: string, flags: { out?: string }): Promise<ExitCode> {
-  const decls = loadGoFile(file);
+  const decls = loadGoFile(file, "the path");
   const source = readFileSync(file, "utf8");
   const names = Object.keys(decls);
   const declared = new Set(names);

@@ -35,7 +35,7 @@ export async function strictCommand(file: string | undefined, flags: StrictFlags
   const c = palette(useColor(process.stdout));
   try {
     const value = await readJson(request, {
-      ...(flags.maxBytes ? { maxBytes: flags.maxBytes } : {}),
+      ...(flags.maxBytes !== undefined ? { maxBytes: flags.maxBytes } : {}),
       ...(decode ? { decode } : {}),
     });
     const shown = type

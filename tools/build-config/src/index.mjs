@@ -1,0 +1,5 @@
+/**
+ * Build settings shared by the gojson packages. Plain JavaScript (with types in
+ * index.d.mts): tsup loads a package's config with Node, before anything is built.
+ */
+export { keepTopLevelConst, keepTopLevelConstPlugin } from "./keep-top-level-const.mjs";
