@@ -41,6 +41,7 @@ const pkg = {
   dependencies: deps,
   devDependencies: {
     "@fast-check/vitest": "catalog:",
+    "@gojson/build-config": "workspace:*",
     "@types/node": "catalog:",
     "fast-check": "catalog:",
     tsup: "catalog:",
@@ -56,7 +57,8 @@ writeFileSync(
 );
 writeFileSync(
   join(dir, "tsup.config.ts"),
-  `import { defineConfig } from "tsup";
+  `import { keepTopLevelConstPlugin } from "@gojson/build-config";
+import { defineConfig } from "tsup";
 
 export default defineConfig({
   entry: ["src/index.ts"],
@@ -65,6 +67,7 @@ export default defineConfig({
   sourcemap: true,
   clean: true,
   target: "node20",
+  plugins: [keepTopLevelConstPlugin()],
 });
 `,
 );
