@@ -102,6 +102,18 @@ function compile(t: GoType, o: ResolvedOptions, m: Mode): Dec {
  * Go reads a name as a whole value: an object or array cut off by the end of the input
  * is an unexpected EOF rather than a non-string name (not so for `any`, which reads tokens).
  */
+/** A map key's type rejects the object member name at `start` (a string where Go wants the key's kind). */
+function memberNameError(r: Reader, name: string, start: number, k: GoType, cause?: Error): SemanticError {
+  return new SemanticError({
+    action: "unmarshal",
+    jsonKind: '"',
+    goType: k,
+    byteOffset: r.valueStart(start),
+    jsonPointer: `/${escapePointerToken(name)}`,
+    ...(cause ? { cause } : {}),
+  });
+}
+
 function readName(r: Reader, k: Kind, asValue = true): string {
   const d = r.d;
   if (k !== '"') {
@@ -1075,15 +1087,7 @@ function keyDecoder(k: GoType, o: ResolvedOptions): (r: Reader, name: string, st
     return (r, name, start) => {
       const v = loose(r, name, start);
       const strict = strictRFC3339Error(name);
-      if (strict !== undefined)
-        throw new SemanticError({
-          action: "unmarshal",
-          jsonKind: '"',
-          goType: k,
-          byteOffset: r.valueStart(start),
-          jsonPointer: `/${escapePointerToken(name)}`,
-          cause: new GoTimeError(strict),
-        });
+      if (strict !== undefined) throw memberNameError(r, name, start, k, new GoTimeError(strict));
       return v;
     };
   }
@@ -1193,13 +1197,7 @@ function keyDecoderLooseTime(
       // Go's bool arshaler takes no JSON string (not even under StringifyNumbers), so no
       // object member name can be a bool key: every member is a type mismatch at its name.
       return (r, name, start) => {
-        throw new SemanticError({
-          action: "unmarshal",
-          jsonKind: '"',
-          goType: k,
-          byteOffset: r.valueStart(start),
-          jsonPointer: `/${escapePointerToken(name)}`,
-        });
+        throw memberNameError(r, name, start, k);
       };
     default:
       return (_r, name) => name;
