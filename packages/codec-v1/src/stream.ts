@@ -154,7 +154,11 @@ export class Decoder {
       }
       chunk = utf8.encode(text);
     } else if (this.high !== "") {
-      chunk = new Uint8Array([...utf8.encode(this.high), ...r.value]);
+      // A held high surrogate before a byte chunk: U+FFFD (3 bytes), then the bytes.
+      const lone = utf8.encode(this.high);
+      chunk = new Uint8Array(lone.length + r.value.length);
+      chunk.set(lone);
+      chunk.set(r.value, lone.length);
       this.high = "";
     } else chunk = r.value;
     const n = this.buf.length;

@@ -6,6 +6,7 @@
  * Only what differs is rebuilt: undefined, -0, bigint, []byte, time, Number,
  * Map, keys that need escaping or (under Deterministic) sorting.
  */
+
 import { GoTime, JsonNumber } from "@gojson/gotype";
 import { formatFloat } from "@gojson/jsontext";
 import { encodeBytes } from "./bytes-format.js";
@@ -22,6 +23,7 @@ import {
   stringShadow,
 } from "./marshal-fast-shadow.js";
 import { compareUTF8 } from "./marshal-plan.js";
+import { isJsonNumber } from "./number-syntax.js";
 import { quoteWith } from "./quote.js";
 
 /** What the `any` encoder depends on: string policy, Deterministic, StringifyNumbers. */
@@ -90,7 +92,7 @@ function objectShadow(v: object, c: AnyContext): unknown {
   if (JsonNumber.isInstance(v)) {
     // Quoted under StringifyNumbers, and an invalid text is an error: the exact engine's.
     const n = v.text === "" ? "0" : v.text;
-    if (c.str || !/^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$/.test(n)) bail();
+    if (c.str || !isJsonNumber(n)) bail();
     return raw(n);
   }
   if (v instanceof Map)

@@ -2,6 +2,7 @@
  * Compiled marshal plans: one encoder per (Go type, relevant options, field
  * overrides), cached in a WeakMap keyed by the GoType, built once.
  */
+
 import {
   GoTime,
   type GoType,
@@ -43,6 +44,7 @@ import {
   openContainer,
   visit,
 } from "./marshal-deep.js";
+import { isJsonNumber } from "./number-syntax.js";
 import type { ResolvedOptions } from "./options.js";
 import { quotePolicyFor, quoteWith } from "./quote.js";
 import { indentCompact, reformatRaw, startsWithClose } from "./raw.js";
@@ -628,9 +630,6 @@ class MapFrame implements MFrame {
   }
 }
 
-/** A JSON number's grammar (Go's jsonwire.ConsumeNumber over the whole text). */
-const JSON_NUMBER_RE = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$/;
-
 /**
  * numberText is Go's json.Number.MarshalJSONTo: "" is 0, quoted under StringifyNumbers, and a
  * text that is not a JSON number is an error (legacy reporting: v1's MarshalerError).
@@ -638,7 +637,7 @@ const JSON_NUMBER_RE = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$/;
 function numberText(t: GoType, s: string, quote: boolean, legacy: boolean): string {
   const n = s === "" ? "0" : s;
   const val = quote ? `"${n}"` : n;
-  if (JSON_NUMBER_RE.test(n)) return val;
+  if (isJsonNumber(n)) return val;
   const detail = `cannot parse ${goQuote(val)} as JSON number: invalid syntax`;
   if (legacy) throw new MarshalerError("*json.Number", "MarshalJSONTo", detail);
   throw marshalErr(t, detail);

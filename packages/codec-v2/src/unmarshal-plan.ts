@@ -4,6 +4,7 @@
  * A decoder reads one value through the jsontext Decoder and returns the new
  * value of the destination (merging into `cur` where v2 merges: objects only).
  */
+
 import {
   GoTime,
   GoTimeError,
@@ -45,6 +46,7 @@ import {
 import { type FieldV2, foldName, foldNameLegacy, structFieldsV2 } from "./fields.js";
 import { goTimeErrorText, isBigKind, lookupMethod, zero } from "./go-values.js";
 import { legacySyntaxText } from "./legacy-errors.js";
+import { isJsonNumber } from "./number-syntax.js";
 import type { ResolvedOptions } from "./options.js";
 import { type Reader, toBytes } from "./reader.js";
 import { parseTime, timeLayoutOf } from "./time-layout.js";
@@ -279,8 +281,6 @@ function parseGoInt(lit: string, k: string, big: boolean): number | bigint | str
   return big ? b : Number(b);
 }
 
-const NUMBER_RE = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/;
-
 /**
  * unquoteInner unquotes the JSON string held inside a `string`-tagged string field
  * (Go's jsontext.AppendUnquote); errors are v1 texts (this path is legacy only).
@@ -406,7 +406,7 @@ function build(t: GoType, o: ResolvedOptions, m: Mode): Dec {
         if (k === '"') {
           // A JSON string holding a number is accepted for json.Number (Go 1.26), without `string`.
           const s = d.readString();
-          if (!NUMBER_RE.test(s)) return numErr(r, cur, '"', start, rawText(r, start), "invalid syntax");
+          if (!isJsonNumber(s)) return numErr(r, cur, '"', start, rawText(r, start), "invalid syntax");
           return new JsonNumber(s);
         }
         if (k === "}" || k === "]" || k === "") d.readToken(); // throws the decoder's error
@@ -589,7 +589,7 @@ function build(t: GoType, o: ResolvedOptions, m: Mode): Dec {
               return fail(r, o, afterErr(r, t, k, start, rawText(r, start), v), false, cur);
             return v;
           }
-          if (!NUMBER_RE.test(lit))
+          if (!isJsonNumber(lit))
             return fail(r, o, afterErr(r, t, k, start, rawText(r, start), "invalid syntax"), false, cur);
         } else if (k === "n") {
           d.readNull();
@@ -1159,7 +1159,7 @@ function keyDecoderLooseTime(
           return v;
         };
       return (r, name, start) => {
-        if (!NUMBER_RE.test(name)) throw keyErr(r, name, start, "invalid syntax");
+        if (!isJsonNumber(name)) throw keyErr(r, name, start, "invalid syntax");
         let v = Number(name);
         if (k.kind === "float32") v = Math.fround(v);
         // A key beyond the float's range is an error as for a value (no entry is stored).

@@ -109,16 +109,8 @@ export async function readJson(
 /** decodeBody runs the last step: the strict parse, or the caller's decoder with its errors mapped to 400. */
 export async function decodeBody(body: Uint8Array, o: ResolvedReadJsonOptions): Promise<unknown> {
   if (o.decode === undefined) return parseStrict(body, o.parse);
-  if (isBlank(body)) {
-    // The same answer as the strict parse: the offset is where the input ends (Go's io.EOF offset).
-    throw new StrictBodyError({
-      code: C.EMPTY_BODY,
-      statusCode: 400,
-      message: `invalid JSON body: empty body at byte offset ${body.length}`,
-      offset: body.length,
-      pointer: "",
-    });
-  }
+  // A blank body gets the strict parse's own EMPTY_BODY answer (offset: where the input ends).
+  if (isBlank(body)) return parseStrict(body, o.parse);
   try {
     return await o.decode(body);
   } catch (e) {
