@@ -15,6 +15,15 @@ const err = (f: () => unknown): string => {
     return (e as Error).message;
   }
 };
+/** The error f throws (the test fails when f returns). */
+const thrown = (f: () => unknown): Error & { value?: unknown } => {
+  try {
+    f();
+  } catch (e) {
+    return e as Error & { value?: unknown };
+  }
+  throw new Error("expected an error, got none");
+};
 /** Go's TruncatePointer of a long pointer of repeated segments. */
 const zeros = `${"/0".repeat(24)}/…${"/0".repeat(25)}`;
 const bzeros = `/b${"/0".repeat(23)}/…${"/0".repeat(25)}`;
@@ -136,23 +145,13 @@ describe("Depth/Typed", () => {
       `jsontext: exceeded max depth within "${kids0}" after offset 45000`,
     );
     // Go leaves 10001 nodes allocated.
-    try {
-      unmarshal(Node, nextChain(10001));
-    } catch (e) {
-      expect(nextDepth((e as { value: N }).value)).toBe(10001);
-    }
+    expect(nextDepth(thrown(() => unmarshal(Node, nextChain(10001))).value as N)).toBe(10001);
   });
   it("Unmarshal/Struct/CutOffDeep", () => {
     const s = nextChain(300).slice(0, -5);
-    try {
-      unmarshal(Node, s);
-      expect.unreachable();
-    } catch (e) {
-      expect((e as Error).message).toBe(
-        'jsontext: unexpected EOF within "/Next/Next/Next/Next" after offset 2688',
-      );
-      expect(nextDepth((e as { value: N }).value)).toBe(300);
-    }
+    const e = thrown(() => unmarshal(Node, s));
+    expect(e.message).toBe('jsontext: unexpected EOF within "/Next/Next/Next/Next" after offset 2688');
+    expect(nextDepth(e.value as N)).toBe(300);
   });
   it("Marshal/Struct/AtLimit", () => {
     expect(marshalToString(PNode, chainValue(10000)).length).toBe(190004);

@@ -1,6 +1,7 @@
 /**
- * Test support for the v1/v2 difference tests: loads @gojson/codec-v1 when it
- * has landed (a devDependency used only by tests), else reports it missing.
+ * Test support for the v1/v2 difference tests: loads @gojson/codec-v1 (a
+ * devDependency used only by tests), the reference each v1-on-v2 answer is
+ * compared with. A missing or incomplete codec-v1 is an error, never a skip.
  */
 import type { GoType } from "@gojson/gotype";
 
@@ -10,14 +11,10 @@ export interface CodecV1 {
   unmarshal(type: GoType, data: Uint8Array | string, options?: unknown): unknown;
 }
 
-/** codec-v1, or undefined while it has not landed (tests then skip the v1 half). */
-export async function loadCodecV1(): Promise<CodecV1 | undefined> {
-  try {
-    const name = "@gojson/codec-v1";
-    const m = (await import(/* @vite-ignore */ name)) as Partial<CodecV1>;
-    if (typeof m.marshal === "function" && typeof m.unmarshal === "function") return m as CodecV1;
-  } catch {
-    // not built yet
-  }
-  return undefined;
+/** loadCodecV1 imports codec-v1 and throws when it cannot be loaded or lacks marshal/unmarshal. */
+export async function loadCodecV1(): Promise<CodecV1> {
+  const m = (await import("@gojson/codec-v1")) as Partial<CodecV1>;
+  if (typeof m.marshal !== "function" || typeof m.unmarshal !== "function")
+    throw new Error("@gojson/codec-v1 does not export marshal and unmarshal");
+  return m as CodecV1;
 }
