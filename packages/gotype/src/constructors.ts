@@ -11,6 +11,8 @@ import type {
   BoolType,
   FloatType,
   GoType,
+  GoTypeValue,
+  GoValueOf,
   InterfaceType,
   IntType,
   MapType,
@@ -25,22 +27,22 @@ import type {
 /** Package qualifier given to types declared without one (Go's `main`). */
 export const DEFAULT_PKG = "main";
 
-const bool: BoolType = Object.freeze({ kind: "bool" });
-const int: IntType = Object.freeze({ kind: "int" });
-const int8: IntType = Object.freeze({ kind: "int8" });
-const int16: IntType = Object.freeze({ kind: "int16" });
-const int32: IntType = Object.freeze({ kind: "int32" });
-const int64: IntType = Object.freeze({ kind: "int64" });
-const uint: UintType = Object.freeze({ kind: "uint" });
-const uint8: UintType = Object.freeze({ kind: "uint8" });
-const uint16: UintType = Object.freeze({ kind: "uint16" });
-const uint32: UintType = Object.freeze({ kind: "uint32" });
-const uint64: UintType = Object.freeze({ kind: "uint64" });
-const uintptr: UintType = Object.freeze({ kind: "uintptr" });
-const float32: FloatType = Object.freeze({ kind: "float32" });
-const float64: FloatType = Object.freeze({ kind: "float64" });
-const string: StringType = Object.freeze({ kind: "string" });
-const any: InterfaceType = Object.freeze({ kind: "interface" });
+const bool: BoolType & GoTypeValue<boolean> = Object.freeze({ kind: "bool" });
+const int: IntType & GoTypeValue<bigint> = Object.freeze({ kind: "int" });
+const int8: IntType & GoTypeValue<number> = Object.freeze({ kind: "int8" });
+const int16: IntType & GoTypeValue<number> = Object.freeze({ kind: "int16" });
+const int32: IntType & GoTypeValue<number> = Object.freeze({ kind: "int32" });
+const int64: IntType & GoTypeValue<bigint> = Object.freeze({ kind: "int64" });
+const uint: UintType & GoTypeValue<bigint> = Object.freeze({ kind: "uint" });
+const uint8: UintType & GoTypeValue<number> & { readonly kind: "uint8" } = Object.freeze({ kind: "uint8" });
+const uint16: UintType & GoTypeValue<number> = Object.freeze({ kind: "uint16" });
+const uint32: UintType & GoTypeValue<number> = Object.freeze({ kind: "uint32" });
+const uint64: UintType & GoTypeValue<bigint> = Object.freeze({ kind: "uint64" });
+const uintptr: UintType & GoTypeValue<bigint> = Object.freeze({ kind: "uintptr" });
+const float32: FloatType & GoTypeValue<number> = Object.freeze({ kind: "float32" });
+const float64: FloatType & GoTypeValue<number> = Object.freeze({ kind: "float64" });
+const string: StringType & GoTypeValue<string> = Object.freeze({ kind: "string" });
+const any: InterfaceType & GoTypeValue<unknown> = Object.freeze({ kind: "interface" });
 
 /**
  * The predeclared Go types. `T.byte` is `T.uint8` and `T.rune` is `T.int32`
@@ -76,13 +78,20 @@ export function isPredeclared(t: GoType): boolean {
 }
 const predeclaredSet: ReadonlySet<GoType> = new Set(Object.values(T));
 
+/** The TypeScript value of `[]E`: Uint8Array for a slice of the predeclared byte, `V[]` otherwise (null when nil). */
+export type SliceValue<E> = E extends { readonly kind: "uint8" }
+  ? GoValueOf<E> extends number
+    ? Uint8Array | null
+    : GoValueOf<E>[] | null
+  : GoValueOf<E>[] | null;
+
 const sliceCache = new WeakMap<GoType, SliceType>();
 const pointerCache = new WeakMap<GoType, PointerType>();
 const arrayCache = new WeakMap<GoType, Map<number, ArrayType>>();
 const mapCache = new WeakMap<GoType, WeakMap<GoType, MapType>>();
 
 /** The slice type `[]elem`. */
-export function sliceOf(elem: GoType): SliceType {
+export function sliceOf<E extends GoType>(elem: E): SliceType & GoTypeValue<SliceValue<E>> {
   let t = sliceCache.get(elem);
   if (t === undefined) {
     t = Object.freeze({ kind: "slice", elem });
@@ -92,7 +101,7 @@ export function sliceOf(elem: GoType): SliceType {
 }
 
 /** The pointer type `*elem`. */
-export function pointerTo(elem: GoType): PointerType {
+export function pointerTo<E extends GoType>(elem: E): PointerType & GoTypeValue<GoValueOf<E> | null> {
   let t = pointerCache.get(elem);
   if (t === undefined) {
     t = Object.freeze({ kind: "pointer", elem });
@@ -102,7 +111,7 @@ export function pointerTo(elem: GoType): PointerType {
 }
 
 /** The array type `[len]elem`; `len` must be a non-negative safe integer. */
-export function arrayOf(len: number, elem: GoType): ArrayType {
+export function arrayOf<E extends GoType>(len: number, elem: E): ArrayType & GoTypeValue<GoValueOf<E>[]> {
   if (!Number.isSafeInteger(len) || len < 0) {
     throw new RangeError(`arrayOf: array length must be a non-negative integer, got ${String(len)}`);
   }
@@ -120,7 +129,10 @@ export function arrayOf(len: number, elem: GoType): ArrayType {
 }
 
 /** The map type `map[key]elem`. Go rejects slice, map and func keys; so does this. */
-export function mapOf(key: GoType, elem: GoType): MapType {
+export function mapOf<K extends GoType, E extends GoType>(
+  key: K,
+  elem: E,
+): MapType & GoTypeValue<Map<GoValueOf<K>, GoValueOf<E>> | null> {
   if (key.kind === "slice" || key.kind === "map") {
     throw new TypeError(`mapOf: invalid map key type ${key.kind}`);
   }

@@ -3,7 +3,7 @@
  */
 
 export { isGoPrint } from "@gojson/jsontext";
-export type { FieldSpec, NamedOptions, PredeclaredName } from "./constructors.js";
+export type { FieldSpec, NamedOptions, PredeclaredName, SliceValue } from "./constructors.js";
 export {
   arrayOf,
   DEFAULT_PKG,
@@ -53,7 +53,9 @@ export {
   typeStringV2Error,
   V2_ERROR_TYPE_STRING_MAX,
 } from "./type-string.js";
+export { typed } from "./typed.js";
 export type {
+  AnyGoType,
   ArrayType,
   BoolType,
   FloatKind,
@@ -62,6 +64,8 @@ export type {
   GoMethod,
   GoMethodImpls,
   GoType,
+  GoTypeValue,
+  GoValueOf,
   InterfaceType,
   IntKind,
   IntType,

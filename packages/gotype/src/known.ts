@@ -5,6 +5,7 @@
  */
 import { named, sliceOf, T } from "./constructors.js";
 import { GoTime } from "./go-time.js";
+import type { JsonNumber } from "./json-number.js";
 import type { GoMethod, GoType, MethodName, Receiver } from "./types.js";
 
 const utf8Decoder = new TextDecoder();
@@ -13,19 +14,19 @@ function method(name: MethodName, receiver: Receiver, fn: (...args: any[]) => an
   return Object.freeze({ name, receiver, fn });
 }
 
-function knownType(
+function knownType<V>(
   name: string,
   pkg: string,
   underlying: GoType,
   known: GoType["known"],
   methods: GoMethod[],
-): GoType {
+): GoType<V> {
   const t = named(name, underlying, { pkg }) as unknown as Record<string, unknown>;
   t.known = known;
   const ms: Record<string, GoMethod> = {};
   for (const m of methods) ms[m.name] = m;
   t.methods = Object.freeze(ms);
-  return Object.freeze(t) as unknown as GoType;
+  return Object.freeze(t) as unknown as GoType<V>;
 }
 
 function asText(data: Uint8Array | string): string {
@@ -37,21 +38,27 @@ function asText(data: Uint8Array | string): string {
  * its methods: MarshalJSON, MarshalText and IsZero (value receivers),
  * UnmarshalJSON and UnmarshalText (pointer receivers). Values are GoTime.
  */
-export const timeTime: GoType = knownType("Time", "time", { kind: "struct", fields: [] }, "time.Time", [
-  method("MarshalJSON", "value", (v: GoTime) => v.marshalJSON()),
-  method("MarshalText", "value", (v: GoTime) => v.marshalText()),
-  method("IsZero", "value", (v: GoTime) => v.isZero()),
-  method("UnmarshalJSON", "pointer", (data: Uint8Array | string, current: GoTime) =>
-    GoTime.unmarshalJSON(asText(data), current),
-  ),
-  method("UnmarshalText", "pointer", (data: Uint8Array | string) => GoTime.parse(asText(data))),
-]);
+export const timeTime: GoType<GoTime> = knownType(
+  "Time",
+  "time",
+  { kind: "struct", fields: [] },
+  "time.Time",
+  [
+    method("MarshalJSON", "value", (v: GoTime) => v.marshalJSON()),
+    method("MarshalText", "value", (v: GoTime) => v.marshalText()),
+    method("IsZero", "value", (v: GoTime) => v.isZero()),
+    method("UnmarshalJSON", "pointer", (data: Uint8Array | string, current: GoTime) =>
+      GoTime.unmarshalJSON(asText(data), current),
+    ),
+    method("UnmarshalText", "pointer", (data: Uint8Array | string) => GoTime.parse(asText(data))),
+  ],
+);
 
 /** Go's time.Duration: an int64 count of nanoseconds (bigint in TypeScript), no JSON methods. */
-export const timeDuration: GoType = knownType("Duration", "time", T.int64, "time.Duration", []);
+export const timeDuration: GoType<bigint> = knownType("Duration", "time", T.int64, "time.Duration", []);
 
 /** Go's json.Number: a string kind holding a number literal (JsonNumber in TypeScript), no JSON methods. */
-export const jsonNumber: GoType = knownType("Number", "json", T.string, "json.Number", []);
+export const jsonNumber: GoType<JsonNumber> = knownType("Number", "json", T.string, "json.Number", []);
 
 function rawMarshal(v: Uint8Array | null): Uint8Array | string {
   return v === null ? "null" : v;
@@ -64,19 +71,25 @@ function rawUnmarshal(data: Uint8Array | string): Uint8Array {
  * Go's json.RawMessage ([]byte): MarshalJSON (value receiver; nil → `null`)
  * and UnmarshalJSON (pointer receiver; stores a copy of the input).
  */
-export const jsonRawMessage: GoType = knownType("RawMessage", "json", sliceOf(T.uint8), "json.RawMessage", [
-  method("MarshalJSON", "value", rawMarshal),
-  method("UnmarshalJSON", "pointer", rawUnmarshal),
-]);
+export const jsonRawMessage: GoType<Uint8Array | null> = knownType(
+  "RawMessage",
+  "json",
+  sliceOf(T.uint8),
+  "json.RawMessage",
+  [method("MarshalJSON", "value", rawMarshal), method("UnmarshalJSON", "pointer", rawUnmarshal)],
+);
 
 /**
  * Go's jsontext.Value ([]byte): MarshalJSON (value receiver; nil → `null`)
  * and UnmarshalJSON (pointer receiver; stores a copy of the input).
  */
-export const jsontextValue: GoType = knownType("Value", "jsontext", sliceOf(T.uint8), "jsontext.Value", [
-  method("MarshalJSON", "value", rawMarshal),
-  method("UnmarshalJSON", "pointer", rawUnmarshal),
-]);
+export const jsontextValue: GoType<Uint8Array | null> = knownType(
+  "Value",
+  "jsontext",
+  sliceOf(T.uint8),
+  "jsontext.Value",
+  [method("MarshalJSON", "value", rawMarshal), method("UnmarshalJSON", "pointer", rawUnmarshal)],
+);
 
 /** The known types by their qualified Go name (`time.Time`, ...), as parseGo resolves them. */
 export const KNOWN_TYPES: Readonly<Record<string, GoType>> = Object.freeze({

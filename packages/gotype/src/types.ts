@@ -130,8 +130,23 @@ export interface StructField {
   readonly exported: boolean;
 }
 
-/** A Go type. */
-export type GoType =
+/**
+ * The phantom key that carries the TypeScript type of a Go type's values.
+ * It exists only in the type system (no runtime property is ever set).
+ */
+declare const goValueKey: unique symbol;
+
+/**
+ * The phantom part of `GoType<T>`: an optional, never-present property whose
+ * type mentions `T` covariantly, so `GoType<Order>` is assignable to
+ * `GoType` (= `GoType<unknown>`) but not to `GoType<Item>`.
+ */
+export interface GoTypeValue<T> {
+  readonly [goValueKey]?: () => T;
+}
+
+/** Every Go type, untyped (the structural union the codecs switch on). */
+export type AnyGoType =
   | BoolType
   | IntType
   | UintType
@@ -143,3 +158,14 @@ export type GoType =
   | PointerType
   | InterfaceType
   | StructType;
+
+/**
+ * A Go type. `T` is the TypeScript type of its values (see the contract's
+ * value table): `GoType<Order>` is what a generated module exports for
+ * `Order`, and the codecs' `unmarshal(t: GoType<T>, ...)` returns `T`.
+ * Untyped use (`GoType`, i.e. `GoType<unknown>`) works everywhere.
+ */
+export type GoType<T = unknown> = AnyGoType & GoTypeValue<T>;
+
+/** The TypeScript value type a `GoType<T>` carries (`unknown` for an untyped GoType). */
+export type GoValueOf<G> = G extends GoTypeValue<infer V> ? V : never;
