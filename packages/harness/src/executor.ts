@@ -12,10 +12,15 @@ import type { Isolation, MemoryStats } from "./result.js";
 import type { Suite } from "./suite-types.js";
 
 export type PrepareReply = { iterations: number } | { skipped: string };
+/** Answer of a check: the body ran once and passed its check, or the candidate does not apply. */
+export type CheckReply = { checked: true } | { skipped: string };
 
 /** The measuring side's handle on one candidate. */
 export interface Executor {
+  /** Prepares, runs the body once with its check, then calibrates the iteration count. */
   prepare(payloadId: string, targetMs: number): Promise<PrepareReply>;
+  /** Prepares and runs the body once with its check; never times or calibrates. */
+  check(payloadId: string): Promise<CheckReply>;
   sample(payloadId: string, iterations: number): Promise<RawSample>;
   memory(payloadId: string, iterations: number): Promise<MemoryStats>;
   close(): Promise<void>;
@@ -24,6 +29,7 @@ export interface Executor {
 /** Message sent to a remote candidate host. */
 export type HostRequest =
   | { id: number; cmd: "prepare"; payloadId: string; targetMs: number }
+  | { id: number; cmd: "check"; payloadId: string }
   | { id: number; cmd: "sample" | "memory"; payloadId: string; iterations: number };
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 export type HostReply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: string };
@@ -43,6 +49,9 @@ class LocalExecutor implements Executor {
   }
   async prepare(p: string, t: number) {
     return this.#host.prepare(p, t);
+  }
+  async check(p: string): Promise<CheckReply> {
+    return this.#host.prepareUncalibrated(p) ?? { checked: true };
   }
   async sample(p: string, n: number) {
     return this.#host.sample(p, n);
@@ -119,6 +128,9 @@ class RemoteExecutor implements Executor {
   }
   prepare(payloadId: string, targetMs: number) {
     return this.#call<PrepareReply>({ cmd: "prepare", payloadId, targetMs });
+  }
+  check(payloadId: string) {
+    return this.#call<CheckReply>({ cmd: "check", payloadId });
   }
   sample(payloadId: string, iterations: number) {
     return this.#call<RawSample>({ cmd: "sample", payloadId, iterations });

@@ -1,5 +1,3 @@
-import cliProgress from "cli-progress";
-
 /** A progress reporter; silent when stderr is not a TTY or CI=true. */
 export interface Progress {
   start(total: number, label: string): void;
@@ -12,25 +10,48 @@ export function progressEnabled(): boolean {
   return Boolean(process.stderr.isTTY) && process.env.CI !== "true" && process.env.CI !== "1";
 }
 
-/** A cli-progress bar on stderr, or a no-op reporter when not on a terminal / in CI. */
+/** Width of the drawn bar, in characters. */
+export const PROGRESS_BAR_WIDTH = 30;
+
+/** One line of the bar: `█████░░░░░ 50% | 5/10 | label`. */
+export function progressLine(
+  value: number,
+  total: number,
+  label: string,
+  width = PROGRESS_BAR_WIDTH,
+): string {
+  const frac = total > 0 ? Math.min(1, value / total) : 0;
+  const full = Math.round(frac * width);
+  return ` ${"█".repeat(full)}${"░".repeat(width - full)} ${Math.round(frac * 100)}% | ${value}/${total} | ${label}`;
+}
+
+/** A one-line progress bar redrawn in place on stderr, or a no-op reporter when not on a terminal / in CI. */
 export function createProgress(enabled = progressEnabled()): Progress {
   if (!enabled) return { start() {}, tick() {}, stop() {} };
-  const bar = new cliProgress.SingleBar(
-    { stream: process.stderr, format: " {bar} {percentage}% | {value}/{total} | {label}", hideCursor: true },
-    cliProgress.Presets.shades_classic,
-  );
+  const out = process.stderr;
   let value = 0;
+  let total = 0;
+  let label = "";
+  const draw = () => {
+    const cols = out.columns || 100;
+    out.write(`\r${progressLine(value, total, label).slice(0, cols - 1)}\x1b[K`);
+  };
   return {
-    start(total, label) {
+    start(t, l) {
       value = 0;
-      bar.start(total, 0, { label });
+      total = t;
+      label = l;
+      out.write("\x1b[?25l");
+      draw();
     },
-    tick(label) {
+    tick(l) {
       value++;
-      bar.update(value, label ? { label } : {});
+      if (l) label = l;
+      draw();
     },
     stop() {
-      bar.stop();
+      draw();
+      out.write("\n\x1b[?25h");
     },
   };
 }

@@ -1,7 +1,7 @@
 /**
  * Entry of a worker thread or child process that hosts one candidate
  * (see executor.ts). It imports the bench module, builds the suite with the
- * named factory, and answers prepare/sample/memory requests.
+ * named factory, and answers prepare/check/sample/memory requests.
  */
 import { isMainThread, parentPort, workerData } from "node:worker_threads";
 import { CandidateHost } from "./candidate-host.js";
@@ -30,9 +30,11 @@ function main(): void {
       const value =
         req.cmd === "prepare"
           ? host.prepare(req.payloadId, req.targetMs)
-          : req.cmd === "sample"
-            ? host.sample(req.payloadId, req.iterations)
-            : host.memory(req.payloadId, req.iterations);
+          : req.cmd === "check"
+            ? (host.prepareUncalibrated(req.payloadId) ?? { checked: true })
+            : req.cmd === "sample"
+              ? host.sample(req.payloadId, req.iterations)
+              : host.memory(req.payloadId, req.iterations);
       send({ id: req.id, ok: true, value });
     } catch (e) {
       send({ id: req.id, ok: false, error: e instanceof Error ? e.message : String(e) });

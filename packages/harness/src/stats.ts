@@ -3,11 +3,10 @@
  * means of per-pair ratios, confidence intervals on log ratios, and exact
  * paired tests (Wilcoxon signed-rank, sign-flip permutation).
  *
- * Every function is pure and checked in stats.test.ts against @stdlib and
- * jStat on known data.
+ * Every function is pure and checked in stats.test.ts against answers
+ * recorded from SciPy and R on known data.
  */
-import normalCdf from "@stdlib/stats-base-dists-normal-cdf";
-import tQuantile from "@stdlib/stats-base-dists-t-quantile";
+import { normalCdf, studentTQuantile as tQuantile } from "./distributions.js";
 import type { CiMethod, ConfidenceInterval, PairedTest, Summary, TestMethod } from "./result.js";
 
 /** Largest n for which the Wilcoxon null distribution is enumerated exactly. */

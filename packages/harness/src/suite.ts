@@ -97,10 +97,14 @@ export async function runSuite<D>(typed: Suite<D>, opts: RunOptions = {}): Promi
       const ready: Array<{ id: string; iterations: number }> = [];
       for (const c of suite.candidates) {
         try {
-          const r = await (executors.get(c.id) as Executor).prepare(p.id, settings.sampleTimeMs);
+          const executor = executors.get(c.id) as Executor;
+          // Check-only runs each body once with its check: no calibration, no timing.
+          const r = opts.checkOnly
+            ? await executor.check(p.id)
+            : await executor.prepare(p.id, settings.sampleTimeMs);
           if ("skipped" in r)
             errors.push({ candidate: c.id, payload: p.id, message: `skipped: ${r.skipped}` });
-          else ready.push({ id: c.id, iterations: r.iterations });
+          else if ("iterations" in r) ready.push({ id: c.id, iterations: r.iterations });
         } catch (e) {
           errors.push({
             candidate: c.id,
