@@ -10,6 +10,15 @@ import (
 
 type v1Engine struct{}
 
+// knows reports whether name is an option of encoding/json's API the oracle maps.
+func (v1Engine) knows(name string) bool {
+	switch name {
+	case "useNumber", "disallowUnknownFields", "escapeHTML", "prefix", "indent":
+		return true
+	}
+	return false
+}
+
 func (v1Engine) marshal(v any, opts map[string]any) ([]byte, error) {
 	escape, set := optBool(opts, "escapeHTML")
 	prefix, hasPrefix := optString(opts, "prefix")

@@ -23,6 +23,12 @@ func init() {
 	engines["v2"] = v2Engine{}
 }
 
+// knows reports whether name is an option of the v2 engine (the Go release decides a few).
+func (v2Engine) knows(name string) bool {
+	_, ok := boolOptions[name]
+	return ok || name == "defaultOptionsV1" || name == "withIndent" || name == "withIndentPrefix"
+}
+
 var boolOptions = map[string]func(bool) jsonv2.Options{
 	// json/v2
 	"stringifyNumbers":          jsonv2.StringifyNumbers,
@@ -31,7 +37,6 @@ var boolOptions = map[string]func(bool) jsonv2.Options{
 	"formatNilMapAsNull":        jsonv2.FormatNilMapAsNull,
 	"omitZeroStructFields":      jsonv2.OmitZeroStructFields,
 	"matchCaseInsensitiveNames": jsonv2.MatchCaseInsensitiveNames,
-	"discardUnknownMembers":     jsonv2.DiscardUnknownMembers,
 	"rejectUnknownMembers":      jsonv2.RejectUnknownMembers,
 	// jsontext
 	"allowDuplicateNames":   jsontext.AllowDuplicateNames,

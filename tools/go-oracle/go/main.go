@@ -53,6 +53,8 @@ type engine interface {
 	valid(data []byte, opts map[string]any) bool
 	compact(data []byte, opts map[string]any) ([]byte, error)
 	indent(data []byte, opts map[string]any) ([]byte, error)
+	// knows reports whether an option name means something to this engine.
+	knows(name string) bool
 }
 
 var engines = map[string]engine{}
@@ -108,6 +110,12 @@ func serve(line []byte) (resp response) {
 	if !ok {
 		resp.Oracle = fmt.Sprintf("engine %q not in this binary", req.Engine)
 		return resp
+	}
+	for name := range req.Options {
+		if !eng.knows(name) {
+			resp.Oracle = fmt.Sprintf("option %q is not known to engine %s on %s", name, req.Engine, runtime.Version())
+			return resp
+		}
 	}
 	var env *typeEnv
 	defer func() {

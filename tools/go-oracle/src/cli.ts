@@ -1,11 +1,15 @@
 /**
  * Command line of the oracle package:
- *   golden [--check] [--out DIR] [--suite DIR]   regenerate (or check) golden vectors
- *   conformance [--runs N] [--seed N] [--out FILE] [--fail-on crash,...]  differential fuzzing campaign
+ *   golden [--check] [--go 1.26|1.27|both] [--out DIR] [--suite DIR]   regenerate (or check) golden vectors
+ *   conformance [--go 1.26|1.27|both] [--runs N] [--seed N] [--out FILE] [--fail-on crash,...]
+ *                                                                      differential fuzzing campaign
+ * `--go both` (the default) runs every release that can run here; a release whose
+ * toolchain cannot be obtained is skipped with one line saying why.
  */
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { checkGolden, writeGolden } from "./golden/generate.js";
+import { GO_VERSIONS, type GoVersion, goAvailable, parseGoFlag } from "./go-version.js";
+import { checkGolden, goldenDirFor, writeGolden } from "./golden/generate.js";
 import { hasGo, startOracle } from "./oracle.js";
 
 const here = typeof __dirname === "string" ? __dirname : dirname(fileURLToPath(import.meta.url));
@@ -17,16 +21,40 @@ function flag(args: string[], name: string, fallback: string): string {
   return i >= 0 && args[i + 1] !== undefined ? (args[i + 1] as string) : fallback;
 }
 
+/** The requested releases that can run here; prints a skip line for each that cannot. */
+function runnable(cmd: string, versions: GoVersion[]): GoVersion[] {
+  const out: GoVersion[] = [];
+  for (const v of versions) {
+    const a = goAvailable(v);
+    if (a.ok) out.push(v);
+    else console.log(`${cmd}: Go ${v} skipped: ${a.reason}`);
+  }
+  return out;
+}
+
 async function main(argv: string[]): Promise<number> {
   const [cmd, ...args] = argv;
   if (!hasGo()) {
     console.error("go-oracle: `go` is not on PATH");
     return 2;
   }
-  const oracle = startOracle();
+  let versions: GoVersion[];
+  try {
+    versions = parseGoFlag(flag(args, "--go", "both"));
+  } catch (e) {
+    console.error(`${cmd}: ${(e as Error).message}`);
+    return 2;
+  }
+  const label = cmd === "golden" && args.includes("--check") ? "golden:check" : (cmd ?? "");
+  versions = runnable(label, versions);
+  if (versions.length === 0) {
+    console.error(`${label}: no Go release to run`);
+    return 2;
+  }
+  const oracle = startOracle({ go: versions[0] });
   try {
     if (cmd === "golden") {
-      const out = resolve(flag(args, "--out", join(repo, "packages", "fixtures", "golden")));
+      const root = resolve(flag(args, "--out", join(repo, "packages", "fixtures", "golden")));
       const suite = resolve(
         flag(
           args,
@@ -34,16 +62,30 @@ async function main(argv: string[]): Promise<number> {
           process.env.GOJSON_JSONTESTSUITE ?? join(repo, "..", "shared", "JSONTestSuite", "test_parsing"),
         ),
       );
-      if (args.includes("--check")) {
-        const { total, diffs } = await checkGolden(oracle, out);
-        for (const d of diffs.slice(0, 50)) console.error(d);
-        console.log(`golden:check: ${total} vectors, ${diffs.length} differ from Go`);
-        return diffs.length === 0 ? 0 : 1;
+      let failed = false;
+      for (const go of versions) {
+        const dir = goldenDirFor(root, go);
+        const t0 = Date.now();
+        if (args.includes("--check")) {
+          const { total, diffs } = await checkGolden(oracle, dir, go);
+          for (const d of diffs.slice(0, 50)) console.error(d);
+          console.log(
+            `golden:check: Go ${oracle.goVersion(go)}: ${total} vectors, ${diffs.length} differ from Go (${((Date.now() - t0) / 1000).toFixed(1)} s)`,
+          );
+          if (total === 0 || diffs.length > 0) failed = true;
+          continue;
+        }
+        const counts = await writeGolden(
+          oracle,
+          dir,
+          suite,
+          go,
+          goldenDirFor(root, GO_VERSIONS[0] as GoVersion),
+        );
+        const total = Object.values(counts).reduce((a, b) => a + b, 0);
+        console.log(`golden: Go ${oracle.goVersion(go)}: wrote ${total} vectors to ${dir}`, counts);
       }
-      const counts = await writeGolden(oracle, out, suite);
-      const total = Object.values(counts).reduce((a, b) => a + b, 0);
-      console.log(`golden: wrote ${total} vectors to ${out}`, counts);
-      return 0;
+      return failed ? 1 : 0;
     }
     if (cmd === "conformance") {
       const { runCampaign } = await import("./fuzz/campaign.js");
@@ -56,9 +98,11 @@ async function main(argv: string[]): Promise<number> {
         console.error(`conformance: --seed must be an integer, got ${seedText}`);
         return 2;
       }
-      return await runCampaign(oracle, { runs, out, seed, failOn });
+      return await runCampaign(oracle, { runs, out, seed, failOn, versions });
     }
-    console.error("usage: cli golden [--check] | conformance [--runs N] [--seed N] [--out FILE]");
+    console.error(
+      "usage: cli golden [--check] [--go 1.26|1.27|both] | conformance [--go 1.26|1.27|both] [--runs N] [--seed N] [--out FILE]",
+    );
     return 2;
   } finally {
     oracle.close();

@@ -4,6 +4,14 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync } from "no
 import { dirname, join } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
+import {
+  defaultGoVersion,
+  GO_EXPERIMENTS,
+  type GoVersion,
+  goAvailable,
+  goEnv,
+  pathGoVersion,
+} from "./go-version.js";
 import { normalizeGoMessage } from "./normalize.js";
 import type { Engine, OracleRequest, OracleResponse, Tagged } from "./protocol.js";
 
@@ -18,51 +26,68 @@ export function oracleSourceDir(): string {
   return join(packageRoot(), "go");
 }
 
-let goChecked: boolean | undefined;
-
-/** Whether a `go` toolchain is on PATH (checked once). */
-export function hasGo(): boolean {
-  if (goChecked === undefined) {
-    try {
-      execFileSync("go", ["version"], { stdio: "pipe" });
-      goChecked = true;
-    } catch {
-      goChecked = false;
-    }
-  }
-  return goChecked;
+/** Whether a `go` toolchain is on PATH (checked once); with a release, whether that release can run here. */
+export function hasGo(version?: GoVersion): boolean {
+  if (version !== undefined) return goAvailable(version).ok;
+  return pathGoVersion() !== null;
 }
 
-function goVersion(): string {
-  return execFileSync("go", ["version"], { encoding: "utf8" }).trim();
+/** Binaries of one release: "classic" serves engine v1, "v2" serves v1v2 and v2. */
+export interface OracleBinaries {
+  go: GoVersion;
+  /** The exact toolchain that built them (`go1.27.3`). */
+  goVersion: string;
+  classic: string;
+  v2: string;
+}
+
+/** The default build cache of the oracle binaries. */
+export function defaultCacheDir(): string {
+  return join(packageRoot(), "node_modules", ".cache", "go-oracle");
 }
 
 /**
- * Builds both oracle binaries (plain and GOEXPERIMENT=jsonv2) into a cache
- * directory keyed by the Go sources and the toolchain version; returns their paths.
+ * Builds both oracle binaries of a Go release (classic encoding/json, and the
+ * v2 engine: GOEXPERIMENT=jsonv2 on 1.26, the default on 1.27, see
+ * GO_EXPERIMENTS) into a cache directory keyed by the Go sources and the
+ * toolchain version; returns their paths.
  */
-export function buildOracle(cacheDir = join(packageRoot(), "node_modules", ".cache", "go-oracle")): {
-  v1: string;
-  v2: string;
-} {
+export function buildOracle(opts: { go?: GoVersion; cacheDir?: string } = {}): OracleBinaries {
+  const go = opts.go ?? defaultGoVersion();
+  const avail = goAvailable(go);
+  if (!avail.ok) throw new Error(`go-oracle: Go ${go}: ${avail.reason}`);
+  const cacheDir = opts.cacheDir ?? defaultCacheDir();
   const src = oracleSourceDir();
-  const h = createHash("sha256").update(goVersion());
+  const h = createHash("sha256").update(avail.version);
   for (const f of readdirSync(src).sort()) {
     if (f.endsWith(".go") || f === "go.mod") h.update(f).update(readFileSync(join(src, f)));
   }
   const key = h.digest("hex").slice(0, 16);
   mkdirSync(cacheDir, { recursive: true });
-  const out = { v1: join(cacheDir, `oracle-v1-${key}`), v2: join(cacheDir, `oracle-v2-${key}`) };
-  for (const [which, path] of Object.entries(out)) {
+  const tag = go.replace(".", "");
+  const out: OracleBinaries = {
+    go,
+    goVersion: avail.version,
+    classic: join(cacheDir, `oracle-go${tag}-classic-${key}`),
+    v2: join(cacheDir, `oracle-go${tag}-v2-${key}`),
+  };
+  for (const which of ["classic", "v2"] as const) {
+    const path = out[which];
     if (existsSync(path)) continue;
     const tmp = `${path}.${process.pid}.tmp`;
-    const env = { ...process.env, CGO_ENABLED: "0" } as Record<string, string>;
-    if (which === "v2") env.GOEXPERIMENT = "jsonv2";
-    else delete env.GOEXPERIMENT;
-    execFileSync("go", ["build", "-o", tmp, "."], { cwd: src, env, stdio: "pipe" });
+    execFileSync("go", ["build", "-o", tmp, "."], { cwd: src, env: buildEnv(go, which), stdio: "pipe" });
     renameSync(tmp, path);
   }
   return out;
+}
+
+/** The environment of `go build` for one release and engine family. */
+export function buildEnv(go: GoVersion, which: "classic" | "v2"): NodeJS.ProcessEnv {
+  const env = goEnv(go, { ...process.env, CGO_ENABLED: "0" });
+  const exp = GO_EXPERIMENTS[go][which];
+  if (exp) env.GOEXPERIMENT = exp;
+  else delete env.GOEXPERIMENT;
+  return env;
 }
 
 interface Pending {
@@ -70,7 +95,8 @@ interface Pending {
   reject: (e: Error) => void;
 }
 
-class OracleProcess {
+/** One running oracle binary: requests are answered in order, one JSON line each. */
+export class OracleProcess {
   private readonly child: ChildProcessWithoutNullStreams;
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
@@ -175,43 +201,67 @@ function decodeResponse(raw: RawResponse): OracleResponse {
   return r;
 }
 
-/** A running oracle: one process per binary, requests answered in order with promises. */
+/** A running oracle: one process per binary and Go release, requests answered in order with promises. */
 export interface Oracle {
-  /** Sends one request to the binary serving `req.engine`. */
+  /** The release a request without `go` runs on. */
+  readonly go: GoVersion;
+  /** Sends one request to the binary serving `req.engine` on release `req.go` (default: `go`). */
   run(req: OracleRequest): Promise<OracleResponse>;
-  /** Ends both processes. */
+  /** The exact toolchain of a release (`go1.27.3`), building its binaries if needed. */
+  goVersion(go?: GoVersion): string;
+  /** Ends every process. */
   close(): void;
 }
 
-let shared: Oracle | undefined;
+const shared = new Map<GoVersion, Oracle>();
 
 /**
- * Starts the oracle (building it first if needed). The instance is shared by
- * every caller in the process, so a test run starts Go once.
+ * Starts the oracle (binaries are built on first use of a release). One
+ * instance per default release is shared by every caller in the process, so a
+ * test run starts Go once. A request may name another release with `go`.
  */
-export function startOracle(): Oracle {
-  if (shared) return shared;
+export function startOracle(opts: { go?: GoVersion } = {}): Oracle {
+  const dflt = opts.go ?? defaultGoVersion();
+  const existing = shared.get(dflt);
+  if (existing) return existing;
   if (!hasGo()) throw new Error("go-oracle: `go` is not on PATH");
-  const bins = buildOracle();
-  const procs: Partial<Record<"v1" | "v2", OracleProcess>> = {};
-  const proc = (which: "v1" | "v2"): OracleProcess => {
-    let p = procs[which];
-    if (!p) {
-      p = new OracleProcess(bins[which]);
-      procs[which] = p;
+  const bins = new Map<GoVersion, OracleBinaries>();
+  const procs = new Map<string, OracleProcess>();
+  const binaries = (go: GoVersion): OracleBinaries => {
+    let b = bins.get(go);
+    if (!b) {
+      b = buildOracle({ go });
+      bins.set(go, b);
     }
-    return p;
+    return b;
   };
   const oracle: Oracle = {
+    go: dflt,
     run(req) {
-      return proc(req.engine === "v1" ? "v1" : "v2").send(req);
+      const go = req.go ?? dflt;
+      let b: OracleBinaries;
+      try {
+        b = binaries(go);
+      } catch (e) {
+        return Promise.reject(e);
+      }
+      const path = req.engine === "v1" ? b.classic : b.v2;
+      let p = procs.get(path);
+      if (!p) {
+        p = new OracleProcess(path);
+        procs.set(path, p);
+      }
+      return p.send(req);
+    },
+    goVersion(go = dflt) {
+      return binaries(go).goVersion;
     },
     close() {
-      procs.v1?.close();
-      procs.v2?.close();
-      if (shared === oracle) shared = undefined;
+      for (const p of procs.values()) p.close();
+      procs.clear();
+      if (shared.get(dflt) === oracle) shared.delete(dflt);
     },
   };
-  shared = oracle;
+  shared.set(dflt, oracle);
   return oracle;
 }

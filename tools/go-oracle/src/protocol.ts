@@ -1,3 +1,5 @@
+import type { GoVersion } from "./go-version.js";
+
 /** The engines the oracle runs: classic v1, v1 on the v2 engine, and v2. */
 export type Engine = "v1" | "v1v2" | "v2";
 
@@ -13,6 +15,8 @@ export type Tagged = null | boolean | string | Tagged[] | { [key: string]: Tagge
 /** One request to the oracle. */
 export interface OracleRequest {
   engine: Engine;
+  /** The Go release that answers (default: the oracle's). */
+  go?: GoVersion;
   op: OracleOp;
   /** Go type declarations (the subset @gojson/gotype's parseGo reads). */
   goSource?: string;

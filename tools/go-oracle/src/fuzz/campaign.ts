@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import fc from "fast-check";
+import type { GoVersion } from "../go-version.js";
 import type { Oracle } from "../oracle.js";
 import type { Engine } from "../protocol.js";
 import {
@@ -64,10 +65,10 @@ function signature(kind: string, go: Answer, ts: Answer): string {
   return `${kind}|${strip(go.error)}|${strip(ts.error ?? ts.crash)}`;
 }
 
-async function judge(oracle: Oracle, codecs: Codecs, c: FuzzCase, engine: Engine) {
+async function judge(oracle: Oracle, codecs: Codecs, c: FuzzCase, engine: Engine, release: GoVersion) {
   let go: Awaited<ReturnType<typeof runGo>>;
   try {
-    go = await runGo(oracle, c, engine);
+    go = await runGo(oracle, c, engine, release);
   } catch (e) {
     return { skipped: true as const, why: String(e) };
   }
@@ -77,13 +78,13 @@ async function judge(oracle: Oracle, codecs: Codecs, c: FuzzCase, engine: Engine
   // Counted as skipped, by panic text, in skippedBy.
   if (go.crash !== undefined) return { skipped: true as const, why: go.crash };
   try {
-    const ts = runCodec(codecs, c, engine);
+    const ts = runCodec(codecs, c, engine, release);
     let kind = difference(go, ts, c.op);
     // Go is not deterministic here: json/v2 marshals the names of a map with non-string keys in
     // its random map order before sorting them, so which failing name it reports varies. Ask Go
     // again a few times; an answer it can give is an agreement.
     for (let k = 0; kind === "error-text" && c.op === "marshal" && hasMap(c.spec) && k < 8; k++) {
-      const again = await runGo(oracle, c, engine);
+      const again = await runGo(oracle, c, engine, release);
       if (
         again.oracleError === undefined &&
         again.crash === undefined &&
@@ -129,13 +130,14 @@ async function shrink(
   engine: Engine,
   seed: number,
   kind: string,
+  release: GoVersion,
 ): Promise<string | undefined> {
   let last: string | undefined;
   await fc.check(
     fc.asyncProperty(caseArb, async (c) => {
-      const j = await judge(oracle, codecs, c, engine);
+      const j = await judge(oracle, codecs, c, engine, release);
       if (j.skipped || j.kind !== kind) return true;
-      last = describe(c, engine, j.go, j.ts);
+      last = describe(c, engine, j.go, j.ts, release);
       return false;
     }),
     { seed, numRuns: 1, endOnFailure: false, maxSkipsPerRun: 0 },
@@ -143,17 +145,19 @@ async function shrink(
   return last;
 }
 
-/** Runs `runs` cases on every engine with a codec and returns the tallies. */
+/** Runs `runs` cases on every engine with a codec against one Go release and returns the tallies. */
 export async function campaign(
   oracle: Oracle,
-  opts: { runs: number; seed?: number; shrinkBudget?: number },
+  opts: { runs: number; seed?: number; shrinkBudget?: number; go?: GoVersion },
 ): Promise<ConformanceSummary> {
   const seed = opts.seed ?? 20261202;
+  const release = opts.go ?? oracle.go;
   const codecs = await loadCodecs();
   const all: Engine[] = ["v1", "v1v2", "v2"];
   const engines = codecs ? enginesOf(codecs) : [];
   const summary: ConformanceSummary = {
     generatedAt: new Date().toISOString(),
+    goVersion: oracle.goVersion(release),
     runs: opts.runs,
     seed,
     engines: {},
@@ -175,7 +179,12 @@ export async function campaign(
     }));
     const results = await Promise.all(
       cases.flatMap(({ s, c }) =>
-        engines.map(async (engine) => ({ s, c, engine, j: await judge(oracle, codecs, c, engine) })),
+        engines.map(async (engine) => ({
+          s,
+          c,
+          engine,
+          j: await judge(oracle, codecs, c, engine, release),
+        })),
       ),
     );
     for (const { s, c, engine, j } of results) {
@@ -202,11 +211,11 @@ export async function campaign(
       const perEngine = summary.examples.filter((x) => x.engine === engine).length;
       if (perEngine >= MAX_EXAMPLES_PER_ENGINE) continue;
       seen.add(sig);
-      let text = describe(c, engine, j.go, j.ts);
+      let text = describe(c, engine, j.go, j.ts, release);
       let shrunk = false;
       if ((shrunkCount[engine] ?? 0) < shrinkBudget) {
         shrunkCount[engine] = (shrunkCount[engine] ?? 0) + 1;
-        const small = await shrink(oracle, codecs, engine, s, j.kind);
+        const small = await shrink(oracle, codecs, engine, s, j.kind, release);
         if (small) {
           text = small;
           shrunk = true;
@@ -214,7 +223,7 @@ export async function campaign(
       }
       if (summary.examples.length < 200)
         summary.examples.push({
-          title: `${engine} ${j.kind}: ${c.op} ${renderGo(c.spec).type}`,
+          title: `${engine} go${release} ${j.kind}: ${c.op} ${renderGo(c.spec).type}`,
           engine,
           kind: j.kind,
           signature: sig,
@@ -227,28 +236,49 @@ export async function campaign(
   return summary;
 }
 
-/** The `conformance` command: runs a campaign and writes the summary file. */
+/** The summary file of one release when a run covers several: `conformance.json` → `conformance-go1.27.json`. */
+export function outFor(out: string, go: GoVersion): string {
+  return out.endsWith(".json") ? `${out.slice(0, -5)}-go${go}.json` : `${out}-go${go}`;
+}
+
+/**
+ * The `conformance` command: runs a campaign per Go release and writes the
+ * summary files (one release: `out`; several: `out` per release with a `-go<release>`
+ * suffix, and `out` itself holding the newest release's summary).
+ */
 export async function runCampaign(
   oracle: Oracle,
-  opts: { runs: number; out: string; seed?: number; failOn?: readonly string[] },
+  opts: { runs: number; out: string; seed?: number; failOn?: readonly string[]; versions?: GoVersion[] },
 ): Promise<number> {
-  const t0 = Date.now();
-  const summary = await campaign(oracle, { runs: opts.runs, seed: opts.seed });
-  mkdirSync(dirname(opts.out), { recursive: true });
-  writeFileSync(opts.out, `${JSON.stringify(summary, null, 2)}\n`);
-  for (const [e, s] of Object.entries(summary.engines)) {
+  const versions = opts.versions ?? [oracle.go];
+  const failing: string[] = [];
+  for (const go of versions) {
+    const t0 = Date.now();
+    const summary = await campaign(oracle, { runs: opts.runs, seed: opts.seed, go });
+    const files = versions.length === 1 ? [opts.out] : [outFor(opts.out, go)];
+    if (versions.length > 1 && go === versions[versions.length - 1]) files.push(opts.out);
+    for (const f of files) {
+      mkdirSync(dirname(f), { recursive: true });
+      writeFileSync(f, `${JSON.stringify(summary, null, 2)}\n`);
+    }
+    for (const [e, s] of Object.entries(summary.engines)) {
+      console.log(
+        `${summary.goVersion} ${e}: ${s.cases} cases, ${s.agreements} agree, ${s.disagreements} disagree, ${s.skipped} skipped ${JSON.stringify(s.byKind)}`,
+      );
+    }
+    if (summary.unavailable.length) console.log(`no codec for: ${summary.unavailable.join(", ")}`);
     console.log(
-      `${e}: ${s.cases} cases, ${s.agreements} agree, ${s.disagreements} disagree, ${s.skipped} skipped ${JSON.stringify(s.byKind)}`,
+      `${summary.goVersion}: seed ${summary.seed}, ${summary.examples.length} distinct disagreements; wrote ${files.join(", ")} in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+    );
+    // Kinds of disagreement that fail the run (CI fails on crashes: a codec must never throw a non-Go error).
+    failing.push(
+      ...Object.entries(summary.engines).flatMap(([e, s]) =>
+        (opts.failOn ?? [])
+          .filter((k) => (s.byKind[k] ?? 0) > 0)
+          .map((k) => `go${go} ${e}: ${s.byKind[k]} ${k}`),
+      ),
     );
   }
-  if (summary.unavailable.length) console.log(`no codec for: ${summary.unavailable.join(", ")}`);
-  console.log(
-    `${summary.examples.length} distinct disagreements; wrote ${opts.out} in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
-  );
-  // Kinds of disagreement that fail the run (CI fails on crashes: a codec must never throw a non-Go error).
-  const failing = Object.entries(summary.engines).flatMap(([e, s]) =>
-    (opts.failOn ?? []).filter((k) => (s.byKind[k] ?? 0) > 0).map((k) => `${e}: ${s.byKind[k]} ${k}`),
-  );
   if (failing.length > 0) console.log(`failing: ${failing.join("; ")}`);
   return failing.length > 0 ? 1 : 0;
 }

@@ -1,6 +1,7 @@
 import { withRegistryMethods } from "@gojson/fixtures";
 import type { GoType } from "@gojson/gotype";
 import fc from "fast-check";
+import type { GoVersion } from "../go-version.js";
 import { normalizeGoMessage } from "../normalize.js";
 import type { Oracle } from "../oracle.js";
 import type { Engine, OracleResponse, Tagged } from "../protocol.js";
@@ -237,6 +238,8 @@ export interface Codecs {
     unmarshal: (t: GoType, d: Uint8Array | string, o?: object) => unknown;
   };
   v1Defaults?: () => Record<string, boolean>;
+  /** Codecs that accept the `goVersion` option (probed once; the campaign passes the release Go ran). */
+  goVersionOption: { v1: boolean; v2: boolean };
 }
 
 /** Loads gotype and the two codecs by their public API; missing pieces are left out. */
@@ -263,6 +266,7 @@ export async function loadCodecs(): Promise<Codecs | undefined> {
     parseGo: gotype.parseGo as Codecs["parseGo"],
     goType: gotype.goType as Codecs["goType"],
     hooks,
+    goVersionOption: { v1: false, v2: false },
   };
   for (const [key, pkg] of [
     ["v1", "@gojson/codec-v1"],
@@ -277,6 +281,17 @@ export async function loadCodecs(): Promise<Codecs | undefined> {
       }
     } catch {
       // not built yet: the engine is skipped
+    }
+  }
+  for (const key of ["v1", "v2"] as const) {
+    const codec = codecs[key];
+    if (!codec) continue;
+    try {
+      codec.marshal(codecs.goType("bool"), true, { goVersion: "1.26" });
+      codec.marshal(codecs.goType("bool"), true, { goVersion: "1.27" });
+      codecs.goVersionOption[key] = true;
+    } catch {
+      // the option is not there yet: the codec runs its default
     }
   }
   return codecs;
@@ -301,8 +316,20 @@ export interface Answer {
   valueOmitted?: boolean;
 }
 
-/** The full request a case makes on one engine. */
-export function requestFor(c: FuzzCase, engine: Engine) {
+/** Options a Go release does not have (json/v2 lost DiscardUnknownMembers in Go 1.27). */
+const MISSING_OPTIONS: Readonly<Record<GoVersion, readonly string[]>> = {
+  "1.26": [],
+  "1.27": ["discardUnknownMembers"],
+};
+
+function withoutMissing(o: Options, go: GoVersion): Options {
+  const missing = MISSING_OPTIONS[go];
+  if (missing.length === 0) return o;
+  return Object.fromEntries(Object.entries(o).filter(([k]) => !missing.includes(k)));
+}
+
+/** The full request a case makes on one engine of one Go release. */
+export function requestFor(c: FuzzCase, engine: Engine, go: GoVersion = "1.26") {
   const { goSource, type } = renderGo(c.spec);
   const input = mutate(shapedJson(c.spec, c.value, c.shape, c.other), c.mutation, c.spec);
   let options: Options = {};
@@ -312,7 +339,8 @@ export function requestFor(c: FuzzCase, engine: Engine) {
     const { prefix: _p, indent: _i, ...rest } = c.v1;
     options = rest;
   }
-  if (engine === "v2") options = c.op === "marshal" ? { ...c.v2, deterministic: true } : c.v2;
+  if (engine === "v2")
+    options = withoutMissing(c.op === "marshal" ? { ...c.v2, deterministic: true } : c.v2, go);
   const path = c.op === "marshal" ? cyclePath(c) : undefined;
   const value = path ? withRef(c.value, path) : c.value;
   const into = c.op === "unmarshal" && c.into && c.other !== null ? c.other : undefined;
@@ -397,9 +425,9 @@ function tagged(c: FuzzCase, t: GoType, v: unknown, hooks: TaggedHooks): Tagged 
   }
 }
 
-/** Runs the codec of `engine` on a case. */
-export function runCodec(codecs: Codecs, c: FuzzCase, engine: Engine): Answer {
-  const { goSource, type, input, options, into, cycle } = requestFor(c, engine);
+/** Runs the codec of `engine` on a case, as Go release `go` would (when the codec takes `goVersion`). */
+export function runCodec(codecs: Codecs, c: FuzzCase, engine: Engine, go: GoVersion = "1.26"): Answer {
+  const { goSource, type, input, options, into, cycle } = requestFor(c, engine, go);
   let t: GoType;
   try {
     t = codecs.goType(type, withRegistryMethods(codecs.parseGo(goSource)));
@@ -409,6 +437,7 @@ export function runCodec(codecs: Codecs, c: FuzzCase, engine: Engine): Answer {
   const codec = engine === "v1" ? codecs.v1 : codecs.v2;
   if (!codec) return { crash: "codec missing" };
   const opts: Record<string, unknown> = engine === "v1v2" ? v1v2Options(codecs, options) : { ...options };
+  if (codecs.goVersionOption[engine === "v1" ? "v1" : "v2"]) opts.goVersion = go;
   try {
     if (c.op === "marshal") {
       let value: unknown;
@@ -458,17 +487,27 @@ function errorAnswer(e: unknown): Answer {
   return { crash: e instanceof Error ? `${e.name}: ${e.message}` : String(e) };
 }
 
-/** Runs Go on a case. */
+/** Runs Go (release `go`) on a case. */
 export async function runGo(
   oracle: Oracle,
   c: FuzzCase,
   engine: Engine,
+  go: GoVersion = oracle.go,
 ): Promise<Answer & { oracleError?: string }> {
-  const { goSource, type, input, options, value, into } = requestFor(c, engine);
+  const { goSource, type, input, options, value, into } = requestFor(c, engine, go);
   const r: OracleResponse = await oracle.run(
     c.op === "marshal"
-      ? { engine, op: "marshal", goSource, type, value, options }
-      : { engine, op: "unmarshal", goSource, type, input, options, ...(into !== undefined ? { into } : {}) },
+      ? { go, engine, op: "marshal", goSource, type, value, options }
+      : {
+          go,
+          engine,
+          op: "unmarshal",
+          goSource,
+          type,
+          input,
+          options,
+          ...(into !== undefined ? { into } : {}),
+        },
   );
   if (r.oracleError) return { oracleError: r.oracleError };
   if (r.panic) return { crash: `go panic: ${r.panic}` };
@@ -506,10 +545,16 @@ export function showInput(b: Uint8Array): string {
 }
 
 /** A counterexample printed for humans: Go source, input, both answers. */
-export function describe(c: FuzzCase, engine: Engine, go: Answer, ts: Answer): string {
-  const { goSource, type, input, options, value, into, cycle } = requestFor(c, engine);
+export function describe(
+  c: FuzzCase,
+  engine: Engine,
+  go: Answer,
+  ts: Answer,
+  release: GoVersion = "1.26",
+): string {
+  const { goSource, type, input, options, value, into, cycle } = requestFor(c, engine, release);
   const lines = [
-    `engine: ${engine}   op: ${c.op}   type: ${type}   options: ${JSON.stringify(options)}`,
+    `engine: ${engine}   go: ${release}   op: ${c.op}   type: ${type}   options: ${JSON.stringify(options)}`,
     goSource ? `Go:\n${goSource}` : "Go: (no declarations)",
     c.op === "marshal"
       ? `value (tagged): ${clip(JSON.stringify(value))}${cycle ? '   ({"$ref":true} = pointer back to the root: a cycle)' : ""}`

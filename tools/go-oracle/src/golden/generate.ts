@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { GO_VERSIONS, type GoVersion } from "../go-version.js";
 import type { Oracle } from "../oracle.js";
 import type { Engine, OracleRequest, OracleResponse, Tagged } from "../protocol.js";
 import { differences } from "./differences.js";
@@ -100,9 +101,11 @@ function wantOf(r: OracleResponse, name: string): Vector["want"] {
   return w;
 }
 
-/** Asks Go for every vector's answer (in parallel per process). */
-export async function answer(oracle: Oracle, vectors: Vector[]): Promise<Vector[]> {
-  const answers = await Promise.all(vectors.map((v) => oracle.run(requestOf(v))));
+/** Asks Go (release `go`, default the oracle's) for every vector's answer (in parallel per process). */
+export async function answer(oracle: Oracle, vectors: Vector[], go?: GoVersion): Promise<Vector[]> {
+  const answers = await Promise.all(
+    vectors.map((v) => oracle.run(go === undefined ? requestOf(v) : { ...requestOf(v), go })),
+  );
   const problems: string[] = [];
   const out = vectors.map((v, i) => {
     try {
@@ -132,14 +135,31 @@ export function formatGroup(vectors: Vector[]): string {
   return `[\n${vectors.map((v) => JSON.stringify(v)).join(",\n")}\n]\n`;
 }
 
-/** Regenerates every group into `dir`; groups that cannot be defined here (suite absent) are re-answered from the committed requests. */
+/**
+ * The directory of one release's vectors inside a golden root: the root itself
+ * for Go 1.26 (the files recorded first), `go<release>/` beside them for later releases.
+ */
+export function goldenDirFor(root: string, go: GoVersion): string {
+  return go === GO_VERSIONS[0] ? root : join(root, `go${go}`);
+}
+
+/**
+ * Regenerates every group into `dir` from release `go`; groups that cannot be
+ * defined here (suite absent) are re-answered from the committed requests
+ * (those of `fallbackDir` when `dir` has none yet).
+ */
 export async function writeGolden(
   oracle: Oracle,
   dir: string,
   suiteDir: string,
+  go?: GoVersion,
+  fallbackDir?: string,
 ): Promise<Record<string, number>> {
   mkdirSync(dir, { recursive: true });
   const committed = readGolden(dir);
+  if (fallbackDir !== undefined)
+    for (const [group, vectors] of readGolden(fallbackDir))
+      if (!committed.has(group)) committed.set(group, vectors);
   const counts: Record<string, number> = {};
   const groups = definedGroups(suiteDir);
   const names = new Set(groups.map((g) => g.group));
@@ -152,25 +172,30 @@ export async function writeGolden(
     const vectors = await answer(
       oracle,
       g.cases.flatMap((c) => expand(g.group, c)),
+      go,
     );
     writeFileSync(join(dir, `${g.group}.json`), formatGroup(vectors));
     counts[g.group] = vectors.length;
   }
   for (const [group, vectors] of committed) {
     if (names.has(group)) continue;
-    const again = await answer(oracle, vectors);
+    const again = await answer(oracle, vectors, go);
     writeFileSync(join(dir, `${group}.json`), formatGroup(again));
     counts[group] = again.length;
   }
   return counts;
 }
 
-/** Re-asks Go every committed vector and lists the ones whose answer changed. */
-export async function checkGolden(oracle: Oracle, dir: string): Promise<{ total: number; diffs: string[] }> {
+/** Re-asks Go (release `go`) every committed vector of `dir` and lists the ones whose answer changed. */
+export async function checkGolden(
+  oracle: Oracle,
+  dir: string,
+  go?: GoVersion,
+): Promise<{ total: number; diffs: string[] }> {
   const diffs: string[] = [];
   let total = 0;
   for (const [group, vectors] of readGolden(dir)) {
-    const again = await answer(oracle, vectors);
+    const again = await answer(oracle, vectors, go);
     again.forEach((v, i) => {
       total++;
       const before = JSON.stringify((vectors[i] as Vector).want);

@@ -1,19 +1,34 @@
 import { join } from "node:path";
-import { afterAll, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
+import { GO_VERSIONS, goAvailable } from "../go-version.js";
 import { hasGo, startOracle } from "../oracle.js";
-import { checkGolden, readGolden } from "./generate.js";
+import { checkGolden, goldenDirFor, readGolden } from "./generate.js";
 
-const dir = join(__dirname, "..", "..", "..", "..", "packages", "fixtures", "golden");
+const root = join(__dirname, "..", "..", "..", "..", "packages", "fixtures", "golden");
 
-it("golden vectors are committed", () => {
-  const groups = readGolden(dir);
-  expect([...groups.keys()].sort()).toEqual(["differences", "errors", "jsontestsuite", "matrix", "seed000"]);
-});
+describe.each(GO_VERSIONS)("golden vectors of Go %s", (go) => {
+  const dir = goldenDirFor(root, go);
 
-it.skipIf(!hasGo())("Go still gives every committed golden answer (needs go on PATH)", async () => {
-  const oracle = startOracle();
-  afterAll(() => oracle.close());
-  const { total, diffs } = await checkGolden(oracle, dir);
-  expect(total).toBeGreaterThan(3000);
-  expect(diffs.slice(0, 10)).toEqual([]);
+  it("are committed", () => {
+    const groups = readGolden(dir);
+    expect([...groups.keys()].sort()).toEqual([
+      "differences",
+      "errors",
+      "jsontestsuite",
+      "matrix",
+      "seed000",
+    ]);
+  });
+
+  const why = hasGo() ? (goAvailable(go).ok ? "" : `Go ${go} cannot run here`) : "go is not on PATH";
+  it.skipIf(why !== "")(
+    `Go ${go} still gives every committed golden answer${why ? ` (skipped: ${why})` : ""}`,
+    async () => {
+      const oracle = startOracle({ go });
+      afterAll(() => oracle.close());
+      const { total, diffs } = await checkGolden(oracle, dir, go);
+      expect(total).toBeGreaterThan(3000);
+      expect(diffs.slice(0, 10)).toEqual([]);
+    },
+  );
 });
