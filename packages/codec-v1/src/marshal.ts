@@ -11,8 +11,11 @@ import { stackError } from "./unmarshal.js";
 
 const utf8 = new TextEncoder();
 
-/** Marshals `value` of Go type `type` to exactly the bytes Go's json.Marshal returns (throws Go's error otherwise). */
-export function marshal(type: GoType, value: unknown, options?: MarshalOptions): Uint8Array {
+/**
+ * Marshals `value` of Go type `type` to exactly the bytes Go's json.Marshal returns (throws Go's error
+ * otherwise). The value's TypeScript type comes from `type` (a `GoType<T>` takes a `T`).
+ */
+export function marshal<T>(type: GoType<T>, value: NoInfer<T>, options?: MarshalOptions): Uint8Array {
   const o = resolveMarshal(options);
   syncPlans();
   const fast = fastPaths.bytes ? byteEncoderFor(type) : null;
@@ -63,7 +66,12 @@ function marshalBytes(enc: ByteEncoder, value: unknown, html: boolean): Uint8Arr
 }
 
 /** Go's json.MarshalIndent. */
-export function marshalIndent(type: GoType, value: unknown, prefix: string, indentText: string): Uint8Array {
+export function marshalIndent<T>(
+  type: GoType<T>,
+  value: NoInfer<T>,
+  prefix: string,
+  indentText: string,
+): Uint8Array {
   return marshal(type, value, { prefix, indent: indentText });
 }
 

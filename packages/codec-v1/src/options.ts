@@ -13,10 +13,10 @@ export interface MarshalOptions {
   readonly indent?: string;
 }
 
-/** Options for `unmarshal` (Go's Unmarshal and Decoder settings). */
-export interface UnmarshalOptions {
+/** Options for `unmarshal` (Go's Unmarshal and Decoder settings); `T` is the destination's TypeScript type. */
+export interface UnmarshalOptions<T = unknown> {
   /** An existing value to decode into, merged as Go merges into a non-zero destination. */
-  readonly into?: unknown;
+  readonly into?: T;
   /** Decode numbers into `any` as JsonNumber instead of float64 (Decoder.UseNumber). Affects unmarshal. */
   readonly useNumber?: boolean;
   /** Report object keys that match no struct field (Decoder.DisallowUnknownFields). Affects unmarshal. */

@@ -256,7 +256,7 @@ export class Decoder {
    * value of `type` (or into `options.into`). Throws Go's errors; `EOF` (see
    * isEOF) when the stream ends before a value.
    */
-  async decode(type: GoType, options: Pick<UnmarshalOptions, "into"> = {}): Promise<unknown> {
+  async decode<T>(type: GoType<T>, options: Pick<UnmarshalOptions<NoInfer<T>>, "into"> = {}): Promise<T> {
     if (this.err !== null) throw this.err;
     await this.prepareForDecode();
     if (!this.valueAllowed()) throw new JsonSyntaxError("not at beginning of value", this.inputOffset());
@@ -265,11 +265,11 @@ export class Decoder {
     this.scanp += n;
     try {
       return runDecode(
-        type,
+        type as GoType,
         prepareInput(value),
         { into: options.into, useNumber: this.numbers, disallowUnknownFields: this.strict },
         true,
-      );
+      ) as T;
     } finally {
       this.valueEnd();
     }
@@ -471,7 +471,7 @@ export class Encoder {
   }
 
   /** Go's Encoder.Encode: marshals `value` of `type`, appends "\n", writes it in one call. */
-  async encode(type: GoType, value: unknown): Promise<void> {
+  async encode<T>(type: GoType<T>, value: NoInfer<T>): Promise<void> {
     if (this.err !== null) throw this.err.e;
     let b: Uint8Array = utf8.encode(`${marshalToString(type, value, this.escapeHTML)}\n`);
     if (this.prefix !== "" || this.indentText !== "") b = indent(b, this.prefix, this.indentText);

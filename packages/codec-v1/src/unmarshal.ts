@@ -166,11 +166,15 @@ export function runDecode(
  * that value with Go's merge rules. Throws Go's error; `err.value` is the
  * destination's state then.
  */
-export function unmarshal(type: GoType, data: Uint8Array | string, options: UnmarshalOptions = {}): unknown {
+export function unmarshal<T>(
+  type: GoType<T>,
+  data: Uint8Array | string,
+  options: UnmarshalOptions<NoInfer<T>> = {},
+): T {
   // The optimistic fast path (a fresh destination); it gives up on anything the exact engine must decide.
   const fast = unmarshalFast(type, data, options);
-  if (fast !== NO_FAST) return fast;
-  return runDecode(type, prepareInput(data), options, false);
+  if (fast !== NO_FAST) return fast as T;
+  return runDecode(type, prepareInput(data), options, false) as T;
 }
 
 /**
