@@ -5,7 +5,7 @@
  * differences follow Go's "Migrating to v2" list; the answers are Go's.
  */
 import type { GoldenTagged, GoldenVector, GoldenWant } from "@gojson/fixtures";
-import { stableStringify } from "./input.js";
+import { stableStringify } from "./stable-stringify.js";
 
 /** The golden group the table is built from. */
 export const DIFFERENCES_GROUP = "differences";

@@ -55,6 +55,7 @@ describe("loadReportInput", () => {
 });
 
 const cli = resolve(__dirname, "../dist/cli.js");
+// skip: the CLI test runs the built dist/cli.js; it is absent before `pnpm build`
 describe.skipIf(!existsSync(cli))("cli (built dist/cli.js; skipped before `pnpm build`)", () => {
   test("Cli/TwoProcessesSameBytes", () => {
     const dir = fixtureDir();

@@ -22,6 +22,7 @@ if (!haveChromium)
     `browser test skipped: ${CHROMIUM} is absent (install Debian's chromium: apt-get install -y chromium)`,
   );
 
+// skip: needs Debian's chromium at /usr/bin/chromium (.ci/run installs it; never a downloaded browser)
 describe.skipIf(!haveChromium)("report in chromium", () => {
   let browser: BrowserContext;
   let profile: string;

@@ -39,6 +39,7 @@ describe("bench bodies", () => {
     });
   }
 
+  // skip: needs `go` on PATH (builds and runs the generated Go module)
   it.skipIf(!hasGo())(
     "seed-002-go: the generated Go module builds and its bodies pass (plain)",
     () => {

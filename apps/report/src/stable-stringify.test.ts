@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { stableStringify, textOf } from "./input.js";
+import { stableStringify, textOf } from "./stable-stringify.js";
 
 test("stableStringify/SortsKeys", () => {
   expect(stableStringify({ b: 1, a: [{ d: 2, c: 3 }] })).toBe('{"a":[{"c":3,"d":2}],"b":1}');
