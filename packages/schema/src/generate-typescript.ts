@@ -1,0 +1,148 @@
+/**
+ * generateTypeScript: a TypeScript module for a set of Go types, with an
+ * interface (or type alias) per Go type and a typed `GoType<T>` constant of
+ * the same name, so `unmarshal(Order, data)` returns an `Order`.
+ */
+import type { GoType } from "@gojson/gotype";
+import { docOf, GO_ANY_DECLARATION, jsDoc, structBody, type TsTypeContext, tsTypeOf } from "./ts-type.js";
+
+/** One Go source file embedded in a generated module. */
+export interface GoSourceFile {
+  /** Path as the module should show it (relative, `/`-separated): it names the file in Go's error texts. */
+  readonly path: string;
+  /** The file's text as written. */
+  readonly text: string;
+}
+
+/** Options of {@link generateTypeScript}. */
+export interface GenerateOptions {
+  /**
+   * The Go source the types were read from. The generated module embeds it
+   * and builds its GoType constants at load time with gotype's parser, so
+   * the module and the Go source have one truth. A string is one file read
+   * by `parseGo`.
+   */
+  readonly source: string;
+  /** What produced the module, for its header line (default `gojson gen`). */
+  readonly generator?: string;
+  /** Module the runtime names are imported from (default `@gojson/gotype`). */
+  readonly importFrom?: string;
+  /**
+   * Order of the declarations: `"source"` (default) keeps the order of
+   * `types` (parseGo returns the source's declaration order); `"name"` sorts
+   * by name (code-point order). Either way the same input gives the same bytes.
+   */
+  readonly order?: "source" | "name";
+}
+
+const GENERATE_OPTION_NAMES: ReadonlySet<string> = new Set(["source", "generator", "importFrom", "order"]);
+
+/** TypeScript words a declaration cannot be named (Go allows them as type names). */
+const RESERVED = new Set(
+  (
+    "break case catch class const continue debugger default delete do else enum export extends false finally for " +
+    "function if import in instanceof new null return super switch this throw true try typeof var void while with " +
+    "implements interface let package private protected public static yield await any bigint boolean never number " +
+    "object string symbol undefined unknown type of as"
+  ).split(" "),
+);
+
+/** Names the module itself declares or imports; a Go type of that name is renamed with a `_` suffix. */
+const TAKEN = new Set(["GoTime", "GoType", "JsonNumber", "GoAny", "goSource", "goTypes"]);
+
+/** The TypeScript name a Go type name gets in a generated module (a reserved word or taken name gets a `_` suffix). */
+export function tsDeclarationName(goName: string): string {
+  let n = goName;
+  while (RESERVED.has(n) || TAKEN.has(n)) n = `${n}_`;
+  return n;
+}
+
+/**
+ * A TypeScript module for `types` (as parseGo returns them): for each Go
+ * type `X`, `export interface X` (structs) or `export type X` (other types)
+ * with the values' TypeScript type per the contract's value table, and
+ * `export const X: GoType<X>`, JSDoc from the Go doc comments. The output
+ * is a pure function of the input: commit it and check it with
+ * `gojson gen --check`.
+ */
+export function generateTypeScript(
+  types: Readonly<Record<string, GoType>>,
+  options: GenerateOptions,
+): string {
+  checkOptions(options);
+  const importFrom = options.importFrom ?? "@gojson/gotype";
+  const generator = options.generator ?? "gojson gen";
+  let entries = Object.entries(types);
+  if (options.order === "name") entries = [...entries].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const names = new Map<GoType, string>();
+  // A declaration names its type object when the object carries that name; an alias (`type C = float64`,
+  // `type B = A`) shares another type's object and prints as that type.
+  for (const [goName, t] of entries)
+    if (t.name === goName && !names.has(t)) names.set(t, tsDeclarationName(goName));
+  const ctx: TsTypeContext = { names, uses: new Set() };
+
+  const body: string[] = [];
+  for (const [goName, t] of entries) {
+    const name = tsDeclarationName(goName);
+    const doc = docOf(t);
+    const docLines = doc !== undefined ? jsDoc(doc) : [`/** The Go type ${goName}. */`];
+    body.push("");
+    body.push(...docLines);
+    if (names.get(t) !== name) {
+      // An alias (`type B = A`, `type C = float64`): another type's object under a second name.
+      body.push(`export type ${name} = ${tsTypeOf(t, ctx)};`);
+    } else if (t.kind === "struct" && t.known === undefined) {
+      body.push(`export interface ${name} ${structBody(t, ctx, "")}`);
+    } else {
+      body.push(`export type ${name} = ${tsTypeOf(t, ctx, true)};`);
+    }
+    body.push(...docLines);
+    body.push(`export const ${name}: GoType<${name}> = goTypeNamed<${name}>(${JSON.stringify(goName)});`);
+  }
+
+  const typeImports = ["GoType", ...(ctx.uses.has("GoTime") ? ["GoTime"] : [])];
+  if (ctx.uses.has("JsonNumber") || ctx.uses.has("GoAny")) typeImports.push("JsonNumber");
+  typeImports.sort();
+  const head: string[] = [
+    `// Code generated by ${generator}; DO NOT EDIT.`,
+    "",
+    `import { ${[...typeImports.map((n) => `type ${n}`), "parseGo"].join(", ")} } from ${JSON.stringify(importFrom)};`,
+  ];
+  if (ctx.uses.has("GoAny")) {
+    head.push(
+      "",
+      "/** Go's `any`: a JSON value as the codecs decode it (a number is a JsonNumber under useNumber). */",
+    );
+    head.push(GO_ANY_DECLARATION);
+  }
+  head.push(
+    "",
+    "/** The Go source the types are read from (the one truth: the constants below are parsed from it). */",
+    `export const goSource: string = ${JSON.stringify(options.source)};`,
+    "",
+    "/** Every type declared in the Go source, by Go name. */",
+    "export const goTypes: Readonly<Record<string, GoType>> = parseGo(goSource);",
+    "",
+    "function goTypeNamed<T>(name: string): GoType<T> {",
+    "  const t = goTypes[name];",
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a template literal of the generated code
+    '  if (t === undefined) throw new Error(`generated module out of date: Go type ${name} is not declared; run "gojson gen" again`);',
+    "  return t as GoType<T>;",
+    "}",
+  );
+  return `${[...head, ...body].join("\n")}\n`;
+}
+
+function checkOptions(options: GenerateOptions): void {
+  if (typeof options !== "object" || options === null)
+    throw new TypeError("generateTypeScript: want options { source: string, ... }");
+  for (const k of Object.keys(options))
+    if (!GENERATE_OPTION_NAMES.has(k))
+      throw new TypeError(
+        `generateTypeScript: unknown option ${JSON.stringify(k)}; known: ${[...GENERATE_OPTION_NAMES].join(", ")}`,
+      );
+  if (typeof options.source !== "string")
+    throw new TypeError("generateTypeScript: want options.source: the Go source text");
+  if (options.order !== undefined && options.order !== "source" && options.order !== "name")
+    throw new TypeError('generateTypeScript: want options.order "source" or "name"');
+}

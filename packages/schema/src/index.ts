@@ -1,0 +1,23 @@
+/**
+ * @gojson/schema: typed TypeScript modules generated from Go types, and
+ * JSON Schema (2020-12) and Standard Schema (v1) validators that accept what
+ * Go's encoding/json (v1) and encoding/json/v2 accept.
+ */
+
+export {
+  type GenerateOptions,
+  type GoSourceFile,
+  generateTypeScript,
+  tsDeclarationName,
+} from "./generate-typescript.js";
+export { JSON_SCHEMA_DIALECT, orNull, toJsonSchema } from "./json-schema.js";
+export type {
+  JsonSchema,
+  JsonSchemaObject,
+  JsonSchemaOptions,
+  ResolvedJsonSchemaOptions,
+  SchemaDirection,
+  SchemaVersion,
+} from "./json-schema-options.js";
+export { resolveJsonSchemaOptions } from "./json-schema-options.js";
+export { GO_ANY_DECLARATION, GO_ANY_NAME, jsDoc, type TsTypeContext, tsTypeOf } from "./ts-type.js";

@@ -1,0 +1,22 @@
+/** The types whose verdicts are recorded: each declared type of verdicts/types.go and a few unnamed types. */
+export const TARGETS: readonly string[] = [
+  "Scalars",
+  "Tagged",
+  "Stringed",
+  "Bytes",
+  "Collections",
+  "Times",
+  "Formats",
+  "Cases",
+  "Collide",
+  "Embeds",
+  "Inline",
+  "Node",
+  "BadTag",
+  "[]int",
+  "map[string]any",
+  "*Scalars",
+  "[2]Node",
+  "[]byte",
+  "[4]byte",
+];

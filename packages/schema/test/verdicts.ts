@@ -1,0 +1,51 @@
+/** The recorded Go verdicts (test/verdicts/verdicts.json), decoded. */
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+
+/** Go's answer for one payload under one version: error texts (undefined = accepted) and the marshal output. */
+export interface Verdict {
+  readonly err: string | undefined;
+  readonly strict: string | undefined;
+  /** What Marshal wrote for the decoded value (undefined when Unmarshal failed or Marshal did). */
+  readonly out: string | undefined;
+  /** Marshal's error for the decoded value. */
+  readonly outErr: string | undefined;
+}
+
+/** One recorded payload. */
+export interface VerdictRow {
+  readonly target: string;
+  readonly payload: string;
+  readonly v1: Verdict;
+  readonly v2: Verdict;
+}
+
+/** Go's version that recorded the table, and its rows. */
+export function loadVerdicts(): { go: string; rows: VerdictRow[] } {
+  const file = resolve(import.meta.dirname, "verdicts/verdicts.json");
+  const j = JSON.parse(readFileSync(file, "utf8")) as {
+    go: string;
+    texts: string[];
+    rows: (string | number)[][];
+  };
+  const text = (i: unknown): string | undefined => (i === -1 ? undefined : j.texts[i as number]);
+  const verdict = (e: unknown, s: unknown, o: unknown): Verdict => {
+    const out = text(o);
+    const isErr = out?.startsWith("!") === true;
+    return {
+      err: text(e),
+      strict: text(s),
+      out: isErr ? undefined : out,
+      outErr: isErr ? out?.slice(1) : undefined,
+    };
+  };
+  return {
+    go: j.go,
+    rows: j.rows.map((r) => ({
+      target: r[0] as string,
+      payload: r[1] as string,
+      v1: verdict(r[2], r[3], r[4]),
+      v2: verdict(r[5], r[6], r[7]),
+    })),
+  };
+}
