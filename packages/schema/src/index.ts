@@ -4,6 +4,7 @@
  * Go's encoding/json (v1) and encoding/json/v2 accept.
  */
 
+export { errorPointer, pointerAtOffset, pointerPath } from "./error-path.js";
 export {
   type GenerateOptions,
   type GoSourceFile,
@@ -20,4 +21,13 @@ export type {
   SchemaVersion,
 } from "./json-schema-options.js";
 export { resolveJsonSchemaOptions } from "./json-schema-options.js";
+export {
+  type GoStandardSchema,
+  type SchemaCodec,
+  type StandardSchemaIssue,
+  type StandardSchemaOptions,
+  type StandardSchemaResult,
+  type StandardSchemaV1,
+  toStandardSchema,
+} from "./standard-schema.js";
 export { GO_ANY_DECLARATION, GO_ANY_NAME, jsDoc, type TsTypeContext, tsTypeOf } from "./ts-type.js";
