@@ -3,6 +3,7 @@ import { benchCommand } from "./commands/bench.js";
 import { decodeCommand } from "./commands/decode.js";
 import { diffCommand } from "./commands/diff.js";
 import { encodeCommand } from "./commands/encode.js";
+import { genCommand } from "./commands/gen.js";
 import { observeCommand } from "./commands/observe.js";
 import { reportCommand } from "./commands/report.js";
 import { schemaCommand } from "./commands/schema.js";
@@ -96,11 +97,22 @@ export function buildProgram(run: (code: ExitCode) => void): Command {
     .action(async (payloads, flags) => run(await diffCommand(payloads, flags)));
 
   program
+    .command("gen")
+    .description("generate a typed TypeScript module (an interface and a GoType<T> constant per Go type)")
+    .option("--go <file>", "Go source file")
+    .option("--out <file>", "write to a file instead of stdout")
+    .option("--check", "write nothing; exit 1 when --out is not what gen would write")
+    .option("--order <order>", "declarations in source order or sorted by name (source|name)", "source")
+    .addHelpText(
+      "after",
+      "\nExample:\n  gojson gen --go order.go --out order.gen.ts\n  gojson gen --go order.go --out order.gen.ts --check",
+    )
+    .action(async (flags) => run(await genCommand(flags)));
+
+  program
     .command("schema")
     .argument("<file>", "Go source file")
-    .description(
-      "write a TypeScript module with the gotype schema and value types of every Go type in a file",
-    )
+    .description("the first name of `gen`: gojson schema FILE is gojson gen --go FILE")
     .option("--out <file>", "write to a file instead of stdout")
     .addHelpText("after", "\nExample:\n  gojson schema order.go --out order.schema.ts")
     .action(async (file, flags) => run(await schemaCommand(file, flags)));
