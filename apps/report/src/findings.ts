@@ -68,6 +68,18 @@ export function comparative(c: Comparison): string {
   return c.geomean < 1 ? `${fixed(1 / c.geomean, 2)}× ${less}` : `${fixed(c.geomean, 2)}× ${more}`;
 }
 
+/**
+ * A comparison as a sentence that names both sides: `codec-v1 unmarshal is 1.55× slower than JSON.parse`,
+ * or `no clear difference in time between codec-v1 unmarshal and JSON.parse`.
+ */
+export function comparisonWords(r: BenchResult, c: Comparison): string {
+  const cand = candidateLabel(r, c.candidate);
+  const base = candidateLabel(r, c.baseline);
+  if (!intervalExcludesOne(c))
+    return `no clear difference in ${MORE[c.metric][2]} between ${cand} and ${base}`;
+  return `${cand} is ${comparative(c)} than ${base}`;
+}
+
 /** The ratio with its interval: `1.548× [1.282×, 1.869×]`. */
 export function ratioWithInterval(c: Comparison): string {
   return `${ratio(c.geomean)} [${ratio(c.ci.low)}, ${ratio(c.ci.high)}]`;
@@ -77,8 +89,9 @@ function wherePhrase(r: BenchResult, c: Comparison): string {
   return `${metricUnit(c.metric)}, ${payloadPhrase(r, c.payload)}`;
 }
 
-function capitalise(s: string): string {
-  return s.charAt(0).toUpperCase() + s.slice(1);
+/** Capitalises a sentence that starts with our own words ("no clear …"), never a name (`codec-v1`, `new Encoder`). */
+function sentenceStart(s: string): string {
+  return s.startsWith("no clear") ? `N${s.slice(1)}` : s;
 }
 
 /** The comparison a document is summarised by when no question was registered: pooled ns/op first. */
@@ -109,17 +122,17 @@ export function findings(input: ReportInput): Finding[] {
       out.push({
         result: i,
         benchmark: r.title,
-        short: shortName(r),
+        short: r.title,
         question: c
-          ? `No question registered before the run. Main comparison: ${candidateLabel(r, c.candidate)} vs ${candidateLabel(r, c.baseline)} (${metricUnit(c.metric)}).`
+          ? `(no question registered) ${candidateLabel(r, c.candidate)} vs ${candidateLabel(r, c.baseline)}, ${metricUnit(c.metric)}`
           : "No question registered before the run, and no paired comparison.",
         comparison: c ? wherePhrase(r, c) : "",
         ...(c ? { main: c } : {}),
         ratio: c ? ratioWithInterval(c) : "—",
         status: "descriptive",
         words: c
-          ? `${capitalise(comparative(c))} than ${candidateLabel(r, c.baseline)}${
-              more ? `; ${more} more comparison${more > 1 ? "s" : ""} in the section` : ""
+          ? `${sentenceStart(comparisonWords(r, c))}${
+              more ? `; ${more} more comparison${more > 1 ? "s" : ""} in the details` : ""
             }`
           : "no comparison",
         quick,
@@ -130,13 +143,11 @@ export function findings(input: ReportInput): Finding[] {
       const c = r.comparisons.find((x) => x.id === o.comparison);
       const status = STATUS[o.verdict];
       const crit = `needed: whole interval ${thresholdWords(o)}`;
-      const head = c
-        ? `${capitalise(comparative(c))} than ${candidateLabel(r, c.baseline)}`
-        : "No observation";
+      const head = c ? sentenceStart(comparisonWords(r, c)) : "No observation";
       out.push({
         result: i,
         benchmark: r.title,
-        short: r.hypotheses.length > 1 ? `${shortName(r)} · ${o.hypothesis.id}` : shortName(r),
+        short: r.hypotheses.length > 1 ? `${r.title} · ${o.hypothesis.id}` : r.title,
         threshold: o.hypothesis.threshold,
         question: o.hypothesis.statement,
         id: o.hypothesis.id,
@@ -207,4 +218,38 @@ export function summaryLine(input: ReportInput): string {
       );
   }
   return `${parts.join("; ")}.`;
+}
+
+/** Load average above this many times the logical CPUs makes timings untrustworthy. */
+export const HIGH_LOAD_PER_CPU = 1;
+
+/** The machine the benchmarks ran on, and the highest 1-minute load average seen during any run. */
+export function machine(
+  input: ReportInput,
+): { text: string; maxLoad: number; cpus: number; high: boolean } | undefined {
+  const envs = input.results.map((r) => r.environment);
+  const e = envs[0];
+  if (!e) return undefined;
+  const loads = envs.flatMap((x) => [x.loadAverage?.start?.[0], x.loadAverage?.end?.[0]]);
+  const maxLoad = Math.max(0, ...loads.filter((x): x is number => typeof x === "number"));
+  const cpus = e.logicalCpus || 1;
+  const mem = e.totalMemoryBytes ? `, ${fixed(e.totalMemoryBytes / 2 ** 30, 0)} GiB` : "";
+  const text = `${e.cpuModel} × ${cpus} logical CPUs${mem}, ${e.os.type} ${e.os.arch}, Node ${e.node}; load average up to ${fixed(
+    maxLoad,
+    2,
+  )} during the runs`;
+  return { text, maxLoad, cpus, high: maxLoad > HIGH_LOAD_PER_CPU * cpus };
+}
+
+/** One line on agreement with Go, or why there is none. */
+export function conformanceLine(input: ReportInput): string {
+  const c = input.conformance?.summary;
+  if (!c) return "Conformance against Go: not run (results/conformance.json is absent).";
+  const names = engineNames(c);
+  return `Conformance against Go: ${fixed(c.runs, 0)} generated cases — ${names
+    .map((n) => {
+      const e = c.engines[n]!;
+      return `${n} ${e.cases ? `${fixed((100 * e.agreements) / e.cases, 2)}% agree` : "not run"}`;
+    })
+    .join(", ")}.`;
 }

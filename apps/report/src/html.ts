@@ -6,7 +6,7 @@
 import type { BenchResult } from "@gojson/harness";
 import { benchstatTable } from "./benchstat.js";
 import { type Chart, type ChartSpec, costSpec, findingsSpec, forestSpec, renderChart } from "./charts.js";
-import { findings, headline, summaryLine } from "./findings.js";
+import { conformanceLine, findings, headline, machine, summaryLine } from "./findings.js";
 import { bytesSi, cost, escapeHtml as e, fixed, meanSd, pValue, ratio, slug } from "./format.js";
 import { conformanceHtml } from "./html-conformance.js";
 import { differencesHtml } from "./html-differences.js";
@@ -26,7 +26,7 @@ import {
   metricUnit,
   payloadLabel,
 } from "./model.js";
-import { conditions, criterion, notTested, preregistrationWords } from "./sections.js";
+import { caveats, conditions, criterion, notTested, preregistrationWords } from "./sections.js";
 import { STYLE } from "./style.js";
 
 async function renderAll(specs: Array<ChartSpec | undefined>): Promise<Map<string, Chart>> {
@@ -36,19 +36,21 @@ async function renderAll(specs: Array<ChartSpec | undefined>): Promise<Map<strin
   return out;
 }
 
-async function resultSection(r: BenchResult, idx: number): Promise<string> {
+async function resultSection(r: BenchResult, idx: number, summary: string): Promise<string> {
   const sid = `r${idx + 1}`;
   const forest = forestSpec(r, `${sid}-forest`);
   const ns = costSpec(r, `${sid}-ns`, "nsPerOp");
   const bytes = costSpec(r, `${sid}-bytes`, "bytesPerOp");
   const charts = await renderAll([forest, ns, bytes]);
   const parts: string[] = [];
-  parts.push(`<section id="${sid}" aria-labelledby="${sid}-h"><h2 id="${sid}-h">${e(r.title)}</h2>`);
+  parts.push(
+    `<section id="${sid}" aria-labelledby="${sid}-h"><details class="result"><summary><h4 id="${sid}-h">${e(r.title)}</h3> <span class="sum">${e(summary)}</span></summary>`,
+  );
   parts.push(
     `<p class="meta">Package <code>${e(r.package)}</code>, bench <code>${e(r.bench)}</code>.${r.description ? ` ${e(r.description)}` : ""}</p>`,
   );
 
-  parts.push(`<h3 id="${sid}-question">What we set out to check</h3>`);
+  parts.push(`<h4 id="${sid}-question">What we set out to check</h4>`);
   if (r.hypotheses.length === 0)
     parts.push(
       "<p>No hypothesis was registered before this run. The figures below are descriptive; they support no verdict (UNKNOWN).</p>",
@@ -61,13 +63,14 @@ async function resultSection(r: BenchResult, idx: number): Promise<string> {
     );
   }
 
-  parts.push(`<h3 id="${sid}-conditions">How it ran</h3>`);
+  parts.push(`<h4 id="${sid}-conditions">How it ran</h4>`);
   parts.push(
     tableHtml(`${sid}-conditions-table`, "Conditions of the run", ["Item", "Condition"], conditions(r), 99),
   );
 
-  parts.push(`<h3 id="${sid}-results">Results</h3>`);
-  const groups = comparisonGroups(r);
+  parts.push(`<h4 id="${sid}-results">Results</h4>`);
+  // Wall time per pair in tables; the CPU-time twins of the same pairs are in the benchstat table.
+  const groups = comparisonGroups(r).filter((g) => g.metric !== "cpuNsPerOp");
   const forestChart = forest && charts.get(forest.id);
   const firstTable = `${sid}-cmp-1`;
   if (forestChart)
@@ -219,7 +222,7 @@ async function resultSection(r: BenchResult, idx: number): Promise<string> {
     for (const n of t.notes ?? []) parts.push(`<p class="note">${e(n)}</p>`);
   }
 
-  parts.push(`<h3 id="${sid}-verdict">Verdict</h3>`);
+  parts.push(`<h4 id="${sid}-verdict">Verdict</h4>`);
   if (r.hypotheses.length === 0)
     parts.push(`<p>${verdictBadge("UNKNOWN")} nothing was registered before the run to judge against.</p>`);
   for (const o of r.hypotheses) {
@@ -236,10 +239,10 @@ async function resultSection(r: BenchResult, idx: number): Promise<string> {
   const bsNs = benchstatTable(r, "nsPerOp");
   const bsMem = benchstatTable(r, "bytesPerOp");
   if (bsNs || bsMem) {
-    parts.push(`<h3 id="${sid}-benchstat">benchstat-style table</h3>`);
+    parts.push(`<h4 id="${sid}-benchstat">benchstat-style table</h4>`);
     for (const t of [bsNs, bsMem]) if (t) parts.push(`<pre class="benchstat" tabindex="0">${e(t)}</pre>`);
   }
-  parts.push("</section>");
+  parts.push("</details></section>");
   return parts.join("\n");
 }
 
@@ -251,41 +254,66 @@ export async function renderHtml(results: ReportInput | readonly BenchResult[]):
   const toc: string[] = [];
   body.push(`<header><h1>${e(title)}</h1>`);
   body.push(`<p class="lede">${e(summaryLine(input))}</p>`);
+  const m = machine(input);
+  if (m?.high)
+    body.push(
+      `<p class="warning" role="alert"><strong>Warning: the machine was busy.</strong> The load average reached ${e(
+        fixed(m.maxLoad, 2),
+      )} on ${e(String(m.cpus))} logical CPUs during the runs: other work shared the cores, so the timings are noisy and the verdicts are weaker than their intervals suggest. Re-run on a quiet machine before relying on them.</p>`,
+    );
+  body.push(`<p class="conformance-line">${e(conformanceLine(input))}</p>`);
+  if (m) body.push(`<p class="machine">Machine: ${e(m.text)}.</p>`);
   body.push("</header>");
   const keyTable = findingsHtml(input);
+  const fs = findings(input);
   if (keyTable) {
-    toc.push('<li><a href="#key">Key findings</a></li>');
-    body.push('<section id="key" aria-labelledby="key-h"><h2 id="key-h">Key findings</h2>');
-    const spec = findingsSpec(findings(input), "key-chart");
+    toc.push('<li><a href="#key">Verdicts</a></li>');
+    body.push('<section id="key" aria-labelledby="key-h"><h2 id="key-h">Verdicts</h2>');
+    const spec = findingsSpec(fs, "key-chart");
     const chart = spec && (await renderChart(spec));
-    body.push(keyTable);
     if (chart)
       body.push(
         figure(
           chart,
           "key-findings",
-          "The main ratio of each row with its interval, on a log scale; the dashed line at 1 means equal cost.",
-        ).replace("the table below", "the table above"),
+          "Every main ratio with its interval, on a log scale; the dashed line at 1 means equal cost, left of it the candidate costs less.",
+        ),
       );
+    body.push(keyTable);
     body.push("</section>");
   }
+  toc.push('<li><a href="#details">Details per benchmark</a></li>');
+  body.push(
+    '<section id="details" aria-labelledby="details-h"><h2 id="details-h">Details per benchmark</h2><p class="meta">Each benchmark opens on a click: the question and criterion fixed before the run, how it ran, every ratio, memory, the benchstat-style table.</p>',
+  );
   for (const [i, r] of input.results.entries()) {
-    toc.push(`<li><a href="#r${i + 1}">${e(r.title)}</a></li>`);
-    body.push(await resultSection(r, i));
+    const summary =
+      fs
+        .filter((f) => f.result === i)
+        .map((f) => f.status)
+        .join(", ") || "no comparison";
+    body.push(await resultSection(r, i, summary));
   }
+  body.push("</section>");
 
   toc.push('<li><a href="#conformance">Conformance against Go</a></li>');
   body.push(
     '<section id="conformance" aria-labelledby="conformance-h"><h2 id="conformance-h">Conformance against Go</h2>',
   );
-  body.push(await conformanceHtml(input.conformance));
+  body.push(
+    `<details class="result"><summary><span class="sum">${e(conformanceLine(input))}</span></summary>${await conformanceHtml(input.conformance)}</details>`,
+  );
   body.push("</section>");
 
   toc.push('<li><a href="#differences">v1/v2 differences</a></li>');
   body.push(
     '<section id="differences" aria-labelledby="differences-h"><h2 id="differences-h">v1/v2 differences</h2>',
   );
-  body.push(differencesHtml(input.differences));
+  body.push(
+    `<details class="result"><summary><span class="sum">${e(
+      input.differences ? "Each difference between Go's v1 and v2, as Go answers it" : "not available",
+    )}</span></summary>${differencesHtml(input.differences)}</details>`,
+  );
   body.push("</section>");
 
   toc.push('<li><a href="#not-tested">What was not tested</a></li>');
@@ -296,6 +324,15 @@ export async function renderHtml(results: ReportInput | readonly BenchResult[]):
       .map((n) => `<li>${e(n)}</li>`)
       .join("")}</ul></section>`,
   );
+  const cv = caveats(input);
+  if (cv.length) {
+    toc.push('<li><a href="#limits">Limits of what was measured</a></li>');
+    body.push(
+      `<section id="limits" aria-labelledby="limits-h"><h2 id="limits-h">Limits of what was measured</h2><ul>${cv
+        .map((n) => `<li>${e(n)}</li>`)
+        .join("")}</ul></section>`,
+    );
+  }
 
   const sources = input.results.map((r) => `${r.package} ${r.bench} (${r.startedAt})`).join("; ");
   return [

@@ -20,8 +20,8 @@ describe("renderMarkdown", () => {
     const headings = md.split("\n").filter((l) => l.startsWith("#"));
     expect(headings).toEqual([
       "# gojson: benchmarks and conformance against Go",
-      "## Key findings",
-      "## Seed 002 in TypeScript: codec-v1 vs codec-v2 (defaultOptionsV1) unmarshal to any",
+      "## Verdicts",
+      "## Details",
       "### What we set out to check",
       "### How it ran",
       "### Results",
@@ -34,7 +34,27 @@ describe("renderMarkdown", () => {
       "### Counterexamples",
       "## v1/v2 differences",
       "## What was not tested",
+      "## Limits of what was measured",
     ]);
+    // The details of each benchmark are folded, and the verdicts come before them.
+    expect(md.indexOf("<details>")).toBeGreaterThan(md.indexOf("## Verdicts"));
+    expect(md).toContain("<summary><b>Seed 002 in TypeScript");
+  });
+
+  test("FirstScreen/MachineLoadAndConformanceLine", () => {
+    const md = renderMarkdown(syntheticInput());
+    const head = md.slice(0, md.indexOf("## Verdicts"));
+    expect(head).toContain("Machine: ");
+    expect(head).toContain("load average up to 1.10 during the runs");
+    expect(head).not.toContain("Warning: the machine was busy");
+    expect(head).toContain(
+      "Conformance against Go: 3,000 generated cases — v1 99.93% agree, v2 99.83% agree.",
+    );
+    const busy = syntheticInput();
+    for (const r of busy.results) r.environment.loadAverage = { start: [6.5, 5, 4], end: [7.2, 6, 5] };
+    expect(renderMarkdown(busy)).toContain(
+      "**Warning: the machine was busy.** The load average reached 7.20 on 2 logical CPUs",
+    );
   });
 
   test("Numbers/ComeFromTheDocument", () => {
@@ -112,14 +132,14 @@ describe("renderMarkdown", () => {
     const input = syntheticInput();
     const pooled = input.results[0]!.comparisons.find((c) => c.payload === "*")!;
     const md = renderMarkdown(input);
-    const key = md.slice(md.indexOf("## Key findings"), md.indexOf("## Seed"));
+    const key = md.slice(md.indexOf("## Verdicts"), md.indexOf("## Details"));
     const rows = key.split("\n").filter((l) => l.startsWith("| codec-v2"));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toContain(
       `${pooled.geomean.toFixed(3)}× [${pooled.ci.low.toFixed(3)}×, ${pooled.ci.high.toFixed(3)}×]`,
     );
     expect(rows[0]).toMatch(
-      /\*\*supported\*\*: \d\.\d\d× faster than codec-v1; needed: whole interval below 0\.95/,
+      /\*\*supported\*\*: codec-v2 is \d\.\d\d× faster than codec-v1; needed: whole interval below 0\.95/,
     );
     // The summary line under the headline is short and has the numbers.
     expect(md.split("\n")[2]).toMatch(

@@ -1,12 +1,15 @@
 /**
- * The Markdown report, in the shape of seed 002: headline and lede, the
- * question and the criterion fixed before the run, the conditions, the
- * results with ratios said in words, the verdict, what was not tested, and a
- * benchstat-style table.
+ * The Markdown report. The first screen is all a reader needs: the machine and
+ * its load (with a warning when it was too busy to trust the timings), the
+ * conformance line, and one table of verdicts. Each benchmark's details (the
+ * question and the criterion fixed before the run, the conditions, per-payload
+ * ratios said in words, memory, the benchstat-style table) follow folded in
+ * `<details>`, then the conformance and v1/v2 sections, what was not tested
+ * and the limits of what was measured.
  */
 import type { BenchResult } from "@gojson/harness";
 import { benchstatTable } from "./benchstat.js";
-import { findings, headline, summaryLine } from "./findings.js";
+import { conformanceLine, findings, headline, machine, summaryLine } from "./findings.js";
 import { bytesSi, cost, escapeCell, fixed, meanSd, pValue, ratio } from "./format.js";
 import { normaliseInput, type ReportInput } from "./input-normalise.js";
 import { conformanceMarkdown, differencesMarkdown } from "./markdown-sections.js";
@@ -21,7 +24,7 @@ import {
   metricUnit,
   payloadLabel,
 } from "./model.js";
-import { conditions, criterion, notTested, preregistrationWords, verdictLine } from "./sections.js";
+import { caveats, conditions, criterion, notTested, preregistrationWords, verdictLine } from "./sections.js";
 
 function table(head: string[], rows: string[][]): string {
   const esc = (r: string[]) => `| ${r.map(escapeCell).join(" | ")} |`;
@@ -33,8 +36,12 @@ function testCell(c: BenchResult["comparisons"][number]): string {
   return `${pValue(t.pValue)}, n=${t.n}${t.canReachAlpha ? "" : ` (cannot reach α=${t.alpha})`}`;
 }
 
-function resultSection(r: BenchResult, out: string[]): void {
-  out.push(`## ${r.title}`, "");
+function resultSection(r: BenchResult, summary: string, out: string[]): void {
+  out.push(
+    "<details>",
+    `<summary><b>${escapeHtmlText(r.title)}</b> — ${escapeHtmlText(summary)}</summary>`,
+    "",
+  );
   out.push(`Package ${r.package}, bench ${r.bench}.${r.description ? ` ${r.description}` : ""}`, "");
 
   out.push("### What we set out to check", "");
@@ -54,7 +61,9 @@ function resultSection(r: BenchResult, out: string[]): void {
   out.push(table(["Item", "Condition"], conditions(r)), "");
 
   out.push("### Results", "");
-  const groups = comparisonGroups(r);
+  // Wall time in the tables; CPU time (the same pairs) in one line each, and in the benchstat table.
+  const groups = comparisonGroups(r).filter((g) => g.metric !== "cpuNsPerOp");
+  const cpu = comparisonGroups(r, "cpuNsPerOp").filter((g) => g.pooled);
   if (groups.length === 0) out.push("The document holds no paired comparison.", "");
   for (const g of groups) {
     const base = candidateLabel(r, g.baseline);
@@ -105,6 +114,18 @@ function resultSection(r: BenchResult, out: string[]): void {
     }
   }
 
+  if (cpu.length) {
+    out.push(
+      `CPU time (process.cpuUsage), same pairs, pooled: ${cpu
+        .map(
+          (g) =>
+            `${candidateLabel(r, g.candidate)} ÷ ${candidateLabel(r, g.baseline)} ${ratio(g.pooled!.geomean)} [${ratio(g.pooled!.ci.low)}, ${ratio(g.pooled!.ci.high)}]`,
+        )
+        .join("; ")}.`,
+      "",
+    );
+  }
+
   const withMem = r.measurements.filter((m) => m.memory);
   if (withMem.length) {
     out.push("#### Memory per operation", "");
@@ -148,35 +169,52 @@ function resultSection(r: BenchResult, out: string[]): void {
     out.push("### benchstat-style table", "");
     for (const t of [ns, mem]) if (t) out.push("```", t, "```", "");
   }
+  out.push("</details>", "");
+}
+
+function escapeHtmlText(s: string): string {
+  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 
 /** Renders the whole report as Markdown (deterministic: a pure function of the input). */
 export function renderMarkdown(results: ReportInput | readonly BenchResult[]): string {
   const input = normaliseInput(results);
   const out: string[] = [`# ${headline(input)}`, "", summaryLine(input), ""];
+  const m = machine(input);
+  if (m?.high)
+    out.push(
+      `> **Warning: the machine was busy.** The load average reached ${fixed(m.maxLoad, 2)} on ${m.cpus} logical CPUs during the runs: other work shared the cores, so the timings are noisy and the verdicts below are weaker than their intervals suggest. Re-run on a quiet machine before relying on them.`,
+      "",
+    );
+  if (m) out.push(`Machine: ${m.text}.`, "");
+  out.push(conformanceLine(input), "");
   const fs = findings(input);
   if (fs.length) {
-    out.push("## Key findings", "");
+    out.push("## Verdicts", "");
     out.push(
       table(
-        ["benchmark", "question", "main ratio [interval]", "verdict"],
+        ["question", "ratio [95% interval]", "verdict"],
         fs.map((f) => [
-          f.short,
-          f.question,
-          `${f.ratio} — ${f.comparison}`,
-          `**${f.status}**: ${f.words}${f.quick ? ". Quick smoke run: not evidence" : ""}`,
+          f.status === "descriptive" ? `${f.benchmark}` : `${f.question}`,
+          f.ratio,
+          `**${f.status}**: ${f.words}${f.quick ? " (quick smoke run: not evidence)" : ""}`,
         ]),
       ),
       "",
     );
     out.push(
-      `Ratio: candidate ÷ baseline, paired geometric mean with its ${Math.round(
+      `Ratio: candidate ÷ baseline, ${fs[0]?.comparison ? "time per op, " : ""}paired geometric mean with its ${Math.round(
         (input.results[0]?.settings.confidence ?? 0.95) * 100,
-      )}% interval; below 1 the candidate cost less. Details per benchmark follow.`,
+      )}% interval; below 1 the candidate costs less. The HTML report (latest.html) draws every ratio in one chart. Each benchmark's details are folded below.`,
       "",
     );
   }
-  for (const r of input.results) resultSection(r, out);
+  out.push("## Details", "");
+  for (const [i, r] of input.results.entries()) {
+    const own = fs.filter((f) => f.result === i);
+    const summary = own.map((f) => f.status).join(", ") || "no comparison";
+    resultSection(r, summary, out);
+  }
 
   out.push("## Conformance against Go", "");
   conformanceMarkdown(input.conformance, out);
@@ -185,7 +223,15 @@ export function renderMarkdown(results: ReportInput | readonly BenchResult[]): s
   differencesMarkdown(input.differences, out);
 
   out.push("## What was not tested", "");
-  for (const n of notTested(input)) out.push(`- ${n}`);
+  const nt = notTested(input);
+  if (nt.length === 0) out.push("Everything listed in the benchmarks ran and was measured.");
+  for (const n of nt) out.push(`- ${n}`);
   out.push("");
+  const cv = caveats(input);
+  if (cv.length) {
+    out.push("## Limits of what was measured", "");
+    for (const n of cv) out.push(`- ${n}`);
+    out.push("");
+  }
   return `${out.join("\n").trimEnd()}\n`;
 }

@@ -120,30 +120,23 @@ export function notTested(input: ReportInput): string[] {
   if (input.results.length === 0)
     out.push(`No benchmark result documents were found in ${input.resultsDir ?? "the results directory"}.`);
   for (const r of input.results) {
-    const tag = `${r.package} ${r.bench}`;
+    const tag = r.title;
     for (const e of r.errors)
       out.push(`${tag}: ${e.candidate}${e.payload ? ` on ${e.payload}` : ""} did not run — ${e.message}.`);
     for (const o of r.hypotheses)
-      if (o.verdict === "NOT_TESTED" || o.verdict === "HOLD" || o.verdict === "UNKNOWN")
-        out.push(`${tag}: hypothesis ${o.hypothesis.id} is ${o.verdict} — ${o.reason}`);
-    if (r.hypotheses.length === 0) out.push(`${tag}: no preregistered hypothesis, so no verdict (UNKNOWN).`);
-    if (r.settings.quick) out.push(`${tag}: quick smoke run; its figures are not evidence.`);
+      if (o.verdict === "NOT_TESTED")
+        out.push(`${tag}: question ${o.hypothesis.id} was not tested — ${o.reason}`);
     const hasCpu = r.measurements.some((m) => m.stats.cpuNsPerOp);
     const hasInstr = r.measurements.some((m) => m.stats.instructionsPerOp);
     const hasMem = r.measurements.some((m) => m.memory);
-    if (!hasCpu) out.push(`${tag}: CPU time per op not measured.`);
-    if (!hasInstr) out.push(`${tag}: instruction counts (callgrind) not measured.`);
-    if (!hasMem) out.push(`${tag}: bytes allocated per op not measured.`);
-    const lowPower = r.comparisons.filter((c) => !c.test.canReachAlpha);
-    if (lowPower.length)
-      out.push(
-        `${tag}: with n = ${lowPower[0]!.test.n} pairs the ${lowPower[0]!.test.method} test cannot reach α = ${
-          lowPower[0]!.test.alpha
-        } (smallest p ${fixed(lowPower[0]!.test.minAchievableP, 4)}) in ${lowPower.length} comparison(s): their p-values cannot show significance; read the intervals.`,
-      );
+    const missing = [
+      ...(hasCpu ? [] : ["CPU time per op"]),
+      ...(hasInstr ? [] : ["instruction counts (callgrind)"]),
+      ...(hasMem ? [] : ["bytes allocated per op"]),
+    ];
+    if (missing.length) out.push(`${tag}: ${missing.join(", ")} not measured.`);
     const unmeasured = r.payloads.filter((p) => !r.measurements.some((m) => m.payload === p.id));
     for (const p of unmeasured) out.push(`${tag}: payload ${p.label} listed but not measured.`);
-    for (const n of r.notes) out.push(`${tag}: ${n}`);
   }
   const c = input.conformance?.summary;
   if (!c)
@@ -166,5 +159,27 @@ export function notTested(input: ReportInput): string[] {
       "v1/v2 differences: the golden vectors of @gojson/fixtures (group differences) were not found, so the difference table is absent.",
     );
   for (const s of input.skipped ?? []) out.push(`File ${s.file} was not used: ${s.reason}.`);
+  return out;
+}
+
+/** Limits of what was measured: undecided questions, smoke runs, tests too small to reach α, the benches' own notes. */
+export function caveats(input: ReportInput): string[] {
+  const out: string[] = [];
+  for (const r of input.results) {
+    const tag = r.title;
+    for (const o of r.hypotheses)
+      if (o.verdict === "HOLD" || o.verdict === "UNKNOWN")
+        out.push(`${tag}: question ${o.hypothesis.id} is undecided — ${o.reason}`);
+    if (r.hypotheses.length === 0) out.push(`${tag}: no question registered before the run, so no verdict.`);
+    if (r.settings.quick) out.push(`${tag}: quick smoke run; its figures are not evidence.`);
+    const lowPower = r.comparisons.filter((c) => !c.test.canReachAlpha);
+    if (lowPower.length)
+      out.push(
+        `${tag}: with n = ${lowPower[0]!.test.n} pairs the ${lowPower[0]!.test.method} test cannot reach α = ${
+          lowPower[0]!.test.alpha
+        } (smallest p ${fixed(lowPower[0]!.test.minAchievableP, 4)}) in ${lowPower.length} comparison(s): read the intervals, not the p-values.`,
+      );
+    for (const n of r.notes) out.push(`${tag}: ${n}`);
+  }
   return out;
 }

@@ -59,6 +59,12 @@ table.differences tr.agree td{color:var(--muted)}
 .same,.none{color:var(--muted);font-style:italic}
 .examples details.example{border-left:3px solid var(--no);padding:.3rem .8rem;margin:.5rem 0;background:#fff8f6}
 details.example summary{cursor:pointer}
+details.result{border-top:1px solid var(--line);padding:.2rem 0}
+details.result>summary{cursor:pointer;padding:.35rem 0}
+details.result>summary h3{display:inline;font-size:1.02rem;margin:0}
+details.result>summary .sum{color:var(--muted);margin-left:.4rem}
+p.warning{border:2px solid #b35900;background:#fff4e5;color:#5c2e00;padding:.6rem .8rem;border-radius:4px}
+p.machine,p.conformance-line{margin:.25rem 0}
 details.example .tags{color:var(--muted);font-size:13px;margin-left:.4rem}
 .kind-words{margin:.3rem 0;color:var(--muted)}
 pre.counterexample{white-space:pre-wrap;overflow-wrap:anywhere;font:12.5px/1.45 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;background:#fff;border:1px solid var(--line);padding:.6rem .8rem;margin:.3rem 0 .5rem;border-radius:4px}
@@ -76,7 +82,7 @@ pre.counterexample{white-space:pre-wrap;overflow-wrap:anywhere;font:12.5px/1.45 
   pre.benchstat{white-space:pre-wrap;font-size:8.5pt;background:none;border:1px solid #999}
   thead th,code,dl.hypothesis{background:none}
   .dir.better,.dir.worse,.verdict.ok,.verdict.no,.verdict.info,.ans-go,.ans-ts{color:#000}
-  details.example::details-content{content-visibility:visible;display:contents}
+  details.example::details-content,details.result::details-content{content-visibility:visible;display:contents}
   details.example{background:none}
   tr{break-inside:avoid}
   table.findings,table.differences{break-inside:auto}

@@ -147,8 +147,16 @@ describe.skipIf(!haveChromium)("report in chromium", () => {
   test("NewSections/KeyFindingsConformanceDifferences", async () => {
     const page = await browser.newPage();
     await page.goto(url);
-    // Key findings come first in the contents and sit right under the headline.
-    expect(await page.$eval("nav li a", (a) => a.textContent)).toBe("Key findings");
+    // The verdicts come first in the contents and sit on the first screen, after the machine and conformance lines.
+    expect(await page.$eval("nav li a", (a) => a.textContent)).toBe("Verdicts");
+    expect(await page.$eval("header .machine", (p) => p.textContent)).toMatch(
+      /^Machine: .* load average up to/,
+    );
+    expect(await page.$eval("header .conformance-line", (p) => p.textContent)).toMatch(
+      /^Conformance against Go: /,
+    );
+    // Details per benchmark are folded.
+    expect(await page.$eval("#r1 details.result", (d) => (d as HTMLDetailsElement).open)).toBe(false);
     const key = await page.$eval("#key-findings", (t) => ({
       caption: t.querySelector("caption")?.textContent,
       head: Array.from(t.querySelectorAll("thead th"), (h) => h.textContent),
@@ -172,6 +180,7 @@ describe.skipIf(!haveChromium)("report in chromium", () => {
     for (const t of summaries) expect(t).toMatch(/^v[12] \S+: unmarshal .+ · seed \d+$/);
     const pre = page.locator("details.example pre").first();
     expect(await pre.isVisible()).toBe(false);
+    await page.locator("#conformance details.result > summary").click(); // the section is folded
     await page.locator("details.example summary").first().click();
     expect(await pre.isVisible()).toBe(true);
     expect(await pre.textContent()).toContain("gojson:");

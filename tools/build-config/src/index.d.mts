@@ -1,6 +1,7 @@
 /** A tsup plugin (structural type: tsup's Plugin). */
 export interface RenderChunkPlugin {
   name: string;
+  esbuildOptions(options: { keepNames?: boolean }): void;
   renderChunk(code: string, info: { path: string }): { code: string; map: string } | undefined;
 }
 /** Rewrites eligible top-level `var` declarations to `const`; null when nothing changes. */
@@ -8,5 +9,14 @@ export function keepTopLevelConst(
   code: string,
   fileName?: string,
 ): { code: string; map: { toString(): string }; changed: number } | null;
-/** The tsup plugin applying keepTopLevelConst to every JavaScript chunk. */
-export function keepTopLevelConstPlugin(): RenderChunkPlugin;
+/** Options of the shared tsup plugin. */
+export interface BuildPluginOptions {
+  /**
+   * Keep class and function names through bundling (esbuild's keepNames): `GoTime` instead of the
+   * bundler's `_GoTime` in logs and util.inspect. Each named function gets a one-time __name() call
+   * where it is defined, so leave it off for code that creates closures on a hot path.
+   */
+  keepNames?: boolean;
+}
+/** The tsup plugin applying keepTopLevelConst to every JavaScript chunk (and, opt-in, keepNames). */
+export function keepTopLevelConstPlugin(options?: BuildPluginOptions): RenderChunkPlugin;

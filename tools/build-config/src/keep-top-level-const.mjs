@@ -103,9 +103,14 @@ export function keepTopLevelConst(code, fileName = "chunk.js") {
 }
 
 /** The tsup plugin: {@link keepTopLevelConst} on every JavaScript chunk. */
-export function keepTopLevelConstPlugin() {
+export function keepTopLevelConstPlugin(options = {}) {
   return {
     name: "keep-top-level-const",
+    esbuildOptions(o) {
+      // Class and function names survive bundling (`GoTime`, not `_GoTime`, in logs and util.inspect).
+      // Opt-in: esbuild then wraps every named function in a __name() call where it is defined.
+      if (options.keepNames) o.keepNames = true;
+    },
     renderChunk(code, info) {
       if (!/\.[cm]?js$/.test(info.path)) return;
       const r = keepTopLevelConst(code, info.path);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { keepTopLevelConst } from "./index.mjs";
+import { keepTopLevelConst, keepTopLevelConstPlugin } from "./index.mjs";
 
 const out = (code: string) => keepTopLevelConst(code)?.code ?? code;
 
@@ -63,5 +63,16 @@ describe("keepTopLevelConst", () => {
     const map = JSON.parse(r?.map.toString() ?? "{}");
     expect(map.sources).toEqual(["m.js"]);
     expect(typeof map.mappings).toBe("string");
+  });
+});
+
+describe("keepTopLevelConstPlugin options", () => {
+  it("KeepNames/OptIn", () => {
+    const off: { keepNames?: boolean } = {};
+    keepTopLevelConstPlugin().esbuildOptions(off);
+    expect(off.keepNames).toBeUndefined();
+    const on: { keepNames?: boolean } = {};
+    keepTopLevelConstPlugin({ keepNames: true }).esbuildOptions(on);
+    expect(on.keepNames).toBe(true);
   });
 });

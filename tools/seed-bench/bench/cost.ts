@@ -55,7 +55,8 @@ export async function costSuite(): Promise<Suite<Uint8Array>> {
   return {
     package: "@gojson/seed-bench",
     bench: "seed-000-cost",
-    title: "Seed 000 (cost.go): one five-field struct, codec-v1",
+    title:
+      "What does one small order cost? codec-v1 marshal and unmarshal of a five-field struct beside hand-built bytes",
     description: "marshal, hand-built bytes, unmarshal into Order and into map[string]any",
     payloads: [{ id: "order", label: "Order (5 fields)", bytes: data.length, data }],
     candidates: [

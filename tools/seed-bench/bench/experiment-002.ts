@@ -112,7 +112,8 @@ export async function experimentSuite(): Promise<Suite<BenchInput>> {
   return {
     package: "@gojson/seed-bench",
     bench: "seed-002-experiment",
-    title: "Seed 002: codec-v1 vs codec-v2 (defaultOptionsV1) on the five payloads",
+    title:
+      "Is Go v1 behaviour through the v2 engine as fast as the v1 engine? codec-v2 with defaultOptionsV1 vs codec-v1, five payloads",
     payloads: inputs.map((p) => ({ id: p.id, label: p.label, bytes: p.bytes.length, data: p })),
     candidates: [
       {
@@ -236,7 +237,8 @@ export function runGoSide(): BenchResult | undefined {
     kind: RESULT_KIND,
     package: "@gojson/seed-bench",
     bench: "seed-002-go",
-    title: "Seed 002 on this machine: Go encoding/json plain vs GOEXPERIMENT=jsonv2",
+    title:
+      "The same question in real Go: encoding/json on its classic engine vs on the v2 engine (GOEXPERIMENT=jsonv2), five payloads",
     startedAt,
     finishedAt: new Date().toISOString(),
     durationMs: Date.now() - t0,

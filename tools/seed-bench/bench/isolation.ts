@@ -50,7 +50,8 @@ export function isolationSuite(): Suite<null> {
   return {
     package: "@gojson/seed-bench",
     bench: "isolation",
-    title: "Isolation: shared helper, monomorphic vs megamorphic callers",
+    title:
+      "Does running candidates side by side change the figures? A shared helper called from one type vs many, by isolation",
     payloads: [{ id: "lines-1000", data: null }],
     candidates: [
       {

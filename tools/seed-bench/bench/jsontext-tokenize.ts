@@ -23,7 +23,7 @@ export async function tokenizeSuite(): Promise<Suite<TokenizeInput>> {
   return {
     package: "@gojson/jsontext",
     bench: "tokenize",
-    title: "jsontext tokenizing and parseValue throughput vs TextDecoder + JSON.parse",
+    title: "How fast is the syntax layer? jsontext tokenizing and parseValue vs TextDecoder + JSON.parse",
     payloads: tokenizeInputs().map((p) => ({ id: p.id, label: p.id, bytes: p.bytes.length, data: p })),
     candidates: [
       {

@@ -85,7 +85,7 @@ export async function marshalEncoderSuite(): Promise<Suite<Input>> {
   return {
     package: "@gojson/seed-bench",
     bench: "seed-003-marshal-encoder",
-    title: "Seed 003: marshal vs Encoder.encode (codec-v1)",
+    title: "Is a reused Encoder cheaper per value than marshal? codec-v1",
     payloads: inputs.map((p) => ({ ...p, bytes: p.data.json.length })),
     candidates: [
       {
