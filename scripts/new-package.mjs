@@ -1,5 +1,5 @@
 // Writes the skeleton of a workspace package (used once per package at setup).
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 const [dir, description, depsArg = ""] = process.argv.slice(2);
@@ -19,6 +19,8 @@ const pkg = {
   type: "module",
   sideEffects: false,
   repository: { type: "git", url: "git+https://github.com/gojson/gojson.git", directory: dir },
+  homepage: `https://github.com/gojson/gojson/tree/main/${dir}#readme`,
+  bugs: { url: "https://github.com/gojson/gojson/issues" },
   engines: { node: ">=20.10.0" },
   exports: {
     ".": {
@@ -30,7 +32,7 @@ const pkg = {
   main: "./dist/index.cjs",
   module: "./dist/index.js",
   types: "./dist/index.d.ts",
-  files: ["dist"],
+  files: ["dist", "LICENSE"],
   publishConfig: { access: "public" },
   scripts: {
     build: "tsup",
@@ -48,9 +50,11 @@ const pkg = {
     typescript: "catalog:",
     vitest: "catalog:",
   },
+  keywords: ["go", "golang", "json"],
 };
 mkdirSync(join(dir, "src"), { recursive: true });
 writeFileSync(join(dir, "package.json"), `${JSON.stringify(pkg, null, 2)}\n`);
+copyFileSync(new URL("../LICENSE", import.meta.url), join(dir, "LICENSE"));
 writeFileSync(
   join(dir, "tsconfig.json"),
   `${JSON.stringify({ extends: "../../tsconfig.base.json", compilerOptions: { noEmit: true }, include: ["src", "test", "bench", "*.ts"] }, null, 2)}\n`,
