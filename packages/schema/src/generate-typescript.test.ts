@@ -67,10 +67,10 @@ describe("generateTypeScript", () => {
       "    A: bigint;",
       "  Temp: number;",
       "  Base: Base | null;",
-      'export const Order: GoType<Order> = goTypeNamed<Order>("Order");',
+      'export const Order: GoType<Order> = goTypeNamed("Order");',
       "export type Celsius = number;",
       "export type class_ = string;",
-      'export const class_: GoType<class_> = goTypeNamed<class_>("class");',
+      'export const class_: GoType<class_> = goTypeNamed("class");',
     ])
       expect(text).toContain(line);
     expect(text).not.toContain("  _: ");
@@ -141,5 +141,18 @@ describe("generateTypeScript", () => {
     const mod = await import(join(dir, "shop.ts"));
     expect(mod.Order).toBe(mod.goTypes.Order);
     expect(mod.Order.kind).toBe("struct");
+  });
+});
+
+describe("generateTypeScript: the embedded source", () => {
+  it("round-trips any text through the template literal (backticks, ${, backslashes, CR)", async () => {
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the text must hold a template placeholder
+    const source = 'package p\r\n\n// `x` ${y} \\n \\` end\ntype A struct{ B int `json:"b"` }\n';
+    const text = generateTypeScript(parseGo(source), { source });
+    const dir = resolve(import.meta.dirname, "../.test-results/generate");
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, "escapes.ts"), text);
+    const mod = await import(join(dir, "escapes.ts"));
+    expect(mod.goSource).toBe(source);
   });
 });

@@ -97,7 +97,7 @@ export function generateTypeScript(
       body.push(`export type ${name} = ${tsTypeOf(t, ctx, true)};`);
     }
     body.push(...docLines);
-    body.push(`export const ${name}: GoType<${name}> = goTypeNamed<${name}>(${JSON.stringify(goName)});`);
+    body.push(`export const ${name}: GoType<${name}> = goTypeNamed(${JSON.stringify(goName)});`);
   }
 
   const typeImports = ["GoType", ...(ctx.uses.has("GoTime") ? ["GoTime"] : [])];
@@ -118,19 +118,29 @@ export function generateTypeScript(
   head.push(
     "",
     "/** The Go source the types are read from (the one truth: the constants below are parsed from it). */",
-    `export const goSource: string = ${JSON.stringify(options.source)};`,
+    `export const goSource: string = ${templateLiteral(options.source)};`,
     "",
     "/** Every type declared in the Go source, by Go name. */",
     "export const goTypes: Readonly<Record<string, GoType>> = parseGo(goSource);",
     "",
     "function goTypeNamed<T>(name: string): GoType<T> {",
     "  const t = goTypes[name];",
+    "  if (t === undefined) {",
     // biome-ignore lint/suspicious/noTemplateCurlyInString: a template literal of the generated code
-    '  if (t === undefined) throw new Error(`generated module out of date: Go type ${name} is not declared; run "gojson gen" again`);',
+    "    throw new Error(`Go type ${name} is not declared: run gojson gen again`);",
+    "  }",
     "  return t as GoType<T>;",
     "}",
   );
   return `${[...head, ...body].join("\n")}\n`;
+}
+
+/**
+ * `s` as a template literal, one source line per line (readable diffs when
+ * the Go source changes; formatters leave its content alone).
+ */
+function templateLiteral(s: string): string {
+  return `\`${s.replace(/\\/g, "\\\\").replace(/`/g, "\\`").replace(/\$\{/g, "\\${").replace(/\r/g, "\\r")}\``;
 }
 
 function checkOptions(options: GenerateOptions): void {

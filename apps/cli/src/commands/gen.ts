@@ -75,7 +75,7 @@ export async function genCommand(flags: GenFlags): Promise<ExitCode> {
   const text = generateTypeScript(types, {
     source,
     order,
-    generator: `gojson gen --go ${shownPath(flags.go, flags.out)}`,
+    generator: `gojson gen from ${shownPath(flags.go, flags.out)}`,
   });
   const count = Object.keys(types).length;
   if (flags.check) {
