@@ -1,11 +1,10 @@
 /**
- * Charts as inline SVG: Vega-Lite specifications compiled to Vega and
- * rendered headless by vega's `View.toSVG()` (no canvas, no DOM). The SVG is
- * then made deterministic (vega numbers clip-path and gradient ids from a
- * process-wide counter) and accessible (role, title, description).
+ * Charts as inline SVG: each spec function turns a result document into the
+ * data of one chart (svg-chart.ts draws it, with no dependency), and
+ * finishSvg makes it accessible (role, title, description) with ids unique
+ * per chart.
  */
 import type { BenchResult, Metric } from "@gojson/harness";
-import type { TopLevelSpec } from "vega-lite";
 import { cost, escapeHtml, ratio } from "./format.js";
 import {
   candidateLabel,
@@ -17,6 +16,7 @@ import {
   metricUnit,
   payloadLabel,
 } from "./model.js";
+import { barsSvg, type ChartData, type IntervalGroup, type IntervalRow, intervalSvg } from "./svg-chart.js";
 
 /** Width of every chart's plotting area in CSS pixels (fits a laptop column and an A4 page). */
 export const CHART_WIDTH = 560;
@@ -34,42 +34,6 @@ export const PALETTE = [
   "#F0E442",
   "#000000",
 ];
-const SHAPES = [
-  "circle",
-  "square",
-  "triangle-up",
-  "diamond",
-  "cross",
-  "triangle-down",
-  "triangle-left",
-  "triangle-right",
-];
-
-const CONFIG = {
-  font: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
-  background: "white",
-  view: { stroke: null },
-  axis: {
-    labelFontSize: 12,
-    titleFontSize: 12,
-    titleFontWeight: 600,
-    labelColor: "#222",
-    titleColor: "#222",
-    gridColor: "#e4e4e4",
-    domainColor: "#888",
-    tickColor: "#888",
-  },
-  legend: { labelFontSize: 12, titleFontSize: 12, orient: "top", direction: "horizontal" },
-  title: {
-    fontSize: 14,
-    fontWeight: 600,
-    anchor: "start",
-    color: "#111",
-    subtitleFontSize: 12,
-    subtitleColor: "#444",
-  },
-} as const;
-
 /** A chart ready to inline: the SVG and the words that describe it. */
 export interface Chart {
   id: string;
@@ -78,20 +42,12 @@ export interface Chart {
   svg: string;
 }
 
-/** A chart specification before rendering. */
+/** A chart before drawing: what it shows and its words. */
 export interface ChartSpec {
   id: string;
   title: string;
   description: string;
-  spec: TopLevelSpec;
-}
-
-function logDomain(lo: number, hi: number, include: number[] = []): [number, number] {
-  const all = [lo, hi, ...include].filter((x) => Number.isFinite(x) && x > 0);
-  const min = Math.min(...all);
-  const max = Math.max(...all);
-  const pad = (Math.log(max) - Math.log(min)) * 0.08 || 0.05;
-  return [Math.exp(Math.log(min) - pad), Math.exp(Math.log(max) + pad)];
+  data: ChartData;
 }
 
 /** Forest plot of the paired geometric-mean ratios with their intervals, one row per payload, log scale, line at 1. */
@@ -130,11 +86,6 @@ export function forestSpec(
     (a, b) => (payloadRank.get(a) ?? 1e9) - (payloadRank.get(b) ?? 1e9),
   );
   const pairs = [...new Set(rows.map((x) => x.pair as string))];
-  const domain = logDomain(
-    Math.min(...rows.map((x) => x.low as number)),
-    Math.max(...rows.map((x) => x.high as number)),
-    [1],
-  );
   const g0 = groups[0]!;
   const level = Math.round((g0.rows[0]?.ci.level ?? g0.pooled?.ci.level ?? 0.95) * 100);
   const title = multi
@@ -145,94 +96,29 @@ export function forestSpec(
   const description = `Forest plot on a log scale. For each payload, a dot marks the geometric mean of the paired ratios and a line its ${level}% interval; the vertical line at 1 means equal cost, left of it the candidate cost less. ${rows
     .map((x) => `${x.row}${multi ? ` (${x.pair})` : ""}: ${x.text}`)
     .join("; ")}.`;
-  const y = { field: "row", type: "nominal", sort: order, title: null, axis: { labelLimit: 0 } } as const;
-  // Several pairs: one band per payload, one line per pair inside it (yOffset), colour names the pair;
-  // the numbers are in the tables, so no text marks that would collide.
-  const yOffset = multi ? { yOffset: { field: "pair", type: "nominal", sort: pairs } as const } : {};
-  const PAIR_STEP = 9;
-  const x = {
-    field: "geomean",
-    type: "quantitative",
-    scale: { type: "log", domain, nice: false },
-    axis: {
-      title: `ratio (log scale) — left of 1: ${g0 && !multi ? candidateLabel(r, g0.candidate) : "candidate"} cost less`,
-      format: ".2~f",
-      tickCount: 6,
-    },
-  } as const;
-  const spec: TopLevelSpec = {
-    $schema: "https://vega.github.io/schema/vega-lite/v6.json",
-    title: {
-      text: title,
-      subtitle: `dots: geometric mean; lines: ${level}% interval; ◆ pooled over all payloads`,
-    },
-    description,
-    width: CHART_WIDTH,
-    height: multi ? order.length * (pairs.length * PAIR_STEP + 12) : { step: ROW_HEIGHT },
-    config: multi
-      ? { ...CONFIG, legend: { ...CONFIG.legend, orient: "right", direction: "vertical", labelLimit: 0 } }
-      : CONFIG,
-    data: { values: rows },
-    layer: [
-      {
-        mark: { type: "rule", color: "#555", strokeDash: [4, 3] },
-        encoding: { x: { datum: 1, type: "quantitative" } },
-      },
-      {
-        mark: { type: "rule", strokeWidth: multi ? 2 : 2.5 },
-        encoding: {
-          y,
-          ...yOffset,
-          x: { ...x, field: "low" },
-          x2: { field: "high" },
-          color: {
-            field: "pair",
-            type: "nominal",
-            sort: pairs,
-            scale: { domain: pairs, range: PALETTE },
-            legend: multi ? { title: null } : null,
-          },
-        },
-      },
-      {
-        mark: { type: "point", filled: true, size: 90, stroke: "white", strokeWidth: 1 },
-        encoding: {
-          y,
-          ...yOffset,
-          x,
-          color: {
-            field: "pair",
-            type: "nominal",
-            sort: pairs,
-            scale: { domain: pairs, range: PALETTE },
-            legend: multi ? { title: null } : null,
-          },
-          shape: {
-            field: "kind",
-            type: "nominal",
-            scale: { domain: ["payload", "pooled"], range: ["circle", "diamond"] },
-            legend: null,
-          },
-          size: {
-            field: "kind",
-            type: "ordinal",
-            sort: ["payload", "pooled"],
-            scale: { domain: ["payload", "pooled"], range: multi ? [40, 90] : [90, 180] },
-            legend: null,
-          },
-        },
-      },
-      ...(multi
-        ? []
-        : [
-            {
-              mark: { type: "text", align: "left", dx: 8, fontSize: 11, color: "#333" },
-              encoding: { y, x: { ...x, field: "high" }, text: { field: "text" } },
-            } as const,
-          ]),
-    ],
+  const colour = (pair: string) => PALETTE[pairs.indexOf(pair) % PALETTE.length]!;
+  const chartRows: IntervalRow[] = [];
+  for (const row of order)
+    for (const [i, x] of rows.filter((y) => y.row === row).entries())
+      chartRows.push({
+        label: i === 0 ? row : "",
+        value: x.geomean as number,
+        low: x.low as number,
+        high: x.high as number,
+        color: colour(x.pair as string),
+        pooled: x.kind === "pooled",
+        ...(multi ? {} : { text: x.text as string }),
+      });
+  const data: ChartData = {
+    kind: "interval",
+    subtitle: `dots: geometric mean; lines: ${level}% interval; ◆ pooled over all payloads`,
+    scale: "log",
+    groups: [{ rows: chartRows }],
+    axisTitle: `ratio (log scale) — left of 1: ${!multi ? candidateLabel(r, g0.candidate) : "candidate"} cost less`,
+    reference: 1,
+    ...(multi ? { legend: pairs.map((p) => ({ label: p, color: colour(p) })) } : {}),
   };
-  return { id: chartId, title, description, spec };
+  return { id: chartId, title, description, data };
 }
 
 function fmtCost(x: number): string {
@@ -286,77 +172,28 @@ export function costSpec(
   }. Lower is cheaper. ${rows
     .map((x) => `${x.payload}, ${x.candidate}: ${Math.round(x.mean as number)} ${unit}`)
     .join("; ")}.`;
-  const y = { field: "candidate", type: "nominal", sort: candLabels, title: null, axis: null } as const;
-  const x = {
-    field: "mean",
-    type: "quantitative",
-    scale: { zero: true, nice: true },
-    axis: {
-      title: null,
-      labelExpr: "datum.value === 0 ? '0' : format(datum.value, '~s')",
-      tickCount: 5,
-      grid: true,
-    },
-  } as const;
-  const color = {
-    field: "candidate",
-    type: "nominal",
-    sort: candLabels,
-    scale: { domain: candLabels, range: PALETTE.slice(0, candLabels.length) },
-    // Every mark carries its candidate's name as text, so a (truncated) legend would only repeat it.
-    legend: null,
-  } as const;
-  const shape = {
-    field: "candidate",
-    type: "nominal",
-    sort: candLabels,
-    scale: { domain: candLabels, range: SHAPES.slice(0, candLabels.length) },
-    legend: null,
-  } as const;
-  const spec: TopLevelSpec = {
-    $schema: "https://vega.github.io/schema/vega-lite/v6.json",
-    title: {
-      text: title,
-      subtitle: `one strip per payload with its own ${unit} axis from 0; lower is cheaper`,
-    },
-    description,
-    config: { ...CONFIG, facet: { spacing: 14 } },
-    data: { values: rows },
-    facet: {
-      row: {
-        field: "payload",
-        type: "nominal",
-        sort: payloadOrder,
-        title: null,
-        header: {
-          labelOrient: "top",
-          labelAngle: 0,
-          labelAlign: "left",
-          labelAnchor: "start",
-          labelFontSize: 12,
-          labelFontWeight: 600,
-          labelPadding: 2,
-        },
-      },
-    },
-    spec: {
-      width: CHART_WIDTH - 60,
-      height: { step: 16 },
-      layer: [
-        {
-          mark: { type: "rule", strokeWidth: 2 },
-          encoding: { y, x: { ...x, field: "low" }, x2: { field: "high" }, color },
-        },
-        { mark: { type: "point", filled: true, size: 70, opacity: 1 }, encoding: { y, x, color, shape } },
-        {
-          mark: { type: "text", align: "left", dx: 8, fontSize: 11, color: "#333" },
-          encoding: { y, x: { ...x, field: "high" }, text: { field: "text" } },
-        },
-      ],
-    },
-    resolve: { scale: { x: "independent" }, axis: { x: "independent" } },
+  const colour = (label: string) => PALETTE[candLabels.indexOf(label) % PALETTE.length]!;
+  const groups: IntervalGroup[] = payloadOrder.map((p) => ({
+    header: p,
+    rows: rows
+      .filter((x) => x.payload === p)
+      .map((x) => ({
+        label: x.candidate as string,
+        value: x.mean as number,
+        low: x.low as number,
+        high: x.high as number,
+        color: colour(x.candidate as string),
+        text: fmtCost(x.mean as number),
+      })),
+  }));
+  const data: ChartData = {
+    kind: "interval",
+    subtitle: `one strip per payload with its own ${unit} axis from 0; lower is cheaper`,
+    scale: "linear",
+    groups,
+    axisTitle: unit,
   };
-  return { id: chartId, title, description, spec };
+  return { id: chartId, title, description, data };
 }
 
 /** Stacked bars of the disagreements per engine, split by kind (conformance summary). */
@@ -405,46 +242,21 @@ export function conformanceSpec(
         }`,
     )
     .join("; ")}.`;
-  const y = { field: "engine", type: "nominal", sort: order, title: null } as const;
-  const spec: TopLevelSpec = {
-    $schema: "https://vega.github.io/schema/vega-lite/v6.json",
-    title: { text: title, subtitle: "label: disagreements of all cases run for that engine" },
-    description,
-    width: CHART_WIDTH - 160,
-    height: { step: ROW_HEIGHT + 6 },
-    config: CONFIG,
-    layer: [
-      {
-        data: { values: bars },
-        mark: { type: "bar", height: 16, stroke: "white", strokeWidth: 0.75 },
-        encoding: {
-          y,
-          x: {
-            field: "n",
-            type: "quantitative",
-            aggregate: "sum",
-            stack: "zero",
-            title: "disagreeing cases",
-            axis: { tickMinStep: 1, format: "d" },
-          },
-          color: {
-            field: "kind",
-            type: "nominal",
-            sort: kinds,
-            scale: { domain: kinds, range: PALETTE.slice(0, kinds.length) },
-            legend: { title: null, columns: 2, labelLimit: 0 },
-          },
-          order: { field: "rank", type: "quantitative" },
-        },
-      },
-      {
-        data: { values: totals },
-        mark: { type: "text", align: "left", dx: 6, fontSize: 11, color: "#333" },
-        encoding: { y, x: { field: "n", type: "quantitative" }, text: { field: "text" } },
-      },
-    ],
+  const data: ChartData = {
+    kind: "bars",
+    subtitle: "label: disagreements of all cases run for that engine",
+    bars: order.map((engine) => ({
+      label: engine,
+      parts: bars
+        .filter((b) => b.engine === engine)
+        .sort((a, b) => (a.rank as number) - (b.rank as number))
+        .map((b) => ({ key: b.kind as string, n: b.n as number })),
+      text: totals.find((t) => t.engine === engine)?.text ?? "",
+    })),
+    keys: kinds.map((k, i) => ({ key: k, color: PALETTE[i % PALETTE.length]! })),
+    axisTitle: "disagreeing cases",
   };
-  return { id: chartId, title, description, spec };
+  return { id: chartId, title, description, data };
 }
 
 /** Forest plot of the key findings: each row's main ratio and interval on a log scale, coloured by verdict. */
@@ -472,79 +284,39 @@ export function findingsSpec(
   if (data.length === 0) return undefined;
   const statuses = ["supported", "not supported", "undecided", "on hold", "not tested", "descriptive"];
   const colours = ["#009E73", "#D55E00", "#E69F00", "#CC79A7", "#999999", "#0072B2"];
-  const domain = logDomain(Math.min(...data.map((x) => x.low)), Math.max(...data.map((x) => x.high)), [
-    1,
-    ...data.flatMap((x) => (x.threshold !== undefined ? [x.threshold] : [])),
-  ]);
   const title = "Main ratio of each finding (log scale)";
   const description = `Forest plot: one row per key finding, a dot at the paired geometric-mean ratio and a line over its interval, a tick at the registered threshold; the dashed line at 1 means equal cost. ${data
     .map((x) => `${x.row}: ${x.text}, ${x.status}`)
     .join("; ")}.`;
-  const y = {
-    field: "row",
-    type: "nominal",
-    sort: data.map((x) => x.row),
-    title: null,
-    axis: { labelLimit: 0 },
-  } as const;
-  const x = {
-    field: "geomean",
-    type: "quantitative",
-    scale: { type: "log", domain, nice: false },
-    axis: {
-      title: "candidate ÷ baseline (log scale) — left of 1: candidate cost less",
-      format: ".2~f",
-      tickCount: 6,
-    },
-  } as const;
-  const used = statuses.filter((s) => data.some((d) => d.status === s));
-  const color = {
-    field: "status",
-    type: "nominal",
-    scale: { domain: used, range: used.map((s) => colours[statuses.indexOf(s)]!) },
-    legend: { title: null },
-  } as const;
-  const spec: TopLevelSpec = {
-    $schema: "https://vega.github.io/schema/vega-lite/v6.json",
-    title: {
-      text: title,
-      subtitle: "dot: paired geometric mean; line: interval; tick: registered threshold",
-    },
-    description,
-    width: CHART_WIDTH - 140,
-    height: { step: ROW_HEIGHT },
-    config: CONFIG,
-    data: { values: data },
-    layer: [
+  const used = statuses.filter((st) => data.some((d) => d.status === st));
+  const colour = (st: string) => colours[statuses.indexOf(st)] ?? "#999999";
+  const chart: ChartData = {
+    kind: "interval",
+    subtitle: "dot: paired geometric mean; line: interval; tick: registered threshold",
+    scale: "log",
+    groups: [
       {
-        mark: { type: "rule", color: "#555", strokeDash: [4, 3] },
-        encoding: { x: { datum: 1, type: "quantitative" } },
-      },
-      {
-        mark: { type: "rule", strokeWidth: 2.5 },
-        encoding: { y, x: { ...x, field: "low" }, x2: { field: "high" }, color },
-      },
-      {
-        transform: [{ filter: "isValid(datum.threshold)" }],
-        mark: { type: "tick", color: "#111", thickness: 2, size: 14 },
-        encoding: { y, x: { ...x, field: "threshold" } },
-      },
-      {
-        mark: { type: "point", filled: true, size: 80, stroke: "white", strokeWidth: 1, opacity: 1 },
-        encoding: { y, x, color },
-      },
-      {
-        mark: { type: "text", align: "left", dx: 8, fontSize: 11, color: "#333" },
-        encoding: { y, x: { ...x, field: "high" }, text: { field: "text" } },
+        rows: data.map((x) => ({
+          label: x.row,
+          value: x.geomean,
+          low: x.low,
+          high: x.high,
+          color: colour(x.status),
+          text: x.text,
+          ...(x.threshold !== undefined ? { threshold: x.threshold } : {}),
+        })),
       },
     ],
+    axisTitle: "candidate ÷ baseline (log scale) — left of 1: candidate cost less",
+    reference: 1,
+    legend: used.map((st) => ({ label: st, color: colour(st) })),
   };
-  return { id: chartId, title, description, spec };
+  return { id: chartId, title, description, data: chart };
 }
 
 /**
- * Makes vega's SVG stable and accessible: ids renumbered per chart (vega's
- * counter is process-wide), role="img" with a title and a description.
+ * Makes a chart's SVG accessible and its ids unique on the page: ids
+ * renumbered per chart, role="img" with a title and a description.
  */
 export function finishSvg(svg: string, c: Pick<Chart, "id" | "title" | "description">): string {
   const ids = new Map<string, string>();
@@ -568,14 +340,9 @@ export function finishSvg(svg: string, c: Pick<Chart, "id" | "title" | "descript
 
 /** Renders a chart spec to finished SVG text. */
 export async function renderChart(c: ChartSpec): Promise<Chart> {
-  // Loaded on first use through import(): vega is ESM-only with top-level await, so the CJS build cannot require it.
-  const [{ parse, View }, { compile }] = await Promise.all([import("vega"), import("vega-lite")]);
-  const vg = compile(c.spec).spec;
-  const view = new View(parse(vg), { renderer: "none", logLevel: 0 });
-  try {
-    const svg = await view.toSVG();
-    return { id: c.id, title: c.title, description: c.description, svg: finishSvg(svg, c) };
-  } finally {
-    view.finalize();
-  }
+  const svg =
+    c.data.kind === "interval"
+      ? intervalSvg(c.title, c.data, CHART_WIDTH - 160)
+      : barsSvg(c.title, c.data, CHART_WIDTH - 200);
+  return { id: c.id, title: c.title, description: c.description, svg: finishSvg(svg, c) };
 }

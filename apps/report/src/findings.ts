@@ -147,7 +147,7 @@ export function findings(input: ReportInput): Finding[] {
       out.push({
         result: i,
         benchmark: r.title,
-        short: r.hypotheses.length > 1 ? `${r.title} · ${o.hypothesis.id}` : r.title,
+        short: r.hypotheses.length > 1 ? `${o.hypothesis.id} · ${r.title}` : r.title,
         threshold: o.hypothesis.threshold,
         question: o.hypothesis.statement,
         id: o.hypothesis.id,

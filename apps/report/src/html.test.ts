@@ -4,7 +4,7 @@ import { syntheticCodecResult, syntheticInput } from "./testing/synthetic.js";
 
 describe("renderHtml", () => {
   test("Deterministic/SameInputSameBytes", async () => {
-    // Twice in one process: vega's id counter is process-wide, so this catches unnormalised ids.
+    // Twice in one process: same input, same bytes, ids unique per chart.
     const a = await renderHtml(syntheticInput());
     const b = await renderHtml(syntheticInput());
     expect(a.length).toBeGreaterThan(10_000);

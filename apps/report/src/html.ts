@@ -31,7 +31,7 @@ import { STYLE } from "./style.js";
 
 async function renderAll(specs: Array<ChartSpec | undefined>): Promise<Map<string, Chart>> {
   const out = new Map<string, Chart>();
-  // Sequential on purpose: stable order of any global state inside vega.
+  // Sequential: charts in page order.
   for (const s of specs) if (s) out.set(s.id, await renderChart(s));
   return out;
 }
@@ -352,7 +352,7 @@ export async function renderHtml(results: ReportInput | readonly BenchResult[]):
     "</main>",
     `<footer><p>Rendered by @gojson/report from ${e(String(input.results.length))} result document(s)${
       sources ? `: ${e(sources)}` : ""
-    }. Charts: Vega-Lite, rendered to SVG by vega.</p></footer>`,
+    }. Charts: inline SVG drawn by @gojson/report.</p></footer>`,
     "</body>",
     "</html>",
     "",
