@@ -1,10 +1,12 @@
 /**
- * The json/v2 entry points: marshal, unmarshal, and their stream forms.
+ * The json/v2 entry points: marshal and unmarshal (their stream forms are in stream-read.ts and
+ * stream-write.ts). A `GoType<T>` gives its values' TypeScript type: `unmarshal` returns `T`,
+ * `marshal` takes `T`; an untyped `GoType` works with `unknown`.
  */
 import type { GoType } from "@gojson/gotype";
 import { Decoder } from "@gojson/jsontext";
+import { checkGoType, checkInput } from "./argument-errors.js";
 import {
-  EOFError,
   JsonError,
   partialOf,
   SemanticError,
@@ -13,6 +15,7 @@ import {
   syntacticError,
 } from "./errors.js";
 import { zero } from "./go-values.js";
+import { finishInvalidValue, InvalidValueError } from "./invalid-value.js";
 import { legacySyntaxError, transformMarshalError, transformUnmarshalError } from "./legacy-errors.js";
 import { resetState, restoreState } from "./marshal-deep.js";
 import { fastEncoderFor, fastMarshal } from "./marshal-fast.js";
@@ -20,11 +23,28 @@ import { utf8Bytes } from "./marshal-fast-bytes.js";
 import { encoderFor } from "./marshal-plan.js";
 import { type Options, type OptionsInput, type ResolvedOptions, resolveOptions } from "./options.js";
 import { indentCompact } from "./raw.js";
-import { Reader, toBytes } from "./reader.js";
+import { Reader } from "./reader.js";
 import { NO_FAST, unmarshalFast } from "./unmarshal-fast.js";
 import { decoderFor } from "./unmarshal-plan.js";
 
-function joinInput(options: OptionsInput): { o: ResolvedOptions; into: unknown; hasInto: boolean } {
+/** Options of unmarshal: codec-v2's options, with `into` (the existing value to decode into) typed as the destination. */
+export type UnmarshalOptions<T = unknown> = Options & { into?: T };
+
+/** What unmarshal takes as options: one object, or several joined in order (later ones win). */
+export type UnmarshalOptionsInput<T = unknown> =
+  | UnmarshalOptions<T>
+  | readonly (UnmarshalOptions<T> | undefined)[]
+  | undefined;
+
+/**
+ * Inputs of at least this many bytes are decoded by the exact engine, which never makes one
+ * string of the whole input (the fast path maps the input to a one-byte string, and V8's strings
+ * stop at 2^29 - 24 characters). Internal: tests lower it.
+ */
+export const largeInput: { bytes: number } = { bytes: 256 * 1024 * 1024 };
+
+/** @internal joinInput resolves unmarshal's options and takes `into` out of them. */
+export function joinInput(options: OptionsInput): { o: ResolvedOptions; into: unknown; hasInto: boolean } {
   const o = resolveOptions(options);
   let into: unknown;
   let hasInto = false;
@@ -52,8 +72,12 @@ function toDepthError(e: unknown): unknown {
   return e;
 }
 
-/** Marshal to JSON text (a string), as json/v2's Marshal. */
-export function marshalToString(type: GoType, value: unknown, options?: OptionsInput): string {
+/**
+ * marshalToString returns the JSON encoding of value as a string (Go's json/v2 Marshal). A value
+ * that does not fit its Go type is an InvalidValueError.
+ */
+export function marshalToString<T>(type: GoType<T>, value: NoInfer<T>, options?: OptionsInput): string {
+  checkGoType("marshalToString", type);
   const o = resolveOptions(options);
   // The fast path (no user methods) gives the text, or undefined: the exact encoder then gives it or Go's error.
   let s = fastMarshal.enabled ? fastEncoderFor(type, o)?.text(value) : undefined;
@@ -75,6 +99,8 @@ function marshalExact(type: GoType, value: unknown, o: ResolvedOptions): string 
   try {
     s = encoderFor(type, o)(value);
   } catch (e) {
+    // A value that does not fit its Go type is ours, not Go's: the same error under every option.
+    if (InvalidValueError.isInstance(e)) throw finishInvalidValue(e, type, o.goVersion);
     // Go's v1 API on the v2 engine converts errors to v1's types and texts.
     if (o.flags.reportErrorsWithLegacySemantics) throw transformMarshalError(toDepthError(e));
     fixRangeError(e);
@@ -86,9 +112,12 @@ function marshalExact(type: GoType, value: unknown, o: ResolvedOptions): string 
 
 /**
  * marshal returns the JSON encoding of value as Go's json/v2 Marshal does for the same Go type.
- * Throws SemanticError or SyntacticError with Go's text.
+ * Throws SemanticError or SyntacticError with Go's text; a value that does not fit its Go type
+ * (a string for an int64, a missing field, a plain object for a map) is an InvalidValueError
+ * naming its Go path, thrown before any output is returned.
  */
-export function marshal(type: GoType, value: unknown, options?: OptionsInput): Uint8Array {
+export function marshal<T>(type: GoType<T>, value: NoInfer<T>, options?: OptionsInput): Uint8Array {
+  checkGoType("marshal", type);
   const o = resolveOptions(options);
   const f = o.flags;
   const fast = fastMarshal.enabled ? fastEncoderFor(type, o) : undefined;
@@ -104,33 +133,47 @@ export function marshal(type: GoType, value: unknown, options?: OptionsInput): U
   return utf8Bytes(reformat(marshalExact(type, value, o), o));
 }
 
-/** A byte sink (a Node writable, or anything with `write(bytes)`). */
-export interface ByteWriter {
-  write(chunk: Uint8Array): unknown;
-}
-
-/** marshalWrite writes the JSON encoding of value to w (Go's MarshalWrite: no trailing newline). */
-export function marshalWrite(w: ByteWriter, type: GoType, value: unknown, options?: OptionsInput): void {
-  w.write(marshal(type, value, options));
-}
-
 /**
  * unmarshal decodes data into a value of `type` as Go's json/v2 Unmarshal does and returns it.
  * With `into`, decodes into that existing value with v2's merge rules (objects merge, everything else is replaced).
  * On error the thrown error's `value` holds what the destination holds.
  */
-export function unmarshal(type: GoType, data: Uint8Array | string, options?: OptionsInput): unknown {
-  const { o, into, hasInto } = joinInput(options);
-  if (!hasInto) {
+export function unmarshal<T>(
+  type: GoType<T>,
+  data: Uint8Array | string,
+  options?: UnmarshalOptionsInput<NoInfer<T>>,
+): T {
+  checkGoType("unmarshal", type);
+  checkInput("unmarshal", data);
+  const { o, into, hasInto } = joinInput(options as OptionsInput);
+  if (!hasInto && (typeof data === "string" || data.length < largeInput.bytes)) {
     // The optimistic path; it gives up on anything unusual and the exact engine below decides.
     const v = unmarshalFast(type, data, o);
-    if (v !== NO_FAST) return v;
+    if (v !== NO_FAST) return v as T;
   }
   const r = new Reader(data, o.flags.allowDuplicateNames, o.flags.allowInvalidUTF8);
-  return run(type, o, r, hasInto ? into : zero(type), true);
+  try {
+    return run(type, o, r, hasInto ? into : zero(type), true) as T;
+  } catch (e) {
+    throw stringLimitError(e);
+  }
 }
 
-function run(type: GoType, o: ResolvedOptions, r: Reader, start: unknown, checkEnd: boolean): unknown {
+/**
+ * stringLimitError turns V8's RangeError for a string past its length limit (a JSON string value
+ * of more than 2^29 - 24 characters) into a JsonError; other errors are returned as they are.
+ */
+export function stringLimitError(e: unknown): unknown {
+  if (e instanceof RangeError && /string longer than|Invalid string length/i.test(e.message))
+    return new JsonError(
+      "gojson: a JSON string in the input is longer than a JavaScript string can be (0x1fffffe8 characters)",
+      { code: "GOJSON_ERR_STRING_TOO_LONG", cause: e },
+    );
+  return e;
+}
+
+/** @internal run decodes one value into `start` through Reader r (checkEnd: only whitespace may follow). */
+export function run(type: GoType, o: ResolvedOptions, r: Reader, start: unknown, checkEnd: boolean): unknown {
   let cur = start;
   const d = r.d;
   const legacy = o.flags.reportErrorsWithLegacySemantics;
@@ -145,7 +188,9 @@ function run(type: GoType, o: ResolvedOptions, r: Reader, start: unknown, checkE
   }
   try {
     cur = decoderFor(type, o)(r, cur);
-    if (checkEnd) d.checkEOF();
+    // A recorded legacy error is returned as it is (Go validated the whole input up front; a struct
+    // with Go 1.27's unsupported `format` option even leaves the decoder inside its object).
+    if (checkEnd && !r.deferred) d.checkEOF();
   } catch (e) {
     let err = e;
     if (e instanceof RangeError && /call stack/i.test(e.message))
@@ -164,7 +209,8 @@ function run(type: GoType, o: ResolvedOptions, r: Reader, start: unknown, checkE
 }
 
 /** checkWhole validates the whole input as one value with ReadValue's texts (Go's CheckNextValue), or returns the error. */
-function checkWhole(buf: Uint8Array, o: ResolvedOptions): SyntacticError | undefined {
+/** @internal */
+export function checkWhole(buf: Uint8Array, o: ResolvedOptions): SyntacticError | undefined {
   const d = new Decoder(buf, {
     allowDuplicateNames: o.flags.allowDuplicateNames,
     allowInvalidUTF8: o.flags.allowInvalidUTF8,
@@ -179,104 +225,6 @@ function checkWhole(buf: Uint8Array, o: ResolvedOptions): SyntacticError | undef
     throw e;
   }
   return undefined;
-}
-
-/** unmarshalRead reads all of r (chunks of bytes) and unmarshals it; trailing data after the value is an error. */
-export function unmarshalRead(
-  type: GoType,
-  r: Iterable<Uint8Array | string> | Uint8Array | string,
-  options?: OptionsInput,
-): unknown {
-  if (typeof r === "string" || r instanceof Uint8Array) return unmarshal(type, r, options);
-  const parts: Uint8Array[] = [];
-  let n = 0;
-  for (const c of r) {
-    const b = typeof c === "string" ? toBytes(c) : c;
-    parts.push(b);
-    n += b.length;
-  }
-  const all = new Uint8Array(n);
-  let off = 0;
-  for (const p of parts) {
-    all.set(p, off);
-    off += p.length;
-  }
-  return unmarshal(type, all, options);
-}
-
-/** A stream of top-level JSON values (jsontext.Decoder-like): unmarshalDecode reads the next one. */
-export class ValueStream {
-  /** @internal */
-  readonly r: Reader;
-  /** @internal */
-  readonly o: ResolvedOptions;
-  constructor(input: Uint8Array | string, options?: OptionsInput) {
-    this.o = resolveOptions(options);
-    this.r = new Reader(input, this.o.flags.allowDuplicateNames, this.o.flags.allowInvalidUTF8);
-  }
-  /** more reports whether another value follows (only whitespace otherwise). */
-  more(): boolean {
-    return this.r.d.peekKind() !== "";
-  }
-  /** inputOffset is the byte offset just after the last value read. */
-  get inputOffset(): number {
-    return this.r.d.inputOffset;
-  }
-}
-
-/** unmarshalDecode reads the next top-level value from the stream into `type` (Go's UnmarshalDecode). */
-export function unmarshalDecode(dec: ValueStream, type: GoType, options?: OptionsInput): unknown {
-  const { into, hasInto } = joinInput(options);
-  const o =
-    options === undefined
-      ? dec.o
-      : resolveOptions([dec.o.flags as Options, ...(Array.isArray(options) ? options : [options])]);
-  dec.r.deferred = undefined;
-  const start = hasInto ? into : zero(type);
-  if (atEndOfStream(dec.r)) {
-    // Go's UnmarshalDecode returns io.EOF when no value is left (the destination is untouched).
-    const err = new EOFError();
-    setErrorValue(err, start);
-    throw err;
-  }
-  return run(type, o, dec.r, start, false);
-}
-
-/** atEndOfStream reports whether only whitespace is left at the top level (a syntax error is left for run to report). */
-function atEndOfStream(r: Reader): boolean {
-  if (r.d.stackDepth !== 0) return false;
-  try {
-    return r.d.peekKind() === "";
-  } catch {
-    return false;
-  }
-}
-
-/** A sink of top-level JSON values (jsontext.Encoder-like): each value is followed by a newline. */
-export class ValueSink {
-  private readonly chunks: string[] = [];
-  /** @internal */
-  readonly options: OptionsInput;
-  constructor(options?: OptionsInput) {
-    this.options = options;
-  }
-  /** @internal */
-  push(s: string): void {
-    this.chunks.push(`${s}\n`);
-  }
-  /** All bytes written so far. */
-  bytes(): Uint8Array {
-    return toBytes(this.chunks.join(""));
-  }
-}
-
-/** marshalEncode writes value as the next top-level value of the sink (Go's MarshalEncode). */
-export function marshalEncode(enc: ValueSink, type: GoType, value: unknown, options?: OptionsInput): void {
-  const list = [
-    ...(Array.isArray(enc.options) ? enc.options : [enc.options]),
-    ...(Array.isArray(options) ? options : [options]),
-  ] as (Options | undefined)[];
-  enc.push(marshalToString(type, value, list));
 }
 
 export { SemanticError, SyntacticError };

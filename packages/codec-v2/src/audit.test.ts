@@ -6,17 +6,8 @@
  */
 import { GoTime, goType, parseGo } from "@gojson/gotype";
 import { describe, expect, it } from "vitest";
-import {
-  defaultOptionsV1,
-  EOFError,
-  JsonNumber,
-  marshal,
-  marshalToString,
-  type Options,
-  unmarshal,
-  unmarshalDecode,
-  ValueStream,
-} from "./index.js";
+import { marshal, marshalToString, unmarshal, unmarshalDecode, ValueStream } from "./go126-support.js";
+import { defaultOptionsV1, EOFError, JsonNumber, type Options } from "./index.js";
 import audit from "./testdata/go-v2-audit.json" with { type: "json" };
 
 type Case = {

@@ -1,9 +1,11 @@
 /**
  * Disagreements with Go that the differential fuzzer (tools/go-oracle `conformance`) found,
- * fixed in the exact engine. Every expected answer was recorded from real Go 1.26
- * (GOEXPERIMENT=jsonv2) by testdata/record-go-conformance.mjs.txt into
- * testdata/go-v2-conformance.json: engine "v2" is encoding/json/v2, "v1v2" is
- * encoding/json's v1 API on the v2 engine (codec-v2 with defaultOptionsV1()).
+ * fixed in the exact engine, and the behaviours that changed between Go 1.26 and Go 1.27.
+ * Every expected answer was recorded from real Go by testdata/record-go-conformance.mjs.txt
+ * into testdata/go-v2-conformance.json: `go` from Go 1.26.8 (GOEXPERIMENT=jsonv2), `go127`
+ * from Go 1.27.3; each case runs with the matching `goVersion`. Engine "v2" is
+ * encoding/json/v2, "v1v2" is encoding/json's v1 API on the v2 engine (codec-v2 with
+ * defaultOptionsV1()).
  * Each case compares the error text, the output bytes (marshal) and what the
  * destination holds (unmarshal, also after an error) as the oracle's tagged tree.
  */
@@ -13,7 +15,7 @@ import { describe, expect, it } from "vitest";
 import { marshal, unmarshal } from "./api.js";
 import { zero } from "./go-values.js";
 import { fastMarshal } from "./marshal-fast.js";
-import { defaultOptionsV1, type Options } from "./options.js";
+import { defaultOptionsV1, type GoVersion, type Options } from "./options.js";
 import cases from "./testdata/go-v2-conformance.json" with { type: "json" };
 
 type Tagged = Parameters<typeof fromTagged>[1];
@@ -28,13 +30,17 @@ interface Case {
   value?: Tagged;
   into?: Tagged;
   options?: Record<string, boolean | string>;
-  go: { output?: string; error?: string; value?: Tagged };
+  go?: Answer;
+  go127?: Answer;
 }
+/** Go's answer: the output (as base64 when it is not UTF-8), the error text, what the destination holds. */
+type Answer = { output?: string; outputB64?: string; error?: string; value?: Tagged };
+const strictUTF8 = new TextDecoder("utf-8", { fatal: true });
 
 /** codec-v2 options for a case: v1v2 maps encoding/json's knobs onto defaultOptionsV1() as the fuzzer does. */
-function optionsOf(c: Case): Options {
-  if (c.engine === "v2") return { ...(c.options as Options) };
-  const o: Options = defaultOptionsV1();
+function optionsOf(c: Case, goVersion: GoVersion): Options {
+  if (c.engine === "v2") return { ...(c.options as Options), goVersion };
+  const o: Options = { ...defaultOptionsV1(), goVersion };
   if (c.options?.useNumber) o.unmarshalAnyWithRawNumber = true;
   if (c.options?.disallowUnknownFields) o.rejectUnknownMembers = true;
   if (c.options?.escapeHTML === false) o.escapeForHTML = false;
@@ -42,13 +48,18 @@ function optionsOf(c: Case): Options {
 }
 
 /** What codec-v2 answers, in the recorded shape. */
-function answer(c: Case): Case["go"] {
+function answer(c: Case, goVersion: GoVersion): Answer {
   const t = goType(c.type, withRegistryMethods(parseGo(c.goSource ?? "")));
-  const o = optionsOf(c);
-  const got: Case["go"] = {};
+  const o = optionsOf(c, goVersion);
+  const got: Answer = {};
   try {
     if (c.op === "marshal") {
-      got.output = new TextDecoder().decode(marshal(t, fromTagged(t, c.value ?? null, goValueHooks), o));
+      const out = marshal(t, fromTagged(t, c.value ?? null, goValueHooks), o);
+      try {
+        got.output = strictUTF8.decode(out);
+      } catch {
+        got.outputB64 = Buffer.from(out).toString("base64");
+      }
     } else {
       if (c.into !== undefined) o.into = fromTagged(t, c.into, goValueHooks);
       const input = c.inputB64 !== undefined ? Buffer.from(c.inputB64, "base64") : (c.input as string);
@@ -67,33 +78,43 @@ function answer(c: Case): Case["go"] {
  * back to: marshal's fast path off; unmarshal given the zero value as `into` (the same destination
  * Go decodes into), which the fast path leaves to the exact engine.
  */
-function exactAnswer(c: Case): Case["go"] {
+function exactAnswer(c: Case, goVersion: GoVersion): Answer {
   const was = fastMarshal.enabled;
   fastMarshal.enabled = false;
   try {
     if (c.op === "unmarshal" && c.into === undefined) {
       const t = goType(c.type, withRegistryMethods(parseGo(c.goSource ?? "")));
-      return answer({ ...c, into: toTagged(t, zero(t), goValueHooks) });
+      return answer({ ...c, into: toTagged(t, zero(t), goValueHooks) }, goVersion);
     }
-    return answer(c);
+    return answer(c, goVersion);
   } finally {
     fastMarshal.enabled = was;
   }
 }
 
-function check(c: Case, got: Case["go"]): void {
-  expect(got.error).toBe(c.go.error);
-  if (c.op === "marshal") expect(got.output).toBe(c.go.output);
-  else expect(JSON.stringify(got.value)).toBe(JSON.stringify(c.go.value));
+function check(c: Case, want: Answer, got: Answer): void {
+  expect(got.error).toBe(want.error);
+  if (c.op === "marshal") {
+    expect(got.output).toBe(want.output);
+    expect(got.outputB64).toBe(want.outputB64);
+  }
+  else expect(JSON.stringify(got.value)).toBe(JSON.stringify(want.value));
 }
 
-const all = (cases as Case[]).map((c) => [c.name, c] as const);
-
-describe("Conformance (recorded from Go)", () => {
-  describe("Exact", () => {
-    it.each(all)("%s", (_name, c) => check(c, exactAnswer(c)));
+for (const [goVersion, field] of [
+  ["1.26", "go"],
+  ["1.27", "go127"],
+] as const) {
+  const all = (cases as Case[]).flatMap((c) => {
+    const want = c[field];
+    return want === undefined ? [] : [[c.name, c, want] as const];
   });
-  describe("Public", () => {
-    it.each(all)("%s", (_name, c) => check(c, answer(c)));
+  describe(`Conformance (recorded from Go ${goVersion})`, () => {
+    describe("Exact", () => {
+      it.each(all)("%s", (_name, c, want) => check(c, want, exactAnswer(c, goVersion)));
+    });
+    describe("Public", () => {
+      it.each(all)("%s", (_name, c, want) => check(c, want, answer(c, goVersion)));
+    });
   });
-});
+}

@@ -39,6 +39,10 @@ export const ERR_DUPLICATE_NAME = "duplicate object member name";
 export const ERR_NIL_FIELD = "cannot set embedded pointer to unexported struct type";
 /** ERR_RAW_INLINED_NOT_OBJECT is the text of Go's errRawInlinedNotObject (an inlined jsontext.Value). */
 export const ERR_RAW_INLINED_NOT_OBJECT = "inlined raw value must be a JSON object";
+/** ERR_INVALID_STRING_TAG is the text of Go 1.27's errInvalidStringTag (`string` on a kind that is not a number). */
+export const ERR_INVALID_STRING_TAG = "invalid use of `string` tag option";
+/** ERR_AMBIGUOUS_NAME is the text of Go 1.27's errAmbiguousName (a name matching several fields case-insensitively). */
+export const ERR_AMBIGUOUS_NAME = "ambiguous object member name";
 /** ERR_UNKNOWN_NAME is the text of Go's json.ErrUnknownName. */
 export const ERR_UNKNOWN_NAME = "unknown object member name";
 
@@ -56,7 +60,7 @@ export function setErrorValue(e: unknown, v: unknown): void {
 /** SemanticError is a mismatch between JSON and a Go type (Go's json.SemanticError). */
 export class SemanticError extends JsonError {
   override name = "SemanticError";
-  override readonly code = "GOJSON_ERR_SEMANTIC";
+  override readonly code: string = "GOJSON_ERR_SEMANTIC";
   /** What the destination holds when Go returns the error (unmarshal only). */
   value?: unknown;
   action: SemanticAction;
@@ -136,8 +140,8 @@ export class SemanticError extends JsonError {
     }
     if (this.jsonValue.length > 0 && this.jsonValue.length < 100) sb += ` ${this.jsonValue}`;
     if (this.goType) sb += `${prep} Go ${typeString(this.goType)}`;
-    if (this.cause === ERR_UNKNOWN_NAME) {
-      sb += `: ${ERR_UNKNOWN_NAME} ${goQuote(lastToken(this.jsonPointer))}`;
+    if (this.cause === ERR_UNKNOWN_NAME || this.cause === ERR_AMBIGUOUS_NAME) {
+      sb += `: ${this.cause} ${goQuote(lastToken(this.jsonPointer))}`;
       const parent = parentPointer(this.jsonPointer);
       if (parent !== "") sb += ` within ${goQuote(truncatePointer(parent, 100))}`;
       this.message = sb;

@@ -1,9 +1,9 @@
 /**
- * v2 struct fields as the plans use them: a view over @gojson/gotype's
- * `structFields(t, "v2")` (Go's json/v2 makeStructFields: tags parsed,
- * embedded structs inlined, dominant fields chosen, structural errors
- * recorded), with Go field names along the path and the types to allocate
- * nil embedded pointers. Cached per type object.
+ * v2 struct fields as the plans use them: for Go 1.26 a view over @gojson/gotype's
+ * `structFields(t, "v2")`, for Go 1.27 over fields-go127.ts (Go's json/v2
+ * makeStructFields: tags parsed, embedded structs inlined, dominant fields chosen,
+ * structural errors recorded), with Go field names along the path and the types
+ * to allocate nil embedded pointers. Cached per type object and Go release.
  */
 import {
   foldNameV1,
@@ -13,6 +13,8 @@ import {
   type StructType,
   structFields,
 } from "@gojson/gotype";
+import { type Field127, structFieldsGo127 } from "./fields-go127.js";
+import { DEFAULT_GO_VERSION, type GoVersion } from "./go-version.js";
 
 /** One JSON-visible field of a struct after resolution. */
 export interface FieldV2 {
@@ -57,8 +59,13 @@ export interface StructFieldsV2 {
   /** Folded name (v2 folding: case-insensitive, without '-' '_') → fields. */
   readonly byFolded: ReadonlyMap<string, readonly FieldV2[]>;
   readonly fallback: FallbackV2 | undefined;
-  /** Structural error text and the struct type that has it. */
+  /** Structural error text and the struct type that has it (ignored under legacy error reporting). */
   readonly error: { readonly type: GoType; readonly text: string } | undefined;
+  /**
+   * Go 1.27: the first field with a `format` tag option, which that release does not support
+   * (reported before `error` is looked at under legacy reporting, and after it otherwise).
+   */
+  readonly unsupportedFormat: { readonly type: GoType; readonly text: string } | undefined;
 }
 
 /** foldName folds a name as v2's case-insensitive matching does (gotype's foldNameV2). */
@@ -87,12 +94,20 @@ function view(f: JsonField): FieldV2 {
   };
 }
 
-/** structFieldsV2 resolves the JSON fields of struct type t with v2 rules (cached per type). */
-export function structFieldsV2(t: StructType): StructFieldsV2 {
-  const sf = structFields(t, "v2");
-  const hit = cache.get(t);
-  if (hit && cacheSrc.get(t) === sf) return hit;
-  const fields = sf.fields.map(view);
+/**
+ * structFieldsV2 resolves the JSON fields of struct type t with the v2 rules of Go release `go`
+ * (cached per type). Plans pass their options' `goVersion`; the default is the newest release.
+ */
+export function structFieldsV2(t: StructType, go: GoVersion = DEFAULT_GO_VERSION): StructFieldsV2 {
+  return go === "1.26" ? structFieldsV2Go126(t) : structFieldsV2Go127(t);
+}
+
+function index(
+  fields: FieldV2[],
+  fallback: FallbackV2 | undefined,
+  error: StructFieldsV2["error"],
+  unsupportedFormat: StructFieldsV2["unsupportedFormat"],
+): StructFieldsV2 {
   const byName = new Map<string, FieldV2>();
   const byFolded = new Map<string, FieldV2[]>();
   for (const f of fields) {
@@ -102,12 +117,17 @@ export function structFieldsV2(t: StructType): StructFieldsV2 {
     if (l) l.push(f);
     else byFolded.set(k, [f]);
   }
+  return { fields, byName, byFolded, fallback, error, unsupportedFormat };
+}
+
+function structFieldsV2Go126(t: StructType): StructFieldsV2 {
+  const sf = structFields(t, "v2");
+  const hit = cache.get(t);
+  if (hit && cacheSrc.get(t) === sf) return hit;
   const fb = sf.inlinedFallback;
-  const r: StructFieldsV2 = {
-    fields,
-    byName,
-    byFolded,
-    fallback: fb
+  const r = index(
+    sf.fields.map(view),
+    fb
       ? {
           path: fb.path.map((s) => s.name),
           hopTypes: fb.path.map((s) => s.type),
@@ -115,10 +135,49 @@ export function structFieldsV2(t: StructType): StructFieldsV2 {
           unknown: fb.unknown,
         }
       : undefined,
-    error: sf.error ? { type: sf.error.goType, text: fixDashName(sf.error.message) } : undefined,
-  };
+    sf.error ? { type: sf.error.goType, text: fixDashName(sf.error.message) } : undefined,
+    undefined,
+  );
   cache.set(t, r);
   cacheSrc.set(t, sf);
+  return r;
+}
+
+const cache127 = new WeakMap<GoType, StructFieldsV2>();
+const cache127Src = new WeakMap<GoType, unknown>();
+
+function view127(f: Field127): FieldV2 {
+  return {
+    name: f.name,
+    path: f.path,
+    hopTypes: f.types.slice(0, -1),
+    hopBlocked: f.blocked.slice(0, -1),
+    type: f.type,
+    goName: f.path[f.path.length - 1] as string,
+    hasName: f.hasName,
+    omitempty: f.omitempty,
+    omitzero: f.omitzero,
+    string: f.string,
+    caseMode: f.caseMode,
+    format: f.format,
+    index: f.index,
+    id: f.id,
+  };
+}
+
+function structFieldsV2Go127(t: StructType): StructFieldsV2 {
+  const sf = structFieldsGo127(t);
+  const hit = cache127.get(t);
+  if (hit && cache127Src.get(t) === sf) return hit;
+  const fb = sf.fallback;
+  const r = index(
+    sf.fields.map(view127),
+    fb ? { path: fb.path, hopTypes: fb.types, type: fb.type, unknown: false } : undefined,
+    sf.error,
+    sf.unsupportedFormat,
+  );
+  cache127.set(t, r);
+  cache127Src.set(t, sf);
   return r;
 }
 

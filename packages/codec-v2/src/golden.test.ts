@@ -19,7 +19,8 @@ import {
   timeTime,
 } from "@gojson/gotype";
 import { describe, expect, it } from "vitest";
-import { defaultOptionsV1, marshalToString, type Options, unmarshal } from "./index.js";
+import { marshalToString, unmarshal } from "./go126-support.js";
+import { defaultOptionsV1, type Options } from "./index.js";
 import golden from "./testdata/go-v2-golden.json" with { type: "json" };
 
 void jsontextValue;

@@ -3,18 +3,15 @@
  */
 
 export { GoTime, JsonNumber } from "@gojson/gotype";
+export type { ByteSink, ByteSource } from "@gojson/jsontext";
 export {
-  type ByteWriter,
   marshal,
-  marshalEncode,
   marshalToString,
-  marshalWrite,
+  type UnmarshalOptions,
+  type UnmarshalOptionsInput,
   unmarshal,
-  unmarshalDecode,
-  unmarshalRead,
-  ValueSink,
-  ValueStream,
 } from "./api.js";
+export { InvalidArgumentError } from "./argument-errors.js";
 export {
   EOFError,
   ERR_UNKNOWN_NAME,
@@ -26,6 +23,7 @@ export {
   SyntacticError,
 } from "./errors.js";
 export { type FieldV2, type StructFieldsV2, structFieldsV2 } from "./fields.js";
+export { InvalidValueError } from "./invalid-value.js";
 export {
   MarshalerError,
   UnknownFieldError,
@@ -36,12 +34,25 @@ export {
 export {
   BOOLEAN_OPTIONS,
   type BooleanOption,
+  DEFAULT_GO_VERSION,
   DEFAULT_V1_FLAGS,
   defaultOptionsV1,
   defaultOptionsV2,
+  GO_VERSIONS,
+  type GoRules,
+  type GoVersion,
   MAX_NESTING_DEPTH,
   type Options,
   type OptionsInput,
   type ResolvedOptions,
   resolveOptions,
 } from "./options.js";
+export { decodeValues, unmarshalDecode, unmarshalRead } from "./stream-read.js";
+export {
+  ENCODE_FLUSH_THRESHOLD,
+  encodeValues,
+  marshalEncode,
+  marshalWrite,
+  ValueSink,
+} from "./stream-write.js";
+export { AsyncValueStream, STREAM_WINDOW, type StreamOptions, ValueStream } from "./value-stream.js";

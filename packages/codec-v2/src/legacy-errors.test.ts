@@ -5,7 +5,7 @@
  */
 import { goType, parseGo } from "@gojson/gotype";
 import { describe, expect, it } from "vitest";
-import { marshal, unmarshal } from "./api.js";
+import { marshal, unmarshal } from "./go126-support.js";
 import { defaultOptionsV1, type Options } from "./options.js";
 
 const decls = parseGo(`

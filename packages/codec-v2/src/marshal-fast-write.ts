@@ -31,6 +31,13 @@ import {
 import { encodeBytes } from "./bytes-format.js";
 import { structFieldsV2 } from "./fields.js";
 import { isZero } from "./go-values.js";
+import {
+  bigIntFits,
+  float32Fits,
+  isSmallIntKind,
+  isUnsignedKind,
+  smallIntCode,
+} from "./marshal-fast-checks.js";
 import { bail, FAST_MAX_DEPTH, isWellFormed } from "./marshal-fast-shadow.js";
 import { compareUTF8 } from "./marshal-plan.js";
 import type { BooleanOption, ResolvedOptions } from "./options.js";
@@ -350,20 +357,74 @@ function writeString(w: ByteWriter, v: unknown): void {
   w.string(v);
 }
 
-/** Writes an integer held in a number or a bigint (the shadow path's intShadow: JSON text = String). */
-function writeInt(w: ByteWriter, v: unknown): void {
-  let n: number;
-  if (typeof v === "number") {
-    if (v - v !== 0) bail();
-    n = v;
-  } else if (typeof v === "bigint") n = Number(v);
-  else bail();
-  if (n >= 0 && n < 1e9 && n === Math.floor(n)) writeSmall(w, n);
-  else if (n === Math.floor(n) && n < 9007199254740992 && n > -9007199254740992) {
+/** Writes an integer number its Go kind was checked to hold (int8 … uint32: |n| < 2^32). */
+function writeIntNumber(w: ByteWriter, n: number): void {
+  if (n >= 0 && n < 1e9) writeSmall(w, n);
+  else {
     w.room(INT53_MAX_BYTES);
     w.pos = writeInt53(w.buf, w.pos, n);
-  } else w.ascii(String(v));
+  }
 }
+
+/** Writes a bigint of a 64-bit Go integer kind (int, int64: signed; uint, uint64, uintptr: unsigned). */
+function writeBig(w: ByteWriter, v: unknown, unsigned: boolean): void {
+  if (typeof v !== "bigint") bail();
+  const n = Number(v);
+  if (n >= 0 && n < 1e9) writeSmall(w, n);
+  else if (n < 9007199254740992 && n > -9007199254740992 && (n >= 0 || !unsigned)) {
+    w.room(INT53_MAX_BYTES);
+    w.pos = writeInt53(w.buf, w.pos, n);
+  } else if (bigIntFits(v, unsigned)) w.ascii(String(v));
+  else bail();
+}
+
+function writeBigSigned(w: ByteWriter, v: unknown): void {
+  writeBig(w, v, false);
+}
+
+function writeBigUnsigned(w: ByteWriter, v: unknown): void {
+  writeBig(w, v, true);
+}
+
+function writeInt8(w: ByteWriter, v: unknown): void {
+  if (typeof v !== "number" || (v << 24) >> 24 !== v) bail();
+  writeIntNumber(w, v);
+}
+function writeInt16(w: ByteWriter, v: unknown): void {
+  if (typeof v !== "number" || (v << 16) >> 16 !== v) bail();
+  writeIntNumber(w, v);
+}
+function writeInt32(w: ByteWriter, v: unknown): void {
+  if (typeof v !== "number" || (v | 0) !== v) bail();
+  writeIntNumber(w, v);
+}
+function writeUint8(w: ByteWriter, v: unknown): void {
+  if (typeof v !== "number" || (v & 255) !== v) bail();
+  writeIntNumber(w, v);
+}
+function writeUint16(w: ByteWriter, v: unknown): void {
+  if (typeof v !== "number" || (v & 65535) !== v) bail();
+  writeIntNumber(w, v);
+}
+function writeUint32(w: ByteWriter, v: unknown): void {
+  if (typeof v !== "number" || v >>> 0 !== v) bail();
+  writeIntNumber(w, v);
+}
+
+/** The writer of each Go integer kind (the value checked against the kind as it is written). */
+const INT_WRITERS: Readonly<Record<string, ByteEncoder>> = {
+  int8: writeInt8,
+  int16: writeInt16,
+  int32: writeInt32,
+  uint8: writeUint8,
+  uint16: writeUint16,
+  uint32: writeUint32,
+  int: writeBigSigned,
+  int64: writeBigSigned,
+  uint: writeBigUnsigned,
+  uint64: writeBigUnsigned,
+  uintptr: writeBigUnsigned,
+};
 
 /** Writes a non-negative integer below 1e9 digit by digit. */
 function writeSmall(w: ByteWriter, n: number): void {
@@ -421,7 +482,7 @@ function writeF64Lone(w: ByteWriter, v: unknown): void {
 }
 
 function writeF32(w: ByteWriter, v: unknown): void {
-  if (typeof v !== "number" || v - v !== 0) bail();
+  if (typeof v !== "number" || v - v !== 0 || !float32Fits(v)) bail();
   w.ascii(formatFloat(v, 32));
 }
 
@@ -472,11 +533,12 @@ function build(t: GoType, c: Ctx): ByteEncoder | null {
       return (
         generate(
           "E",
-          `return function writePointer(w, v) {\nif (v === null || v === undefined) WN(w);\nelse E(w, v);\n};`,
+          `return function writePointer(w, v) {\nif (v === null) WN(w);\nelse if (v === undefined) BAILF();\nelse E(w, v);\n};`,
           elem,
         ) ??
         ((w, v) => {
-          if (v === null || v === undefined) writeNull(w);
+          if (v === null) writeNull(w);
+          else if (v === undefined) bail();
           else elem(w, v);
         })
       );
@@ -491,13 +553,29 @@ function build(t: GoType, c: Ctx): ByteEncoder | null {
     case "struct":
       return buildStruct(t, c);
     default:
-      return isIntKind(t.kind) ? writeInt : null;
+      return INT_WRITERS[t.kind] ?? null;
   }
 }
 
 /** Bytes of []byte or [N]byte (not of a named byte type: json/v2 writes []B as numbers; legacy semantics are not served here). */
 function isByteElem(t: GoType): boolean {
   return t.kind === "uint8" && !t.methods && t.name === undefined;
+}
+
+/** The bytes of a [n]byte value (a Uint8Array, or an array of byte numbers, of length n); else BAIL. */
+export function byteArrayValue(v: unknown, n: number): Uint8Array {
+  if (v instanceof Uint8Array) {
+    if (v.length !== n) bail();
+    return v;
+  }
+  if (!Array.isArray(v) || v.length !== n) bail();
+  const out = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    const x = v[i];
+    if (typeof x !== "number" || (x & 255) !== x) bail();
+    out[i] = x;
+  }
+  return out;
 }
 
 function buildList(t: Extract<GoType, { kind: "slice" | "array" }>, c: Ctx): ByteEncoder | null {
@@ -507,7 +585,7 @@ function buildList(t: Extract<GoType, { kind: "slice" | "array" }>, c: Ctx): Byt
   if (isByteElem(t.elem)) {
     if (slice)
       return (w, v) => {
-        if (v === null || v === undefined) {
+        if (v === null) {
           if (nilNull) writeNull(w);
           else w.ascii('""');
         } else if (v instanceof Uint8Array) {
@@ -516,15 +594,15 @@ function buildList(t: Extract<GoType, { kind: "slice" | "array" }>, c: Ctx): Byt
           w.byte(0x22);
         } else bail();
       };
+    // A Uint8Array, or an array of byte numbers (unmarshal's form of [N]byte), of the array's length.
     return (w, v) => {
-      if (v === null || v === undefined || v.length !== len) bail();
       w.byte(0x22);
-      w.ascii(encodeBytes(v instanceof Uint8Array ? v : Uint8Array.from(v as ArrayLike<number>), "base64"));
+      w.ascii(encodeBytes(byteArrayValue(v, len), "base64"));
       w.byte(0x22);
     };
   }
   const open = (w: ByteWriter, v: any): boolean => {
-    if (v === null || v === undefined) {
+    if (v === null) {
       if (!slice) bail();
       if (nilNull) writeNull(w);
       else w.ascii("[]");
@@ -538,7 +616,7 @@ function buildList(t: Extract<GoType, { kind: "slice" | "array" }>, c: Ctx): Byt
   const lenCheck = len >= 0 ? ` || v.length !== ${len}` : "";
   if (e.kind === "float64") {
     const src = `return function writeFloats(w, v) {
-if (v === null || v === undefined) {\n${nil}\nreturn;\n}
+if (v === null) {\n${nil}\nreturn;\n}
 if (!Array.isArray(v)${lenCheck} || ++w.depth > MAX) BAILF();
 ${floatListCode("v", false)}
 w.depth--;
@@ -551,14 +629,14 @@ w.depth--;
     const innerNil =
       e.kind === "array" ? "BAILF();" : `if (i > 0) w.byte(0x2c);\n${nilNull ? "WN(w);" : 'w.ascii("[]");'}`;
     const src = `return function writeFloatLists(w, v) {
-if (v === null || v === undefined) {\n${nil}\nreturn;\n}
+if (v === null) {\n${nil}\nreturn;\n}
 // Both levels counted at once (more strictly than one at a time: a bail is always safe).
 if (!Array.isArray(v)${lenCheck} || (w.depth += 2) > MAX) BAILF();
 const n = v.length;
 w.byte(0x5b);
 for (let i = 0; i < n; i++) {
 const u = v[i];
-if (u === null || u === undefined) {
+if (u === null) {
 ${innerNil}
 continue;
 }
@@ -572,9 +650,27 @@ w.depth -= 2;
     if (gen !== null) return gen;
   }
   if (isIntKind(e.kind)) {
-    // String(x) of each, as the element encoder writes: digits by hand below 2^53.
+    // String(x) of each, as the element encoder writes: digits by hand below 2^53. Each element is
+    // checked against the kind: int8 … uint32 a number in range, the 64-bit kinds a bigint in range.
+    const small = isSmallIntKind(e.kind);
+    const unsigned = isUnsignedKind(e.kind);
+    const elemCheck = small
+      ? `if (!${smallIntCode(e.kind, "x")}) BAILF();\nconst d = x;`
+      : `if (typeof x !== "bigint") BAILF();\nconst d = BIG(x);`;
+    // A bigint beyond 2^53 (BIG gives NaN) as its decimal text, once its range is checked.
+    const write = small
+      ? "p = I53(b, p, d);"
+      : `if (d === d${unsigned ? " && d >= 0" : ""}) p = I53(b, p, d);
+else {
+if (!FITS(x, ${unsigned})) BAILF();
+w.pos = p;
+w.ascii(String(x));
+w.room((n - i) * ${INT53_MAX_BYTES + 1} + 2);
+b = w.buf;
+p = w.pos;
+}`;
     const src = `return function writeInts(w, v) {
-if (v === null || v === undefined) {\n${nil}\nreturn;\n}
+if (v === null) {\n${nil}\nreturn;\n}
 if (!Array.isArray(v)${lenCheck} || ++w.depth > MAX) BAILF();
 const n = v.length;
 w.room(n * ${INT53_MAX_BYTES + 1} + 2);
@@ -583,25 +679,15 @@ let p = w.pos;
 b[p++] = 0x5b;
 for (let i = 0; i < n; i++) {
 const x = v[i];
-let d;
-if (typeof x === "bigint") d = BIG(x);
-else if (typeof x === "number" && x - x === 0) d = x;
-else BAILF();
+${elemCheck}
 if (i > 0) b[p++] = 0x2c;
-if (d === Math.floor(d) && d < 9007199254740992 && d > -9007199254740992) p = I53(b, p, d);
-else {
-w.pos = p;
-w.ascii(String(x));
-w.room((n - i) * ${INT53_MAX_BYTES + 1} + 2);
-b = w.buf;
-p = w.pos;
-}
+${write}
 }
 b[p++] = 0x5d;
 w.pos = p;
 w.depth--;
 };`;
-    const gen = generate("E", src, writeInt);
+    const gen = generate("E", src, INT_WRITERS[e.kind] as ByteEncoder);
     if (gen !== null) return gen;
   }
   const elem = compile(e, c);
@@ -609,7 +695,7 @@ w.depth--;
   // Generated per type, so that the element call site sees one encoder (a shared loop's
   // call site sees every list type's, and V8 then inlines none of them).
   const src = `return function writeList(w, v) {
-if (v === null || v === undefined) {\n${nil}\nreturn;\n}
+if (v === null) {\n${nil}\nreturn;\n}
 if (!Array.isArray(v)${lenCheck} || ++w.depth > MAX) BAILF();
 const n = v.length;
 w.byte(0x5b);
@@ -660,7 +746,7 @@ function elemCode(k: string, x: string): string {
 
 /**
  * Compiles generated encoder source (a function body returning the encoder) that may use
- * encoder `name`, MAX, BAILF, WN, WB, WI, WF, SM, F64, I53, BIG; null when code generation is refused.
+ * encoder `name`, MAX, BAILF, WN, WB, WF, SM, F64, I53, BIG, FITS; null when code generation is refused.
  */
 function generate(name: string, src: string, enc: ByteEncoder): ByteEncoder | null {
   try {
@@ -670,12 +756,12 @@ function generate(name: string, src: string, enc: ByteEncoder): ByteEncoder | nu
       "BAILF",
       "WN",
       "WB",
-      "WI",
       "WF",
       "SM",
       "F64",
       "I53",
       "BIG",
+      "FITS",
       `"use strict";\n${src}`,
     )(
       enc,
@@ -683,12 +769,12 @@ function generate(name: string, src: string, enc: ByteEncoder): ByteEncoder | nu
       bail,
       writeNull,
       writeBool,
-      writeInt,
       writeF64,
       writeSortedMap,
       writeFloat64,
       writeInt53,
       safeBigint,
+      bigIntFits,
     ) as ByteEncoder;
   } catch {
     // A Content-Security-Policy: the closure serves.
@@ -716,7 +802,7 @@ function buildMap(t: Extract<GoType, { kind: "map" }>, c: Ctx): ByteEncoder | nu
   const det = c.o.flags.deterministic;
   // Generated per type, as lists are (one element encoder a call site).
   const src = `return function writeMap(w, v) {
-if (v === null || v === undefined) {\n${nilNull ? "WN(w);" : 'w.ascii("{}");'}\nreturn;\n}
+if (v === null) {\n${nilNull ? "WN(w);" : 'w.ascii("{}");'}\nreturn;\n}
 if (!(v instanceof Map) || ++w.depth > MAX) BAILF();
 w.byte(0x7b);
 ${det ? "if (v.size > 1) SM(w, v, E);\nelse " : ""}{
@@ -735,7 +821,7 @@ w.depth--;
   const gen = generate("E", src, elem);
   if (gen !== null) return gen;
   return (w, v) => {
-    if (v === null || v === undefined) {
+    if (v === null) {
       if (nilNull) writeNull(w);
       else w.ascii("{}");
       return;
@@ -855,7 +941,7 @@ const textEncoder = new TextEncoder();
 
 function buildStruct(t: StructType, c: Ctx): ByteEncoder | null {
   const f = c.o.flags;
-  const sf = structFieldsV2(t);
+  const sf = structFieldsV2(t, c.o.goVersion);
   if (sf.error || sf.fallback) return null;
   const fields: WField[] = [];
   const keys: Uint8Array[] = [];
@@ -872,19 +958,25 @@ function buildStruct(t: StructType, c: Ctx): ByteEncoder | null {
     const path = fd.path;
     let get = "v";
     let cond = "";
+    let hops = "";
     for (let j = 0; j < path.length - 1; j++) {
       get += `[${JSON.stringify(path[j])}]`;
-      cond += `${cond === "" ? "" : " && "}${get} != null`;
+      // A nil embedded pointer leaves its fields out; a missing (or null non-pointer) embedded struct bails.
+      if ((fd.hopTypes[j] as GoType).kind === "pointer") {
+        hops += `${cond === "" ? "" : `if (${cond}) `}if (${get} === undefined) BAILF();\n`;
+        cond += `${cond === "" ? "" : " && "}${get} !== null`;
+      } else hops += `${cond === "" ? "" : `if (${cond}) `}if (${get} == null) BAILF();\n`;
     }
+    body += hops;
     get += `[${JSON.stringify(path.length === 1 ? fd.goName : path[path.length - 1])}]`;
     const k = ft.kind;
     let write: string;
     if (k === "string") write = 'if (typeof x !== "string") BAILF();\nw.string(x);\n';
     else if (k === "bool") write = "WB(w, x);\n";
-    else if (isIntKind(k)) write = "WI(w, x);\n";
     else if (k === "float64") write = "WF(w, x);\n";
     else write = `E${i}(w, x);\n`;
-    let stmt = `x = ${get};\n`;
+    // A missing field (undefined) must not pass as nil or zero where an `any` writer or the omitzero test would take it.
+    let stmt = `x = ${get};\n${k === "interface" || omitzero ? "if (x === undefined) BAILF();\n" : ""}`;
     const put = `${fd.omitempty ? "s = w.pos;\n" : ""}${keyCode(keys[i] as Uint8Array, i)}${fd.omitempty ? "e = w.pos;\n" : ""}${write}${fd.omitempty ? "if (EMPTY(w.buf, e, w.pos)) w.pos = s;\n" : ""}`;
     stmt += omitzero ? `if (!Z${i}(x)) {\n${put}}\n` : put;
     body += cond === "" ? stmt : `if (${cond}) {\n${stmt}}\n`;
@@ -895,16 +987,15 @@ function buildStruct(t: StructType, c: Ctx): ByteEncoder | null {
     if (x.isZero) head += `const Z${i} = F[${i}].isZero;\n`;
   });
   // Every member is written `,"name":value`; the first comma is then turned into the `{`.
-  const src = `"use strict";\n${head}return function writeStruct(w, v) {\nif (v === null || typeof v !== "object" || ++w.depth > MAX) BAILF();\nconst o = w.pos;\nlet x, s, e, b, p;\n${body}if (w.pos === o) { w.byte(0x7b); w.byte(0x7d); } else { w.buf[o] = 0x7b; w.byte(0x7d); }\nw.depth--;\n};`;
+  const src = `"use strict";\n${head}return function writeStruct(w, v) {\nif (v === null || typeof v !== "object" || Array.isArray(v) || ++w.depth > MAX) BAILF();\nconst o = w.pos;\nlet x, s, e, b, p;\n${body}if (w.pos === o) { w.byte(0x7b); w.byte(0x7d); } else { w.buf[o] = 0x7b; w.byte(0x7d); }\nw.depth--;\n};`;
   try {
-    return new Function("F", "K", "MAX", "BAILF", "EMPTY", "WB", "WI", "WF", src)(
+    return new Function("F", "K", "MAX", "BAILF", "EMPTY", "WB", "WF", src)(
       fields,
       keys,
       FAST_MAX_DEPTH,
       bail,
       isEmptyText,
       writeBool,
-      writeInt,
       writeF64Lone,
     ) as ByteEncoder;
   } catch {

@@ -300,7 +300,7 @@ const WRITE_CASES: (Omit<Case, "fast"> & { written: boolean })[] = [
   {
     name: "List/Pointers",
     t: sliceOf(pointerTo(T.int)),
-    in: [1, null, 3],
+    in: [1n, null, 3n],
     want: "[1,null,3]",
     written: true,
   },
@@ -322,10 +322,10 @@ const WRITE_CASES: (Omit<Case, "fast"> & { written: boolean })[] = [
   {
     name: "Map/PointersDeterministic",
     t: mapOf(T.string, pointerTo(T.int)),
-    in: new Map<string, number | null>([
-      ["b", 1],
+    in: new Map<string, bigint | null>([
+      ["b", 1n],
       ["a", null],
-      ["é", 1],
+      ["é", 1n],
     ]),
     opts: { deterministic: true },
     want: '{"a":null,"b":1,"é":1}',
@@ -408,7 +408,7 @@ const WRITE_CASES: (Omit<Case, "fast"> & { written: boolean })[] = [
   {
     name: "Int64/Mixed",
     t: sliceOf(T.int64),
-    in: [1n, 2n ** 60n, -3],
+    in: [1n, 2n ** 60n, -3n],
     want: "[1,1152921504606846976,-3]",
     written: true,
   },
@@ -702,7 +702,7 @@ describe("marshal byte path numbers", () => {
     }
   });
 
-  it("Int/Lists: bigints by hand below 2^53, as String beyond; numbers as String", () => {
+  it("Int/Lists: bigints by hand below 2^53, as String beyond; misfits declined, the exact encoder's error", () => {
     const big = [
       0n,
       -1n,
@@ -725,22 +725,29 @@ describe("marshal byte path numbers", () => {
       expect(fastOrExact(t, v)).toBe(want);
       expect(writtenOnly(t, v)).toBe(want);
     }
-    // Values that do not fit their Go type: whatever the byte path does, the answer is the exact encoder's.
+    // Values that do not fit their Go type: the byte path declines and the exact encoder's answer is an InvalidValueError.
     const misfits: [GoType, unknown][] = [
       [sliceOf(T.int64), [2n ** 70n, -(2n ** 70n)]],
+      [sliceOf(T.uint64), [1n, -1n]],
       [sliceOf(T.int), [0, -0, 7, -12, 2 ** 53 - 1, -(2 ** 53), 1e300, 1.5]],
       [sliceOf(T.int64), [1n, Number.NaN]],
       [sliceOf(T.int64), [1n, "2"]],
+      [sliceOf(T.int32), [1, 2 ** 31]],
+      [sliceOf(T.uint8), [1, 256]],
+      [sliceOf(T.int8), [1, 1.5]],
       [arrayOf(2, T.int32), [1, 2, 3]],
     ];
     for (const [t, v] of misfits) {
       const want = exact(t, v);
+      expect(want).toMatch(/^error: json: .*: want .*, got /);
       expect(fastOrExact(t, v)).toBe(want);
-      const got = writtenOnly(t, v);
-      if (got !== undefined) expect(got).toBe(want);
+      expect(writtenOnly(t, v)).toBeUndefined();
     }
     const S = named("I", structOf([{ name: "N", type: T.int64, tag: "" }]));
-    for (const n of [...big, 2n ** 70n, 123456789012n])
-      expect(writtenOnly(S, { N: n })).toBe(exact(S, { N: n }));
+    for (const n of [...big, 123456789012n]) expect(writtenOnly(S, { N: n })).toBe(exact(S, { N: n }));
+    expect(writtenOnly(S, { N: 2n ** 70n })).toBeUndefined();
+    expect(exact(S, { N: 2n ** 70n })).toBe(
+      "error: json: I.N: want int64 (bigint in [-9223372036854775808, 9223372036854775807]), got bigint 1180591620717411303424",
+    );
   });
 });

@@ -23,6 +23,14 @@ import { isZero } from "./go-values.js";
 import { type AnyContext, anyShadow } from "./marshal-fast-any.js";
 import { partsBytes, utf8Bytes } from "./marshal-fast-bytes.js";
 import {
+  bigIntFits,
+  float32Fits,
+  isSmallIntKind,
+  isUnsignedKind,
+  smallIntCode,
+  smallIntTest,
+} from "./marshal-fast-checks.js";
+import {
   bail,
   FAST_MAX_DEPTH,
   fs,
@@ -39,7 +47,13 @@ import {
   stringShadow,
   unwrapRaw,
 } from "./marshal-fast-shadow.js";
-import { byteEncoderFor, resetByteEncoders, writeBytes, writeEligible } from "./marshal-fast-write.js";
+import {
+  byteArrayValue,
+  byteEncoderFor,
+  resetByteEncoders,
+  writeBytes,
+  writeEligible,
+} from "./marshal-fast-write.js";
 import { compareUTF8, isByteSlice } from "./marshal-plan.js";
 import type { ResolvedOptions } from "./options.js";
 import { quotePolicyFor, quoteWith } from "./quote.js";
@@ -65,6 +79,8 @@ type Shadow = (v: any) => unknown;
  */
 type Kind = "bool" | "str" | "f64" | "num" | "big" | "copy" | "any";
 const kinds = new WeakMap<Shadow, Kind>();
+/** The Go integer kind of a "num" or "big" builder (its inline code checks the value against it). */
+const intKinds = new WeakMap<Shadow, string>();
 
 function kinded(sh: Shadow, k: Kind): Shadow {
   kinds.set(sh, k);
@@ -80,10 +96,11 @@ const SAFE = "9007199254740991";
  * inlineCode returns JS code for the shadow of the value in variable x (child builder in
  * variable S, temporary number in variable n), or undefined when the child is called.
  */
-function inlineCode(k: Kind | undefined, x: string, S: string): string | undefined {
+function inlineCode(sh: Shadow, x: string, S: string): string | undefined {
+  const k = kinds.get(sh);
   switch (k) {
     case "bool":
-      return `!!${x}`;
+      return `(${x} === true || ${x} === false ? ${x} : ${S}(${x}))`;
     case "str":
       return hasNativeWellFormed
         ? `(typeof ${x} === "string" && ${x}.isWellFormed() ? ${x} : ${S}(${x}))`
@@ -96,9 +113,11 @@ function inlineCode(k: Kind | undefined, x: string, S: string): string | undefin
         ? `(${x} === null || typeof ${x} === "boolean" || (typeof ${x} === "number" && ${x} !== 0 && ${x} - ${x} === 0) || (typeof ${x} === "string" && ${x}.isWellFormed()) ? ${x} : ${S}(${x}))`
         : undefined;
     case "num":
-      return `(typeof ${x} === "number" && ${x} - ${x} === 0 ? ${x} : ${S}(${x}))`;
-    case "big":
-      return `(typeof ${x} === "bigint" && ((n = Number(${x})), n <= ${SAFE} && n >= -${SAFE}) ? n : ${S}(${x}))`;
+      return `(${smallIntCode(intKinds.get(sh) as string, x)} ? ${x} : ${S}(${x}))`;
+    case "big": {
+      const min = isUnsignedKind(intKinds.get(sh) as string) ? "0" : `-${SAFE}`;
+      return `(typeof ${x} === "bigint" && ((n = Number(${x})), n <= ${SAFE} && n >= ${min}) ? n : ${S}(${x}))`;
+    }
     default:
       return undefined;
   }
@@ -270,7 +289,9 @@ function build(t: GoType, o: ResolvedOptions, m: Mode): Shadow {
   const sp = stringPolicy(quotePolicyFor(o));
   switch (t.kind) {
     case "bool":
-      return m.legacyStr ? (v) => (v ? "true" : "false") : kinded((v) => !!v, "bool");
+      return m.legacyStr
+        ? (v) => (v === true ? "true" : v === false ? "false" : bail())
+        : kinded((v) => (v === true || v === false ? v : bail()), "bool");
     case "string": {
       if (m.legacyStr)
         return (v) => {
@@ -290,16 +311,19 @@ function build(t: GoType, o: ResolvedOptions, m: Mode): Shadow {
     case "uint16":
     case "uint32":
     case "uint64":
-    case "uintptr":
-      if (m.str || m.legacyStr) return quotedInt;
-      return kinded((v) => intShadow(v), isBig(t) ? "big" : "num");
+    case "uintptr": {
+      if (m.str || m.legacyStr) return quotedInt(t.kind);
+      const sh = kinded(intShadow(t.kind), isBig(t) ? "big" : "num");
+      intKinds.set(sh, t.kind);
+      return sh;
+    }
     case "float32":
     case "float64":
       return floatShadow(t.kind === "float32" ? 32 : 64, m);
     case "pointer": {
       // A pointer's representation is its element's; nil is null.
       const elem = compile(t.elem, o, m);
-      return (v) => (v === null || v === undefined ? null : elem(v));
+      return (v) => (v === null ? null : v === undefined ? bail() : elem(v));
     }
     case "slice":
       return sliceShadow(t, o, m);
@@ -326,19 +350,31 @@ function isBig(t: GoType): boolean {
   return k === "int" || k === "int64" || k === "uint" || k === "uint64" || k === "uintptr";
 }
 
-function quotedInt(v: unknown): string {
-  if (typeof v !== "bigint" && typeof v !== "number") bail();
-  return String(v);
+/** Whether v is a value of Go integer kind k: a number in range for int8 … uint32, a bigint in range for the others. */
+function intTest(k: string): (v: unknown) => boolean {
+  if (isSmallIntKind(k)) return smallIntTest(k);
+  const unsigned = isUnsignedKind(k);
+  return (v) => typeof v === "bigint" && bigIntFits(v, unsigned);
 }
 
-function intShadow(v: unknown): unknown {
-  if (typeof v === "number") {
-    if (v - v !== 0) bail();
-    return v;
+/** The shadow of a `string`-tagged integer of kind k: its decimal text. */
+function quotedInt(k: string): Shadow {
+  const ok = intTest(k);
+  return (v) => (ok(v) ? String(v) : bail());
+}
+
+/** The shadow of an integer of kind k: the number, or the raw text of a bigint beyond 2^53. */
+function intShadow(k: string): Shadow {
+  if (isSmallIntKind(k)) {
+    const ok = smallIntTest(k);
+    return (v) => (ok(v) ? v : bail());
   }
-  if (typeof v !== "bigint") bail();
-  const n = Number(v);
-  return Number.isSafeInteger(n) ? n : raw(String(v));
+  const unsigned = isUnsignedKind(k);
+  return (v) => {
+    if (typeof v !== "bigint" || !bigIntFits(v, unsigned)) bail();
+    const n = Number(v);
+    return Number.isSafeInteger(n) ? n : raw(String(v));
+  };
 }
 
 function floatShadow(bits: 32 | 64, m: Mode): Shadow {
@@ -346,7 +382,7 @@ function floatShadow(bits: 32 | 64, m: Mode): Shadow {
   if (m.format !== "" && !nonfinite) return BAIL_NODE;
   const quoted = m.str || m.legacyStr;
   const sh: Shadow = (v) => {
-    if (typeof v !== "number") bail();
+    if (typeof v !== "number" || (bits === 32 && v - v === 0 && !float32Fits(v))) bail();
     if (v - v !== 0) {
       if (!nonfinite) bail();
       return Number.isNaN(v) ? "NaN" : v > 0 ? "Infinity" : "-Infinity";
@@ -371,13 +407,16 @@ const BYTE_FORMATS = new Set(["base64", "base64url", "base32", "base32hex", "hex
 function listShadow(elem: Shadow, copy = false): (v: ArrayLike<unknown>) => unknown[] {
   const k = kinds.get(elem);
   // Lists of scalars open no container below them: no depth accounting.
-  if (k === "big") return (v) => bigList(v, elem);
+  if (k === "big") {
+    const min = isUnsignedKind(intKinds.get(elem) as string) ? 0 : -MAX_SAFE;
+    return (v) => bigList(v, elem, min);
+  }
   if (k === "f64") return copy ? (v) => f64Copy(v, elem) : (v) => f64List(v, elem);
   if (copy || k === "copy") return (v) => copyList(v, elem);
   if (k === "str" || k === "num" || k === "bool") {
     const same =
       k === "num"
-        ? (x: unknown) => typeof x === "number" && x - x === 0
+        ? smallIntTest(intKinds.get(elem) as string)
         : k === "bool"
           ? (x: unknown) => x === true || x === false
           : (x: unknown) => typeof x === "string" && isWellFormed(x);
@@ -415,14 +454,14 @@ function f64Copy(v: ArrayLike<unknown>, elem: Shadow): unknown[] {
   return out;
 }
 
-function bigList(v: ArrayLike<unknown>, elem: Shadow): unknown[] {
+function bigList(v: ArrayLike<unknown>, elem: Shadow, min: number): unknown[] {
   const n = v.length;
   const out: unknown[] = [];
   for (let i = 0; i < n; i++) {
     const x = v[i];
     if (typeof x === "bigint") {
       const d = Number(x);
-      if (d <= MAX_SAFE && d >= -MAX_SAFE) {
+      if (d <= MAX_SAFE && d >= min) {
         out.push(d);
         continue;
       }
@@ -477,13 +516,16 @@ function sliceShadow(t: Extract<GoType, { kind: "slice" }>, o: ResolvedOptions, 
   if (isByteSlice(t, o) && format !== "array") {
     const bf = (format === "" ? "base64" : format) as ByteFormat;
     if (!BYTE_FORMATS.has(bf)) return BAIL_NODE;
-    return (v) => (v === null || v === undefined ? (nilNull ? null : "") : encodeBytes(v, bf));
+    return (v) =>
+      v === null ? (nilNull ? null : "") : v instanceof Uint8Array ? encodeBytes(v, bf) : bail();
   }
   // Other formats (an error, or "array" on bytes) take the exact path.
   if (format !== "") return BAIL_NODE;
   const list = listShadow(compile(t.elem, o, { ...m, format: "" }));
   return (v) => {
-    if (v === null || v === undefined) return nil === null ? null : [];
+    if (v === null) return nil === null ? null : [];
+    // Only arrays here (a Uint8Array of a named byte type takes the exact path).
+    if (!Array.isArray(v)) bail();
     return list(v);
   };
 }
@@ -494,13 +536,16 @@ function arrayShadow(t: Extract<GoType, { kind: "array" }>, o: ResolvedOptions, 
   if (isByteSlice(t, o) && !asArray) {
     const bf = (format === "" ? "base64" : format) as ByteFormat;
     if (!BYTE_FORMATS.has(bf)) return BAIL_NODE;
-    return (v: ArrayLike<number>) => encodeBytes(v instanceof Uint8Array ? v : Uint8Array.from(v), bf);
+    // A Uint8Array, or an array of byte numbers (unmarshal's form of [N]byte), of the array's length.
+    const n = t.len;
+    return (v) => encodeBytes(byteArrayValue(v, n), bf);
   }
   if (format !== "") return BAIL_NODE;
   // A Go array's zero value is made with `new Array(n)` (holey): always a packed copy.
   const list = listShadow(compile(t.elem, o, { ...m, format: "" }), true);
+  const n = t.len;
   return (v) => {
-    if (v === null || v === undefined) bail();
+    if (!Array.isArray(v) || v.length !== n) bail();
     return list(v);
   };
 }
@@ -537,7 +582,7 @@ function mapShadow(
     return raw(`${out}}`);
   };
   return (v) => {
-    if (v === null || v === undefined) return nilNull ? null : {};
+    if (v === null) return nilNull ? null : {};
     if (!(v instanceof Map)) bail();
     if (v.size === 0) return {};
     if (++fs.depth > FAST_MAX_DEPTH) bail();
@@ -563,28 +608,31 @@ function mapShadow(
 
 /** legacyEmpty is v1's omitempty (OmitEmptyWithLegacySemantics) on a Go value. */
 function legacyEmpty(t: GoType, v: unknown): boolean {
+  // Exact on the value's JS type: a value of the wrong type is never empty (it is encoded, and fails).
   switch (t.kind) {
     case "bool":
       return v === false;
     case "string":
       return v === "";
     case "slice":
+      return v === null || ((Array.isArray(v) || v instanceof Uint8Array) && v.length === 0);
     case "map":
-      return (
-        v === null ||
-        v === undefined ||
-        (v as { length?: number }).length === 0 ||
-        (v as { size?: number }).size === 0
-      );
+      return v === null || (v instanceof Map && v.size === 0);
     case "array":
       return t.len === 0;
     case "pointer":
     case "interface":
-      return v === null || v === undefined;
+      return v === null;
     case "struct":
       return false;
+    case "int":
+    case "int64":
+    case "uint":
+    case "uint64":
+    case "uintptr":
+      return v === 0n;
     default:
-      return v === 0 || v === 0n;
+      return v === 0;
   }
 }
 
@@ -611,8 +659,8 @@ interface FastField {
 
 function structShadow(t: StructType, o: ResolvedOptions, m: Mode, sp: StringPolicy): Shadow {
   const f = o.flags;
-  const sf = structFieldsV2(t);
-  if (sf.error && !f.reportErrorsWithLegacySemantics) return BAIL_NODE;
+  const sf = structFieldsV2(t, o.goVersion);
+  if ((sf.error && !f.reportErrorsWithLegacySemantics) || sf.unsupportedFormat) return BAIL_NODE;
   if (sf.fallback && !f.discardUnknownMembers) return BAIL_NODE;
   const order = new KeyOrder();
   const fields: FastField[] = [];
@@ -624,6 +672,8 @@ function structShadow(t: StructType, o: ResolvedOptions, m: Mode, sp: StringPoli
       JSON.stringify(fd.name) !== quoteWith(fd.name, sp.pol)
     )
       return BAIL_NODE;
+    // Go 1.27's `string` option (numbers at the field's own level, else an error): the exact encoder's.
+    if (fd.string && o.rules.stringTagTopLevel) return BAIL_NODE;
     const legacyStrOk = f.stringifyWithLegacySemantics && fd.string && isLegacyStringable(fd.type);
     const sh = compile(fd.type, o, {
       str: f.stringifyWithLegacySemantics ? m.str : m.str || fd.string,
@@ -661,11 +711,17 @@ function generateStruct(fields: readonly FastField[]): Shadow | undefined {
     if (x.legacyOmit) head += `const L${i} = F[${i}].legacyOmit;\n`;
   });
   const value = (i: number, x: string) =>
-    inlineCode(kinds.get((fields[i] as FastField).sh), x, `S${i}`) ?? `S${i}(${x})`;
+    inlineCode((fields[i] as FastField).sh, x, `S${i}`) ?? `S${i}(${x})`;
+  // A missing field (undefined) must not pass as nil or zero: where the field's builder or an
+  // omit test would accept undefined (an `any`, omitzero, legacy omitempty), the path is left.
+  const undefCheck = (x: FastField, v: string) =>
+    x.f.type.kind === "interface" || x.isZero !== undefined || x.legacyOmit !== undefined
+      ? `if (${v} === undefined) BAILF();\n`
+      : "";
   if (always) {
     body = "let n;\n";
     fields.forEach((x, i) => {
-      body += `const x${i} = v[${JSON.stringify(x.f.goName)}];\n`;
+      body += `const x${i} = v[${JSON.stringify(x.f.goName)}];\n${undefCheck(x, `x${i}`)}`;
     });
     const props = fields.map((x, i) => `${keyOf(x.f.name)}: ${value(i, `x${i}`)}`);
     body += `const o = { ${props.join(", ")} };\n`;
@@ -675,13 +731,19 @@ function generateStruct(fields: readonly FastField[]): Shadow | undefined {
       const path = x.f.path;
       let get = "v";
       let cond = "";
+      let hops = "";
       for (let j = 0; j < path.length - 1; j++) {
         get += `[${JSON.stringify(path[j])}]`;
-        cond += `${cond === "" ? "" : " && "}${get} != null`;
+        // A nil embedded pointer leaves its fields out; a missing (or null non-pointer) embedded struct is an error.
+        if ((x.f.hopTypes[j] as GoType).kind === "pointer") {
+          hops += `${cond === "" ? "" : `if (${cond}) `}if (${get} === undefined) BAILF();\n`;
+          cond += `${cond === "" ? "" : " && "}${get} !== null`;
+        } else hops += `${cond === "" ? "" : `if (${cond}) `}if (${get} == null) BAILF();\n`;
       }
+      body += hops;
       // A direct field is read by its Go name, as the exact encoder does.
       get += `[${JSON.stringify(path.length === 1 ? x.f.goName : path[path.length - 1])}]`;
-      let stmt = `x = ${get};\n`;
+      let stmt = `x = ${get};\n${undefCheck(x, "x")}`;
       let test = "";
       if (x.isZero) test += `!Z${i}(x)`;
       if (x.legacyOmit) test += `${test === "" ? "" : " && "}!L${i}(x)`;
@@ -692,7 +754,7 @@ function generateStruct(fields: readonly FastField[]): Shadow | undefined {
       body += cond === "" ? stmt : `if (${cond}) {\n${stmt}}\n`;
     });
   }
-  const src = `"use strict";\n${head}return function structShadow(v) {\nif (++FS.depth > MAX) BAILF();\n${body}FS.depth--;\nreturn o;\n};`;
+  const src = `"use strict";\n${head}return function structShadow(v) {\nif (v === null || typeof v !== "object" || Array.isArray(v) || ++FS.depth > MAX) BAILF();\n${body}FS.depth--;\nreturn o;\n};`;
   try {
     return new Function("F", "FS", "MAX", "BAILF", "EMPTY", "SET", src)(
       fields,

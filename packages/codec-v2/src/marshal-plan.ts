@@ -20,6 +20,7 @@ import { Decoder, formatFloat, MAX_NESTING_DEPTH, SyntacticError, utf8Length } f
 import { type ByteFormat, encodeBytes } from "./bytes-format.js";
 import { DURATION_SCALES, durationString, formatDurationISO8601, formatDurationNumber } from "./duration.js";
 import {
+  ERR_INVALID_STRING_TAG,
   ERR_RAW_INLINED_NOT_OBJECT,
   escapePointerToken,
   goQuote,
@@ -32,6 +33,17 @@ import {
 } from "./errors.js";
 import { type FieldV2, foldName, foldNameLegacy, type StructFieldsV2, structFieldsV2 } from "./fields.js";
 import { isZero, lookupMethod } from "./go-values.js";
+import {
+  checkInt,
+  describeValue,
+  InvalidValueError,
+  invalidValue,
+  isBigInt,
+  isFloat32,
+  isSmallInt,
+  missingField,
+  wantText,
+} from "./invalid-value.js";
 import { legacySyntaxText, MarshalerError } from "./legacy-errors.js";
 import {
   CYCLE_DETECTION_DEPTH,
@@ -48,6 +60,7 @@ import { isJsonNumber } from "./number-syntax.js";
 import type { ResolvedOptions } from "./options.js";
 import { quotePolicyFor, quoteWith } from "./quote.js";
 import { indentCompact, reformatRaw, startsWithClose } from "./raw.js";
+import { stringTagPointerToPointer, stringTagUse } from "./string-tag.js";
 import { formatTime, timeLayoutOf } from "./time-layout.js";
 
 export type { Enc };
@@ -60,9 +73,11 @@ interface Mode {
   readonly format: string;
   /** Set for a `string`-tagged field under legacy semantics (quote bool/string/number once). */
   readonly legacyStr: boolean;
+  /** Go 1.27's StringTag: the field's `string` option, resolved by `compile` (string-tag.ts). */
+  readonly tag: boolean;
 }
 
-const NO_MODE: Mode = { addr: false, str: false, format: "", legacyStr: false };
+const NO_MODE: Mode = { addr: false, str: false, format: "", legacyStr: false, tag: false };
 
 let cache = new WeakMap<GoType, Map<string, Enc>>();
 /** gotype's methodsVersion when `cache` was started: withMethods on a type used before drops every plan. */
@@ -89,8 +104,15 @@ export function encoderFor(t: GoType, o: ResolvedOptions): Enc {
   };
 }
 
-function compile(t: GoType, o: ResolvedOptions, m: Mode): Enc {
-  const key = `${o.key}|${m.addr ? 1 : 0}${m.str ? 1 : 0}${m.legacyStr ? 1 : 0}|${m.format}`;
+function compile(t: GoType, o: ResolvedOptions, m0: Mode): Enc {
+  let m = m0;
+  if (m.tag && t.kind !== "pointer") {
+    // Go 1.27: what the `string` option means for this type (numbers only in v2, else an error).
+    const use = stringTagUse(t, o);
+    if (use === "error") return invalidStringTag(t);
+    m = { ...m, tag: false, str: m.str || use === "number", legacyStr: use === "legacy" };
+  }
+  const key = `${o.key}|${m.addr ? 1 : 0}${m.str ? 1 : 0}${m.legacyStr ? 1 : 0}${m.tag ? 1 : 0}|${m.format}`;
   const mv = methodsVersion();
   if (mv !== cacheAt) {
     cache = new WeakMap();
@@ -126,14 +148,17 @@ function build(t: GoType, o: ResolvedOptions, m: Mode): Enc {
   const pol = quotePolicyFor(o);
   switch (t.known) {
     case "time.Time":
-      return timeEncoder(t, o, m);
+      return checked(t, timeEncoder(t, o, m), (v) => GoTime.isInstance(v));
     case "time.Duration":
-      return durationEncoder(t, o, m);
+      return checked(t, durationEncoder(t, o, m), (v) => isBigInt("int64", v));
     case "json.Number": {
       // Number.MarshalJSONTo quotes under StringifyNumbers (the `string` option too).
       const quote = m.str || m.legacyStr;
       return (v) => {
-        const s = typeof v === "string" ? v : String(v?.text ?? v?.toString?.() ?? "");
+        let s: string;
+        if (typeof v === "string") s = v;
+        else if (JsonNumber.isInstance(v)) s = v.text;
+        else throw invalidValue(t, v);
         return numberText(t, s, quote, f.reportErrorsWithLegacySemantics);
       };
     }
@@ -141,7 +166,8 @@ function build(t: GoType, o: ResolvedOptions, m: Mode): Enc {
     case "jsontext.Value":
       return (v) => {
         // Go: a nil Value is null; an empty one is given to the encoder (unexpected EOF).
-        if (v === null || v === undefined) return "null";
+        if (v === null) return "null";
+        if (typeof v !== "string" && !(v instanceof Uint8Array)) throw invalidValue(t, v);
         try {
           // The bytes themselves: invalid UTF-8 is the decoder's to judge (not replaced first).
           return reformatRaw(v, o);
@@ -158,13 +184,21 @@ function build(t: GoType, o: ResolvedOptions, m: Mode): Enc {
   }
   // A pointer's methods are its element's (Go has no methods on named pointer types): nil is null first.
   if (t.kind === "pointer") {
-    const elem = compile(t.elem, o, { ...m, addr: true });
+    // Go 1.27: `string` with v1 semantics does not reach through a pointer to a pointer.
+    const pp = m.tag ? stringTagPointerToPointer(t, o) : "keep";
+    if (pp === "error") return invalidStringTag(t);
+    const elem = compile(t.elem, o, { ...m, addr: true, tag: m.tag && pp === "keep" });
     const enc: Enc = (v) => {
-      if (v === null || v === undefined) return "null";
+      if (v === null) return "null";
+      if (v === undefined) throw invalidValue(t, v);
       if (ms.depth >= DEEP_AFTER) return encodeDeep(enc, v);
       return elem(v);
     };
-    enc.frame = (v) => (v === null || v === undefined ? "null" : new PointerFrame(t, elem, v));
+    enc.frame = (v) => {
+      if (v === null) return "null";
+      if (v === undefined) throw invalidValue(t, v);
+      return new PointerFrame(t, elem, v);
+    };
     return enc;
   }
   // Methods first (v2: callable regardless of addressability; legacy: pointer receivers need an addressable value).
@@ -214,10 +248,20 @@ function build(t: GoType, o: ResolvedOptions, m: Mode): Enc {
   const wrapStr = (enc: Enc): Enc => (m.legacyStr ? (v) => q(o, enc(v)) : enc);
   switch (t.kind) {
     case "bool":
-      return wrapStr((v) => (v ? "true" : "false"));
+      return wrapStr((v) => {
+        if (typeof v !== "boolean") throw invalidValue(t, v);
+        return v ? "true" : "false";
+      });
     case "string":
-      if (m.legacyStr) return (v) => q(o, q(o, v));
-      return (v) => quoteWith(v, pol);
+      if (m.legacyStr)
+        return (v) => {
+          if (typeof v !== "string") throw invalidValue(t, v);
+          return q(o, q(o, v));
+        };
+      return (v) => {
+        if (typeof v !== "string") throw invalidValue(t, v);
+        return quoteWith(v, pol);
+      };
     case "int":
     case "int8":
     case "int16":
@@ -229,13 +273,22 @@ function build(t: GoType, o: ResolvedOptions, m: Mode): Enc {
     case "uint32":
     case "uint64":
     case "uintptr":
-      return m.str || m.legacyStr ? (v) => `"${v}"` : (v) => String(v);
+      return m.str || m.legacyStr
+        ? (v) => {
+            checkInt(t, v);
+            return `"${v}"`;
+          }
+        : (v) => {
+            checkInt(t, v);
+            return String(v);
+          };
     case "float32":
     case "float64": {
       const bits = t.kind === "float32" ? 32 : 64;
       const nonfinite = m.format === "nonfinite";
       if (m.format !== "" && !nonfinite) return invalidFormat(t, m.format);
       return (v: number) => {
+        if (typeof v !== "number" || (bits === 32 && !isFloat32(v))) throw invalidValue(t, v);
         if (!Number.isFinite(v)) {
           if (nonfinite) return Number.isNaN(v) ? '"NaN"' : v > 0 ? '"Infinity"' : '"-Infinity"';
           throw marshalErr(t, `unsupported value: ${Number.isNaN(v) ? "NaN" : v > 0 ? "+Inf" : "-Inf"}`);
@@ -257,9 +310,24 @@ function build(t: GoType, o: ResolvedOptions, m: Mode): Enc {
   }
 }
 
+/** checked returns enc behind a check that its value fits Go type t (else an InvalidValueError). */
+function checked(t: GoType, enc: Enc, ok: (v: unknown) => boolean): Enc {
+  return (v) => {
+    if (!ok(v)) throw invalidValue(t, v);
+    return enc(v);
+  };
+}
+
 function invalidFormat(t: GoType, format: string): Enc {
   return () => {
     throw marshalErr(t, `invalid format flag ${JSON.stringify(format)}`);
+  };
+}
+
+/** Go 1.27's errInvalidStringTag: the `string` option on a type whose value is not a JSON number. */
+function invalidStringTag(t: GoType): Enc {
+  return () => {
+    throw marshalErr(t, ERR_INVALID_STRING_TAG);
   };
 }
 
@@ -296,21 +364,26 @@ function sliceEncoder(t: Extract<GoType, { kind: "slice" }>, o: ResolvedOptions,
     const bf = (format === "" ? "base64" : format === "base16" ? "hex" : format) as ByteFormat;
     if (!BYTE_FORMATS.has(bf)) return invalidFormat(t, format);
     return (v: Uint8Array | null) => {
-      if (v === null || v === undefined) return nilNull ? "null" : '""';
+      if (v === null) return nilNull ? "null" : '""';
+      if (!(v instanceof Uint8Array)) throw invalidValue(t, v);
       return `"${encodeBytes(v, bf)}"`;
     };
   }
   // "array" is a byte-slice format only (Go's makeBytesArshaler); other slices take no format.
   if (format !== "" && !(format === "array" && isByteSlice(t, o))) return invalidFormat(t, format);
   const elem = compile(t.elem, o, { ...m, format: "", addr: true });
-  const enc: Enc = (v: unknown[] | null) => {
-    if (v === null || v === undefined) return nilNull ? "null" : "[]";
+  // A list of a named byte type ([]B, numbers in json/v2) may be held in a Uint8Array too.
+  const u8 = t.elem.kind === "uint8";
+  const enc: Enc = (v: unknown) => {
+    if (v === null) return nilNull ? "null" : "[]";
+    if (!Array.isArray(v) && !(u8 && v instanceof Uint8Array)) throw invalidValue(t, v);
     if (ms.depth >= DEEP_AFTER) return encodeDeep(enc, v);
-    return encodeElems(v, elem);
+    return encodeElems(v as ArrayLike<unknown>, elem);
   };
-  enc.frame = (v: unknown[] | null) => {
-    if (v === null || v === undefined) return nilNull ? "null" : "[]";
-    return new ElemsFrame(elem, v, t);
+  enc.frame = (v: unknown) => {
+    if (v === null) return nilNull ? "null" : "[]";
+    if (!Array.isArray(v) && !(u8 && v instanceof Uint8Array)) throw invalidValue(t, v);
+    return new ElemsFrame(elem, v as ArrayLike<unknown>, t);
   };
   return enc;
 }
@@ -435,16 +508,36 @@ function arrayEncoder(t: Extract<GoType, { kind: "array" }>, o: ResolvedOptions,
   if (isByteSlice(t, o) && !asArray) {
     const bf = (format === "" ? "base64" : format === "base16" ? "hex" : format) as ByteFormat;
     if (!BYTE_FORMATS.has(bf)) return invalidFormat(t, format);
-    return (v: ArrayLike<number>) => `"${encodeBytes(v instanceof Uint8Array ? v : Uint8Array.from(v), bf)}"`;
+    return (v: ArrayLike<number>) => {
+      if (!isByteArray(v, t.len)) throw invalidValue(t, v);
+      return `"${encodeBytes(v instanceof Uint8Array ? v : Uint8Array.from(v), bf)}"`;
+    };
   }
   if (format !== "" && !(format === "array" && isByteSlice(t, o))) return invalidFormat(t, format);
   const elem = compile(t.elem, o, { ...m, format: "" });
+  const u8 = t.elem.kind === "uint8";
+  const check = (v: ArrayLike<unknown>): void => {
+    if (!((Array.isArray(v) || (u8 && v instanceof Uint8Array)) && v.length === t.len))
+      throw invalidValue(t, v);
+  };
   const enc: Enc = (v: ArrayLike<unknown>) => {
+    check(v);
     if (ms.depth >= DEEP_AFTER) return encodeDeep(enc, v);
     return encodeElems(v, elem);
   };
-  enc.frame = (v: ArrayLike<unknown>) => new ElemsFrame(elem, v, undefined);
+  enc.frame = (v: ArrayLike<unknown>) => {
+    check(v);
+    return new ElemsFrame(elem, v, undefined);
+  };
   return enc;
+}
+
+/** Whether v is the value of a [n]byte: a Uint8Array, or an array of byte numbers, of length n. */
+function isByteArray(v: unknown, n: number): boolean {
+  if (v instanceof Uint8Array) return v.length === n;
+  if (!Array.isArray(v) || v.length !== n) return false;
+  for (let i = 0; i < n; i++) if (!isSmallInt("uint8", v[i])) return false;
+  return true;
 }
 
 /** Compare strings by UTF-8 byte order (code point order), as Go sorts names. */
@@ -468,10 +561,7 @@ function keyEncoder(k: GoType, o: ResolvedOptions): (key: unknown) => string {
   if (k.known === "time.Duration" && !f.formatDurationAsNano) {
     // Go's Duration arshaler has no default representation, for a key as for a value.
     return () => {
-      throw marshalErr(
-        k,
-        "no default representation (see https://go.dev/issue/71631); specify an explicit format",
-      );
+      throw marshalErr(k, o.rules.durationNoDefault);
     };
   }
   // v2 calls MarshalJSON and MarshalText on keys; v1 only MarshalText.
@@ -492,7 +582,8 @@ function keyEncoder(k: GoType, o: ResolvedOptions): (key: unknown) => string {
     };
   }
   const mt = lookupMethod(k, "MarshalText", !f.callMethodsWithLegacySemantics);
-  if (mt) {
+  // Go 1.27 (v1 semantics): MarshalText is not called on a key of string kind (classic v1's rule).
+  if (mt && !(f.callMethodsWithLegacySemantics && o.rules.legacyStringKeysSkipText && k.kind === "string")) {
     const fn = mt.call;
     return (key) => {
       const out = fn(key);
@@ -501,12 +592,16 @@ function keyEncoder(k: GoType, o: ResolvedOptions): (key: unknown) => string {
   }
   switch (k.kind) {
     case "string":
-      return (key) => key as string;
+      return (key) => {
+        if (typeof key !== "string") throw invalidKey(k, key);
+        return key;
+      };
     case "float32":
     case "float64": {
       const bits = k.kind === "float32" ? 32 : 64;
       return (key) => {
-        const x = key as number;
+        if (typeof key !== "number" || (bits === 32 && !isFloat32(key))) throw invalidKey(k, key);
+        const x = key;
         // A non-finite key is unsupported, as a value is (Go's float arshaler).
         if (!Number.isFinite(x))
           throw positionedMarshalError(
@@ -522,8 +617,21 @@ function keyEncoder(k: GoType, o: ResolvedOptions): (key: unknown) => string {
         throw marshalErr(k, syntacticError("object member name must be a string", 0));
       };
     default:
-      return (key) => String(key);
+      return (key) => {
+        if (isBigKindOf(k) ? !isBigInt(k.kind, key) : !isSmallInt(k.kind, key)) throw invalidKey(k, key);
+        return String(key);
+      };
   }
+}
+
+function isBigKindOf(t: GoType): boolean {
+  const k = t.kind;
+  return k === "int" || k === "int64" || k === "uint" || k === "uint64" || k === "uintptr";
+}
+
+/** invalidKey makes the error for a map key that does not fit the key type k. */
+function invalidKey(k: GoType, key: unknown): InvalidValueError {
+  return new InvalidValueError(k, `${wantText(k)} as map key`, describeValue(key));
 }
 
 function mapEncoder(t: Extract<GoType, { kind: "map" }>, o: ResolvedOptions, m: Mode): Enc {
@@ -555,7 +663,8 @@ function mapEncoder(t: Extract<GoType, { kind: "map" }>, o: ResolvedOptions, m: 
     return entries;
   };
   const enc: Enc = (v: Map<unknown, unknown> | null) => {
-    if (v === null || v === undefined) return nilNull ? "null" : "{}";
+    if (v === null) return nilNull ? "null" : "{}";
+    if (!(v instanceof Map)) throw invalidValue(t, v);
     if (v.size === 0) return "{}";
     if (ms.depth >= DEEP_AFTER) return encodeDeep(enc, v);
     const entries = entriesOf(v);
@@ -577,7 +686,8 @@ function mapEncoder(t: Extract<GoType, { kind: "map" }>, o: ResolvedOptions, m: 
     return `${out}}`;
   };
   enc.frame = (v: Map<unknown, unknown> | null) => {
-    if (v === null || v === undefined) return nilNull ? "null" : "{}";
+    if (v === null) return nilNull ? "null" : "{}";
+    if (!(v instanceof Map)) throw invalidValue(t, v);
     const visited = visit(t, v);
     if (v.size === 0) {
       openContainer();
@@ -780,6 +890,7 @@ function isEmptyJSON(s: string): boolean {
 }
 
 function legacyEmpty(t: GoType, v: unknown): boolean {
+  // Exact on the value's JS type: a value of the wrong type is never empty (it is encoded, and fails).
   switch (t.kind) {
     case "bool":
       return v === false;
@@ -787,22 +898,24 @@ function legacyEmpty(t: GoType, v: unknown): boolean {
       // json.Number is a string kind: its empty literal is empty.
       return v === "" || (t.known === "json.Number" && (v as { text?: unknown } | null)?.text === "");
     case "slice":
+      return v === null || ((Array.isArray(v) || v instanceof Uint8Array) && v.length === 0);
     case "map":
-      return (
-        v === null ||
-        v === undefined ||
-        (v as { length?: number; size?: number }).length === 0 ||
-        (v as Map<unknown, unknown>).size === 0
-      );
+      return v === null || (v instanceof Map && v.size === 0);
     case "array":
       return t.len === 0;
     case "pointer":
     case "interface":
-      return v === null || v === undefined;
+      return v === null;
     case "struct":
       return false;
+    case "int":
+    case "int64":
+    case "uint":
+    case "uint64":
+    case "uintptr":
+      return v === 0n;
     default:
-      return v === 0 || v === 0n;
+      return v === 0;
   }
 }
 
@@ -815,25 +928,67 @@ function getPath(obj: any, path: readonly string[]): { ok: boolean; v: any } {
   return { ok: true, v: cur[path[path.length - 1] as string] };
 }
 
+/** Returned by fieldValue for a field behind a nil embedded pointer (left out, as Go does). */
+const SKIP: unique symbol = Symbol("skip");
+
+/**
+ * fieldValue returns the value of field fd of struct value v, or SKIP when a nil embedded pointer
+ * on its path leaves it out. A missing value (undefined), or a null embedded struct that is not a
+ * pointer, is an InvalidValueError (a missing field's carries no pointer segment yet: the caller adds it).
+ */
+function fieldValue(v: any, fd: FieldV2): unknown {
+  const path = fd.path;
+  let cur = v;
+  for (let i = 0; i < path.length - 1; i++) {
+    const next = cur[path[i] as string];
+    if (next === null || next === undefined) {
+      const ht = fd.hopTypes[i] as GoType;
+      if (next === null && ht.kind === "pointer") return SKIP;
+      const e = next === undefined ? missingField(ht) : invalidValue(ht, next);
+      e.goSuffix = `.${path.slice(0, i + 1).join(".")}`;
+      throw e;
+    }
+    cur = next;
+  }
+  const x = cur[path[path.length - 1] as string];
+  if (x === undefined) throw missingField(fd.type);
+  return x;
+}
+
+/** Whether v can be the value of a struct (a non-null object, not an array). */
+function isStructValue(v: unknown): boolean {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
 function structEncoder(t: StructType, o: ResolvedOptions, m: Mode): Enc {
   const f = o.flags;
-  const sf = structFieldsV2(t);
-  if (sf.error && !f.reportErrorsWithLegacySemantics) {
-    const err = sf.error;
+  const sf = structFieldsV2(t, o.goVersion);
+  // Go 1.27's unsupported `format` option is reported even under legacy error reporting.
+  const structErr =
+    (sf.error && !f.reportErrorsWithLegacySemantics ? sf.error : undefined) ?? sf.unsupportedFormat;
+  if (structErr) {
+    const err = structErr;
     return () => {
       throw marshalErr(err.type, err.text);
     };
   }
   const plan: FieldPlan[] = sf.fields.map((fd) => {
-    const legacyStrOk = f.stringifyWithLegacySemantics && fd.string && isLegacyStringable(fd.type);
     // A field reached through an embedded pointer is addressable (Go dereferences the pointer).
     const addr = m.addr || fd.hopTypes.some((h) => h.kind === "pointer");
-    const enc = compile(fd.type, o, {
-      addr,
-      str: m.str || (fd.string && !f.stringifyWithLegacySemantics),
-      legacyStr: legacyStrOk,
-      format: fd.format,
-    });
+    const enc = compile(
+      fd.type,
+      o,
+      o.rules.stringTagTopLevel
+        ? // Go 1.27: the option travels as StringTag, resolved by the type it reaches (compile).
+          { addr, str: m.str, legacyStr: false, tag: fd.string, format: fd.format }
+        : {
+            addr,
+            str: m.str || (fd.string && !f.stringifyWithLegacySemantics),
+            legacyStr: f.stringifyWithLegacySemantics && fd.string && isLegacyStringable(fd.type),
+            tag: false,
+            format: fd.format,
+          },
+    );
     const omitzero = fd.omitzero || f.omitZeroStructFields;
     let isZ: ((v: unknown) => boolean) | undefined;
     if (omitzero) {
@@ -882,6 +1037,7 @@ function structEncoder(t: StructType, o: ResolvedOptions, m: Mode): Enc {
     return out;
   };
   const enc: Enc = (v) => {
+    if (!isStructValue(v)) throw invalidValue(t, v);
     if (ms.depth >= DEEP_AFTER) return encodeDeep(enc, v);
     ms.depth++;
     let out = "{";
@@ -889,11 +1045,16 @@ function structEncoder(t: StructType, o: ResolvedOptions, m: Mode): Enc {
     const seen = dupCheck ? new Set<number>() : undefined;
     for (const p of plan) {
       let fv: unknown;
-      if (p.direct) fv = v[p.f.goName];
-      else {
-        const r = getPath(v, p.f.path);
-        if (!r.ok) continue;
-        fv = r.v;
+      if (p.direct) {
+        fv = v[p.f.goName];
+        if (fv === undefined) throw prefixMarshalPointer(missingField(p.f.type), p.f.name);
+      } else {
+        try {
+          fv = fieldValue(v, p.f);
+        } catch (e) {
+          throw (e as InvalidValueError).goSuffix === "" ? prefixMarshalPointer(e, p.f.name) : e;
+        }
+        if (fv === SKIP) continue;
       }
       if (p.isZero?.(fv)) continue;
       if (p.legacyOmit && legacyEmpty(p.f.type, fv)) continue;
@@ -914,7 +1075,10 @@ function structEncoder(t: StructType, o: ResolvedOptions, m: Mode): Enc {
     ms.depth--;
     return `${out}}`;
   };
-  enc.frame = (v) => new StructFrame(plan, v, fallback ? finishFallback : undefined, dupCheck);
+  enc.frame = (v) => {
+    if (!isStructValue(v)) throw invalidValue(t, v);
+    return new StructFrame(plan, v, fallback ? finishFallback : undefined, dupCheck);
+  };
   return enc;
 }
 
@@ -945,15 +1109,16 @@ function emptyUpFront(t: GoType): ((v: unknown) => boolean) | undefined {
   switch (t.kind) {
     case "string":
       return (v) => v === "";
+    // Exact on the value's JS type: a value of the wrong type is encoded (and fails).
     case "map":
-      return (v) => v === null || v === undefined || (v as Map<unknown, unknown>).size === 0;
+      return (v) => v === null || (v instanceof Map && v.size === 0);
     case "slice":
-      return (v) => v === null || v === undefined || (v as ArrayLike<unknown>).length === 0;
+      return (v) => v === null || ((Array.isArray(v) || v instanceof Uint8Array) && v.length === 0);
     case "array":
       return t.len === 0 ? () => true : undefined;
     case "pointer":
     case "interface":
-      return (v) => v === null || v === undefined;
+      return (v) => v === null;
     default:
       return undefined;
   }
@@ -983,11 +1148,22 @@ class StructFrame implements MFrame {
     while (this.i < plan.length) {
       const p = plan[this.i++] as FieldPlan;
       let fv: unknown;
-      if (p.direct) fv = v[p.f.goName];
-      else {
-        const r = getPath(v, p.f.path);
-        if (!r.ok) continue;
-        fv = r.v;
+      if (p.direct) {
+        fv = v[p.f.goName];
+        if (fv === undefined) {
+          // The deep path prefixes the field's pointer segment (seg()) as the error unwinds.
+          this.p = p;
+          throw missingField(p.f.type);
+        }
+      } else {
+        try {
+          fv = fieldValue(v, p.f);
+        } catch (e) {
+          // A missing embedded struct is reported at the struct itself (no field segment).
+          this.p = (e as InvalidValueError).goSuffix === "" ? p : undefined;
+          throw e;
+        }
+        if (fv === SKIP) continue;
       }
       if (p.isZero?.(fv)) continue;
       if (p.legacyOmit && legacyEmpty(p.f.type, fv)) continue;
@@ -1014,10 +1190,11 @@ class StructFrame implements MFrame {
     return `${out}}`;
   }
   seg(): string | undefined {
-    return (this.p as FieldPlan).f.name;
+    return this.p?.f.name;
   }
   offset(): number {
-    const p = this.p as FieldPlan;
+    const p = this.p;
+    if (p === undefined) return utf8Length(this.out);
     return utf8Length(this.out) + (this.first ? 0 : 1) + utf8Length(p.nameText);
   }
 }
@@ -1086,6 +1263,7 @@ function fallbackEncoder(t: GoType, o: ResolvedOptions, m: Mode): (v: any, check
     const pol = quotePolicyFor(o);
     const det = o.flags.deterministic;
     return (v: Map<string, unknown>, check) => {
+      if (!(v instanceof Map)) throw invalidValue(t, v);
       if (v.size === 0) return "";
       let keys = [...v.keys()];
       if (det) keys = keys.sort(compareUTF8);
@@ -1210,10 +1388,7 @@ function durationEncoder(t: GoType, o: ResolvedOptions, m: Mode): Enc {
   if (fmt === "" && o.flags.formatDurationAsNano) fmt = "nano";
   if (fmt === "") {
     return () => {
-      throw marshalErr(
-        t,
-        "no default representation (see https://go.dev/issue/71631); specify an explicit format",
-      );
+      throw marshalErr(t, o.rules.durationNoDefault);
     };
   }
   if (fmt === "units") return (v: bigint) => `"${durationString(v)}"`;

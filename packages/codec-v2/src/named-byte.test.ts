@@ -6,7 +6,7 @@
  */
 import { goType, parseGo } from "@gojson/gotype";
 import { describe, expect, it } from "vitest";
-import { marshal, unmarshal } from "./api.js";
+import { marshal, unmarshal } from "./go126-support.js";
 import { fastMarshal } from "./marshal-fast.js";
 import { defaultOptionsV1 } from "./options.js";
 import { fastUnmarshal } from "./unmarshal-fast.js";

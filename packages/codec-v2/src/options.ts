@@ -1,10 +1,23 @@
 /**
  * Options of encoding/json/v2, encoding/json/jsontext and the v1 legacy
- * options of encoding/json, with Go's names in camelCase.
+ * options of encoding/json, with Go's names in camelCase, and the Go release
+ * to match (`goVersion`).
  *
  * Options are resolved once at the API boundary into a frozen
- * {@link ResolvedOptions}; later options win over earlier ones.
+ * {@link ResolvedOptions}; later options win over earlier ones. An unknown
+ * option name, or a value of the wrong type, is a TypeError.
  */
+import { describeArgument, InvalidArgumentError, unknownOptionError } from "./argument-errors.js";
+import {
+  DEFAULT_GO_VERSION,
+  GO_VERSIONS,
+  type GoRules,
+  type GoVersion,
+  goRules,
+  isGoVersion,
+} from "./go-version.js";
+
+export { DEFAULT_GO_VERSION, GO_VERSIONS, type GoRules, type GoVersion };
 
 /** Every boolean option understood by codec-v2 (Go name in camelCase). */
 export const BOOLEAN_OPTIONS = [
@@ -89,6 +102,11 @@ export type Options = {
   withIndentPrefix?: string;
   /** Unmarshal only: the existing value to merge into. */
   into?: unknown;
+  /**
+   * The Go release whose behaviour to match: "1.27" (the default, the newest) or "1.26".
+   * Marshal and unmarshal; the differences are listed in go-version.ts and the README.
+   */
+  goVersion?: GoVersion;
 };
 
 /** Options after resolution: frozen, every boolean known (unset is false), `set` tells which were given. */
@@ -97,9 +115,19 @@ export interface ResolvedOptions {
   readonly set: ReadonlySet<BooleanOption>;
   readonly indent: string;
   readonly indentPrefix: string;
-  /** A compact key of every flag that can change a compiled plan. */
+  /** The Go release matched. */
+  readonly goVersion: GoVersion;
+  /** The behaviours of that release that differ from the other supported one. */
+  readonly rules: GoRules;
+  /** A compact key of every flag that can change a compiled plan (the Go release included). */
   readonly key: string;
 }
+
+const RESOLVED = Symbol.for("gojson.codec-v2.ResolvedOptions");
+
+/** The option names that are not booleans. */
+const OTHER_OPTIONS: ReadonlySet<string> = new Set(["withIndent", "withIndentPrefix", "into", "goVersion"]);
+const BOOLEAN_SET: ReadonlySet<string> = new Set(BOOLEAN_OPTIONS);
 
 /** DefaultOptionsV1 returns the options that give Go v1 (encoding/json) semantics through the v2 engine. */
 export function defaultOptionsV1(): Options {
@@ -119,7 +147,11 @@ const resolvedCache = new WeakMap<object, ResolvedOptions>();
 let emptyResolved: ResolvedOptions | undefined;
 
 /** Options given to an API: one object, or several joined in order (later ones win). */
-export type OptionsInput = Options | readonly (Options | undefined)[] | undefined;
+export type OptionsInput =
+  | Options
+  | ResolvedOptions
+  | readonly (Options | ResolvedOptions | undefined)[]
+  | undefined;
 
 /** Resolve options once at the API boundary into a frozen value. */
 export function resolveOptions(input: OptionsInput): ResolvedOptions {
@@ -129,47 +161,89 @@ export function resolveOptions(input: OptionsInput): ResolvedOptions {
   }
   const cached = resolvedCache.get(input);
   if (cached) return cached;
-  const list = Array.isArray(input) ? (input as (Options | undefined)[]) : [input as Options];
+  if (isResolved(input)) return input;
+  const list = Array.isArray(input)
+    ? (input as (Options | ResolvedOptions | undefined)[])
+    : [input as Options];
   const r = build(list);
   resolvedCache.set(input, r);
   return r;
 }
 
-function build(list: readonly (Options | undefined)[]): ResolvedOptions {
+function isResolved(o: unknown): o is ResolvedOptions {
+  return typeof o === "object" && o !== null && (o as Record<symbol, unknown>)[RESOLVED] === true;
+}
+
+function build(list: readonly (Options | ResolvedOptions | undefined)[]): ResolvedOptions {
   const flags = {} as Record<BooleanOption, boolean>;
   const set = new Set<BooleanOption>();
   for (const k of BOOLEAN_OPTIONS) flags[k] = false;
   let indent: string | undefined;
   let indentPrefix: string | undefined;
+  let goVersion: GoVersion = DEFAULT_GO_VERSION;
   for (const o of list) {
     if (!o) continue;
+    if (isResolved(o)) {
+      // An already resolved set (a stream's own options): every option it holds, given or not.
+      for (const k of BOOLEAN_OPTIONS) flags[k] = o.flags[k];
+      for (const k of o.set) set.add(k);
+      indent = o.indent;
+      indentPrefix = o.indentPrefix;
+      goVersion = o.goVersion;
+      continue;
+    }
+    for (const k of Object.keys(o)) {
+      if (BOOLEAN_SET.has(k)) {
+        const v = (o as Record<string, unknown>)[k];
+        if (v !== undefined && typeof v !== "boolean")
+          throw new InvalidArgumentError(
+            `gojson: option ${JSON.stringify(k)} must be a boolean, got ${describeArgument(v)}`,
+          );
+      } else if (!OTHER_OPTIONS.has(k)) throw unknownOptionError(k, [...BOOLEAN_OPTIONS, ...OTHER_OPTIONS]);
+    }
     for (const k of BOOLEAN_OPTIONS) {
       const v = o[k];
       if (v !== undefined) {
-        flags[k] = !!v;
+        flags[k] = v;
         set.add(k);
       }
     }
+    if (o.goVersion !== undefined) {
+      if (!isGoVersion(o.goVersion))
+        throw new InvalidArgumentError(
+          `gojson: option "goVersion" must be one of ${GO_VERSIONS.map((v) => JSON.stringify(v)).join(", ")}, got ${describeArgument(o.goVersion)}`,
+        );
+      goVersion = o.goVersion;
+    }
     if (o.withIndent !== undefined) {
-      if (/[^ \t]/.test(o.withIndent))
+      if (typeof o.withIndent !== "string" || /[^ \t]/.test(o.withIndent))
         throw new TypeError("jsontext: indent must only be composed of space or tab characters");
       indent = o.withIndent;
       flags.multiline = true;
     }
     if (o.withIndentPrefix !== undefined) {
-      if (/[^ \t]/.test(o.withIndentPrefix))
+      if (typeof o.withIndentPrefix !== "string" || /[^ \t]/.test(o.withIndentPrefix))
         throw new TypeError("jsontext: indent prefix must only be composed of space or tab characters");
       indentPrefix = o.withIndentPrefix;
       flags.multiline = true;
     }
   }
-  let key = "";
+  const rules = goRules(goVersion);
+  if (flags.discardUnknownMembers && !rules.discardUnknownMembers)
+    throw new InvalidArgumentError(
+      `gojson: option "discardUnknownMembers" does not exist in Go ${goVersion} (removed from encoding/json/v2); use goVersion "1.26"`,
+    );
+  let key = goVersion;
   for (const k of BOOLEAN_OPTIONS) key += flags[k] ? "1" : "0";
-  return Object.freeze({
+  const r: ResolvedOptions = {
     flags: Object.freeze(flags),
     set,
     indent: indent ?? "\t",
     indentPrefix: indentPrefix ?? "",
+    goVersion,
+    rules,
     key,
-  });
+  };
+  Object.defineProperty(r, RESOLVED, { value: true });
+  return Object.freeze(r);
 }

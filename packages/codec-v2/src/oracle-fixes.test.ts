@@ -5,7 +5,7 @@
 import { withRegistryMethods } from "@gojson/fixtures";
 import { goType, parseGo, withMethods } from "@gojson/gotype";
 import { describe, expect, it } from "vitest";
-import { marshal, unmarshal } from "./api.js";
+import { marshal, unmarshal } from "./go126-support.js";
 import { fastMarshal } from "./marshal-fast.js";
 import { defaultOptionsV1 } from "./options.js";
 import { fastUnmarshal } from "./unmarshal-fast.js";

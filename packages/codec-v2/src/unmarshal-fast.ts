@@ -16,8 +16,9 @@
 import { Buffer, isAscii, isUtf8 } from "node:buffer";
 import { type GoType, methodsVersion, type StructType } from "@gojson/gotype";
 import { decodeBytes } from "./bytes-format.js";
-import { foldName, structFieldsV2 } from "./fields.js";
+import { type FieldV2, foldName, structFieldsV2 } from "./fields.js";
 import { isBigKind, lookupMethod, zeroMaker } from "./go-values.js";
+import { type GoRules, goRules } from "./go-version.js";
 import type { BooleanOption, ResolvedOptions } from "./options.js";
 import { anyValue, fastParseGoInt, NUMBER_SYNTAX, resetAny } from "./unmarshal-fast-any.js";
 import {
@@ -71,6 +72,8 @@ interface FastOptions {
   readonly reject: boolean;
   /** stringifyNumbers */
   readonly str: boolean;
+  /** The Go release's rules (struct tags, `string`, ambiguous case-insensitive names). */
+  readonly rules: GoRules;
   readonly key: string;
 }
 
@@ -122,7 +125,8 @@ const ANY_IRRELEVANT: ReadonlySet<BooleanOption> = new Set<BooleanOption>([
   "unmarshalArrayFromAnyLength",
 ]);
 
-const ANY_ONLY: FastOptions = { ci: false, reject: false, str: false, key: "any" };
+/** Any's fast path decodes the same in every supported Go release (what differs is an error). */
+const ANY_ONLY: FastOptions = { ci: false, reject: false, str: false, rules: goRules("1.27"), key: "any" };
 
 function anyOptionsOnly(o: ResolvedOptions): boolean {
   for (const [k, v] of Object.entries(o.flags) as [BooleanOption, boolean][]) {
@@ -147,11 +151,32 @@ function fastOptions(o: ResolvedOptions): FastOptions | null {
       ci: f.matchCaseInsensitiveNames,
       reject: f.rejectUnknownMembers,
       str: f.stringifyNumbers,
-      key: `${f.matchCaseInsensitiveNames ? 1 : 0}${f.rejectUnknownMembers ? 1 : 0}${f.stringifyNumbers ? 1 : 0}`,
+      rules: o.rules,
+      key: `${o.goVersion}${f.matchCaseInsensitiveNames ? 1 : 0}${f.rejectUnknownMembers ? 1 : 0}${f.stringifyNumbers ? 1 : 0}`,
     };
   }
   optionsCache.set(o, r);
   return r;
+}
+
+/** Whether t (through unnamed pointers) is an integer or float kind without methods. */
+function isNumberKind(t: GoType): boolean {
+  let u = t;
+  while (u.kind === "pointer") u = u.elem;
+  if (u.methods || u.known !== undefined) return false;
+  return /^(u?int(8|16|32|64)?|uintptr|float(32|64))$/.test(u.kind);
+}
+
+/** Whether two case-insensitively matched fields fold to the same name. */
+function hasFoldedTwins(fields: readonly FieldV2[], ci: boolean): boolean {
+  const seen = new Set<string>();
+  for (const fd of fields) {
+    if (!(fd.caseMode === "ignore" || (ci && fd.caseMode !== "strict"))) continue;
+    const k = foldName(fd.name);
+    if (seen.has(k)) return true;
+    seen.add(k);
+  }
+  return false;
 }
 
 /** Thrown while compiling when some part of a type is not for the fast path. */
@@ -469,9 +494,10 @@ class Compiler {
   }
 
   private struct(t: StructType, str: boolean): FDec {
-    const sf = structFieldsV2(t);
-    if (sf.error !== undefined || sf.fallback !== undefined) throw UNSUPPORTED;
     const fo = this.fo;
+    const sf = structFieldsV2(t, fo.rules.goVersion);
+    if (sf.error !== undefined || sf.unsupportedFormat !== undefined || sf.fallback !== undefined)
+      throw UNSUPPORTED;
     interface F {
       readonly goName: string;
       readonly name: string;
@@ -487,6 +513,8 @@ class Compiler {
     const folded = new Map<string, F>();
     for (const fd of sf.fields) {
       if (fd.format !== "") throw UNSUPPORTED;
+      // Go 1.27: `string` applies to a number at the field's own level only (elsewhere an error).
+      if (fd.string && fo.rules.stringTagTopLevel && !isNumberKind(fd.type)) throw UNSUPPORTED;
       // Promoted through an embedded pointer: nil pointers are allocated, or Go refuses (errNilField).
       if (fd.hopTypes.some((h) => h.kind === "pointer")) throw UNSUPPORTED;
       const f: F = {
@@ -509,6 +537,8 @@ class Compiler {
       }
     }
     for (const f of all) f.unique = plans.get(f.name) === f;
+    // Go 1.27: a name matching several fields case-insensitively (none exactly) is an error.
+    if (fo.rules.ambiguousNames && hasFoldedTwins(sf.fields, fo.ci)) throw UNSUPPORTED;
     // Field decoders last: a recursive reference back to this struct finds its stub.
     sf.fields.forEach((fd, i) => {
       (all[i] as F).dec = this.get(fd.type, str || fd.string);

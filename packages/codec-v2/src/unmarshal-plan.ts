@@ -27,7 +27,9 @@ import {
 } from "./duration.js";
 import {
   byteLength,
+  ERR_AMBIGUOUS_NAME,
   ERR_DUPLICATE_NAME,
+  ERR_INVALID_STRING_TAG,
   ERR_NIL_FIELD,
   ERR_RAW_INLINED_NOT_OBJECT,
   ERR_UNKNOWN_NAME,
@@ -49,6 +51,7 @@ import { legacySyntaxText } from "./legacy-errors.js";
 import { isJsonNumber } from "./number-syntax.js";
 import type { ResolvedOptions } from "./options.js";
 import { type Reader, toBytes } from "./reader.js";
+import { stringTagPointerToPointer, stringTagUse } from "./string-tag.js";
 import { parseTime, timeLayoutOf } from "./time-layout.js";
 import { DEEP_AFTER, type Dec, decodeDeep, UFrame } from "./unmarshal-deep.js";
 
@@ -57,10 +60,15 @@ export type { Dec };
 interface Mode {
   readonly str: boolean;
   readonly legacyStr: boolean;
+  /**
+   * Go 1.27's StringTag: the field's `string` option, for the field's own value only (resolved by
+   * `compile` for the type at hand, forwarded through pointers, never into elements or members).
+   */
+  readonly tag: boolean;
   readonly format: string;
   readonly caseMode: "" | "ignore" | "strict";
 }
-const NO_MODE: Mode = { str: false, legacyStr: false, format: "", caseMode: "" };
+const NO_MODE: Mode = { str: false, legacyStr: false, tag: false, format: "", caseMode: "" };
 
 let cache = new WeakMap<GoType, Map<string, Dec>>();
 /** gotype's methodsVersion when `cache` was started: withMethods on a type used before drops every plan. */
@@ -71,8 +79,15 @@ export function decoderFor(t: GoType, o: ResolvedOptions): Dec {
   return compile(t, o, { ...NO_MODE, str: o.flags.stringifyNumbers });
 }
 
-function compile(t: GoType, o: ResolvedOptions, m: Mode): Dec {
-  const key = `${o.key}|${m.str ? 1 : 0}${m.legacyStr ? 1 : 0}|${m.format}`;
+function compile(t: GoType, o: ResolvedOptions, m0: Mode): Dec {
+  let m = m0;
+  if (m.tag && t.kind !== "pointer") {
+    // Go 1.27: what the `string` option means for this type (numbers only in v2, else an error).
+    const use = stringTagUse(t, o);
+    if (use === "error") return invalidStringTag(t, o);
+    m = { ...m, tag: false, str: m.str || use === "number", legacyStr: use === "legacy" };
+  }
+  const key = `${o.key}|${m.str ? 1 : 0}${m.legacyStr ? 1 : 0}${m.tag ? 1 : 0}|${m.format}`;
   const mv = methodsVersion();
   if (mv !== cacheAt) {
     cache = new WeakMap();
@@ -420,8 +435,16 @@ function build(t: GoType, o: ResolvedOptions, m: Mode): Dec {
   }
   // A pointer's methods are its element's: null clears the pointer before any method is called.
   if (t.kind === "pointer") {
+    // Go 1.27: `string` with v1 semantics does not reach through a pointer to a pointer.
+    if (m.tag) {
+      const pp = stringTagPointerToPointer(t, o);
+      if (pp === "error") return invalidStringTag(t, o);
+      if (pp === "drop") return build(t, o, { ...m, tag: false });
+    }
     const elem = compile(t.elem, o, m);
     const et = t.elem;
+    // v1's `string` option: a quoted null sets the pointer itself to nil.
+    const quotedNull = m.legacyStr || (m.tag && f.stringifyWithLegacySemantics);
     const dec: Dec = (r, cur) => {
       // Go's PeekKind defers a syntax error: the pointer is allocated and the element's
       // decoder reports it (with the element's own partial value: nested pointers too).
@@ -435,7 +458,7 @@ function build(t: GoType, o: ResolvedOptions, m: Mode): Dec {
       try {
         const v = elem(r, base);
         // v1's `string` option: a quoted null takes effect on the pointer itself.
-        if (m.legacyStr && r.d.inputOffset - start === 6 && textAt(r.buf, start, 6) === '"null"') return null;
+        if (quotedNull && r.d.inputOffset - start === 6 && textAt(r.buf, start, 6) === '"null"') return null;
         return v;
       } catch (e) {
         setPartial(e, partialOf(e, base));
@@ -537,8 +560,15 @@ function build(t: GoType, o: ResolvedOptions, m: Mode): Dec {
           if (!m.legacyStr) return d.readString();
           const start = d.inputOffset;
           const s = d.readString();
+          // Go 1.27 takes the JSON string "null" as null before unquoting its content.
+          if (o.rules.legacyQuotedNullFirst && s === "null") return f.mergeWithLegacySemantics ? cur : "";
           const v = unquoteInner(s, o);
-          if (typeof v === "string") return v === "null" ? (f.mergeWithLegacySemantics ? cur : "") : v;
+          if (typeof v === "string")
+            return v === "null" && !o.rules.legacyQuotedNullFirst
+              ? f.mergeWithLegacySemantics
+                ? cur
+                : ""
+              : v;
           return fail(r, o, afterErr(r, t, '"', start, "", v.err), false, cur);
         }
         if (k === "n") {
@@ -598,8 +628,11 @@ function build(t: GoType, o: ResolvedOptions, m: Mode): Dec {
         let v = Number(lit);
         if (is32) v = Math.fround(v);
         if (!Number.isFinite(v)) {
-          // Go stores the largest finite value of the sign (jsonwire.ParseFloat), then reports the range error.
-          v = v > 0 ? (is32 ? MAX_FLOAT32 : Number.MAX_VALUE) : is32 ? -MAX_FLOAT32 : -Number.MAX_VALUE;
+          // Go 1.26 stores the largest finite value of the sign (jsonwire.ParseFloat), then reports the
+          // range error; Go 1.27 leaves the destination as it was.
+          if (o.rules.floatRangeSaturates)
+            v = v > 0 ? (is32 ? MAX_FLOAT32 : Number.MAX_VALUE) : is32 ? -MAX_FLOAT32 : -Number.MAX_VALUE;
+          else v = cur as number;
           const shown = k === '"' ? rawText(r, start) : lit;
           const err = afterErr(r, t, k, start, shown, "value out of range");
           setPartial(err, v);
@@ -1077,7 +1110,7 @@ function keyDecoder(k: GoType, o: ResolvedOptions): (r: Reader, name: string, st
         action: "unmarshal",
         goType: k,
         byteOffset: r.valueStart(start),
-        cause: "no default representation (see https://go.dev/issue/71631); specify an explicit format",
+        cause: o.rules.durationNoDefault,
       });
     };
   }
@@ -1432,8 +1465,9 @@ function anyDecoder(o: ResolvedOptions, str: boolean): Dec {
         if (rawNum) return new JsonNumber(lit);
         const v = Number(lit);
         if (!Number.isFinite(v)) {
-          // Go keeps the largest finite value of the sign (jsonwire.ParseFloat) with the error.
-          const held = v > 0 ? Number.MAX_VALUE : -Number.MAX_VALUE;
+          // Go 1.26 keeps the largest finite value of the sign (jsonwire.ParseFloat) with the error,
+          // Go 1.27 a zero.
+          const held = o.rules.floatRangeSaturates ? (v > 0 ? Number.MAX_VALUE : -Number.MAX_VALUE) : 0;
           const err = afterErr(r, FLOAT64, "0", start, lit, "value out of range");
           setPartial(err, held);
           return fail(r, o, err, false, held);
@@ -1603,9 +1637,11 @@ function anyDecoder(o: ResolvedOptions, str: boolean): Dec {
 
 function structDecoder(t: StructType, o: ResolvedOptions, m: Mode): Dec {
   const f = o.flags;
-  const sf = structFieldsV2(t);
-  // Go reports a structural error only for a JSON object (null zeroes, other kinds mismatch).
-  const structErr = sf.error && !f.reportErrorsWithLegacySemantics ? sf.error : undefined;
+  const sf = structFieldsV2(t, o.goVersion);
+  // Go reports a structural error only for a JSON object (null zeroes, other kinds mismatch);
+  // Go 1.27's unsupported `format` option even under legacy reporting.
+  const structErr =
+    (sf.error && !f.reportErrorsWithLegacySemantics ? sf.error : undefined) ?? sf.unsupportedFormat;
   interface P {
     fd: FieldV2;
     dec: Dec;
@@ -1619,15 +1655,9 @@ function structDecoder(t: StructType, o: ResolvedOptions, m: Mode): Dec {
   const all: P[] = [];
   for (const fd of sf.fields) {
     // Go's canLegacyStringify: bool, numbers and strings, or a pointer to one.
-    const legacyStr = f.stringifyWithLegacySemantics && fd.string && canLegacyStringify(fd.type);
     const p: P = {
       fd,
-      dec: compile(fd.type, o, {
-        str: m.str || (fd.string && !f.stringifyWithLegacySemantics),
-        legacyStr,
-        format: fd.format,
-        caseMode: fd.caseMode,
-      }),
+      dec: compile(fd.type, o, fieldMode(fd, o, m)),
       ci: fd.caseMode === "ignore" || (f.matchCaseInsensitiveNames && fd.caseMode !== "strict"),
       idx: all.length,
       unique: false,
@@ -1650,6 +1680,7 @@ function structDecoder(t: StructType, o: ResolvedOptions, m: Mode): Dec {
   // Go's precedence among names that fold alike is breadth-first (the field id), not declaration order.
   for (const l of folded.values()) if (l.length > 1) l.sort((a, b) => a.fd.id - b.fd.id);
   const anyFold = folded.size > 0;
+  const ambiguous = o.rules.ambiguousNames && !f.reportErrorsWithLegacySemantics;
   const nf = all.length;
   const dups = !f.allowDuplicateNames;
   const reject = f.rejectUnknownMembers;
@@ -1699,7 +1730,19 @@ function structDecoder(t: StructType, o: ResolvedOptions, m: Mode): Dec {
     if (p !== undefined) guess = p.idx + 1;
     if (p === undefined && anyFold) {
       const l = folded.get(fold(name));
-      if (l) p = l[0];
+      if (l) {
+        // Go 1.27: several fields match without an exact one (v1 semantics take the first).
+        if (l.length > 1 && ambiguous)
+          throw new SemanticError({
+            action: "unmarshal",
+            jsonKind: '"',
+            goType: t,
+            byteOffset: r.valueStart(start),
+            jsonPointer: `/${escapePointerToken(name)}`,
+            cause: ERR_AMBIGUOUS_NAME,
+          });
+        p = l[0];
+      }
     }
     if (p !== undefined && seen) {
       const id = p.fd.id;
@@ -1823,6 +1866,20 @@ function structDecoder(t: StructType, o: ResolvedOptions, m: Mode): Dec {
   const dec: Dec = (r, cur) => {
     const d = r.d;
     const k0 = d.peekKind();
+    if (k0 === "{" && structErr && f.reportErrorsWithLegacySemantics) {
+      // Go 1.27 (unsupported `format` under v1 semantics): the error is recorded after `{` and the
+      // caller carries on from inside this object, as Go's does (its members are read as the caller's).
+      const start0 = d.inputOffset;
+      d.readBeginObject();
+      const e = new SemanticError({
+        action: "unmarshal",
+        jsonKind: "{",
+        goType: structErr.type,
+        byteOffset: r.valueStart(start0),
+        cause: structErr.text,
+      });
+      return fail(r, o, e, false, cur);
+    }
     if (k0 === "{") {
       if (d.stackDepth >= DEEP_AFTER) return decodeDeep(r, dec, cur);
       const obj = begin(r, cur);
@@ -1865,7 +1922,7 @@ function structDecoder(t: StructType, o: ResolvedOptions, m: Mode): Dec {
     return mismatch(r, o, t, cur, k0, true);
   };
   dec.open = (r, cur) => {
-    if (r.d.peekKind() !== "{") return dec(r, cur);
+    if (r.d.peekKind() !== "{" || (structErr && f.reportErrorsWithLegacySemantics)) return dec(r, cur);
     const obj = begin(r, cur);
     const seen = trackSeen ? new Uint8Array(nf) : undefined;
     return new StructFrame(obj, seen, lookupField, unknownMember, getHolder, nilField);
@@ -2061,7 +2118,7 @@ function durationDecoder(t: GoType, o: ResolvedOptions, m: Mode): Dec {
         action: "unmarshal",
         goType: t,
         byteOffset: r.valueStart(start),
-        cause: "no default representation (see https://go.dev/issue/71631); specify an explicit format",
+        cause: o.rules.durationNoDefault,
       });
     };
   }
@@ -2121,6 +2178,37 @@ function durationDecoder(t: GoType, o: ResolvedOptions, m: Mode): Dec {
       return fail(r, o, afterErr(r, t, k, start, "", cause), false, cur);
     }
     return v;
+  };
+}
+
+/** The mode of a struct field's value: its `string`, `format` and `case` options applied. */
+function fieldMode(fd: FieldV2, o: ResolvedOptions, m: Mode): Mode {
+  const f = o.flags;
+  if (o.rules.stringTagTopLevel)
+    // Go 1.27: the option travels as StringTag, resolved by the type it reaches (compile).
+    return { str: m.str, legacyStr: false, tag: fd.string, format: fd.format, caseMode: fd.caseMode };
+  // Go 1.26: StringifyNumbers for the whole value, or v1's quoting of a bool, string or number.
+  return {
+    str: m.str || (fd.string && !f.stringifyWithLegacySemantics),
+    legacyStr: f.stringifyWithLegacySemantics && fd.string && canLegacyStringify(fd.type),
+    tag: false,
+    format: fd.format,
+    caseMode: fd.caseMode,
+  };
+}
+
+/** Go 1.27's errInvalidStringTag, reported before the value is read (newUnmarshalErrorBeforeWithSkipping). */
+function invalidStringTag(t: GoType, o: ResolvedOptions): Dec {
+  return (r, cur) => {
+    const start = r.d.inputOffset;
+    const e = new SemanticError({
+      action: "unmarshal",
+      jsonKind: o.flags.reportErrorsWithLegacySemantics ? r.d.peekKind() : "",
+      goType: t,
+      byteOffset: r.valueStart(start),
+      cause: ERR_INVALID_STRING_TAG,
+    });
+    return fail(r, o, e, true, cur);
   };
 }
 

@@ -18,13 +18,11 @@ import {
   skipWs,
 } from "./reformat.js";
 import { reorderObjects } from "./reorder.js";
+import { type ByteSink, SinkWriter } from "./stream-sink.js";
 import type { Token } from "./token.js";
 
 /** EncoderSink receives output chunks: a callback, anything with Node's `write` (a Writable), or a web WritableStream. */
-export type EncoderSink =
-  | ((chunk: Uint8Array) => unknown)
-  | { write(chunk: Uint8Array): unknown; once?(event: "drain", cb: () => void): unknown }
-  | WritableStream<Uint8Array>;
+export type EncoderSink = ByteSink;
 
 /** ENCODER_FLUSH_THRESHOLD is the buffered size (bytes) above which the Encoder hands output to the sink mid-value. */
 export const ENCODER_FLUSH_THRESHOLD = 64 * 1024;
@@ -51,10 +49,9 @@ const textEncoder = new TextEncoder();
 export class Encoder {
   private readonly fmt: ResolvedFormat;
   private readonly out = new ByteWriter(1024);
-  private readonly sink: EncoderSink | null;
-  private writer: WritableStreamDefaultWriter<Uint8Array> | null = null;
-  private pending: Promise<unknown> = Promise.resolve();
-  private sinkError: unknown = null;
+  private readonly sink: SinkWriter | null;
+  /** Set when the sink asked to wait: the caller should `await flush()` before writing more. */
+  private backpressure = false;
   private base = 0;
   private readonly stack: Frame[] = [];
 
@@ -62,7 +59,7 @@ export class Encoder {
   private readonly chunks: Uint8Array[] = [];
 
   constructor(sink?: EncoderSink | null, options?: EncoderOptions) {
-    this.sink = sink ?? null;
+    this.sink = sink === undefined || sink === null ? null : new SinkWriter(sink);
     this.fmt = resolveEncoderOptions(options);
     this.reformatter = new Reformatter(this.fmt, this.out);
   }
@@ -191,17 +188,26 @@ export class Encoder {
     this.afterWrite();
   }
 
-  /** flush hands buffered output to the sink and waits until an asynchronous sink has taken it. */
+  /**
+   * needsFlush reports whether the sink asked the caller to wait (a Node Writable's `write` gave
+   * false, a web stream's queue is full, a callback returned a promise): `await flush()` before
+   * writing more values, or memory grows with the output.
+   */
+  get needsFlush(): boolean {
+    return this.backpressure;
+  }
+
+  /** flush hands buffered output to the sink and waits until the sink has taken it (Node `drain`, web `ready`). */
   async flush(): Promise<void> {
     if (this.out.length > 0) this.emit();
-    await this.pending;
-    if (this.sinkError !== null) throw this.sinkError;
+    if (this.sink !== null) await this.sink.flush();
+    this.backpressure = false;
   }
 
   /** close flushes and closes a WritableStream sink (Node Writables and callbacks are left open). */
   async close(): Promise<void> {
     await this.flush();
-    if (this.writer !== null) await this.writer.close();
+    if (this.sink !== null) await this.sink.close();
   }
 
   /** bytes returns the output so far when the Encoder has no sink. */
@@ -301,26 +307,7 @@ export class Encoder {
       this.chunks.push(chunk);
       return;
     }
-    const onErr = (e: unknown) => {
-      this.sinkError ??= e;
-    };
-    if (typeof sink === "function") {
-      const r = sink(chunk);
-      if (r instanceof Promise) this.pending = this.pending.then(() => r).catch(onErr);
-      return;
-    }
-    if ("getWriter" in sink && typeof sink.getWriter === "function") {
-      this.writer ??= (sink as WritableStream<Uint8Array>).getWriter();
-      const wr = this.writer;
-      this.pending = this.pending.then(() => wr.write(chunk)).catch(onErr);
-      return;
-    }
-    const nodeSink = sink as { write(c: Uint8Array): unknown; once?(ev: "drain", cb: () => void): unknown };
-    const ok = nodeSink.write(chunk);
-    if (ok === false && typeof nodeSink.once === "function") {
-      const drained = new Promise<void>((resolve) => nodeSink.once!("drain", resolve));
-      this.pending = this.pending.then(() => drained);
-    }
+    if (sink.write(chunk) !== undefined) this.backpressure = true;
   }
 
   private syntaxError(

@@ -34,7 +34,16 @@ export {
 } from "./quote.js";
 export { canonicalNumber, type ResolvedFormat } from "./reformat.js";
 export { checkValidV1, ScannerV1, ScanOp, validV1 } from "./scanner-v1.js";
-export { type ByteSource, STREAM_INITIAL_BUFFER, StreamDecoder } from "./stream-decoder.js";
+export { STREAM_INITIAL_BUFFER, StreamDecoder } from "./stream-decoder.js";
+export { type ByteSink, SinkWriter } from "./stream-sink.js";
+export {
+  type ByteSource,
+  type ChunkReader,
+  type ChunkResult,
+  chunkReader,
+  isByteSource,
+  readAll,
+} from "./stream-source.js";
 export {
   classifySyntax,
   SYNTAX_ERROR_CODES,

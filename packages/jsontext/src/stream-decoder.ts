@@ -1,21 +1,17 @@
 /**
  * StreamDecoder: Go's jsontext.Decoder over input that arrives in chunks (a Node
- * Readable, a web ReadableStream, or any AsyncIterable of bytes). Many top-level values
+ * Readable, a web ReadableStream, any AsyncIterable or Iterable of bytes, or a whole
+ * Uint8Array or string). Many top-level values
  * may follow each other; memory is bounded by the largest value, because the bytes of
  * values already read are dropped. Tokens, values, errors and offsets are those of the
  * whole-input Decoder over the concatenated bytes.
  */
 import { Decoder, type DecoderOptions } from "./decoder.js";
 import { SyntacticError } from "./errors.js";
+import { type ByteSource, type ChunkReader, chunkReader } from "./stream-source.js";
 import type { Kind, Token } from "./token.js";
 
-/** ByteSource is input arriving in chunks: Node Readable, web ReadableStream, or AsyncIterable of bytes (strings are UTF-8 encoded). */
-export type ByteSource =
-  | AsyncIterable<Uint8Array | string>
-  | Iterable<Uint8Array | string>
-  | ReadableStream<Uint8Array>;
-
-const textEncoder = new TextEncoder();
+export type { ByteSource };
 
 /** STREAM_INITIAL_BUFFER is the StreamDecoder's initial buffer size in bytes (it grows to the largest value). */
 export const STREAM_INITIAL_BUFFER = 64 * 1024;
@@ -36,33 +32,12 @@ const F_STRING = 2; // top-level string
 const F_SCALAR = 3;
 const F_DONE = 4;
 
-/** toAsyncIterator adapts every supported source to an AsyncIterator of byte chunks. */
-function toIterator(src: ByteSource): AsyncIterator<Uint8Array | string> | Iterator<Uint8Array | string> {
-  const rs = src as ReadableStream<Uint8Array>;
-  if (typeof rs.getReader === "function" && !(Symbol.asyncIterator in rs)) {
-    const reader = rs.getReader();
-    return {
-      next: async () => {
-        const r = await reader.read();
-        return r.done ? { done: true, value: undefined } : { done: false, value: r.value };
-      },
-      return: async () => {
-        reader.releaseLock();
-        return { done: true, value: undefined };
-      },
-    };
-  }
-  const ai = src as AsyncIterable<Uint8Array | string>;
-  if (typeof ai[Symbol.asyncIterator] === "function") return ai[Symbol.asyncIterator]();
-  return (src as Iterable<Uint8Array | string>)[Symbol.iterator]();
-}
-
 /**
  * StreamDecoder reads JSON tokens and values from chunked input (Go's jsontext.Decoder
  * over an io.Reader). Methods are async; they resolve as soon as the needed bytes are in.
  */
 export class StreamDecoder {
-  private readonly it: AsyncIterator<Uint8Array | string> | Iterator<Uint8Array | string>;
+  private readonly it: ChunkReader;
   private readonly options: DecoderOptions | undefined;
   /** Pending input: bytes [0, len) of buf start at absolute offset base. */
   private buf: Uint8Array;
@@ -81,7 +56,7 @@ export class StreamDecoder {
   private fEnd = 0;
 
   constructor(source: ByteSource, options?: DecoderOptions) {
-    this.it = toIterator(source);
+    this.it = chunkReader(source);
     this.options = options;
     this.buf = new Uint8Array(STREAM_INITIAL_BUFFER);
   }
@@ -271,15 +246,21 @@ export class StreamDecoder {
     }
   }
 
+  /** cancel stops reading the source (a Readable is destroyed, a web stream's reader released). */
+  async cancel(): Promise<void> {
+    this.eof = true;
+    await this.it.cancel();
+  }
+
   /** fill drops the bytes already read (at depth 0) and appends the next chunk. */
   private async fill(): Promise<void> {
-    const r = await this.it.next();
-    if (r.done) {
+    let r = this.it.next();
+    if (r instanceof Promise) r = await r;
+    if (r === undefined) {
       this.eof = true;
       return;
     }
-    const chunk = typeof r.value === "string" ? textEncoder.encode(r.value) : r.value;
-    if (chunk.length === 0) return;
+    const chunk = r;
     const drop = this.inner?.inputOffset ?? 0;
     if (drop > 0) {
       this.buf.copyWithin(0, drop, this.len);

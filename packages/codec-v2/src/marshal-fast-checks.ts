@@ -1,0 +1,63 @@
+/**
+ * The value checks of the fast marshal paths, as code for their generated encoders and as
+ * functions: a value that does not fit its Go type makes the fast path give up (BAIL), and
+ * the exact encoder then throws the InvalidValueError (invalid-value.ts). Each check is the
+ * type test the writer makes anyway, narrowed to the Go kind: an int32 is a number whose
+ * `x | 0` is itself (so an integer in range), an int64 a bigint.
+ */
+
+/** The integer kinds held in a JS number, with the expression (of variable x, a number) that holds for their values. */
+const SMALL_INT_TEST: Readonly<Record<string, (x: string) => string>> = {
+  int8: (x) => `((${x} << 24) >> 24) === ${x}`,
+  int16: (x) => `((${x} << 16) >> 16) === ${x}`,
+  int32: (x) => `(${x} | 0) === ${x}`,
+  uint8: (x) => `(${x} & 255) === ${x}`,
+  uint16: (x) => `(${x} & 65535) === ${x}`,
+  uint32: (x) => `${x} >>> 0 === ${x}`,
+};
+
+/** Whether Go integer kind k is held in a JS number (int8 … uint32; the others are bigints). */
+export function isSmallIntKind(k: string): boolean {
+  return SMALL_INT_TEST[k] !== undefined;
+}
+
+/** Whether Go integer kind k is unsigned. */
+export function isUnsignedKind(k: string): boolean {
+  return k.charCodeAt(0) === 0x75; // "u"
+}
+
+/**
+ * smallIntCode returns a JS expression that is true when the value in variable x is a number
+ * that integer kind k (int8 … uint32) holds (-0 included: it is written `0`).
+ */
+export function smallIntCode(k: string, x: string): string {
+  const test = SMALL_INT_TEST[k];
+  if (test === undefined) throw new Error(`gojson: ${k} is not a small integer kind`);
+  return `(typeof ${x} === "number" && ${test(x)})`;
+}
+
+const SMALL_INT_FN: Readonly<Record<string, (x: unknown) => boolean>> = {
+  int8: (x) => typeof x === "number" && (x << 24) >> 24 === x,
+  int16: (x) => typeof x === "number" && (x << 16) >> 16 === x,
+  int32: (x) => typeof x === "number" && (x | 0) === x,
+  uint8: (x) => typeof x === "number" && (x & 255) === x,
+  uint16: (x) => typeof x === "number" && (x & 65535) === x,
+  uint32: (x) => typeof x === "number" && x >>> 0 === x,
+};
+
+/** smallIntTest returns the predicate of smallIntCode(k) as a function. */
+export function smallIntTest(k: string): (x: unknown) => boolean {
+  const f = SMALL_INT_FN[k];
+  if (f === undefined) throw new Error(`gojson: ${k} is not a small integer kind`);
+  return f;
+}
+
+/** Whether bigint x is held by the 64-bit integer kind (signed: int, int64; unsigned: uint, uint64, uintptr). */
+export function bigIntFits(x: bigint, unsigned: boolean): boolean {
+  return unsigned ? BigInt.asUintN(64, x) === x : BigInt.asIntN(64, x) === x;
+}
+
+/** Whether number x is a value a float32 holds once rounded (finite values only: the writers check those). */
+export function float32Fits(x: number): boolean {
+  return Math.fround(x) - Math.fround(x) === 0;
+}

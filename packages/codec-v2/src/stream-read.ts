@@ -1,0 +1,164 @@
+/**
+ * Unmarshal from streams (Go's UnmarshalRead and UnmarshalDecode), and `decodeValues`, an
+ * async iterator of the values of a stream (NDJSON, JSON text sequences). A source is a Node
+ * Readable, a web ReadableStream, an async or sync iterable of chunks, a Uint8Array or a string.
+ */
+import type { GoType } from "@gojson/gotype";
+import { type ByteSource, isByteSource, readAll } from "@gojson/jsontext";
+import { joinInput, run, stringLimitError, type UnmarshalOptionsInput, unmarshal } from "./api.js";
+import { checkGoType, describeArgument, InvalidArgumentError } from "./argument-errors.js";
+import { EOFError, setErrorValue } from "./errors.js";
+import { zero } from "./go-values.js";
+import type { OptionsInput, ResolvedOptions } from "./options.js";
+import type { Reader } from "./reader.js";
+import { fastUnmarshal } from "./unmarshal-fast.js";
+import { AsyncValueStream, END_OF_STREAM, type StreamOptions, ValueStream } from "./value-stream.js";
+
+function checkSource(fn: string, source: unknown): void {
+  if (!isByteSource(source))
+    throw new InvalidArgumentError(
+      `gojson: ${fn}: want a byte source (Readable, ReadableStream, iterable of chunks, Uint8Array or string), got ${describeArgument(source)}`,
+    );
+}
+
+/**
+ * unmarshalRead reads the whole of `source` and unmarshals it into a value of `type` (Go's
+ * UnmarshalRead): exactly one JSON value, then only whitespace (trailing data is Go's
+ * `invalid character ... after top-level value` error). Errors and offsets are unmarshal's over
+ * the same bytes. A document of any size the heap holds decodes (large inputs never become one
+ * string).
+ */
+export async function unmarshalRead<T>(
+  type: GoType<T>,
+  source: ByteSource,
+  options?: UnmarshalOptionsInput<NoInfer<T>>,
+): Promise<T> {
+  checkGoType("unmarshalRead", type);
+  checkSource("unmarshalRead", source);
+  return unmarshal(type, await readAll(source), options);
+}
+
+/**
+ * unmarshalDecode reads the next top-level value of a stream into a value of `type` (Go's
+ * UnmarshalDecode). At the end of the stream (only whitespace left) it throws `EOFError`, whose
+ * message is Go's `EOF`. Over a {@link ValueStream} (bytes in memory) it returns the value; over an
+ * {@link AsyncValueStream} a promise of it.
+ */
+export function unmarshalDecode<T>(
+  dec: ValueStream,
+  type: GoType<T>,
+  options?: UnmarshalOptionsInput<NoInfer<T>>,
+): T;
+export function unmarshalDecode<T>(
+  dec: AsyncValueStream,
+  type: GoType<T>,
+  options?: UnmarshalOptionsInput<NoInfer<T>>,
+): Promise<T>;
+export function unmarshalDecode<T>(
+  dec: ValueStream | AsyncValueStream,
+  type: GoType<T>,
+  options?: UnmarshalOptionsInput<NoInfer<T>>,
+): T | Promise<T> {
+  checkGoType("unmarshalDecode", type);
+  const { into, hasInto } = joinInput(options as OptionsInput);
+  if (dec instanceof ValueStream) {
+    const o = dec.optionsFor(options as OptionsInput);
+    const start = hasInto ? into : zero(type);
+    dec.r.deferred = undefined;
+    if (atEndOfStream(dec.r)) throw endOfStream(start);
+    return run(type, o, dec.r, start, false) as T;
+  }
+  if (!(dec instanceof AsyncValueStream))
+    throw new InvalidArgumentError(
+      `gojson: unmarshalDecode: want a ValueStream or an AsyncValueStream, got ${describeArgument(dec)}`,
+    );
+  const o = dec.optionsFor(options as OptionsInput);
+  const start = () => (hasInto ? into : zero(type));
+  const r = decodeNext(dec, type, o, hasInto, start);
+  if (r instanceof Promise)
+    return r.then((v) => {
+      if (v === END_OF_STREAM) throw endOfStream(start());
+      return v as T;
+    });
+  if (r === END_OF_STREAM) return Promise.reject(endOfStream(start()));
+  return Promise.resolve(r as T);
+}
+
+/** decodeNext reads the next value of an AsyncValueStream (END_OF_STREAM at the end). */
+function decodeNext(
+  dec: AsyncValueStream,
+  type: GoType,
+  o: ResolvedOptions,
+  hasInto: boolean,
+  start: () => unknown,
+): unknown {
+  const exact = (r: Reader) => {
+    try {
+      return run(type, o, r, start(), false);
+    } catch (e) {
+      throw stringLimitError(e);
+    }
+  };
+  return dec.decodeNext(o, hasInto || !fastUnmarshal.enabled ? undefined : type, exact);
+}
+
+/** endOfStream is Go's io.EOF from UnmarshalDecode (the destination is untouched). */
+function endOfStream(start: unknown): EOFError {
+  const err = new EOFError();
+  setErrorValue(err, start);
+  return err;
+}
+
+/** atEndOfStream reports whether only whitespace is left at the top level (a syntax error is left for run to report). */
+function atEndOfStream(r: Reader): boolean {
+  if (r.d.stackDepth !== 0) return false;
+  try {
+    return r.d.peekKind() === "";
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * decodeValues iterates the top-level values of `source` unmarshalled into `type`, to the end of
+ * the stream (Go's loop of UnmarshalDecode until io.EOF): whitespace-separated values, so NDJSON
+ * (one value a line) as it is, and JSON text sequences (RFC 7464, `application/json-seq`) with
+ * `{ framing: "json-seq" }`. Bytes are read in windows: memory holds one value and one chunk,
+ * whatever the stream's length. Stopping early (`break`) releases the source.
+ *
+ * ```ts
+ * for await (const ev of decodeValues(Event, fs.createReadStream("events.ndjson"))) handle(ev);
+ * ```
+ */
+export async function* decodeValues<T>(
+  type: GoType<T>,
+  source: ByteSource | AsyncValueStream,
+  options?: OptionsInput,
+  stream?: StreamOptions,
+): AsyncGenerator<T, void, undefined> {
+  checkGoType("decodeValues", type);
+  let dec: AsyncValueStream;
+  if (source instanceof AsyncValueStream) dec = source;
+  else {
+    checkSource("decodeValues", source);
+    dec = new AsyncValueStream(source, options, stream);
+  }
+  const o = source instanceof AsyncValueStream ? dec.optionsFor(options) : dec.o;
+  const start = () => zero(type);
+  let done = false;
+  try {
+    for (;;) {
+      let v = decodeNext(dec, type, o, false, start);
+      if (v instanceof Promise) v = await v;
+      if (v === END_OF_STREAM) {
+        done = true;
+        return;
+      }
+      yield v as T;
+    }
+  } finally {
+    if (!done) await dec.cancel();
+  }
+}
+
+export { AsyncValueStream, ValueStream };

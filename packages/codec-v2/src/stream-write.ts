@@ -1,0 +1,184 @@
+/**
+ * Marshal to streams (Go's MarshalWrite and MarshalEncode), and `encodeValues`, which writes a
+ * sequence of values as NDJSON. A sink is a Node Writable (or anything with `write`), a web
+ * WritableStream, or a callback; writing waits when the sink asks to (Node's `drain`, a web
+ * writer's `ready`, a callback's promise), so memory stays bounded however much is written.
+ */
+import type { GoType } from "@gojson/gotype";
+import { type ByteSink, SinkWriter } from "@gojson/jsontext";
+import { marshal } from "./api.js";
+import { checkGoType, describeArgument, InvalidArgumentError } from "./argument-errors.js";
+import { type Options, type OptionsInput, type ResolvedOptions, resolveOptions } from "./options.js";
+
+/** ENCODE_FLUSH_THRESHOLD is the buffered output (bytes) above which a ValueSink hands its output to the sink. */
+export const ENCODE_FLUSH_THRESHOLD = 64 * 1024;
+
+const NEWLINE = 0x0a;
+
+/**
+ * marshalWrite writes the JSON encoding of value to `sink` (Go's MarshalWrite: one value, no
+ * trailing newline) and resolves once the sink has taken it (a web stream's writer is released,
+ * the stream left open). A value that does not fit its Go type rejects before a byte is written.
+ */
+export async function marshalWrite<T>(
+  sink: ByteSink,
+  type: GoType<T>,
+  value: NoInfer<T>,
+  options?: OptionsInput,
+): Promise<void> {
+  checkGoType("marshalWrite", type);
+  const w = new SinkWriter(sink);
+  const b = marshal(type, value, options);
+  const p = w.write(b);
+  if (p !== undefined) await p;
+  await w.release();
+}
+
+/**
+ * ValueSink receives top-level JSON values from `marshalEncode` (Go's jsontext.Encoder as
+ * MarshalEncode writes to it): each value is followed by a newline. With a sink, output is handed
+ * over in blocks of about ENCODE_FLUSH_THRESHOLD bytes; without one, `bytes()` returns it.
+ */
+export class ValueSink {
+  /** @internal */
+  readonly o: ResolvedOptions;
+  /** @internal */
+  readonly options: OptionsInput;
+  private readonly out: SinkWriter | null;
+  private parts: Uint8Array[] = [];
+  private size = 0;
+  private written = 0;
+  private wait: Promise<void> | undefined;
+  constructor(sink?: ByteSink | OptionsInput | null, options?: OptionsInput) {
+    // new ValueSink(options) (no sink) stays accepted.
+    if (sink !== undefined && sink !== null && !isSink(sink)) {
+      options = sink as OptionsInput;
+      sink = undefined;
+    }
+    this.out = sink === undefined || sink === null ? null : new SinkWriter(sink as ByteSink);
+    this.options = options;
+    this.o = resolveOptions(options);
+  }
+
+  /** outputOffset is the number of bytes written so far (Go's OutputOffset). */
+  get outputOffset(): number {
+    return this.written + this.size;
+  }
+
+  /**
+   * needsFlush reports whether the sink asked the caller to wait: `await flush()` before encoding
+   * more (marshalEncode also returns false then).
+   */
+  get needsFlush(): boolean {
+    return this.wait !== undefined;
+  }
+
+  /** @internal push appends one value's bytes and its newline; false when the caller should await flush(). */
+  push(b: Uint8Array): boolean {
+    this.parts.push(b);
+    this.size += b.length + 1;
+    this.parts.push(NL);
+    if (this.out !== null && this.size >= ENCODE_FLUSH_THRESHOLD) this.emit();
+    return this.wait === undefined;
+  }
+
+  /** flush hands the buffered output to the sink and waits until the sink has taken it. */
+  async flush(): Promise<void> {
+    if (this.out === null) return;
+    if (this.size > 0) this.emit();
+    await this.out.flush();
+    this.wait = undefined;
+  }
+
+  /** close flushes, then closes a web WritableStream sink (a Node Writable is left open: end it yourself). */
+  async close(): Promise<void> {
+    await this.flush();
+    if (this.out !== null) await this.out.close();
+  }
+
+  /** bytes returns the output written so far (a ValueSink without a sink). */
+  bytes(): Uint8Array {
+    const all = join(this.parts, this.size);
+    this.parts = all.length === 0 ? [] : [all];
+    return all;
+  }
+
+  private emit(): void {
+    const block = join(this.parts, this.size);
+    this.written += block.length;
+    this.parts = [];
+    this.size = 0;
+    const p = (this.out as SinkWriter).write(block);
+    if (p !== undefined) this.wait = p;
+  }
+}
+
+const NL = Uint8Array.of(NEWLINE);
+
+function isSink(s: unknown): boolean {
+  return (
+    typeof s === "function" ||
+    (typeof s === "object" &&
+      s !== null &&
+      (typeof (s as { write?: unknown }).write === "function" ||
+        typeof (s as { getWriter?: unknown }).getWriter === "function"))
+  );
+}
+
+function join(parts: Uint8Array[], n: number): Uint8Array {
+  if (parts.length === 1) return parts[0] as Uint8Array;
+  const out = new Uint8Array(n);
+  let off = 0;
+  for (const p of parts) {
+    out.set(p, off);
+    off += p.length;
+  }
+  return out;
+}
+
+/**
+ * marshalEncode writes value as the next top-level value of `enc` (Go's MarshalEncode), followed
+ * by a newline. Returns false when the sink asked to wait: `await enc.flush()` before encoding
+ * more. A value that does not fit its Go type throws before anything is written.
+ */
+export function marshalEncode<T>(
+  enc: ValueSink,
+  type: GoType<T>,
+  value: NoInfer<T>,
+  options?: OptionsInput,
+): boolean {
+  if (!(enc instanceof ValueSink))
+    throw new InvalidArgumentError(`gojson: marshalEncode: want a ValueSink, got ${describeArgument(enc)}`);
+  checkGoType("marshalEncode", type);
+  const o =
+    options === undefined
+      ? enc.o
+      : resolveOptions([enc.o, ...(Array.isArray(options) ? options : [options])] as (
+          | Options
+          | ResolvedOptions
+          | undefined
+        )[]);
+  return enc.push(marshal(type, value, o));
+}
+
+/**
+ * encodeValues writes each value of `values` (an iterable or async iterable) to `sink` as NDJSON
+ * (one JSON value a line, Go's MarshalEncode in a loop), waiting whenever the sink asks to, and
+ * resolves once the sink has taken everything (a web stream is left open).
+ */
+export async function encodeValues<T>(
+  type: GoType<T>,
+  values: Iterable<NoInfer<T>> | AsyncIterable<NoInfer<T>>,
+  sink: ByteSink,
+  options?: OptionsInput,
+): Promise<void> {
+  checkGoType("encodeValues", type);
+  const enc = new ValueSink(sink, options);
+  const o = enc.o;
+  if (typeof (values as AsyncIterable<T>)[Symbol.asyncIterator] === "function") {
+    for await (const v of values as AsyncIterable<T>) if (!enc.push(marshal(type, v, o))) await enc.flush();
+  } else {
+    for (const v of values as Iterable<T>) if (!enc.push(marshal(type, v, o))) await enc.flush();
+  }
+  await enc.flush();
+}
