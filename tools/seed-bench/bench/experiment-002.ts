@@ -9,6 +9,7 @@
  * (Go 1.26 here: plain is the v1 engine, jsonv2 runs v1 on the v2 engine —
  * the mirror of seed 002's Go 1.27 default vs nojsonv2).
  */
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -91,6 +92,102 @@ export const GO_HYPOTHESES: HypothesisSpec[] = [
   },
 ];
 
+/**
+ * Seed 002's own question on the Go it was asked about: Go 1.27, where encoding/json runs v1 on the
+ * v2 engine by default and GOEXPERIMENT=nojsonv2 gives the classic engine (baseline: classic).
+ */
+export const GO127_HYPOTHESES: HypothesisSpec[] = [
+  {
+    id: "go127-unmarshal-any",
+    statement:
+      "Go 1.27 encoding/json.Unmarshal into any on its default engine (v1 on v2) is at least 1.05× faster than with GOEXPERIMENT=nojsonv2 (pooled paired geomean over the five payloads)",
+    baseline: "go127-classic:UnmarshalAny",
+    candidate: "go127-default:UnmarshalAny",
+    payload: "*",
+    direction: "less",
+    threshold: 1 / 1.05,
+    registeredAt: "2026-12-04T17:50:00.000Z",
+    sha256: "0f471eedcabdd631107a235a74ee3aa2ce2bb31b28e3b1273c7e5e2e1506e702",
+  },
+  {
+    id: "go127-marshal",
+    statement:
+      "Go 1.27 encoding/json.Marshal on its default engine (v1 on v2) is no more than 1.05× slower than with GOEXPERIMENT=nojsonv2 (pooled paired geomean over the five payloads)",
+    baseline: "go127-classic:Marshal",
+    candidate: "go127-default:Marshal",
+    payload: "*",
+    direction: "less",
+    threshold: 1.05,
+    registeredAt: "2026-12-04T17:50:00.000Z",
+    sha256: "74dbda53cd61dffbcbc41f25261d82a648f21e3ea0069825e1d1c24703c696d4",
+  },
+];
+
+/** The Go toolchain of seed 002's Go side on Go 1.27 (fetched by the go command through GOTOOLCHAIN). */
+export const GO127_TOOLCHAIN = "go1.27.3";
+
+/** How the Go side runs on one Go release: the two builds compared and the questions asked of them. */
+interface GoSideRelease {
+  bench: string;
+  title: string;
+  builds: Array<{ id: string; label: string; env: Record<string, string>; config: string }>;
+  hypotheses: HypothesisSpec[];
+}
+
+const GO_RELEASES: Record<"1.26" | "1.27", GoSideRelease> = {
+  "1.26": {
+    bench: "seed-002-go",
+    title:
+      "The same question in real Go: encoding/json on its classic engine vs on the v2 engine (GOEXPERIMENT=jsonv2), five payloads",
+    builds: [
+      { id: "go-plain", label: "go encoding/json (plain)", env: { GOEXPERIMENT: "" }, config: "none" },
+      {
+        id: "go-jsonv2",
+        label: "go encoding/json (GOEXPERIMENT=jsonv2)",
+        env: { GOEXPERIMENT: "jsonv2" },
+        config: "jsonv2",
+      },
+    ],
+    hypotheses: GO_HYPOTHESES,
+  },
+  "1.27": {
+    bench: "seed-002-go127",
+    title:
+      "Seed 002 on real Go 1.27: encoding/json on its default engine (v1 on v2) vs GOEXPERIMENT=nojsonv2 (classic), five payloads",
+    builds: [
+      {
+        id: "go127-classic",
+        label: "go 1.27 encoding/json (GOEXPERIMENT=nojsonv2)",
+        env: { GOTOOLCHAIN: GO127_TOOLCHAIN, GOEXPERIMENT: "nojsonv2" },
+        config: "nojsonv2",
+      },
+      {
+        id: "go127-default",
+        label: "go 1.27 encoding/json (default: v1 on v2)",
+        env: { GOTOOLCHAIN: GO127_TOOLCHAIN, GOEXPERIMENT: "" },
+        config: "none",
+      },
+    ],
+    hypotheses: GO127_HYPOTHESES,
+  },
+};
+
+/** True when `go` can run the given release (Go 1.27 through GOTOOLCHAIN; the first use downloads it). */
+export function goReleaseAvailable(release: "1.26" | "1.27"): boolean {
+  if (!hasGo()) return false;
+  if (release === "1.26") return true;
+  try {
+    const v = execFileSync("go", ["version"], {
+      env: { ...process.env, GOTOOLCHAIN: GO127_TOOLCHAIN },
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+    });
+    return v.includes("go1.27");
+  } catch {
+    return false;
+  }
+}
+
 type Fn = (...a: unknown[]) => unknown;
 
 export async function experimentSuite(): Promise<Suite<BenchInput>> {
@@ -159,9 +256,14 @@ export async function experimentSuite(): Promise<Suite<BenchInput>> {
   };
 }
 
-/** Go side: plain vs GOEXPERIMENT=jsonv2, ABBA, on the same payload bytes. */
-export function runGoSide(): BenchResult | undefined {
-  if (!hasGo()) return undefined;
+/**
+ * Go side, ABBA, on the same payload bytes: Go 1.26 plain vs GOEXPERIMENT=jsonv2, or (release "1.27")
+ * Go 1.27's default engine vs GOEXPERIMENT=nojsonv2. Undefined when that Go cannot run.
+ */
+export function runGoSide(release: "1.26" | "1.27" = "1.26"): BenchResult | undefined {
+  if (!goReleaseAvailable(release)) return undefined;
+  const rel = GO_RELEASES[release];
+  const [a, b] = rel.builds as [GoSideRelease["builds"][number], GoSideRelease["builds"][number]];
   const quick = isQuick();
   const s = resolveSettings({ pairs: 25 });
   const startedAt = new Date().toISOString();
@@ -174,10 +276,7 @@ export function runGoSide(): BenchResult | undefined {
   const goDir = writeGoModule(path.join(dir, "go"), inputs);
   const run = runGoBenchmarks({
     dir: goDir,
-    candidates: [
-      { id: "go-plain", label: "go encoding/json (plain)", env: { GOEXPERIMENT: "" } },
-      { id: "go-jsonv2", label: "go encoding/json (GOEXPERIMENT=jsonv2)", env: { GOEXPERIMENT: "jsonv2" } },
-    ],
+    candidates: rel.builds.map(({ id, label, env }) => ({ id, label, env })),
     bench: ".",
     pairs: quick ? 2 : 25,
     warmupRounds: 1,
@@ -185,10 +284,18 @@ export function runGoSide(): BenchResult | undefined {
     procs: 1,
     env: { GOJSON_PAYLOAD_DIR: dir },
   });
-  environment.go = { version: run.goVersion };
+  environment.go = {
+    version:
+      release === "1.26"
+        ? run.goVersion
+        : execFileSync("go", ["version"], {
+            env: { ...process.env, GOTOOLCHAIN: GO127_TOOLCHAIN },
+            encoding: "utf8",
+          }).trim(),
+  };
   const measurements: Measurement[] = [];
   const candidates = [];
-  for (const build of ["go-plain", "go-jsonv2"]) {
+  for (const build of [a.id, b.id]) {
     for (const op of ["UnmarshalAny", "Marshal"]) {
       const id = `${build}:${op}`;
       const base = run.candidates.find((c) => c.id === build);
@@ -216,12 +323,12 @@ export function runGoSide(): BenchResult | undefined {
     measurements,
     inputs.map((p) => p.id),
     [
-      { baseline: "go-plain:UnmarshalAny", candidate: "go-jsonv2:UnmarshalAny" },
-      { baseline: "go-plain:Marshal", candidate: "go-jsonv2:Marshal" },
+      { baseline: `${a.id}:UnmarshalAny`, candidate: `${b.id}:UnmarshalAny` },
+      { baseline: `${a.id}:Marshal`, candidate: `${b.id}:Marshal` },
     ],
     { metric: "nsPerOp", confidence: s.confidence, alpha: s.alpha, ciMethod: s.ciMethod, test: s.test },
   );
-  const hypotheses = GO_HYPOTHESES.map((h) =>
+  const hypotheses = rel.hypotheses.map((h) =>
     evaluateHypothesis(
       h,
       comparisons.find((c) => c.baseline === h.baseline && c.candidate === h.candidate && c.payload === "*"),
@@ -229,16 +336,15 @@ export function runGoSide(): BenchResult | undefined {
     ),
   );
   const goBenchFormat = [...run.raw.entries()]
-    .map(([id, text]) => `goexperiment: ${id === "go-jsonv2" ? "jsonv2" : "none"}\n${text}`)
+    .map(([id, text]) => `goexperiment: ${rel.builds.find((x) => x.id === id)?.config ?? "none"}\n${text}`)
     .join("\n");
   const { memory: _m, test: _t, ...settings } = s;
   return {
     schemaVersion: RESULT_SCHEMA_VERSION,
     kind: RESULT_KIND,
     package: "@gojson/seed-bench",
-    bench: "seed-002-go",
-    title:
-      "The same question in real Go: encoding/json on its classic engine vs on the v2 engine (GOEXPERIMENT=jsonv2), five payloads",
+    bench: rel.bench,
+    title: rel.title,
     startedAt,
     finishedAt: new Date().toISOString(),
     durationMs: Date.now() - t0,
@@ -259,7 +365,7 @@ export function runGoSide(): BenchResult | undefined {
     errors: [],
     notes: [
       "go test -c once per build setting (build time not measured); binaries run ABBA with -test.cpu=1 -test.benchmem; one warm-up round discarded.",
-      "goBenchFormat is Go's own output with a goexperiment config line per build: `benchstat -col goexperiment seed-002-go.bench.txt`.",
+      `goBenchFormat is Go's own output with a goexperiment config line per build: \`benchstat -col goexperiment ${rel.bench}.bench.txt\`.`,
     ],
     goBenchFormat,
   };
@@ -267,6 +373,8 @@ export function runGoSide(): BenchResult | undefined {
 
 if (isMain(import.meta.url)) {
   console.log(formatSummary(await runSuite(await experimentSuite())));
-  const go = runGoSide();
-  if (go) console.log(formatSummary(go));
+  for (const release of ["1.26", "1.27"] as const) {
+    const go = runGoSide(release);
+    if (go) console.log(formatSummary(go));
+  }
 }

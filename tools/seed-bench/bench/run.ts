@@ -42,14 +42,18 @@ const jobs: Array<[string, () => Promise<BenchResult | undefined>]> = [
   ],
   ["cost", runCost],
   ["experiment", async () => runSuite(await experimentSuite())],
-  ["go", async () => runGoSide()],
+  ["go", async () => runGoSide("1.26")],
+  // Seed 002's own setting: Go 1.27's default engine vs GOEXPERIMENT=nojsonv2 (skipped when Go 1.27 cannot be fetched).
+  ["go127", async () => runGoSide("1.27")],
   ["encoder", async () => runSuite(await marshalEncoderSuite())],
 ];
 for (const [name, job] of jobs) {
   if (only && only !== name) continue;
   const r = await job();
   if (!r) {
-    console.log(`${name}: skipped (go not on PATH)`);
+    console.log(
+      `${name}: skipped (${name === "go127" ? "Go 1.27 cannot be run or fetched" : "go not on PATH"})`,
+    );
     continue;
   }
   const file = writeResult(r);

@@ -10,7 +10,7 @@ import path from "node:path";
 import { hasGo, runSuite, type Suite } from "@gojson/harness";
 import { describe, expect, it } from "vitest";
 import { costSuite, manual, ORDER, ORDER_JSON } from "./cost.js";
-import { experimentSuite } from "./experiment-002.js";
+import { experimentSuite, GO127_TOOLCHAIN, goReleaseAvailable } from "./experiment-002.js";
 import { writeGoModule } from "./go-source.js";
 import { seedPayloads } from "./inputs.js";
 import { isolationSuite } from "./isolation.js";
@@ -55,5 +55,31 @@ describe("bench bodies", () => {
       expect(out).toMatch(/--- PASS: TestPayloadsRoundTrip/);
     },
     180_000,
+  );
+
+  // skip: needs Go 1.27 (the go command fetches it through GOTOOLCHAIN; offline machines skip)
+  it.skipIf(!goReleaseAvailable("1.27"))(
+    "seed-002-go127: the generated Go module builds and its bodies pass on Go 1.27, default and nojsonv2",
+    () => {
+      const dir = mkdtempSync(path.join(tmpdir(), "gojson-seed-bench-"));
+      const inputs = seedPayloads("small");
+      for (const p of inputs) writeFileSync(path.join(dir, `${p.id}.json`), p.bytes);
+      const goDir = writeGoModule(path.join(dir, "go"), inputs);
+      for (const experiment of ["", "nojsonv2"]) {
+        const out = execFileSync("go", ["test", "-count=1", "-run", "TestPayloadsRoundTrip", "-v", "."], {
+          cwd: goDir,
+          env: {
+            ...process.env,
+            GOJSON_PAYLOAD_DIR: dir,
+            GOFLAGS: "-mod=mod",
+            GOTOOLCHAIN: GO127_TOOLCHAIN,
+            GOEXPERIMENT: experiment,
+          },
+          encoding: "utf8",
+        });
+        expect(out).toMatch(/--- PASS: TestPayloadsRoundTrip/);
+      }
+    },
+    300_000,
   );
 });
