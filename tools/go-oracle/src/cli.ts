@@ -1,7 +1,7 @@
 /**
  * Command line of the oracle package:
  *   golden [--check] [--go 1.26|1.27|both] [--out DIR] [--suite DIR]   regenerate (or check) golden vectors
- *   conformance [--go 1.26|1.27|both] [--runs N] [--seed N] [--out FILE] [--fail-on crash,...]
+ *   conformance [--go 1.26|1.27|both] [--runs N] [--seed N] [--out FILE] [--fail-on crash,...] [--shrink N] [--notes DIR]
  *                                                                      differential fuzzing campaign
  * `--go both` (the default) runs every release that can run here; a release whose
  * toolchain cannot be obtained is skipped with one line saying why.
@@ -98,7 +98,19 @@ async function main(argv: string[]): Promise<number> {
         console.error(`conformance: --seed must be an integer, got ${seedText}`);
         return 2;
       }
-      return await runCampaign(oracle, { runs, out, seed, failOn, versions });
+      const shrinkText = flag(args, "--shrink", "");
+      const shrinkBudget = shrinkText === "" ? undefined : Number(shrinkText);
+      return await runCampaign(oracle, {
+        runs,
+        out,
+        seed,
+        failOn,
+        versions,
+        ...(shrinkBudget === undefined ? {} : { shrinkBudget }),
+        ...(args.includes("--notes") ? { notesDir: resolve(flag(args, "--notes", ".")) } : {}),
+        command:
+          `pnpm conformance ${args.filter((a) => a !== "--notes" && a !== flag(args, "--notes", "")).join(" ")}`.trim(),
+      });
     }
     console.error(
       "usage: cli golden [--check] [--go 1.26|1.27|both] | conformance [--go 1.26|1.27|both] [--runs N] [--seed N] [--out FILE]",

@@ -59,8 +59,10 @@ export function buildOracle(opts: { go?: GoVersion; cacheDir?: string } = {}): O
   const cacheDir = opts.cacheDir ?? defaultCacheDir();
   const src = oracleSourceDir();
   const h = createHash("sha256").update(avail.version);
-  for (const f of readdirSync(src).sort()) {
-    if (f.endsWith(".go") || f === "go.mod") h.update(f).update(readFileSync(join(src, f)));
+  for (const dir of [src, join(src, "core")]) {
+    for (const f of readdirSync(dir).sort()) {
+      if (f.endsWith(".go") || f === "go.mod") h.update(f).update(readFileSync(join(dir, f)));
+    }
   }
   const key = h.digest("hex").slice(0, 16);
   mkdirSync(cacheDir, { recursive: true });

@@ -4,6 +4,7 @@ import fc from "fast-check";
 import type { GoVersion } from "../go-version.js";
 import type { Oracle } from "../oracle.js";
 import type { Engine } from "../protocol.js";
+import { CompiledOracle, type CompiledSource, type Family } from "./compiled.js";
 import {
   type Answer,
   type Codecs,
@@ -17,7 +18,9 @@ import {
   runCodec,
   runGo,
 } from "./differential.js";
-import { REG, renderGo, type TypeSpec } from "./spec.js";
+import { appendNotes } from "./notes.js";
+import { reproduce } from "./repro.js";
+import { needsCompiler, REG, renderGo, type TypeSpec } from "./spec.js";
 
 /** Per-engine tallies of a campaign. */
 export interface EngineSummary {
@@ -29,6 +32,8 @@ export interface EngineSummary {
   byKind: Record<string, number>;
   /** Why cases were skipped (the oracle could not serve them, or the harness failed), by reason. */
   skippedBy?: Record<string, number>;
+  /** Disagreements by behaviour (kind, Go's error and gojson's, numbers and quoted text stripped). */
+  bySignature?: Record<string, number>;
 }
 
 /** One shrunk (or raw) disagreement. */
@@ -40,6 +45,8 @@ export interface Example {
   seed: number;
   shrunk: boolean;
   text: string;
+  /** A standalone Go program and the TypeScript call that reproduce it. */
+  repro?: string;
 }
 
 /** The summary written to results/conformance.json. */
@@ -51,6 +58,8 @@ export interface ConformanceSummary {
   engines: Partial<Record<Engine, EngineSummary>>;
   unavailable: Engine[];
   examples: Example[];
+  /** The first case of each reason for skipping (Go panicked, the oracle could not serve it). */
+  skippedExamples?: { engine: Engine; why: string; seed: number; text: string }[];
 }
 
 const MAX_SHRUNK_PER_ENGINE = 12;
@@ -112,6 +121,8 @@ function hasMap(t: TypeSpec, seen = new Set<string>()): boolean {
     case "array":
     case "ptr":
       return hasMap(t.e, seen);
+    case "named":
+      return hasMap(t.u, seen);
     case "struct":
       return t.fields.some((f) => hasMap(f.t, seen));
     case "reg":
@@ -123,7 +134,43 @@ function hasMap(t: TypeSpec, seen = new Set<string>()): boolean {
   }
 }
 
-/** Shrinks a failing seed to a minimal counterexample of the same kind. */
+/** A disagreement: the case and both answers. */
+interface Found {
+  c: FuzzCase;
+  go: Answer;
+  ts: Answer;
+}
+
+type Judgement = Awaited<ReturnType<typeof judge>>;
+
+/** Cases judged together (requests in flight at once). */
+const BATCH = 64;
+/** Cases generated together: the compiled ones among them make one program per engine family. */
+const BLOCK = 1024;
+/** How long shrinking a compiled case may take (each new type is a `go build`). */
+const COMPILED_SHRINK_MS = 30_000;
+/** Programs kept built while shrinking one compiled case. */
+const SHRINK_PROGRAMS = 16;
+
+/** The engine families (binaries) the engines need. */
+function familiesOf(engines: readonly Engine[]): Family[] {
+  const out: Family[] = [];
+  if (engines.includes("v1")) out.push("classic");
+  if (engines.includes("v1v2") || engines.includes("v2")) out.push("v2");
+  return out;
+}
+
+/** The compiled part of a case (its declarations go into a generated program). */
+export function compiledSource(c: FuzzCase): CompiledSource {
+  const r = renderGo(c.spec);
+  return { goSource: r.goSource, own: r.own, names: r.names, roots: [r.type] };
+}
+
+/**
+ * Shrinks a failing seed to a minimal counterexample of the same kind. Compiled
+ * cases build a program per distinct type met while shrinking (kept for reuse,
+ * a few at a time), within a time limit.
+ */
 async function shrink(
   oracle: Oracle,
   codecs: Codecs,
@@ -131,17 +178,50 @@ async function shrink(
   seed: number,
   kind: string,
   release: GoVersion,
-): Promise<string | undefined> {
-  let last: string | undefined;
-  await fc.check(
-    fc.asyncProperty(caseArb, async (c) => {
-      const j = await judge(oracle, codecs, c, engine, release);
-      if (j.skipped || j.kind !== kind) return true;
-      last = describe(c, engine, j.go, j.ts, release);
-      return false;
-    }),
-    { seed, numRuns: 1, endOnFailure: false, maxSkipsPerRun: 0 },
-  );
+): Promise<Found | undefined> {
+  let last: Found | undefined;
+  const programs = new Map<string, CompiledOracle>();
+  const oracleFor = async (c: FuzzCase): Promise<Oracle | undefined> => {
+    if (!needsCompiler(c.spec)) return oracle;
+    const src = compiledSource(c);
+    let co = programs.get(src.goSource);
+    if (!co) {
+      try {
+        co = await CompiledOracle.build(oracle, release, [src], familiesOf([engine]));
+      } catch {
+        return undefined;
+      }
+      programs.set(src.goSource, co);
+      if (programs.size > SHRINK_PROGRAMS) {
+        const [oldest, p] = programs.entries().next().value as [string, CompiledOracle];
+        p.close();
+        programs.delete(oldest);
+      }
+    }
+    return co;
+  };
+  const first = fc.sample(caseArb, { seed, numRuns: 1 })[0] as FuzzCase;
+  try {
+    await fc.check(
+      fc.asyncProperty(caseArb, async (c) => {
+        const o = await oracleFor(c);
+        if (!o) return true;
+        const j = await judge(o, codecs, c, engine, release);
+        if (j.skipped || j.kind !== kind) return true;
+        last = { c, go: j.go, ts: j.ts };
+        return false;
+      }),
+      {
+        seed,
+        numRuns: 1,
+        endOnFailure: false,
+        maxSkipsPerRun: 0,
+        ...(needsCompiler(first.spec) ? { interruptAfterTimeLimit: COMPILED_SHRINK_MS } : {}),
+      },
+    );
+  } finally {
+    for (const p of programs.values()) p.close();
+  }
   return last;
 }
 
@@ -170,68 +250,131 @@ export async function campaign(
   const seen = new Set<string>();
   const shrinkBudget = opts.shrinkBudget ?? MAX_SHRUNK_PER_ENGINE;
   const shrunkCount: Partial<Record<Engine, number>> = {};
-  const BATCH = 64;
-  for (let start = 0; start < opts.runs; start += BATCH) {
-    const n = Math.min(BATCH, opts.runs - start);
+  const record = async (s: number, c: FuzzCase, engine: Engine, j: Judgement) => {
+    const t = summary.engines[engine] as EngineSummary;
+    if (j.skipped) {
+      t.skipped++;
+      const why = String(j.why ?? "?")
+        .replace(/"[^"]*"/g, "S")
+        .replace(/[0-9]+/g, "N")
+        .slice(0, 80);
+      t.skippedBy ??= {};
+      t.skippedBy[why] = (t.skippedBy[why] ?? 0) + 1;
+      if (t.skippedBy[why] === 1 && (summary.skippedExamples?.length ?? 0) < 40) {
+        summary.skippedExamples ??= [];
+        summary.skippedExamples.push({
+          engine,
+          why: String(j.why).slice(0, 2000),
+          seed: s,
+          text: describe(c, engine, {}, {}, release),
+        });
+      }
+      return;
+    }
+    t.cases++;
+    if (j.kind === "") {
+      t.agreements++;
+      return;
+    }
+    t.disagreements++;
+    t.byKind[j.kind] = (t.byKind[j.kind] ?? 0) + 1;
+    const sig = `${engine}|${signature(j.kind, j.go, j.ts)}`;
+    t.bySignature ??= {};
+    t.bySignature[sig] = (t.bySignature[sig] ?? 0) + 1;
+    if (seen.has(sig)) return;
+    const perEngine = summary.examples.filter((x) => x.engine === engine).length;
+    if (perEngine >= MAX_EXAMPLES_PER_ENGINE) return;
+    seen.add(sig);
+    let found: Found = { c, go: j.go, ts: j.ts };
+    let shrunk = false;
+    if ((shrunkCount[engine] ?? 0) < shrinkBudget) {
+      shrunkCount[engine] = (shrunkCount[engine] ?? 0) + 1;
+      const small = await shrink(oracle, codecs, engine, s, j.kind, release);
+      if (small) {
+        found = small;
+        shrunk = true;
+      }
+    }
+    if (summary.examples.length < 200)
+      summary.examples.push({
+        title: `${engine} go${release} ${j.kind}: ${c.op} ${renderGo(c.spec).type}`,
+        engine,
+        kind: j.kind,
+        signature: sig,
+        seed: s,
+        shrunk,
+        text: describe(found.c, engine, found.go, found.ts, release),
+        repro: reproduce(found.c, engine, release, found.go, found.ts),
+      });
+  };
+  const judgeAll = async (o: Oracle, cases: { s: number; c: FuzzCase }[]) => {
+    for (let i = 0; i < cases.length; i += BATCH) {
+      const results = await Promise.all(
+        cases
+          .slice(i, i + BATCH)
+          .flatMap(({ s, c }) =>
+            engines.map(async (engine) => ({ s, c, engine, j: await judge(o, codecs, c, engine, release) })),
+          ),
+      );
+      for (const { s, c, engine, j } of results) await record(s, c, engine, j);
+    }
+  };
+  const families = familiesOf(engines);
+  type Block = {
+    start: number;
+    n: number;
+    cases: { s: number; c: FuzzCase }[];
+    compiled: { s: number; c: FuzzCase }[];
+    building?: Promise<{ co: CompiledOracle } | { error: string }>;
+  };
+  // A block's compiled cases are built while the block before it is judged.
+  const prepare = (start: number): Block => {
+    const n = Math.min(BLOCK, opts.runs - start);
     const cases = Array.from({ length: n }, (_, i) => ({
       s: seed + start + i,
       c: fc.sample(caseArb, { seed: seed + start + i, numRuns: 1 })[0] as FuzzCase,
     }));
-    const results = await Promise.all(
-      cases.flatMap(({ s, c }) =>
-        engines.map(async (engine) => ({
-          s,
-          c,
-          engine,
-          j: await judge(oracle, codecs, c, engine, release),
-        })),
-      ),
+    const compiled = cases.filter(({ c }) => needsCompiler(c.spec));
+    const b: Block = { start, n, cases, compiled };
+    if (compiled.length > 0)
+      b.building = CompiledOracle.build(
+        oracle,
+        release,
+        compiled.map(({ c }) => compiledSource(c)),
+        families,
+      ).then(
+        (co) => ({ co }),
+        (e: unknown) => ({ error: String(e) }),
+      );
+    return b;
+  };
+  let next: Block | undefined = opts.runs > 0 ? prepare(0) : undefined;
+  while (next) {
+    const b: Block = next;
+    next = b.start + BLOCK < opts.runs ? prepare(b.start + BLOCK) : undefined;
+    const t0 = Date.now();
+    await judgeAll(
+      oracle,
+      b.cases.filter(({ c }) => !needsCompiler(c.spec)),
     );
-    for (const { s, c, engine, j } of results) {
-      const t = summary.engines[engine] as EngineSummary;
-      if (j.skipped) {
-        t.skipped++;
-        const why = String(j.why ?? "?")
-          .replace(/"[^"]*"/g, "S")
-          .replace(/[0-9]+/g, "N")
-          .slice(0, 80);
-        t.skippedBy ??= {};
-        t.skippedBy[why] = (t.skippedBy[why] ?? 0) + 1;
-        continue;
+    const t1 = Date.now();
+    const built = await b.building;
+    const t2 = Date.now();
+    if (built && "co" in built) {
+      try {
+        await judgeAll(built.co, b.compiled);
+      } finally {
+        built.co.close();
       }
-      t.cases++;
-      if (j.kind === "") {
-        t.agreements++;
-        continue;
-      }
-      t.disagreements++;
-      t.byKind[j.kind] = (t.byKind[j.kind] ?? 0) + 1;
-      const sig = `${engine}|${signature(j.kind, j.go, j.ts)}`;
-      if (seen.has(sig)) continue;
-      const perEngine = summary.examples.filter((x) => x.engine === engine).length;
-      if (perEngine >= MAX_EXAMPLES_PER_ENGINE) continue;
-      seen.add(sig);
-      let text = describe(c, engine, j.go, j.ts, release);
-      let shrunk = false;
-      if ((shrunkCount[engine] ?? 0) < shrinkBudget) {
-        shrunkCount[engine] = (shrunkCount[engine] ?? 0) + 1;
-        const small = await shrink(oracle, codecs, engine, s, j.kind, release);
-        if (small) {
-          text = small;
-          shrunk = true;
-        }
-      }
-      if (summary.examples.length < 200)
-        summary.examples.push({
-          title: `${engine} go${release} ${j.kind}: ${c.op} ${renderGo(c.spec).type}`,
-          engine,
-          kind: j.kind,
-          signature: sig,
-          seed: s,
-          shrunk,
-          text,
-        });
+    } else if (built) {
+      for (const { s, c } of b.compiled)
+        for (const engine of engines)
+          await record(s, c, engine, { skipped: true, why: `go build failed: ${built.error.slice(0, 300)}` });
     }
+    if (process.env.GOJSON_ORACLE_VERBOSE)
+      console.error(
+        `block ${b.start}: ${b.n - b.compiled.length} reflect cases ${t1 - t0} ms, build wait ${t2 - t1} ms, ${b.compiled.length} compiled cases ${Date.now() - t2} ms`,
+      );
   }
   return summary;
 }
@@ -248,13 +391,29 @@ export function outFor(out: string, go: GoVersion): string {
  */
 export async function runCampaign(
   oracle: Oracle,
-  opts: { runs: number; out: string; seed?: number; failOn?: readonly string[]; versions?: GoVersion[] },
+  opts: {
+    runs: number;
+    out: string;
+    seed?: number;
+    failOn?: readonly string[];
+    versions?: GoVersion[];
+    shrinkBudget?: number;
+    /** Append the disagreements to `oracle-disagreements-<engine>-<release>.md` files in this directory. */
+    notesDir?: string;
+    /** The command line, for the notes. */
+    command?: string;
+  },
 ): Promise<number> {
   const versions = opts.versions ?? [oracle.go];
   const failing: string[] = [];
   for (const go of versions) {
     const t0 = Date.now();
-    const summary = await campaign(oracle, { runs: opts.runs, seed: opts.seed, go });
+    const summary = await campaign(oracle, {
+      runs: opts.runs,
+      seed: opts.seed,
+      go,
+      ...(opts.shrinkBudget === undefined ? {} : { shrinkBudget: opts.shrinkBudget }),
+    });
     const files = versions.length === 1 ? [opts.out] : [outFor(opts.out, go)];
     if (versions.length > 1 && go === versions[versions.length - 1]) files.push(opts.out);
     for (const f of files) {
@@ -267,6 +426,9 @@ export async function runCampaign(
       );
     }
     if (summary.unavailable.length) console.log(`no codec for: ${summary.unavailable.join(", ")}`);
+    if (opts.notesDir)
+      for (const f of appendNotes(opts.notesDir, go, opts.command ?? "conformance", summary))
+        console.log(`appended ${f}`);
     console.log(
       `${summary.goVersion}: seed ${summary.seed}, ${summary.examples.length} distinct disagreements; wrote ${files.join(", ")} in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
     );

@@ -10,7 +10,7 @@ const RUNS = Number(process.env.GOJSON_FUZZ_RUNS ?? 200);
 it.skipIf(!hasGo())(`differential fuzzing: ${RUNS} cases per engine (needs go on PATH)`, async () => {
   const oracle = startOracle();
   afterAll(() => oracle.close());
-  const s = await campaign(oracle, { runs: RUNS, shrinkBudget: 2 });
+  const s = await campaign(oracle, { runs: RUNS, shrinkBudget: 0 });
   for (const [engine, t] of Object.entries(s.engines)) {
     console.log(
       `${engine}: ${t.cases} cases, ${t.agreements} agree, ${t.disagreements} disagree ${JSON.stringify(t.byKind)}`,

@@ -1,5 +1,5 @@
 import { withRegistryMethods } from "@gojson/fixtures";
-import type { GoType } from "@gojson/gotype";
+import { type GoType, withMethods } from "@gojson/gotype";
 import fc from "fast-check";
 import type { GoVersion } from "../go-version.js";
 import { normalizeGoMessage } from "../normalize.js";
@@ -8,7 +8,9 @@ import type { Engine, OracleResponse, Tagged } from "../protocol.js";
 import { floatFromTagged, floatToTagged, fromTagged, type TaggedHooks, toTagged } from "../tagged.js";
 import {
   escapeBytes,
+  type MethodSpec,
   type Mutation,
+  methodErrorText,
   mutate,
   mutationArb,
   REG,
@@ -160,6 +162,9 @@ function cycleSpots(spec: TypeSpec, v: Tagged): Seg[][] {
         return;
       case "reg":
         walk(REG[t.name].shape, x, path);
+        return;
+      case "named":
+        walk(t.u, x, path);
         return;
       case "struct":
         for (const f of t.fields)
@@ -380,6 +385,8 @@ export function canon(t: TypeSpec, v: Tagged): Tagged {
         .sort((a, b) => (JSON.stringify(a[0]) < JSON.stringify(b[0]) ? -1 : 1));
     case "ptr":
       return canon(t.e, v);
+    case "named":
+      return canon(t.u, v);
     case "reg":
       // Node, Rec and Chain hold no floats or maps (and may nest thousands deep): nothing to re-spell.
       if (t.name === "Node" || t.name === "Rec" || t.name === "Chain") return v;
@@ -425,12 +432,59 @@ function tagged(c: FuzzCase, t: GoType, v: unknown, hooks: TaggedHooks): Tagged 
   }
 }
 
+/** The TypeScript twin of a generated method (see MethodSpec). */
+function twinOf(m: MethodSpec): (...args: never[]) => unknown {
+  const fail = () => {
+    throw new Error(methodErrorText(m.m));
+  };
+  switch (m.m) {
+    case "MarshalJSON":
+    case "MarshalText":
+      return m.fail ? fail : () => Uint8Array.from(m.out ?? []);
+    case "UnmarshalJSON":
+    case "UnmarshalText":
+      return m.fail ? fail : (_data: Uint8Array, current: unknown) => current;
+    case "IsZero":
+      return () => m.zero === true;
+  }
+}
+
+/** Attaches the TypeScript twins of a case's generated methods to its parsed declarations. */
+export function attachTwins(decls: Record<string, GoType>, spec: TypeSpec): Record<string, GoType> {
+  const { nameOf } = renderGo(spec);
+  const visit = (t: TypeSpec) => {
+    switch (t.k) {
+      case "slice":
+      case "ptr":
+      case "array":
+      case "map":
+        visit(t.e);
+        return;
+      case "named":
+      case "struct": {
+        const name = nameOf.get(t);
+        const decl = name === undefined ? undefined : decls[name];
+        for (const m of t.methods ?? []) {
+          if (!decl) throw new HarnessError(`twins: no declaration for ${name}`);
+          withMethods(decl, { [m.m]: twinOf(m) }, { receiver: m.ptr ? "pointer" : "value" });
+        }
+        if (t.k === "named") visit(t.u);
+        else for (const f of t.fields) visit(f.t);
+        return;
+      }
+      default:
+    }
+  };
+  visit(spec);
+  return decls;
+}
+
 /** Runs the codec of `engine` on a case, as Go release `go` would (when the codec takes `goVersion`). */
 export function runCodec(codecs: Codecs, c: FuzzCase, engine: Engine, go: GoVersion = "1.26"): Answer {
   const { goSource, type, input, options, into, cycle } = requestFor(c, engine, go);
   let t: GoType;
   try {
-    t = codecs.goType(type, withRegistryMethods(codecs.parseGo(goSource)));
+    t = codecs.goType(type, attachTwins(withRegistryMethods(codecs.parseGo(goSource)), c.spec));
   } catch (e) {
     return { crash: `parseGo: ${(e as Error).message}` };
   }

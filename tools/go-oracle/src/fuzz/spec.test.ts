@@ -1,8 +1,20 @@
 import { parseGo } from "@gojson/gotype";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { packSources, programText } from "./compiled.js";
 import { caseArb, requestFor } from "./differential.js";
-import { deepInput, escapeBytes, renderGo, shapedJson, type TypeSpec, toBytes, typeSpecArb } from "./spec.js";
+import {
+  deepInput,
+  escapeBytes,
+  goBytesLiteral,
+  mutate,
+  needsCompiler,
+  renderGo,
+  shapedJson,
+  type TypeSpec,
+  toBytes,
+  typeSpecArb,
+} from "./spec.js";
 
 describe("fuzz generators (no Go needed)", () => {
   it("renders embedded structs and registry types with their declarations", () => {
@@ -74,5 +86,92 @@ describe("fuzz generators (no Go needed)", () => {
       '{"Val":1,"Next":{"Kids":[{"Val":2}]}}',
     );
     expect(deepInput({ k: "int" }, 3)).toBeUndefined();
+  });
+});
+
+describe("declared types and methods (no Go needed)", () => {
+  const pb: TypeSpec = { k: "named", name: "PB_0001", u: { k: "ptr", e: { k: "bytes" } } };
+  const n1: TypeSpec = {
+    k: "named",
+    name: "N1_0001",
+    u: { k: "int8" },
+    methods: [
+      { m: "MarshalJSON", ptr: false, out: [0x22, 0x61, 0xff, 0x22] },
+      { m: "UnmarshalJSON", ptr: true, fail: true },
+    ],
+  };
+  const spec: TypeSpec = {
+    k: "struct",
+    name: "S1_0001",
+    fields: [
+      { name: "A", json: "", opts: [], t: pb },
+      { name: "B", json: "b", opts: ["string"], t: n1 },
+      {
+        name: "C",
+        json: "",
+        opts: [],
+        t: { k: "map", key: "float64", e: { k: "named", name: "NA_0001", u: { k: "any" } } },
+      },
+    ],
+  };
+
+  it("renders declared non-struct types, methods and float keys as Go", () => {
+    const r = renderGo(spec);
+    expect(r.type).toBe("S1_0001");
+    expect(r.names).toEqual(["S1_0001", "PB_0001", "N1_0001", "NA_0001"]);
+    expect(r.goSource).toContain("type PB_0001 *[]byte");
+    expect(r.goSource).toContain(
+      'func (N1_0001) MarshalJSON() ([]byte, error) { return []byte("\\"a\\xff\\""), nil }',
+    );
+    expect(r.goSource).toContain(
+      'func (*N1_0001) UnmarshalJSON([]byte) error { return errors.New("uj: no") }',
+    );
+    expect(r.goSource).toContain("\tC map[float64]NA_0001");
+    expect(Object.keys(parseGo(r.goSource)).sort()).toEqual(["N1_0001", "NA_0001", "PB_0001", "S1_0001"]);
+    expect(needsCompiler(spec)).toBe(true);
+    expect(needsCompiler({ k: "slice", e: { k: "int" } })).toBe(false);
+  });
+
+  it("writes byte strings as Go literals", () => {
+    expect(goBytesLiteral([0x61, 0x22, 0x5c, 0xff, 0x0a])).toBe('"a\\"\\\\\\xff\\x0a"');
+  });
+
+  it("generated programs declare each case once and split cases whose names clash", () => {
+    const a = { goSource: "type N1_x int", own: "type N1_x int", names: ["N1_x"], roots: ["N1_x"] };
+    const b = { goSource: "type N1_x string", own: "type N1_x string", names: ["N1_x"], roots: ["[]N1_x"] };
+    expect(packSources([a, a, b]).map((g) => g.length)).toEqual([1, 1]);
+    const text = programText([a]);
+    expect(text).toContain(
+      '"type N1_x int": {Named: map[string]reflect.Type{"N1_x": reflect.TypeFor[N1_x]()}',
+    );
+    expect(text).toContain("func main() { core.Serve(registry, compiled) }");
+  });
+
+  it("breaks member names where an object member starts", () => {
+    expect(new TextDecoder().decode(mutate('{"a":{"b":1}}', { m: "name", at: 1, ch: "[" }))).toBe(
+      '{"a":{[b":1}}',
+    );
+    expect([...mutate('{"a":1}', { m: "name", at: 0, ch: "\udcff" })]).toEqual([
+      0x7b, 0xff, 0x61, 0x22, 0x3a, 0x31, 0x7d,
+    ]);
+  });
+
+  it("generates declared types, methods and the new inputs, each case with its own type names", () => {
+    let named = 0;
+    let methods = 0;
+    fc.assert(
+      fc.property(typeSpecArb, (t) => {
+        const r = renderGo(t);
+        if (needsCompiler(t)) {
+          named++;
+          for (const n of r.names) expect(n).toMatch(/_[0-9a-z]{4}$/);
+        }
+        if (r.goSource.includes("func (")) methods++;
+        if (r.goSource) parseGo(r.goSource);
+      }),
+      { numRuns: 300, seed: 3 },
+    );
+    expect(named).toBeGreaterThan(30);
+    expect(methods).toBeGreaterThan(10);
   });
 });

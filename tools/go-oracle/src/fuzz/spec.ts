@@ -20,8 +20,25 @@ export type RegName =
   | "Rec"
   | "Chain";
 
-/** Map key types the fuzzer uses (text marshalers and a MarshalJSON type among them). */
-export type KeySpec = "string" | "int" | "uint8" | "UpperText" | "KeyJSON" | "CentsV";
+/** Map key types the fuzzer uses (text marshalers and a MarshalJSON type among them; float64 and bool keys are v2's). */
+export type KeySpec = "string" | "int" | "uint8" | "float64" | "bool" | "UpperText" | "KeyJSON" | "CentsV";
+
+/** The JSON and text methods a generated type may declare. */
+export type MethodName = "MarshalJSON" | "UnmarshalJSON" | "MarshalText" | "UnmarshalText" | "IsZero";
+
+/**
+ * A generated method: a pointer or value receiver and a fixed behaviour (Go source and
+ * its TypeScript twin are both written from it). Marshal methods return `out` (bytes, any
+ * content: invalid JSON, invalid UTF-8) or fail with `<method>: no`; unmarshal methods
+ * leave the value as it was, or fail; IsZero answers `zero`.
+ */
+export interface MethodSpec {
+  m: MethodName;
+  ptr: boolean;
+  fail?: boolean;
+  out?: number[];
+  zero?: boolean;
+}
 
 /** A generated Go type, small enough to print and to shrink. */
 export type TypeSpec =
@@ -48,8 +65,13 @@ export type TypeSpec =
   | { k: "map"; key: KeySpec; e: TypeSpec }
   | { k: "ptr"; e: TypeSpec }
   | { k: "reg"; name: RegName }
+  /**
+   * A declared non-struct type (`type N1 *[]byte`, `type N2 any`, `type N3 json.RawMessage`),
+   * named N1, N2, ... when the case is built; it may declare methods (not on pointer or interface types).
+   */
+  | { k: "named"; u: TypeSpec; name?: string; methods?: MethodSpec[] }
   /** `name` is set for structs that are embedded (the field is named after its type). */
-  | { k: "struct"; fields: FieldSpec[]; name?: string };
+  | { k: "struct"; fields: FieldSpec[]; name?: string; methods?: MethodSpec[] };
 
 /** A generated struct field. */
 export interface FieldSpec {
@@ -168,12 +190,78 @@ const LEAVES = [
 const REG_NAMES = Object.keys(REG) as RegName[];
 const FIELD_NAMES = ["A", "B", "Name", "ID", "Value", "x"];
 const JSON_NAMES = ["", "", "", "a", "b", "A", "name", "Name", "-", "id"];
-const KEYS: KeySpec[] = ["string", "string", "int", "uint8", "UpperText", "KeyJSON", "CentsV"];
+const KEYS: KeySpec[] = [
+  "string",
+  "string",
+  "int",
+  "uint8",
+  "float64",
+  "bool",
+  "UpperText",
+  "KeyJSON",
+  "CentsV",
+];
+
+const latin1 = (s: string): number[] => Array.from(s, (c) => c.charCodeAt(0));
+
+/** What generated MarshalJSON methods return: invalid JSON, invalid UTF-8, padding, duplicate names. */
+const MARSHAL_JSON_OUT = [
+  '"a\xffb"',
+  '{"k":1}',
+  "1",
+  "null",
+  "[",
+  ' "x" ',
+  '"\xc3\xa9"',
+  '"<&>"',
+  '{"a":1,"a":2}',
+  '"\xed\xa0\x80"',
+  "",
+  '{"a":1} x',
+  "[1,\xff]",
+  '\xe2\x80\xa8"',
+].map(latin1);
+
+/** What generated MarshalText methods return. */
+const MARSHAL_TEXT_OUT = ["a\xffb", "k", "", "<&>", "A", "\xed\xa0\x80", '"q"'].map(latin1);
+
+const methodArb: fc.Arbitrary<MethodSpec> = fc.oneof(
+  fc
+    .record({ ptr: fc.boolean(), fail: fc.boolean(), out: fc.constantFrom(...MARSHAL_JSON_OUT) })
+    .map(
+      ({ ptr, fail, out }) =>
+        (fail ? { m: "MarshalJSON", ptr, fail } : { m: "MarshalJSON", ptr, out }) as MethodSpec,
+    ),
+  fc
+    .record({ ptr: fc.boolean(), fail: fc.boolean(), out: fc.constantFrom(...MARSHAL_TEXT_OUT) })
+    .map(
+      ({ ptr, fail, out }) =>
+        (fail ? { m: "MarshalText", ptr, fail } : { m: "MarshalText", ptr, out }) as MethodSpec,
+    ),
+  fc
+    .record({ ptr: fc.boolean(), fail: fc.boolean() })
+    .map(({ ptr, fail }) => ({ m: "UnmarshalJSON", ptr, fail }) as MethodSpec),
+  fc
+    .record({ ptr: fc.boolean(), fail: fc.boolean() })
+    .map(({ ptr, fail }) => ({ m: "UnmarshalText", ptr, fail }) as MethodSpec),
+  fc
+    .record({ ptr: fc.boolean(), zero: fc.boolean() })
+    .map(({ ptr, zero }) => ({ m: "IsZero", ptr, zero }) as MethodSpec),
+);
+
+/** Zero to two methods with distinct names (mostly none). */
+const methodsArb: fc.Arbitrary<MethodSpec[] | undefined> = fc.oneof(
+  { weight: 3, arbitrary: fc.constant(undefined) },
+  {
+    weight: 2,
+    arbitrary: fc.uniqueArray(methodArb, { minLength: 1, maxLength: 2, selector: (m) => m.m }),
+  },
+);
 
 /** Tag options that fit a field of type `t` (v1 and v2 options, some meaningless on purpose). */
 function tagOptsFor(t: TypeSpec): string[] {
   const o = ["omitempty", "omitzero", "string", "case:ignore", "case:strict"];
-  const u = t.k === "ptr" ? t.e : t;
+  const u = underlying(t.k === "ptr" ? t.e : t);
   switch (u.k) {
     case "time":
       o.push("format:unix", "format:unixmilli", "format:RFC3339", "format:DateOnly", "format:RFC1123");
@@ -235,14 +323,23 @@ const embedArb = (s: fc.Arbitrary<TypeSpec>): fc.Arbitrary<FieldSpec> =>
 
 const rawStructArb = (tie: (k: string) => fc.Arbitrary<unknown>) =>
   fc
-    .uniqueArray(
-      fc.oneof(
-        { weight: 4, arbitrary: fieldArb(tie("t") as fc.Arbitrary<TypeSpec>) },
-        { weight: 1, arbitrary: tie("e") as fc.Arbitrary<FieldSpec> },
+    .record({
+      fields: fc.uniqueArray(
+        fc.oneof(
+          { weight: 4, arbitrary: fieldArb(tie("t") as fc.Arbitrary<TypeSpec>) },
+          { weight: 1, arbitrary: tie("e") as fc.Arbitrary<FieldSpec> },
+        ),
+        { maxLength: 4, selector: (f) => f.name },
       ),
-      { maxLength: 4, selector: (f) => f.name },
-    )
-    .map((fields) => ({ k: "struct", fields }) as TypeSpec);
+      methods: fc.oneof(
+        { weight: 6, arbitrary: fc.constant(undefined) },
+        { weight: 1, arbitrary: methodsArb },
+      ),
+    })
+    .map(
+      ({ fields, methods }) =>
+        (methods ? { k: "struct", fields, methods } : { k: "struct", fields }) as TypeSpec,
+    );
 
 const rawTypeArb: fc.Arbitrary<TypeSpec> = fc.letrec<{ t: TypeSpec; s: TypeSpec; e: FieldSpec }>((tie) => ({
   t: fc.oneof(
@@ -268,14 +365,52 @@ const rawTypeArb: fc.Arbitrary<TypeSpec> = fc.letrec<{ t: TypeSpec; s: TypeSpec;
     },
     { weight: 1, arbitrary: tie("t").map((e) => ({ k: "ptr", e }) as TypeSpec) },
     { weight: 2, arbitrary: tie("s") },
+    // declared non-struct types: named pointers, named interfaces, named slices/maps/leaves, with or without methods
+    {
+      weight: 2,
+      arbitrary: fc
+        // (not time.Time: a declared time type is a struct of unexported fields without time's methods)
+        .record({ u: tie("t").filter((u) => u.k !== "time"), methods: methodsArb })
+        .map(({ u, methods }) => (methods ? { k: "named", u, methods } : { k: "named", u }) as TypeSpec),
+    },
   ),
   s: rawStructArb(tie as (k: string) => fc.Arbitrary<unknown>),
   e: embedArb(tie("s")),
 })).t;
 
-/** Gives embedded structs unique names (E1, E2, ...) in rendering order, so declarations never clash. */
-function nameEmbedded(spec: TypeSpec): TypeSpec {
+/** The type under declared names (`type N1 *[]byte` → `*[]byte`). */
+export function underlying(t: TypeSpec): TypeSpec {
+  return t.k === "named" ? underlying(t.u) : t;
+}
+
+/** Whether a type needs the Go compiler: declared non-struct types or methods (reflect can build neither). */
+export function needsCompiler(t: TypeSpec): boolean {
+  switch (t.k) {
+    case "named":
+      return true;
+    case "slice":
+    case "ptr":
+    case "array":
+    case "map":
+      return needsCompiler(t.e);
+    case "struct":
+      return (t.methods?.length ?? 0) > 0 || t.fields.some((f) => needsCompiler(f.t));
+    default:
+      return false;
+  }
+}
+
+/**
+ * Names the declared types of a case: embedded structs E1, E2, ... (in rendering order, so
+ * declarations never clash) and declared non-struct types N1, N2, ...; with a `tag` (cases
+ * the Go compiler builds, many to a program) every declared type, structs S1, S2, ... too,
+ * carries it so the types of different cases can share one package. Drops methods Go does
+ * not allow (on pointer and interface types).
+ */
+function nameTypes(spec: TypeSpec, tag: string): TypeSpec {
   let n = 0;
+  let named = 0;
+  let anon = 0;
   const walk = (t: TypeSpec): TypeSpec => {
     switch (t.k) {
       case "slice":
@@ -285,15 +420,22 @@ function nameEmbedded(spec: TypeSpec): TypeSpec {
         return { ...t, e: walk(t.e) };
       case "map":
         return { ...t, e: walk(t.e) };
+      case "named": {
+        const name = `N${++named}${tag}`;
+        const u = walk(t.u);
+        const uu = underlying(u);
+        const noMethods = uu.k === "ptr" || uu.k === "any" || !t.methods?.length;
+        return noMethods ? { k: "named", u, name } : { k: "named", u, name, methods: t.methods };
+      }
       case "struct": {
         const fields = t.fields.map((f) => {
           if (!f.embed) return { ...f, t: walk(f.t) };
-          const name = `E${++n}`;
+          const name = `E${++n}${tag}`;
           const inner = f.t.k === "ptr" ? f.t.e : f.t;
-          const named = { ...(walk(inner) as Extract<TypeSpec, { k: "struct" }>), name };
-          return { ...f, name, t: f.t.k === "ptr" ? ({ k: "ptr", e: named } as TypeSpec) : named };
+          const decl = { ...(walk(inner) as Extract<TypeSpec, { k: "struct" }>), name };
+          return { ...f, name, t: f.t.k === "ptr" ? ({ k: "ptr", e: decl } as TypeSpec) : decl };
         });
-        return { ...t, fields };
+        return tag && t.name === undefined ? { ...t, fields, name: `S${++anon}${tag}` } : { ...t, fields };
       }
       default:
         return t;
@@ -302,8 +444,13 @@ function nameEmbedded(spec: TypeSpec): TypeSpec {
   return walk(spec);
 }
 
+/** Digits of a case tag (base 36): four give 1.7 million tags, so cases of one program rarely share one. */
+const TAG_SPACE = 36 ** 4;
+
 /** Arbitrary Go types (depth-limited). */
-export const typeSpecArb: fc.Arbitrary<TypeSpec> = rawTypeArb.map(nameEmbedded);
+export const typeSpecArb: fc.Arbitrary<TypeSpec> = fc
+  .tuple(rawTypeArb, fc.integer({ min: 0, max: TAG_SPACE - 1 }))
+  .map(([t, tag]) => nameTypes(t, needsCompiler(t) ? `_${tag.toString(36).padStart(4, "0")}` : ""));
 
 /** Whether a type mentions a recursive registry type (values need a depth budget). */
 export function rootRecursive(t: TypeSpec): RegName | undefined {
@@ -311,9 +458,68 @@ export function rootRecursive(t: TypeSpec): RegName | undefined {
   return u.k === "reg" && REG[u.name].recursive ? u.name : undefined;
 }
 
-/** Renders a type as Go: declarations for its structs (S1, S2, ..., embedded ones E1, ...) and the root expression. */
-export function renderGo(spec: TypeSpec): { goSource: string; type: string } {
+/** A Go interpreted string literal holding exactly these bytes (printable ASCII as is, the rest as \\xNN). */
+export function goBytesLiteral(bytes: readonly number[]): string {
+  let out = '"';
+  for (const b of bytes) {
+    if (b === 0x22 || b === 0x5c) out += `\\${String.fromCharCode(b)}`;
+    else if (b >= 0x20 && b < 0x7f) out += String.fromCharCode(b);
+    else out += `\\x${b.toString(16).padStart(2, "0")}`;
+  }
+  return `${out}"`;
+}
+
+/** The error text of a failing generated method (`MarshalJSON` → `mj: no`). */
+export function methodErrorText(m: MethodName): string {
+  const short: Record<MethodName, string> = {
+    MarshalJSON: "mj",
+    UnmarshalJSON: "uj",
+    MarshalText: "mt",
+    UnmarshalText: "ut",
+    IsZero: "iz",
+  };
+  return `${short[m]}: no`;
+}
+
+/** Go declaration of a generated method of type `name`. */
+function renderMethod(name: string, m: MethodSpec): string {
+  const recv = m.ptr ? `*${name}` : name;
+  const fail = `errors.New(${JSON.stringify(methodErrorText(m.m))})`;
+  switch (m.m) {
+    case "MarshalJSON":
+    case "MarshalText":
+      return m.fail
+        ? `func (${recv}) ${m.m}() ([]byte, error) { return nil, ${fail} }`
+        : `func (${recv}) ${m.m}() ([]byte, error) { return []byte(${goBytesLiteral(m.out ?? [])}), nil }`;
+    case "UnmarshalJSON":
+    case "UnmarshalText":
+      return `func (${recv}) ${m.m}([]byte) error { return ${m.fail ? fail : "nil"} }`;
+    case "IsZero":
+      return `func (${recv}) IsZero() bool { return ${m.zero ? "true" : "false"} }`;
+  }
+}
+
+/** A case's Go: its own declarations, the registry declarations it uses, and the root expression. */
+export interface RenderedGo {
+  /** Every declaration (what TypeScript's parseGo reads and what the oracle gets). */
+  goSource: string;
+  /** Root type expression. */
+  type: string;
+  /** The case's own declarations and methods (without the registry's). */
+  own: string;
+  /** Names the case declares (not the registry's). */
+  names: string[];
+  /** Names of the registry types used (compiled into every oracle program). */
+  regs: RegName[];
+  /** Declared name of every struct and named spec (by object identity), for Go literals. */
+  nameOf: Map<TypeSpec, string>;
+}
+
+/** Renders a type as Go: declarations for its structs (S1, S2, ..., embedded ones E1, ...), declared types (N1, ...), methods, and the root expression. */
+export function renderGo(spec: TypeSpec): RenderedGo {
   const decls: string[] = [];
+  const names: string[] = [];
+  const nameOf = new Map<TypeSpec, string>();
   const regs = new Set<RegName>();
   let anon = 0;
   const expr = (t: TypeSpec): string => {
@@ -333,15 +539,27 @@ export function renderGo(spec: TypeSpec): { goSource: string; type: string } {
       case "array":
         return `[${t.n}]${expr(t.e)}`;
       case "map":
-        if (t.key !== "string" && t.key !== "int" && t.key !== "uint8") regs.add(t.key);
+        if (t.key === "UpperText" || t.key === "KeyJSON" || t.key === "CentsV") regs.add(t.key);
         return `map[${t.key}]${expr(t.e)}`;
       case "ptr":
         return `*${expr(t.e)}`;
       case "reg":
         regs.add(t.name);
         return t.name;
+      case "named": {
+        const name = t.name ?? `N${names.length + 1}`;
+        nameOf.set(t, name);
+        names.push(name);
+        decls.push("");
+        const idx = decls.length - 1;
+        const methods = (t.methods ?? []).map((m) => renderMethod(name, m));
+        decls[idx] = [`type ${name} ${expr(t.u)}`, ...methods].join("\n");
+        return name;
+      }
       case "struct": {
         const name = t.name ?? `S${++anon}`;
+        nameOf.set(t, name);
+        names.push(name);
         decls.push("");
         const idx = decls.length - 1;
         const lines = t.fields.map((f) => {
@@ -350,7 +568,8 @@ export function renderGo(spec: TypeSpec): { goSource: string; type: string } {
           const tagText = tag === "" ? "" : ` \`json:"${tag}"\``;
           return f.embed ? `\t${expr(f.t)}${tagText}` : `\t${f.name} ${expr(f.t)}${tagText}`;
         });
-        decls[idx] = `type ${name} struct {\n${lines.join("\n")}\n}`;
+        const methods = (t.methods ?? []).map((m) => renderMethod(name, m));
+        decls[idx] = [`type ${name} struct {\n${lines.join("\n")}\n}`, ...methods].join("\n");
         return name;
       }
       default:
@@ -375,13 +594,15 @@ export function renderGo(spec: TypeSpec): { goSource: string; type: string } {
   };
   for (const r of regs) add(r);
   let inner = false;
+  const used: RegName[] = [];
   for (const r of REG_NAMES) {
     if (!need.has(r)) continue;
+    used.push(r);
     all.push(REG[r].decl);
     if (REG[r].deps) inner = true;
   }
   if (inner) all.push(INNER_DECL);
-  return { goSource: all.join("\n\n"), type };
+  return { goSource: all.join("\n\n"), type, own: decls.join("\n\n"), names, regs: used, nameOf };
 }
 
 const safeString = fc
@@ -397,7 +618,25 @@ const jsonText = fc.oneof(
   { weight: 6, arbitrary: fc.json({ maxDepth: 2 }) },
   {
     weight: 1,
-    arbitrary: fc.constantFrom('{"a":1,"a":2}', '{"A":1,"a":2}', '" \\ud800 "', "[1,2,3]", '"<&>"', "1e400"),
+    arbitrary: fc.constantFrom(
+      '{"a":1,"a":2}',
+      '{"A":1,"a":2}',
+      '" \\ud800 "',
+      "[1,2,3]",
+      '"<&>"',
+      "1e400",
+      // inputs that fail before or at the first value: a destination allocated first keeps what it got
+      "false",
+      "",
+      '"a',
+      "t\udcffrue",
+      "{[",
+      "{{",
+      '{"a":1,[',
+      "[{[}]",
+      '"\\ud800"',
+      '"\\udc00\\ud800x"',
+    ),
   },
 );
 
@@ -442,6 +681,13 @@ export function tagAny(v: unknown): Tagged {
 
 const keyArb = (k: KeySpec): fc.Arbitrary<Tagged> => {
   switch (k) {
+    case "float64":
+      // -0 is its own JSON name ("-0") but the same Go map key as 0
+      return fc
+        .oneof(fc.constantFrom(-0, 0, 1.5, 1e21, -1e-7, 2 ** 53 + 2), fc.double({ noNaN: true }))
+        .map(floatToTagged);
+    case "bool":
+      return fc.boolean();
     case "int":
       return bigIntArb("int64");
     case "uint8":
@@ -522,7 +768,8 @@ export function valueArb(t: TypeSpec, budget?: number): fc.Arbitrary<Tagged> {
         fc
           .uniqueArray(fc.tuple(keyArb(t.key), valueArb(t.e, budget)), {
             maxLength: 3,
-            selector: ([k]) => (t.key === "UpperText" ? String(k).toUpperCase() : k),
+            selector: ([k]) =>
+              t.key === "UpperText" ? String(k).toUpperCase() : t.key === "float64" && k === "-0" ? "0" : k,
           })
           .map((ps) => ps as Tagged[]),
         { nil: null },
@@ -536,6 +783,8 @@ export function valueArb(t: TypeSpec, budget?: number): fc.Arbitrary<Tagged> {
       const b = r.recursive ? (budget === undefined ? 3 : budget - 1) : budget;
       return valueArb(r.shape, b);
     }
+    case "named":
+      return valueArb(t.u, budget);
     case "struct": {
       const rec: Record<string, fc.Arbitrary<Tagged>> = {};
       for (const f of t.fields) rec[f.name] = valueArb(f.t, budget);
@@ -608,6 +857,8 @@ export function shapedJson(t: TypeSpec, v: Tagged, shape: Shape = PLAIN, other: 
     }
     case "ptr":
       return v === null ? "null" : shapedJson(t.e, v, shape, other);
+    case "named":
+      return shapedJson(t.u, v, shape, other);
     case "reg":
       switch (t.name) {
         case "CentsV":
@@ -668,7 +919,7 @@ function structMembers(
     let text = shapedJson(f.t, x, shape, y);
     if (
       f.opts.includes("string") &&
-      /^(int|int8|int64|uint8|uint64|float32|float64|bool|string)$/.test(f.t.k)
+      /^(int|int8|int64|uint8|uint64|float32|float64|bool|string)$/.test(underlying(f.t).k)
     )
       text = quote(text);
     parts.push(`${quote(key)}:${text}`);
@@ -695,7 +946,9 @@ export type Mutation =
   /** Bytes that are not UTF-8, placed just inside a string literal (the `at`-th quote). */
   | { m: "badutf8"; at: number; bytes: number[] }
   /** A deeply nested input for a recursive type (replaces the shaped text). */
-  | { m: "deep"; depth: number };
+  | { m: "deep"; depth: number }
+  /** A syntax error where an object member name starts: the `at`-th `{"`/`,"` gets `ch` for its quote. */
+  | { m: "name"; at: number; ch: string };
 
 const BAD_UTF8: number[][] = [
   [0xff],
@@ -730,6 +983,15 @@ export const mutationArb: fc.Arbitrary<Mutation> = fc.oneof(
   {
     weight: 1,
     arbitrary: fc.constantFrom(2, 3, 64, 500, 2000, 10001).map((depth) => ({ m: "deep", depth }) as Mutation),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .record({
+        at: fc.nat({ max: 8 }),
+        ch: fc.constantFrom("[", "{", "1", "t", "n", "}", "]", ":", "\udcff"),
+      })
+      .map(({ at, ch }) => ({ m: "name", at, ch }) as Mutation),
   },
 );
 
@@ -773,6 +1035,14 @@ export function mutate(text: string, m: Mutation, t?: TypeSpec): Uint8Array {
     }
     case "deep":
       return toBytes((t && deepInput(t, m.depth)) ?? text);
+    case "name": {
+      const starts: number[] = [];
+      for (let i = 1; i < text.length; i++)
+        if (text[i] === '"' && (text[i - 1] === "{" || text[i - 1] === ",")) starts.push(i);
+      if (starts.length === 0) return toBytes(`{${m.ch}${text}`);
+      const at = starts[m.at % starts.length] as number;
+      return toBytes(text.slice(0, at) + m.ch + text.slice(at + 1));
+    }
   }
 }
 

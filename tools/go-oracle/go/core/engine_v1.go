@@ -1,4 +1,4 @@
-package main
+package core
 
 // Engine for encoding/json (v1). In a plain build it is classic v1 ("v1");
 // built with GOEXPERIMENT=jsonv2 it runs on the v2 engine ("v1v2").

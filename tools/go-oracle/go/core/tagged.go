@@ -1,4 +1,4 @@
-package main
+package core
 
 // The tagged value tree: a JSON form of a Go value that keeps what plain JSON
 // loses. The type drives the reading, so tags are needed only for interfaces.
@@ -124,7 +124,9 @@ func (e *typeEnv) setTagged(v reflect.Value, tv any) error {
 				return err
 			}
 			sv := reflect.MakeSlice(t, len(b), len(b))
-			reflect.Copy(sv, reflect.ValueOf(b))
+			for i, x := range b {
+				sv.Index(i).SetUint(uint64(x)) // the element may be a declared byte type (type B uint8)
+			}
 			v.Set(sv)
 			return nil
 		}
@@ -273,7 +275,9 @@ func (e *typeEnv) writeTagged(b *bytes.Buffer, v reflect.Value) {
 		}
 		if t.Elem().Kind() == reflect.Uint8 {
 			raw := make([]byte, v.Len())
-			reflect.Copy(reflect.ValueOf(raw), v)
+			for i := range raw {
+				raw[i] = byte(v.Index(i).Uint()) // the element may be a declared byte type
+			}
 			writeString(b, base64.StdEncoding.EncodeToString(raw))
 			return
 		}

@@ -1,6 +1,6 @@
 //go:build goexperiment.jsonv2
 
-package main
+package core
 
 // Engines of the GOEXPERIMENT=jsonv2 build: "v1v2" (encoding/json, which runs
 // on the v2 engine in this build) and "v2" (encoding/json/v2 + jsontext).

@@ -1,4 +1,4 @@
-package main
+package core
 
 // Building reflect types at run time from Go type declarations.
 //
@@ -33,12 +33,23 @@ type typeEnv struct {
 	src   string
 	// root is a pointer to the value a marshal request builds (the target of {"$ref": true}).
 	root reflect.Value
+	// compiled: the types come from the Go compiler (Compiled), not from reflect.
+	compiled bool
+	roots    map[string]reflect.Type
 }
 
 var envCache = map[string]*typeEnv{}
 
 func newEnv(src string) (*typeEnv, error) {
 	if e, ok := envCache[src]; ok {
+		return e, nil
+	}
+	if c, ok := compiled[src]; ok {
+		e := &typeEnv{built: map[string]reflect.Type{}, building: map[string]bool{}, names: map[string]string{}, src: src, compiled: true, roots: c.Roots}
+		for n, t := range c.Named {
+			e.built[n] = t
+		}
+		envCache[src] = e
 		return e, nil
 	}
 	full := src
@@ -155,6 +166,9 @@ func distinctStruct(t reflect.Type, names map[string]string) reflect.Type {
 }
 
 func (e *typeEnv) exprString(s string) (reflect.Type, error) {
+	if t, ok := e.roots[s]; ok {
+		return t, nil
+	}
 	x, err := parser.ParseExpr(s)
 	if err != nil {
 		return nil, fmt.Errorf("oracle: parse type %q: %v", s, err)
@@ -177,6 +191,9 @@ func (e *typeEnv) expr(x ast.Expr) (t reflect.Type, err error) {
 		pkg, ok := x.X.(*ast.Ident)
 		if !ok {
 			return nil, fmt.Errorf("oracle: unsupported selector")
+		}
+		if pkg.Name == "main" {
+			return e.named(x.Sel.Name) // a declared type as Go prints it (main.S1), in tagged interface values
 		}
 		q := pkg.Name + "." + x.Sel.Name
 		if t, ok := qualified[q]; ok {

@@ -1,6 +1,6 @@
 //go:build goexperiment.jsonv2 && !go1.27
 
-package main
+package core
 
 import jsonv2 "encoding/json/v2"
 
