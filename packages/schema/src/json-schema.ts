@@ -49,6 +49,9 @@ const INT_RANGE: Readonly<Record<string, readonly [number, number]>> = {
 /** The float32 values strconv.ParseFloat(s, 32) accepts lie strictly inside ±(2^128 − 2^103) (the rounding midpoint). */
 const FLOAT32_LIMIT = 2 ** 128 - 2 ** 103;
 
+/** v1 fixed arrays up to this length are open tuples (prefixItems); longer ones are checked only when not too long. */
+export const V1_TUPLE_LIMIT = 256;
+
 /** How a value is being written or read: modifiers a struct field's tag puts on its value. */
 interface Mods {
   /** v2: numbers are JSON strings (StringifyNumbers or a `string` tag option; applies to nested values). */
@@ -377,9 +380,17 @@ class Builder {
 
   private arraySchema(elem: GoType, len: number, m: Mods): JsonSchema {
     if (!this.v1 && this.isBytes(elem) && m.format !== "array") return this.onRead(this.bytesSchema(m, len));
-    // v1 reads a JSON array of any length (extra elements dropped, missing ones zero); v2 wants exactly len.
-    const exact = !this.v1 || !this.unmarshal;
-    return this.onRead(this.listOf(elem, m, exact ? len : undefined));
+    if (this.v1 && this.unmarshal) {
+      // v1 reads a JSON array of any length: missing elements are zero, extra ones skipped unread (any JSON).
+      // That is an open tuple (ajv: strictTuples: false). Past V1_TUPLE_LIMIT elements the schema would carry len
+      // copies: then an array of up to len elements is checked and a longer one is not.
+      if (len === 0) return orNull({ type: "array" });
+      const items = this.schemaOf(elem, nested(m));
+      if (len <= V1_TUPLE_LIMIT) return orNull({ type: "array", prefixItems: new Array(len).fill(items) });
+      return orNull({ type: "array", anyOf: [{ maxItems: len, items }, { minItems: len + 1 }] });
+    }
+    // v2 wants exactly len elements (marshal writes len too).
+    return this.onRead(this.listOf(elem, m, len));
   }
 
   private listOf(elem: GoType, m: Mods, len: number | undefined): JsonSchemaObject {

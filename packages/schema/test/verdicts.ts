@@ -20,11 +20,30 @@ export interface VerdictRow {
   readonly v2: Verdict;
 }
 
-/** Go's version that recorded the table, and its rows. */
+/** One recorded payload of a random type set (`set` indexes `sources`). */
+export interface RandomVerdictRow extends VerdictRow {
+  readonly set: number;
+}
+
+/** Go's version that recorded the hand-written types' table, and its rows. */
 export function loadVerdicts(): { go: string; rows: VerdictRow[] } {
-  const file = resolve(import.meta.dirname, "verdicts/verdicts.json");
+  return loadTable("verdicts/verdicts.json", false) as { go: string; rows: VerdictRow[] };
+}
+
+/** The random type sets' table: their Go sources and rows. */
+export function loadRandomVerdicts(): { go: string; sources: string[]; rows: RandomVerdictRow[] } {
+  return loadTable("verdicts/random.json", true) as {
+    go: string;
+    sources: string[];
+    rows: RandomVerdictRow[];
+  };
+}
+
+function loadTable(name: string, withSet: boolean): { go: string; sources?: string[]; rows: VerdictRow[] } {
+  const file = resolve(import.meta.dirname, name);
   const j = JSON.parse(readFileSync(file, "utf8")) as {
     go: string;
+    sources?: string[];
     texts: string[];
     rows: (string | number)[][];
   };
@@ -41,11 +60,16 @@ export function loadVerdicts(): { go: string; rows: VerdictRow[] } {
   };
   return {
     go: j.go,
-    rows: j.rows.map((r) => ({
-      target: r[0] as string,
-      payload: r[1] as string,
-      v1: verdict(r[2], r[3], r[4]),
-      v2: verdict(r[5], r[6], r[7]),
-    })),
+    ...(j.sources !== undefined ? { sources: j.sources } : {}),
+    rows: j.rows.map((row) => {
+      const r = withSet ? row.slice(1) : row;
+      return {
+        ...(withSet ? { set: row[0] as number } : {}),
+        target: r[0] as string,
+        payload: r[1] as string,
+        v1: verdict(r[2], r[3], r[4]),
+        v2: verdict(r[5], r[6], r[7]),
+      };
+    }),
   };
 }
