@@ -11,7 +11,13 @@ export {
   generateTypeScript,
   tsDeclarationName,
 } from "./generate-typescript.js";
-export { JSON_SCHEMA_DIALECT, orNull, toJsonSchema } from "./json-schema.js";
+export {
+  JSON_SCHEMA_DIALECT,
+  orNull,
+  toJsonSchema,
+  toJsonSchemaDefs,
+  V1_TUPLE_LIMIT,
+} from "./json-schema.js";
 export type {
   JsonSchema,
   JsonSchemaObject,

@@ -1,7 +1,7 @@
 import { goType, parseGo, typeString } from "@gojson/gotype";
 import Ajv2020 from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
-import { type JsonSchemaOptions, toJsonSchema } from "./index.js";
+import { type JsonSchemaOptions, toJsonSchema, toJsonSchemaDefs } from "./index.js";
 
 const decls = parseGo(`package shop
 
@@ -157,5 +157,24 @@ describe("toJsonSchema", () => {
       /a boolean/,
     );
     expect(() => toJsonSchema(undefined as never, { version: "v2" })).toThrow(/want a GoType/);
+  });
+});
+
+describe("toJsonSchemaDefs", () => {
+  it("gives an OpenAPI components.schemas object: one entry per named type, refs into it", () => {
+    const defs = toJsonSchemaDefs(decls, { version: "v2", direction: "marshal" });
+    expect(Object.keys(defs).sort()).toEqual(["Item", "Order"]);
+    expect(JSON.stringify(defs.Order)).toContain(
+      '{"type":"array","items":{"$ref":"#/components/schemas/Item"}}',
+    );
+    const doc = {
+      $schema: "https://json-schema.org/draft/2020-12/schema",
+      $ref: "#/components/schemas/Order",
+      components: { schemas: defs },
+    };
+    const openApi = new Ajv2020({ strict: true, validateFormats: false });
+    openApi.addVocabulary(["components"]);
+    expect(openApi.validate(doc, { id: 1, next: null, items: [{ qty: 1 }] })).toBe(true);
+    expect(openApi.validate(doc, { id: 1, next: null, items: [{ qty: "1" }] })).toBe(false);
   });
 });

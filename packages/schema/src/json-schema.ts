@@ -96,6 +96,33 @@ export function toJsonSchema(type: GoType, options: JsonSchemaOptions): JsonSche
   return doc;
 }
 
+/**
+ * JSON Schemas for many Go types at once, keyed by type name, sharing one
+ * set of definitions: every named type reachable from `types` gets an entry,
+ * and `$ref`s point at `refPrefix` (default `#/components/schemas/`), so the
+ * result is an OpenAPI 3.1 `components.schemas` object. An unnamed type in
+ * `types` is an entry under its record key.
+ */
+export function toJsonSchemaDefs(
+  types: Readonly<Record<string, GoType>>,
+  options: JsonSchemaOptions,
+): Record<string, JsonSchema> {
+  if (typeof types !== "object" || types === null)
+    throw new TypeError(
+      "toJsonSchemaDefs: want a record of GoTypes (parseGo's result or a generated module's goTypes)",
+    );
+  const o = resolveJsonSchemaOptions({ refPrefix: "#/components/schemas/", ...options });
+  const b = new Builder(o);
+  const out: Record<string, JsonSchema> = {};
+  for (const [key, t] of Object.entries(types)) {
+    const s = b.schemaOf(t, { ...PLAIN, stringify: o.stringifyNumbers });
+    if (typeof s === "object" && typeof s.$ref === "string") continue; // a named type: its definition is below
+    out[key] = s;
+  }
+  for (const d of b.defs.values()) out[d.key] = d.schema;
+  return out;
+}
+
 class Builder {
   readonly defs = new Map<string, Def>();
   private readonly byType = new Map<GoType, Map<string, Def>>();
