@@ -156,3 +156,24 @@ describe("generateTypeScript: the embedded source", () => {
     expect(mod.goSource).toBe(source);
   });
 });
+
+describe("generateTypeScript: a package of several files", () => {
+  it("embeds every file and reads them with parseGoPackage at load", () => {
+    const files = [
+      { name: "order.go", source: "package shop\n\ntype Order struct{ Items []Item }\n" },
+      { name: "item.go", source: "package shop\n\ntype Item struct{ Qty int32 }\n" },
+    ];
+    const types = parseGo(
+      "package shop\n\ntype Order struct{ Items []Item }\n\ntype Item struct{ Qty int32 }\n",
+    );
+    const text = generateTypeScript(types, { source: files, path: "example.com/shop" });
+    expect(text).toContain('import { type GoType, parseGoPackage } from "@gojson/gotype";');
+    expect(text).toContain(
+      '    name: "item.go",\n    source: `package shop\n\ntype Item struct{ Qty int32 }\n`,',
+    );
+    expect(text).toContain('export const goPackage = parseGoPackage(goFiles, { path: "example.com/shop" });');
+    expect(text).toContain("export const goTypes: Readonly<Record<string, GoType>> = goPackage.types;");
+    expect(text).toContain("  Items: Item[] | null;");
+    expect(() => generateTypeScript(types, { source: [] })).toThrow(/list of \{ name, source \} files/);
+  });
+});
