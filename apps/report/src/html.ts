@@ -8,6 +8,8 @@ import { benchstatTable } from "./benchstat.js";
 import { type Chart, type ChartSpec, costSpec, findingsSpec, forestSpec, renderChart } from "./charts.js";
 import { conformanceLine, findings, headline, machine, summaryLine } from "./findings.js";
 import { bytesSi, cost, escapeHtml as e, fixed, meanSd, pValue, ratio, slug } from "./format.js";
+import { goRatioTables } from "./go-ratios.js";
+import { GO_RATIO_HEAD, goRatioCells, goRatioLede, goRatioSpec } from "./go-ratios-render.js";
 import { conformanceHtml } from "./html-conformance.js";
 import { differencesHtml } from "./html-differences.js";
 import { findingsHtml } from "./html-findings.js";
@@ -280,6 +282,26 @@ export async function renderHtml(results: ReportInput | readonly BenchResult[]):
         ),
       );
     body.push(keyTable);
+    body.push("</section>");
+  }
+  for (const [i, t] of goRatioTables(input.results).entries()) {
+    const sid = `go-ratio-${i + 1}`;
+    toc.push(`<li><a href="#${sid}">gojson ÷ Go (${e(t.goVersion)})</a></li>`);
+    body.push(
+      `<section id="${sid}" aria-labelledby="${sid}-h"><h2 id="${sid}-h">gojson ÷ Go (${e(t.goVersion)})</h2><p class="meta">${e(goRatioLede(t))}</p>`,
+    );
+    const chart = await renderChart(goRatioSpec(t, `${sid}-chart`));
+    body.push(figure(chart, `${sid}-table`, "Every gojson ÷ Go ratio with its interval, on a log scale."));
+    const tbl = tableHtml(
+      `${sid}-table`,
+      `gojson ÷ Go (${t.goVersion})`,
+      GO_RATIO_HEAD,
+      t.rows.map(goRatioCells),
+      3,
+    );
+    body.push(
+      `<details class="result"><summary><span class="sum">The table: gojson and Go ns/op and B/op per payload</span></summary>${tbl}</details>`,
+    );
     body.push("</section>");
   }
   toc.push('<li><a href="#details">Details per benchmark</a></li>');

@@ -11,6 +11,8 @@ import type { BenchResult } from "@gojson/harness";
 import { benchstatTable } from "./benchstat.js";
 import { conformanceLine, findings, headline, machine, summaryLine } from "./findings.js";
 import { bytesSi, cost, escapeCell, fixed, meanSd, pValue, ratio } from "./format.js";
+import { goRatioTables } from "./go-ratios.js";
+import { GO_RATIO_HEAD, goRatioCells, goRatioLede } from "./go-ratios-render.js";
 import { normaliseInput, type ReportInput } from "./input-normalise.js";
 import { conformanceMarkdown, differencesMarkdown } from "./markdown-sections.js";
 import {
@@ -208,6 +210,11 @@ export function renderMarkdown(results: ReportInput | readonly BenchResult[]): s
       )}% interval; below 1 the candidate costs less. The HTML report (latest.html) draws every ratio in one chart. Each benchmark's details are folded below.`,
       "",
     );
+  }
+  for (const t of goRatioTables(input.results)) {
+    out.push(`## gojson ÷ Go (${t.goVersion})`, "");
+    out.push(goRatioLede(t), "");
+    out.push(table(GO_RATIO_HEAD, t.rows.map(goRatioCells)), "");
   }
   out.push("## Details", "");
   for (const [i, r] of input.results.entries()) {

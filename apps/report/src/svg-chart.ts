@@ -125,22 +125,34 @@ function marker(x: number, y: number, color: string, pooled: boolean): string {
   return `<circle cx="${fmt(x)}" cy="${fmt(y)}" r="4.5" fill="${color}" stroke="white" stroke-width="1"/>`;
 }
 
-function header(width: number, title: string, subtitle: string): string {
+function header(title: string, subtitle: string): string {
   return (
     text(PAD, 16, title, 'font-size="14" font-weight="600" fill="#111"') +
     text(PAD, 32, subtitle, 'font-size="12" fill="#444"')
   );
 }
 
-function legendRow(items: Array<{ label: string; color: string }>, x0: number, y: number): string {
+/** Legend items in rows that wrap at `maxWidth`; returns the SVG and the y of its last row. */
+function legendRows(
+  items: Array<{ label: string; color: string }>,
+  x0: number,
+  y0: number,
+  maxWidth: number,
+): { svg: string; y: number } {
   let x = x0;
+  let y = y0;
   let out = "";
   for (const it of items) {
+    const w = 26 + textWidth(it.label);
+    if (x > x0 && x + w > maxWidth) {
+      x = x0;
+      y += 18;
+    }
     out += `<circle cx="${fmt(x + 5)}" cy="${fmt(y - 4)}" r="5" fill="${it.color}"/>`;
     out += text(x + 14, y, it.label, 'font-size="12" fill="#222"');
-    x += 26 + textWidth(it.label);
+    x += w;
   }
-  return out;
+  return { svg: out, y };
 }
 
 /** An interval plot as SVG text (no title/desc yet: finishSvg adds them). */
@@ -151,11 +163,11 @@ export function intervalSvg(title: string, d: IntervalChartData, plotWidth: numb
   const x0 = PAD + labelW;
   const width = x0 + plotWidth + textW + PAD;
   let y = 44;
-  const parts: string[] = [header(width, title, d.subtitle)];
+  const parts: string[] = [header(title, d.subtitle)];
   if (d.legend?.length) {
-    y += 8;
-    parts.push(legendRow(d.legend, PAD, y));
-    y += 10;
+    const l = legendRows(d.legend, PAD, y + 8, width - PAD);
+    parts.push(l.svg);
+    y = l.y + 10;
   }
   const shared = d.scale === "log" ? domainOf(all, "log", d.reference) : undefined;
   for (const g of d.groups) {
@@ -219,7 +231,7 @@ export function intervalSvg(title: string, d: IntervalChartData, plotWidth: numb
     ),
   );
   const height = y + PAD;
-  return svgOpen(width, height) + parts.join("") + "</svg>";
+  return `${svgOpen(width, height)}${parts.join("")}</svg>`;
 }
 
 /** Stacked horizontal bars as SVG text. */
@@ -228,16 +240,15 @@ export function barsSvg(title: string, d: StackedBarsData, plotWidth: number): s
   const textW = Math.max(0, ...d.bars.map((b) => textWidth(b.text))) + 12;
   const x0 = PAD + labelW;
   const width = x0 + plotWidth + textW + PAD;
-  const parts: string[] = [header(width, title, d.subtitle)];
-  let y = 52;
-  parts.push(
-    legendRow(
-      d.keys.map((k) => ({ label: k.key, color: k.color })),
-      PAD,
-      y,
-    ),
+  const parts: string[] = [header(title, d.subtitle)];
+  const l = legendRows(
+    d.keys.map((k) => ({ label: k.key, color: k.color })),
+    PAD,
+    52,
+    width - PAD,
   );
-  y += 10;
+  parts.push(l.svg);
+  let y = l.y + 10;
   const max = Math.max(1, ...d.bars.map((b) => b.parts.reduce((a, p) => a + p.n, 0)));
   const ticks = linearTicks(max).filter((t) => Number.isInteger(t));
   const hi = Math.max(max, ticks[ticks.length - 1] ?? max);
@@ -275,7 +286,7 @@ export function barsSvg(title: string, d: StackedBarsData, plotWidth: number): s
       'font-size="12" font-weight="600" fill="#222" text-anchor="middle"',
     ),
   );
-  return svgOpen(width, y + PAD) + parts.join("") + "</svg>";
+  return `${svgOpen(width, y + PAD)}${parts.join("")}</svg>`;
 }
 
 function svgOpen(width: number, height: number): string {
