@@ -210,6 +210,15 @@ type Mutable<X> = { -readonly [K in keyof X]: X[K] };
 export type DeclaredType = GoType & { readonly __declared?: true };
 
 const undefinedDecls = new WeakSet<object>();
+const KEEP_ON_DEFINE: ReadonlySet<string> = new Set([
+  "name",
+  "pkg",
+  "pkgPath",
+  "doc",
+  "pos",
+  "known",
+  "generic",
+]);
 
 /**
  * Declares a named type before its underlying type is known (for recursive
@@ -239,7 +248,7 @@ export function define<D extends GoType>(decl: D, underlying: GoType): GoType {
   }
   undefinedDecls.delete(decl);
   const target = decl as unknown as Record<string, unknown>;
-  for (const k of Object.keys(target)) if (k !== "name" && k !== "pkg") delete target[k];
+  for (const k of Object.keys(target)) if (!KEEP_ON_DEFINE.has(k)) delete target[k];
   copyUnderlying(target, underlying);
   return decl;
 }
@@ -261,6 +270,10 @@ function copyUnderlying(target: Record<string, unknown>, u: GoType): void {
       break;
     case "struct":
       target.fields = u.fields;
+      break;
+    case "interface":
+      if (u.interfaceMethods !== undefined) target.interfaceMethods = u.interfaceMethods;
+      if (u.opaque !== undefined) target.opaque = u.opaque;
       break;
     default:
       break;

@@ -1,31 +1,38 @@
 /**
- * A lexer for the subset of Go source parseGo reads: identifiers, keywords,
- * operators, number/string/rune literals and comments, with Go's automatic
- * semicolon insertion at line ends.
+ * A streaming lexer for Go source: identifiers, keywords, operators,
+ * number/string/rune literals and comments, with Go's automatic semicolon
+ * insertion at line ends. Tokens are made on demand (the parser looks at most
+ * a few tokens ahead), so memory stays bounded whatever the file size, and
+ * every step is linear in the input.
+ *
+ * Comments are not tokens, but the lexer remembers the last comment group
+ * that ends on the line before a token (Go's doc comment rule), so the parser
+ * can attach `doc` to declarations and struct fields.
  */
 
 import { goUnquote } from "./go-quote.js";
 import { GoSyntaxError } from "./go-syntax-error.js";
 
 /** Token kinds. */
-export type TokKind = "ident" | "int" | "float" | "string" | "rune" | "op" | ";" | "eof";
+export type TokKind = "ident" | "int" | "float" | "imag" | "string" | "rune" | "op" | ";" | "eof";
 
 /** One token with its 1-based position. */
 export interface Tok {
   readonly kind: TokKind;
-  /** Source text (for strings: the literal with quotes). */
+  /** Source text (for strings: the literal with quotes; for an inserted `;`: "\n" or ""). */
   readonly text: string;
   readonly line: number;
   readonly col: number;
-  /** For `string` tokens: the decoded value. For `;`: whether inserted at a newline / EOF. */
+  /** For `string` tokens: the decoded value. For `;`: "newline" / "eof" when inserted. */
   readonly value?: string;
+  /** The doc comment group that ends on the line just before this token (text without markers). */
+  readonly doc?: string;
+  /** Offset of the token's first character in the source. */
+  readonly offset: number;
 }
 
-const OPS = [
-  "<<=",
-  ">>=",
-  "&^=",
-  "...",
+const THREE = new Set(["<<=", ">>=", "&^=", "...", "&&=", "||="]);
+const TWO = new Set([
   "&&",
   "||",
   "<-",
@@ -47,160 +54,11 @@ const OPS = [
   "<<",
   ">>",
   "&^",
-  "+",
-  "-",
-  "*",
-  "/",
-  "%",
-  "&",
-  "|",
-  "^",
-  "<",
-  ">",
-  "=",
-  "!",
-  "(",
-  ")",
-  "[",
-  "]",
-  "{",
-  "}",
-  ",",
-  ";",
-  ".",
-  ":",
-  "~",
-];
+]);
+const ONE = new Set("+-*/%&|^<>=!()[]{},;.:~");
 
-function isIdentStart(c: string): boolean {
-  return c === "_" || /^\p{L}$/u.test(c);
-}
-function isIdentPart(c: string): boolean {
-  return c === "_" || /^[\p{L}\p{Nd}]$/u.test(c);
-}
-
-/** Splits Go source into tokens; throws GoSyntaxError on malformed literals or characters. */
-export function lex(src: string): Tok[] {
-  const toks: Tok[] = [];
-  let i = 0;
-  let line = 1;
-  let lineStart = 0;
-  const n = src.length;
-  const needsSemi = (): boolean => {
-    const last = toks[toks.length - 1];
-    if (last === undefined) return false;
-    if (last.kind === "ident")
-      return !["break", "continue", "fallthrough", "return"].includes(last.text)
-        ? !KEYWORDS_NO_SEMI.has(last.text)
-        : true;
-    if (last.kind === "int" || last.kind === "float" || last.kind === "string" || last.kind === "rune")
-      return true;
-    return last.kind === "op" && [")", "]", "}", "++", "--"].includes(last.text);
-  };
-  const push = (kind: TokKind, text: string, start: number, value?: string) => {
-    toks.push({ kind, text, line, col: start - lineStart + 1, ...(value !== undefined ? { value } : {}) });
-  };
-  const fail = (at: number, msg: string): never => {
-    throw new GoSyntaxError(line, at - lineStart + 1, msg);
-  };
-  while (i < n) {
-    const c = src[i] as string;
-    if (c === "\n") {
-      if (needsSemi()) push(";", "\n", i, "newline");
-      i++;
-      line++;
-      lineStart = i;
-      continue;
-    }
-    if (c === " " || c === "\t" || c === "\r" || c === "\ufeff") {
-      i++;
-      continue;
-    }
-    if (c === "/" && src[i + 1] === "/") {
-      while (i < n && src[i] !== "\n") i++;
-      continue;
-    }
-    if (c === "/" && src[i + 1] === "*") {
-      const end = src.indexOf("*/", i + 2);
-      if (end < 0) fail(i, "comment not terminated");
-      const body = src.slice(i, end + 2);
-      const nl = body.split("\n").length - 1;
-      if (nl > 0) {
-        if (needsSemi()) push(";", "\n", i, "newline");
-        line += nl;
-        lineStart = i + body.lastIndexOf("\n") + 1;
-      }
-      i = end + 2;
-      continue;
-    }
-    const start = i;
-    const cp = String.fromCodePoint(src.codePointAt(i) as number);
-    if (isIdentStart(cp)) {
-      i += cp.length;
-      while (i < n) {
-        const d = String.fromCodePoint(src.codePointAt(i) as number);
-        if (!isIdentPart(d)) break;
-        i += d.length;
-      }
-      push("ident", src.slice(start, i), start);
-      continue;
-    }
-    if (/[0-9]/.test(c) || (c === "." && /[0-9]/.test(src[i + 1] ?? ""))) {
-      // Go number literal (decimal, 0x, 0o, 0b, legacy octal, floats, imaginary).
-      const m =
-        /^(?:0[xX][0-9a-fA-F_]*(?:\.[0-9a-fA-F_]*)?(?:[pP][+-]?[0-9_]+)?|0[bB][01_]*|0[oO][0-7_]*|[0-9][0-9_]*(?:\.[0-9_]*)?(?:[eE][+-]?[0-9_]+)?|\.[0-9_]+(?:[eE][+-]?[0-9_]+)?)i?/.exec(
-          src.slice(i),
-        );
-      const text = m?.[0] ?? c;
-      i += text.length;
-      const isFloat = /[.pPi]|^[0-9_]*[eE]/.test(text) && !/^0[xX][0-9a-fA-F_]*$/.test(text);
-      push(isFloat ? "float" : "int", text, start);
-      continue;
-    }
-    if (c === "`") {
-      const end = src.indexOf("`", i + 1);
-      if (end < 0) fail(i, "raw string literal not terminated");
-      const text = src.slice(i, end + 1);
-      const value = text.slice(1, -1).replaceAll("\r", "");
-      push("string", text, start, value);
-      const nl = text.split("\n").length - 1;
-      i = end + 1;
-      if (nl > 0) {
-        line += nl;
-        lineStart = start + text.lastIndexOf("\n") + 1;
-      }
-      continue;
-    }
-    if (c === '"') {
-      let j = i + 1;
-      while (j < n && src[j] !== '"' && src[j] !== "\n") j += src[j] === "\\" ? 2 : 1;
-      if (j >= n || src[j] !== '"') fail(i, "string literal not terminated");
-      const text = src.slice(i, j + 1);
-      const value = goUnquote(text);
-      if (value === undefined) fail(i, `invalid string literal ${text}`);
-      push("string", text, start, value);
-      i = j + 1;
-      continue;
-    }
-    if (c === "'") {
-      let j = i + 1;
-      while (j < n && src[j] !== "'" && src[j] !== "\n") j += src[j] === "\\" ? 2 : 1;
-      if (j >= n || src[j] !== "'") fail(i, "rune literal not terminated");
-      push("rune", src.slice(i, j + 1), start);
-      i = j + 1;
-      continue;
-    }
-    const op = OPS.find((o) => src.startsWith(o, i));
-    if (op === undefined) fail(i, `invalid character ${JSON.stringify(cp)}`);
-    push(op === ";" ? ";" : "op", op as string, start);
-    i += (op as string).length;
-  }
-  if (needsSemi()) push(";", "", i, "eof");
-  push("eof", "", i);
-  return toks;
-}
-
-const KEYWORDS_NO_SEMI = new Set([
+// Keywords after which a newline does not end the statement.
+const NO_SEMI_KEYWORDS = new Set([
   "chan",
   "const",
   "default",
@@ -223,3 +81,278 @@ const KEYWORDS_NO_SEMI = new Set([
   "var",
   "case",
 ]);
+
+const NUMBER =
+  /(?:0[xX][0-9a-fA-F_]*(?:\.[0-9a-fA-F_]*)?(?:[pP][+-]?[0-9_]+)?|0[bB][01_]*|0[oO][0-7_]*|[0-9][0-9_]*(?:\.[0-9_]*)?(?:[eE][+-]?[0-9_]+)?|\.[0-9_]+(?:[eE][+-]?[0-9_]+)?)i?/y;
+const LETTER = /\p{L}/u;
+const LETTER_OR_DIGIT = /[\p{L}\p{Nd}]/u;
+
+function isIdentStartCode(c: number, src: string, i: number): boolean {
+  if (c < 0x80) return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || c === 0x5f;
+  LETTER.lastIndex = 0;
+  return LETTER.test(String.fromCodePoint(src.codePointAt(i) as number));
+}
+function isIdentPartCode(c: number, src: string, i: number): boolean {
+  if (c < 0x80)
+    return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || c === 0x5f || (c >= 0x30 && c <= 0x39);
+  return LETTER_OR_DIGIT.test(String.fromCodePoint(src.codePointAt(i) as number));
+}
+
+// Comment text as go/ast's CommentGroup.Text gives it: markers and one leading
+// space removed; directives (`//go:build`, `//line`, `//nolint`) dropped.
+function cleanComment(raw: string, block: boolean): string | undefined {
+  if (block) return raw.replaceAll("\r", "").trim();
+  const s = raw.replace(/\r$/, "");
+  if (/^(?:go:|line |extern |export |nolint)/.test(s)) return undefined;
+  return s.startsWith(" ") ? s.slice(1) : s;
+}
+
+/** A pull lexer over one Go source file. */
+export class Lexer {
+  private i = 0;
+  private line = 1;
+  private lineStart = 0;
+  private last: Tok | undefined;
+  private readonly buf: Tok[] = [];
+  private done = false;
+  // The pending comment group: its text and the line it ends on.
+  private commentText: string[] = [];
+  private commentEndLine = -1;
+  private readonly trailing = new Map<number, string>();
+
+  constructor(
+    private readonly src: string,
+    readonly file?: string,
+  ) {}
+
+  /** The token `k` positions ahead (0 = current). */
+  peek(k = 0): Tok {
+    while (this.buf.length <= k) this.buf.push(this.scan());
+    return this.buf[k] as Tok;
+  }
+
+  /** Consumes and returns the current token. */
+  next(): Tok {
+    const t = this.peek(0);
+    if (t.kind !== "eof") this.buf.shift();
+    return t;
+  }
+
+  /** The source text between two offsets (for printing declarations back). */
+  slice(from: number, to: number): string {
+    return this.src.slice(from, to);
+  }
+
+  /** Throws a GoSyntaxError at a token. */
+  fail(msg: string, t: Tok): never {
+    throw new GoSyntaxError(t.line, t.col, msg, this.file);
+  }
+
+  private failAt(at: number, msg: string): never {
+    throw new GoSyntaxError(this.line, at - this.lineStart + 1, msg, this.file);
+  }
+
+  private needsSemi(): boolean {
+    const last = this.last;
+    if (last === undefined) return false;
+    switch (last.kind) {
+      case "ident":
+        return !NO_SEMI_KEYWORDS.has(last.text);
+      case "int":
+      case "float":
+      case "imag":
+      case "string":
+      case "rune":
+        return true;
+      case "op":
+        return (
+          last.text === ")" ||
+          last.text === "]" ||
+          last.text === "}" ||
+          last.text === "++" ||
+          last.text === "--"
+        );
+      default:
+        return false;
+    }
+  }
+
+  private make(kind: TokKind, text: string, start: number, value?: string): Tok {
+    let doc: string | undefined;
+    if (kind !== ";" && this.commentText.length > 0) {
+      if (this.commentEndLine === this.line - 1 || this.commentEndLine === this.line) {
+        doc = this.commentText.join("\n");
+      }
+      this.commentText = [];
+      this.commentEndLine = -1;
+    }
+    const t: Tok = {
+      kind,
+      text,
+      line: this.line,
+      col: start - this.lineStart + 1,
+      offset: start,
+      ...(value !== undefined ? { value } : {}),
+      ...(doc !== undefined ? { doc } : {}),
+    };
+    if (kind !== "eof") this.last = t;
+    return t;
+  }
+
+  /** The comment written after the last token of `line` on that line (a field's line comment), once. */
+  trailingComment(line: number): string | undefined {
+    const c = this.trailing.get(line);
+    if (c !== undefined) this.trailing.delete(line);
+    return c;
+  }
+
+  private addComment(raw: string, block: boolean, startLine: number, endLine: number): void {
+    const text = cleanComment(raw, block);
+    const last = this.last;
+    if (last !== undefined && last.line === startLine && last.kind !== ";") {
+      // A comment after code on the same line: a line comment, never a doc comment.
+      if (this.trailing.size > 64) this.trailing.clear();
+      if (text !== undefined) this.trailing.set(startLine, text);
+      return;
+    }
+    // A blank line between two comments starts a new group.
+    if (this.commentText.length > 0 && startLine > this.commentEndLine + 1) this.commentText = [];
+    if (text !== undefined) this.commentText.push(text);
+    this.commentEndLine = endLine;
+  }
+
+  private scan(): Tok {
+    const src = this.src;
+    const n = src.length;
+    if (this.done) return this.make("eof", "", n);
+    while (this.i < n) {
+      const i = this.i;
+      const c = src.charCodeAt(i);
+      if (c === 0x0a) {
+        if (this.needsSemi()) {
+          const t = this.make(";", "\n", i, "newline");
+          this.advanceLine(i);
+          return t;
+        }
+        this.advanceLine(i);
+        continue;
+      }
+      if (c === 0x20 || c === 0x09 || c === 0x0d || c === 0xfeff) {
+        this.i++;
+        continue;
+      }
+      if (c === 0x2f && src.charCodeAt(i + 1) === 0x2f) {
+        let j = src.indexOf("\n", i);
+        if (j < 0) j = n;
+        this.addComment(src.slice(i + 2, j), false, this.line, this.line);
+        this.i = j;
+        continue;
+      }
+      if (c === 0x2f && src.charCodeAt(i + 1) === 0x2a) {
+        const end = src.indexOf("*/", i + 2);
+        if (end < 0) this.failAt(i, "comment not terminated");
+        const body = src.slice(i + 2, end);
+        const startLine = this.line;
+        let nl = 0;
+        let lastNl = -1;
+        for (let k = body.indexOf("\n"); k >= 0; k = body.indexOf("\n", k + 1)) {
+          nl++;
+          lastNl = k;
+        }
+        if (nl > 0) {
+          // A general comment spanning lines acts like a newline.
+          const semi = this.needsSemi();
+          const t = semi ? this.make(";", "\n", i, "newline") : undefined;
+          this.line += nl;
+          this.lineStart = i + 2 + lastNl + 1;
+          this.addComment(body, true, startLine, this.line);
+          this.i = end + 2;
+          if (t !== undefined) return t;
+          continue;
+        }
+        this.addComment(body, true, startLine, startLine);
+        this.i = end + 2;
+        continue;
+      }
+      return this.token(i, c);
+    }
+    this.done = true;
+    if (this.needsSemi()) return this.make(";", "", n, "eof");
+    return this.make("eof", "", n);
+  }
+
+  private advanceLine(i: number): void {
+    this.i = i + 1;
+    this.line++;
+    this.lineStart = this.i;
+  }
+
+  private token(start: number, c: number): Tok {
+    const src = this.src;
+    const n = src.length;
+    if (isIdentStartCode(c, src, start)) {
+      let i = start + (c >= 0xd800 && c <= 0xdbff ? 2 : 1);
+      while (i < n) {
+        const d = src.charCodeAt(i);
+        if (!isIdentPartCode(d, src, i)) break;
+        i += d >= 0xd800 && d <= 0xdbff ? 2 : 1;
+      }
+      this.i = i;
+      return this.make("ident", src.slice(start, i), start);
+    }
+    const next = src.charCodeAt(start + 1);
+    if ((c >= 0x30 && c <= 0x39) || (c === 0x2e && next >= 0x30 && next <= 0x39)) {
+      NUMBER.lastIndex = start;
+      const m = NUMBER.exec(src);
+      const text = m?.[0] ?? src[start];
+      this.i = start + (text as string).length;
+      const t = text as string;
+      let kind: TokKind = "int";
+      if (t.endsWith("i")) kind = "imag";
+      else if (/^0[xX]/.test(t) ? /[.pP]/.test(t) : /[.eE]/.test(t)) kind = "float";
+      return this.make(kind, t, start);
+    }
+    if (c === 0x60) {
+      const end = src.indexOf("`", start + 1);
+      if (end < 0) this.failAt(start, "string not terminated");
+      const text = src.slice(start, end + 1);
+      const value = text.slice(1, -1).replaceAll("\r", "");
+      const t = this.make("string", text, start, value);
+      let nl = 0;
+      let lastNl = -1;
+      for (let k = text.indexOf("\n"); k >= 0; k = text.indexOf("\n", k + 1)) {
+        nl++;
+        lastNl = k;
+      }
+      this.i = end + 1;
+      if (nl > 0) {
+        this.line += nl;
+        this.lineStart = start + lastNl + 1;
+      }
+      return t;
+    }
+    if (c === 0x22 || c === 0x27) {
+      const q = src[start] as string;
+      let j = start + 1;
+      while (j < n && src[j] !== q && src[j] !== "\n") j += src[j] === "\\" ? 2 : 1;
+      if (j >= n || src[j] !== q)
+        this.failAt(start, c === 0x22 ? "string not terminated" : "rune literal not terminated");
+      const text = src.slice(start, j + 1);
+      this.i = j + 1;
+      if (c === 0x27) return this.make("rune", text, start);
+      const value = goUnquote(text);
+      if (value === undefined) this.failAt(start, `invalid string literal ${text}`);
+      return this.make("string", text, start, value);
+    }
+    const three = src.slice(start, start + 3);
+    const two = three.slice(0, 2);
+    const one = three.slice(0, 1);
+    const op = THREE.has(three) ? three : TWO.has(two) ? two : ONE.has(one) ? one : undefined;
+    if (op === undefined) {
+      const cp = String.fromCodePoint(src.codePointAt(start) as number);
+      this.failAt(start, `invalid character ${JSON.stringify(cp)}`);
+    }
+    this.i = start + op.length;
+    return this.make(op === ";" ? ";" : "op", op, start);
+  }
+}

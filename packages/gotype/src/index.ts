@@ -3,6 +3,8 @@
  */
 
 export { isGoPrint } from "@gojson/jsontext";
+export type { BuildContext } from "./build-constraints.js";
+export { evalBuildConstraint, fileNameExclusion } from "./build-constraints.js";
 export type { FieldSpec, NamedOptions, PredeclaredName, SliceValue } from "./constructors.js";
 export {
   arrayOf,
@@ -26,15 +28,44 @@ export { foldNameV1, foldNameV2 } from "./fold.js";
 export type { FormatDeclsOptions, FormatOptions } from "./format-go.js";
 export { formatGo, formatGoDecl, formatGoDecls } from "./format-go.js";
 export { goStringOf, goToLower, goToUpper } from "./go-case.js";
+export { GoMethodMissingError } from "./go-method-missing-error.js";
+export type { GoFile, GoImports, GoPackage, IgnoredFile, ParsePackageOptions } from "./go-package.js";
+export { goPackageOf, isGoPackage, parseGoPackage } from "./go-package.js";
+export { MAX_GO_NESTING } from "./go-parser.js";
 export { goQuote, goQuoteRune, goUnquote } from "./go-quote.js";
+export { MAX_INSTANTIATION_DEPTH } from "./go-resolve.js";
 export { GoSyntaxError } from "./go-syntax-error.js";
 export type { GoZone } from "./go-time.js";
 export { GoTime, GoTimeError, ZERO_TIME_UNIX } from "./go-time.js";
 export { JsonNumber } from "./json-number.js";
 export { jsonNumber, jsonRawMessage, jsontextValue, KNOWN_TYPES, timeDuration, timeTime } from "./known.js";
-export type { EmbedStep, LookupOptions, MethodImpls, MethodLookup, WithMethodsOptions } from "./methods.js";
-export { hasMethod, lookupMethod, methodsVersion, withMethods } from "./methods.js";
-export { goType, MAX_ARRAY_LEN, parseGo } from "./parse-go.js";
+export type {
+  EmbedStep,
+  LookupOptions,
+  MethodImpls,
+  MethodLookup,
+  MissingTwin,
+  WithMethodsOptions,
+} from "./methods.js";
+export {
+  hasMethod,
+  lookupMethod,
+  methodsVersion,
+  missingTwins,
+  withMethods,
+  withPackageMethods,
+} from "./methods.js";
+export { assertResolved, isOpaque, unresolvedError } from "./opaque.js";
+export type { ParseGoOptions } from "./parse-go.js";
+export {
+  clearParseCache,
+  goType,
+  MAX_ARRAY_LEN,
+  PARSE_CACHE_MAX_CHARS,
+  PARSE_CACHE_MAX_ENTRIES,
+  parseGo,
+} from "./parse-go.js";
+export { STD_PACKAGE_PATHS, stdPackage } from "./std-packages.js";
 export type {
   FieldStep,
   JsonField,
@@ -63,15 +94,19 @@ export type {
   GoKind,
   GoMethod,
   GoMethodImpls,
+  GoPos,
   GoType,
   GoTypeValue,
   GoValueOf,
+  InterfaceMethod,
   InterfaceType,
   IntKind,
   IntType,
   KnownType,
   MapType,
   MethodName,
+  OpaqueInfo,
+  OpaqueKind,
   PointerType,
   Receiver,
   SliceType,
@@ -81,6 +116,7 @@ export type {
   UintKind,
   UintType,
 } from "./types.js";
+export { errorType } from "./universe.js";
 export {
   assertValue,
   checkValue,

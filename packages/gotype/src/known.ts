@@ -17,12 +17,14 @@ function method(name: MethodName, receiver: Receiver, fn: (...args: any[]) => an
 function knownType<V>(
   name: string,
   pkg: string,
+  pkgPath: string,
   underlying: GoType,
   known: GoType["known"],
   methods: GoMethod[],
 ): GoType<V> {
   const t = named(name, underlying, { pkg }) as unknown as Record<string, unknown>;
   t.known = known;
+  t.pkgPath = pkgPath;
   const ms: Record<string, GoMethod> = {};
   for (const m of methods) ms[m.name] = m;
   t.methods = Object.freeze(ms);
@@ -41,6 +43,7 @@ function asText(data: Uint8Array | string): string {
 export const timeTime: GoType<GoTime> = knownType(
   "Time",
   "time",
+  "time",
   { kind: "struct", fields: [] },
   "time.Time",
   [
@@ -55,10 +58,24 @@ export const timeTime: GoType<GoTime> = knownType(
 );
 
 /** Go's time.Duration: an int64 count of nanoseconds (bigint in TypeScript), no JSON methods. */
-export const timeDuration: GoType<bigint> = knownType("Duration", "time", T.int64, "time.Duration", []);
+export const timeDuration: GoType<bigint> = knownType(
+  "Duration",
+  "time",
+  "time",
+  T.int64,
+  "time.Duration",
+  [],
+);
 
 /** Go's json.Number: a string kind holding a number literal (JsonNumber in TypeScript), no JSON methods. */
-export const jsonNumber: GoType<JsonNumber> = knownType("Number", "json", T.string, "json.Number", []);
+export const jsonNumber: GoType<JsonNumber> = knownType(
+  "Number",
+  "json",
+  "encoding/json",
+  T.string,
+  "json.Number",
+  [],
+);
 
 function rawMarshal(v: Uint8Array | null): Uint8Array | string {
   return v === null ? "null" : v;
@@ -74,6 +91,7 @@ function rawUnmarshal(data: Uint8Array | string): Uint8Array {
 export const jsonRawMessage: GoType<Uint8Array | null> = knownType(
   "RawMessage",
   "json",
+  "encoding/json",
   sliceOf(T.uint8),
   "json.RawMessage",
   [method("MarshalJSON", "value", rawMarshal), method("UnmarshalJSON", "pointer", rawUnmarshal)],
@@ -86,6 +104,7 @@ export const jsonRawMessage: GoType<Uint8Array | null> = knownType(
 export const jsontextValue: GoType<Uint8Array | null> = knownType(
   "Value",
   "jsontext",
+  "encoding/json/jsontext",
   sliceOf(T.uint8),
   "jsontext.Value",
   [method("MarshalJSON", "value", rawMarshal), method("UnmarshalJSON", "pointer", rawUnmarshal)],

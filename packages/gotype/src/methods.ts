@@ -6,7 +6,7 @@
  * and ambiguity at one depth cancelling promotion.
  */
 import { isPredeclared } from "./constructors.js";
-import type { GoMethod, GoMethodImpls, GoType, MethodName, Receiver, StructType } from "./types.js";
+import type { GoMethod, GoMethodImpls, GoPos, GoType, MethodName, Receiver, StructType } from "./types.js";
 
 /** One step from a value to an embedded field on the way to a promoted method. */
 export interface EmbedStep {
@@ -42,14 +42,18 @@ const METHOD_NAMES: readonly MethodName[] = [
   "MarshalText",
   "UnmarshalText",
   "IsZero",
+  "MarshalJSONTo",
+  "UnmarshalJSONFrom",
 ];
-const CAMEL: Record<string, MethodName> = {
-  marshalJSON: "MarshalJSON",
-  unmarshalJSON: "UnmarshalJSON",
-  marshalText: "MarshalText",
-  unmarshalText: "UnmarshalText",
-  isZero: "IsZero",
-};
+const CAMEL: ReadonlyMap<string, MethodName> = new Map([
+  ["marshalJSON", "MarshalJSON"],
+  ["unmarshalJSON", "UnmarshalJSON"],
+  ["marshalText", "MarshalText"],
+  ["unmarshalText", "UnmarshalText"],
+  ["isZero", "IsZero"],
+  ["marshalJSONTo", "MarshalJSONTo"],
+  ["unmarshalJSONFrom", "UnmarshalJSONFrom"],
+]);
 
 /** Method implementations accepted by withMethods: Go names or their camelCase forms. */
 export type MethodImpls = GoMethodImpls & {
@@ -58,27 +62,72 @@ export type MethodImpls = GoMethodImpls & {
   marshalText?: GoMethodImpls["MarshalText"];
   unmarshalText?: GoMethodImpls["UnmarshalText"];
   isZero?: GoMethodImpls["IsZero"];
+  marshalJSONTo?: GoMethodImpls["MarshalJSONTo"];
+  unmarshalJSONFrom?: GoMethodImpls["UnmarshalJSONFrom"];
 };
 
 /** Options of `withMethods`. */
 export interface WithMethodsOptions {
   /**
-   * Receiver of every method in this call. Unset: UnmarshalJSON and
-   * UnmarshalText take a pointer receiver, the others a value receiver (Go's usual style).
+   * Receiver of every method in this call. Unset: the receiver the Go source
+   * declares, else UnmarshalJSON, UnmarshalText and UnmarshalJSONFrom take a
+   * pointer receiver and the others a value receiver (Go's usual style).
    */
   readonly receiver?: Receiver;
 }
 
 let methodsGeneration = 0;
 
+type MethodTable = Readonly<Partial<Record<MethodName, GoMethod>>>;
+const registry = new WeakMap<object, MethodTable>();
+const attachHooks = new WeakMap<object, () => void>();
+
+/**
+ * Gives a named type object a `methods` slot backed by a registry, so the
+ * object itself can be frozen while withMethods still attaches twins (used by
+ * parseGo for the types it returns).
+ */
+export function installMethodSlot(t: object, initial?: MethodTable): void {
+  Object.defineProperty(t, "methods", {
+    get: () => registry.get(t),
+    enumerable: false,
+    configurable: false,
+  });
+  if (initial !== undefined && Object.keys(initial).length > 0) registry.set(t, Object.freeze(initial));
+}
+
+/** Sets the methods the Go source declares on a type with a method slot (internal to parseGo). */
+export function setMethodTable(t: object, table: MethodTable): void {
+  registry.set(t, Object.freeze({ ...table }));
+}
+
+/** Registers a callback run when withMethods changes `t` (parseGo's cache drops the entry that holds `t`). */
+export function onMethodsAttached(t: object, hook: () => void): void {
+  attachHooks.set(t, hook);
+}
+
+function hasSlot(t: object): boolean {
+  return Object.getOwnPropertyDescriptor(t, "methods")?.get !== undefined;
+}
+
+function defaultReceiver(name: MethodName): Receiver {
+  return name === "UnmarshalJSON" || name === "UnmarshalText" || name === "UnmarshalJSONFrom"
+    ? "pointer"
+    : "value";
+}
+
 /**
  * Attaches methods to a named type (in place: every use of the type sees them)
  * and returns the type. Calls add to earlier ones, so methods with different
- * receivers come from separate calls. Throws TypeError for unnamed,
- * predeclared and standard-library types. Attach methods before the type is
- * first used by a codec (codecs may cache per type).
+ * receivers come from separate calls. A twin replaces a method the Go source
+ * declares and takes its receiver. Throws TypeError for unnamed,
+ * predeclared and standard-library types, unknown method names and
+ * non-function twins. Attach methods before the type is first used by a
+ * codec (codecs may cache per type).
  */
 export function withMethods<X extends GoType>(type: X, impls: MethodImpls, opts: WithMethodsOptions = {}): X {
+  if (type === null || typeof type !== "object")
+    throw new TypeError("withMethods: the first argument must be a GoType");
   if (type.name === undefined || isPredeclared(type)) {
     throw new TypeError("withMethods: methods can only be declared on a named type (type T ...)");
   }
@@ -87,20 +136,101 @@ export function withMethods<X extends GoType>(type: X, impls: MethodImpls, opts:
   if (type.kind === "pointer" || type.kind === "interface") {
     throw new TypeError(`withMethods: invalid receiver type ${type.name} (pointer or interface type)`);
   }
-  if (Object.isFrozen(type)) throw new TypeError(`withMethods: type ${type.name} is frozen`);
+  if (impls === null || typeof impls !== "object" || Array.isArray(impls))
+    throw new TypeError(`withMethods: methods of ${type.name} must be an object of functions`);
+  const slot = hasSlot(type);
+  if (!slot && Object.isFrozen(type)) throw new TypeError(`withMethods: type ${type.name} is frozen`);
   const ms: Partial<Record<MethodName, GoMethod>> = { ...(type.methods ?? {}) };
-  for (const [key, fn] of Object.entries(impls)) {
+  for (const key of Object.keys(impls)) {
+    const fn = (impls as Record<string, unknown>)[key];
     if (fn === undefined) continue;
-    const name = CAMEL[key] ?? (METHOD_NAMES.includes(key as MethodName) ? (key as MethodName) : undefined);
-    if (name === undefined) throw new TypeError(`withMethods: unknown method ${key}`);
-    if (typeof fn !== "function") throw new TypeError(`withMethods: ${key} must be a function`);
-    const receiver =
-      opts.receiver ?? (name === "UnmarshalJSON" || name === "UnmarshalText" ? "pointer" : "value");
-    ms[name] = Object.freeze({ name, receiver, fn });
+    const name =
+      CAMEL.get(key) ?? (METHOD_NAMES.includes(key as MethodName) ? (key as MethodName) : undefined);
+    if (name === undefined)
+      throw new TypeError(
+        `withMethods: unknown method ${key} on ${type.name}; JSON methods are ${METHOD_NAMES.join(", ")} (or camelCase)`,
+      );
+    if (typeof fn !== "function")
+      throw new TypeError(
+        `withMethods: ${type.name}.${key} must be a function, got ${fn === null ? "null" : typeof fn}`,
+      );
+    const declared = ms[name];
+    let receiver = opts.receiver ?? (declared?.declaredOnly ? declared.receiver : defaultReceiver(name));
+    if (declared?.declaredOnly && opts.receiver !== undefined && opts.receiver !== declared.receiver) {
+      const recv = declared.receiver === "pointer" ? `*${type.name}` : type.name;
+      throw new TypeError(
+        `withMethods: ${type.name}.${name} is declared with receiver ${recv} in Go source; the twin must use the same receiver`,
+      );
+    }
+    if (declared?.declaredOnly) receiver = declared.receiver;
+    ms[name] = Object.freeze({
+      name,
+      receiver,
+      fn: fn as (...args: any[]) => any,
+      ...(declared?.pos !== undefined ? { pos: declared.pos } : {}),
+    });
   }
-  (type as { methods?: unknown }).methods = Object.freeze(ms);
+  const table = Object.freeze(ms);
+  if (slot) registry.set(type, table);
+  else (type as { methods?: unknown }).methods = table;
   methodsGeneration++;
+  attachHooks.get(type)?.();
   return type;
+}
+
+/**
+ * Attaches TypeScript twins to many types of a package at once, keyed by Go
+ * type name: `withPackageMethods(types, { Timestamp: { MarshalJSON, UnmarshalJSON }, Plan: { UnmarshalJSON } })`.
+ * Throws TypeError naming the type for a name the package does not declare
+ * and for a wrongly shaped twin (see withMethods). Returns `types`.
+ */
+export function withPackageMethods<R extends Readonly<Record<string, GoType>>>(
+  types: R,
+  twins: { readonly [K in keyof R]?: MethodImpls } & Readonly<Record<string, MethodImpls>>,
+  opts: WithMethodsOptions = {},
+): R {
+  if (types === null || typeof types !== "object")
+    throw new TypeError(
+      "withPackageMethods: the first argument must be the types of a package (parseGo's result)",
+    );
+  if (twins === null || typeof twins !== "object")
+    throw new TypeError("withPackageMethods: the second argument must map Go type names to method twins");
+  for (const name of Object.keys(twins)) {
+    if (!Object.hasOwn(types, name)) {
+      const known = Object.keys(types).slice(0, 20).join(", ");
+      throw new TypeError(`withPackageMethods: the package declares no type ${name} (types: ${known})`);
+    }
+    withMethods(types[name] as GoType, (twins as Record<string, MethodImpls>)[name] as MethodImpls, opts);
+  }
+  return types;
+}
+
+/** One method declared in Go source that has no TypeScript twin yet. */
+export interface MissingTwin {
+  /** The Go type name (record key). */
+  readonly type: string;
+  readonly method: MethodName;
+  readonly receiver: Receiver;
+  readonly pos?: GoPos;
+}
+
+/** The JSON methods of `types` that the Go source declares and no twin implements yet (what a port still needs). */
+export function missingTwins(types: Readonly<Record<string, GoType>>): MissingTwin[] {
+  const out: MissingTwin[] = [];
+  for (const key of Object.keys(types)) {
+    const t = types[key] as GoType;
+    if (t.name !== key) continue;
+    for (const m of Object.values(t.methods ?? {}) as GoMethod[]) {
+      if (m.declaredOnly)
+        out.push({
+          type: key,
+          method: m.name,
+          receiver: m.receiver,
+          ...(m.pos !== undefined ? { pos: m.pos } : {}),
+        });
+    }
+  }
+  return out;
 }
 
 interface Level {

@@ -7,6 +7,7 @@
 import { foldNameV1, foldNameV2 } from "./fold.js";
 import { goQuote, goQuoteRune, goUnquote } from "./go-quote.js";
 import { lookupMethod, methodsVersion } from "./methods.js";
+import { unresolvedError } from "./opaque.js";
 import { getTag, isValidTagNameV1, lookupTag, parseTagV1 } from "./tags.js";
 import { typeString, typeStringV2Build } from "./type-string.js";
 import type { GoType, MethodName, StructType } from "./types.js";
@@ -114,6 +115,12 @@ export function structFields(t: GoType, version: JsonVersion = "v1"): StructFiel
   const r = resolveV2(t);
   cacheV2.set(t, { version: v, fields: r });
   return r;
+}
+
+// A field JSON reads or writes must not have a type gotype could not resolve.
+function assertFieldResolved(st: GoType, field: string, t: GoType): void {
+  const e = unresolvedError(t, `field ${st.name !== undefined ? typeString(st) : "struct"}.${field}`);
+  if (e !== undefined) throw e;
 }
 
 function derefUnnamed(t: GoType): GoType {
@@ -244,10 +251,12 @@ function resolveV1(root: StructType): StructFields {
         if (sf === undefined) continue;
         if (sf.embedded) {
           const et = sf.type.kind === "pointer" ? sf.type.elem : sf.type;
+          if (getTag(sf.tag, "json") !== "-") assertFieldResolved(st, sf.name, sf.type);
           if (!sf.exported && et.kind !== "struct") continue;
         } else if (!sf.exported) continue;
         const tag = getTag(sf.tag, "json");
         if (tag === "-") continue;
+        assertFieldResolved(st, sf.name, sf.type);
         const parsed = parseTagV1(tag);
         const name = isValidTagNameV1(parsed.name) ? parsed.name : "";
         const index = [...f.index, i];
@@ -623,6 +632,7 @@ function resolveV2(root: StructType): StructFields {
       const parsed = parseFieldOptions(sf);
       if (parsed.err !== undefined) orError(t, parsed.err);
       if (parsed.ignored) continue;
+      assertFieldResolved(t, sf.name, sf.type);
       hasAnyJSONField = true;
       const o = parsed.out;
       const index = [...qe.index, i];

@@ -9,6 +9,7 @@ import type { GoType } from "./types.js";
 
 const cache = new WeakMap<GoType, string>();
 const cacheV2Build = new WeakMap<GoType, string>();
+const cachePath = new WeakMap<GoType, string>();
 
 /** Go's reflect.Type.String() for `t` (cached per type object). */
 export function typeString(t: GoType): string {
@@ -35,11 +36,34 @@ export function typeStringV2Build(t: GoType): string {
   return s;
 }
 
+/**
+ * A type as Go spells it inside the name of an instantiated generic type:
+ * reflect names `Page[T]` instantiated with `inventory.Item` as
+ * `Page[example.com/shop/inventory.Item]` (named types qualified by their
+ * import path; `main.Order` for package main).
+ */
+export function typeStringPath(t: GoType): string {
+  let s = cachePath.get(t);
+  if (s === undefined) {
+    s = buildWith(t, typeStringPath, (n) => `${n.pkgPath ?? n.pkg ?? DEFAULT_PKG}.${n.name}`);
+    cachePath.set(t, s);
+  }
+  return s;
+}
+
 function build(t: GoType, v2Build: boolean): string {
-  const str = v2Build ? typeStringV2Build : typeString;
   if (v2Build && t.known === "json.RawMessage") return "jsontext.Value";
-  if (t.name !== undefined) return `${t.pkg ?? DEFAULT_PKG}.${t.name}`;
+  return buildWith(t, v2Build ? typeStringV2Build : typeString, (n) => `${n.pkg ?? DEFAULT_PKG}.${n.name}`);
+}
+
+function buildWith(t: GoType, str: (t: GoType) => string, qualified: (t: GoType) => string): string {
+  if (t.name !== undefined) return t.pkg === "" ? t.name : qualified(t);
   if (isPredeclared(t)) return t.kind === "interface" ? "interface {}" : t.kind;
+  if (t.kind === "interface" && t.opaque !== undefined) return t.opaque.text;
+  if (t.kind === "interface" && t.interfaceMethods !== undefined) {
+    const ms = t.interfaceMethods.map((m) => `${m.name}${m.signature}`);
+    return ms.length === 0 ? "interface {}" : `interface { ${ms.join("; ")} }`;
+  }
   switch (t.kind) {
     case "slice":
       return `[]${str(t.elem)}`;
@@ -84,8 +108,21 @@ export function typeStringV2Error(t: GoType): string {
   return kindString(t);
 }
 
-/** Go's reflect.Kind.String() of `t` (`ptr` is spelled `ptr`, interfaces `interface`). */
+/** Go's reflect.Kind.String() of `t` (`ptr` is spelled `ptr`, interfaces `interface`; opaque func/chan/complex types their own kinds). */
 export function kindString(t: GoType): string {
+  if (t.kind === "interface" && t.opaque !== undefined) {
+    switch (t.opaque.kind) {
+      case "func":
+      case "chan":
+      case "complex64":
+      case "complex128":
+        return t.opaque.kind;
+      case "unsafe.Pointer":
+        return "unsafe.Pointer";
+      default:
+        return "interface";
+    }
+  }
   return t.kind === "pointer" ? "ptr" : t.kind;
 }
 

@@ -35,8 +35,19 @@ export type GoKind =
  */
 export type KnownType = "time.Time" | "time.Duration" | "json.Number" | "json.RawMessage" | "jsontext.Value";
 
-/** Names of the methods encoding/json looks for. */
-export type MethodName = "MarshalJSON" | "UnmarshalJSON" | "MarshalText" | "UnmarshalText" | "IsZero";
+/**
+ * Names of the methods encoding/json (v1) and encoding/json/v2 look for.
+ * MarshalJSONTo and UnmarshalJSONFrom are v2's streaming methods (json.MarshalerTo,
+ * json.UnmarshalerFrom); classic v1 ignores them.
+ */
+export type MethodName =
+  | "MarshalJSON"
+  | "UnmarshalJSON"
+  | "MarshalText"
+  | "UnmarshalText"
+  | "IsZero"
+  | "MarshalJSONTo"
+  | "UnmarshalJSONFrom";
 
 /** Whether a method is declared on `T` (value receiver) or `*T` (pointer receiver). */
 export type Receiver = "value" | "pointer";
@@ -54,13 +65,69 @@ export interface GoMethodImpls {
   MarshalText?: (value: any) => Uint8Array | string;
   UnmarshalText?: (text: Uint8Array, current: any) => any;
   IsZero?: (value: any) => boolean;
+  /** v2's MarshalJSONTo(enc): the codec passes its encoder; the shape of `enc` is the codec's. */
+  MarshalJSONTo?: (enc: any, value: any) => void;
+  /** v2's UnmarshalJSONFrom(dec): the codec passes its decoder; returns the new value of the receiver. */
+  UnmarshalJSONFrom?: (dec: any, current: any) => any;
 }
 
 /** One declared method: its implementation and receiver. */
 export interface GoMethod {
   readonly name: MethodName;
   readonly receiver: Receiver;
+  /**
+   * The TypeScript twin. For a method declared in Go source without a twin
+   * (`declaredOnly`), calling it throws a GoMethodMissingError naming the
+   * type, the method and how to attach a twin.
+   */
   readonly fn: (...args: any[]) => any;
+  /** Set when the method was seen in Go source and no TypeScript twin is attached. */
+  readonly declaredOnly?: true;
+  /** Where the Go source declares the method. */
+  readonly pos?: GoPos;
+}
+
+/** A source position: 1-based line and column, and the file name when known. */
+export interface GoPos {
+  readonly file?: string;
+  readonly line: number;
+  readonly col: number;
+}
+
+/**
+ * What an opaque type is. Opaque types are the Go types encoding/json cannot
+ * encode (func, chan, complex, unsafe.Pointer), types named in source that
+ * gotype cannot resolve (an import it does not know), and constraint
+ * interfaces. They may appear where JSON never looks (unexported fields,
+ * `json:"-"`); a codec that reaches one fails (see `OpaqueInfo.kind`).
+ */
+export type OpaqueKind =
+  | "func"
+  | "chan"
+  | "complex64"
+  | "complex128"
+  | "unsafe.Pointer"
+  | "unresolved"
+  | "constraint";
+
+/** Description of an opaque type (kind "interface" with `opaque` set). */
+export interface OpaqueInfo {
+  readonly kind: OpaqueKind;
+  /** The type as reflect prints it (`func(int) error`, `chan<- string`, `complex128`, `uuid.UUID`). */
+  readonly text: string;
+  /** The import path of an unresolved qualified type (`github.com/google/uuid`). */
+  readonly importPath?: string;
+  /** Where the source names the type. */
+  readonly pos?: GoPos;
+  /** What to do about it, for error messages. */
+  readonly hint: string;
+}
+
+/** A method of a non-empty interface type. */
+export interface InterfaceMethod {
+  readonly name: string;
+  /** The signature as reflect prints it: `func() string` without `func` (`() string`). */
+  readonly signature: string;
 }
 
 /** Fields shared by every type. */
@@ -73,6 +140,23 @@ interface TypeCommon {
   readonly known?: KnownType;
   /** Methods declared directly on this named type (not promoted ones). */
   readonly methods?: Readonly<Partial<Record<MethodName, GoMethod>>>;
+  /** Import path of the declaring package (`example.com/shop`, `time`); absent for the `main` default. */
+  readonly pkgPath?: string;
+  /** The Go doc comment of a named type's declaration. */
+  readonly doc?: string;
+  /** Where the named type is declared. */
+  readonly pos?: GoPos;
+  /** For an instantiated generic type (`Page[Order]`): the generic type and its type arguments. */
+  readonly generic?: GenericOrigin;
+}
+
+/** Where an instantiated generic type comes from. */
+export interface GenericOrigin {
+  /** The generic type's name (`Page`). */
+  readonly name: string;
+  /** Its declaration as written (`type Page[T any] struct { ... }`). */
+  readonly source: string;
+  readonly typeArgs: readonly GoType[];
 }
 
 export interface BoolType extends TypeCommon {
@@ -108,9 +192,18 @@ export interface PointerType extends TypeCommon {
   readonly kind: "pointer";
   readonly elem: GoType;
 }
-/** `any` / `interface{}`; only the empty interface is modelled. */
+/**
+ * An interface type. `any` / `interface{}` has neither `methods` nor
+ * `interfaceMethods`; a non-empty interface (`error`, `fmt.Stringer`, a
+ * declared `interface { Area() float64 }`) lists its methods; an opaque type
+ * (func, chan, complex, unsafe.Pointer, unresolved imports) carries `opaque`.
+ */
 export interface InterfaceType extends TypeCommon {
   readonly kind: "interface";
+  /** Methods of a non-empty interface (embedded interfaces flattened), sorted by name. */
+  readonly interfaceMethods?: readonly InterfaceMethod[];
+  /** Set on an opaque type (see OpaqueInfo). */
+  readonly opaque?: OpaqueInfo;
 }
 /** A struct; time.Time is a struct with no visible fields and `known: "time.Time"`. */
 export interface StructType extends TypeCommon {
@@ -128,6 +221,10 @@ export interface StructField {
   readonly embedded: boolean;
   /** Whether the field name starts with an upper-case letter. */
   readonly exported: boolean;
+  /** The field's Go doc comment (or its line comment), when the source has one. */
+  readonly doc?: string;
+  /** Where the source declares the field. */
+  readonly pos?: GoPos;
 }
 
 /**

@@ -1,0 +1,1190 @@
+/**
+ * The resolver: turns the declarations of one Go package (one or more parsed
+ * files) into GoType objects, as Go's type checker sees them.
+ *
+ * - Names resolve in Go's scopes: type parameters, the package (across
+ *   files), the file's imports (named, dot and blank imports), the universe.
+ *   Scopes are Maps: `constructor` or `__proto__` are ordinary names.
+ * - Named types are object identities created first, so recursive types in
+ *   any order work; `type A B` chains are followed iteratively.
+ * - Generic types are instantiated on use (`Page[Order]`), once per argument
+ *   list, with reflect's name (`Page[main.Order]`).
+ * - Checks Go makes on declarations run after each resolution session over
+ *   the types it created: invalid recursive types, arrays larger than the
+ *   address space, map keys, embedded fields.
+ * - What JSON never reads may have any type: types gotype cannot resolve
+ *   become opaque stand-ins that fail only when a codec reaches them.
+ */
+import {
+  arrayOf,
+  declare,
+  define,
+  isExportedName,
+  isUndefinedDecl,
+  mapOf,
+  pointerTo,
+  sliceOf,
+  T,
+} from "./constructors.js";
+import type {
+  CExpr,
+  ConstDeclAst,
+  FieldAst,
+  FileAst,
+  GoPos,
+  MethodDeclAst,
+  SigAst,
+  TExpr,
+  TypeDeclAst,
+} from "./go-ast.js";
+import { GoMethodMissingError } from "./go-method-missing-error.js";
+import { GoSyntaxError } from "./go-syntax-error.js";
+import { installMethodSlot, setMethodTable } from "./methods.js";
+import { opaqueType, unresolvedType } from "./opaque.js";
+import { typeString, typeStringPath } from "./type-string.js";
+import type {
+  GoMethod,
+  GoType,
+  InterfaceMethod,
+  InterfaceType,
+  MethodName,
+  StructField,
+  StructType,
+} from "./types.js";
+import { UNIVERSE } from "./universe.js";
+
+/** Largest array length gotype accepts (arrays are materialised as JS arrays). */
+export const MAX_ARRAY_LEN = 1 << 24;
+
+/** How deep generic instantiations may nest (`Page[Page[Page[...]]]`) before gotype reports an instantiation cycle. */
+export const MAX_INSTANTIATION_DEPTH = 64;
+
+// Go's types.MaxWidth on 64-bit targets: no value may be this large.
+const MAX_WIDTH = 1n << 50n;
+
+/** Finds the package for an import path (undefined: gotype does not know it). */
+export type Importer = (path: string) => ResolvedPackage | undefined;
+
+/** What the resolver needs of another package. */
+export interface ResolvedPackage {
+  readonly name: string;
+  readonly path: string;
+}
+
+const scopes = new WeakMap<object, PackageScope>();
+
+/** The resolver behind a package object made by parseGoPackage. */
+export function scopeOf(pkg: object): PackageScope | undefined {
+  return scopes.get(pkg);
+}
+
+/** Associates a package object with its resolver. */
+export function bindScope(pkg: object, scope: PackageScope): void {
+  scopes.set(pkg, scope);
+}
+
+/** Options of a package resolver. */
+export interface ScopeOptions {
+  readonly name: string;
+  readonly path: string;
+  /** Whether named types record `pkgPath` (false for the anonymous `main` of parseGo without a path). */
+  readonly recordPath: boolean;
+  readonly importer: Importer;
+  /** Types visible in the package scope without a declaration (std packages built on the known types). */
+  readonly predeclared?: ReadonlyMap<string, GoType>;
+  /** Types visible after the package scope (goType's `decls`). */
+  readonly outer?: ReadonlyMap<string, GoType>;
+}
+
+type Ctx = { readonly file: number; readonly tparams?: ReadonlyMap<string, GoType> };
+
+type Mutable = Record<string, unknown>;
+
+interface DeferredArray {
+  readonly n: bigint;
+  /** The element type as the source writes it (Go's compiler prints `[N]byte`, local names unqualified). */
+  readonly elemText: string;
+  readonly elem: GoType;
+  readonly type: GoType;
+  readonly pos: GoPos;
+  readonly declPos: GoPos;
+}
+
+const typeIds = new WeakMap<object, number>();
+let nextTypeId = 1;
+function typeId(t: GoType): number {
+  let id = typeIds.get(t);
+  if (id === undefined) {
+    id = nextTypeId++;
+    typeIds.set(t, id);
+  }
+  return id;
+}
+
+// Default package names of imports without a name: the last path element,
+// without a major-version suffix (`/v5`), a `go-` prefix or a `.v3` suffix.
+function defaultImportName(path: string): string {
+  const parts = path.split("/");
+  let last = parts[parts.length - 1] ?? path;
+  if (/^v[0-9]+$/.test(last) && parts.length > 1) last = parts[parts.length - 2] as string;
+  last = last
+    .replace(/^go-/, "")
+    .replace(/\.v[0-9]+$/, "")
+    .replace(/[-.]go$/, "");
+  return last.replace(/[^\p{L}\p{Nd}_]/gu, "_");
+}
+
+// Qualifiers that resolve without an import, as parseGo always allowed (`time.Time` in a snippet).
+const IMPLICIT_IMPORTS: ReadonlyMap<string, string> = new Map([
+  ["time", "time"],
+  ["json", "encoding/json"],
+  ["jsontext", "encoding/json/jsontext"],
+]);
+
+/** The resolver of one package. */
+export class PackageScope {
+  readonly name: string;
+  readonly path: string;
+  private readonly files: readonly FileAst[];
+  private readonly typeDecls = new Map<string, TypeDeclAst>();
+  private readonly genericDecls = new Map<string, TypeDeclAst>();
+  private readonly constDecls = new Map<string, ConstDeclAst>();
+  private readonly methodDecls = new Map<string, MethodDeclAst[]>();
+  private readonly objects = new Map<string, GoType>();
+  private readonly instances = new Map<string, GoType>();
+  private readonly aliasing = new Set<string>();
+  private readonly constValues = new Map<string, bigint>();
+  private readonly constEvaluating = new Set<string>();
+  private readonly importNames = new Map<string, string>();
+  private instDepth = 0;
+  // Session state: what the current top-level resolution created.
+  private sessionDepth = 0;
+  private newNamed: GoType[] = [];
+  private newInstanceKeys: string[] = [];
+  private arrays: DeferredArray[] = [];
+  private mapKeys: { key: GoType; pos: GoPos }[] = [];
+  private embeds: { type: GoType; pointer: boolean; pos: GoPos }[] = [];
+  private declPos: GoPos = { line: 0, col: 0 };
+
+  constructor(
+    files: readonly FileAst[],
+    private readonly opts: ScopeOptions,
+  ) {
+    this.name = opts.name;
+    this.path = opts.path;
+    this.files = files;
+    const seen = new Map<string, GoPos>();
+    const claim = (name: string, pos: GoPos) => {
+      if (name === "_") return;
+      const prev = seen.get(name);
+      if (prev !== undefined)
+        throw err(
+          pos,
+          `${name} redeclared in this block\n\t${posString(prev)}: other declaration of ${name}`,
+        );
+      seen.set(name, pos);
+    };
+    for (const f of files) {
+      for (const d of f.types) {
+        claim(d.name, d.pos);
+        if (d.name === "_") continue;
+        if (d.params !== undefined) this.genericDecls.set(d.name, d);
+        else this.typeDecls.set(d.name, d);
+      }
+      for (const c of f.consts) {
+        claim(c.name, c.pos);
+        if (c.name !== "_") this.constDecls.set(c.name, c);
+      }
+      for (const v of f.values) claim(v.name, v.pos);
+      for (const m of f.methods) {
+        const list = this.methodDecls.get(m.recvType);
+        if (list === undefined) this.methodDecls.set(m.recvType, [m]);
+        else list.push(m);
+      }
+    }
+    for (const d of this.typeDecls.values()) {
+      if (d.alias) continue;
+      const t = declare(d.name, { pkg: this.name }) as unknown as Mutable;
+      this.decorate(t, d);
+      this.objects.set(d.name, t as unknown as GoType);
+    }
+  }
+
+  /** Names of the generic types the package declares. */
+  genericNames(): string[] {
+    return [...this.genericDecls.keys()];
+  }
+
+  /** Type parameter names of generic `name`, or undefined. */
+  genericParams(name: string): string[] | undefined {
+    return this.genericDecls.get(name)?.params?.map((p) => p.name);
+  }
+
+  /** Resolves every non-generic type declaration: the package's types by name (a null-prototype record). */
+  resolveAll(): Record<string, GoType> {
+    return this.session(() => {
+      const out = Object.create(null) as Record<string, GoType>;
+      for (const d of this.typeDecls.values()) {
+        this.declPos = d.pos;
+        if (d.alias) out[d.name] = this.resolveAlias(d.name);
+        else {
+          this.defineNamed(d.name);
+          out[d.name] = this.objects.get(d.name) as GoType;
+        }
+      }
+      return Object.freeze(out);
+    });
+  }
+
+  /** A type exported by this package, for other packages (`pkg.Name`, `pkg.Name[Args]`); undefined when absent. */
+  lookupExported(name: string, args: readonly GoType[] | undefined, pos: GoPos): GoType | undefined {
+    return this.session(() => {
+      const g = this.genericDecls.get(name);
+      if (g !== undefined) {
+        if (args === undefined)
+          throw err(
+            pos,
+            `cannot use generic type ${this.name}.${name}${paramsText(g)} without instantiation`,
+          );
+        return this.instantiate(g, args, pos);
+      }
+      const d = this.typeDecls.get(name);
+      if (d !== undefined) {
+        if (args !== undefined) throw err(pos, `${this.name}.${name} is not a generic type`);
+        if (d.alias) return this.resolveAlias(name);
+        this.defineNamed(name);
+        return this.objects.get(name);
+      }
+      const p = this.opts.predeclared?.get(name);
+      if (p !== undefined && args === undefined) return p;
+      return undefined;
+    });
+  }
+
+  /** Resolves a parsed type expression in the package scope (the scope of file `file`). */
+  typeExpr(e: TExpr, file = 0): GoType {
+    return this.session(() => {
+      this.declPos = e.pos;
+      return this.resolve(e, { file });
+    });
+  }
+
+  /** Instantiates generic `name` with `args`. */
+  instantiateByName(name: string, args: readonly GoType[]): GoType {
+    const g = this.genericDecls.get(name);
+    if (g === undefined)
+      throw new TypeError(`instantiate: package ${this.name} declares no generic type ${name}`);
+    return this.session(() => this.instantiate(g, args, g.pos));
+  }
+
+  // ------------------------------------------------------------------ sessions
+
+  private session<R>(fn: () => R): R {
+    if (this.sessionDepth > 0) return fn();
+    this.sessionDepth++;
+    try {
+      const r = fn();
+      this.postChecks();
+      for (const t of this.newNamed) Object.freeze(t);
+      return r;
+    } catch (e) {
+      for (const k of this.newInstanceKeys) this.instances.delete(k);
+      throw e;
+    } finally {
+      this.sessionDepth--;
+      this.newNamed = [];
+      this.newInstanceKeys = [];
+      this.arrays = [];
+      this.mapKeys = [];
+      this.embeds = [];
+      this.instDepth = 0;
+    }
+  }
+
+  private decorate(t: Mutable, d: { pos: GoPos; doc?: string }): void {
+    if (this.opts.recordPath) t.pkgPath = this.path;
+    t.pos = d.pos;
+    if (d.doc !== undefined) t.doc = d.doc;
+    installMethodSlot(t);
+    this.newNamed.push(t as unknown as GoType);
+  }
+
+  // ------------------------------------------------------------------ named types
+
+  private resolveAlias(name: string): GoType {
+    const cached = this.objects.get(name);
+    if (cached !== undefined) return cached;
+    const d = this.typeDecls.get(name) as TypeDeclAst;
+    if (this.aliasing.has(name)) {
+      const stack = [...this.aliasing];
+      throw this.cycleError([...stack.slice(stack.indexOf(name)), name]);
+    }
+    this.aliasing.add(name);
+    try {
+      const t = this.resolve(d.expr, { file: d.fileIndex });
+      this.objects.set(name, t);
+      return t;
+    } finally {
+      this.aliasing.delete(name);
+    }
+  }
+
+  // The local named type a declaration's right-hand side names directly (through aliases), if any.
+  private chainTarget(e: TExpr, ctx: Ctx): string | undefined {
+    let cur = e;
+    const seen = new Set<string>();
+    for (;;) {
+      if (cur.k !== "name" || cur.pkg !== undefined || cur.args !== undefined) return undefined;
+      if (ctx.tparams?.has(cur.name))
+        throw err(cur.pos, "cannot use a type parameter as RHS in type declaration");
+      const d = this.typeDecls.get(cur.name);
+      if (d === undefined) return undefined;
+      if (!d.alias) return d.name;
+      if (seen.has(d.name)) return undefined; // alias cycle: resolveAlias reports it
+      seen.add(d.name);
+      cur = d.expr;
+    }
+  }
+
+  // Defines named type `name` (and the chain `type A B; type B C; ...` it starts), iteratively.
+  private defineNamed(name: string): void {
+    const chain: string[] = [];
+    const inChain = new Set<string>();
+    let cur = name;
+    for (;;) {
+      const obj = this.objects.get(cur) as GoType;
+      if (!isUndefinedDecl(obj)) break;
+      if (inChain.has(cur)) throw this.cycleError(chain.slice(chain.indexOf(cur)).concat(cur));
+      const d = this.typeDecls.get(cur) as TypeDeclAst;
+      const ctx: Ctx = { file: d.fileIndex };
+      const target = this.chainTarget(d.expr, ctx);
+      if (target !== undefined) {
+        chain.push(cur);
+        inChain.add(cur);
+        cur = target;
+        continue;
+      }
+      const saved = this.declPos;
+      this.declPos = d.pos;
+      const u = this.resolve(d.expr, ctx);
+      this.declPos = saved;
+      if (isUndefinedDecl(u)) throw this.cycleError([cur, u.name as string, cur]);
+      define(obj, u);
+      this.attachMethods(obj, cur, this.methodDecls.get(cur));
+      break;
+    }
+    for (let i = chain.length - 1; i >= 0; i--) {
+      const n = chain[i] as string;
+      const d = this.typeDecls.get(n) as TypeDeclAst;
+      const target = this.objects.get(this.chainTarget(d.expr, { file: d.fileIndex }) as string) as GoType;
+      const obj = this.objects.get(n) as GoType;
+      define(obj, target);
+      this.attachMethods(obj, n, this.methodDecls.get(n));
+    }
+  }
+
+  private cycleError(path: string[]): GoSyntaxError {
+    // path is [A, B, ..., A]; Go starts the report at the first declared member of the cycle.
+    const members = path.slice(0, -1);
+    const posOf = (n: string) =>
+      (this.typeDecls.get(n) ?? this.genericDecls.get(n))?.pos ?? { line: 0, col: 0 };
+    let first = 0;
+    for (let i = 1; i < members.length; i++)
+      if (comparePos(posOf(members[i] as string), posOf(members[first] as string)) < 0) first = i;
+    const cycle = [...members.slice(first), ...members.slice(0, first)];
+    const head = cycle[0] as string;
+    if (cycle.length === 1) return err(posOf(head), `invalid recursive type: ${head} refers to itself`);
+    const lines = cycle.map(
+      (n, i) => `\t${posString(posOf(n))}: ${n} refers to ${cycle[(i + 1) % cycle.length]}`,
+    );
+    return err(posOf(head), `invalid recursive type ${head}\n${lines.join("\n")}`);
+  }
+
+  // ------------------------------------------------------------------ generics
+
+  private instantiate(g: TypeDeclAst, args: readonly GoType[], pos: GoPos): GoType {
+    const params = g.params ?? [];
+    if (args.length < params.length)
+      throw err(
+        pos,
+        `not enough type arguments for type ${g.name}: have ${args.length}, want ${params.length}`,
+      );
+    if (args.length > params.length)
+      throw err(
+        pos,
+        `too many type arguments for type ${g.name}: have ${args.length}, want ${params.length}`,
+      );
+    for (const a of args) {
+      if (a.kind === "interface" && a.opaque?.kind === "constraint")
+        throw err(
+          pos,
+          `cannot use type ${typeString(a)} outside a type constraint: interface contains type constraints`,
+        );
+    }
+    const key = `${g.name}\u0000${args.map(typeId).join(",")}`;
+    const hit = this.instances.get(key);
+    if (hit !== undefined) return hit;
+    const tparams = new Map(params.map((p, i) => [p.name, args[i] as GoType]));
+    const ctx: Ctx = { file: g.fileIndex, tparams };
+    if (g.alias) {
+      const t = this.resolve(g.expr, ctx);
+      this.instances.set(key, t);
+      this.newInstanceKeys.push(key);
+      return t;
+    }
+    if (++this.instDepth > MAX_INSTANTIATION_DEPTH)
+      throw err(
+        pos,
+        `instantiation cycle: ${g.name} instantiated more than ${MAX_INSTANTIATION_DEPTH} levels deep`,
+      );
+    try {
+      const name = `${g.name}[${args.map(typeStringPath).join(",")}]`;
+      const obj = declare(name, { pkg: this.name }) as unknown as Mutable;
+      this.decorate(obj, g);
+      obj.generic = Object.freeze({
+        name: g.name,
+        source: g.source ?? `type ${g.name}`,
+        typeArgs: Object.freeze([...args]),
+      });
+      const o = obj as unknown as GoType;
+      this.instances.set(key, o);
+      this.newInstanceKeys.push(key);
+      const target = this.chainTarget(g.expr, ctx);
+      let u: GoType;
+      if (target !== undefined) {
+        this.defineNamed(target);
+        u = this.objects.get(target) as GoType;
+      } else {
+        const saved = this.declPos;
+        this.declPos = g.pos;
+        u = this.resolve(g.expr, ctx);
+        this.declPos = saved;
+      }
+      if (u === o || isUndefinedDecl(u)) throw err(g.pos, `invalid recursive type ${g.name}`);
+      define(o, u);
+      this.attachMethods(o, name, this.methodDecls.get(g.name));
+      return o;
+    } finally {
+      this.instDepth--;
+    }
+  }
+
+  // ------------------------------------------------------------------ expressions
+
+  private resolve(e: TExpr, ctx: Ctx): GoType {
+    switch (e.k) {
+      case "name":
+        return e.pkg !== undefined
+          ? this.qualified(e as TExpr & { k: "name"; pkg: string }, ctx)
+          : this.unqualified(e, ctx);
+      case "slice":
+        return sliceOf(this.resolve(e.elem, ctx));
+      case "ptr":
+        return pointerTo(this.resolve(e.elem, ctx));
+      case "array": {
+        const n = this.evalConst(e.len, undefined);
+        if (n < 0n) throw err(e.len.pos, `invalid array length ${n} (untyped int constant)`);
+        const elem = this.resolve(e.elem, ctx);
+        let type: GoType;
+        if (n > BigInt(MAX_ARRAY_LEN)) {
+          // Never escapes: checkArrays rejects it at the end of the session.
+          type = Object.freeze({ kind: "array", elem, len: 0 });
+          bigLengths.set(type, n);
+        } else type = arrayOf(Number(n), elem);
+        this.arrays.push({
+          n,
+          elem,
+          elemText: this.exprString(e.elem, ctx, true),
+          type,
+          pos: e.pos,
+          declPos: this.declPos,
+        });
+        return type;
+      }
+      case "map": {
+        const key = this.resolve(e.key, ctx);
+        const elem = this.resolve(e.elem, ctx);
+        if (
+          key.kind === "slice" ||
+          key.kind === "map" ||
+          (key.kind === "interface" && key.opaque?.kind === "func")
+        )
+          throw err(e.key.pos, `invalid map key type ${this.localString(key)}`);
+        this.mapKeys.push({ key, pos: e.key.pos });
+        return mapOf(key, elem);
+      }
+      case "struct":
+        return this.structType(e.fields, ctx);
+      case "iface":
+        return this.ifaceType(e, ctx);
+      case "func":
+        return opaqueType(
+          "func",
+          `func${this.sigString(e.sig, ctx)}`,
+          'encoding/json cannot encode functions; tag the field `json:"-"` or leave it unexported',
+          e.pos,
+        );
+      case "chan": {
+        const prefix = e.dir === "send" ? "chan<- " : e.dir === "recv" ? "<-chan " : "chan ";
+        return opaqueType(
+          "chan",
+          `${prefix}${this.exprString(e.elem, ctx)}`,
+          'encoding/json cannot encode channels; tag the field `json:"-"` or leave it unexported',
+          e.pos,
+        );
+      }
+      case "terms":
+        return opaqueType(
+          "constraint",
+          e.terms.map((t) => `${t.tilde ? "~" : ""}${this.exprString(t.type, ctx)}`).join(" | "),
+          "a union of type terms is a type constraint; it cannot be the type of a value",
+          e.pos,
+        );
+    }
+  }
+
+  private unqualified(e: TExpr & { k: "name" }, ctx: Ctx): GoType {
+    const name = e.name;
+    const tp = ctx.tparams?.get(name);
+    if (tp !== undefined) {
+      if (e.args !== undefined) throw err(e.pos, `${name} is not a generic type`);
+      return tp;
+    }
+    const d = this.typeDecls.get(name);
+    if (d !== undefined) {
+      if (e.args !== undefined) throw err(e.pos, `${name} is not a generic type`);
+      return d.alias ? this.resolveAlias(name) : (this.objects.get(name) as GoType);
+    }
+    const g = this.genericDecls.get(name);
+    if (g !== undefined) {
+      if (e.args === undefined)
+        throw err(e.pos, `cannot use generic type ${name}${paramsText(g)} without instantiation`);
+      return this.instantiate(
+        g,
+        e.args.map((a) => this.resolve(a, ctx)),
+        e.pos,
+      );
+    }
+    const pre = this.opts.predeclared?.get(name) ?? this.opts.outer?.get(name);
+    if (pre !== undefined && e.args === undefined) return pre;
+    for (const path of this.dotImports(ctx.file)) {
+      const pkg = this.opts.importer(path);
+      const scope = pkg !== undefined ? scopeOf(pkg) : undefined;
+      const t = scope?.lookupExported(
+        name,
+        e.args?.map((a) => this.resolve(a, ctx)),
+        e.pos,
+      );
+      if (t !== undefined) return t;
+    }
+    const u = UNIVERSE.get(name);
+    if (u !== undefined && e.args === undefined) return u;
+    return unresolvedType(
+      this.name,
+      name,
+      undefined,
+      `undefined: ${name}; it is not declared in the files given: pass every file of the package (parseGoPackage) or declare it`,
+      e.pos,
+    );
+  }
+
+  private qualified(e: TExpr & { k: "name"; pkg: string }, ctx: Ctx): GoType {
+    const q = e.pkg;
+    const path = this.importPath(ctx.file, q);
+    if (path === undefined) {
+      return unresolvedType(
+        q,
+        e.name,
+        undefined,
+        `undefined: ${q}; add the import of package ${q} to the file`,
+        e.pos,
+      );
+    }
+    if (!isExportedName(e.name)) throw err(e.pos, `name ${e.name} not exported by package ${q}`);
+    if (path === "unsafe" && e.name === "Pointer")
+      return opaqueType(
+        "unsafe.Pointer",
+        "unsafe.Pointer",
+        'encoding/json cannot encode unsafe.Pointer; tag the field `json:"-"` or leave it unexported',
+        e.pos,
+      );
+    const args = e.args?.map((a) => this.resolve(a, ctx));
+    const pkg = this.opts.importer(path);
+    const scope = pkg !== undefined ? scopeOf(pkg) : undefined;
+    const t = scope?.lookupExported(e.name, args, e.pos);
+    if (t !== undefined) return t;
+    const hint =
+      scope !== undefined
+        ? `package ${JSON.stringify(path)} as gotype knows it declares no type ${e.name}; declare it (see "Declaring imported types" in the README)`
+        : `declare the package for gotype: parseGoPackage([{ name: "${q}.go", source: "package ${q}\\n\\ntype ${e.name} ..." }], { path: ${JSON.stringify(path)} }) and pass it in the imports option (see "Declaring imported types" in the README)`;
+    return unresolvedType(q, e.name, path, hint, e.pos);
+  }
+
+  private dotImports(file: number): string[] {
+    const f = this.files[file];
+    if (f === undefined) return [];
+    return f.imports.filter((i) => i.name === ".").map((i) => i.path);
+  }
+
+  // The import path a qualifier names in file `file` (undefined: not imported there).
+  private importPath(file: number, q: string): string | undefined {
+    const f = this.files[file];
+    if (f !== undefined) {
+      for (const imp of f.imports) {
+        if (imp.name === "." || imp.name === "_") continue;
+        const name = imp.name ?? this.importName(imp.path);
+        if (name === q) return imp.path;
+      }
+    }
+    return IMPLICIT_IMPORTS.get(q) ?? this.implicitStd(q);
+  }
+
+  private implicitStd(q: string): string | undefined {
+    // A snippet without imports may still name a standard package gotype knows (`url.URL`, `netip.Addr`).
+    const path = STD_BY_NAME.get(q);
+    return path !== undefined && this.files.every((f) => f.imports.length === 0) ? path : undefined;
+  }
+
+  private importName(path: string): string {
+    let n = this.importNames.get(path);
+    if (n === undefined) {
+      n = this.opts.importer(path)?.name ?? defaultImportName(path);
+      this.importNames.set(path, n);
+    }
+    return n;
+  }
+
+  private structType(fieldsAst: readonly FieldAst[], ctx: Ctx): StructType {
+    const fields: StructField[] = [];
+    const seen = new Map<string, GoPos>();
+    for (const f of fieldsAst) {
+      const type = this.resolve(f.type, ctx);
+      if (f.embedded) {
+        const base = f.type.k === "ptr" ? f.type.elem : f.type;
+        if (base.k === "name" && base.pkg === undefined && ctx.tparams?.has(base.name))
+          throw err(f.pos, "embedded field type cannot be a (pointer to a) type parameter");
+        this.embeds.push({ type, pointer: f.type.k === "ptr", pos: f.pos });
+      }
+      const name = f.name;
+      if (name !== "_") {
+        const prev = seen.get(name);
+        if (prev !== undefined)
+          throw err(f.pos, `${name} redeclared\n\t${posString(prev)}: other declaration of ${name}`);
+        seen.set(name, f.pos);
+      }
+      fields.push(
+        Object.freeze({
+          name,
+          type,
+          tag: f.tag,
+          embedded: f.embedded,
+          exported: isExportedName(name),
+          pos: f.pos,
+          ...(f.doc !== undefined ? { doc: f.doc } : {}),
+        }),
+      );
+    }
+    return Object.freeze({ kind: "struct", fields: Object.freeze(fields) }) as StructType;
+  }
+
+  private ifaceType(e: TExpr & { k: "iface" }, ctx: Ctx): GoType {
+    if (e.methods.length === 0 && e.embeds.length === 0) return T.any;
+    if (e.constraint)
+      return opaqueType(
+        "constraint",
+        `interface { ${e.embeds.map((x) => this.exprString(x, ctx, true)).join("; ")} }`,
+        "an interface with type terms is a type constraint; it cannot be the type of a value",
+        e.pos,
+      );
+    const methods = new Map<string, InterfaceMethod>();
+    for (const m of e.methods) methods.set(m.name, { name: m.name, signature: this.sigString(m.sig, ctx) });
+    for (const emb of e.embeds) {
+      const t = this.resolve(emb, ctx);
+      if (t.kind !== "interface")
+        return opaqueType(
+          "constraint",
+          "interface { ... }",
+          "an interface embedding a non-interface type is a type constraint",
+          e.pos,
+        );
+      if (t.opaque?.kind === "constraint")
+        return opaqueType("constraint", t.opaque.text, t.opaque.hint, e.pos);
+      if (t.opaque !== undefined) {
+        // An embedded interface gotype does not know (io.Reader): keep its name so the interface stays non-empty.
+        methods.set(t.opaque.text, { name: t.opaque.text, signature: "" });
+        continue;
+      }
+      for (const m of t.interfaceMethods ?? []) methods.set(m.name, m);
+    }
+    const list = [...methods.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    return Object.freeze({ kind: "interface", interfaceMethods: Object.freeze(list) }) as InterfaceType;
+  }
+
+  // ------------------------------------------------------------------ printing AST types (opaque texts)
+
+  private sigString(sig: SigAst, ctx: Ctx): string {
+    const ps = sig.params.map((p, i) =>
+      sig.variadic && i === sig.params.length - 1 ? `...${this.exprString(p, ctx)}` : this.exprString(p, ctx),
+    );
+    const rs = sig.results.map((r) => this.exprString(r, ctx));
+    const res = rs.length === 0 ? "" : rs.length === 1 ? ` ${rs[0]}` : ` (${rs.join(", ")})`;
+    return `(${ps.join(", ")})${res}`;
+  }
+
+  private exprString(e: TExpr, ctx: Ctx, local = false): string {
+    switch (e.k) {
+      case "name": {
+        const args =
+          e.args !== undefined ? `[${e.args.map((a) => this.exprString(a, ctx, local)).join(",")}]` : "";
+        if (e.pkg !== undefined) return `${e.pkg}.${e.name}${args}`;
+        if (ctx.tparams?.has(e.name)) return typeString(ctx.tparams.get(e.name) as GoType);
+        if (!local && (this.typeDecls.has(e.name) || this.genericDecls.has(e.name)))
+          return `${this.name}.${e.name}${args}`;
+        return `${e.name}${args}`;
+      }
+      case "slice":
+        return `[]${this.exprString(e.elem, ctx, local)}`;
+      case "ptr":
+        return `*${this.exprString(e.elem, ctx, local)}`;
+      case "array": {
+        let n = "N";
+        try {
+          n = String(this.evalConst(e.len, undefined));
+        } catch {
+          // not an integer constant: printed as N
+        }
+        return `[${n}]${this.exprString(e.elem, ctx, local)}`;
+      }
+      case "map":
+        return `map[${this.exprString(e.key, ctx, local)}]${this.exprString(e.elem, ctx, local)}`;
+      case "func":
+        return `func${this.sigString(e.sig, ctx)}`;
+      case "chan":
+        return `${e.dir === "send" ? "chan<- " : e.dir === "recv" ? "<-chan " : "chan "}${this.exprString(e.elem, ctx)}`;
+      case "struct":
+        return e.fields.length === 0 ? "struct {}" : "struct { ... }";
+      case "iface":
+        return e.methods.length === 0 && e.embeds.length === 0 ? "interface {}" : "interface { ... }";
+      case "terms":
+        return e.terms.map((t) => `${t.tilde ? "~" : ""}${this.exprString(t.type, ctx)}`).join(" | ");
+    }
+  }
+
+  // A type as Go's compiler prints it in declaration errors: this package's names unqualified.
+  private localString(t: GoType): string {
+    const s = typeString(t);
+    return s.split(`${this.name}.`).join("");
+  }
+
+  // ------------------------------------------------------------------ methods
+
+  private attachMethods(t: GoType, typeName: string, decls: readonly MethodDeclAst[] | undefined): void {
+    if (decls === undefined || decls.length === 0) return;
+    const table: Partial<Record<MethodName, GoMethod>> = {};
+    const seen = new Map<string, GoPos>();
+    const shown = t.name ?? typeName;
+    for (const m of decls) {
+      const prev = seen.get(m.name);
+      if (prev !== undefined)
+        throw err(m.pos, `method ${baseName(shown)}.${m.name} already declared at ${posString(prev)}`);
+      seen.set(m.name, m.pos);
+      if (!this.isJsonMethod(m)) continue;
+      const name = m.name as MethodName;
+      const receiver = m.recvPointer ? "pointer" : "value";
+      const ts = typeString(t);
+      const goName = baseName(shown);
+      const pos = m.pos;
+      table[name] = Object.freeze({
+        name,
+        receiver,
+        declaredOnly: true,
+        pos,
+        fn: () => {
+          throw new GoMethodMissingError(ts, goName, name, receiver, pos);
+        },
+      });
+    }
+    if (Object.keys(table).length > 0) setMethodTable(t, table);
+  }
+
+  private isJsonMethod(m: MethodDeclAst): boolean {
+    const s = m.sig;
+    const file = m.fileIndex;
+    switch (m.name) {
+      case "MarshalJSON":
+      case "MarshalText":
+        return (
+          s.params.length === 0 &&
+          s.results.length === 2 &&
+          isByteSlice(s.results[0]) &&
+          isName(s.results[1], "error")
+        );
+      case "UnmarshalJSON":
+      case "UnmarshalText":
+        return (
+          s.params.length === 1 &&
+          !s.variadic &&
+          isByteSlice(s.params[0]) &&
+          s.results.length === 1 &&
+          isName(s.results[0], "error")
+        );
+      case "IsZero":
+        return s.params.length === 0 && s.results.length === 1 && isName(s.results[0], "bool");
+      case "MarshalJSONTo":
+        return (
+          s.params.length === 1 &&
+          this.isJsontextPtr(s.params[0], "Encoder", file) &&
+          s.results.length === 1 &&
+          isName(s.results[0], "error")
+        );
+      case "UnmarshalJSONFrom":
+        return (
+          s.params.length === 1 &&
+          this.isJsontextPtr(s.params[0], "Decoder", file) &&
+          s.results.length === 1 &&
+          isName(s.results[0], "error")
+        );
+      default:
+        return false;
+    }
+  }
+
+  private isJsontextPtr(e: TExpr | undefined, name: string, file: number): boolean {
+    if (e?.k !== "ptr" || e.elem.k !== "name" || e.elem.name !== name || e.elem.pkg === undefined)
+      return false;
+    const path = this.importPath(file, e.elem.pkg);
+    return path === "encoding/json/jsontext" || path === "github.com/go-json-experiment/json/jsontext";
+  }
+
+  // ------------------------------------------------------------------ constants
+
+  private evalConst(e: CExpr, iota: bigint | undefined): bigint {
+    switch (e.k) {
+      case "lit":
+        return e.value;
+      case "iota":
+        if (iota === undefined) throw err(e.pos, "cannot use iota outside constant declaration");
+        return iota;
+      case "bad":
+        throw err(
+          e.pos,
+          e.why.endsWith("must be integer")
+            ? `array length ${e.why}`
+            : `array length: ${e.why}; write an integer literal or an integer const`,
+        );
+      case "ref": {
+        const d = this.constDecls.get(e.name);
+        if (d === undefined) {
+          if (this.typeDecls.has(e.name) || UNIVERSE.has(e.name))
+            throw err(e.pos, `${e.name} (type) is not an expression`);
+          throw err(e.pos, `undefined: ${e.name}`);
+        }
+        const v = this.constValues.get(e.name);
+        if (v !== undefined) return v;
+        if (this.constEvaluating.has(e.name))
+          throw err(d.pos, `initialization cycle or invalid recursive constant ${e.name}`);
+        this.constEvaluating.add(e.name);
+        try {
+          const r = this.evalConst(d.expr, d.iota);
+          this.constValues.set(e.name, r);
+          return r;
+        } finally {
+          this.constEvaluating.delete(e.name);
+        }
+      }
+      case "un": {
+        const x = this.evalConst(e.x, iota);
+        return e.op === "-" ? -x : e.op === "^" ? ~x : x;
+      }
+      case "bin": {
+        const x = this.evalConst(e.x, iota);
+        const y = this.evalConst(e.y, iota);
+        switch (e.op) {
+          case "+":
+            return x + y;
+          case "-":
+            return x - y;
+          case "*":
+            return x * y;
+          case "/":
+          case "%":
+            if (y === 0n) throw err(e.pos, "invalid operation: division by zero");
+            return e.op === "/" ? x / y : x % y;
+          case "<<":
+            if (y < 0n) throw err(e.pos, `invalid shift count ${y}`);
+            if (y > 10_000n) throw err(e.pos, `shift count ${y} too large`);
+            return x << y;
+          case ">>":
+            if (y < 0n) throw err(e.pos, `invalid shift count ${y}`);
+            return x >> (y > 10_000n ? 10_000n : y);
+          case "&":
+            return x & y;
+          case "|":
+            return x | y;
+          case "^":
+            return x ^ y;
+          case "&^":
+            return x & ~y;
+          default:
+            throw err(e.pos, `operator ${e.op} does not give an integer constant`);
+        }
+      }
+    }
+  }
+
+  // ------------------------------------------------------------------ checks after a session
+
+  private postChecks(): void {
+    for (const e of this.embeds) {
+      const target =
+        e.pointer && e.type.kind === "pointer" && e.type.name === undefined ? e.type.elem : e.type;
+      if (
+        e.pointer &&
+        target.kind === "interface" &&
+        target.opaque === undefined &&
+        target.name !== undefined
+      )
+        throw err(e.pos, "embedded field type cannot be a pointer to an interface");
+      if (target.kind === "pointer" && target.name !== undefined)
+        throw err(e.pos, "embedded field type cannot be a pointer");
+    }
+    this.checkValueCycles();
+    this.checkArrays();
+    for (const k of this.mapKeys) {
+      if (!isComparable(k.key)) throw err(k.pos, `invalid map key type ${this.localString(k.key)}`);
+    }
+  }
+
+  // Go rejects a struct or array that contains itself by value.
+  private checkValueCycles(): void {
+    const named = new Set(this.newNamed);
+    const state = new Map<GoType, 1 | 2>(); // 1: on the stack, 2: done
+    const edges = (t: GoType): GoType[] => {
+      const out: GoType[] = [];
+      const stack: GoType[] = [];
+      const push = (x: GoType) => {
+        if (x.name !== undefined) {
+          if (named.has(x)) out.push(x);
+        } else stack.push(x);
+      };
+      if (t.kind === "struct") for (const f of t.fields) push(f.type);
+      else if (t.kind === "array") push(t.elem);
+      while (stack.length > 0) {
+        const x = stack.pop() as GoType;
+        if (x.kind === "struct") for (const f of x.fields) push(f.type);
+        else if (x.kind === "array") push(x.elem);
+      }
+      return out;
+    };
+    for (const root of this.newNamed) {
+      if (state.has(root)) continue;
+      const path: GoType[] = [root];
+      const iters: GoType[][] = [edges(root)];
+      state.set(root, 1);
+      while (path.length > 0) {
+        const it = iters[iters.length - 1] as GoType[];
+        const next = it.pop();
+        if (next === undefined) {
+          state.set(path.pop() as GoType, 2);
+          iters.pop();
+          continue;
+        }
+        const s = state.get(next);
+        if (s === 2) continue;
+        if (s === 1) {
+          const from = path.indexOf(next);
+          const names = path.slice(from).map((x) => baseName(x.name as string));
+          throw this.cycleError([...names, names[0] as string]);
+        }
+        state.set(next, 1);
+        path.push(next);
+        iters.push(edges(next));
+      }
+    }
+  }
+
+  private checkArrays(): void {
+    for (const a of this.arrays) {
+      const m = measure(a.elem);
+      if (m !== undefined && m.size > 0n && a.n > (MAX_WIDTH - 1n) / m.size)
+        throw err(a.declPos, `type [${a.n}]${a.elemText} larger than address space`);
+    }
+    for (const a of this.arrays) {
+      const m = measure(a.elem);
+      const cells = a.n * (m?.cells ?? 1n);
+      if (cells > BigInt(MAX_ARRAY_LEN))
+        throw err(
+          a.pos,
+          `array type [${a.n}]${a.elemText} holds ${cells} elements, more than gotype's MAX_ARRAY_LEN (${MAX_ARRAY_LEN}): its values are JavaScript arrays`,
+        );
+    }
+  }
+}
+
+const STD_BY_NAME: ReadonlyMap<string, string> = new Map([
+  ["url", "net/url"],
+  ["netip", "net/netip"],
+  ["net", "net"],
+  ["big", "math/big"],
+  ["sql", "database/sql"],
+  ["sync", "sync"],
+  ["atomic", "sync/atomic"],
+  ["slog", "log/slog"],
+]);
+
+function isByteSlice(e: TExpr | undefined): boolean {
+  return (
+    e?.k === "slice" &&
+    e.elem.k === "name" &&
+    e.elem.pkg === undefined &&
+    (e.elem.name === "byte" || e.elem.name === "uint8")
+  );
+}
+function isName(e: TExpr | undefined, name: string): boolean {
+  return e?.k === "name" && e.pkg === undefined && e.args === undefined && e.name === name;
+}
+
+function baseName(name: string): string {
+  const i = name.indexOf("[");
+  return i < 0 ? name : name.slice(0, i);
+}
+
+function paramsText(g: TypeDeclAst): string {
+  return `[${(g.params ?? []).map((p) => `${p.name} ${constraintText(p.constraint)}`).join(", ")}]`;
+}
+function constraintText(e: TExpr): string {
+  if (e.k === "name") return e.pkg !== undefined ? `${e.pkg}.${e.name}` : e.name;
+  if (e.k === "iface" && e.methods.length === 0 && e.embeds.length === 0) return "interface{}";
+  return "...";
+}
+
+function posString(p: GoPos): string {
+  return `${p.file !== undefined ? `${p.file}:` : ""}${p.line}:${p.col}`;
+}
+
+function comparePos(a: GoPos, b: GoPos): number {
+  if ((a.file ?? "") !== (b.file ?? "")) return (a.file ?? "") < (b.file ?? "") ? -1 : 1;
+  return a.line - b.line || a.col - b.col;
+}
+
+function err(pos: GoPos, msg: string): GoSyntaxError {
+  return new GoSyntaxError(pos.line, pos.col, msg, pos.file);
+}
+
+// Whether values of `t` may be map keys (Go's comparable), walked iteratively.
+function isComparable(root: GoType): boolean {
+  const stack: GoType[] = [root];
+  const seen = new Set<GoType>();
+  while (stack.length > 0) {
+    const t = stack.pop() as GoType;
+    if (seen.has(t)) continue;
+    seen.add(t);
+    switch (t.kind) {
+      case "slice":
+      case "map":
+        return false;
+      case "interface":
+        if (t.opaque?.kind === "func") return false;
+        break;
+      case "struct":
+        for (const f of t.fields) stack.push(f.type);
+        break;
+      case "array":
+        stack.push(t.elem);
+        break;
+      default:
+        break;
+    }
+  }
+  return true;
+}
+
+/** Size, alignment and number of materialised array cells of a type (64-bit target). */
+interface Measure {
+  readonly size: bigint;
+  readonly align: bigint;
+  /** Elements a zero value materialises (arrays multiply, structs add; 1 for everything else). */
+  readonly cells: bigint;
+}
+
+const measures = new WeakMap<GoType, Measure>();
+const bigLengths = new WeakMap<GoType, bigint>();
+
+/** Size in bytes of a value of `t` on a 64-bit target, with alignment and array cells; computed iteratively. */
+export function measure(root: GoType): Measure | undefined {
+  const stack: GoType[] = [root];
+  const onStack = new Set<GoType>([root]);
+  while (stack.length > 0) {
+    const t = stack[stack.length - 1] as GoType;
+    if (measures.has(t) || isUndefinedDecl(t)) {
+      stack.pop();
+      onStack.delete(t);
+      continue;
+    }
+    const deps = t.kind === "array" ? [t.elem] : t.kind === "struct" ? t.fields.map((f) => f.type) : [];
+    let pushed = false;
+    for (const d of deps) {
+      if (measures.has(d) || isUndefinedDecl(d)) continue;
+      if (onStack.has(d)) return undefined; // a value cycle: reported elsewhere
+      stack.push(d);
+      onStack.add(d);
+      pushed = true;
+    }
+    if (pushed) continue;
+    stack.pop();
+    onStack.delete(t);
+    measures.set(t, ownMeasure(t));
+  }
+  return measures.get(root);
+}
+
+const WORD: Measure = { size: 8n, align: 8n, cells: 1n };
+
+function leaf(size: bigint, align: bigint): Measure {
+  return { size, align, cells: 1n };
+}
+
+function ownMeasure(t: GoType): Measure {
+  if (t.known === "time.Time") return { size: 24n, align: 8n, cells: 1n };
+  switch (t.kind) {
+    case "bool":
+    case "int8":
+    case "uint8":
+      return leaf(1n, 1n);
+    case "int16":
+    case "uint16":
+      return leaf(2n, 2n);
+    case "int32":
+    case "uint32":
+    case "float32":
+      return leaf(4n, 4n);
+    case "string":
+      return leaf(16n, 8n);
+    case "slice":
+      return leaf(24n, 8n);
+    case "interface":
+      if (t.opaque === undefined) return leaf(16n, 8n);
+      if (t.opaque.kind === "complex128") return leaf(16n, 8n);
+      if (t.opaque.kind === "complex64") return leaf(8n, 4n);
+      return WORD;
+    case "array": {
+      const e = measures.get(t.elem) ?? WORD;
+      const n = bigLengths.get(t) ?? BigInt(t.len);
+      return { size: n * e.size, align: e.align, cells: n * e.cells };
+    }
+    case "struct": {
+      let off = 0n;
+      let align = 1n;
+      let cells = 0n;
+      for (const f of t.fields) {
+        const m = measures.get(f.type) ?? WORD;
+        off = ((off + m.align - 1n) / m.align) * m.align + m.size;
+        if (m.align > align) align = m.align;
+        cells += m.cells;
+      }
+      return { size: ((off + align - 1n) / align) * align, align, cells: cells === 0n ? 1n : cells };
+    }
+    default:
+      return WORD;
+  }
+}
