@@ -17,6 +17,7 @@ import { runCost } from "./cost.js";
 import { experimentSuite, runGoSide } from "./experiment-002.js";
 import { isolationSuite, runIsolationStudy } from "./isolation.js";
 import { tokenizeSuite } from "./jsontext-tokenize.js";
+import { runLongProcess } from "./long-process.js";
 import { marshalEncoderSuite } from "./marshal-encoder.js";
 import { PEER_KINDS, peerSuite } from "./peers/peers.js";
 
@@ -47,6 +48,10 @@ const jobs: Array<[string, () => Promise<BenchResult | undefined>]> = [
   ["go127", async () => runGoSide("1.27")],
   ["encoder", async () => runSuite(await marshalEncoderSuite())],
 ];
+// Opt-in (`bench long-process`): the peer suites again, all in one warmed-up process (issue #23 goal 6).
+if (only === "long-process") {
+  for (const r of await runLongProcess()) console.log(`${formatSummary(r)}\n→ ${writeResult(r)}\n`);
+}
 for (const [name, job] of jobs) {
   if (only && only !== name) continue;
   const r = await job();
