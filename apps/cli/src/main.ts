@@ -103,9 +103,16 @@ export function buildProgram(run: (code: ExitCode) => void): Command {
     .option("--out <file>", "write to a file instead of stdout")
     .option("--check", "write nothing; exit 1 when --out is not what gen would write")
     .option("--order <order>", "declarations in source order or sorted by name (source|name)", "source")
+    .option("--json-schema <version>", "write a JSON Schema (2020-12) of Go's v1 or v2 rules instead")
+    .option("--type <name>", "with --json-schema: the one type to describe (default: all, under $defs)")
+    .option(
+      "--direction <side>",
+      "with --json-schema: unmarshal (what Go accepts) or marshal (what Go writes)",
+    )
+    .option("--strict", "with --json-schema: unknown members rejected")
     .addHelpText(
       "after",
-      "\nExample:\n  gojson gen --go order.go --out order.gen.ts\n  gojson gen --go order.go --out order.gen.ts --check",
+      "\nExample:\n  gojson gen --go order.go --out order.gen.ts\n  gojson gen --go order.go --out order.gen.ts --check\n  gojson gen --go order.go --json-schema v2 --type Order --strict",
     )
     .action(async (flags) => run(await genCommand(flags)));
 

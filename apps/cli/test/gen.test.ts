@@ -47,4 +47,33 @@ describe("gojson gen", () => {
     expect(a.status).toBe(0);
     expect(a.stdout).toBe(b.stdout);
   });
+
+  it("--json-schema writes a JSON Schema 2020-12 (one type, or every type under $defs), --check works on it", () => {
+    const one = gojson(["gen", "--go", "order.go", "--json-schema", "v2", "--type", "Order", "--strict"]);
+    expect(one.status).toBe(0);
+    const doc = JSON.parse(one.stdout);
+    expect(doc.$schema).toBe("https://json-schema.org/draft/2020-12/schema");
+    expect(doc.$ref).toBe("#/$defs/Order");
+    expect(doc.$defs.Order.additionalProperties).toBe(false);
+    const all = JSON.parse(
+      gojson(["gen", "--go", "order.go", "--json-schema", "v1", "--direction", "marshal"]).stdout,
+    );
+    expect(all.$defs.Order.required).toContain("id");
+
+    const file = join(out, "order.schema.json");
+    expect(gojson(["gen", "--go", "order.go", "--json-schema", "v2", "--out", file]).status).toBe(0);
+    expect(gojson(["gen", "--go", "order.go", "--json-schema", "v2", "--out", file, "--check"]).status).toBe(
+      0,
+    );
+    const stale = gojson(["gen", "--go", "order.go", "--json-schema", "v1", "--out", file, "--check"]);
+    expect(stale.status).toBe(1);
+    expect(stale.stderr).toContain("--json-schema v1");
+  });
+
+  it("--json-schema usage errors", () => {
+    expect(gojson(["gen", "--go", "order.go", "--json-schema", "v3"]).status).toBe(2);
+    expect(gojson(["gen", "--go", "order.go", "--json-schema", "v2", "--direction", "up"]).status).toBe(2);
+    expect(gojson(["gen", "--go", "order.go", "--type", "Order"]).status).toBe(2);
+    expect(gojson(["gen", "--go", "order.go", "--json-schema", "v2", "--type", "Nope"]).status).toBe(3);
+  });
 });

@@ -1,7 +1,13 @@
 import { readFileSync, statSync, writeFileSync } from "node:fs";
 import { basename, dirname, relative, resolve, sep } from "node:path";
 import { type GoType, parseGo } from "@gojson/gotype";
-import { generateTypeScript } from "@gojson/schema";
+import {
+  generateTypeScript,
+  JSON_SCHEMA_DIALECT,
+  type JsonSchemaOptions,
+  toJsonSchema,
+  toJsonSchemaDefs,
+} from "@gojson/schema";
 import { CliError, EXIT, type ExitCode } from "../exit-codes.js";
 
 /** Flags of `gojson gen`. */
@@ -10,6 +16,14 @@ export interface GenFlags {
   out?: string;
   check?: boolean;
   order?: string;
+  /** `v1` or `v2`: write a JSON Schema (2020-12) instead of TypeScript. */
+  jsonSchema?: string;
+  /** With --json-schema: the one type to describe (default: every type, under $defs). */
+  type?: string;
+  /** With --json-schema: `unmarshal` (default, what Go accepts) or `marshal` (what Go writes). */
+  direction?: string;
+  /** With --json-schema: unknown members rejected (v1 disallowUnknownFields, v2 rejectUnknownMembers). */
+  strict?: boolean;
 }
 
 /** What `gen` reads: the Go source text and the types parsed from it. */
@@ -49,6 +63,52 @@ function shownPath(file: string, out: string | undefined): string {
   return rel.split(sep).join("/");
 }
 
+/** The command line that writes `--out` again (the --check hint). */
+function rerun(flags: GenFlags): string {
+  const parts = ["gojson gen --go", flags.go as string, "--out", flags.out as string];
+  if (flags.order === "name") parts.push("--order name");
+  if (flags.jsonSchema !== undefined) parts.push("--json-schema", flags.jsonSchema);
+  if (flags.type !== undefined) parts.push("--type", flags.type);
+  if (flags.direction !== undefined && flags.direction !== "unmarshal")
+    parts.push("--direction", flags.direction);
+  if (flags.strict) parts.push("--strict");
+  return parts.join(" ");
+}
+
+/** `--json-schema v1|v2`: one type's document (--type), or every type under `$defs`; two-space JSON. */
+function jsonSchemaText(types: Record<string, GoType>, flags: GenFlags): string {
+  const version = flags.jsonSchema;
+  if (version !== "v1" && version !== "v2")
+    throw new CliError(`--json-schema wants "v1" or "v2", got ${JSON.stringify(version)}`, EXIT.usage);
+  const direction = flags.direction ?? "unmarshal";
+  if (direction !== "unmarshal" && direction !== "marshal")
+    throw new CliError(
+      `--direction wants "unmarshal" or "marshal", got ${JSON.stringify(direction)}`,
+      EXIT.usage,
+    );
+  const strict = flags.strict === true && direction === "unmarshal";
+  const options: JsonSchemaOptions =
+    version === "v1"
+      ? { version, direction, ...(strict ? { disallowUnknownFields: true } : {}) }
+      : { version, direction, ...(strict ? { rejectUnknownMembers: true } : {}) };
+  let doc: unknown;
+  if (flags.type !== undefined) {
+    const t = Object.hasOwn(types, flags.type) ? types[flags.type] : undefined;
+    if (t === undefined)
+      throw new CliError(
+        `type ${flags.type} is not declared in ${flags.go}; declared: ${Object.keys(types).join(", ") || "none"}`,
+        EXIT.input,
+      );
+    doc = toJsonSchema(t, options);
+  } else {
+    doc = {
+      $schema: JSON_SCHEMA_DIALECT,
+      $defs: toJsonSchemaDefs(types, { ...options, refPrefix: "#/$defs/" }),
+    };
+  }
+  return `${JSON.stringify(doc, null, 2)}\n`;
+}
+
 /** The first line where two texts differ, for the stale-file hint. */
 function firstDifference(a: string, b: string): number {
   const x = a.split("\n");
@@ -66,17 +126,25 @@ function firstDifference(a: string, b: string): number {
 export async function genCommand(flags: GenFlags): Promise<ExitCode> {
   if (!flags.go)
     throw new CliError("missing --go FILE: the Go source to generate TypeScript from", EXIT.usage);
+  if (
+    flags.jsonSchema === undefined &&
+    (flags.type !== undefined || flags.direction !== undefined || flags.strict)
+  )
+    throw new CliError("--type, --direction and --strict go with --json-schema v1|v2", EXIT.usage);
   if (flags.check && !flags.out)
     throw new CliError("--check needs --out FILE: the generated file to compare with", EXIT.usage);
   const order = flags.order ?? "source";
   if (order !== "source" && order !== "name")
     throw new CliError(`--order wants "source" or "name", got ${JSON.stringify(order)}`, EXIT.usage);
   const { source, types } = readGo(flags.go);
-  const text = generateTypeScript(types, {
-    source,
-    order,
-    generator: `gojson gen from ${shownPath(flags.go, flags.out)}`,
-  });
+  const text =
+    flags.jsonSchema !== undefined
+      ? jsonSchemaText(types, flags)
+      : generateTypeScript(types, {
+          source,
+          order,
+          generator: `gojson gen from ${shownPath(flags.go, flags.out)}`,
+        });
   const count = Object.keys(types).length;
   if (flags.check) {
     const out = flags.out as string;
@@ -91,9 +159,7 @@ export async function genCommand(flags: GenFlags): Promise<ExitCode> {
       return EXIT.ok;
     }
     const where = current === undefined ? "missing" : `differs from line ${firstDifference(current, text)}`;
-    process.stderr.write(
-      `gojson: ${out} is stale (${where}); run: gojson gen --go ${flags.go} --out ${out}${order === "name" ? " --order name" : ""}\n`,
-    );
+    process.stderr.write(`gojson: ${out} is stale (${where}); run: ${rerun(flags)}\n`);
     return EXIT.failed;
   }
   if (flags.out) {
