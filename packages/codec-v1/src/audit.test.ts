@@ -182,7 +182,7 @@ describe("audit: unmarshal into declared types (um/)", () => {
       }
     } catch (e) {
       out.push(`ERR ${msg(e)}`);
-      v = (e as { value?: unknown }).value ?? v;
+      if (typeof e === "object" && e !== null && "value" in e) v = e.value;
     }
     try {
       out.push(td.decode(marshal(t, v)));

@@ -12,6 +12,31 @@ import { GoError, JsonV1Error, marshal, UnsupportedTypeError, unmarshal } from "
 import { marshalToString } from "./marshal.js";
 
 const MAX_DEPTH = 3;
+
+/** Whether `t` holds a named pointer type to a type with UnmarshalJSON/UnmarshalText (see the fixpoint property). */
+function hidesUnmarshalMethods(t: GoType, seen = new Set<GoType>()): boolean {
+  if (seen.has(t)) return false;
+  seen.add(t);
+  switch (t.kind) {
+    case "pointer":
+      if (
+        t.name !== undefined &&
+        t.elem.methods !== undefined &&
+        (t.elem.methods.UnmarshalJSON !== undefined || t.elem.methods.UnmarshalText !== undefined)
+      )
+        return true;
+      return hidesUnmarshalMethods(t.elem, seen);
+    case "slice":
+    case "array":
+      return hidesUnmarshalMethods(t.elem, seen);
+    case "map":
+      return hidesUnmarshalMethods(t.key, seen) || hidesUnmarshalMethods(t.elem, seen);
+    case "struct":
+      return t.fields.some((f) => hidesUnmarshalMethods(f.type, seen));
+    default:
+      return false;
+  }
+}
 const utf8 = new TextEncoder();
 
 function valueArb(t: GoType, depth: number): fc.Arbitrary<unknown> {
@@ -140,6 +165,9 @@ describe("properties", () => {
   test.prop([typeAndValue], { numRuns: Number(process.env.GOJSON_PROP_RUNS ?? 150) })(
     "marshal ∘ unmarshal is a fixpoint after one round trip",
     ([t, v]) => {
+      // Go itself does not round-trip through a named pointer type to a type with unmarshal
+      // methods (`type R *json.RawMessage`): unmarshal does not see the methods, marshal does.
+      fc.pre(!hidesUnmarshalMethods(t));
       const m1 = tryMarshal(t, v);
       fc.pre(m1 !== null);
       let m2 = "";

@@ -3,8 +3,9 @@
  * Go's error bookkeeping (first error saved, struct/field context for
  * UnmarshalTypeError, abort on method errors).
  */
-import { type GoType, goQuote as goQuoteString, typeString } from "./deps.js";
+import { type GoType, typeString } from "./deps.js";
 import { GoError, type JsonV1Error, UnmarshalTypeError } from "./errors.js";
+import { DEFAULT_GO_VERSION, type GoVersion, quoteBytesFor, quoteFor } from "./go-version.js";
 import { MAX_NESTING_DEPTH } from "./syntax.js";
 
 /** Thrown internally when the input is not valid JSON; the caller reruns Go's scanner for the exact error. */
@@ -71,7 +72,21 @@ export class DecodeState {
     readonly invalid: Int32Array | null,
     readonly useNumber: boolean,
     readonly disallowUnknownFields: boolean,
+    /** The Go release reproduced (error-text quoting, name folding: see go-version.ts). */
+    readonly goVersion: GoVersion = DEFAULT_GO_VERSION,
   ) {}
+
+  /**
+   * Go's `%q` of the input text between text indexes `start` and `end`: over the original bytes
+   * when the input held invalid UTF-8 (Go quotes such bytes as `\xNN`).
+   */
+  quoteRaw(start: number, end: number): string {
+    if (this.invalid !== null && this.bytes !== null) {
+      const b = this.bytes.subarray(this.byteOffset(start), this.byteOffset(end));
+      return quoteBytesFor(this.goVersion, b);
+    }
+    return quoteFor(this.goVersion, this.text.slice(start, end));
+  }
 
   /** Byte offset of a text index. */
   byteOffset(i: number): number {
@@ -414,15 +429,10 @@ function hex4(t: string, i: number): number {
   return r;
 }
 
-/** `%q` formatting of a JSON literal for error texts (Go quotes the raw bytes). */
-export function quoteItem(s: string): string {
-  return goQuoteString(s);
-}
-
-/** Helper for GoError texts of the `,string` option. */
-export function stringTagError(item: string, ts: string): GoError {
+/** Helper for GoError texts of the `,string` option (`item`: the JSON literal, quoted with %q as Go does). */
+export function stringTagError(d: DecodeState, item: string, ts: string): GoError {
   return new GoError(
     "string-tag",
-    `json: invalid use of ,string struct tag, trying to unmarshal ${goQuoteString(item)} into ${ts}`,
+    `json: invalid use of ,string struct tag, trying to unmarshal ${quoteFor(d.goVersion, item)} into ${ts}`,
   );
 }

@@ -6,9 +6,10 @@
 
 import { DEEP_DEPTH, decodeDeep } from "./decode-deep.js";
 import { Abort, type DecodeState, partialOf, SYNTAX_BAIL, stringTagError } from "./decode-state.js";
-import { foldNameV1, GoTime, GoTimeError, type GoType, goQuote, JsonNumber, typeString } from "./deps.js";
+import { foldNameV1, GoTime, GoTimeError, type GoType, JsonNumber, typeString } from "./deps.js";
 import { errorText, GoError, JsonV1Error, UnmarshalTypeError } from "./errors.js";
 import { base64Decode, isValidNumber } from "./format.js";
+import { foldNameFor, hasFoldChange, quoteFor } from "./go-version.js";
 import { type FoundMethod, findMethod, type MethodHop, NIL_DEREFERENCE } from "./methods.js";
 import { PlanCache } from "./plan-cache.js";
 import { type FieldV1, structFieldsV1 } from "./struct-fields.js";
@@ -32,6 +33,25 @@ export function decoderFor(t: GoType): Decoder {
     built = build(t, undefined);
     cache.set(t, built);
     dec = built;
+  }
+  return dec;
+}
+
+const bareCache = new PlanCache<Decoder>();
+
+/**
+ * The decoder for `t` without its own UnmarshalJSON/UnmarshalText: the value a
+ * named pointer type points at (`type PT *time.Time`). Go's indirect looks for
+ * methods only on the pointers it walks, and a named pointer type has none (it
+ * does not inherit those of `*time.Time`), so the pointed-to value is decoded
+ * by its kind: a time string is `cannot unmarshal string into Go value of type
+ * time.Time`, a json.RawMessage takes base64.
+ */
+function bareDecoderFor(t: GoType): Decoder {
+  let dec = bareCache.get(t);
+  if (dec === undefined) {
+    dec = build(t, undefined, false);
+    bareCache.set(t, dec);
   }
   return dec;
 }
@@ -237,8 +257,8 @@ export function hasMethods(t: GoType): boolean {
   return t.kind !== "pointer" && t.kind !== "interface";
 }
 
-function build(t: GoType, outerTs: string | undefined): Decoder {
-  if (hasMethods(t)) {
+function build(t: GoType, outerTs: string | undefined, methods = true): Decoder {
+  if (methods && hasMethods(t)) {
     const mj = findMethod(t, "UnmarshalJSON");
     if (mj !== null) return (d, cur) => callUnmarshalJSON(d, mj, cur);
     const mt = findMethod(t, "UnmarshalText");
@@ -333,7 +353,7 @@ function build(t: GoType, outerTs: string | undefined): Decoder {
               throw new Abort(
                 new GoError(
                   "number-literal",
-                  `json: invalid number literal, trying to unmarshal ${goQuote(d.text.slice(start, d.pos))} into Number`,
+                  `json: invalid number literal, trying to unmarshal ${d.quoteRaw(start, d.pos)} into Number`,
                 ),
               );
             }
@@ -368,9 +388,18 @@ function build(t: GoType, outerTs: string | undefined): Decoder {
       let u = elemT;
       // (bounded: `type P *P` points at itself forever)
       for (let i = 0; u.kind === "pointer" && i < MAX_POINTER_CHAIN; i++) u = u.elem;
+      // A named pointer type hides the methods of what it points at (see bareDecoderFor).
+      const hidden = t.name !== undefined && elemT.kind !== "pointer";
       const needsOuter =
-        hasMethods(u) && findMethod(u, "UnmarshalJSON") === null && findMethod(u, "UnmarshalText") !== null;
-      const elem = needsOuter ? build(elemT, outerTs ?? typeString(t)) : decoderFor(elemT);
+        !hidden &&
+        hasMethods(u) &&
+        findMethod(u, "UnmarshalJSON") === null &&
+        findMethod(u, "UnmarshalText") !== null;
+      const elem = hidden
+        ? bareDecoderFor(elemT)
+        : needsOuter
+          ? build(elemT, outerTs ?? typeString(t))
+          : decoderFor(elemT);
       const ez = zeroFn(elemT);
       const selfRef = elemT.kind === "pointer";
       return (d, cur) => {
@@ -805,6 +834,8 @@ export interface FieldDec {
 export interface StructPlan {
   readonly exact: Map<string, FieldDec>;
   readonly folded: Map<string, FieldDec>;
+  /** Fields by name folded as Go 1.27 folds (Unicode 17), when that differs from `folded`; else null. */
+  readonly folded127: Map<string, FieldDec> | null;
   readonly order: readonly FieldDec[];
   readonly assign: ((d: DecodeState, o: any, idx: number) => void) | null;
 }
@@ -832,9 +863,24 @@ export function structPlan(t: GoType & { kind: "struct" }): StructPlan {
   for (const [k, f] of sf.byExactName) exact.set(k, byField.get(f) as FieldDec);
   for (const [k, f] of sf.byFoldedName) folded.set(k, byField.get(f) as FieldDec);
   const order = [...byField.values()];
-  plan = { exact, folded, order, assign: compileAssign(order) };
+  let folded127: Map<string, FieldDec> | null = null;
+  if (order.some((fd) => hasFoldChange(fd.f.name))) {
+    // Go's typeFields keeps the first field for a folded name (dominance already applied).
+    folded127 = new Map();
+    for (const fd of order) {
+      const k = foldNameFor("1.27", fd.f.name);
+      if (!folded127.has(k)) folded127.set(k, fd);
+    }
+  }
+  plan = { exact, folded, folded127, order, assign: compileAssign(order) };
   structPlans.set(t, plan);
   return plan;
+}
+
+/** The field whose name equals `key` under Go's case folding (of the release `d` reproduces), if any. */
+function foldedField(d: DecodeState, plan: StructPlan, key: string): FieldDec | undefined {
+  if (d.goVersion === "1.26") return plan.folded.get(foldNameV1(key));
+  return (plan.folded127 ?? plan.folded).get(foldNameFor("1.27", key));
 }
 
 /**
@@ -850,7 +896,7 @@ export function readFieldKey(d: DecodeState, plan: StructPlan, next: number): Fi
   }
   const key = d.readString();
   d.key = key;
-  return plan.exact.get(key) ?? plan.folded.get(foldNameV1(key));
+  return plan.exact.get(key) ?? foldedField(d, plan, key);
 }
 
 /**
@@ -885,7 +931,8 @@ export function fieldHolder(d: DecodeState, cur: any, fd: FieldDec, stackLen: nu
 
 /** An object member that matches no field: Go's unknown-field error (under disallowUnknownFields), then skipped. */
 export function skipUnknownMember(d: DecodeState): void {
-  if (d.disallowUnknownFields) d.save(new GoError("unknown-field", `json: unknown field ${goQuote(d.key)}`));
+  if (d.disallowUnknownFields)
+    d.save(new GoError("unknown-field", `json: unknown field ${quoteFor(d.goVersion, d.key)}`));
   d.skip();
 }
 
@@ -903,7 +950,7 @@ function buildStruct(t: GoType & { kind: "struct" }): Decoder {
     }
     if (d.depth >= DEEP_DEPTH) return decodeDeep(d, t, cur);
     if (plan === null) plan = structPlan(t);
-    const { order, exact, folded, assign } = plan;
+    const { order, exact, assign } = plan;
     d.enter();
     d.pos++;
     d.ws();
@@ -924,7 +971,7 @@ function buildStruct(t: GoType & { kind: "struct" }): Decoder {
           else {
             const key = d.readString();
             d.key = key;
-            fd = exact.get(key) ?? folded.get(foldNameV1(key));
+            fd = exact.get(key) ?? foldedField(d, plan, key);
           }
           d.ws();
           if (text.charCodeAt(d.pos) !== 0x3a) throw SYNTAX_BAIL;
@@ -1006,7 +1053,7 @@ function quotedDecoder(t: GoType): Decoder {
  */
 function storeQuoted(d: DecodeState, item: string, t: GoType, ts: string, cur: any, ts0: string = ts): any {
   if (item === "") {
-    d.save(stringTagError(item, ts));
+    d.save(stringTagError(d, item, ts));
     return cur;
   }
   const c = item.charCodeAt(0);
@@ -1015,7 +1062,7 @@ function storeQuoted(d: DecodeState, item: string, t: GoType, ts: string, cur: a
   if (t.kind === "pointer") {
     if (isNull) {
       if (item !== "null") {
-        d.save(stringTagError(item, ts));
+        d.save(stringTagError(d, item, ts));
         return cur;
       }
       return null;
@@ -1041,37 +1088,37 @@ function storeQuoted(d: DecodeState, item: string, t: GoType, ts: string, cur: a
     const mt = findMethod(t, "UnmarshalText");
     if (mt !== null) {
       if (c !== C_QUOTE) {
-        d.save(stringTagError(item, ts0));
+        d.save(stringTagError(d, item, ts0));
         return cur;
       }
       const s = unquoteStrict(item);
-      if (s === undefined) throw new Abort(stringTagError(item, ts0));
+      if (s === undefined) throw new Abort(stringTagError(d, item, ts0));
       return callUnmarshalText(d, mt, cur, s);
     }
   }
   switch (c) {
     case C_N:
-      if (item !== "null") d.save(stringTagError(item, ts));
+      if (item !== "null") d.save(stringTagError(d, item, ts));
       return cur;
     case C_T:
     case C_F:
       if (item !== "true" && item !== "false") {
-        d.save(stringTagError(item, ts));
+        d.save(stringTagError(d, item, ts));
         return cur;
       }
       if (t.kind === "bool") return item === "true";
-      d.save(stringTagError(item, ts));
+      d.save(stringTagError(d, item, ts));
       return cur;
     case C_QUOTE: {
       const s = unquoteStrict(item);
-      if (s === undefined) throw new Abort(stringTagError(item, ts));
+      if (s === undefined) throw new Abort(stringTagError(d, item, ts));
       if (t.kind === "string") {
         if (t.known === "json.Number") {
           if (!isValidNumber(s)) {
             throw new Abort(
               new GoError(
                 "number-literal",
-                `json: invalid number literal, trying to unmarshal ${goQuote(item)} into Number`,
+                `json: invalid number literal, trying to unmarshal ${quoteFor(d.goVersion, item)} into Number`,
               ),
             );
           }
@@ -1083,11 +1130,11 @@ function storeQuoted(d: DecodeState, item: string, t: GoType, ts: string, cur: a
       return cur;
     }
   }
-  if (c !== 0x2d && !(c >= 0x30 && c <= 0x39)) throw new Abort(stringTagError(item, ts));
+  if (c !== 0x2d && !(c >= 0x30 && c <= 0x39)) throw new Abort(stringTagError(d, item, ts));
   switch (t.kind) {
     case "string":
       if (t.known === "json.Number") return new JsonNumber(item);
-      throw new Abort(stringTagError(item, ts));
+      throw new Abort(stringTagError(d, item, ts));
     case "float32":
     case "float64": {
       const v = parseFloatGo(item, t.kind === "float32");
@@ -1098,7 +1145,7 @@ function storeQuoted(d: DecodeState, item: string, t: GoType, ts: string, cur: a
       return v;
     }
     case "bool":
-      throw new Abort(stringTagError(item, ts));
+      throw new Abort(stringTagError(d, item, ts));
     default: {
       const v = intParser(t.kind)(item);
       if (v === undefined) {

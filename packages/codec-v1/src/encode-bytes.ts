@@ -8,8 +8,9 @@
  * encoded by hand, long ones by Buffer's native UTF-8 writer.
  *
  * This path writes only what it knows to be Go's bytes. Anything else in a
- * value (NaN or ±Inf, -0 in a numeric slice, a value of the wrong JavaScript
- * type, a Map or class instance in an `any`, nesting past BYTES_MAX_DEPTH)
+ * value (NaN or ±Inf, -0 in a numeric slice, a value that does not fit its Go
+ * type — the same typeof and range tests the writers make anyway —, a Map or
+ * class instance in an `any`, nesting past BYTES_MAX_DEPTH)
  * makes it bail out (it calls no user code, so nothing runs twice), and
  * marshal runs the general string encoder (./encode.ts), which writes the
  * same bytes or Go's error.
@@ -24,11 +25,12 @@ import {
   writeInt53In,
 } from "./deps.js";
 import { isEmptyFn, isRecursive, isZeroFieldFn, sortedKeys } from "./encode.js";
-import { floatChain, intArrayCheck } from "./encode-numeric.js";
+import { floatChain, intArrayCheck, listLen } from "./encode-numeric.js";
 import { base64Encode, compareUtf8, quoteString } from "./format.js";
 import { findMethod, ptrHas } from "./methods.js";
 import { PlanCache } from "./plan-cache.js";
 import { type FieldV1, structFieldsV1 } from "./struct-fields.js";
+import { intCheck, isBigKind, numberBounds } from "./value-check.js";
 import { isWellFormed } from "./well-formed.js";
 
 /** Container nesting (slices, arrays, maps, pointers, structs, `any`) past which the byte path bails out. */
@@ -41,9 +43,6 @@ const SHORT_STRING = 48;
 const INLINE_KEY = 40;
 /** Pre-encoded member names up to this length are copied by hand (longer: TypedArray.set). */
 const SHORT_KEY = 12;
-
-/** |n| up to this (2^53 - 1) is written digit by digit by ByteWriter.int. */
-const MAX_SAFE = Number.MAX_SAFE_INTEGER;
 
 /** Strings up to this length are encoded by hand; longer ones natively when they need no escape. */
 const SHORT_TEXT = 32;
@@ -114,16 +113,9 @@ const utf8Write: (b: Buffer, s: string, off: number, max: number) => number =
     ? (b, s, off, max) => (nativeUtf8Write as NonNullable<typeof nativeUtf8Write>).call(b, s, off, max)
     : (b, s, off, max) => b.write(s, off, max, "utf8");
 
-/**
- * Puts integer value `x` (a number or a bigint) in NUM_IN[0] (jsontext's writers read it there:
- * no boxed argument) and says whether it is written digit by digit: an integer below 2^53 in
- * magnitude. Else (past 2^53, a fraction, NaN) String(x) is its text.
- */
-function safeIntIn(x: number | bigint): boolean {
-  if (typeof x === "bigint") return safeBigintIn(x);
-  NUM_IN[0] = x;
-  return x === Math.floor(x) && x <= MAX_SAFE && x >= -MAX_SAFE;
-}
+const I64_MIN = -(1n << 63n);
+const I64_MAX = (1n << 63n) - 1n;
+const U64_MAX = (1n << 64n) - 1n;
 
 /** Thrown to leave the byte path; marshal then runs the general encoder. */
 export const BAIL: unique symbol = Symbol("gojson.codec-v1.bail");
@@ -171,18 +163,26 @@ export class ByteWriter {
     b[p + 3] = 0x6c;
     this.pos = p + 4;
   }
-  /**
-   * Writes an integer value as String(v) does (a number or a bigint; the
-   * caller checked the type): safe integers digit by digit, with no string
-   * made; anything else (beyond 2^53, fractions, NaN) through String.
-   */
-  int(v: number | bigint): void {
-    if (!safeIntIn(v)) {
-      this.ascii(String(v));
-      return;
-    }
+  /** Writes integer `v` (|v| < 2^53; the caller checked it) digit by digit, with no string made. */
+  small(v: number): void {
+    NUM_IN[0] = v;
     this.room(INT53_MAX_BYTES);
     this.pos = writeInt53In(this.buf, this.pos);
+  }
+  /**
+   * Writes bigint `v` of a 64-bit integer kind (`unsigned`: uint, uint64, uintptr; else int,
+   * int64) as String(v) does: below 2^53 in magnitude digit by digit, with no string made; a
+   * value out of the kind's range bails out.
+   */
+  big(v: bigint, unsigned: boolean): void {
+    if (safeBigintIn(v)) {
+      if (unsigned && (NUM_IN[0] as number) < 0) throw BAIL;
+      this.room(INT53_MAX_BYTES);
+      this.pos = writeInt53In(this.buf, this.pos);
+      return;
+    }
+    if (unsigned ? v < 0n || v > U64_MAX : v < I64_MIN || v > I64_MAX) throw BAIL;
+    this.ascii(String(v));
   }
   /** Writes one ASCII character (code `c`; `_s`, its text, is kept for the generated code's calls). */
   punct(c: number, _s?: string): void {
@@ -464,7 +464,11 @@ function build(t: GoType): ByteEncoder | null {
   if (t.known !== undefined || hasMarshalMethods(t) || isRecursive(t)) return null;
   switch (t.kind) {
     case "bool":
-      return (w, v) => w.ascii(v ? "true" : "false");
+      return (w, v) => {
+        if (v === true) w.ascii("true");
+        else if (v === false) w.ascii("false");
+        else throw BAIL;
+      };
     case "string":
       return (w, v) => {
         if (typeof v !== "string") throw BAIL;
@@ -482,7 +486,7 @@ function build(t: GoType): ByteEncoder | null {
       const elem = byteEncoderFor(t.elem);
       if (elem === null) return null;
       return (w, v) => {
-        if (v === null || v === undefined) w.ascii("null");
+        if (v === null) w.ascii("null");
         else elem(w, v);
       };
     }
@@ -494,11 +498,20 @@ function build(t: GoType): ByteEncoder | null {
     case "struct":
       return buildStruct(t);
     default:
-      if (INT_KINDS.has(t.kind))
+      if (INT_KINDS.has(t.kind)) {
+        if (isBigKind(t.kind)) {
+          const unsigned = t.kind !== "int" && t.kind !== "int64";
+          return (w, v) => {
+            if (typeof v !== "bigint") throw BAIL;
+            w.big(v, unsigned);
+          };
+        }
+        const fits = intCheck(t.kind);
         return (w, v) => {
-          if (typeof v !== "number" && typeof v !== "bigint") throw BAIL;
-          w.int(v);
+          if (!fits(v)) throw BAIL;
+          w.small(v);
         };
+      }
       return null; // float32, complex, chan, func, ...
   }
 }
@@ -508,32 +521,37 @@ function buildList(t: GoType & { kind: "slice" | "array" }): ByteEncoder | null 
   if (nullable && t.elem.kind === "uint8") {
     if (hasMarshalMethods(t.elem)) return null;
     return (w, v) => {
-      if (v === null || v === undefined) w.ascii("null");
+      if (v === null) w.ascii("null");
       else if (v instanceof Uint8Array) w.ascii(`"${base64Encode(v)}"`);
       else throw BAIL;
     };
   }
+  const len = listLen(t);
   const chain = floatChain(t);
-  if (chain !== null && chain.length > 0) {
-    const floats = floatTreeWriter(chain);
+  if (chain !== null && chain.length > 0) return floatTreeWriter(chain);
+  if (intArrayCheck(t) !== null) {
+    const kind = t.elem.kind;
+    if (isBigKind(kind)) {
+      const unsigned = kind !== "int" && kind !== "int64";
+      return (w, v) => {
+        if (v === null && nullable) w.ascii("null");
+        else putBigs(w, v, len, unsigned);
+      };
+    }
+    const [lo, hi] = numberBounds(kind);
     return (w, v) => {
-      if (v === undefined && nullable) w.ascii("null");
-      else floats(w, v);
+      if (v === null && nullable) w.ascii("null");
+      else putInts(w, v, len, lo, hi);
     };
   }
-  if (intArrayCheck(t) !== null)
-    return (w, v) => {
-      if ((v === null || v === undefined) && nullable) w.ascii("null");
-      else putInts(w, v);
-    };
   const elem = byteEncoderFor(t.elem);
   if (elem === null) return null;
   return (w, v) => {
-    if ((v === null || v === undefined) && nullable) {
+    if (v === null && nullable) {
       w.ascii("null");
       return;
     }
-    if (!Array.isArray(v) || ++w.depth > BYTES_MAX_DEPTH) throw BAIL;
+    if (!Array.isArray(v) || (len >= 0 && v.length !== len) || ++w.depth > BYTES_MAX_DEPTH) throw BAIL;
     w.punct(0x5b, "[");
     listElems(w, v, elem);
     w.punct(0x5d, "]");
@@ -561,23 +579,23 @@ function listElems(w: ByteWriter, v: readonly unknown[], elem: ByteEncoder): voi
  * non-list bails (the general encoder reports Go's error).
  */
 function floatTreeWriter(chain: readonly GoType[]): ByteEncoder {
-  const leafNullable = (chain[chain.length - 1] as GoType).kind === "slice";
+  const leafLen = listLen(chain[chain.length - 1] as GoType);
   let write: ByteEncoder = (w, v) => {
     if (v === null) {
-      if (!leafNullable) throw BAIL;
+      if (leafLen >= 0) throw BAIL;
       w.nul();
-    } else putFloats(w, v);
+    } else putFloats(w, v, leafLen);
   };
   for (let d = chain.length - 2; d >= 0; d--) {
     const inner = write;
-    const nullable = (chain[d] as GoType).kind === "slice";
+    const len = listLen(chain[d] as GoType);
     write = (w, v) => {
       if (v === null) {
-        if (!nullable) throw BAIL;
+        if (len >= 0) throw BAIL;
         w.nul();
         return;
       }
-      if (!Array.isArray(v)) throw BAIL;
+      if (!Array.isArray(v) || (len >= 0 && v.length !== len)) throw BAIL;
       w.punct(0x5b);
       floatLevel(w, v, inner);
       w.punct(0x5d);
@@ -593,8 +611,8 @@ function floatTreeWriter(chain: readonly GoType[]): ByteEncoder {
  * go to the integer writer: fed those too, the float writer is reoptimised for tagged values and
  * runs about half as fast on doubles afterwards.
  */
-function putFloats(w: ByteWriter, v: unknown): void {
-  if (!Array.isArray(v)) throw BAIL;
+function putFloats(w: ByteWriter, v: unknown, len: number): void {
+  if (!Array.isArray(v) || (len >= 0 && v.length !== len)) throw BAIL;
   w.room(v.length * (FLOAT64_MAX_BYTES + 1) + 2);
   const b = w.buf;
   b[w.pos] = 0x5b;
@@ -632,35 +650,65 @@ function floatsInto(b: Buffer, p0: number, v: readonly unknown[]): number {
 }
 
 /**
- * Writes `v` (a list of numbers and bigints, else it bails) as a JSON array of what String(x)
- * writes for each: room made once, safe integers digit by digit (a bigint read through an
- * int64 store; its toString, what join would call, costs twice as much), anything else
- * (past 2^53, a fraction) through String.
+ * Writes `v` (a list of integer numbers in [lo, hi], the bounds of a kind of at most 32 bits,
+ * of length `len` unless negative, else it bails) as a JSON array: room made once, each
+ * digit by digit.
  */
-function putInts(w: ByteWriter, v: unknown): void {
-  if (!Array.isArray(v)) throw BAIL;
+function putInts(w: ByteWriter, v: unknown, len: number, lo: number, hi: number): void {
+  if (!Array.isArray(v) || (len >= 0 && v.length !== len)) throw BAIL;
   w.room(v.length * (INT53_MAX_BYTES + 1) + 2);
-  w.buf[w.pos++] = 0x5b;
-  const p = intsInto(w, v);
-  // intsInto may have grown the buffer (w.buf is read again).
-  w.buf[p] = 0x5d;
+  const b = w.buf;
+  b[w.pos] = 0x5b;
+  const p = intsInto(b, w.pos + 1, v, lo, hi);
+  b[p] = 0x5d;
   w.pos = p + 1;
 }
 
 /** putInts' loop (a function that ends with it: see {@link listElems}); returns the end. */
-function intsInto(w: ByteWriter, v: readonly unknown[]): number {
+function intsInto(b: Buffer, p0: number, v: readonly unknown[], lo: number, hi: number): number {
+  const n = v.length;
+  let p = p0;
+  for (let i = 0; i < n; i++) {
+    const x = v[i];
+    if (typeof x !== "number" || !(x >= lo && x <= hi) || Math.floor(x) !== x) throw BAIL;
+    if (i > 0) b[p++] = 0x2c;
+    NUM_IN[0] = x;
+    p = writeInt53In(b, p);
+  }
+  return p;
+}
+
+/**
+ * Writes `v` (a list of bigints of a 64-bit kind, of length `len` unless negative, else it
+ * bails) as a JSON array: room made once, values below 2^53 digit by digit (a bigint read
+ * through an int64 store; its toString costs twice as much), larger ones through String;
+ * a value out of the kind's range bails.
+ */
+function putBigs(w: ByteWriter, v: unknown, len: number, unsigned: boolean): void {
+  if (!Array.isArray(v) || (len >= 0 && v.length !== len)) throw BAIL;
+  w.room(v.length * (INT53_MAX_BYTES + 1) + 2);
+  w.buf[w.pos++] = 0x5b;
+  const p = bigsInto(w, v, unsigned);
+  // bigsInto may have grown the buffer (w.buf is read again).
+  w.buf[p] = 0x5d;
+  w.pos = p + 1;
+}
+
+/** putBigs' loop (a function that ends with it: see {@link listElems}); returns the end. */
+function bigsInto(w: ByteWriter, v: readonly unknown[], unsigned: boolean): number {
   const n = v.length;
   let b = w.buf;
   let p = w.pos;
   for (let i = 0; i < n; i++) {
     const x = v[i];
-    if (typeof x !== "number" && typeof x !== "bigint") throw BAIL;
-    const ok = safeIntIn(x);
+    if (typeof x !== "bigint") throw BAIL;
     if (i > 0) b[p++] = 0x2c;
-    if (ok) p = writeInt53In(b, p);
-    else {
+    if (safeBigintIn(x)) {
+      if (unsigned && (NUM_IN[0] as number) < 0) throw BAIL;
+      p = writeInt53In(b, p);
+    } else {
       w.pos = p;
-      w.ascii(String(x));
+      w.big(x, unsigned);
       w.room((n - i) * (INT53_MAX_BYTES + 1) + 2);
       b = w.buf;
       p = w.pos;
@@ -675,24 +723,35 @@ function buildMap(t: GoType & { kind: "map" }): ByteEncoder | null {
   if (kt.kind !== "string" && !INT_KINDS.has(kt.kind)) return null;
   const elem = byteEncoderFor(t.elem);
   if (elem === null) return null;
+  const keyOk = kt.kind === "string" ? (k: unknown) => typeof k === "string" : intCheck(kt.kind);
   return (w, v) => {
-    if (v === null || v === undefined) {
+    if (v === null) {
       w.ascii("null");
       return;
     }
-    if (typeof v !== "object" || ++w.depth > BYTES_MAX_DEPTH) throw BAIL;
+    if (!(v instanceof Map) || ++w.depth > BYTES_MAX_DEPTH) throw BAIL;
     w.punct(0x7b, "{");
-    if (v instanceof Map) mapEntries(w, v, elem);
-    else members(w, v, sortedKeys(Object.keys(v)), elem);
+    mapEntries(w, v, elem, keyOk);
     w.punct(0x7d, "}");
     w.depth--;
   };
 }
 
-/** Writes the entries of Map `v` as members, in Go's key order (a function that ends with its loop: see {@link listElems}). */
-function mapEntries(w: ByteWriter, v: Map<unknown, unknown>, elem: ByteEncoder): void {
+/**
+ * Writes the entries of Map `v` as members, in Go's key order; a key that is not of the key type
+ * bails (a function that ends with its loop: see {@link listElems}).
+ */
+function mapEntries(
+  w: ByteWriter,
+  v: Map<unknown, unknown>,
+  elem: ByteEncoder,
+  keyOk: (k: unknown) => boolean,
+): void {
   const entries: [string, unknown][] = [];
-  for (const [k, x] of v) entries.push([String(k), x]);
+  for (const [k, x] of v) {
+    if (!keyOk(k)) throw BAIL;
+    entries.push([String(k), x]);
+  }
   entries.sort((a, b) => compareUtf8(a[0], b[0]));
   for (let i = 0; i < entries.length; i++) {
     const [k, x] = entries[i] as [string, unknown];
@@ -700,17 +759,6 @@ function mapEntries(w: ByteWriter, v: Map<unknown, unknown>, elem: ByteEncoder):
     w.string(k);
     w.punct(0x3a, ":");
     elem(w, x);
-  }
-}
-
-/** Writes the members `keys` of object `v` (a function that ends with its loop: see {@link listElems}). */
-function members(w: ByteWriter, v: any, keys: readonly string[], elem: ByteEncoder): void {
-  for (let i = 0; i < keys.length; i++) {
-    const k = keys[i] as string;
-    if (i > 0) w.punct(0x2c, ",");
-    w.string(k);
-    w.punct(0x3a, ":");
-    elem(w, v[k]);
   }
 }
 
@@ -737,6 +785,8 @@ interface FieldB {
   readonly omit: ((v: any) => boolean) | null;
   /** Inline code for plain strings, integers and booleans (see compileStruct). */
   readonly inline: Inline | null;
+  /** The integer kind of an inline "int" field (or of the pointed-to value). */
+  readonly intKind: string;
   /** Whether the field is an unnamed pointer to the inline kind (nil: null). */
   readonly ptr: boolean;
 }
@@ -764,8 +814,12 @@ function buildStruct(t: GoType & { kind: "struct" }): ByteEncoder | null {
       omit: empty && zero ? (v: any) => empty(v) || zero(v) : (empty ?? zero),
       // byteEncoderFor accepted the type (and a pointer's element), so they have no methods and no known type
       ...(f.type.kind === "pointer"
-        ? { inline: inlineKind(f.type.elem) === "any" ? null : inlineKind(f.type.elem), ptr: true }
-        : { inline: inlineKind(f.type), ptr: false }),
+        ? {
+            inline: inlineKind(f.type.elem) === "any" ? null : inlineKind(f.type.elem),
+            ptr: true,
+            intKind: f.type.elem.kind,
+          }
+        : { inline: inlineKind(f.type), ptr: false, intKind: f.type.kind }),
     });
   }
   let raw: ByteEncoder;
@@ -777,7 +831,7 @@ function buildStruct(t: GoType & { kind: "struct" }): ByteEncoder | null {
     return null; // code generation not allowed (CSP): the general encoder has a fallback
   }
   return (w, v) => {
-    if (v === null || typeof v !== "object" || ++w.depth > BYTES_MAX_DEPTH) throw BAIL;
+    if (v === null || typeof v !== "object" || Array.isArray(v) || ++w.depth > BYTES_MAX_DEPTH) throw BAIL;
     (w.html ? html : raw)(w, v);
     w.depth--;
   };
@@ -831,23 +885,24 @@ function compileStruct(fields: readonly FieldB[], h: 0 | 1): ByteEncoder {
     if (f.omit !== null) body += `if (!F[${i}].omit(fv)) {\n`;
     body += writeKey;
     if (conditional && written !== "yes") body += "first = false;\n";
-    if (f.ptr && f.inline !== null) body += "if (fv === null || fv === undefined) w.nul();\nelse {\n";
+    if (f.ptr && f.inline !== null) body += "if (fv === null) w.nul();\nelse {\n";
     switch (f.inline) {
       case "string":
         body += 'if (typeof fv !== "string") throw BAIL;\nw.string(fv);\n';
         break;
       case "int":
-        body += 'if (typeof fv !== "number" && typeof fv !== "bigint") throw BAIL;\nw.int(fv);\n';
+        body += intCode(f.intKind);
         break;
       case "bool":
-        body += 'w.ascii(fv ? "true" : "false");\n';
+        body +=
+          'if (fv === true) w.ascii("true");\nelse if (fv === false) w.ascii("false");\nelse throw BAIL;\n';
         break;
       case "float":
         body +=
           'if (typeof fv !== "number" || fv - fv !== 0) throw BAIL;\nw.ascii(fv === 0 ? (1 / fv < 0 ? "-0" : "0") : "" + fv);\n';
         break;
       case "any":
-        body += `if (fv === null || fv === undefined) w.nul();\nelse F[${i}].enc(w, fv);\n`;
+        body += `if (fv === null) w.nul();\nelse F[${i}].enc(w, fv);\n`;
         break;
       default:
         body += `F[${i}].enc(w, fv);\n`;
@@ -869,6 +924,21 @@ function compileStruct(fields: readonly FieldB[], h: 0 | 1): ByteEncoder {
     "BAIL",
     `"use strict"; return function encodeStructBytes(w, v) {\n${body}};`,
   )(fields, keys, texts, BAIL) as ByteEncoder;
+}
+
+/** compileStruct's code for an integer field of kind `k` in `fv`: the kind's type and range test, then the digits. */
+function intCode(k: string): string {
+  if (isBigKind(k))
+    return `if (typeof fv !== "bigint") throw BAIL;\nw.big(fv, ${k !== "int" && k !== "int64"});\n`;
+  const test: Record<string, string> = {
+    int8: "((fv << 24) >> 24) !== fv",
+    int16: "((fv << 16) >> 16) !== fv",
+    int32: "(fv | 0) !== fv",
+    uint8: "(fv & 255) !== fv",
+    uint16: "(fv & 65535) !== fv",
+    uint32: "fv >>> 0 !== fv",
+  };
+  return `if (typeof fv !== "number" || ${test[k]}) throw BAIL;\nw.small(fv);\n`;
 }
 
 function hasIsZero(t: GoType): boolean {
@@ -910,10 +980,10 @@ function encodeAnyBytes(w: ByteWriter, v: any): void {
       w.ascii(v ? "true" : "false");
       return;
     case "bigint":
-      w.int(v);
-      return;
-    case "undefined":
-      w.ascii("null");
+      if (safeBigintIn(v)) {
+        w.room(INT53_MAX_BYTES);
+        w.pos = writeInt53In(w.buf, w.pos);
+      } else w.ascii(String(v));
       return;
     case "object":
       break;

@@ -6,6 +6,7 @@
  */
 import type { GoType } from "./deps.js";
 import { ptrHas } from "./methods.js";
+import { bigBounds, isBigKind, numberBounds } from "./value-check.js";
 
 /** Slice/array levels above float64 that floatTreeCheck follows (deeper types take the general path). */
 export const FLOAT_TREE_MAX_DEPTH = 8;
@@ -63,10 +64,10 @@ export function floatTreeCheck(t: GoType): NumericCheck | null {
   const leaf = (x: unknown): boolean => typeof x === "number" && x - x === 0 && (x !== 0 || 1 / x > 0);
   if (chain.length === 0) return leaf;
   // The innermost list checks its floats in a loop of its own (no call per element).
-  const innerNullable = (chain[chain.length - 1] as GoType).kind === "slice";
+  const innerLen = listLen(chain[chain.length - 1] as GoType);
   let check: NumericCheck = (v) => {
-    if (v === null) return innerNullable;
-    if (!Array.isArray(v)) return false;
+    if (v === null) return innerLen < 0;
+    if (!Array.isArray(v) || (innerLen >= 0 && v.length !== innerLen)) return false;
     for (let j = 0; j < v.length; j++) {
       const x = v[j];
       if (typeof x !== "number" || x - x !== 0 || (x === 0 && 1 / x < 0)) return false;
@@ -75,10 +76,10 @@ export function floatTreeCheck(t: GoType): NumericCheck | null {
   };
   for (let i = chain.length - 2; i >= 0; i--) {
     const inner = check;
-    const nullable = (chain[i] as GoType).kind === "slice";
+    const len = listLen(chain[i] as GoType);
     check = (v) => {
-      if (v === null) return nullable;
-      if (!Array.isArray(v)) return false;
+      if (v === null) return len < 0;
+      if (!Array.isArray(v) || (len >= 0 && v.length !== len)) return false;
       for (let j = 0; j < v.length; j++) if (!inner(v[j])) return false;
       return true;
     };
@@ -86,10 +87,17 @@ export function floatTreeCheck(t: GoType): NumericCheck | null {
   return check;
 }
 
+/** The length an array type requires, or -1 for a slice (any length, or null). */
+export function listLen(t: GoType): number {
+  return t.kind === "array" ? t.len : -1;
+}
+
 /**
  * For a slice or array of integers without methods: whether every element is
- * a number or a bigint, so that `v.join(",")` writes what the element encoder
- * (String(x) each) writes. Returns null for other types.
+ * a value of the element's kind (an integer number in range, or a bigint in
+ * range for int, int64, uint, uint64, uintptr) and an array has its length,
+ * so that `v.join(",")` writes what the element encoder (String(x) each)
+ * writes. Returns null for other types.
  */
 export function intArrayCheck(t: GoType): NumericCheck | null {
   if (
@@ -99,11 +107,24 @@ export function intArrayCheck(t: GoType): NumericCheck | null {
     !plain(t.elem)
   )
     return null;
+  const len = listLen(t);
+  if (isBigKind(t.elem.kind)) {
+    const [lo, hi] = bigBounds(t.elem.kind);
+    return (v) => {
+      if (!Array.isArray(v) || (len >= 0 && v.length !== len)) return false;
+      for (let i = 0; i < v.length; i++) {
+        const x = v[i];
+        if (typeof x !== "bigint" || x < lo || x > hi) return false;
+      }
+      return true;
+    };
+  }
+  const [lo, hi] = numberBounds(t.elem.kind);
   return (v) => {
-    if (!Array.isArray(v)) return false;
+    if (!Array.isArray(v) || (len >= 0 && v.length !== len)) return false;
     for (let i = 0; i < v.length; i++) {
       const x = v[i];
-      if (typeof x !== "number" && typeof x !== "bigint") return false;
+      if (typeof x !== "number" || !(x >= lo && x <= hi) || Math.floor(x) !== x) return false;
     }
     return true;
   };

@@ -21,10 +21,22 @@ import {
   nonFiniteText,
   quoteString,
 } from "./format.js";
+import { type GoVersion, quoteFor } from "./go-version.js";
 import { type FoundMethod, findMethod, NIL_DEREFERENCE, ptrHas, walkHops } from "./methods.js";
 import { PlanCache } from "./plan-cache.js";
+import { lossyText, rawText } from "./raw-bytes.js";
 import { type FieldV1, structFieldsV1 } from "./struct-fields.js";
 import { compactBytes } from "./syntax.js";
+import {
+  findAnyMismatch,
+  intCheck,
+  keyMismatch,
+  keySegment,
+  Mismatch,
+  mismatch,
+  missingField,
+  withSegment,
+} from "./value-check.js";
 
 /** Pointer/map/slice nesting after which the encoder starts looking for cycles (Go's startDetectingCyclesAfter). */
 export const START_DETECTING_CYCLES_AFTER = 1000;
@@ -52,6 +64,8 @@ export interface DeferredValue {
 export interface EncodeState {
   out: string;
   readonly html: boolean;
+  /** The Go release reproduced (quoting in error texts). */
+  readonly goVersion: GoVersion;
   ptrLevel: number;
   ptrSeen: Set<unknown> | null;
   /** Pointer/slice/map nesting in this pass. */
@@ -176,22 +190,24 @@ function callMarshal(
 }
 
 const utf8 = new TextEncoder();
-const utf8d = new TextDecoder();
 
 function build(t: GoType, addr: boolean, quoted: boolean): Encoder {
   const mj = methodOf(t, "MarshalJSON", addr);
   if (mj !== null) {
     const { m, ptr } = mj;
     const ts = typeString(t);
+    const fits = knownFits(t);
     return (e, v) => {
       if (ptr && v === null) {
         e.out += "null";
         return;
       }
+      if (fits !== null && !fits(v)) throw mismatch(t, v);
       const r = callMarshal(m, t, v, "MarshalJSON");
       const b = typeof r === "string" ? utf8.encode(r) : r;
       try {
-        e.out += utf8d.decode(compactBytes(b, e.html));
+        // Byte for byte, invalid UTF-8 included (surrogate escapes: ./raw-bytes.ts).
+        e.out += rawText(compactBytes(b, e.html));
       } catch (err) {
         if (JsonSyntaxError.isInstance(err)) throw new MarshalerError(ts, err.message, "MarshalJSON", err);
         throw err;
@@ -211,10 +227,14 @@ function build(t: GoType, addr: boolean, quoted: boolean): Encoder {
     };
   }
   switch (t.kind) {
-    case "bool":
-      return quoted
-        ? (e, v) => (e.out += v ? '"true"' : '"false"')
-        : (e, v) => (e.out += v ? "true" : "false");
+    case "bool": {
+      const [yes, no] = quoted ? ['"true"', '"false"'] : ["true", "false"];
+      return (e, v) => {
+        if (v === true) e.out += yes;
+        else if (v === false) e.out += no;
+        else throw mismatch(t, v);
+      };
+    }
     case "int":
     case "int8":
     case "int16":
@@ -225,29 +245,49 @@ function build(t: GoType, addr: boolean, quoted: boolean): Encoder {
     case "uint16":
     case "uint32":
     case "uint64":
-    case "uintptr":
-      return quoted ? (e, v) => (e.out += `"${String(v)}"`) : (e, v) => (e.out += String(v));
+    case "uintptr": {
+      const fits = intCheck(t.kind);
+      return quoted
+        ? (e, v) => {
+            if (!fits(v)) throw mismatch(t, v);
+            e.out += `"${String(v)}"`;
+          }
+        : (e, v) => {
+            if (!fits(v)) throw mismatch(t, v);
+            e.out += String(v);
+          };
+    }
     case "float32":
     case "float64": {
       const fmt = t.kind === "float32" ? formatFloat32 : formatFloat64;
       return (e, v) => {
-        const f = Number(v);
-        if (!Number.isFinite(f)) throw new UnsupportedValueError(nonFiniteText(f));
-        e.out += quoted ? `"${fmt(f)}"` : fmt(f);
+        if (typeof v !== "number") throw mismatch(t, v);
+        if (!Number.isFinite(v)) throw new UnsupportedValueError(nonFiniteText(v));
+        e.out += quoted ? `"${fmt(v)}"` : fmt(v);
       };
     }
     case "string":
       if (t.known === "json.Number") {
         return (e, v) => {
-          let s = typeof v === "string" ? v : v === null || v === undefined ? "" : String(v);
+          let s: string;
+          if (typeof v === "string") s = v;
+          else if (JsonNumber.isInstance(v)) s = v.text;
+          else throw mismatch(t, v);
           if (s === "") s = "0";
           if (!isValidNumber(s))
-            throw new GoError("number-literal", `json: invalid number literal ${JSON.stringify(s)}`);
+            throw new GoError("number-literal", `json: invalid number literal ${quoteFor(e.goVersion, s)}`);
           e.out += quoted ? `"${s}"` : s;
         };
       }
-      if (quoted) return (e, v) => (e.out += quoteString(quoteString(v, e.html), false));
-      return (e, v) => (e.out += quoteString(v, e.html));
+      if (quoted)
+        return (e, v) => {
+          if (typeof v !== "string") throw mismatch(t, v);
+          e.out += quoteString(quoteString(v, e.html), false);
+        };
+      return (e, v) => {
+        if (typeof v !== "string") throw mismatch(t, v);
+        e.out += quoteString(v, e.html);
+      };
     case "interface":
       return encodeAny;
     case "pointer": {
@@ -255,10 +295,11 @@ function build(t: GoType, addr: boolean, quoted: boolean): Encoder {
       const ts = typeString(t);
       const deep = isRecursive(t) ? DEEP_ENCODE_DEPTH : Number.POSITIVE_INFINITY;
       const self: Encoder = (e, v) => {
-        if (v === null || v === undefined) {
+        if (v === null) {
           e.out += "null";
           return;
         }
+        if (v === undefined) throw mismatch(t, v);
         if (++e.depth > deep) return deferDeep(e, self, v);
         if (++e.ptrLevel > START_DETECTING_CYCLES_AFTER && (typeof v === "object" || deep !== Infinity)) {
           // A recursive pointer type cannot hold a primitive (ill-typed, e.g. 1n for `type P *P`):
@@ -276,40 +317,36 @@ function build(t: GoType, addr: boolean, quoted: boolean): Encoder {
     }
     case "array": {
       const elem = encoderFor(t.elem, addr, false);
+      const len = t.len;
       return withNumericFastPath(t, (e, v) => {
+        if (!Array.isArray(v) || v.length !== len) throw mismatch(t, v);
         e.out += "[";
-        const n = v.length;
-        for (let i = 0; i < n; i++) {
-          if (i > 0) e.out += ",";
-          elem(e, v[i]);
-        }
+        elems(e, v, elem);
         e.out += "]";
       });
     }
     case "slice": {
       if (t.elem.kind === "uint8" && !ptrHas(t.elem, "MarshalJSON") && !ptrHas(t.elem, "MarshalText")) {
         return (e, v) => {
-          if (v === null || v === undefined) e.out += "null";
-          else e.out += `"${base64Encode(v instanceof Uint8Array ? v : Uint8Array.from(v))}"`;
+          if (v === null) e.out += "null";
+          else if (v instanceof Uint8Array) e.out += `"${base64Encode(v)}"`;
+          else throw mismatch(t, v);
         };
       }
       const elem = encoderFor(t.elem, true, false);
       const ts = typeString(t);
       const deep = isRecursive(t) ? DEEP_ENCODE_DEPTH : Number.POSITIVE_INFINITY;
       const self: Encoder = (e, v) => {
-        if (v === null || v === undefined) {
+        if (v === null) {
           e.out += "null";
           return;
         }
+        if (!Array.isArray(v)) throw mismatch(t, v);
         if (++e.depth > deep) return deferDeep(e, self, v);
         const check = ++e.ptrLevel > START_DETECTING_CYCLES_AFTER;
         if (check) enterCycleCheck(e, v, ts);
         e.out += "[";
-        const n = v.length;
-        for (let i = 0; i < n; i++) {
-          if (i > 0) e.out += ",";
-          elem(e, v[i]);
-        }
+        elems(e, v, elem);
         e.out += "]";
         if (check) e.ptrSeen?.delete(v);
         e.ptrLevel--;
@@ -321,6 +358,33 @@ function build(t: GoType, addr: boolean, quoted: boolean): Encoder {
       return buildMap(t);
     case "struct":
       return buildStruct(t, addr);
+  }
+}
+
+/** Writes the elements of list `v`, comma-separated; a Mismatch below gets the element's index. */
+function elems(e: EncodeState, v: readonly unknown[], elem: Encoder): void {
+  const n = v.length;
+  let i = 0;
+  try {
+    for (; i < n; i++) {
+      if (i > 0) e.out += ",";
+      elem(e, v[i]);
+    }
+  } catch (x) {
+    throw withSegment(x, `[${i}]`);
+  }
+}
+
+/** For the known types whose MarshalJSON the codec supplies: the check that a value is theirs, or null. */
+function knownFits(t: GoType): ((v: unknown) => boolean) | null {
+  switch (t.known) {
+    case "time.Time":
+      return (v) => GoTime.isInstance(v);
+    case "json.RawMessage":
+    case "jsontext.Value":
+      return (v) => v === null || v instanceof Uint8Array;
+    default:
+      return null;
   }
 }
 
@@ -338,7 +402,7 @@ function withNumericFastPath(t: GoType, generic: Encoder): Encoder {
 }
 
 function lossy(b: Uint8Array): string {
-  return utf8d.decode(b);
+  return lossyText(b);
 }
 
 const pointerKeys = new WeakMap<object, Map<string, object>>();
@@ -368,11 +432,15 @@ function enterCycleCheck(e: EncodeState, v: unknown, ts: string): void {
 function buildMap(t: GoType & { kind: "map" }): Encoder {
   const kt = t.key;
   const ts = typeString(t);
-  let keyText: (k: any) => string;
+  let keyText: (k: any, e: EncodeState) => string;
   const tm = kt.kind === "string" ? null : methodOf(kt, "MarshalText", false);
-  if (kt.kind === "string") keyText = (k) => String(k);
-  else if (tm !== null) {
+  if (kt.kind === "string")
     keyText = (k) => {
+      if (typeof k !== "string") throw keyMismatch(kt, k);
+      return k;
+    };
+  else if (tm !== null) {
+    keyText = (k, e) => {
       if (tm.ptr && k === null) return "";
       const recv = walkHops(k, tm.m.hops);
       if (recv === undefined) throw new GoError("panic", NIL_DEREFERENCE);
@@ -382,7 +450,7 @@ function buildMap(t: GoType & { kind: "map" }): Encoder {
       } catch (err) {
         throw new GoError(
           "map-key",
-          `json: encoding error for type ${JSON.stringify(ts)}: ${JSON.stringify(errorText(err))}`,
+          `json: encoding error for type ${quoteFor(e.goVersion, ts)}: ${quoteFor(e.goVersion, errorText(err))}`,
           {
             cause: err,
           },
@@ -401,9 +469,14 @@ function buildMap(t: GoType & { kind: "map" }): Encoder {
       case "uint16":
       case "uint32":
       case "uint64":
-      case "uintptr":
-        keyText = (k) => String(k);
+      case "uintptr": {
+        const fits = intCheck(kt.kind);
+        keyText = (k) => {
+          if (!fits(k)) throw keyMismatch(kt, k);
+          return String(k);
+        };
         break;
+      }
       default:
         return () => {
           throw new UnsupportedTypeError(ts);
@@ -413,24 +486,35 @@ function buildMap(t: GoType & { kind: "map" }): Encoder {
   const elem = encoderFor(t.elem, false, false);
   const deep = isRecursive(t) ? DEEP_ENCODE_DEPTH : Number.POSITIVE_INFINITY;
   const self: Encoder = (e, v) => {
-    if (v === null || v === undefined) {
+    if (v === null) {
       e.out += "null";
       return;
     }
+    if (!(v instanceof Map)) throw mismatch(t, v);
     if (++e.depth > deep) return deferDeep(e, self, v);
     const check = ++e.ptrLevel > START_DETECTING_CYCLES_AFTER;
     if (check) enterCycleCheck(e, v, ts);
-    const entries: [string, unknown][] = [];
-    if (v instanceof Map) for (const [k, x] of v) entries.push([keyText(k), x]);
-    else for (const k of Object.keys(v)) entries.push([keyText(k), v[k]]);
+    const entries: [string, unknown, unknown][] = [];
+    for (const [k, x] of v) {
+      try {
+        entries.push([keyText(k, e), x, k]);
+      } catch (err) {
+        throw withSegment(err, keySegment(k));
+      }
+    }
     entries.sort((a, b) => compareUtf8(a[0], b[0]));
     e.out += "{";
-    for (let i = 0; i < entries.length; i++) {
-      const [k, x] = entries[i] as [string, unknown];
-      if (i > 0) e.out += ",";
-      e.out += quoteString(k, e.html);
-      e.out += ":";
-      elem(e, x);
+    let i = 0;
+    try {
+      for (; i < entries.length; i++) {
+        const [k, x] = entries[i] as [string, unknown, unknown];
+        if (i > 0) e.out += ",";
+        e.out += quoteString(k, e.html);
+        e.out += ":";
+        elem(e, x);
+      }
+    } catch (err) {
+      throw withSegment(err, keySegment((entries[i] as [string, unknown, unknown])[2]));
     }
     e.out += "}";
     if (check) e.ptrSeen?.delete(v);
@@ -443,7 +527,8 @@ function buildMap(t: GoType & { kind: "map" }): Encoder {
 interface FieldEnc {
   /**
    * The field's text as one JavaScript expression over `fv` (`HTML` stands
-   * for the escapeHTML constant), for plain scalar kinds and pointers to them;
+   * for the escapeHTML constant, `IDX` for the field's index), for plain scalar
+   * kinds and pointers to them, checking the value's type as it writes it;
    * "any" for an interface (null written inline); null: call `enc`.
    */
   readonly inline: string | null;
@@ -453,6 +538,10 @@ interface FieldEnc {
   readonly get: ((v: any) => any) | null;
   readonly enc: Encoder;
   readonly omit: ((v: any) => boolean) | null;
+  /** The field's type. */
+  readonly type: GoType;
+  /** The path segment of the field (`.Name`, `.Embedded.Name` for a promoted field). */
+  readonly segment: string;
 }
 
 const SKIP = Symbol("skip");
@@ -462,24 +551,31 @@ function inlineScalar(t: GoType): string | null {
   if (t.methods !== undefined || t.known !== undefined) return null;
   switch (t.kind) {
     case "string":
-      return "Q(fv, HTML)";
+      return '(typeof fv === "string" ? Q(fv, HTML) : MM(IDX, fv))';
     case "bool":
-      return '(fv ? "true" : "false")';
+      return '(fv === true ? "true" : fv === false ? "false" : MM(IDX, fv))';
     case "float64":
       // finite and non-zero: Number::toString is Go's text; else the general path (-0, errors)
-      return '(typeof fv === "number" && fv - fv === 0 && fv !== 0 ? "" + fv : F64(fv))';
-    case "int":
+      return '(typeof fv === "number" && fv - fv === 0 && fv !== 0 ? "" + fv : F64(fv, IDX))';
     case "int8":
+      return '(typeof fv === "number" && ((fv << 24) >> 24) === fv ? "" + fv : MM(IDX, fv))';
     case "int16":
+      return '(typeof fv === "number" && ((fv << 16) >> 16) === fv ? "" + fv : MM(IDX, fv))';
     case "int32":
-    case "int64":
-    case "uint":
+      return '(typeof fv === "number" && (fv | 0) === fv ? "" + fv : MM(IDX, fv))';
     case "uint8":
+      return '(typeof fv === "number" && (fv & 255) === fv ? "" + fv : MM(IDX, fv))';
     case "uint16":
+      return '(typeof fv === "number" && (fv & 65535) === fv ? "" + fv : MM(IDX, fv))';
     case "uint32":
+      return '(typeof fv === "number" && fv >>> 0 === fv ? "" + fv : MM(IDX, fv))';
+    case "int":
+    case "int64":
+      return '(typeof fv === "bigint" && fv >= -9223372036854775808n && fv <= 9223372036854775807n ? "" + fv : MM(IDX, fv))';
+    case "uint":
     case "uint64":
     case "uintptr":
-      return "String(fv)";
+      return '(typeof fv === "bigint" && fv >= 0n && fv <= 18446744073709551615n ? "" + fv : MM(IDX, fv))';
     default:
       return null;
   }
@@ -496,9 +592,33 @@ function inlineField(t: GoType, quoted: boolean): string | null {
   if (t.kind === "interface" && t.methods === undefined && t.known === undefined) return "any";
   if (t.kind === "pointer" && t.name === undefined) {
     const inner = inlineScalar(t.elem);
-    return inner === null ? null : `(fv === null || fv === undefined ? "null" : ${inner})`;
+    return inner === null ? null : `(fv === null ? "null" : ${inner})`;
   }
   return inlineScalar(t);
+}
+
+/** A Mismatch whose path is complete up to the struct holding it (an embedded struct that is missing). */
+const PATH_SET = new WeakSet<Mismatch>();
+
+/**
+ * A Mismatch for field `f` holding `fv`: a missing field says so; a value of an
+ * inlined pointer field is reported against the pointed-to type.
+ */
+function fieldMismatch(f: FieldEnc, fv: unknown): Mismatch {
+  if (fv === undefined) return missingField(f.type);
+  return mismatch(f.type.kind === "pointer" ? f.type.elem : f.type, fv);
+}
+
+/** Adds field `f`'s path segment to a Mismatch thrown while writing it (holding `fv`). */
+function fieldFailed(x: unknown, f: FieldEnc | undefined, fv: unknown): unknown {
+  if (!(x instanceof Mismatch) || f === undefined) return x;
+  if (PATH_SET.has(x)) {
+    PATH_SET.delete(x);
+    return x;
+  }
+  if (x.segments.length === 0 && fv === undefined) x.got = "undefined (missing field)";
+  x.segments.push(f.segment);
+  return x;
 }
 
 function buildStruct(t: GoType & { kind: "struct" }, addr: boolean): Encoder {
@@ -516,8 +636,19 @@ function buildStruct(t: GoType & { kind: "struct" }, addr: boolean): Encoder {
         get = (v) => {
           for (let i = 0; i < hops.length - 1; i++) {
             const h = hops[i] as FieldV1["hops"][number];
-            v = v[h.name];
-            if (h.type.kind === "pointer" && (v === null || v === undefined)) return SKIP;
+            const x = v[h.name];
+            if (x === null && h.type.kind === "pointer") return SKIP;
+            if (typeof x !== "object" || x === null || Array.isArray(x)) {
+              // A missing or ill-typed embedded struct: the error names it, not the promoted field.
+              const m =
+                x === undefined
+                  ? missingField(h.type)
+                  : mismatch(h.type.kind === "pointer" ? h.type.elem : h.type, x);
+              for (let j = i; j >= 0; j--) m.segments.push(`.${(hops[j] as FieldV1["hops"][number]).name}`);
+              PATH_SET.add(m);
+              throw m;
+            }
+            v = x;
           }
           return v[(hops[hops.length - 1] as FieldV1["hops"][number]).name];
         };
@@ -533,11 +664,14 @@ function buildStruct(t: GoType & { kind: "struct" }, addr: boolean): Encoder {
         get,
         enc: encoderFor(f.type, fieldAddr, f.quoted),
         omit,
+        type: f.type,
+        segment: hops.map((h) => `.${h.name}`).join(""),
       };
     });
   // One generated function per escapeHTML setting (index 1: escaping on).
   let compiled: (Encoder | null)[] | undefined;
   return (e, v) => {
+    if (typeof v !== "object" || v === null || Array.isArray(v)) throw mismatch(t, v);
     if (fields === null) fields = prepare();
     if (compiled === undefined)
       compiled = [compileStructEncoder(fields, false), compileStructEncoder(fields, true)];
@@ -548,15 +682,21 @@ function buildStruct(t: GoType & { kind: "struct" }, addr: boolean): Encoder {
     }
     let first = true;
     e.out += "{";
-    for (let i = 0; i < fields.length; i++) {
-      const f = fields[i] as FieldEnc;
-      const fv = f.get === null ? v[f.key] : f.get(v);
-      if (fv === SKIP) continue;
-      if (f.omit?.(fv)) continue;
-      if (first) first = false;
-      else e.out += ",";
-      e.out += e.html ? f.nameHtml : f.nameRaw;
-      f.enc(e, fv);
+    let i = 0;
+    let fv: unknown;
+    try {
+      for (; i < fields.length; i++) {
+        const f = fields[i] as FieldEnc;
+        fv = f.get === null ? v[f.key] : f.get(v);
+        if (fv === SKIP) continue;
+        if (f.omit?.(fv)) continue;
+        if (first) first = false;
+        else e.out += ",";
+        e.out += e.html ? f.nameHtml : f.nameRaw;
+        f.enc(e, fv);
+      }
+    } catch (x) {
+      throw fieldFailed(x, fields[i], fv);
     }
     e.out += "}";
   };
@@ -567,13 +707,13 @@ export function isEmptyFn(t: GoType): ((v: any) => boolean) | null {
   switch (t.kind) {
     case "array":
       return t.len === 0 ? () => true : null;
+    // A value of the wrong type is never empty: the encoder then reports it.
     case "map":
-      return (v) =>
-        v === null || v === undefined || (v instanceof Map ? v.size === 0 : Object.keys(v).length === 0);
+      return (v) => v === null || (v instanceof Map && v.size === 0);
     case "slice":
-      return (v) => v === null || v === undefined || v.length === 0;
+      return (v) => v === null || ((Array.isArray(v) || v instanceof Uint8Array) && v.length === 0);
     case "string":
-      if (t.known === "json.Number") return (v) => v === null || v === undefined || String(v) === "";
+      if (t.known === "json.Number") return (v) => v === "" || (JsonNumber.isInstance(v) && v.text === "");
       return (v) => v === "";
     case "bool":
       return (v) => v === false;
@@ -588,15 +728,14 @@ export function isEmptyFn(t: GoType): ((v: any) => boolean) | null {
     case "uint8":
     case "uint16":
     case "uint32":
-      // biome-ignore lint/suspicious/noDoubleEquals: 0 and 0n are both empty
-      return (v) => v == 0;
+      return (v) => v === 0 || v === 0n;
     case "float32":
     case "float64":
       // reflect.Value.IsZero reports -0 as zero.
       return (v) => v === 0;
     case "interface":
     case "pointer":
-      return (v) => v === null || v === undefined;
+      return (v) => v === null;
     case "struct":
       return null;
   }
@@ -611,7 +750,7 @@ export function isZeroFieldFn(t: GoType): (v: any) => boolean {
     t.elem.kind !== "interface"
   ) {
     const m = findMethod(t.elem, "IsZero");
-    if (m !== null) return (v) => v === null || v === undefined || callIsZero(m, v);
+    if (m !== null) return (v) => v === null || (v !== undefined && callIsZero(m, v));
   }
   if (t.kind !== "pointer" && t.kind !== "interface") {
     const m = findMethod(t, "IsZero");
@@ -641,7 +780,7 @@ export function isZeroFn(t: GoType): (v: any) => boolean {
     case "string":
       built =
         t.known === "json.Number"
-          ? (v) => v === null || v === undefined || String(v) === ""
+          ? (v) => v === "" || (JsonNumber.isInstance(v) && v.text === "")
           : (v) => v === "";
       break;
     case "float32":
@@ -652,11 +791,12 @@ export function isZeroFn(t: GoType): (v: any) => boolean {
     case "map":
     case "pointer":
     case "interface":
-      built = (v) => v === null || v === undefined;
+      built = (v) => v === null;
       break;
     case "array": {
       const ez = isZeroFn(t.elem);
       built = (v) => {
+        if (!Array.isArray(v)) return false;
         for (let i = 0; i < v.length; i++) if (!ez(v[i])) return false;
         return true;
       };
@@ -669,14 +809,14 @@ export function isZeroFn(t: GoType): (v: any) => boolean {
       }
       const fs = t.fields.map((f) => [f.name, isZeroFn(f.type)] as const);
       built = (v) => {
-        for (const [name, z] of fs) if (!z(v[name])) return false;
+        if (typeof v !== "object" || v === null) return false;
+        for (const [name, z] of fs) if (name !== "_" && !z(v[name])) return false;
         return true;
       };
       break;
     }
     default:
-      // biome-ignore lint/suspicious/noDoubleEquals: 0 and 0n are both zero
-      built = (v) => v == 0;
+      built = (v) => v === 0 || v === 0n;
   }
   zeroCache.set(t, built);
   f = built;
@@ -707,13 +847,12 @@ function anyScalar(e: EncodeState, v: any): boolean {
     case "bigint":
       e.out += String(v);
       return true;
-    case "undefined":
-      e.out += "null";
-      return true;
     case "object":
       break;
+    case "function":
+      throw new UnsupportedTypeError("func()");
     default:
-      throw new UnsupportedTypeError(typeof v === "function" ? "func()" : typeof v);
+      throw anyMismatch(v); // undefined, symbol
   }
   if (v === null) {
     e.out += "null";
@@ -738,8 +877,24 @@ function anyScalar(e: EncodeState, v: any): boolean {
     e.out += s;
     return true;
   }
+  if (v instanceof Map) return false;
+  const proto = Object.getPrototypeOf(v);
+  if (proto !== Object.prototype && proto !== null) throw anyMismatch(v); // a class instance: no Go value
   return false;
 }
+
+/** Mismatches met inside an `any` value, whose path encodeAny finds (findAnyMismatch). */
+const ANY_PENDING = new WeakSet<Mismatch>();
+
+/** A Mismatch for a value an `any` cannot hold; encodeAny fills in its path. */
+function anyMismatch(v: unknown): Mismatch {
+  const m = mismatch(ANY, v);
+  ANY_PENDING.add(m);
+  return m;
+}
+
+/** The type of the values an `any` holds. */
+const ANY: GoType = { kind: "interface" };
 
 function openAny(e: EncodeState, v: any): AnyFrame {
   const check = ++e.ptrLevel > START_DETECTING_CYCLES_AFTER;
@@ -750,7 +905,15 @@ function openAny(e: EncodeState, v: any): AnyFrame {
   }
   if (check) enterCycleCheck(e, v, "map[string]interface {}");
   const entries: [string, unknown][] = [];
-  if (v instanceof Map) for (const [k, x] of v) entries.push([String(k), x]);
+  if (v instanceof Map)
+    for (const [k, x] of v) {
+      if (typeof k !== "string") {
+        const m = keyMismatch(ANY_KEY, k);
+        ANY_PENDING.add(m);
+        throw m;
+      }
+      entries.push([k, x]);
+    }
   else for (const k of Object.keys(v)) entries.push([k, v[k]]);
   entries.sort((a, b) => compareUtf8(a[0], b[0]));
   e.out += "{";
@@ -766,9 +929,21 @@ function openAny(e: EncodeState, v: any): AnyFrame {
  * (encodeAnyDeep), so deep values cannot exhaust the JavaScript stack.
  */
 function encodeAny(e: EncodeState, v: any): void {
-  if (e.ptrLevel + ANY_FAST_DEPTH >= START_DETECTING_CYCLES_AFTER) encodeAnyDeep(e, v);
-  else anyFast(e, v, 0);
+  try {
+    if (e.ptrLevel + ANY_FAST_DEPTH >= START_DETECTING_CYCLES_AFTER) encodeAnyDeep(e, v);
+    else anyFast(e, v, 0);
+  } catch (x) {
+    if (x instanceof Mismatch && ANY_PENDING.has(x)) {
+      // The error path: find where in `v` the value sits (the encoder keeps no path while it writes).
+      ANY_PENDING.delete(x);
+      throw findAnyMismatch(v, ANY) ?? x;
+    }
+    throw x;
+  }
 }
+
+/** The key type of a map held in an `any` (map[string]interface {}). */
+const ANY_KEY: GoType = { kind: "string" };
 
 /** Container nesting the recursive `any` encoder handles before it hands a value to the iterative one. */
 const ANY_FAST_DEPTH = 64;
@@ -916,7 +1091,7 @@ function encodeAnyDeep(e: EncodeState, v: any): void {
 function anyNumber(e: EncodeState, text: string): void {
   const s = text === "" ? "0" : text;
   if (!isValidNumber(s))
-    throw new GoError("number-literal", `json: invalid number literal ${JSON.stringify(s)}`);
+    throw new GoError("number-literal", `json: invalid number literal ${quoteFor(e.goVersion, s)}`);
   e.out += s;
 }
 
@@ -931,7 +1106,7 @@ function anyNumber(e: EncodeState, text: string): void {
 function compileStructEncoder(fields: readonly FieldEnc[], html: boolean): Encoder | null {
   // Whether a member was written before this point: "no", "yes", or "?" (known at run time from `sep`).
   let written: "no" | "yes" | "?" = "no";
-  let body = "let fv;\n";
+  let body = "";
   let usesSep = false;
   fields.forEach((f, i) => {
     const name = html ? f.nameHtml : f.nameRaw;
@@ -943,13 +1118,15 @@ function compileStructEncoder(fields: readonly FieldEnc[], html: boolean): Encod
       key = `sep + ${JSON.stringify(name)}`;
       usesSep = true;
     }
+    body += `at = ${i};\n`;
     body +=
       f.get === null ? `fv = v[${JSON.stringify(f.key)}];\n` : `fv = F[${i}].get(v);\nif (fv !== SKIP) `;
     body += "{\n";
     if (f.omit !== null) body += `if (!F[${i}].omit(fv)) {\n`;
     if (f.inline === "any")
-      body += `if (fv === null || fv === undefined) e.out += ${key} + "null";\nelse {\ne.out += ${key};\nF[${i}].enc(e, fv);\n}\n`;
-    else if (f.inline !== null) body += `e.out += ${key} + ${f.inline.replaceAll("HTML", String(html))};\n`;
+      body += `if (fv === null) e.out += ${key} + "null";\nelse {\ne.out += ${key};\nF[${i}].enc(e, fv);\n}\n`;
+    else if (f.inline !== null)
+      body += `e.out += ${key} + ${f.inline.replaceAll("HTML", String(html)).replaceAll("IDX", String(i))};\n`;
     else body += `e.out += ${key};\nF[${i}].enc(e, fv);\n`;
     if (conditional && written !== "yes") body += 'sep = ",";\n';
     if (f.omit !== null) body += "}\n";
@@ -963,23 +1140,28 @@ function compileStructEncoder(fields: readonly FieldEnc[], html: boolean): Encod
     body += 'e.out += sep === "{" ? "{}" : "}";\n';
     usesSep = true;
   }
+  // A Mismatch below a field gets the field's path segment (`at`: the field being written).
+  body = `let fv, at = -1;\ntry {\n${body}} catch (x) {\nthrow FAILED(x, F[at], fv);\n}\n`;
   if (usesSep || body.includes("sep =")) body = `let sep = "{";\n${body}`;
+  const mm = (i: number, fv: unknown): never => {
+    throw fieldMismatch(fields[i] as FieldEnc, fv);
+  };
+  const f64 = (fv: unknown, i: number): string => {
+    if (typeof fv !== "number") return mm(i, fv);
+    if (!Number.isFinite(fv)) throw new UnsupportedValueError(nonFiniteText(fv));
+    return formatFloat64(fv);
+  };
   try {
     return new Function(
       "F",
       "Q",
       "F64",
       "SKIP",
+      "MM",
+      "FAILED",
       `"use strict"; return function encodeStruct(e, v) {\n${body}};`,
-    )(fields, quoteString, encodeFloat64Text, SKIP) as Encoder;
+    )(fields, quoteString, f64, SKIP, mm, fieldFailed) as Encoder;
   } catch {
     return null;
   }
-}
-
-/** encoding/json's float64 text for a value of a float64 field (Go's UnsupportedValueError for NaN and ±Inf). */
-function encodeFloat64Text(v: unknown): string {
-  const f = Number(v);
-  if (!Number.isFinite(f)) throw new UnsupportedValueError(nonFiniteText(f));
-  return formatFloat64(f);
 }

@@ -211,3 +211,70 @@ export function errorText(e: unknown): string {
   if (e instanceof Error) return e.message;
   return String(e);
 }
+
+/**
+ * A value that does not fit its Go type, found by marshal before a byte is written (no Go
+ * counterpart: Go's type system rules these out). `message` is
+ * `json: <goPath>: want <want>, got <got>`, for example
+ * `json: Order.ID: want int64 (bigint), got string "not a bigint"`:
+ * - `goPath`: the marshalled type's name (`Order`; an unnamed type's Go text, `[]main.Order`), then
+ *   `.Field` for a struct field (Go field names; a promoted field as `.Embedded.Field`), `[3]` for a
+ *   slice or array element, `["k"]` / `[7]` for a map entry or a member of an object held in an
+ *   `any`; `…` marks the part of the path above a value nested thousands deep;
+ * - `want`: the Go type and, in parentheses, its TypeScript form (`int32 (integer number)`,
+ *   `uint8 (integer number in [0, 255])` when the number is out of range, `[]string (array or
+ *   null)`, `map[string]int (Map or null)`, `[3]int (array of length 3)`, `time.Time (GoTime)`);
+ * - `got`: what came (`string "abc"`, `number 1.5`, `bigint 5`, `undefined (missing field)`,
+ *   `array of length 2`, `Map of size 1`, `object`, `Date object`, ...).
+ */
+export class InvalidValueError extends JsonV1Error {
+  override name = "InvalidValueError" as const;
+  /** Where the value sits, from the marshalled type (see the class doc). */
+  readonly goPath: string;
+  /** The Go type and the TypeScript form it takes. */
+  readonly want: string;
+  /** What the value is. */
+  readonly got: string;
+  /** reflect's String() of the Go type the value should have had. */
+  readonly goType: string;
+  constructor(f: { goPath: string; want: string; got: string; goType: string }) {
+    super(`json: ${f.goPath}: want ${f.want}, got ${f.got}`, "GOJSON_ERR_INVALID_VALUE");
+    this.goPath = f.goPath;
+    this.want = f.want;
+    this.got = f.got;
+    this.goType = f.goType;
+  }
+  static override isInstance(e: unknown): e is InvalidValueError {
+    return has(e, INVALID_VALUE);
+  }
+}
+const INVALID_VALUE = mark(InvalidValueError, "v1.InvalidValueError");
+
+/**
+ * A wrong argument to a codec-v1 function (a programmer's error, so a TypeError rather than a
+ * JsonError): a type that is not a GoType, input that is not bytes or text, an unknown option name
+ * (with the nearest known one suggested) or an option of the wrong type. `message` is
+ * `gojson: <operation>: <argument> <problem>`, for example
+ * `gojson: unmarshal: unknown option "rejectUnknownMember" (did you mean "disallowUnknownFields"?)`.
+ */
+export class InvalidArgumentError extends TypeError {
+  override name = "InvalidArgumentError" as const;
+  /** Stable machine-readable code. */
+  readonly code = "GOJSON_ERR_INVALID_ARGUMENT" as const;
+  /** The function called (`unmarshal`, `marshal`, `Decoder`, ...). */
+  readonly operation: string;
+  /** The argument at fault (`type`, `data`, `option "escapeHTML"`, ...). */
+  readonly argument: string;
+  /** What is wrong with it. */
+  readonly problem: string;
+  constructor(operation: string, argument: string, problem: string) {
+    super(`gojson: ${operation}: ${argument} ${problem}`);
+    this.operation = operation;
+    this.argument = argument;
+    this.problem = problem;
+  }
+  static isInstance(e: unknown): e is InvalidArgumentError {
+    return has(e, INVALID_ARGUMENT);
+  }
+}
+const INVALID_ARGUMENT = mark(InvalidArgumentError, "InvalidArgumentError");

@@ -2,11 +2,16 @@
  * @gojson/codec-v1: Go's classic encoding/json for TypeScript, byte for byte.
  */
 
+export { type DecodeIntoOptions, Decoder, SyncDecoder } from "./decoder.js";
+export { Delim, isEOF, MIN_READ, type Token } from "./decoder-core.js";
 export { START_DETECTING_CYCLES_AFTER } from "./encode.js";
+export { Encoder, type EncoderSink } from "./encoder.js";
 export {
   GoError,
   type GoErrorKind,
+  InvalidArgumentError,
   InvalidUnmarshalError,
+  InvalidValueError,
   JsonSyntaxError,
   JsonSyntaxError as SyntaxError,
   JsonV1Error,
@@ -15,17 +20,11 @@ export {
   UnsupportedTypeError,
   UnsupportedValueError,
 } from "./errors.js";
+export { DEFAULT_GO_VERSION, GO_VERSIONS, type GoVersion } from "./go-version.js";
 export { marshal, marshalIndent } from "./marshal.js";
-export type { MarshalOptions, UnmarshalOptions } from "./options.js";
-export {
-  Decoder,
-  type DecoderSource,
-  Delim,
-  Encoder,
-  type EncoderSink,
-  isEOF,
-  type Token,
-} from "./stream.js";
+export type { DecodeOptions, EncoderOptions, MarshalOptions, UnmarshalOptions } from "./options.js";
+export { decodeValues, unmarshalRead } from "./read-values.js";
+export type { DecoderSource, SyncDecoderSource } from "./stream-source.js";
 export { compact, htmlEscape, indent, MAX_NESTING_DEPTH, valid } from "./syntax.js";
 export { unmarshal } from "./unmarshal.js";
 export { fastUnmarshal } from "./unmarshal-fast.js";

@@ -1,13 +1,18 @@
 /**
  * marshal and marshalIndent: Go's json.Marshal / json.MarshalIndent.
  */
+import { checkType } from "./arguments.js";
 import type { GoType } from "./deps.js";
 import { type DeferredValue, type Encoder, type EncodeState, encoderFor } from "./encode.js";
 import { BAIL, type ByteEncoder, ByteWriter, byteEncoderFor } from "./encode-bytes.js";
+import { InvalidArgumentError } from "./errors.js";
+import { DEFAULT_GO_VERSION, type GoVersion } from "./go-version.js";
 import { type MarshalOptions, resolveMarshal } from "./options.js";
 import { syncPlans } from "./plan-cache.js";
+import { rawBytesOf } from "./raw-bytes.js";
 import { indent } from "./syntax.js";
 import { stackError } from "./unmarshal.js";
+import { describeValue, Mismatch, toInvalidValueError } from "./value-check.js";
 
 const utf8 = new TextEncoder();
 
@@ -16,13 +21,34 @@ const utf8 = new TextEncoder();
  * otherwise). The value's TypeScript type comes from `type` (a `GoType<T>` takes a `T`).
  */
 export function marshal<T>(type: GoType<T>, value: NoInfer<T>, options?: MarshalOptions): Uint8Array {
+  checkType("marshal", type);
   const o = resolveMarshal(options);
   syncPlans();
   const fast = fastPaths.bytes ? byteEncoderFor(type) : null;
   const b =
     (fast === null ? undefined : marshalBytes(fast, value, o.escapeHTML)) ??
-    toUtf8(marshalToString(type, value, o.escapeHTML));
+    toUtf8(marshalToString(type, value, o.escapeHTML, o.goVersion));
   return o.indent === null ? b : indent(b, o.indent.prefix, o.indent.indent);
+}
+
+/**
+ * Go's Encoder.Encode output before indentation: the marshalled value and a newline (the byte
+ * path first, as marshal).
+ */
+export function marshalLine(
+  type: GoType,
+  value: unknown,
+  escapeHTML: boolean,
+  goVersion: GoVersion,
+): Uint8Array {
+  syncPlans();
+  const fast = fastPaths.bytes ? byteEncoderFor(type) : null;
+  const b = fast === null ? undefined : marshalBytes(fast, value, escapeHTML);
+  if (b === undefined) return toUtf8(`${marshalToString(type, value, escapeHTML, goVersion)}\n`);
+  const line = new Uint8Array(b.length + 1);
+  line.set(b);
+  line[b.length] = 0x0a;
+  return line;
 }
 
 /**
@@ -72,15 +98,32 @@ export function marshalIndent<T>(
   prefix: string,
   indentText: string,
 ): Uint8Array {
-  return marshal(type, value, { prefix, indent: indentText });
+  checkType("marshalIndent", type);
+  return marshal(type, value, resolveIndentArgs(prefix, indentText));
+}
+
+function resolveIndentArgs(prefix: unknown, indentText: unknown): MarshalOptions {
+  for (const [name, v] of [
+    ["prefix", prefix],
+    ["indent", indentText],
+  ] as const)
+    if (typeof v !== "string")
+      throw new InvalidArgumentError("marshalIndent", name, `must be a string, got ${describeValue(v)}`);
+  return { prefix: prefix as string, indent: indentText as string };
 }
 
 /** The marshalled JSON as a JavaScript string (no UTF-8 encoding step). */
-export function marshalToString(type: GoType, value: unknown, escapeHTML = true): string {
+export function marshalToString(
+  type: GoType,
+  value: unknown,
+  escapeHTML = true,
+  goVersion: GoVersion = DEFAULT_GO_VERSION,
+): string {
   syncPlans();
   try {
-    return encodePass(encoderFor(type, false, false), value, escapeHTML, 0, null);
+    return encodePass(encoderFor(type, false, false), value, escapeHTML, goVersion, 0, null);
   } catch (err) {
+    if (err instanceof Mismatch) throw toInvalidValueError(err, type);
     if (err instanceof RangeError) throw stackError(err);
     throw err;
   }
@@ -97,18 +140,22 @@ function encodePass(
   enc: Encoder,
   value: unknown,
   html: boolean,
+  goVersion: GoVersion,
   ptrLevel: number,
   seen: readonly unknown[] | null,
+  deferred = false,
 ): string {
   let out = "";
   const work: (string | DeferredValue)[] = [];
-  let next: string | DeferredValue = { at: 0, enc, v: value, ptrLevel, seen };
+  const first: DeferredValue = { at: 0, enc, v: value, ptrLevel, seen };
+  let next: string | DeferredValue = first;
   for (;;) {
     if (typeof next === "string") out += next;
     else {
       const e: EncodeState = {
         out: "",
         html,
+        goVersion,
         ptrLevel: next.ptrLevel,
         ptrSeen: next.seen === null ? null : new Set(next.seen),
         depth: 0,
@@ -117,7 +164,10 @@ function encodePass(
       try {
         next.enc(e, next.v);
       } catch (err) {
-        for (const job of e.deferred ?? []) encodePass(job.enc, job.v, html, job.ptrLevel, job.seen);
+        // The path above a deferred value is not known here.
+        if (err instanceof Mismatch && (deferred || next !== first)) err.deferred = true;
+        for (const job of e.deferred ?? [])
+          encodePass(job.enc, job.v, html, goVersion, job.ptrLevel, job.seen, true);
         throw err;
       }
       if (e.deferred === null) out += e.out;
@@ -148,7 +198,9 @@ let scratch = new Uint8Array(0);
  * for the length and for the bytes); through a reused scratch buffer the
  * result is sized exactly.
  */
-function toUtf8(s: string): Uint8Array {
+export function toUtf8(s: string): Uint8Array {
+  const raw = rawBytesOf(s);
+  if (raw !== undefined) return raw;
   const n = s.length;
   if (n > SCRATCH_MAX_CHARS) return utf8.encode(s);
   if (scratch.length < n * 3) scratch = new Uint8Array(Math.max(n * 3, 4096));

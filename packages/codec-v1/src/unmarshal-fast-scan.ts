@@ -46,6 +46,8 @@ export interface Cursor {
   useNumber: boolean;
   /** Decoder.DisallowUnknownFields: an unknown member gives up (the exact engine reports it). */
   disallowUnknown: boolean;
+  /** Reproducing Go 1.27 (Unicode 17 case folding: names holding changed code points give up). */
+  go127: boolean;
 }
 
 /** The one cursor (the fast path calls no user code, so it is never re-entered). */
@@ -57,6 +59,7 @@ export const C: Cursor = {
   depth: 0,
   useNumber: false,
   disallowUnknown: false,
+  go127: true,
 };
 
 /** bail abandons the fast path. */

@@ -25,6 +25,7 @@
 import { isAscii, isUtf8 } from "node:buffer";
 import { foldNameV1, type GoType, JsonNumber } from "./deps.js";
 import { base64Decode, isValidNumber } from "./format.js";
+import { hasFoldChange } from "./go-version.js";
 import { findMethod } from "./methods.js";
 import type { UnmarshalOptions } from "./options.js";
 import { PlanCache, syncPlans } from "./plan-cache.js";
@@ -727,6 +728,18 @@ interface FastField {
   dec: FDec;
 }
 
+/** Struct plans' folded-name maps whose field names fold differently under Go 1.27 (Unicode 17). */
+const FOLD_RISK = new WeakSet<ReadonlyMap<string, FastField>>();
+
+/**
+ * A field by case-insensitive name, as Go 1.26 folds names; under Go 1.27 a name (key or field)
+ * holding one of the code points whose folding changed gives up (the exact engine decides).
+ */
+function foldedLookup(folded: ReadonlyMap<string, FastField>, name: string): FastField | undefined {
+  if (C.go127 && (FOLD_RISK.has(folded) || hasFoldChange(name))) bail();
+  return folded.get(foldNameV1(name));
+}
+
 function structDecoder(t: GoType & { kind: "struct" }): FDec {
   // Built on first use: recursive types reach themselves while compiling.
   let plan: {
@@ -755,6 +768,7 @@ function structDecoder(t: GoType & { kind: "struct" }): FDec {
     const folded = new Map<string, FastField>();
     for (const [k, f] of sf.byExactName) exact.set(k, byField.get(f) as FastField);
     for (const [k, f] of sf.byFoldedName) folded.set(k, byField.get(f) as FastField);
+    if (sf.list.some((f) => hasFoldChange(f.name))) FOLD_RISK.add(folded);
     // The in-place guess must find what the exact lookup finds.
     const order = [...byField.entries()].map(([f, ff]) =>
       exact.get(f.name) === ff ? ff : { ...ff, quoted: "" },
@@ -802,7 +816,7 @@ function structDecoder(t: GoType & { kind: "struct" }): FDec {
         guess++;
       } else {
         const name = readString();
-        f = exact.get(name) ?? folded.get(foldNameV1(name));
+        f = exact.get(name) ?? foldedLookup(folded, name);
         if (f !== undefined) guess = (plan.idx.get(f) ?? (order.indexOf(f) as number)) + 1;
       }
       if (f === undefined) {
@@ -842,7 +856,7 @@ function generateStruct(
   src: "u" | "t",
 ): FDec | null {
   const lookup = (name: string): number => {
-    const f = exact.get(name) ?? folded.get(foldNameV1(name));
+    const f = exact.get(name) ?? foldedLookup(folded, name);
     return f === undefined ? -1 : (idx.get(f) as number);
   };
   let guess = "";
@@ -1107,6 +1121,7 @@ export function unmarshalFast(
   C.depth = 0;
   C.useNumber = options.useNumber === true;
   C.disallowUnknown = options.disallowUnknownFields === true;
+  C.go127 = options.goVersion !== "1.26";
   try {
     const v = dec(ws(), zeroValue(t));
     ws();

@@ -6,11 +6,13 @@
  * methods), the whole input is validated first, as Go does.
  */
 
+import { checkData, checkType } from "./arguments.js";
 import { topDecoderFor } from "./decode.js";
 import { Abort, DecodeState, partialOf, SYNTAX_BAIL } from "./decode-state.js";
 import { decodeUtf8Go, type GoType, typeString } from "./deps.js";
 import { GoError, InvalidUnmarshalError, type JsonV1Error } from "./errors.js";
-import type { UnmarshalOptions } from "./options.js";
+import { DEFAULT_GO_VERSION } from "./go-version.js";
+import { checkUnmarshal, type UnmarshalOptions } from "./options.js";
 import { PlanCache, syncPlans } from "./plan-cache.js";
 import { checkValid } from "./syntax.js";
 import { NO_FAST, unmarshalFast } from "./unmarshal-fast.js";
@@ -116,6 +118,7 @@ export function runDecode(
     input.invalid,
     options.useNumber === true,
     options.disallowUnknownFields === true,
+    options.goVersion ?? DEFAULT_GO_VERSION,
   );
   let cur: unknown = initial();
   const start = cur;
@@ -171,6 +174,9 @@ export function unmarshal<T>(
   data: Uint8Array | string,
   options: UnmarshalOptions<NoInfer<T>> = {},
 ): T {
+  checkType("unmarshal", type);
+  checkData("unmarshal", data);
+  checkUnmarshal(options, "unmarshal");
   // The optimistic fast path (a fresh destination); it gives up on anything the exact engine must decide.
   const fast = unmarshalFast(type, data, options);
   if (fast !== NO_FAST) return fast as T;

@@ -1,0 +1,52 @@
+/**
+ * Checks of the arguments every entry point takes (a Go type, input data),
+ * made once per call at the API boundary: a wrong argument is an
+ * InvalidArgumentError saying what was expected and what came.
+ */
+import type { GoType } from "./deps.js";
+import { InvalidArgumentError } from "./errors.js";
+import { describeValue } from "./value-check.js";
+
+const KINDS = new Set([
+  "bool",
+  "int",
+  "int8",
+  "int16",
+  "int32",
+  "int64",
+  "uint",
+  "uint8",
+  "uint16",
+  "uint32",
+  "uint64",
+  "uintptr",
+  "float32",
+  "float64",
+  "string",
+  "slice",
+  "array",
+  "map",
+  "pointer",
+  "interface",
+  "struct",
+]);
+
+/** Throws unless `t` is a GoType (an object with a Go kind). */
+export function checkType(operation: string, t: unknown): asserts t is GoType {
+  if (typeof t === "object" && t !== null && KINDS.has((t as { kind?: unknown }).kind as string)) return;
+  throw new InvalidArgumentError(
+    operation,
+    "type",
+    `must be a GoType (from parseGo, goType, T or the gotype constructors), got ${describeValue(t)}`,
+  );
+}
+
+/** Throws unless `data` is JSON input: a Uint8Array (a Buffer too) or a string. */
+export function checkData(operation: string, data: unknown): asserts data is Uint8Array | string {
+  if (typeof data === "string" || data instanceof Uint8Array) return;
+  throw new InvalidArgumentError(
+    operation,
+    "data",
+    `must be a Uint8Array or a string of JSON text, got ${describeValue(data)}`,
+  );
+}

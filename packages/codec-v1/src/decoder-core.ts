@@ -1,0 +1,430 @@
+/**
+ * Go v1's json.Decoder state machine (encoding/json stream.go), written once
+ * for both drivers: each operation is a generator that yields NEED_INPUT when
+ * its buffer runs dry, and the driver answers with the source's next chunk (or
+ * SOURCE_DONE) — synchronously for SyncDecoder, after an await for Decoder.
+ *
+ * The buffer follows Go's exactly: a refill first slides the unread bytes
+ * down, grows the capacity to 2·cap+512 when less than 512 bytes are free, and
+ * takes at most the free capacity from the source (a chunk larger than that is
+ * read over several refills, as Go's Read fills at most len(p) bytes). So
+ * `buffered()` and `inputOffset()` give Go's answers for the same reads.
+ */
+import { type GoType, quoteCharV1, type SyntacticError, T } from "./deps.js";
+import { GoError, JsonSyntaxError } from "./errors.js";
+import type { ResolvedDecode } from "./options.js";
+import { ScannerV1, ScanOp, toV1SyntaxError } from "./syntax.js";
+import { prepareInput, runDecode } from "./unmarshal.js";
+import { NO_FAST, unmarshalFast } from "./unmarshal-fast.js";
+
+/** Yielded by a decoder operation that needs the source's next chunk. */
+export const NEED_INPUT: unique symbol = Symbol("gojson.codec-v1.needInput");
+/** Passed back to an operation when the source has ended. */
+export const SOURCE_DONE: unique symbol = Symbol("gojson.codec-v1.sourceDone");
+
+/** What a driver passes back: a chunk, or SOURCE_DONE. */
+export type Chunk = Uint8Array | string | typeof SOURCE_DONE;
+
+/** A decoder operation (see the module doc). */
+export type Op<R> = Generator<typeof NEED_INPUT, R, Chunk>;
+
+/** Go's minRead: the free capacity a refill makes sure of before reading. */
+export const MIN_READ = 512;
+
+/** A JSON delimiter token (Go's json.Delim): `[`, `]`, `{` or `}`. */
+export class Delim {
+  private constructor(readonly value: "[" | "]" | "{" | "}") {}
+  /** The delimiter character (Go's Delim.String). */
+  toString(): string {
+    return this.value;
+  }
+  static readonly BeginArray = new Delim("[");
+  static readonly EndArray = new Delim("]");
+  static readonly BeginObject = new Delim("{");
+  static readonly EndObject = new Delim("}");
+}
+
+/** A token from Decoder.token (Go's json.Token): Delim, boolean, number (or JsonNumber), string or null. */
+export type Token = Delim | boolean | number | import("@gojson/gotype").JsonNumber | string | null;
+
+enum TS {
+  TopValue,
+  ArrayStart,
+  ArrayValue,
+  ArrayComma,
+  ObjectStart,
+  ObjectKey,
+  ObjectColon,
+  ObjectValue,
+  ObjectComma,
+}
+
+const utf8 = new TextEncoder();
+
+function isSpace(c: number): boolean {
+  return c === 0x20 || c === 0x09 || c === 0x0d || c === 0x0a;
+}
+
+/** Go's io.EOF, thrown when the stream ends cleanly before a value. */
+export function isEOF(e: unknown): boolean {
+  return GoError.isInstance(e) && e.kind === "eof";
+}
+
+/** The state of one Decoder and its operations. */
+export class DecoderCore {
+  /** The unread bytes: a view of `store` from 0 (Go's dec.buf); its length is len(dec.buf). */
+  buf = new Uint8Array(0);
+  /** Backing storage of `buf`; `cap` is Go's cap(dec.buf) (the storage may be larger). */
+  private store = new Uint8Array(0);
+  private cap = 0;
+  scanp = 0;
+  private scanned = 0;
+  private readonly scan = new ScannerV1();
+  /** Go's dec.err: the sticky error of readValue (syntax, EOF, unexpected EOF, or the source's own error). */
+  err: unknown = null;
+  /** The error the source failed with; a failed source keeps failing with it, as Go's readers do. */
+  private srcErr: { readonly e: unknown } | null = null;
+  private eof = false;
+  /** The part of the source's last chunk not read yet (Go's reader still holds it). */
+  private pending: Uint8Array = new Uint8Array(0);
+  /** A high surrogate that ended the last text chunk, held for the low surrogate that may start the next. */
+  private high = "";
+  private tokenState = TS.TopValue;
+  private readonly tokenStack: TS[] = [];
+  useNumber: boolean;
+  disallowUnknownFields: boolean;
+  readonly goVersion: ResolvedDecode["goVersion"];
+
+  constructor(o: ResolvedDecode) {
+    this.useNumber = o.useNumber;
+    this.disallowUnknownFields = o.disallowUnknownFields;
+    this.goVersion = o.goVersion;
+  }
+
+  /** Go's Decoder.Buffered: the bytes read but not yet consumed. */
+  buffered(): Uint8Array {
+    return this.buf.slice(this.scanp);
+  }
+
+  /** Go's Decoder.InputOffset: the byte offset of the current position. */
+  inputOffset(): number {
+    return this.scanned + this.scanp;
+  }
+
+  /** Bytes of a chunk: text chunks are the UTF-8 of their concatenation (a split surrogate pair is one code point). */
+  private bytesOf(c: Chunk): Uint8Array | null {
+    if (c === SOURCE_DONE) {
+      if (this.high === "") return null;
+      const lone = utf8.encode(this.high); // a lone high surrogate at the end: U+FFFD, as TextEncoder writes it
+      this.high = "";
+      return lone;
+    }
+    if (typeof c === "string") {
+      let text = this.high === "" ? c : this.high + c;
+      this.high = "";
+      const last = text.charCodeAt(text.length - 1);
+      if (last >= 0xd800 && last <= 0xdbff) {
+        this.high = text.slice(-1);
+        text = text.slice(0, -1);
+      }
+      return utf8.encode(text);
+    }
+    if (this.high !== "") {
+      // A held high surrogate before a byte chunk: U+FFFD (3 bytes), then the bytes.
+      const lone = utf8.encode(this.high);
+      const b = new Uint8Array(lone.length + c.length);
+      b.set(lone);
+      b.set(c, lone.length);
+      this.high = "";
+      return b;
+    }
+    return c;
+  }
+
+  /** Go's refill: slides the unread bytes down, grows, reads once; false at the end of the source. */
+  private *refill(): Op<boolean> {
+    if (this.scanp > 0) {
+      this.scanned += this.scanp;
+      this.store.copyWithin(0, this.scanp, this.buf.length);
+      this.buf = this.store.subarray(0, this.buf.length - this.scanp);
+      this.scanp = 0;
+    }
+    const n = this.buf.length;
+    if (this.cap - n < MIN_READ) {
+      this.cap = 2 * this.cap + MIN_READ;
+      if (this.store.length < this.cap) {
+        const grown = new Uint8Array(this.cap);
+        grown.set(this.buf);
+        this.store = grown;
+        this.buf = grown.subarray(0, n);
+      }
+    }
+    while (this.pending.length === 0) {
+      if (this.eof) return false;
+      if (this.srcErr !== null) throw this.srcErr.e;
+      let c: Chunk;
+      try {
+        c = yield NEED_INPUT;
+      } catch (e) {
+        // A source is finished once it throws; remember the error so every later read reports it.
+        this.srcErr = { e };
+        throw e;
+      }
+      if (c === SOURCE_DONE) this.eof = true;
+      this.pending = this.bytesOf(c) ?? new Uint8Array(0);
+    }
+    const k = Math.min(this.cap - n, this.pending.length);
+    this.store.set(this.pending.subarray(0, k), n);
+    this.pending = this.pending.subarray(k);
+    this.buf = this.store.subarray(0, n + k);
+    return true;
+  }
+
+  /** The next non-space byte (consuming the spaces before it); EOF at the end of the source. */
+  *peek(): Op<number> {
+    for (;;) {
+      for (let i = this.scanp; i < this.buf.length; i++) {
+        const c = this.buf[i] as number;
+        if (isSpace(c)) continue;
+        this.scanp = i;
+        return c;
+      }
+      if (!(yield* this.refill())) throw new GoError("eof", "EOF");
+    }
+  }
+
+  /** Go's readValue: the length of the next whole value from scanp (reading more as needed). */
+  private *readValue(): Op<number> {
+    // Go's scanner.reset keeps the byte count: offsets are relative to the stream.
+    const counted = this.scan.bytes;
+    this.scan.reset();
+    this.scan.bytes = counted;
+    let scanp = this.scanp;
+    for (;;) {
+      for (; scanp < this.buf.length; scanp++) {
+        const c = this.buf[scanp] as number;
+        this.scan.bytes++;
+        const op = this.scan.step(c);
+        if (op === ScanOp.End) {
+          this.scan.bytes--;
+          return scanp - this.scanp;
+        }
+        if ((op === ScanOp.EndObject || op === ScanOp.EndArray) && this.scan.endTop) {
+          return scanp + 1 - this.scanp;
+        }
+        if (op === ScanOp.Error) {
+          this.err = toV1SyntaxError(this.scan.err as SyntacticError);
+          throw this.err;
+        }
+      }
+      const n = scanp - this.scanp;
+      let more: boolean;
+      try {
+        more = yield* this.refill();
+      } catch (e) {
+        // Go's readValue keeps the reader's error in dec.err: every later Decode returns it.
+        this.err = e;
+        throw e;
+      }
+      if (!more) {
+        if (this.scan.step(0x20) === ScanOp.End) return this.buf.length - this.scanp;
+        const nonSpace = this.buf.some((c) => !isSpace(c));
+        this.err = nonSpace ? new GoError("unexpected-eof", "unexpected EOF") : new GoError("eof", "EOF");
+        throw this.err;
+      }
+      scanp = this.scanp + n;
+    }
+  }
+
+  private *prepareForDecode(): Op<void> {
+    if (this.tokenState === TS.ArrayComma) {
+      const c = yield* this.peek();
+      if (c !== 0x2c) throw new JsonSyntaxError("expected comma after array element", this.inputOffset());
+      this.scanp++;
+      this.tokenState = TS.ArrayValue;
+    } else if (this.tokenState === TS.ObjectColon) {
+      const c = yield* this.peek();
+      if (c !== 0x3a) throw new JsonSyntaxError("expected colon after object key", this.inputOffset());
+      this.scanp++;
+      this.tokenState = TS.ObjectValue;
+    }
+  }
+
+  private valueAllowed(): boolean {
+    const s = this.tokenState;
+    return s === TS.TopValue || s === TS.ArrayStart || s === TS.ArrayValue || s === TS.ObjectValue;
+  }
+
+  private valueEnd(): void {
+    if (this.tokenState === TS.ArrayStart || this.tokenState === TS.ArrayValue)
+      this.tokenState = TS.ArrayComma;
+    else if (this.tokenState === TS.ObjectValue) this.tokenState = TS.ObjectComma;
+  }
+
+  /** Go's Decoder.Decode into a value of `type` (or into `into`). */
+  *decode(type: GoType, into: unknown): Op<unknown> {
+    if (this.err !== null) throw this.err;
+    yield* this.prepareForDecode();
+    if (!this.valueAllowed()) throw new JsonSyntaxError("not at beginning of value", this.inputOffset());
+    const n = yield* this.readValue();
+    const value = this.buf.slice(this.scanp, this.scanp + n);
+    this.scanp += n;
+    try {
+      const options = {
+        into,
+        useNumber: this.useNumber,
+        disallowUnknownFields: this.disallowUnknownFields,
+        goVersion: this.goVersion,
+      };
+      // A fresh destination: the fast path first (it gives up on anything the exact engine must decide).
+      if (into === undefined) {
+        const fast = unmarshalFast(type, value, options);
+        if (fast !== NO_FAST) return fast;
+      }
+      return runDecode(type, prepareInput(value), options, true);
+    } finally {
+      this.valueEnd();
+    }
+  }
+
+  /** Go's Decoder.More. */
+  *more(): Op<boolean> {
+    try {
+      const c = yield* this.peek();
+      return c !== 0x5d && c !== 0x7d;
+    } catch {
+      return false;
+    }
+  }
+
+  /**
+   * After a value: whether only whitespace is left (true), or the first byte of what follows
+   * (its code) with the source read up to it.
+   */
+  *atEnd(): Op<true | number> {
+    try {
+      return yield* this.peek();
+    } catch (e) {
+      if (isEOF(e)) return true;
+      throw e;
+    }
+  }
+
+  private tokenError(c: number): never {
+    let context = "";
+    switch (this.tokenState) {
+      case TS.TopValue:
+      case TS.ArrayStart:
+      case TS.ArrayValue:
+      case TS.ObjectValue:
+        context = " looking for beginning of value";
+        break;
+      case TS.ArrayComma:
+        context = " after array element";
+        break;
+      case TS.ObjectKey:
+        context = " looking for beginning of object key string";
+        break;
+      case TS.ObjectColon:
+        context = " after object key";
+        break;
+      case TS.ObjectComma:
+        context = " after object key:value pair";
+        break;
+    }
+    throw new JsonSyntaxError(`invalid character ${quoteCharV1(c)}${context}`, this.inputOffset());
+  }
+
+  /** Go's Decoder.Token. */
+  *token(): Op<Token> {
+    for (;;) {
+      const c = yield* this.peek();
+      switch (c) {
+        case 0x5b:
+        case 0x7b:
+          if (!this.valueAllowed()) this.tokenError(c);
+          this.scanp++;
+          this.tokenStack.push(this.tokenState);
+          this.tokenState = c === 0x5b ? TS.ArrayStart : TS.ObjectStart;
+          return c === 0x5b ? Delim.BeginArray : Delim.BeginObject;
+        case 0x5d:
+          if (this.tokenState !== TS.ArrayStart && this.tokenState !== TS.ArrayComma) this.tokenError(c);
+          this.scanp++;
+          this.tokenState = this.tokenStack.pop() as TS;
+          this.valueEnd();
+          return Delim.EndArray;
+        case 0x7d:
+          if (this.tokenState !== TS.ObjectStart && this.tokenState !== TS.ObjectComma) this.tokenError(c);
+          this.scanp++;
+          this.tokenState = this.tokenStack.pop() as TS;
+          this.valueEnd();
+          return Delim.EndObject;
+        case 0x3a:
+          if (this.tokenState !== TS.ObjectColon) this.tokenError(c);
+          this.scanp++;
+          this.tokenState = TS.ObjectValue;
+          continue;
+        case 0x2c:
+          if (this.tokenState === TS.ArrayComma) {
+            this.scanp++;
+            this.tokenState = TS.ArrayValue;
+            continue;
+          }
+          if (this.tokenState === TS.ObjectComma) {
+            this.scanp++;
+            this.tokenState = TS.ObjectKey;
+            continue;
+          }
+          this.tokenError(c);
+          break;
+        case 0x22:
+          if (this.tokenState === TS.ObjectStart || this.tokenState === TS.ObjectKey) {
+            const old = this.tokenState;
+            this.tokenState = TS.TopValue;
+            let x: unknown;
+            try {
+              x = yield* this.decode(T.string, undefined);
+            } finally {
+              this.tokenState = old;
+            }
+            this.tokenState = TS.ObjectColon;
+            return x as string;
+          }
+      }
+      if (!this.valueAllowed()) this.tokenError(c);
+      return (yield* this.decode(T.any, undefined)) as Token;
+    }
+  }
+}
+
+/** Runs operation `op` to its end, answering each NEED_INPUT with `next()` (the source's next chunk). */
+export function runSync<R>(op: Op<R>, next: () => Chunk): R {
+  let r = op.next();
+  while (!r.done) {
+    let c: Chunk;
+    try {
+      c = next();
+    } catch (e) {
+      r = op.throw(e);
+      continue;
+    }
+    r = op.next(c);
+  }
+  return r.value;
+}
+
+/** Runs operation `op` to its end, answering each NEED_INPUT with the awaited `next()`. */
+export async function runAsync<R>(op: Op<R>, next: () => Promise<Chunk> | Chunk): Promise<R> {
+  let r = op.next();
+  while (!r.done) {
+    let c: Chunk;
+    try {
+      c = await next();
+    } catch (e) {
+      r = op.throw(e);
+      continue;
+    }
+    r = op.next(c);
+  }
+  return r.value;
+}

@@ -1,0 +1,130 @@
+/**
+ * Go v1's json.Decoder (encoding/json stream.go) over a stream (Decoder,
+ * asynchronous) or over bytes in memory (SyncDecoder, synchronous: Go's
+ * `json.NewDecoder(bytes.NewReader(b))`, usable inside a MarshalJSON or
+ * UnmarshalJSON twin). Both run the same state machine (./decoder-core.ts).
+ */
+import { checkType } from "./arguments.js";
+import { DecoderCore, type Op, runAsync, runSync, type Token } from "./decoder-core.js";
+import type { GoType } from "./deps.js";
+import { checkUnmarshal, type DecodeOptions, resolveDecode, type UnmarshalOptions } from "./options.js";
+import { asyncReader, type DecoderSource, type SyncDecoderSource, syncReader } from "./stream-source.js";
+
+/** The `into` option of Decoder.decode. */
+export type DecodeIntoOptions<T> = Pick<UnmarshalOptions<T>, "into">;
+
+/**
+ * Go's json.Decoder: reads successive JSON values from a byte stream (a
+ * Uint8Array, a string, a Node Readable, a web ReadableStream or an (async)
+ * iterable of chunks). Options set what Go's UseNumber and
+ * DisallowUnknownFields set, and `goVersion`.
+ */
+export class Decoder {
+  /** @internal */
+  readonly core: DecoderCore;
+  private readonly next: ReturnType<typeof asyncReader>;
+
+  constructor(source: DecoderSource, options?: DecodeOptions) {
+    this.core = new DecoderCore(resolveDecode(options, "Decoder"));
+    this.next = asyncReader("Decoder", source);
+  }
+
+  /** Go's Decoder.UseNumber: numbers in `any` become JsonNumber. */
+  useNumber(): void {
+    this.core.useNumber = true;
+  }
+
+  /** Go's Decoder.DisallowUnknownFields. */
+  disallowUnknownFields(): void {
+    this.core.disallowUnknownFields = true;
+  }
+
+  /** Go's Decoder.Buffered: the bytes read from the source but not yet consumed. */
+  buffered(): Uint8Array {
+    return this.core.buffered();
+  }
+
+  /** Go's Decoder.InputOffset: the byte offset of the current position. */
+  inputOffset(): number {
+    return this.core.inputOffset();
+  }
+
+  /** @internal Runs one operation of the state machine over the source. */
+  run<R>(op: Op<R>): Promise<R> {
+    return runAsync(op, this.next);
+  }
+
+  /**
+   * Go's Decoder.Decode: reads the next JSON value and unmarshals it into a
+   * value of `type` (or into `options.into`). Throws Go's errors; `EOF` (see
+   * isEOF) when the stream ends before a value.
+   */
+  async decode<T>(type: GoType<T>, options?: DecodeIntoOptions<NoInfer<T>>): Promise<T> {
+    checkType("Decoder.decode", type);
+    const o = checkUnmarshal(options, "Decoder.decode");
+    return (await this.run(this.core.decode(type as GoType, o.into))) as T;
+  }
+
+  /** Go's Decoder.More: whether another element follows in the current array or object. */
+  more(): Promise<boolean> {
+    return this.run(this.core.more());
+  }
+
+  /** Go's Decoder.Token: the next token (delimiters, then values as `any` decodes them). */
+  token(): Promise<Token> {
+    return this.run(this.core.token());
+  }
+}
+
+/**
+ * Go's json.Decoder over bytes in memory (`json.NewDecoder(bytes.NewReader(b))`), synchronous:
+ * the same operations as Decoder without promises, over a Uint8Array, a string or an iterable
+ * of chunks. It reads its source as Go's Decoder reads a bytes.Reader (512 bytes first, then
+ * a buffer that doubles), so `buffered()` and `inputOffset()` are Go's.
+ */
+export class SyncDecoder {
+  private readonly core: DecoderCore;
+  private readonly next: () => ReturnType<ReturnType<typeof syncReader>>;
+
+  constructor(source: SyncDecoderSource, options?: DecodeOptions) {
+    this.core = new DecoderCore(resolveDecode(options, "SyncDecoder"));
+    this.next = syncReader("SyncDecoder", source);
+  }
+
+  /** Go's Decoder.UseNumber. */
+  useNumber(): void {
+    this.core.useNumber = true;
+  }
+
+  /** Go's Decoder.DisallowUnknownFields. */
+  disallowUnknownFields(): void {
+    this.core.disallowUnknownFields = true;
+  }
+
+  /** Go's Decoder.Buffered. */
+  buffered(): Uint8Array {
+    return this.core.buffered();
+  }
+
+  /** Go's Decoder.InputOffset. */
+  inputOffset(): number {
+    return this.core.inputOffset();
+  }
+
+  /** Go's Decoder.Decode (see Decoder.decode), synchronously. */
+  decode<T>(type: GoType<T>, options?: DecodeIntoOptions<NoInfer<T>>): T {
+    checkType("SyncDecoder.decode", type);
+    const o = checkUnmarshal(options, "SyncDecoder.decode");
+    return runSync(this.core.decode(type as GoType, o.into), this.next) as T;
+  }
+
+  /** Go's Decoder.More, synchronously. */
+  more(): boolean {
+    return runSync(this.core.more(), this.next);
+  }
+
+  /** Go's Decoder.Token, synchronously. */
+  token(): Token {
+    return runSync(this.core.token(), this.next);
+  }
+}

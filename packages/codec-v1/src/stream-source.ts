@@ -1,0 +1,98 @@
+/**
+ * The sources a Decoder reads (Go's io.Reader): a Uint8Array or a string (one
+ * chunk), any iterable of chunks, and for the asynchronous Decoder also a Node
+ * Readable, a web ReadableStream or any async iterable of chunks. A chunk is a
+ * Uint8Array (a Buffer too) or a string (its UTF-8 bytes).
+ */
+import { type Chunk, SOURCE_DONE } from "./decoder-core.js";
+import { InvalidArgumentError } from "./errors.js";
+import { describeValue } from "./value-check.js";
+
+/** Anything the asynchronous Decoder can read bytes from. */
+export type DecoderSource =
+  | Uint8Array
+  | string
+  | AsyncIterable<Uint8Array | string>
+  | Iterable<Uint8Array | string>
+  | ReadableStream<Uint8Array>;
+
+/** Anything the synchronous SyncDecoder can read bytes from (bytes in memory). */
+export type SyncDecoderSource = Uint8Array | string | Iterable<Uint8Array | string>;
+
+function checkChunk(operation: string, c: unknown): Uint8Array | string {
+  if (typeof c === "string" || c instanceof Uint8Array) return c;
+  throw new InvalidArgumentError(
+    operation,
+    "source",
+    `yielded a chunk that is not a Uint8Array or a string: ${describeValue(c)}`,
+  );
+}
+
+function isIterable(s: object): s is Iterable<unknown> {
+  return typeof (s as Partial<Iterable<unknown>>)[Symbol.iterator] === "function";
+}
+
+function isAsyncIterable(s: object): s is AsyncIterable<unknown> {
+  return typeof (s as Partial<AsyncIterable<unknown>>)[Symbol.asyncIterator] === "function";
+}
+
+function isReadableStream(s: object): s is ReadableStream<Uint8Array> {
+  return typeof (s as Partial<ReadableStream<Uint8Array>>).getReader === "function";
+}
+
+function fromIterator(operation: string, it: Iterator<unknown>): () => Chunk {
+  return () => {
+    const r = it.next();
+    return r.done === true ? SOURCE_DONE : checkChunk(operation, r.value);
+  };
+}
+
+function whole(c: Uint8Array | string): () => Chunk {
+  let done = false;
+  return () => {
+    if (done) return SOURCE_DONE;
+    done = true;
+    return c;
+  };
+}
+
+/** The chunk reader of a SyncDecoder source (throws InvalidArgumentError for anything else). */
+export function syncReader(operation: string, src: unknown): () => Chunk {
+  if (typeof src === "string" || src instanceof Uint8Array) return whole(src);
+  if (typeof src === "object" && src !== null && isIterable(src))
+    return fromIterator(operation, src[Symbol.iterator]());
+  throw new InvalidArgumentError(
+    operation,
+    "source",
+    `must be a Uint8Array, a string or an iterable of Uint8Array or string chunks, got ${describeValue(src)}`,
+  );
+}
+
+/** The chunk reader of a Decoder source (throws InvalidArgumentError for anything else). */
+export function asyncReader(operation: string, src: unknown): () => Promise<Chunk> | Chunk {
+  if (typeof src === "string" || src instanceof Uint8Array) return whole(src);
+  if (typeof src === "object" && src !== null) {
+    // Node Readables are async iterables; a web ReadableStream may be one too (Node), but its
+    // reader is the portable way.
+    if (isReadableStream(src) && !isAsyncIterable(src)) {
+      const reader = src.getReader();
+      return async () => {
+        const r = await reader.read();
+        return r.done ? SOURCE_DONE : checkChunk(operation, r.value);
+      };
+    }
+    if (isAsyncIterable(src)) {
+      const it = src[Symbol.asyncIterator]();
+      return async () => {
+        const r = await it.next();
+        return r.done === true ? SOURCE_DONE : checkChunk(operation, r.value);
+      };
+    }
+    if (isIterable(src)) return fromIterator(operation, src[Symbol.iterator]());
+  }
+  throw new InvalidArgumentError(
+    operation,
+    "source",
+    `must be a Uint8Array, a string, a Node Readable, a web ReadableStream or an (async) iterable of Uint8Array or string chunks, got ${describeValue(src)}`,
+  );
+}
