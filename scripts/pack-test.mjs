@@ -41,7 +41,7 @@ for (const p of pkgs) {
     fail(`${p.manifest.name}: publint\n${e.stdout}${e.stderr}`);
   }
   try {
-    const args = ["exec", "attw", "--pack", ".", "--format", "ascii", "--profile", "node16"];
+    const args = ["exec", "attw", "--pack", ".", "--format", "ascii"]; // default profile: node10 too
     if (p.manifest.bin && !p.manifest.exports?.["."]) args.push("--entrypoints", "./package.json");
     run("pnpm", args, p.dir);
   } catch (e) {
