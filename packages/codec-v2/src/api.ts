@@ -23,6 +23,7 @@ import { utf8Bytes } from "./marshal-fast-bytes.js";
 import { encoderFor } from "./marshal-plan.js";
 import { type Options, type OptionsInput, type ResolvedOptions, resolveOptions } from "./options.js";
 import { indentCompact } from "./raw.js";
+import { encodeKeepingInvalid, rawBytesUse, withoutEscapes } from "./raw-bytes.js";
 import { Reader } from "./reader.js";
 import { NO_FAST, unmarshalFast } from "./unmarshal-fast.js";
 import { decoderFor } from "./unmarshal-plan.js";
@@ -81,7 +82,12 @@ export function marshalToString<T>(type: GoType<T>, value: NoInfer<T>, options?:
   const o = resolveOptions(options);
   // The fast path (no user methods) gives the text, or undefined: the exact encoder then gives it or Go's error.
   let s = fastMarshal.enabled ? fastEncoderFor(type, o)?.text(value) : undefined;
-  if (s === undefined) s = marshalExact(type, value, o);
+  if (s === undefined) {
+    const c0 = rawBytesUse.count;
+    s = marshalExact(type, value, o);
+    // A string holds no invalid UTF-8: raw bytes Go writes as they are become U+FFFD here.
+    if (rawBytesUse.count !== c0) s = withoutEscapes(s);
+  }
   return reformat(s, o);
 }
 
@@ -130,7 +136,10 @@ export function marshal<T>(type: GoType<T>, value: NoInfer<T>, options?: Options
       if (s !== undefined) return utf8Bytes(reformat(s, o));
     }
   }
-  return utf8Bytes(reformat(marshalExact(type, value, o), o));
+  const c0 = rawBytesUse.count;
+  const s = reformat(marshalExact(type, value, o), o);
+  // Raw values holding invalid UTF-8 (written byte for byte under v1 semantics) carry escaped bytes.
+  return rawBytesUse.count === c0 ? utf8Bytes(s) : encodeKeepingInvalid(s);
 }
 
 /**

@@ -31,9 +31,11 @@ export {
   UnsupportedTypeError,
   UnsupportedValueError,
 } from "./legacy-errors.js";
+export { NEGATIVE_ZERO_KEY } from "./negative-zero-key.js";
 export {
   BOOLEAN_OPTIONS,
   type BooleanOption,
+  type CodecOptions,
   DEFAULT_GO_VERSION,
   DEFAULT_V1_FLAGS,
   defaultOptionsV1,

@@ -56,6 +56,7 @@ import {
   openContainer,
   visit,
 } from "./marshal-deep.js";
+import { NEGATIVE_ZERO_KEY } from "./negative-zero-key.js";
 import { isJsonNumber } from "./number-syntax.js";
 import type { ResolvedOptions } from "./options.js";
 import { quotePolicyFor, quoteWith } from "./quote.js";
@@ -600,6 +601,8 @@ function keyEncoder(k: GoType, o: ResolvedOptions): (key: unknown) => string {
     case "float64": {
       const bits = k.kind === "float32" ? 32 : 64;
       return (key) => {
+        // The key -0 (a JS Map cannot hold it as a number): Go writes "-0".
+        if (key === NEGATIVE_ZERO_KEY) return "-0";
         if (typeof key !== "number" || (bits === 32 && !isFloat32(key))) throw invalidKey(k, key);
         const x = key;
         // A non-finite key is unsupported, as a value is (Go's float arshaler).
@@ -804,8 +807,7 @@ function anyEncoder(o: ResolvedOptions, m: Mode): Enc {
   };
   const frameOf = (v: object): AnyFrame => {
     if (Array.isArray(v)) return { ref: v, isObj: false, keys: null, vals: v, i: 0 };
-    const entries: [string, unknown][] =
-      v instanceof Map ? [...v].map(([k, x]) => [String(k), x]) : Object.entries(v);
+    const entries: [string, unknown][] = v instanceof Map ? mapEntries(v) : Object.entries(v);
     if (det) entries.sort((a, b) => compareUTF8(a[0], b[0]));
     return { ref: v, isObj: true, keys: entries.map((e) => e[0]), vals: entries.map((e) => e[1]), i: 0 };
   };
@@ -875,6 +877,36 @@ function anyEncoder(o: ResolvedOptions, m: Mode): Enc {
     }
     return out;
   };
+}
+
+/** The members of a Map under `any`; keys that are not strings must not write the same name twice. */
+function mapEntries(v: Map<unknown, unknown>): [string, unknown][] {
+  const entries: [string, unknown][] = [];
+  let plain = true;
+  for (const [k, x] of v) {
+    if (typeof k !== "string") plain = false;
+    entries.push([anyKey(k), x]);
+  }
+  if (!plain) {
+    const seen = new Set<string>();
+    for (const [k] of entries) {
+      if (seen.has(k))
+        throw new InvalidValueError(
+          T.any,
+          "map keys whose texts differ",
+          `two keys written ${JSON.stringify(k)}`,
+        );
+      seen.add(k);
+    }
+  }
+  return entries;
+}
+
+/** The member name of a Map key under `any` (Go's map keys: strings, integers, finite floats). */
+function anyKey(k: unknown): string {
+  if (typeof k === "string") return k;
+  if (typeof k === "bigint" || (typeof k === "number" && Number.isFinite(k))) return String(k);
+  throw new InvalidValueError(T.any, "string, integer or finite number as map key", describeValue(k));
 }
 
 function isDepthError(e: unknown): boolean {
@@ -1350,15 +1382,21 @@ function timeEncoder(t: GoType, _o: ResolvedOptions, m: Mode): Enc {
     case "RFC3339Nano": {
       // time.RFC3339 has no fractional seconds (the default is RFC3339Nano).
       const whole = fmt === "RFC3339";
+      // Go's time arshaler; under legacy error reporting its error is v1's MarshalerError
+      // (`json: error calling MarshalJSON for type *time.Time: ...`).
+      const fail = (text: string) =>
+        _o.flags.reportErrorsWithLegacySemantics
+          ? new MarshalerError("*time.Time", "MarshalJSON", text)
+          : marshalErr(t, text);
       return (v: GoTime) => {
         const y = v.civil().year;
-        if (y < 0 || y > 9999) throw marshalErr(t, "year outside of range [0,9999]");
+        if (y < 0 || y > 9999) throw fail("year outside of range [0,9999]");
         const s = v.format();
         if (s[s.length - 1] !== "Z") {
           // Go: not every offset is an RFC 3339 zone (a seconds part, an hour past 23).
           const c = s.charCodeAt(s.length - 6);
           const hh = 10 * (s.charCodeAt(s.length - 5) - 48) + (s.charCodeAt(s.length - 4) - 48);
-          if ((c >= 48 && c <= 57) || hh >= 24) throw marshalErr(t, "timezone hour outside of range [0,23]");
+          if ((c >= 48 && c <= 57) || hh >= 24) throw fail("timezone hour outside of range [0,23]");
         }
         return `"${whole ? s.replace(/\.[0-9]+/, "") : s}"`;
       };

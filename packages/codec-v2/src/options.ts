@@ -129,16 +129,19 @@ const RESOLVED = Symbol.for("gojson.codec-v2.ResolvedOptions");
 const OTHER_OPTIONS: ReadonlySet<string> = new Set(["withIndent", "withIndentPrefix", "into", "goVersion"]);
 const BOOLEAN_SET: ReadonlySet<string> = new Set(BOOLEAN_OPTIONS);
 
+/** Options without `into` (what a set of defaults is: it fits marshal's and a typed unmarshal's options). */
+export type CodecOptions = Omit<Options, "into">;
+
 /** DefaultOptionsV1 returns the options that give Go v1 (encoding/json) semantics through the v2 engine. */
-export function defaultOptionsV1(): Options {
-  const o: Options = {};
+export function defaultOptionsV1(): CodecOptions {
+  const o: CodecOptions = {};
   for (const k of DEFAULT_V1_FLAGS) o[k] = true;
   return o;
 }
 
 /** DefaultOptionsV2 returns v2's defaults: every v1 flag explicitly false (overrides earlier options). */
-export function defaultOptionsV2(): Options {
-  const o: Options = {};
+export function defaultOptionsV2(): CodecOptions {
+  const o: CodecOptions = {};
   for (const k of DEFAULT_V1_FLAGS) o[k] = false;
   return o;
 }

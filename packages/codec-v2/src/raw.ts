@@ -15,6 +15,7 @@ import {
 import { syntacticError } from "./errors.js";
 import type { ResolvedOptions } from "./options.js";
 import { quotePolicyFor, quoteWith } from "./quote.js";
+import { decodeKeepingInvalid } from "./raw-bytes.js";
 
 const ARR = 0;
 const OBJ_NAME = 1;
@@ -168,7 +169,15 @@ function reformatTokens(input: string | Uint8Array, o: ResolvedOptions): string 
           count.push(0);
           break;
         case '"':
-          if (preserve) out += escapePreserved(d.readValueText(), f.escapeForHTML, f.escapeForJS);
+          // Go writes a preserved raw string byte for byte: invalid UTF-8 (where allowed) included.
+          if (preserve)
+            out += escapePreserved(
+              typeof input === "string" || !f.allowInvalidUTF8
+                ? d.readValueText()
+                : decodeKeepingInvalid(d.readValue()),
+              f.escapeForHTML,
+              f.escapeForJS,
+            );
           else out += quoteWith(d.readString(), pol);
           break;
         case "0":

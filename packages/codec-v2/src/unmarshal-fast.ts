@@ -444,7 +444,8 @@ class Compiler {
         key = (name) => {
           if (!NUMBER_SYNTAX.test(name)) bail();
           const v = Math.fround(Number(name));
-          if (!Number.isFinite(v)) bail(); // out of range: the exact engine reports it
+          // Out of range: the exact engine reports it; the key -0 (0 and -0 are one Go key): the exact engine.
+          if (!Number.isFinite(v) || v === 0) bail();
           return v;
         };
         break;
@@ -452,7 +453,7 @@ class Compiler {
         key = (name) => {
           if (!NUMBER_SYNTAX.test(name)) bail();
           const v = Number(name);
-          if (!Number.isFinite(v)) bail();
+          if (!Number.isFinite(v) || v === 0) bail();
           return v;
         };
         break;

@@ -48,6 +48,7 @@ import {
 import { type FieldV2, foldName, foldNameLegacy, structFieldsV2 } from "./fields.js";
 import { goTimeErrorText, isBigKind, lookupMethod, zero } from "./go-values.js";
 import { legacySyntaxText } from "./legacy-errors.js";
+import { floatMapKey, otherZero } from "./negative-zero-key.js";
 import { isJsonNumber } from "./number-syntax.js";
 import type { ResolvedOptions } from "./options.js";
 import { type Reader, toBytes } from "./reader.js";
@@ -135,14 +136,18 @@ function readName(r: Reader, k: Kind, asValue = true): string {
   const d = r.d;
   if (k !== '"') {
     if (asValue && (k === "{" || k === "[")) {
-      const probe = new Decoder(r.buf.subarray(r.valueStart(d.inputOffset)), {
-        allowDuplicateNames: true,
-        allowInvalidUTF8: true,
-      });
+      // Go's ReadValue reads the name as a whole value first: a syntax error inside it is reported
+      // as such (with its place), a complete object or array is then a name that is not a string.
+      const base = r.valueStart(d.inputOffset);
+      const probe = new Decoder(r.buf.subarray(base), { allowDuplicateNames: true, allowInvalidUTF8: true });
       try {
-        probe.skipValue();
+        probe.readValue();
       } catch (e) {
-        if (SyntacticError.isInstance(e) && e.detail === "unexpected EOF") throw d.unexpectedEOF();
+        if (SyntacticError.isInstance(e)) {
+          if (e.detail === "unexpected EOF") throw d.unexpectedEOF();
+          throw syntacticError(e.detail, base + e.offset, `${d.stackPointer()}${e.pointer}`);
+        }
+        throw e;
       }
     }
     d.readToken();
@@ -198,6 +203,9 @@ function isNonFatal(e: unknown): e is SemanticError | Error {
   return SemanticError.isInstance(e) || (e instanceof Error && LEGACY_METHOD_ERRORS.has(e));
 }
 
+/** How many errors legacy reporting recorded and carried on from (a decoder can tell whether its value failed). */
+let legacyFailures = 0;
+
 /** Legacy error reporting: remember the first semantic error and carry on (skipping the value). */
 function fail(
   r: Reader,
@@ -207,6 +215,7 @@ function fail(
   cur: unknown,
 ): unknown {
   if (!o.flags.reportErrorsWithLegacySemantics) throw err;
+  legacyFailures++;
   if (skip) r.d.readValue(); // error path: ReadValue reports a syntax error inside as Go does
   if (!r.deferred) {
     // The error does not travel up the plan: place it with the decoder's pointer now.
@@ -312,7 +321,8 @@ function unquoteInner(s: string, o: ResolvedOptions): string | { err: string } {
     return { err: text(`invalid character ${quote(c)} at start of string (expecting '"')`) };
   }
   const b = new TextEncoder().encode(s);
-  const d = new Decoder(b, { allowInvalidUTF8: o.flags.allowInvalidUTF8, allowDuplicateNames: true });
+  // Go's AppendUnquote reports invalid UTF-8 and lone surrogate escapes whatever the options say.
+  const d = new Decoder(b, { allowInvalidUTF8: false, allowDuplicateNames: true });
   let v: string;
   try {
     v = d.readString();
@@ -456,9 +466,17 @@ function build(t: GoType, o: ResolvedOptions, m: Mode): Dec {
       const base = cur === null || cur === undefined ? zero(et) : cur;
       const start = r.valueStart(r.d.inputOffset);
       try {
+        const failed = legacyFailures;
         const v = elem(r, base);
-        // v1's `string` option: a quoted null takes effect on the pointer itself.
-        if (quotedNull && r.d.inputOffset - start === 6 && textAt(r.buf, start, 6) === '"null"') return null;
+        // v1's `string` option: a quoted null takes effect on the pointer itself (unless the
+        // element failed: Go returns its error first, the pointer stays allocated).
+        if (
+          quotedNull &&
+          legacyFailures === failed &&
+          r.d.inputOffset - start === 6 &&
+          textAt(r.buf, start, 6) === '"null"'
+        )
+          return null;
         return v;
       } catch (e) {
         setPartial(e, partialOf(e, base));
@@ -1189,7 +1207,7 @@ function keyDecoderLooseTime(
           if (name === "null") return 0;
           const v = parseGoFloatSyntax(name, k.kind === "float32");
           if (typeof v === "string") throw keyErr(r, name, start, v);
-          return v;
+          return floatMapKey(v);
         };
       return (r, name, start) => {
         if (!isJsonNumber(name)) throw keyErr(r, name, start, "invalid syntax");
@@ -1197,7 +1215,7 @@ function keyDecoderLooseTime(
         if (k.kind === "float32") v = Math.fround(v);
         // A key beyond the float's range is an error as for a value (no entry is stored).
         if (!Number.isFinite(v)) throw keyErr(r, name, start, "value out of range");
-        return v;
+        return floatMapKey(v);
       };
     case "int":
     case "int8":
@@ -1268,7 +1286,10 @@ function mapDecoder(t: Extract<GoType, { kind: "map" }>, o: ResolvedOptions, m: 
             continue;
           }
           checkDuplicateKey(r, out, seen, key, start, dups);
-          const base = merge && out.has(key) ? out.get(key) : zero(et);
+          const have = presentKey(out, key);
+          const base = merge && have !== undefined ? out.get(have) : zero(et);
+          // Go updates a float key's spelling (-0 / 0) when it assigns the entry.
+          if (have !== undefined && have !== key) out.delete(have);
           try {
             out.set(key, vdec(r, base));
           } catch (e) {
@@ -1302,6 +1323,13 @@ function mapDecoder(t: Extract<GoType, { kind: "map" }>, o: ResolvedOptions, m: 
   return dec;
 }
 
+/** The key of `out` that is `key` as a Go map key (0 and -0 are one key), or undefined. */
+function presentKey(out: Map<unknown, unknown>, key: unknown): unknown {
+  if (out.has(key)) return key;
+  const z = otherZero(key);
+  return z !== undefined && out.has(z) ? z : undefined;
+}
+
 /**
  * checkDuplicateKey is Go's semantic duplicate check of map keys: a key already in the map (put
  * there by this object when the map was not empty to begin with: `seen`) is a duplicate name,
@@ -1316,9 +1344,12 @@ function checkDuplicateKey(
   dups: boolean,
 ): void {
   if (!dups) return;
-  if (out.has(key) && (seen === undefined || seen.has(key)))
+  const have = presentKey(out, key);
+  if (have !== undefined && (seen === undefined || seen.has(have)))
     throw syntacticError(ERR_DUPLICATE_NAME, r.valueStart(start), r.d.stackPointer());
   seen?.add(key);
+  const z = otherZero(key);
+  if (z !== undefined) seen?.add(z);
 }
 
 /** The deep-path frame of a map (Go stores the partial entry value before it looks at the error). */
@@ -1355,7 +1386,9 @@ class MapFrame extends UFrame {
       checkDuplicateKey(r, out, this.seen, key, start, !this.o.flags.allowDuplicateNames);
       this.key = key;
       this.name = name;
-      this.cb = this.merge && out.has(key) ? out.get(key) : zero(this.et);
+      const have = presentKey(out, key);
+      this.cb = this.merge && have !== undefined ? out.get(have) : zero(this.et);
+      if (have !== undefined && have !== key) out.delete(have);
       return true;
     }
     d.readEndObject();
