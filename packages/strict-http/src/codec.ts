@@ -1,4 +1,4 @@
-import { type ParseStrictOptions, parseStrict, resolveParseOptions } from "./parse-strict.js";
+import { checkStrict, type ParseStrictOptions, resolveParseOptions } from "./parse-strict.js";
 import type { BodyDecoder } from "./read-json.js";
 
 /**
@@ -13,9 +13,10 @@ export interface GoCodec<T = unknown, O = Record<string, unknown>> {
 /** Options of {@link goDecoder}. */
 export interface GoDecoderOptions {
   /**
-   * Run strict-http's own pass before the codec (default true), so that
-   * duplicate names, BOMs, lone surrogates, deep nesting and `__proto__` keys
-   * are rejected even by codec-v1, which accepts duplicates as Go v1 does.
+   * Run strict-http's own checks before the codec (default true; `checkStrict`,
+   * which builds no value), so that duplicate names, BOMs, lone surrogates,
+   * deep nesting and `__proto__` keys are rejected even by codec-v1, which
+   * accepts duplicates as Go v1 does.
    * Its options are the strict parse's (bigint and allowOverflow default to
    * true here: the codec decides what a large integer or `1e400` means for
    * the Go type, as Go does).
@@ -41,7 +42,7 @@ export function goDecoder<T, O>(
       ? undefined
       : resolveParseOptions({ bigint: true, allowOverflow: true, ...(pre === true ? {} : pre) });
   return (body) => {
-    if (parseOpts) parseStrict(body, parseOpts);
+    if (parseOpts) checkStrict(body, parseOpts);
     return codec.unmarshal(type, body, options);
   };
 }

@@ -19,3 +19,19 @@ export const MAX_SAFE_INTEGER = Number.MAX_SAFE_INTEGER;
 
 /** Content-Encoding values that `inflate: true` accepts (RFC 9110 §8.4.1). */
 export const INFLATE_ENCODINGS: readonly string[] = Object.freeze(["gzip", "x-gzip", "deflate", "br"]);
+
+/**
+ * Largest unread body (declared by Content-Length) left for node:http to read
+ * and discard after an early rejection so that the connection can be kept
+ * (256 KiB, Go's `maxPostHandlerReadBytes`). A larger or chunked unread body
+ * closes the connection instead.
+ */
+export const DISCARD_MAX_BYTES = 256 * 1024;
+
+/**
+ * Time in ms a connection closed after an early rejection stays half open
+ * (the answer and FIN sent, nothing more read) before it is destroyed, so that a
+ * client still sending reads the status instead of a TCP reset (500 ms, Go's
+ * `rstAvoidanceDelay`).
+ */
+export const LINGER_MS = 500;

@@ -38,9 +38,30 @@ export function matchesMediaType(type: string, accepted: readonly string[]): boo
   return false;
 }
 
-/** checkContentType applies checks 1 and 2: media type (415) and charset (415, UTF-8 only per RFC 8259 §8.1). */
-export function checkContentType(header: string | null | undefined, accepted: readonly string[]): void {
-  const mt = header ? parseMediaType(header) : undefined;
+/**
+ * checkContentType applies checks 1 and 2 to every Content-Type element sent
+ * (repeated lines included): none is 415; elements that name different media
+ * types or charsets are 400 CONFLICTING_HEADERS (node:http would have kept the
+ * first one, a Fetch `Headers` joins them); then the media type (415) and the
+ * charset (415, UTF-8 only per RFC 8259 §8.1).
+ */
+export function checkContentType(values: readonly string[], accepted: readonly string[]): void {
+  let mt: MediaType | undefined;
+  for (const v of values) {
+    const m = parseMediaType(v);
+    if (m === undefined) {
+      mt = undefined;
+      break;
+    }
+    if (mt !== undefined && (m.type !== mt.type || m.charset !== mt.charset)) {
+      throw new StrictBodyError({
+        code: C.CONFLICTING_HEADERS,
+        statusCode: 400,
+        message: "conflicting Content-Type headers: a request body has one media type",
+      });
+    }
+    mt = m;
+  }
   if (!mt || !matchesMediaType(mt.type, accepted)) {
     throw new StrictBodyError({
       code: C.UNSUPPORTED_MEDIA_TYPE,
@@ -60,14 +81,16 @@ export function checkContentType(header: string | null | undefined, accepted: re
 /** Content codings strict-http can undo. */
 export type Inflater = "gzip" | "deflate" | "br";
 
-/** checkContentEncoding applies check 3: identity passes, known codings only when inflating (415 otherwise). */
-export function checkContentEncoding(
-  header: string | null | undefined,
-  inflate: boolean,
-): Inflater | undefined {
-  const v = (header ?? "").trim().toLowerCase();
-  if (v === "" || v === "identity") return undefined;
-  if (inflate) {
+/**
+ * checkContentEncoding applies check 3 to the list of codings (repeated lines
+ * included, `identity` elements dropped): none passes; one known coding passes
+ * when inflating; several stacked codings, or any coding when not inflating, are 415.
+ */
+export function checkContentEncoding(values: readonly string[], inflate: boolean): Inflater | undefined {
+  const codings = values.map((v) => v.toLowerCase()).filter((v) => v !== "identity");
+  if (codings.length === 0) return undefined;
+  const v = codings[0] as string;
+  if (inflate && codings.length === 1) {
     if (v === "gzip" || v === "x-gzip") return "gzip";
     if (v === "deflate") return "deflate";
     if (v === "br") return "br";
@@ -75,31 +98,10 @@ export function checkContentEncoding(
   throw new StrictBodyError({
     code: C.UNSUPPORTED_ENCODING,
     statusCode: 415,
-    message: inflate
-      ? "unsupported Content-Encoding: expected gzip, deflate, br or identity"
-      : "unsupported Content-Encoding: compressed bodies are not accepted",
+    message: !inflate
+      ? "unsupported Content-Encoding: compressed bodies are not accepted"
+      : codings.length > 1
+        ? `unsupported Content-Encoding: ${codings.length} stacked codings; send one of gzip, deflate, br or identity`
+        : "unsupported Content-Encoding: expected gzip, deflate, br or identity",
   });
-}
-
-/** checkContentLength applies check 4: a malformed length is 400, a declared length over the limit 413 at once. */
-export function checkContentLength(header: string | null | undefined, maxBytes: number): number | undefined {
-  if (header === null || header === undefined) return undefined;
-  const v = header.trim();
-  if (!/^[0-9]{1,16}$/.test(v)) {
-    throw new StrictBodyError({
-      code: C.BAD_CONTENT_LENGTH,
-      statusCode: 400,
-      message: "malformed Content-Length",
-    });
-  }
-  const len = Number(v);
-  if (len > maxBytes) {
-    throw new StrictBodyError({
-      code: C.BODY_TOO_LARGE,
-      statusCode: 413,
-      message: `request body too large: Content-Length ${len} exceeds the limit of ${maxBytes} bytes`,
-      closeConnection: true,
-    });
-  }
-  return len;
 }

@@ -10,6 +10,9 @@ export const StrictBodyCode = Object.freeze({
   BODY_ABORTED: "GOJSON_ERR_BODY_ABORTED",
   BODY_READ: "GOJSON_ERR_BODY_READ",
   BAD_CONTENT_LENGTH: "GOJSON_ERR_BAD_CONTENT_LENGTH",
+  CONFLICTING_HEADERS: "GOJSON_ERR_CONFLICTING_HEADERS",
+  UNSUPPORTED_TRANSFER_ENCODING: "GOJSON_ERR_UNSUPPORTED_TRANSFER_ENCODING",
+  BODY_REQUIRED: "GOJSON_ERR_BODY_REQUIRED",
   LENGTH_MISMATCH: "GOJSON_ERR_LENGTH_MISMATCH",
   BAD_ENCODING_DATA: "GOJSON_ERR_BAD_ENCODING_DATA",
   EMPTY_BODY: "GOJSON_ERR_EMPTY_BODY",
@@ -26,13 +29,19 @@ export const StrictBodyCode = Object.freeze({
   TOP_LEVEL_TYPE: "GOJSON_ERR_TOP_LEVEL_TYPE",
   DECODE: "GOJSON_ERR_DECODE",
   VALIDATION: "GOJSON_ERR_VALIDATION",
+  INTERNAL: "GOJSON_ERR_INTERNAL",
 } as const);
 
 /** One of the stable `GOJSON_ERR_...` codes of {@link StrictBodyError}. */
 export type StrictBodyErrorCode = (typeof StrictBodyCode)[keyof typeof StrictBodyCode];
 
-/** HTTP statuses a {@link StrictBodyError} can carry. */
-export type StrictBodyStatus = 400 | 408 | 413 | 415;
+/**
+ * HTTP statuses a {@link StrictBodyError} can carry: 400, 408, 413, 415 for
+ * the body; 501 for a Transfer-Encoding other than chunked (RFC 9112 §6.1, as
+ * Go's server answers); 500 when the application's `decode` failed with
+ * something other than a JSON or validation error (a bug, never echoed).
+ */
+export type StrictBodyStatus = 400 | 408 | 413 | 415 | 500 | 501;
 
 /** One problem found by a validator: its message and where (RFC 6901 pointer). */
 export interface StrictBodyIssue {
@@ -56,8 +65,10 @@ export interface StrictBodyErrorInit {
 
 /**
  * StrictBodyError is a request body rejected by strict-http: an HTTP status
- * (400, 408, 413, 415), a stable code, and, for syntax errors, the byte offset
- * and the RFC 6901 pointer. The message never contains bytes of the body.
+ * (400, 408, 413, 415; 501 for an unsupported Transfer-Encoding; 500 when the
+ * application's decoder failed), a stable code, and, for syntax errors, the
+ * byte offset and the RFC 6901 pointer. The message never contains bytes of
+ * the body, and a 500's message never the decoder's error (that is `cause`).
  */
 export class StrictBodyError extends Error {
   override readonly name = "StrictBodyError" as const;
@@ -84,6 +95,21 @@ export class StrictBodyError extends Error {
   static isInstance(e: unknown): e is StrictBodyError {
     return typeof e === "object" && e !== null && (e as Record<symbol, unknown>)[MARKER] === true;
   }
+}
+
+/** withCloseConnection returns err marked `closeConnection: true` (the same error when it already is). */
+export function withCloseConnection(err: StrictBodyError): StrictBodyError {
+  if (err.closeConnection) return err;
+  return new StrictBodyError({
+    code: err.code,
+    statusCode: err.statusCode,
+    message: err.message,
+    ...(err.offset !== undefined ? { offset: err.offset } : {}),
+    ...(err.pointer !== undefined ? { pointer: err.pointer } : {}),
+    ...(err.issues !== undefined ? { issues: err.issues } : {}),
+    ...(err.cause !== undefined ? { cause: err.cause } : {}),
+    closeConnection: true,
+  });
 }
 
 /** syntaxError builds the 400 error of the parse pass, with offset and pointer. */

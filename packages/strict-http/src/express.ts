@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { StrictBodyError } from "./errors.js";
 import { sendProblem } from "./problem-details.js";
-import { type ReadJsonOptions, readJson, resolveReadJsonOptions } from "./read-json.js";
+import { type ReadJsonOptions, readNodeJson, resolveReadJsonOptions } from "./read-json.js";
 
 /** Options of the Express middleware. */
 export interface ExpressStrictJsonOptions extends ReadJsonOptions {
@@ -19,7 +19,9 @@ function hasBody(req: IncomingMessage): boolean {
 /**
  * strictJson is an Express middleware (Express 4 and 5) that sets `req.body`
  * from readJson. Requests without a body (no Content-Length, no
- * Transfer-Encoding) pass untouched, as with express.json().
+ * Transfer-Encoding) pass untouched, as with express.json(). A rejection that
+ * leaves the body unread closes the connection after whatever answer follows
+ * (also with `onError: "next"`).
  */
 export function strictJson(options: ExpressStrictJsonOptions = {}) {
   const { onError = "send", ...rest } = options;
@@ -29,7 +31,7 @@ export function strictJson(options: ExpressStrictJsonOptions = {}) {
       next();
       return;
     }
-    readJson(req, o).then(
+    readNodeJson(req, o, res).then(
       (v) => {
         req.body = v;
         next();

@@ -3,7 +3,9 @@ export {
   DEFAULT_CONTENT_TYPES,
   DEFAULT_MAX_BYTES,
   DEFAULT_MAX_DEPTH,
+  DISCARD_MAX_BYTES,
   INFLATE_ENCODINGS,
+  LINGER_MS,
   MAX_SAFE_INTEGER,
 } from "./constants.js";
 export { type MediaType, matchesMediaType, parseMediaType } from "./content-type.js";
@@ -16,7 +18,9 @@ export {
   type StrictBodyStatus,
 } from "./errors.js";
 export {
+  checkStrict,
   type KeyAction,
+  LONG_STRING_BYTES,
   type ParseStrictOptions,
   parseStrict,
   type ResolvedParseOptions,

@@ -1,7 +1,7 @@
 import { fc, test } from "@fast-check/vitest";
 import { describe, expect } from "vitest";
 import { StrictBodyError } from "./errors.js";
-import { parseStrict } from "./parse-strict.js";
+import { checkStrict, parseStrict } from "./parse-strict.js";
 
 const enc = new TextEncoder();
 const safeJson = fc.jsonValue({ maxDepth: 4 }).filter((v) => {
@@ -16,11 +16,16 @@ describe("parseStrict properties", () => {
   });
 
   test.prop([fc.uint8Array({ maxLength: 40 })], { numRuns: 500 })("Fuzz/OnlyStrictBodyErrors", (b) => {
+    let err: unknown;
     try {
       parseStrict(b);
     } catch (e) {
-      expect(StrictBodyError.isInstance(e)).toBe(true);
-      expect((e as StrictBodyError).offset).toBeLessThanOrEqual(b.length);
+      err = e ?? new Error("threw a nullish value");
+    }
+    // Accepting the bytes is fine; a rejection must be a StrictBodyError within the input.
+    if (err !== undefined) {
+      expect(StrictBodyError.isInstance(err)).toBe(true);
+      expect((err as StrictBodyError).offset).toBeLessThanOrEqual(b.length);
     }
   });
 
@@ -30,5 +35,41 @@ describe("parseStrict properties", () => {
     const lone = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(s);
     if (lone) expect(() => parseStrict(enc.encode(text))).toThrow(StrictBodyError);
     else expect(parseStrict(enc.encode(text))).toBe(s);
+  });
+
+  const verdict = (f: () => unknown): unknown => {
+    try {
+      f();
+      return "ok";
+    } catch (e) {
+      const se = e as StrictBodyError;
+      return [se.code, se.offset, se.pointer];
+    }
+  };
+  const jsonish = fc.oneof(
+    fc.uint8Array({ maxLength: 40 }),
+    fc.jsonValue({ maxDepth: 3 }).map((v) => enc.encode(JSON.stringify(v))),
+    fc
+      .array(
+        fc.constantFrom(
+          "{",
+          "}",
+          "[",
+          "]",
+          ",",
+          ":",
+          '"a"',
+          '"__proto__"',
+          "1",
+          "1e999",
+          "9007199254740993",
+          "null",
+        ),
+      )
+      .map((t) => enc.encode(t.join(""))),
+  );
+  test.prop([jsonish, fc.boolean()], { numRuns: 400 })("CheckStrict/SameVerdictAsParseStrict", (b, lax) => {
+    const opts = lax ? { bigint: true, allowOverflow: true } : {};
+    expect(verdict(() => checkStrict(b, opts))).toEqual(verdict(() => parseStrict(b, opts)));
   });
 });

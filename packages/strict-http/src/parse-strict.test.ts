@@ -1,9 +1,23 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { StrictBodyCode as C, StrictBodyError } from "./errors.js";
-import { parseStrict } from "./parse-strict.js";
+import { checkStrict, LONG_STRING_BYTES, parseStrict } from "./parse-strict.js";
 
 const enc = new TextEncoder();
+
+/** thrown runs f and returns what it threw; the test fails when f returns. */
+function thrown(f: () => unknown): StrictBodyError {
+  let threw = false;
+  let err: unknown;
+  try {
+    f();
+  } catch (e) {
+    threw = true;
+    err = e;
+  }
+  expect(threw, "expected the call to throw").toBe(true);
+  return err as StrictBodyError;
+}
 const bytes = (s: string | number[]) => (typeof s === "string" ? enc.encode(s) : new Uint8Array(s));
 
 // Offsets and pointers are Go's (GOEXPERIMENT=jsonv2, jsontext.Decoder), recorded by
@@ -318,17 +332,12 @@ describe("parseStrict", () => {
       ["Depth/GoLimitInObject", `{"a":${"[".repeat(10000)}${"]".repeat(10000)}}`],
     ] as const) {
       const g = byName.get(name) as GoPosition;
-      try {
-        parseStrict(bytes(body), { maxDepth: 10000 });
-        expect.unreachable();
-      } catch (e) {
-        const se = e as StrictBodyError;
-        expect({ code: se.code, offset: se.offset, pointer: se.pointer }).toEqual({
-          code: C.MAX_DEPTH,
-          offset: g.offset,
-          pointer: g.pointer,
-        });
-      }
+      const se = thrown(() => parseStrict(bytes(body), { maxDepth: 10000 }));
+      expect({ code: se.code, offset: se.offset, pointer: se.pointer }).toEqual({
+        code: C.MAX_DEPTH,
+        offset: g.offset,
+        pointer: g.pointer,
+      });
     }
   });
 
@@ -362,13 +371,84 @@ describe("parseStrict", () => {
       `["${secret}\\q"]`,
       `{"__proto__":"${secret}"}`,
     ]) {
+      const e = thrown(() => parseStrict(bytes(s)));
+      expect(StrictBodyError.isInstance(e), s).toBe(true);
+      expect(e.message).not.toContain(secret);
+      expect(e.message).not.toMatch(/s3cr|token/);
+    }
+  });
+});
+
+describe("parseStrict: long escaped strings (platform unescape)", () => {
+  const long = (unit: string, n: number) => unit.repeat(Math.ceil(n / unit.length));
+  const texts: [string, string][] = [
+    ["Escapes", long('a\\"\\\\\\/\\b\\f\\n\\r\\t', LONG_STRING_BYTES + 10)],
+    ["UnicodeEscapes", long("\\u00e9\\ud83d\\ude00x", LONG_STRING_BYTES + 100)],
+    ["RawNonASCII", `${long("é😀€", LONG_STRING_BYTES)}\\n`],
+    ["AtTheThreshold", `${"a".repeat(LONG_STRING_BYTES - 3)}\\n`],
+  ];
+  it.each(texts)("%s equal JSON.parse as value, in arrays and as member values", (_name, text) => {
+    expect(text.length).toBeGreaterThan(LONG_STRING_BYTES - 2);
+    for (const doc of [`"${text}"`, `["${text}", "${text}"]`, `{"a" : "${text}", "b":1}`]) {
+      expect(parseStrict(bytes(doc))).toEqual(JSON.parse(doc));
+    }
+  });
+
+  it.each([
+    ["LoneSurrogate", "\\u00e9", "\\udead", C.LONE_SURROGATE],
+    ["InvalidEscape", "\\n", "\\q", C.INVALID_JSON],
+    ["Unterminated", "\\n", "", C.INVALID_JSON],
+  ])("%s is rejected as on the short path, at the same place", (_name, unit, bad, code) => {
+    const prefix = unit.repeat(Math.ceil(LONG_STRING_BYTES / unit.length));
+    const tail = bad === "" ? "" : `${bad}"`;
+    const long = thrown(() => parseStrict(bytes(`["${prefix}${tail}]`)));
+    const short = thrown(() => parseStrict(bytes(`["${unit}${tail}]`)));
+    expect(long.code).toBe(code);
+    expect(short.code).toBe(code);
+    expect(long.offset! - short.offset!).toBe(prefix.length - unit.length);
+    expect(long.pointer).toBe(short.pointer);
+  });
+
+  it("invalid UTF-8 inside a long escaped string is rejected with Go's offset", () => {
+    const head = `{"a":"${"\\t".repeat(3000)}`;
+    const doc = new Uint8Array([...bytes(head), 0xc3, 0x28, ...bytes('"}')]);
+    const e = thrown(() => parseStrict(doc));
+    expect([e.code, e.offset, e.pointer]).toEqual([C.INVALID_UTF8, head.length, "/a"]);
+  });
+});
+
+describe("checkStrict", () => {
+  const docs = [
+    '{"a":[1,"x",{"b":null}],"c":true}',
+    '{"a":1,"a":2}',
+    '{"__proto__":{}}',
+    '{"constructor":{"prototype":1}}',
+    "[9007199254740993]",
+    "[1e400]",
+    '["\\udead"]',
+    "[1,]",
+    '{"a":1} x',
+    "",
+  ];
+  it.each(docs)("%j: the same verdict, code, offset and pointer as parseStrict", (doc) => {
+    for (const opts of [{}, { bigint: true, allowOverflow: true }, { protoAction: "remove" as const }]) {
+      let want: unknown;
       try {
-        parseStrict(bytes(s));
-        expect.unreachable();
+        parseStrict(bytes(doc), opts);
+        want = "ok";
       } catch (e) {
-        expect((e as Error).message).not.toContain(secret);
-        expect((e as Error).message).not.toMatch(/s3cr|token/);
+        const se = e as StrictBodyError;
+        want = [se.code, se.offset, se.pointer];
       }
+      let got: unknown;
+      try {
+        expect(checkStrict(bytes(doc), opts)).toBeUndefined();
+        got = "ok";
+      } catch (e) {
+        const se = e as StrictBodyError;
+        got = [se.code, se.offset, se.pointer];
+      }
+      expect(got).toEqual(want);
     }
   });
 });

@@ -64,6 +64,9 @@ export function resolveParseOptions(o: ParseStrictOptions = {}): ResolvedParseOp
 
 type Container = unknown[] | Record<string, unknown>;
 
+/** The container checkStrict pushes: never written to. */
+const EMPTY: Container = Object.freeze([]) as unknown as unknown[];
+
 const BOM_LENGTH = 3;
 
 /**
@@ -77,6 +80,26 @@ const BOM_LENGTH = 3;
  * (400) with Go's byte offset and JSON pointer and a message without body bytes.
  */
 export function parseStrict(bytes: Uint8Array, options?: ParseStrictOptions | ResolvedParseOptions): unknown {
+  return run(bytes, options, true);
+}
+
+/**
+ * checkStrict applies every check of {@link parseStrict} without building the
+ * value: strings and numbers are validated and skipped, objects and arrays are
+ * walked for their names only. A decoder that builds its own value (a codec)
+ * runs it first at a fraction of the memory (a 100 MB string is never
+ * materialised). Numbers are read only where `bigint` or `allowOverflow` is
+ * off, as their checks need them.
+ */
+export function checkStrict(bytes: Uint8Array, options?: ParseStrictOptions | ResolvedParseOptions): void {
+  run(bytes, options, false);
+}
+
+function run(
+  bytes: Uint8Array,
+  options: ParseStrictOptions | ResolvedParseOptions | undefined,
+  keep: boolean,
+) {
   const o =
     options && Object.isFrozen(options) ? (options as ResolvedParseOptions) : resolveParseOptions(options);
   let base = 0;
@@ -101,15 +124,76 @@ export function parseStrict(bytes: Uint8Array, options?: ParseStrictOptions | Re
   }
   const d = new Decoder(b, { maxDepth: o.maxDepth });
   try {
-    return build(d, o, base);
+    return build(d, keep ? searchable(b) : b, o, base, keep);
   } catch (e) {
     if (SyntacticError.isInstance(e)) throw fromSyntactic(e, base, o.maxDepth);
     throw e;
   }
 }
 
-/** build reads one value token by token (explicit stack: depth is jsontext's maxDepth, never the JS stack). */
-function build(d: Decoder, o: ResolvedParseOptions, base: number): unknown {
+/**
+ * Escaped strings longer than this many bytes are validated by jsontext and
+ * unescaped by the platform (TextDecoder, then JSON.parse of the one token):
+ * linear in time and about twice the token in memory, where unescaping a long
+ * escaped string in JavaScript cost seconds and several times its size.
+ * Strings without escapes stay on jsontext's path (a view of the input).
+ */
+export const LONG_STRING_BYTES = 4096;
+
+const utf8 = new TextDecoder();
+
+/** Node's Buffer, whose indexOf is a native byte search (about 6× TypedArray's on 100 MB); absent elsewhere. */
+const NodeBuffer = (globalThis as { Buffer?: typeof Buffer }).Buffer;
+
+/** searchable returns a large input with a fast indexOf (a Buffer view, no copy); small inputs are never searched. */
+function searchable(b: Uint8Array): Uint8Array {
+  if (NodeBuffer === undefined || b.length <= LONG_STRING_BYTES || b instanceof NodeBuffer) return b;
+  return NodeBuffer.from(b.buffer, b.byteOffset, b.length);
+}
+
+/**
+ * isLongEscaped reports whether the string token after `from` (past
+ * whitespace, `:` and `,`) is longer than LONG_STRING_BYTES and holds an escape.
+ * An unterminated token is left to jsontext, which reports it.
+ */
+function isLongEscaped(b: Uint8Array, from: number): boolean {
+  if (b.length - from <= LONG_STRING_BYTES) return false;
+  let i = from;
+  for (; i < b.length; i++) {
+    const c = b[i] as number;
+    if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09 && c !== 0x3a && c !== 0x2c) break;
+  }
+  if (b[i] !== 0x22) return false;
+  const start = i;
+  let escaped = false;
+  // The closing quote is the first one after an even run of backslashes (native searches: no byte loop).
+  let q = b.indexOf(0x22, start + 1);
+  while (q >= 0) {
+    let k = q - 1;
+    while (k > start && b[k] === 0x5c) k--;
+    if ((q - 1 - k) % 2 === 0) break;
+    escaped = true;
+    q = b.indexOf(0x22, q + 1);
+  }
+  if (q < 0 || q - start <= LONG_STRING_BYTES) return false;
+  return escaped || b.subarray(start + 1, q).indexOf(0x5c) >= 0;
+}
+
+/** readStringValue reads a string value: jsontext's readString, or for a long escaped one validate-then-decode. */
+function readStringValue(d: Decoder, b: Uint8Array): string {
+  if (!isLongEscaped(b, d.inputOffset)) return d.readString();
+  d.skipValue();
+  // The token was validated (UTF-8, escapes, surrogate pairs): the platform's JSON.parse unescapes it alike.
+  return JSON.parse(utf8.decode(d.previousTokenOrValue())) as string;
+}
+
+/**
+ * build reads one value token by token (explicit stack: depth is jsontext's
+ * maxDepth, never the JS stack). With `keep` false it only checks: nothing is
+ * stored and scalar values are skipped.
+ */
+function build(d: Decoder, b: Uint8Array, o: ResolvedParseOptions, base: number, keep: boolean): unknown {
+  const skipNumbers = !keep && o.bigint && o.allowOverflow;
   const stack: Container[] = [];
   const isArr: boolean[] = [];
   // the current member name of each object frame, and whether that member is dropped ("remove")
@@ -143,17 +227,24 @@ function build(d: Decoder, o: ResolvedParseOptions, base: number): unknown {
       switch (k) {
         case "{":
           d.readBeginObject();
-          push({}, false);
+          push(keep ? {} : EMPTY, false);
           continue;
         case "[":
           d.readBeginArray();
-          push([], true);
+          push(keep ? [] : EMPTY, true);
           continue;
         case '"':
-          value = d.readString();
+          if (keep) value = readStringValue(d, b);
+          else {
+            d.skipValue();
+            value = null;
+          }
           break;
         case "0":
-          value = toNumber(d, d.readNumberLiteral(), o, base);
+          if (skipNumbers) {
+            d.skipValue();
+            value = null;
+          } else value = toNumber(d, d.readNumberLiteral(), o, base);
           break;
         case "n":
           d.readNull();
@@ -179,7 +270,8 @@ function build(d: Decoder, o: ResolvedParseOptions, base: number): unknown {
       return value;
     }
     const box = stack[top] as Container;
-    if (isArr[top]) (box as unknown[]).push(value);
+    if (!keep) skip[top] = false;
+    else if (isArr[top]) (box as unknown[]).push(value);
     else if (skip[top]) skip[top] = false;
     else {
       const name = keys[top] as string;

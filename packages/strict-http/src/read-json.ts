@@ -1,7 +1,16 @@
-import type { IncomingMessage } from "node:http";
-import { DEFAULT_BODY_TIMEOUT_MS, DEFAULT_CONTENT_TYPES, DEFAULT_MAX_BYTES } from "./constants.js";
-import { checkContentEncoding, checkContentLength, checkContentType } from "./content-type.js";
-import { StrictBodyCode as C, StrictBodyError } from "./errors.js";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { closeAfterResponse, responseOf } from "./connection-guard.js";
+import {
+  DEFAULT_BODY_TIMEOUT_MS,
+  DEFAULT_CONTENT_TYPES,
+  DEFAULT_MAX_BYTES,
+  DISCARD_MAX_BYTES,
+  LINGER_MS,
+} from "./constants.js";
+import { checkContentEncoding, checkContentType } from "./content-type.js";
+import { toDecodeError } from "./decode-error.js";
+import { StrictBodyCode as C, StrictBodyError, withCloseConnection } from "./errors.js";
+import { checkDeclaredLength, checkFraming, type Framing, hasBody } from "./framing.js";
 import {
   type ParseStrictOptions,
   parseStrict,
@@ -9,8 +18,15 @@ import {
   resolveParseOptions,
 } from "./parse-strict.js";
 import { type ReadLimits, readNodeBody, readWebBody } from "./read-body.js";
+import { type BodyHeaders, nodeBodyHeaders, webBodyHeaders } from "./request-headers.js";
 
-/** A body decoder: takes the raw UTF-8 bytes, returns the value (or a promise of it), throws to reject with 400. */
+export { toDecodeError } from "./decode-error.js";
+
+/**
+ * A body decoder: takes the raw UTF-8 bytes and returns the value (or a
+ * promise of it). A JsonError, a StrictBodyError or a Standard Schema failure
+ * it throws rejects the body (400); anything else is a server error (500).
+ */
 export type BodyDecoder = (body: Uint8Array) => unknown;
 
 /** Options of {@link readJson}; see the README table for the order in which they apply. */
@@ -23,8 +39,28 @@ export interface ReadJsonOptions extends ParseStrictOptions {
   inflate?: boolean;
   /** Time allowed to receive the whole body, in ms; 0 disables (default {@link DEFAULT_BODY_TIMEOUT_MS}). */
   bodyTimeoutMs?: number;
-  /** Replaces the strict parse; an error it throws becomes a 400 with that error's message. */
+  /**
+   * Replaces the strict parse. A JSON error (any gojson JsonError: codec and
+   * syntax errors, Go's text) or a StrictBodyError it throws is a 400 with that
+   * error's message, offset and pointer; a Standard Schema failure (an error
+   * with `issues`) a 400 GOJSON_ERR_VALIDATION; anything else a 500 that says
+   * nothing about it (see `onServerError`).
+   */
   decode?: BodyDecoder;
+  /**
+   * Called with the error when `decode` fails with something other than a JSON
+   * or validation error (a bug): readJson then rejects with a 500
+   * GOJSON_ERR_INTERNAL whose message never echoes it. Log it here (default:
+   * nothing is called; the error is still the 500's `cause`).
+   */
+  onServerError?: (err: unknown) => void;
+  /**
+   * A request without a body (no Content-Length above 0, not chunked) and
+   * without a Content-Type, such as a plain GET or HEAD, is a 400
+   * GOJSON_ERR_BODY_REQUIRED (default true). With false, readJson resolves to
+   * `undefined` for any request that carries no body bytes.
+   */
+  requireBody?: boolean;
 }
 
 /** Resolved, frozen form of {@link ReadJsonOptions}. */
@@ -34,6 +70,8 @@ export interface ResolvedReadJsonOptions {
   readonly inflate: boolean;
   readonly bodyTimeoutMs: number;
   readonly decode: BodyDecoder | undefined;
+  readonly onServerError: ((err: unknown) => void) | undefined;
+  readonly requireBody: boolean;
   readonly parse: ResolvedParseOptions;
 }
 
@@ -50,107 +88,171 @@ export function resolveReadJsonOptions(
     throw new RangeError("maxBytes must be a non-negative integer");
   const bodyTimeoutMs = r.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS;
   if (!(bodyTimeoutMs >= 0)) throw new RangeError("bodyTimeoutMs must be >= 0");
+  if (r.onServerError !== undefined && typeof r.onServerError !== "function")
+    throw new TypeError("onServerError must be a function");
   const out = {
     maxBytes,
     contentTypes: Object.freeze((r.contentTypes ?? DEFAULT_CONTENT_TYPES).map((t) => t.toLowerCase())),
     inflate: r.inflate ?? false,
     bodyTimeoutMs,
     decode: r.decode,
+    onServerError: r.onServerError,
+    requireBody: r.requireBody ?? true,
     parse: resolveParseOptions(r),
   };
   Object.defineProperty(out, RESOLVED, { value: true });
   return Object.freeze(out);
 }
 
+/** smallUnread reports whether an unread body is declared small enough for the server to discard it (Go's rule). */
+function smallUnread(f: Framing): boolean {
+  return !f.chunked && f.declaredLength !== undefined && f.declaredLength <= DISCARD_MAX_BYTES;
+}
+
 function isWebRequest(source: IncomingMessage | Request): source is Request {
   return typeof (source as Request).headers?.get === "function" && !("socket" in source);
 }
 
-function header(v: string | string[] | undefined): string | undefined {
-  return Array.isArray(v) ? v.join(", ") : v;
+/** What the headers allow: nothing to read (`undefined`), or the limits of the read. */
+type HeaderVerdict = { readonly none: true } | { readonly none: false; readonly limits: ReadLimits };
+
+/**
+ * checkHeaders applies the header checks in order: framing (Transfer-Encoding
+ * 501, Content-Length 400), a request without any body (400 BODY_REQUIRED, or
+ * nothing to read), Content-Type (415, 400 when repeated lines disagree),
+ * charset (415), Content-Encoding (415), declared length over the limit (413).
+ */
+function checkHeaders(h: BodyHeaders, framing: Framing, bodyPresent: boolean, o: ResolvedReadJsonOptions) {
+  if (!bodyPresent && (!o.requireBody || h.contentType.length === 0)) {
+    if (!o.requireBody) return { none: true } as HeaderVerdict;
+    throw new StrictBodyError({
+      code: C.BODY_REQUIRED,
+      statusCode: 400,
+      message: `request body required: send a JSON body with Content-Type: ${o.contentTypes[0] ?? "application/json"}`,
+    });
+  }
+  checkContentType(h.contentType, o.contentTypes);
+  const inflater = checkContentEncoding(h.contentEncoding, o.inflate);
+  checkDeclaredLength(framing.declaredLength, o.maxBytes);
+  const limits: ReadLimits = {
+    maxBytes: o.maxBytes,
+    timeoutMs: o.bodyTimeoutMs,
+    declaredLength: framing.declaredLength,
+    inflater,
+  };
+  return { none: false, limits } as HeaderVerdict;
 }
 
 /**
  * readJson reads and checks a JSON request body from node:http or a Fetch
- * Request, in a fixed order: Content-Type (415), charset (415),
- * Content-Encoding (415 unless inflating), Content-Length over the limit (413
- * before reading), a streaming count stopping at limit + 1 (413), the body
- * timeout (408), declared length against received (400), then one strict
- * pass over the bytes (400 with offset and pointer). It resolves to the value
- * or rejects with a {@link StrictBodyError}.
+ * Request, in a fixed order: framing (Transfer-Encoding other than chunked
+ * 501, malformed or conflicting Content-Length 400), a request with no body at
+ * all (400 BODY_REQUIRED unless `requireBody: false`), Content-Type (415;
+ * repeated lines that disagree 400), charset (415), Content-Encoding (415
+ * unless inflating), Content-Length over the limit (413 before reading), a
+ * streaming count stopping at limit + 1 (413), the body timeout (408),
+ * declared length against received (400), then one strict pass over the bytes
+ * (400 with offset and pointer) or the `decode` given. It resolves to the
+ * value or rejects with a {@link StrictBodyError}.
+ *
+ * On node:http a rejection that leaves the body unread also leaves the
+ * connection safe, whatever the handler answers: nothing more is read, the
+ * answer closes the connection, and the socket lingers briefly so that the
+ * client reads the status (see the README, "Connections").
  */
-export async function readJson(
+export function readJson(
   source: IncomingMessage | Request,
   options?: ReadJsonOptions | ResolvedReadJsonOptions,
 ): Promise<unknown> {
   const o = resolveReadJsonOptions(options);
-  let ct: string | undefined;
-  let ce: string | undefined;
-  let cl: string | undefined;
-  const web = isWebRequest(source);
-  if (web) {
-    ct = source.headers.get("content-type") ?? undefined;
-    ce = source.headers.get("content-encoding") ?? undefined;
-    cl = source.headers.get("content-length") ?? undefined;
-  } else {
-    const h = source.headers;
-    ct = h["content-type"];
-    ce = header(h["content-encoding"]);
-    cl = h["content-length"];
+  if (isWebRequest(source)) return readWebJson(source, o);
+  return readNodeJson(source, o, responseOf(source));
+}
+
+async function readWebJson(req: Request, o: ResolvedReadJsonOptions): Promise<unknown> {
+  const h = webBodyHeaders(req);
+  const framing = checkFraming(h);
+  const bodyPresent = hasBody(framing) || (req.body !== null && framing.declaredLength === undefined);
+  let verdict: HeaderVerdict;
+  try {
+    verdict = checkHeaders(h, framing, bodyPresent, o);
+  } catch (e) {
+    // A chunked or large body left unread: the answer should close the connection.
+    throw StrictBodyError.isInstance(e) && bodyPresent && !smallUnread(framing) ? withCloseConnection(e) : e;
   }
-  checkContentType(ct, o.contentTypes);
-  const inflater = checkContentEncoding(ce, o.inflate);
-  const declaredLength = checkContentLength(cl, o.maxBytes);
-  const limits: ReadLimits = { maxBytes: o.maxBytes, timeoutMs: o.bodyTimeoutMs, declaredLength, inflater };
-  const body = web ? await readWebBody(source, limits) : await readNodeBody(source, limits);
+  if (verdict.none) return undefined;
+  const body = await readWebBody(req, verdict.limits);
   return decodeBody(body, o);
 }
 
-/** decodeBody runs the last step: the strict parse, or the caller's decoder with its errors mapped to 400. */
-export async function decodeBody(body: Uint8Array, o: ResolvedReadJsonOptions): Promise<unknown> {
+/**
+ * readNodeJson is readJson for node:http with the response that answers req
+ * (the adapters pass it; readJson finds it on the socket): every rejection
+ * that leaves body bytes unread goes through closeAfterResponse.
+ */
+export async function readNodeJson(
+  req: IncomingMessage,
+  options: ReadJsonOptions | ResolvedReadJsonOptions,
+  res: ServerResponse | undefined,
+): Promise<unknown> {
+  const o = resolveReadJsonOptions(options);
+  let framing: Framing | undefined;
+  let verdict: HeaderVerdict;
+  try {
+    const h = nodeBodyHeaders(req);
+    framing = checkFraming(h);
+    verdict = checkHeaders(h, framing, hasBody(framing), o);
+  } catch (e) {
+    if (!StrictBodyError.isInstance(e) || framing === undefined || !hasBody(framing)) {
+      if (StrictBodyError.isInstance(e) && e.closeConnection) closeAfterResponse(req, res, LINGER_MS);
+      throw e;
+    }
+    // A small declared body is left for node:http to discard (the connection is kept, as in Go);
+    // a chunked or larger one must not be read: the connection closes after the answer.
+    if (!e.closeConnection && smallUnread(framing)) throw e;
+    closeAfterResponse(req, res, LINGER_MS);
+    throw withCloseConnection(e);
+  }
+  if (verdict.none) return undefined;
+  let body: Uint8Array;
+  try {
+    body = await readNodeBody(req, verdict.limits);
+  } catch (e) {
+    if (StrictBodyError.isInstance(e) && e.closeConnection) closeAfterResponse(req, res, LINGER_MS);
+    throw e;
+  }
+  return decodeBody(body, o);
+}
+
+/**
+ * decodeBody runs the last step on the bytes of a body: the strict parse, or
+ * the caller's decoder with its errors mapped by {@link toDecodeError} (a
+ * 500 is reported to `onServerError` first).
+ */
+export async function decodeBody(
+  body: Uint8Array,
+  options: ReadJsonOptions | ResolvedReadJsonOptions,
+): Promise<unknown> {
+  const o = resolveReadJsonOptions(options);
   if (o.decode === undefined) return parseStrict(body, o.parse);
   // A blank body gets the strict parse's own EMPTY_BODY answer (offset: where the input ends).
   if (isBlank(body)) return parseStrict(body, o.parse);
   try {
     return await o.decode(body);
   } catch (e) {
-    throw toDecodeError(e);
+    const err = toDecodeError(e);
+    if (err.statusCode === 500 && o.onServerError !== undefined) {
+      try {
+        o.onServerError(e);
+      } catch {
+        // a failing reporter must not turn the 500 into something else
+      }
+    }
+    throw err;
   }
 }
 
 function isBlank(b: Uint8Array): boolean {
   for (const c of b) if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09) return false;
   return true;
-}
-
-function numberField(v: unknown): number | undefined {
-  return typeof v === "number" ? v : typeof v === "bigint" ? Number(v) : undefined;
-}
-
-/**
- * toDecodeError maps an error thrown by a decoder to a 400, keeping its
- * message, offset and pointer: `offset`/`pointer` (jsontext's SyntacticError,
- * codec-v1's UnmarshalTypeError) or `byteOffset`/`jsonPointer` (codec-v2's
- * SemanticError, as Go's json.SemanticError names them).
- */
-export function toDecodeError(e: unknown): StrictBodyError {
-  if (StrictBodyError.isInstance(e)) return e;
-  const r = (typeof e === "object" && e !== null ? e : {}) as {
-    message?: unknown;
-    offset?: unknown;
-    pointer?: unknown;
-    byteOffset?: unknown;
-    jsonPointer?: unknown;
-  };
-  const offset = numberField(r.offset) ?? numberField(r.byteOffset);
-  const pointer =
-    typeof r.pointer === "string" ? r.pointer : typeof r.jsonPointer === "string" ? r.jsonPointer : undefined;
-  return new StrictBodyError({
-    code: C.DECODE,
-    statusCode: 400,
-    message: typeof r.message === "string" && r.message !== "" ? r.message : "invalid request body",
-    ...(offset !== undefined ? { offset } : {}),
-    ...(pointer !== undefined ? { pointer } : {}),
-    cause: e,
-  });
 }

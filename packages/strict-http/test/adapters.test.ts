@@ -1,50 +1,14 @@
-import type { AddressInfo } from "node:net";
-import { serve } from "@hono/node-server";
-import express from "express";
-import Fastify from "fastify";
-import { Hono } from "hono";
+import { JsonError } from "@gojson/jsontext";
 import * as v from "valibot";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { goDecoderV1, goDecoderV2 } from "../src/codec.js";
-import { strictJson as expressJson } from "../src/express.js";
-import { strictJson as fastifyJson } from "../src/fastify.js";
-import { strictJson as honoJson } from "../src/hono.js";
 import { StrictBodyCode as C, readJson } from "../src/index.js";
 import { standardSchema } from "../src/standard-schema.js";
+import { type App, expressApp, fastifyApp, honoApp } from "./apps.js";
 import { fails, jsonHead, post, rawRequest } from "./server.js";
 
-type Closer = () => Promise<void>;
-
-async function expressApp(): Promise<[number, Closer]> {
-  const app = express();
-  app.post("/", expressJson({ maxBytes: 1024 }), (req, res) => {
-    res.json({ value: req.body });
-  });
-  const server = app.listen(0, "127.0.0.1");
-  await new Promise((r) => server.once("listening", r));
-  return [(server.address() as AddressInfo).port, () => new Promise<void>((r) => server.close(() => r()))];
-}
-
-async function fastifyApp(): Promise<[number, Closer]> {
-  const app = Fastify();
-  await app.register(fastifyJson, { maxBytes: 1024 });
-  app.post("/", async (req) => ({ value: req.body }));
-  await app.listen({ port: 0, host: "127.0.0.1" });
-  return [(app.server.address() as AddressInfo).port, () => app.close()];
-}
-
-async function honoApp(): Promise<[number, Closer]> {
-  const app = new Hono<{ Variables: { body: unknown } }>();
-  app.post("/", honoJson({ maxBytes: 1024 }), (c) => c.json({ value: c.get("body") }));
-  return new Promise((resolve) => {
-    const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, (info) => {
-      resolve([info.port, () => new Promise<void>((r) => server.close(() => r()))]);
-    });
-  });
-}
-
-const apps: [string, () => Promise<[number, Closer]>][] = [
+const apps: [string, typeof expressApp][] = [
   ["express", expressApp],
   ["fastify", fastifyApp],
   ["hono", honoApp],
@@ -53,11 +17,39 @@ const apps: [string, () => Promise<[number, Closer]>][] = [
 for (const [name, make] of apps) {
   describe(`@gojson/strict-http/${name}`, () => {
     let port = 0;
-    let close: Closer;
+    let app: App;
+    let bug: App;
+    const reported: unknown[] = [];
     beforeAll(async () => {
-      [port, close] = await make();
+      app = await make({ maxBytes: 1024 });
+      port = app.port;
+      bug = await make({
+        decode: () => {
+          throw new TypeError("Cannot read properties of undefined (reading 'secret-token')");
+        },
+        onServerError: (e) => reported.push(e),
+      });
     });
-    afterAll(() => close());
+    afterAll(async () => {
+      await app.close();
+      await bug.close();
+    });
+
+    it("DecodeBug/500ProblemDetailsWithoutTheMessage", async () => {
+      const r = await post(bug.port, '{"a":1}');
+      expect(r.status).toBe(500);
+      expect(r.headers.get("content-type")).toContain("application/problem+json");
+      expect(r.json).toEqual({
+        type: "about:blank",
+        title: "Internal Server Error",
+        status: 500,
+        detail: "internal server error",
+        code: C.INTERNAL,
+      });
+      expect(JSON.stringify(r.json)).not.toContain("secret-token");
+      expect(reported.length).toBe(1);
+      expect((reported[0] as Error).message).toContain("secret-token");
+    });
 
     it("OK", async () => {
       const r = await post(port, '{"a":[1,"x"]}');
@@ -166,7 +158,13 @@ describe("@gojson/strict-http/codec (with a stand-in codec)", () => {
       const obj = JSON.parse(new TextDecoder().decode(data)) as Record<string, unknown>;
       for (const k of Object.keys(obj)) {
         if (!type.fields.includes(k) && (options?.disallowUnknownFields || options?.rejectUnknownMembers)) {
-          throw Object.assign(new Error(`json: unknown field "${k}"`), { offset: 14, pointer: `/${k}` });
+          throw Object.assign(
+            new JsonError(`json: unknown field "${k}"`, { code: "GOJSON_ERR_UNKNOWN_FIELD" }),
+            {
+              offset: 14,
+              pointer: `/${k}`,
+            },
+          );
         }
       }
       return obj;

@@ -1,4 +1,5 @@
 import { brotliCompressSync, deflateSync, gzipSync } from "node:zlib";
+import { JsonError } from "@gojson/jsontext";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   StrictBodyCode as C,
@@ -194,13 +195,11 @@ describe("readJson over node:http (127.0.0.1)", () => {
     await srv.nextOutcome();
   });
 
-  it("Limit/ContentLength100MBNoBody413Fast", async () => {
-    const t0 = performance.now();
+  it("Limit/ContentLength100MBNoBody413WithoutWaiting", async () => {
+    // No body byte is ever sent: the 413 can only come from the header (timing: the stress suite).
     const r = await rawRequest(srv.port, jsonHead({ "content-length": 100_000_000 }));
-    const ms = performance.now() - t0;
     expect(r?.status).toBe(413);
-    // A behaviour, not a speed: the server must not wait for the body.
-    expect(ms).toBeLessThan(1000);
+    expect(r?.headers.connection).toBe("close");
     await srv.nextOutcome();
   });
 
@@ -351,9 +350,75 @@ describe("readJson over a Fetch Request", () => {
 
   it("ContentLength/Malformed", async () => {
     const e = await fails(
-      readJson(req("{}", { "content-type": "application/json", "content-length": "2, 2" })),
+      readJson(req("{}", { "content-type": "application/json", "content-length": "2x" })),
     );
     expect([e.statusCode, e.code]).toEqual([400, C.BAD_CONTENT_LENGTH]);
+  });
+
+  // A Fetch Headers object joins repeated lines with ", " (as @hono/node-server builds it from
+  // rawHeaders): identical lengths are one length, as Go keeps one of identical lines.
+  it("ContentLength/RepeatedSameAccepted", async () => {
+    expect(
+      await readJson(req("{}", { "content-type": "application/json", "content-length": "2, 2" })),
+    ).toEqual({});
+  });
+
+  it("ContentLength/RepeatedDifferent400", async () => {
+    const e = await fails(
+      readJson(req("{}", { "content-type": "application/json", "content-length": "2, 3" })),
+    );
+    expect([e.statusCode, e.code, e.closeConnection]).toEqual([400, C.CONFLICTING_HEADERS, true]);
+  });
+
+  it.each([
+    ["application/json, text/plain", 400, C.CONFLICTING_HEADERS],
+    ["text/plain, application/json", 400, C.CONFLICTING_HEADERS],
+    ["application/json; charset=utf-8, application/json; charset=latin1", 400, C.CONFLICTING_HEADERS],
+    ["application/json, application/json", 200, undefined],
+    ['application/json; x="a,b"', 200, undefined],
+  ] as const)("ContentType/Joined %j", async (ct, status, code) => {
+    const r = readJson(req('{"a":1}', { "content-type": ct }));
+    if (status === 200) expect(await r).toEqual({ a: 1 });
+    else expect(await fails(r)).toMatchObject({ statusCode: status, code });
+  });
+
+  it.each(["gzip, chunked", "chunked, chunked", "identity"])(
+    "TransferEncoding/NotChunked501 %j",
+    async (te) => {
+      const e = await fails(
+        readJson(req("{}", { "content-type": "application/json", "transfer-encoding": te })),
+      );
+      expect([e.statusCode, e.code]).toEqual([501, C.UNSUPPORTED_TRANSFER_ENCODING]);
+    },
+  );
+
+  it("ContentEncoding/StackedCodings415", async () => {
+    const e = await fails(
+      readJson(req("{}", { "content-type": "application/json", "content-encoding": "gzip, br" }), {
+        inflate: true,
+      }),
+    );
+    expect([e.statusCode, e.code]).toEqual([415, C.UNSUPPORTED_ENCODING]);
+    expect(e.message).toContain("2 stacked codings");
+  });
+
+  it.each(["GET", "HEAD"])("NoBody/%s400BodyRequired", async (method) => {
+    const e = await fails(readJson(new Request("http://x/", { method })));
+    expect([e.statusCode, e.code, e.closeConnection]).toEqual([400, C.BODY_REQUIRED, false]);
+    expect(e.message).toBe("request body required: send a JSON body with Content-Type: application/json");
+  });
+
+  it("NoBody/RequireBodyFalseResolvesUndefined", async () => {
+    expect(await readJson(new Request("http://x/"), { requireBody: false })).toBeUndefined();
+    // A body that is there is still read and checked.
+    expect(await readJson(req("[1]"), { requireBody: false })).toEqual([1]);
+  });
+
+  it("NoBody/WithContentTypeIsAnEmptyBody", async () => {
+    const e = await fails(
+      readJson(new Request("http://x/", { method: "POST", headers: { "content-type": "application/json" } })),
+    );
+    expect([e.statusCode, e.code]).toEqual([400, C.EMPTY_BODY]);
   });
 
   it("Limit/StreamCancelledAtLimitPlusOne", async () => {
@@ -397,11 +462,17 @@ describe("readJson over a Fetch Request", () => {
     expect(v).toEqual({ z: true });
   });
 
-  it("Decode/ErrorBecomes400WithItsMessage", async () => {
+  it("Decode/JsonErrorBecomes400WithItsMessage", async () => {
     const e = await fails(
       readJson(req('{"a":1}'), {
         decode: () => {
-          throw Object.assign(new Error('json: unknown field "a"'), { offset: 1, pointer: "/a" });
+          throw Object.assign(
+            new JsonError('json: unknown field "a"', { code: "GOJSON_ERR_UNKNOWN_FIELD" }),
+            {
+              offset: 1,
+              pointer: "/a",
+            },
+          );
         },
       }),
     );

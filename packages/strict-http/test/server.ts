@@ -75,7 +75,7 @@ export interface RawResponse {
   raw: string;
 }
 
-export function parseResponse(raw: string): RawResponse | undefined {
+export function parseResponse(raw: string, head = false): RawResponse | undefined {
   const end = raw.indexOf("\r\n\r\n");
   if (end < 0) return undefined;
   const lines = raw.slice(0, end).split("\r\n");
@@ -85,7 +85,7 @@ export function parseResponse(raw: string): RawResponse | undefined {
     const c = l.indexOf(":");
     headers[l.slice(0, c).trim().toLowerCase()] = l.slice(c + 1).trim();
   }
-  const len = Number(headers["content-length"] ?? -1);
+  const len = head ? 0 : Number(headers["content-length"] ?? -1);
   const body = raw.slice(end + 4);
   if (len >= 0 && Buffer.byteLength(body) < len) return undefined;
   return { status, headers, body: len >= 0 ? body.slice(0, len) : body, raw };
@@ -103,6 +103,7 @@ export function rawRequest(
 ): Promise<RawResponse | undefined> {
   return new Promise((resolve) => {
     const sock = net.connect(port, "127.0.0.1");
+    const isHead = (typeof head === "string" ? head : head.toString("latin1")).startsWith("HEAD ");
     let raw = "";
     let done = false;
     const finish = (r: RawResponse | undefined) => {
@@ -113,11 +114,11 @@ export function rawRequest(
     };
     sock.on("data", (c) => {
       raw += c.toString("latin1");
-      const r = parseResponse(raw);
+      const r = parseResponse(raw, isHead);
       if (r) finish(r);
     });
-    sock.on("error", () => finish(parseResponse(raw)));
-    sock.on("close", () => finish(parseResponse(raw)));
+    sock.on("error", () => finish(parseResponse(raw, isHead)));
+    sock.on("close", () => finish(parseResponse(raw, isHead)));
     sock.on("connect", () => {
       sock.write(head);
       if (write) void write(sock, () => done);
