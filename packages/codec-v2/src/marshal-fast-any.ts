@@ -95,11 +95,15 @@ function objectShadow(v: object, c: AnyContext): unknown {
     if (c.str || !isJsonNumber(n)) bail();
     return raw(n);
   }
-  if (v instanceof Map)
-    return entriesText(
-      [...v].map(([k, x]) => [String(k), x]),
-      c,
-    );
+  if (v instanceof Map) {
+    // Keys other than strings (their texts may collide, or be no key at all): the exact engine.
+    const entries: [string, unknown][] = [];
+    for (const [k, x] of v) {
+      if (typeof k !== "string") bail();
+      entries.push([k, x]);
+    }
+    return entriesText(entries, c);
+  }
   if ((v as { toJSON?: unknown }).toJSON !== undefined) return entriesText(Object.entries(v), c);
   return plainObjectShadow(v as Record<string, unknown>, c);
 }

@@ -74,7 +74,13 @@ export function unmarshalDecode<T>(
     );
   const o = dec.optionsFor(options as OptionsInput);
   const start = () => (hasInto ? into : zero(type));
-  const r = decodeNext(dec, type, o, hasInto, start);
+  let r: unknown;
+  try {
+    r = decodeNext(dec, type, o, hasInto, start);
+  } catch (e) {
+    // Always a promise over an AsyncValueStream, also when the value was already in the window.
+    return Promise.reject(e);
+  }
   if (r instanceof Promise)
     return r.then((v) => {
       if (v === END_OF_STREAM) throw endOfStream(start());
@@ -130,12 +136,13 @@ function atEndOfStream(r: Reader): boolean {
  * for await (const ev of decodeValues(Event, fs.createReadStream("events.ndjson"))) handle(ev);
  * ```
  */
-export async function* decodeValues<T>(
+export function decodeValues<T>(
   type: GoType<T>,
   source: ByteSource | AsyncValueStream,
   options?: OptionsInput,
   stream?: StreamOptions,
 ): AsyncGenerator<T, void, undefined> {
+  // Arguments are checked here, when called (a generator's body would run at the first next()).
   checkGoType("decodeValues", type);
   let dec: AsyncValueStream;
   if (source instanceof AsyncValueStream) dec = source;
@@ -144,6 +151,14 @@ export async function* decodeValues<T>(
     dec = new AsyncValueStream(source, options, stream);
   }
   const o = source instanceof AsyncValueStream ? dec.optionsFor(options) : dec.o;
+  return values(dec, type, o);
+}
+
+async function* values<T>(
+  dec: AsyncValueStream,
+  type: GoType<T>,
+  o: ResolvedOptions,
+): AsyncGenerator<T, void, undefined> {
   const start = () => zero(type);
   let done = false;
   try {

@@ -108,6 +108,12 @@ const F_STRING = 2;
 const F_SCALAR = 3;
 const F_DONE = 4;
 
+/** Bytes past a value read before the exact engine decodes it (its error texts quote some). */
+const ERROR_CONTEXT = 32;
+
+/** decodeFramed's answer when the bytes after the value are still to be read. */
+const NEED_MORE: unique symbol = Symbol("gojson.v2.needMore");
+
 /** What decodeNext returns when only whitespace is left. */
 export const END_OF_STREAM: unique symbol = Symbol("gojson.v2.endOfStream");
 
@@ -188,7 +194,10 @@ export class AsyncValueStream {
     exact: (r: Reader) => unknown,
   ): unknown | Promise<unknown> {
     if (this.failed !== undefined) throw this.failed;
-    if (this.frame()) return this.decodeFramed(o, fast, exact);
+    if (this.frame()) {
+      const v = this.decodeFramed(o, fast, exact);
+      if (v !== NEED_MORE) return v;
+    }
     return this.fillThenDecode(o, fast, exact);
   }
 
@@ -197,8 +206,12 @@ export class AsyncValueStream {
     fast: GoType | undefined,
     exact: (r: Reader) => unknown,
   ): Promise<unknown> {
-    while (!this.frame()) await this.fill();
-    return this.decodeFramed(o, fast, exact);
+    for (;;) {
+      while (!this.frame()) await this.fill();
+      const v = this.decodeFramed(o, fast, exact);
+      if (v !== NEED_MORE) return v;
+      await this.fill();
+    }
   }
 
   /** decodeFramed decodes the value the finder framed (or reports the end of the stream). */
@@ -218,7 +231,10 @@ export class AsyncValueStream {
       }
     }
     // The exact engine reads the value from its first byte over the rest of the window (a
-    // truncated value reaches the end of the window, which is the end of the stream).
+    // truncated value reaches the end of the window, which is the end of the stream). Its errors
+    // may quote a few bytes past the value: those are read first, so the text is the same for
+    // every split of the input.
+    if (!this.eof && this.len - this.ve < ERROR_CONTEXT) return NEED_MORE;
     const shift = this.base + vs;
     const r = new Reader(
       this.buf.subarray(vs, this.len),
