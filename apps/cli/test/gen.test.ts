@@ -76,4 +76,30 @@ describe("gojson gen", () => {
     expect(gojson(["gen", "--go", "order.go", "--type", "Order"]).status).toBe(2);
     expect(gojson(["gen", "--go", "order.go", "--json-schema", "v2", "--type", "Nope"]).status).toBe(3);
   });
+
+  it("reads a package directory (test files left out) and the module parses the embedded files at load", async () => {
+    const pkg = join(out, "shop");
+    mkdirSync(pkg, { recursive: true });
+    writeFileSync(
+      join(pkg, "order.go"),
+      'package shop\n\n// Order has lines.\ntype Order struct {\n\tLines []Line `json:"lines"`\n}\n',
+    );
+    writeFileSync(join(pkg, "line.go"), 'package shop\n\ntype Line struct {\n\tQty int64 `json:"qty"`\n}\n');
+    writeFileSync(
+      join(pkg, "order_test.go"),
+      'package shop\n\nimport "testing"\n\nfunc TestX(t *testing.T) {}\n',
+    );
+    const file = join(out, "shop.gen.ts");
+    const w = gojson(["gen", "--go", pkg, "--out", file]);
+    expect(w.stderr).toContain("(2 types)");
+    const text = readFileSync(file, "utf8");
+    expect(text).toContain('name: "line.go"');
+    expect(text).not.toContain("order_test.go");
+    expect(text).toContain("/** Order has lines. */");
+    expect(text).toContain("  Qty: bigint;");
+    const mod = await import(file);
+    expect(Object.keys(mod.goTypes).sort()).toEqual(["Line", "Order"]);
+    expect(mod.goPackage.name).toBe("shop");
+    expect(gojson(["gen", "--go", pkg, "--out", file, "--check"]).status).toBe(0);
+  });
 });

@@ -46,25 +46,29 @@ function goTypeNamed<T>(name: string): GoType<T> {
   return t as GoType<T>;
 }
 
-/** The Go type CreateOrder. */
+/** CreateOrder is the body of POST /orders. */
 export interface CreateOrder {
+  /** Customer is who buys. */
   Customer: string;
+  /** Lines are what is bought. */
   Lines: Line[] | null;
+  /** Note is free text for the warehouse. */
   Note: string;
 }
-/** The Go type CreateOrder. */
+/** CreateOrder is the body of POST /orders. */
 export const CreateOrder: GoType<CreateOrder> = goTypeNamed("CreateOrder");
 
-/** The Go type Line. */
+/** Line is one product and how many. */
 export interface Line {
   SKU: string;
   Qty: number;
+  /** PriceCents is the unit price in cents (int64: never rounded). */
   PriceCents: bigint;
 }
-/** The Go type Line. */
+/** Line is one product and how many. */
 export const Line: GoType<Line> = goTypeNamed("Line");
 
-/** The Go type Order. */
+/** Order is what the service answers. */
 export interface Order {
   ID: bigint;
   Customer: string;
@@ -72,5 +76,5 @@ export interface Order {
   TotalCents: bigint;
   Placed: GoTime;
 }
-/** The Go type Order. */
+/** Order is what the service answers. */
 export const Order: GoType<Order> = goTypeNamed("Order");

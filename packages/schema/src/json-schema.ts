@@ -200,7 +200,7 @@ class Builder {
       case "string":
         return this.onRead({ type: "string" });
       case "interface":
-        return true;
+        return this.interfaceSchema(t);
       case "pointer": {
         const elem = this.schemaOf(t.elem, { ...m, quoted: false });
         return orNull(elem);
@@ -217,6 +217,21 @@ class Builder {
         // A kind Go never encodes or decodes (func, chan): the codecs refuse it.
         return false;
     }
+  }
+
+  /**
+   * `any`: any JSON. A non-empty interface (`error`, `fmt.Stringer`): Go can
+   * decode only null into it (a nil interface has no concrete type to fill),
+   * and writes whatever its dynamic value writes. An opaque type (func, chan,
+   * complex, unsafe.Pointer) that JSON can see: Go writes nothing of it (an
+   * error), v1 reads only null into it, v2 nothing at all.
+   */
+  private interfaceSchema(t: GoType): JsonSchema {
+    const x = t as { opaque?: unknown; interfaceMethods?: readonly unknown[] };
+    if (x.opaque !== undefined) return this.unmarshal && this.v1 ? { type: "null" } : false;
+    if (x.interfaceMethods !== undefined && x.interfaceMethods.length > 0)
+      return this.unmarshal ? { type: "null" } : true;
+    return true;
   }
 
   /** Unmarshal accepts null for every type (v1: no effect; v2: the zero value); marshal writes the value itself. */

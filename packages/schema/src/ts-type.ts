@@ -97,6 +97,8 @@ function underlyingOf(t: GoType, ctx: TsTypeContext, visiting: Visiting): string
     case "pointer":
       return `${tsTypeOf(t.elem, ctx, false, visiting)} | null`;
     case "interface":
+      // A field Go never reads or writes (func, chan, an unresolved import) holds whatever the caller put there.
+      if ((t as { opaque?: unknown }).opaque !== undefined) return "unknown";
       ctx.uses.add("GoAny");
       return GO_ANY_NAME;
     case "struct":

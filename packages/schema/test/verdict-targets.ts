@@ -13,6 +13,7 @@ export const TARGETS: readonly string[] = [
   "Inline",
   "Node",
   "BadTag",
+  "Ifaces",
   "[]int",
   "map[string]any",
   "*Scalars",

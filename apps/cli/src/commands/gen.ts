@@ -1,7 +1,8 @@
-import { readFileSync, statSync, writeFileSync } from "node:fs";
-import { basename, dirname, relative, resolve, sep } from "node:path";
-import { type GoType, parseGo } from "@gojson/gotype";
+import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { basename, dirname, join, relative, resolve, sep } from "node:path";
+import { type GoType, parseGo, parseGoPackage } from "@gojson/gotype";
 import {
+  type GoSourceFile,
   generateTypeScript,
   JSON_SCHEMA_DIALECT,
   type JsonSchemaOptions,
@@ -26,9 +27,9 @@ export interface GenFlags {
   strict?: boolean;
 }
 
-/** What `gen` reads: the Go source text and the types parsed from it. */
+/** What `gen` reads: the Go source (one file's text, or a package's files) and the types parsed from it. */
 interface GoInput {
-  readonly source: string;
+  readonly source: string | readonly GoSourceFile[];
   readonly types: Record<string, GoType>;
 }
 
@@ -39,11 +40,7 @@ function readGo(path: string): GoInput {
   } catch {
     throw new CliError(`cannot read Go source ${path}: check the path given to --go`, EXIT.input);
   }
-  if (isDir)
-    throw new CliError(
-      `${path} is a directory: gen reads one Go file for now (a package directory when gotype's package reader is available)`,
-      EXIT.input,
-    );
+  if (isDir) return readGoDir(path);
   let source: string;
   try {
     source = readFileSync(path, "utf8");
@@ -54,6 +51,30 @@ function readGo(path: string): GoInput {
     return { source, types: parseGo(source) };
   } catch (e) {
     throw new CliError(`${path}:${(e as Error).message}`, EXIT.input);
+  }
+}
+
+/**
+ * A package directory: its `.go` files in name order, read as `go build`
+ * sees them (test files and files excluded by build constraints left out);
+ * the module embeds only the files of the package.
+ */
+function readGoDir(dir: string): GoInput {
+  const names = readdirSync(dir)
+    .filter((n) => n.endsWith(".go"))
+    .sort();
+  if (names.length === 0)
+    throw new CliError(`${dir} has no .go files: check the path given to --go`, EXIT.input);
+  const files: GoSourceFile[] = names.map((name) => ({
+    name,
+    source: readFileSync(join(dir, name), "utf8"),
+  }));
+  try {
+    const pkg = parseGoPackage(files);
+    const used = new Set(pkg.files);
+    return { source: files.filter((f) => used.has(f.name)), types: { ...pkg.types } };
+  } catch (e) {
+    throw new CliError(`${dir}: ${(e as Error).message}`, EXIT.input);
   }
 }
 

@@ -139,3 +139,18 @@ type Node struct {
 type BadTag struct {
 	A int `json:"a,"`
 }
+
+// Ifaces holds interfaces Go cannot fill, and fields JSON cannot see or use.
+type Ifaces struct {
+	E  error
+	S  Shape
+	F  func() `json:"-"`
+	C  chan int `json:"-"`
+	Fn func()
+	n  complex128
+}
+
+// Shape is an interface with methods.
+type Shape interface {
+	Area() float64
+}
