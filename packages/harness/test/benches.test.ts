@@ -15,7 +15,8 @@ describe("isolation through worker threads and child processes", () => {
   const built = existsSync(new URL("../dist/runner-entry.js", import.meta.url));
   for (const isolation of ["worker", "process"] as const) {
     it(`Isolation/${isolation}`, async (ctx) => {
-      if (!built) ctx.skip("dist/runner-entry.js is not built: run `pnpm --filter @gojson/harness build` first");
+      if (!built)
+        ctx.skip("dist/runner-entry.js is not built: run `pnpm --filter @gojson/harness build` first");
       const r = await runSuite(isolationSuite(), {
         progress: quiet,
         settings: { isolation, pairs: 2, warmupRounds: 0, sampleTimeMs: 2, memory: false },
