@@ -178,8 +178,17 @@ function escapeHtmlText(s: string): string {
   return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 
+/** Options of the Markdown report. */
+export interface MarkdownOptions {
+  /** File name of the chart of every main ratio (SVG beside the Markdown), shown under the verdicts. */
+  ratiosChart?: string;
+}
+
 /** Renders the whole report as Markdown (deterministic: a pure function of the input). */
-export function renderMarkdown(results: ReportInput | readonly BenchResult[]): string {
+export function renderMarkdown(
+  results: ReportInput | readonly BenchResult[],
+  options: MarkdownOptions = {},
+): string {
   const input = normaliseInput(results);
   const out: string[] = [`# ${headline(input)}`, "", summaryLine(input), ""];
   const m = machine(input);
@@ -207,9 +216,11 @@ export function renderMarkdown(results: ReportInput | readonly BenchResult[]): s
     out.push(
       `Ratio: candidate ÷ baseline, ${fs[0]?.comparison ? "time per op, " : ""}paired geometric mean with its ${Math.round(
         (input.results[0]?.settings.confidence ?? 0.95) * 100,
-      )}% interval; below 1 the candidate costs less. The HTML report (latest.html) draws every ratio in one chart. Each benchmark's details are folded below.`,
+      )}% interval; below 1 the candidate costs less. Each benchmark's details are folded below.`,
       "",
     );
+    if (options.ratiosChart)
+      out.push(`![Every main ratio with its interval, log scale](${options.ratiosChart})`, "");
   }
   for (const t of goRatioTables(input.results)) {
     out.push(`## gojson ÷ Go (${t.goVersion})`, "");

@@ -1,6 +1,8 @@
 /** Loads a results directory and writes latest.md and latest.html into an output directory. */
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { findingsSpec, renderChart } from "./charts.js";
+import { findings } from "./findings.js";
 import { renderHtml } from "./html.js";
 import { loadReportInput } from "./load.js";
 import { renderMarkdown } from "./markdown.js";
@@ -12,6 +14,8 @@ export const REPORT_BASENAME = "latest";
 export interface WrittenReport {
   markdown: string;
   html: string;
+  /** The chart of every main ratio the Markdown shows (absent when there is no ratio). */
+  chart?: string;
   results: number;
 }
 
@@ -22,12 +26,16 @@ export async function writeReport(
   label?: string,
 ): Promise<WrittenReport> {
   const input = await loadReportInput(resultsDir, label !== undefined ? { label } : {});
-  const md = renderMarkdown(input);
-  const html = await renderHtml(input);
   await mkdir(outDir, { recursive: true });
+  const spec = findingsSpec(findings(input), "ratios");
+  const chartName = `${REPORT_BASENAME}-ratios.svg`;
+  const chart = spec ? join(outDir, chartName) : undefined;
+  if (spec && chart) await writeFile(chart, (await renderChart(spec)).svg);
+  const md = renderMarkdown(input, spec ? { ratiosChart: chartName } : {});
+  const html = await renderHtml(input);
   const markdown = join(outDir, `${REPORT_BASENAME}.md`);
   const htmlPath = join(outDir, `${REPORT_BASENAME}.html`);
   await writeFile(markdown, md);
   await writeFile(htmlPath, html);
-  return { markdown, html: htmlPath, results: input.results.length };
+  return { markdown, html: htmlPath, ...(chart ? { chart } : {}), results: input.results.length };
 }
