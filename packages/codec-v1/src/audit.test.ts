@@ -19,6 +19,8 @@ import {
   JsonSyntaxError,
   marshal,
   marshalIndent,
+  SyncDecoder,
+  type Token,
   unmarshal,
   valid,
 } from "./index.js";
@@ -54,9 +56,20 @@ describe("audit: Decoder scripts (stream/)", () => {
       },
     });
   };
-  async function run(input: string, ops: string, flags: string, onebyte: boolean): Promise<string> {
+  async function run(
+    input: string,
+    ops: string,
+    flags: string,
+    onebyte: boolean,
+    sync = false,
+  ): Promise<string> {
     const bytes = te.encode(input);
-    const d = new Decoder(onebyte ? oneByte(bytes) : bytes);
+    // SyncDecoder over the bytes in memory: Go's json.NewDecoder(bytes.NewReader(b)), the same answers.
+    const d: Pick<Decoder, "useNumber" | "disallowUnknownFields" | "inputOffset" | "buffered"> & {
+      token(): Promise<Token> | Token;
+      decode<T>(t: import("@gojson/gotype").GoType<T>): Promise<T> | T;
+      more(): Promise<boolean> | boolean;
+    } = sync ? new SyncDecoder(bytes) : new Decoder(onebyte ? oneByte(bytes) : bytes);
     if (flags.includes("n")) d.useNumber();
     if (flags.includes("u")) d.disallowUnknownFields();
     const out: string[] = [];
@@ -90,6 +103,7 @@ describe("audit: Decoder scripts (stream/)", () => {
   test.each(cases)("#%i %s %s %j", async (i, ops, flags, input) => {
     expect(await run(input, ops, flags, false)).toBe(want[2 * i]);
     expect(await run(input, ops, flags, true)).toBe(want[2 * i + 1]);
+    expect(await run(input, ops, flags, false, true)).toBe(want[2 * i]);
   });
 });
 

@@ -7,7 +7,7 @@
 import { checkType } from "./arguments.js";
 import { DecoderCore, type Op, runAsync, runSync, type Token } from "./decoder-core.js";
 import type { GoType } from "./deps.js";
-import { checkUnmarshal, type DecodeOptions, resolveDecode, type UnmarshalOptions } from "./options.js";
+import { checkInto, type DecodeOptions, resolveDecode, type UnmarshalOptions } from "./options.js";
 import { asyncReader, type DecoderSource, type SyncDecoderSource, syncReader } from "./stream-source.js";
 
 /** The `into` option of Decoder.decode. */
@@ -61,7 +61,7 @@ export class Decoder {
    */
   async decode<T>(type: GoType<T>, options?: DecodeIntoOptions<NoInfer<T>>): Promise<T> {
     checkType("Decoder.decode", type);
-    const o = checkUnmarshal(options, "Decoder.decode");
+    const o = checkInto(options, "Decoder.decode");
     return (await this.run(this.core.decode(type as GoType, o.into))) as T;
   }
 
@@ -114,7 +114,7 @@ export class SyncDecoder {
   /** Go's Decoder.Decode (see Decoder.decode), synchronously. */
   decode<T>(type: GoType<T>, options?: DecodeIntoOptions<NoInfer<T>>): T {
     checkType("SyncDecoder.decode", type);
-    const o = checkUnmarshal(options, "SyncDecoder.decode");
+    const o = checkInto(options, "SyncDecoder.decode");
     return runSync(this.core.decode(type as GoType, o.into), this.next) as T;
   }
 

@@ -23,6 +23,7 @@ import {
 } from "./format.js";
 import { type GoVersion, quoteFor } from "./go-version.js";
 import { type FoundMethod, findMethod, NIL_DEREFERENCE, ptrHas, walkHops } from "./methods.js";
+import { NEGATIVE_ZERO_KEY } from "./negative-zero-key.js";
 import { PlanCache } from "./plan-cache.js";
 import { lossyText, rawText } from "./raw-bytes.js";
 import { type FieldV1, structFieldsV1 } from "./struct-fields.js";
@@ -318,8 +319,11 @@ function build(t: GoType, addr: boolean, quoted: boolean): Encoder {
     case "array": {
       const elem = encoderFor(t.elem, addr, false);
       const len = t.len;
+      const bytesOk = t.elem.kind === "uint8";
       return withNumericFastPath(t, (e, v) => {
-        if (!Array.isArray(v) || v.length !== len) throw mismatch(t, v);
+        // A list of a byte kind may also be a Uint8Array (how a Go []B / [N]B of a named byte type looks).
+        if (!(Array.isArray(v) || (bytesOk && v instanceof Uint8Array)) || v.length !== len)
+          throw mismatch(t, v);
         e.out += "[";
         elems(e, v, elem);
         e.out += "]";
@@ -336,12 +340,13 @@ function build(t: GoType, addr: boolean, quoted: boolean): Encoder {
       const elem = encoderFor(t.elem, true, false);
       const ts = typeString(t);
       const deep = isRecursive(t) ? DEEP_ENCODE_DEPTH : Number.POSITIVE_INFINITY;
+      const bytesOk = t.elem.kind === "uint8";
       const self: Encoder = (e, v) => {
         if (v === null) {
           e.out += "null";
           return;
         }
-        if (!Array.isArray(v)) throw mismatch(t, v);
+        if (!(Array.isArray(v) || (bytesOk && v instanceof Uint8Array))) throw mismatch(t, v);
         if (++e.depth > deep) return deferDeep(e, self, v);
         const check = ++e.ptrLevel > START_DETECTING_CYCLES_AFTER;
         if (check) enterCycleCheck(e, v, ts);
@@ -362,7 +367,7 @@ function build(t: GoType, addr: boolean, quoted: boolean): Encoder {
 }
 
 /** Writes the elements of list `v`, comma-separated; a Mismatch below gets the element's index. */
-function elems(e: EncodeState, v: readonly unknown[], elem: Encoder): void {
+function elems(e: EncodeState, v: ArrayLike<unknown>, elem: Encoder): void {
   const n = v.length;
   let i = 0;
   try {
@@ -440,8 +445,11 @@ function buildMap(t: GoType & { kind: "map" }): Encoder {
       return k;
     };
   else if (tm !== null) {
+    const floatKey = kt.kind === "float32" || kt.kind === "float64";
     keyText = (k, e) => {
       if (tm.ptr && k === null) return "";
+      // The key -0 of a float-kind map (a Map cannot hold -0 apart from 0: see NEGATIVE_ZERO_KEY).
+      if (floatKey && k === NEGATIVE_ZERO_KEY) k = -0;
       const recv = walkHops(k, tm.m.hops);
       if (recv === undefined) throw new GoError("panic", NIL_DEREFERENCE);
       try {

@@ -47,6 +47,7 @@ const msg = (e: unknown) => (e as Error).message;
 const decls = parseGo(read("types.go.txt"));
 // types.go.txt's TB.MarshalText (invalid UTF-8, a U+FFFD, a truncated sequence, `<`).
 withMethods(decls.TB as GoType, { MarshalText: () => latin1("a\xffb\xef\xbf\xbd\xe2\x80<") });
+withMethods(decls.NB as GoType, { MarshalText: () => latin1("a\xffb") });
 const cases = lines("cases.tsv").map(
   (l, i) => [i, ...(l.split("\t") as [string, string, string, string])] as const,
 );

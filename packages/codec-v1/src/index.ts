@@ -22,6 +22,7 @@ export {
 } from "./errors.js";
 export { DEFAULT_GO_VERSION, GO_VERSIONS, type GoVersion } from "./go-version.js";
 export { marshal, marshalIndent } from "./marshal.js";
+export { NEGATIVE_ZERO_KEY } from "./negative-zero-key.js";
 export type { DecodeOptions, EncoderOptions, MarshalOptions, UnmarshalOptions } from "./options.js";
 export { decodeValues, unmarshalRead } from "./read-values.js";
 export type { DecoderSource, SyncDecoderSource } from "./stream-source.js";

@@ -76,6 +76,7 @@ const DECODE: Readonly<Record<string, Kind>> = {
   goVersion: "goVersion",
 };
 const UNMARSHAL: Readonly<Record<string, Kind>> = { ...DECODE, into: "any" };
+const INTO: Readonly<Record<string, Kind>> = { into: "any" };
 
 /**
  * Names of other codecs' options (json/v2, jsontext, JSON.parse habits) and the codec-v1 option
@@ -190,6 +191,12 @@ export function resolveMarshal(o: MarshalOptions | undefined, operation = "marsh
     indent: ind,
     goVersion: o.goVersion ?? DEFAULT_GO_VERSION,
   });
+}
+
+/** Checks the options of Decoder.decode (only `into`: the Decoder holds the others); returns them unchanged. */
+export function checkInto<O extends { readonly into?: unknown }>(o: O | undefined, operation: string): O {
+  check(operation, o, INTO);
+  return o ?? ({} as O);
 }
 
 /** Checks unmarshal options (`into` included); returns them unchanged. */

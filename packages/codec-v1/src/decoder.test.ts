@@ -1,0 +1,110 @@
+/**
+ * isEOF (Go's `err == io.EOF` after Decode) and the synchronous SyncDecoder
+ * used the way Go code uses json.NewDecoder(bytes.NewReader(b)) inside an
+ * UnmarshalJSON method. (Op-by-op agreement with Go, Buffered and
+ * InputOffset included, is in audit.test.ts's Decoder scripts.)
+ */
+import { type GoType, parseGo, T, withMethods } from "@gojson/gotype";
+import { describe, expect, test } from "vitest";
+import { Decoder, Delim, GoError, isEOF, JsonSyntaxError, SyncDecoder, unmarshal } from "./index.js";
+
+function thrown(f: () => unknown): unknown {
+  try {
+    f();
+  } catch (e) {
+    return e;
+  }
+  return undefined;
+}
+
+describe("isEOF", () => {
+  test("true for the Decoder's io.EOF: no value before the end of the input", async () => {
+    const e1 = thrown(() => new SyncDecoder("  ").decode(T.any));
+    expect(e1).toBeInstanceOf(GoError);
+    expect(isEOF(e1)).toBe(true);
+    expect((e1 as Error).message).toBe("EOF");
+    const d = new Decoder("1");
+    await d.decode(T.any);
+    const e2 = await d.decode(T.any).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(isEOF(e2)).toBe(true);
+  });
+
+  test("false for every other error and for things that only look like EOF", () => {
+    const unexpected = thrown(() => new SyncDecoder("[1").decode(T.any));
+    expect((unexpected as Error).message).toBe("unexpected EOF");
+    expect(isEOF(unexpected)).toBe(false);
+    const syntax = thrown(() => new SyncDecoder("]").decode(T.any));
+    expect(JsonSyntaxError.isInstance(syntax)).toBe(true);
+    expect(isEOF(syntax)).toBe(false);
+    expect(isEOF(thrown(() => unmarshal(T.any, "")))).toBe(false); // Unmarshal: "unexpected end of JSON input"
+    for (const x of [
+      new Error("EOF"),
+      "EOF",
+      null,
+      undefined,
+      { kind: "eof" },
+      new GoError("unexpected-eof", "EOF"),
+    ])
+      expect(isEOF(x)).toBe(false);
+  });
+});
+
+describe("SyncDecoder", () => {
+  test("the Decoder's operations without promises", () => {
+    const d = new SyncDecoder('{"a": [1, "x"]} 7');
+    expect(d.token()).toBe(Delim.BeginObject);
+    expect(d.token()).toBe("a");
+    expect(d.token()).toBe(Delim.BeginArray);
+    expect(d.more()).toBe(true);
+    expect(d.decode(T.int64)).toBe(1n);
+    expect(d.decode(T.string)).toBe("x");
+    expect(d.more()).toBe(false);
+    expect(d.token()).toBe(Delim.EndArray);
+    expect(d.token()).toBe(Delim.EndObject);
+    expect(d.inputOffset()).toBe(15);
+    expect(new TextDecoder().decode(d.buffered())).toBe(" 7");
+    expect(d.decode(T.int32)).toBe(7);
+    expect(isEOF(thrown(() => d.decode(T.int32)))).toBe(true);
+  });
+
+  test("inside an UnmarshalJSON twin, synchronously", () => {
+    // type Pairs map[string]int64, read from [["a",1],["b",2]] with the token API.
+    const { Pairs } = parseGo("type Pairs map[string]int64") as { Pairs: GoType };
+    withMethods(
+      Pairs,
+      {
+        UnmarshalJSON: (data: Uint8Array) => {
+          const d = new SyncDecoder(data);
+          const m = new Map<string, bigint>();
+          if (d.token() !== Delim.BeginArray) throw new Error("want an array");
+          while (d.more()) {
+            const [k, v] = d.decode(parseGo("type KV [2]any").KV as GoType) as [string, number];
+            m.set(k, BigInt(v));
+          }
+          d.token();
+          return m;
+        },
+      },
+      { receiver: "pointer" },
+    );
+    expect(unmarshal(Pairs, '[["a",1],["b",2]]')).toEqual(
+      new Map([
+        ["a", 1n],
+        ["b", 2n],
+      ]),
+    );
+  });
+
+  test("options and chunk iterables", () => {
+    const d = new SyncDecoder(["[1.5,", ' {"x":1}]'], { useNumber: true });
+    const v = d.decode(T.any) as unknown[];
+    expect(String(v[0])).toBe("1.5");
+    const strict = new SyncDecoder('{"y":1}', { disallowUnknownFields: true });
+    expect(() => strict.decode(parseGo("type S struct{ X int }").S as GoType)).toThrow(
+      'json: unknown field "y"',
+    );
+  });
+});
