@@ -92,13 +92,33 @@ function exactAnswer(c: Case, goVersion: GoVersion): Answer {
   }
 }
 
+/**
+ * Cases whose recorded value comes from a blind spot of the oracle's tagged tree, checked on their
+ * error text only (the value is tested against real Go in fidelity.test.ts): the tree shows a
+ * non-nil pointer to a nil slice or map as null (a nil pointer), and a named empty interface Go
+ * left holding "" or false as nil. codec-v2 gives the empty slice or map, and the zero value.
+ */
+const BLIND_VALUE: ReadonlySet<string> = new Set([
+  "Bytes/FailedDecodeOverwrites/Base64/v2",
+  "Syntax/ClosingWhereValueBelongs/PointerSlice/v2",
+  "Fidelity/PointerAllocated/FieldBytesBadBase64/v1v2",
+  "Fidelity/PointerAllocated/MapMismatch/v2",
+  "Fidelity/PointerAllocated/NamedBytesBadBase64/v2",
+  "Fidelity/PointerAllocated/NamedBytesEmpty/v2",
+  "Fidelity/PointerAllocated/NamedBytesFalse/v2",
+  "Fidelity/PointerAllocated/SliceSyntax/v2",
+  "Fidelity/NamedAny/Bool/v2",
+  "Fidelity/NamedAny/InStruct/v2",
+  "Fidelity/NamedAny/String/v2",
+]);
+
 function check(c: Case, want: Answer, got: Answer): void {
   expect(got.error).toBe(want.error);
+  if (BLIND_VALUE.has(c.name)) return;
   if (c.op === "marshal") {
     expect(got.output).toBe(want.output);
     expect(got.outputB64).toBe(want.outputB64);
-  }
-  else expect(JSON.stringify(got.value)).toBe(JSON.stringify(want.value));
+  } else expect(JSON.stringify(got.value)).toBe(JSON.stringify(want.value));
 }
 
 for (const [goVersion, field] of [

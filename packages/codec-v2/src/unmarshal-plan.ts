@@ -455,6 +455,7 @@ function build(t: GoType, o: ResolvedOptions, m: Mode): Dec {
     const et = t.elem;
     // v1's `string` option: a quoted null sets the pointer itself to nil.
     const quotedNull = m.legacyStr || (m.tag && f.stringifyWithLegacySemantics);
+    const standIn = allocatedStandIn(et, o);
     const dec: Dec = (r, cur) => {
       // Go's PeekKind defers a syntax error: the pointer is allocated and the element's
       // decoder reports it (with the element's own partial value: nested pointers too).
@@ -468,6 +469,8 @@ function build(t: GoType, o: ResolvedOptions, m: Mode): Dec {
       try {
         const failed = legacyFailures;
         const v = elem(r, base);
+        // Go allocated the pointer before its element failed (legacy reporting carries on).
+        if (v === null && standIn !== undefined && legacyFailures !== failed) return standIn();
         // v1's `string` option: a quoted null takes effect on the pointer itself (unless the
         // element failed: Go returns its error first, the pointer stays allocated).
         if (
@@ -479,7 +482,8 @@ function build(t: GoType, o: ResolvedOptions, m: Mode): Dec {
           return null;
         return v;
       } catch (e) {
-        setPartial(e, partialOf(e, base));
+        const held = partialOf(e, base);
+        setPartial(e, held === null && standIn !== undefined ? standIn() : held);
         throw e;
       }
     };
@@ -492,7 +496,7 @@ function build(t: GoType, o: ResolvedOptions, m: Mode): Dec {
         r.d.readNull();
         return null;
       }
-      return new PointerFrame(elem, cur === null || cur === undefined ? zero(et) : cur);
+      return new PointerFrame(elem, cur === null || cur === undefined ? zero(et) : cur, standIn);
     };
     return dec;
   }
@@ -666,7 +670,7 @@ function build(t: GoType, o: ResolvedOptions, m: Mode): Dec {
     case "map":
       return mapDecoder(t, o, m);
     case "interface":
-      return anyDecoder(o, m.str);
+      return anyDecoder(o, m.str, t.name !== undefined);
     case "struct":
       return structDecoder(t, o, m);
   }
@@ -929,7 +933,11 @@ function sliceDecoder(t: Extract<GoType, { kind: "slice" }>, o: ResolvedOptions,
 class PointerFrame extends UFrame {
   private v: unknown;
   private done = false;
-  constructor(elem: Dec, base: unknown) {
+  constructor(
+    elem: Dec,
+    base: unknown,
+    private readonly standIn: (() => unknown) | undefined,
+  ) {
     super();
     this.cd = elem;
     this.cb = base;
@@ -946,9 +954,24 @@ class PointerFrame extends UFrame {
     return this.v;
   }
   fail(e: unknown): string | undefined {
-    setPartial(e, partialOf(e, this.cb));
+    const held = partialOf(e, this.cb);
+    setPartial(e, held === null && this.standIn !== undefined ? this.standIn() : held);
     return undefined;
   }
+}
+
+/**
+ * allocatedStandIn gives what a pointer holds when Go allocated it and its element (a slice or
+ * map) failed before it was made: Go's pointer is not nil but points to a nil slice or map, which
+ * the contract's values cannot tell from a nil pointer (both null); codec-v2 gives the empty slice
+ * or map, which Go's json/v2 writes alike (`""`, `[]`, `{}`). Undefined for other element types.
+ */
+function allocatedStandIn(et: GoType, o: ResolvedOptions): (() => unknown) | undefined {
+  if (et.known !== undefined || lookupMethod(et, "UnmarshalJSON") || lookupMethod(et, "UnmarshalText"))
+    return undefined;
+  if (et.kind === "map") return () => new Map();
+  if (et.kind === "slice") return isByteSlice(et, o) ? () => new Uint8Array(0) : () => [];
+  return undefined;
 }
 
 /** The deep-path frame of a slice (Go grows the slice before it decodes an element). */
@@ -1475,8 +1498,13 @@ function fitsDynamic(dt: GoType, k: Kind): boolean {
  * Legacy merge semantics (v1) always start from nil. A failed value leaves what Go holds: a fresh
  * container keeps what was decoded, a fresh scalar or array element that failed is nil.
  */
-/** `str`: StringifyNumbers is in effect (the option, or a `string` field holding the value). */
-function anyDecoder(o: ResolvedOptions, str: boolean): Dec {
+/**
+ * `str`: StringifyNumbers is in effect (the option, or a `string` field holding the value).
+ * `named`: a named empty interface (`type NA any`), which Go never decodes through its fast
+ * path for `any`: a fresh scalar that fails holds its kind's zero value (`""`, false), as
+ * with allowDuplicateNames.
+ */
+function anyDecoder(o: ResolvedOptions, str: boolean, named: boolean): Dec {
   const f = o.flags;
   const rawNum = f.unmarshalAnyWithRawNumber;
   const merge = !f.mergeWithLegacySemantics;
@@ -1519,7 +1547,7 @@ function anyDecoder(o: ResolvedOptions, str: boolean): Dec {
   // Go's fast path for a nil `any` (unmarshalValueAny) is taken only without AllowDuplicateNames;
   // otherwise (and always for an existing float64) numbers go through the float64 arshaler,
   // where StringifyNumbers wants them quoted.
-  const typedFresh = f.allowDuplicateNames && !rawNum;
+  const typedFresh = (f.allowDuplicateNames || named) && !rawNum;
   const floatDec = compile(FLOAT64, o, { ...NO_MODE, str });
   const typedFloat = (r: Reader, base: number): unknown => {
     try {
