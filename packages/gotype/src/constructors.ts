@@ -248,7 +248,8 @@ export function define<D extends GoType>(decl: D, underlying: GoType): GoType {
   }
   undefinedDecls.delete(decl);
   const target = decl as unknown as Record<string, unknown>;
-  for (const k of Object.keys(target)) if (!KEEP_ON_DEFINE.has(k)) delete target[k];
+  // Unset rather than delete: deleting would turn every named type into a slow dictionary-mode object.
+  for (const k of Object.keys(target)) if (!KEEP_ON_DEFINE.has(k) && k !== "kind") target[k] = undefined;
   copyUnderlying(target, underlying);
   return decl;
 }

@@ -24,9 +24,9 @@ export interface Tok {
   readonly line: number;
   readonly col: number;
   /** For `string` tokens: the decoded value. For `;`: "newline" / "eof" when inserted. */
-  readonly value?: string;
+  readonly value: string | undefined;
   /** The doc comment group that ends on the line just before this token (text without markers). */
-  readonly doc?: string;
+  readonly doc: string | undefined;
   /** Offset of the token's first character in the source. */
   readonly offset: number;
 }
@@ -192,8 +192,8 @@ export class Lexer {
       line: this.line,
       col: start - this.lineStart + 1,
       offset: start,
-      ...(value !== undefined ? { value } : {}),
-      ...(doc !== undefined ? { doc } : {}),
+      value,
+      doc,
     };
     if (kind !== "eof") this.last = t;
     return t;

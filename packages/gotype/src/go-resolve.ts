@@ -110,6 +110,15 @@ interface DeferredArray {
   readonly declPos: GoPos;
 }
 
+// Stands for the right-hand side of a declaration that is already resolved.
+const RESOLVED_EXPR: TExpr = Object.freeze({
+  k: "iface",
+  methods: [],
+  embeds: [],
+  constraint: false,
+  pos: { line: 0, col: 0 },
+});
+
 const typeIds = new WeakMap<object, number>();
 let nextTypeId = 1;
 function typeId(t: GoType): number {
@@ -145,7 +154,7 @@ const IMPLICIT_IMPORTS: ReadonlyMap<string, string> = new Map([
 export class PackageScope {
   readonly name: string;
   readonly path: string;
-  private readonly files: readonly FileAst[];
+  private files: readonly Pick<FileAst, "imports">[];
   private readonly typeDecls = new Map<string, TypeDeclAst>();
   private readonly genericDecls = new Map<string, TypeDeclAst>();
   private readonly constDecls = new Map<string, ConstDeclAst>();
@@ -222,7 +231,7 @@ export class PackageScope {
 
   /** Resolves every non-generic type declaration: the package's types by name (a null-prototype record). */
   resolveAll(): Record<string, GoType> {
-    return this.session(() => {
+    const r = this.session(() => {
       const out = Object.create(null) as Record<string, GoType>;
       for (const d of this.typeDecls.values()) {
         this.declPos = d.pos;
@@ -234,6 +243,18 @@ export class PackageScope {
       }
       return Object.freeze(out);
     });
+    this.compact();
+    return r;
+  }
+
+  // After resolveAll the syntax trees of resolved declarations are no longer
+  // needed (lookups use the objects); keep what generics and aliases need.
+  private compact(): void {
+    for (const [name, d] of this.typeDecls) {
+      if (!d.alias) (d as { expr: TExpr }).expr = RESOLVED_EXPR;
+      if (!this.genericDecls.has(name)) this.methodDecls.delete(name);
+    }
+    this.files = this.files.map((f) => ({ imports: f.imports }));
   }
 
   /** A type exported by this package, for other packages (`pkg.Name`, `pkg.Name[Args]`); undefined when absent. */
@@ -1121,7 +1142,8 @@ export function measure(root: GoType): Measure | undefined {
       onStack.delete(t);
       continue;
     }
-    const deps = t.kind === "array" ? [t.elem] : t.kind === "struct" ? t.fields.map((f) => f.type) : [];
+    const deps =
+      t.kind === "array" ? [t.elem] : t.kind === "struct" ? new Set(t.fields.map((f) => f.type)) : [];
     let pushed = false;
     for (const d of deps) {
       if (measures.has(d) || isUndefinedDecl(d)) continue;

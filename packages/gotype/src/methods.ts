@@ -82,17 +82,23 @@ type MethodTable = Readonly<Partial<Record<MethodName, GoMethod>>>;
 const registry = new WeakMap<object, MethodTable>();
 const attachHooks = new WeakMap<object, () => void>();
 
+// One shared accessor for every slot (no closure per type).
+function methodsGetter(this: object): MethodTable | undefined {
+  return registry.get(this);
+}
+const METHODS_SLOT: PropertyDescriptor = Object.freeze({
+  get: methodsGetter,
+  enumerable: false,
+  configurable: false,
+});
+
 /**
  * Gives a named type object a `methods` slot backed by a registry, so the
  * object itself can be frozen while withMethods still attaches twins (used by
  * parseGo for the types it returns).
  */
 export function installMethodSlot(t: object, initial?: MethodTable): void {
-  Object.defineProperty(t, "methods", {
-    get: () => registry.get(t),
-    enumerable: false,
-    configurable: false,
-  });
+  Object.defineProperty(t, "methods", METHODS_SLOT);
   if (initial !== undefined && Object.keys(initial).length > 0) registry.set(t, Object.freeze(initial));
 }
 
