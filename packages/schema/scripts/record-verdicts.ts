@@ -6,7 +6,9 @@
  *
  * - test/verdicts/verdicts.json: the hand-written types of types.go;
  * - test/verdicts/random.json: random type sets (gotype's goDeclsArbitrary,
- *   fixed seed), each printed with formatGoDecls and compiled as it is.
+ *   fixed seed), each printed with formatGoDecls and compiled as it is;
+ * - test/verdicts/go1.27-v1.json: the hand-written types under Go 1.27's
+ *   encoding/json (`GOTOOLCHAIN=go1.27.3`: v1 on the v2 engine), v1 only.
  *
  * Run: `pnpm run record-verdicts` (needs Go 1.26+).
  */
@@ -36,6 +38,7 @@ function runGo(
   typesSource: string,
   targets: readonly string[],
   payloads: readonly Payload[],
+  go127 = false,
 ): [GoAnswer[], GoAnswer[]] {
   const work = mkdtempSync(join(tmpdir(), "gojson-verdicts-"));
   try {
@@ -58,6 +61,14 @@ function runGo(
       if (lines.length !== payloads.length) throw new Error("verdict program answered too few lines");
       return lines.map((l) => JSON.parse(l) as GoAnswer);
     };
+    if (go127) {
+      // Go 1.27 builds encoding/json on the v2 engine by default: the v1 file without its build tag, no v2 file.
+      const v1 = readFileSync(join(dir, "v1.go"), "utf8").replace("//go:build !goexperiment.jsonv2\n", "");
+      writeFileSync(join(work, "v1.go"), v1);
+      writeFileSync(join(work, "v2.go"), "package main\n");
+      const answers = run({ GOEXPERIMENT: "", GOTOOLCHAIN: "go1.27.3" });
+      return [answers, answers];
+    }
     return [run({ GOEXPERIMENT: "" }), run({ GOEXPERIMENT: "jsonv2" })];
   } finally {
     rmSync(work, { recursive: true, force: true });
@@ -128,6 +139,36 @@ function writeTable(file: string, head: Record<string, unknown>, texts: Texts, r
   const texts = new Texts();
   writeTable(join(dir, "verdicts.json"), {}, texts, rowsOf(texts, payloads, v1, v2));
   console.log(`verdicts.json: ${payloads.length} payloads with ${goVersion}`);
+}
+
+// The hand-written types under Go 1.27's encoding/json (v1 on the v2 engine).
+{
+  const source = readFileSync(join(dir, "types.go"), "utf8");
+  const decls = parseGo(source);
+  const payloads: Payload[] = [];
+  for (const target of TARGETS) payloads.push(...payloadsFor(target, goType(target, decls)));
+  const [v1] = runGo(source, TARGETS, payloads, true);
+  const go127 = execFileSync("go", ["env", "GOVERSION"], {
+    encoding: "utf8",
+    env: { ...process.env, GOTOOLCHAIN: "go1.27.3" },
+  }).trim();
+  const texts = new Texts();
+  const rows = payloads.map((p, i) => {
+    const a = v1[i] as GoAnswer;
+    return [p.t, p.p, texts.ref(a.err), texts.ref(a.strict), texts.out(a)];
+  });
+  const fields = Object.entries({
+    go: go127,
+    columns: COLUMNS.slice(0, 5),
+    texts: texts.list,
+  })
+    .map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v)}`)
+    .join(",\n");
+  writeFileSync(
+    join(dir, "go1.27-v1.json"),
+    `{${fields},\n"rows":[\n${rows.map((r) => JSON.stringify(r)).join(",\n")}\n]}\n`,
+  );
+  console.log(`go1.27-v1.json: ${payloads.length} payloads with ${go127}`);
 }
 
 // Random type sets.

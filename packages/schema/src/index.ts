@@ -24,9 +24,10 @@ export type {
   JsonSchemaOptions,
   ResolvedJsonSchemaOptions,
   SchemaDirection,
+  SchemaGoVersion,
   SchemaVersion,
 } from "./json-schema-options.js";
-export { resolveJsonSchemaOptions } from "./json-schema-options.js";
+export { DEFAULT_SCHEMA_GO_VERSION, resolveJsonSchemaOptions } from "./json-schema-options.js";
 export {
   type GoStandardSchema,
   type SchemaCodec,

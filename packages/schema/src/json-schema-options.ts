@@ -22,10 +22,24 @@ export type SchemaVersion = "v1" | "v2";
  */
 export type SchemaDirection = "unmarshal" | "marshal";
 
+/** Go releases whose rules a schema can follow. */
+export type SchemaGoVersion = "1.26" | "1.27";
+
+/** The Go release a schema follows unless told otherwise. */
+export const DEFAULT_SCHEMA_GO_VERSION: SchemaGoVersion = "1.26";
+
 /** Options of {@link toJsonSchema}. */
 export interface JsonSchemaOptions {
   /** `"v1"`: encoding/json; `"v2"`: encoding/json/v2. */
   readonly version: SchemaVersion;
+  /**
+   * Which Go release's rules (default {@link DEFAULT_SCHEMA_GO_VERSION}).
+   * Go 1.27 runs encoding/json (v1) on the v2 engine: quoted numbers and
+   * float map keys are read with strconv's Go syntax, bool-keyed maps decode
+   * when empty, and a v2 `format` tag option makes a struct unusable. v2
+   * under 1.27 is not modelled yet (a TypeError).
+   */
+  readonly goVersion?: SchemaGoVersion;
   /** Unmarshal (default) or marshal side. */
   readonly direction?: SchemaDirection;
   /** v1 unmarshal: Decoder.DisallowUnknownFields; unknown members are rejected (case variants of known names still match). */
@@ -51,6 +65,7 @@ export interface JsonSchemaOptions {
 /** Resolved, frozen options. */
 export interface ResolvedJsonSchemaOptions {
   readonly version: SchemaVersion;
+  readonly goVersion: SchemaGoVersion;
   readonly direction: SchemaDirection;
   readonly rejectUnknown: boolean;
   readonly matchCaseInsensitiveNames: boolean;
@@ -62,7 +77,7 @@ export interface ResolvedJsonSchemaOptions {
   readonly id: string | undefined;
 }
 
-const COMMON = ["version", "direction", "refPrefix", "id"];
+const COMMON = ["version", "goVersion", "direction", "refPrefix", "id"];
 const V1_ONLY = ["disallowUnknownFields"];
 const V2_ONLY = [
   "rejectUnknownMembers",
@@ -89,6 +104,13 @@ export function resolveJsonSchemaOptions(o: JsonSchemaOptions): ResolvedJsonSche
         : `toJsonSchema: unknown option ${JSON.stringify(k)}; known for ${o.version}: ${[...known].join(", ")}`,
     );
   }
+  const goVersion = o.goVersion ?? DEFAULT_SCHEMA_GO_VERSION;
+  if (goVersion !== "1.26" && goVersion !== "1.27")
+    throw new TypeError(`toJsonSchema: want options.goVersion "1.26" or "1.27", got ${describe(goVersion)}`);
+  if (goVersion === "1.27" && o.version === "v2")
+    throw new TypeError(
+      'toJsonSchema: json/v2 under Go 1.27 is not modelled yet; use goVersion "1.26" for v2',
+    );
   const direction = o.direction ?? "unmarshal";
   if (direction !== "unmarshal" && direction !== "marshal")
     throw new TypeError(
@@ -110,6 +132,7 @@ export function resolveJsonSchemaOptions(o: JsonSchemaOptions): ResolvedJsonSche
   };
   return Object.freeze({
     version: o.version,
+    goVersion,
     direction,
     rejectUnknown: flag("disallowUnknownFields") || flag("rejectUnknownMembers"),
     matchCaseInsensitiveNames: flag("matchCaseInsensitiveNames"),

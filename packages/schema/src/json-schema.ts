@@ -5,7 +5,7 @@
  * Where JSON Schema cannot say what Go checks (see the README's table), the
  * schema accepts more than Go, never less.
  */
-import { type GoType, hasMethod, type JsonField, structFields, typeString } from "@gojson/gotype";
+import { type GoType, hasMethod, type JsonField, lookupTag, structFields, typeString } from "@gojson/gotype";
 import {
   type JsonSchema,
   type JsonSchemaObject,
@@ -18,9 +18,11 @@ import {
   base16Pattern,
   base64Pattern,
   GO_DURATION_PATTERN,
+  GO_PARSE_FLOAT_PATTERN,
   GO_PARSE_INT_PATTERN,
   GO_PARSE_UINT_PATTERN,
   GO_QUOTED_FLOAT_PATTERN,
+  GO127_QUOTED_FLOAT_PATTERN,
   JSON_INT_PATTERN,
   JSON_NUMBER_PATTERN,
   JSON_STRING_LITERAL_PATTERN,
@@ -125,6 +127,8 @@ export function toJsonSchemaDefs(
 
 class Builder {
   readonly defs = new Map<string, Def>();
+  /** The struct whose fields foldGroups is looking at (for their raw tags). */
+  private structOfField: GoType | undefined;
   private readonly byType = new Map<GoType, Map<string, Def>>();
   private readonly keys = new Set<string>();
   constructor(private readonly o: ResolvedJsonSchemaOptions) {}
@@ -134,6 +138,10 @@ class Builder {
   }
   private get unmarshal(): boolean {
     return this.o.direction === "unmarshal";
+  }
+  /** v1 on Go 1.27: encoding/json runs on the v2 engine with v1 options. */
+  private get v1on127(): boolean {
+    return this.v1 && this.o.goVersion === "1.27";
   }
 
   /** The schema of values of `t` read or written with `m`. */
@@ -306,12 +314,14 @@ class Builder {
         break;
       case "float32":
       case "float64":
-        pattern = this.unmarshal ? GO_QUOTED_FLOAT_PATTERN : JSON_NUMBER_PATTERN;
+        // Go 1.26 wants a leading '-' or digit before strconv.ParseFloat; 1.27 hands it any text.
+        if (!this.unmarshal) pattern = JSON_NUMBER_PATTERN;
+        else pattern = this.v1on127 ? GO127_QUOTED_FLOAT_PATTERN : GO_QUOTED_FLOAT_PATTERN;
         break;
       default:
-        if (this.unmarshal)
-          pattern = base.kind.startsWith("uint") ? "^(?:[0-9]+|null)$" : "^(?:-?[0-9]+|null)$";
-        else pattern = JSON_INT_PATTERN;
+        if (!this.unmarshal) pattern = JSON_INT_PATTERN;
+        else if (base.kind.startsWith("uint")) pattern = "^(?:[0-9]+|null)$";
+        else pattern = this.v1on127 ? "^(?:[+-]?[0-9]+|null)$" : "^(?:-?[0-9]+|null)$";
     }
     const s: JsonSchemaObject = { type: "string", pattern };
     return this.unmarshal || t.kind === "pointer" ? orNull(s) : s;
@@ -472,6 +482,11 @@ class Builder {
         return { pattern: unsigned ? GO_PARSE_UINT_PATTERN : GO_PARSE_INT_PATTERN };
       return { pattern: unsigned ? JSON_UINT_PATTERN : JSON_INT_PATTERN };
     }
+    if (this.v1on127) {
+      // Go 1.27's v1: float names read with strconv.ParseFloat; a bool-keyed map works only when empty.
+      if (kind === "float32" || kind === "float64") return { pattern: GO_PARSE_FLOAT_PATTERN };
+      if (kind === "bool") return { not: {} };
+    }
     if (this.v1) return false;
     if (kind === "float32" || kind === "float64") return { pattern: JSON_NUMBER_PATTERN };
     // v2: other key kinds (bool, composite) cannot be member names: an empty object is all that decodes.
@@ -479,6 +494,9 @@ class Builder {
   }
 
   private structSchema(t: GoType & { kind: "struct" }, m: Mods): JsonSchema {
+    // Go 1.27's v1 refuses a struct whose fields carry a json/v2 `format` tag option: only null decodes.
+    if (this.v1on127 && t.fields.some((f) => hasFormatOption(f.tag)))
+      return this.unmarshal ? { type: "null" } : false;
     const sf = structFields(t, this.o.version);
     // A struct json/v2 refuses (a malformed tag, a name conflict Go reports): only null decodes (to the zero value).
     if (!this.v1 && sf.error !== undefined) return this.unmarshal ? { type: "null" } : false;
@@ -493,6 +511,7 @@ class Builder {
       if (!this.unmarshal && this.alwaysWritten(f)) required.push(f.name);
     }
     if (this.unmarshal) {
+      this.structOfField = t;
       for (const group of this.foldGroups(sf.fields)) {
         const target = group.target;
         const pattern = foldPattern(
@@ -547,6 +566,21 @@ class Builder {
     return true;
   }
 
+  /** Go 1.27's v1 honours v2's `case:strict` tag option: such a field matches its exact name only. */
+  private caseStrict(f: JsonField): boolean {
+    let st: GoType | undefined = this.structOfField;
+    for (const step of f.path.slice(0, -1)) {
+      let next: GoType = step.type;
+      if (next.kind === "pointer" && next.name === undefined) next = next.elem;
+      st = next;
+    }
+    if (st?.kind !== "struct") return false;
+    const last = f.path[f.path.length - 1];
+    const tag = last === undefined ? undefined : st.fields[last.index]?.tag;
+    const json = tag === undefined ? undefined : lookupTag(tag, "json");
+    return json?.split(",").slice(1).includes("case:strict") === true;
+  }
+
   /**
    * Groups of fields whose names match case-insensitively, each with the
    * field a non-exact name goes to (v1: the first in index order; v2: the
@@ -562,7 +596,8 @@ class Builder {
     const out: { target: JsonField; names: Set<string> }[] = [];
     for (const g of groups.values()) {
       let target: JsonField | undefined;
-      if (this.v1) target = g[0];
+      if (this.v1on127) target = g.find((f) => !this.caseStrict(f));
+      else if (this.v1) target = g[0];
       else
         target = [...g]
           .sort((a, b) => a.id - b.id)
@@ -573,6 +608,12 @@ class Builder {
     }
     return out;
   }
+}
+
+/** Whether a struct tag's json options include `format:...`. */
+function hasFormatOption(tag: string): boolean {
+  const options = lookupTag(tag, "json")?.split(",").slice(1) ?? [];
+  return options.some((o) => o.startsWith("format:"));
 }
 
 /** Values of a nested element keep v2's stringify, not the field's format or v1's `,string`. */

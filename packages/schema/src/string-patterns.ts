@@ -29,6 +29,14 @@ const HEX_FLOAT = "0[xX](?:[0-9a-fA-F_]+(?:\\.[0-9a-fA-F_]*)?|\\.[0-9a-fA-F_]+)[
  */
 export const GO_QUOTED_FLOAT_PATTERN = `^(?:-(?:${DEC_FLOAT}|\\.[0-9]+(?:[eE][+-]?[0-9]+)?|${HEX_FLOAT}|[iI][nN][fF](?:[iI][nN][iI][tT][yY])?)|${DEC_FLOAT}|${HEX_FLOAT}|null)$`;
 
+const GO_FLOAT_BODY = `${DEC_FLOAT}|\\.[0-9]+(?:[eE][+-]?[0-9]+)?|${HEX_FLOAT}|[iI][nN][fF](?:[iI][nN][iI][tT][yY])?`;
+
+/** strconv.ParseFloat's syntax: a sign, decimal or hex mantissa, `Inf`/`Infinity` (any case), or `NaN`. */
+export const GO_PARSE_FLOAT_PATTERN = `^(?:[+-]?(?:${GO_FLOAT_BODY})|[nN][aA][nN])$`;
+
+/** Go 1.27's v1 `,string` on a float: strconv.ParseFloat's syntax, or `null`. */
+export const GO127_QUOTED_FLOAT_PATTERN = `^(?:[+-]?(?:${GO_FLOAT_BODY})|[nN][aA][nN]|null)$`;
+
 /** A JSON string literal (the quotes included), as a string inside a string (v1's `,string` on a string field). */
 export const JSON_STRING_LITERAL_PATTERN =
   '^"(?:[^"\\\\\\u0000-\\u001f]|\\\\["\\\\/bfnrt]|\\\\u[0-9a-fA-F]{4})*"$';

@@ -30,6 +30,11 @@ export function loadVerdicts(): { go: string; rows: VerdictRow[] } {
   return loadTable("verdicts/verdicts.json", false) as { go: string; rows: VerdictRow[] };
 }
 
+/** Go 1.27's encoding/json (v1 on the v2 engine) on the hand-written types' payloads: v1 columns only. */
+export function loadGo127V1Verdicts(): { go: string; rows: VerdictRow[] } {
+  return loadTable("verdicts/go1.27-v1.json", false) as { go: string; rows: VerdictRow[] };
+}
+
 /** The random type sets' table: their Go sources and rows. */
 export function loadRandomVerdicts(): { go: string; sources: string[]; rows: RandomVerdictRow[] } {
   return loadTable("verdicts/random.json", true) as {
