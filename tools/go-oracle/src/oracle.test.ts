@@ -195,10 +195,60 @@ type F2 struct{}`;
     const r = await run({
       engine: "v1",
       op: "marshal",
-      goSource: "type N struct {\n\tNext *N\n}",
+      goSource: "type N struct {\n\tB big.Int\n}",
       type: "N",
       value: {},
     });
-    expect(r.oracleError).toMatch(/recursive type N/);
+    expect(r.oracleError).toBe("oracle: unsupported type big.Int");
   });
+
+  it("compiles recursive types reflect cannot build", async () => {
+    const r = await run({
+      engine: "v1",
+      op: "marshal",
+      goSource: "type N struct {\n\tNext *N\n}",
+      type: "N",
+      value: { Next: { Next: null } },
+    });
+    expect(text(r.output)).toBe('{"Next":{"Next":null}}');
+  }, 120_000);
+});
+
+describe.skipIf(!hasGo("1.26"))("sources reflect cannot build are compiled (needs go)", () => {
+  const oracle = hasGo("1.26") ? startOracle({ go: "1.26" }) : undefined;
+  afterAll(() => oracle?.close());
+
+  // Recorded with a standalone program (GOEXPERIMENT=jsonv2 go run, go1.26.8): a named empty interface
+  // receives the peeked kind's zero before the syntax error; plain `any` stays nil.
+  it("a named empty interface (type NA any) is Go's own type", async () => {
+    const r = await oracle?.run({
+      engine: "v2",
+      op: "unmarshal",
+      goSource: "type NA any",
+      type: "NA",
+      input: '"a',
+    });
+    expect(r?.error?.message).toBe("jsontext: unexpected EOF after offset 2");
+    expect(r?.value).toEqual({ t: "string", v: "" });
+    const plain = await oracle?.run({
+      engine: "v2",
+      op: "unmarshal",
+      goSource: "",
+      type: "any",
+      input: '"a',
+    });
+    expect(plain?.value).toBeNull();
+  }, 120_000);
+
+  it('a non-nil pointer to a nil slice is tagged as the empty value (Go re-marshals it as "")', async () => {
+    const r = await oracle?.run({
+      engine: "v2",
+      op: "unmarshal",
+      goSource: "type PB *[]byte",
+      type: "PB",
+      input: "false",
+    });
+    expect(r?.error?.message).toBe("json: cannot unmarshal JSON boolean into Go []uint8");
+    expect(r?.value).toBe("");
+  }, 120_000);
 });

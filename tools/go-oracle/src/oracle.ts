@@ -32,6 +32,23 @@ export function hasGo(version?: GoVersion): boolean {
   return pathGoVersion() !== null;
 }
 
+let sourceHash: string | undefined;
+
+/** A hash of the oracle's Go sources (go/ and go/core/): built programs are keyed by it. */
+export function oracleSourceHash(): string {
+  if (sourceHash === undefined) {
+    const src = oracleSourceDir();
+    const h = createHash("sha256");
+    for (const dir of [src, join(src, "core")]) {
+      for (const f of readdirSync(dir).sort()) {
+        if (f.endsWith(".go") || f === "go.mod") h.update(f).update(readFileSync(join(dir, f)));
+      }
+    }
+    sourceHash = h.digest("hex");
+  }
+  return sourceHash;
+}
+
 /** Binaries of one release: "classic" serves engine v1, "v2" serves v1v2 and v2. */
 export interface OracleBinaries {
   go: GoVersion;
@@ -58,13 +75,11 @@ export function buildOracle(opts: { go?: GoVersion; cacheDir?: string } = {}): O
   if (!avail.ok) throw new Error(`go-oracle: Go ${go}: ${avail.reason}`);
   const cacheDir = opts.cacheDir ?? defaultCacheDir();
   const src = oracleSourceDir();
-  const h = createHash("sha256").update(avail.version);
-  for (const dir of [src, join(src, "core")]) {
-    for (const f of readdirSync(dir).sort()) {
-      if (f.endsWith(".go") || f === "go.mod") h.update(f).update(readFileSync(join(dir, f)));
-    }
-  }
-  const key = h.digest("hex").slice(0, 16);
+  const key = createHash("sha256")
+    .update(avail.version)
+    .update(oracleSourceHash())
+    .digest("hex")
+    .slice(0, 16);
   mkdirSync(cacheDir, { recursive: true });
   const tag = go.replace(".", "");
   const out: OracleBinaries = {
@@ -165,6 +180,7 @@ export class OracleProcess {
 
 interface RawResponse {
   id: number;
+  compile?: { own: string; names: string[] };
   engine: Engine;
   output?: string;
   error?: { type: string; message: string };
@@ -200,6 +216,7 @@ function decodeResponse(raw: RawResponse): OracleResponse {
   if (raw.valueOmitted) r.valueOmitted = raw.valueOmitted;
   if (raw.panic) r.panic = raw.panic;
   if (raw.oracleError) r.oracleError = raw.oracleError;
+  if (raw.compile) r.compile = raw.compile;
   return r;
 }
 
@@ -237,6 +254,35 @@ export function startOracle(opts: { go?: GoVersion } = {}): Oracle {
     }
     return b;
   };
+  // Sources reflect cannot build, compiled into a program of their own (kept on disk by source and release).
+  const compiled = new Map<string, Promise<import("./fuzz/compiled.js").CompiledOracle>>();
+  const compiledRun = async (
+    go: GoVersion,
+    req: OracleRequest,
+    info: { own: string; names: string[] },
+  ): Promise<OracleResponse> => {
+    const key = `${go}\n${req.goSource}`;
+    let co = compiled.get(key);
+    if (!co) {
+      const { CompiledOracle } = await import("./fuzz/compiled.js");
+      co = CompiledOracle.build(
+        oracle,
+        go,
+        [{ goSource: req.goSource as string, own: info.own, names: info.names, roots: [] }],
+        ["classic", "v2"],
+        join(defaultCacheDir(), "compiled"),
+        true,
+      );
+      compiled.set(key, co);
+    }
+    let program: import("./fuzz/compiled.js").CompiledOracle;
+    try {
+      program = await co;
+    } catch (e) {
+      return { engine: req.engine, oracleError: `go build: ${(e as Error).message.slice(0, 2000)}` };
+    }
+    return program.run({ ...req, go });
+  };
   const oracle: Oracle = {
     go: dflt,
     run(req) {
@@ -253,7 +299,7 @@ export function startOracle(opts: { go?: GoVersion } = {}): Oracle {
         p = new OracleProcess(path);
         procs.set(path, p);
       }
-      return p.send(req);
+      return p.send(req).then((r) => (r.compile && req.goSource ? compiledRun(go, req, r.compile) : r));
     },
     goVersion(go = dflt) {
       return binaries(go).goVersion;
@@ -261,6 +307,8 @@ export function startOracle(opts: { go?: GoVersion } = {}): Oracle {
     close() {
       for (const p of procs.values()) p.close();
       procs.clear();
+      for (const c of compiled.values()) c.then((co) => co.close()).catch(() => {});
+      compiled.clear();
       if (shared.get(dflt) === oracle) shared.delete(dflt);
     },
   };

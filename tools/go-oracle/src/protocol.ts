@@ -52,4 +52,10 @@ export interface OracleResponse {
   panic?: string;
   /** The request could not be served (bad type, unknown engine...). */
   oracleError?: string;
+  /**
+   * With an oracleError: reflect cannot build the source's types (declared non-struct types,
+   * methods, generic or recursive types): its own declarations and names, for the Go compiler.
+   * `Oracle.run` compiles such sources itself; callers never see this.
+   */
+  compile?: { own: string; names: string[] };
 }

@@ -46,6 +46,8 @@ type response struct {
 	Panic        string `json:"panic,omitempty"`
 	Oracle       string `json:"oracleError,omitempty"`
 	Version      string `json:"goVersion,omitempty"`
+	// Compile is set with an oracleError when the source needs the Go compiler (see needsCompiler).
+	Compile *compileInfo `json:"compile,omitempty"`
 }
 
 // engine is implemented once per engine name.
@@ -149,6 +151,9 @@ func serve(line []byte) (resp response) {
 	env, err := newEnv(req.GoSource)
 	if err != nil {
 		resp.Oracle = err.Error()
+		if nc, ok := err.(*needsCompilerError); ok {
+			resp.Compile = &nc.info
+		}
 		return resp
 	}
 	var input []byte

@@ -316,6 +316,16 @@ func (e *typeEnv) writeTagged(b *bytes.Buffer, v reflect.Value) {
 			b.WriteString("null")
 			return
 		}
+		// A non-nil pointer to a nil slice or map (Go allocates the pointer before its element
+		// fails to decode) is tagged as the empty value, as Go re-marshals it: "" (bytes), [] (slices, maps).
+		if el := v.Elem(); (el.Kind() == reflect.Slice || el.Kind() == reflect.Map) && el.IsNil() {
+			if el.Kind() == reflect.Slice && el.Type().Elem().Kind() == reflect.Uint8 {
+				b.WriteString(`""`)
+			} else {
+				b.WriteString("[]")
+			}
+			return
+		}
 		e.writeTagged(b, v.Elem())
 	case reflect.Interface:
 		if v.IsNil() {

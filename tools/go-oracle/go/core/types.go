@@ -11,10 +11,12 @@ package core
 // become their underlying type. Types with methods come from the registry.
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"go/ast"
 	"go/parser"
+	"go/printer"
 	"go/token"
 	"reflect"
 	"sort"
@@ -60,6 +62,9 @@ func newEnv(src string) (*typeEnv, error) {
 	f, err := parser.ParseFile(fset, "types.go", full, parser.SkipObjectResolution)
 	if err != nil {
 		return nil, fmt.Errorf("oracle: parse Go source: %v", err)
+	}
+	if err := checkReflectable(fset, f); err != nil {
+		return nil, err
 	}
 	e := &typeEnv{specs: map[string]*ast.TypeSpec{}, built: map[string]reflect.Type{}, building: map[string]bool{}, names: map[string]string{}, fset: fset, src: src}
 	for _, d := range f.Decls {
@@ -116,7 +121,7 @@ func (e *typeEnv) named(name string) (reflect.Type, error) {
 		return nil, fmt.Errorf("oracle: unknown type %q", name)
 	}
 	if e.building[name] {
-		return nil, fmt.Errorf("oracle: recursive type %s cannot be built with reflect", name)
+		return nil, e.compileError(fmt.Sprintf("recursive type %s", name))
 	}
 	e.building[name] = true
 	defer delete(e.building, name)
@@ -318,4 +323,114 @@ func (e *typeEnv) structName(t reflect.Type) string {
 		return strings.TrimPrefix(n, "main.")
 	}
 	return ""
+}
+
+// compileInfo tells the client how to build a source the Go compiler must build:
+// its declarations without the registry's, and the type names it declares.
+type compileInfo struct {
+	Own   string   `json:"own"`
+	Names []string `json:"names"`
+}
+
+// needsCompilerError: reflect cannot build what the source declares (a named non-struct
+// type, a method, a generic or recursive type); the client compiles it into a program.
+type needsCompilerError struct {
+	reason string
+	info   compileInfo
+}
+
+func (e *needsCompilerError) Error() string {
+	return "oracle: needs the Go compiler: " + e.reason
+}
+
+// checkReflectable reports declarations reflect cannot build faithfully (types of the registry excepted).
+func checkReflectable(fset *token.FileSet, f *ast.File) error {
+	for _, d := range f.Decls {
+		switch d := d.(type) {
+		case *ast.GenDecl:
+			if d.Tok != token.TYPE {
+				continue
+			}
+			for _, s := range d.Specs {
+				ts := s.(*ast.TypeSpec)
+				if _, ok := registry[ts.Name.Name]; ok || ts.Assign.IsValid() {
+					continue
+				}
+				if ts.TypeParams != nil {
+					return compileErrorOf(fset, f, "generic type "+ts.Name.Name)
+				}
+				if _, ok := ts.Type.(*ast.StructType); !ok {
+					return compileErrorOf(fset, f, "declared non-struct type "+ts.Name.Name)
+				}
+			}
+		case *ast.FuncDecl:
+			if d.Recv == nil || len(d.Recv.List) == 0 {
+				continue
+			}
+			if name := embeddedName(d.Recv.List[0].Type); registry[name] == nil {
+				return compileErrorOf(fset, f, "method "+name+"."+d.Name.Name)
+			}
+		}
+	}
+	return nil
+}
+
+func (e *typeEnv) compileError(reason string) error {
+	full := e.src
+	if !strings.Contains(full, "package ") {
+		full = "package main\n" + full
+	}
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "types.go", full, parser.SkipObjectResolution)
+	if err != nil {
+		return fmt.Errorf("oracle: %s cannot be built with reflect", reason)
+	}
+	return compileErrorOf(fset, f, reason)
+}
+
+// compileErrorOf prints the source's declarations that are not the registry's.
+func compileErrorOf(fset *token.FileSet, f *ast.File, reason string) error {
+	var own bytes.Buffer
+	var names []string
+	for _, d := range f.Decls {
+		switch d := d.(type) {
+		case *ast.GenDecl:
+			if d.Tok == token.IMPORT {
+				continue
+			}
+			if d.Tok == token.TYPE {
+				var keep []ast.Spec
+				for _, s := range d.Specs {
+					ts := s.(*ast.TypeSpec)
+					if _, ok := registry[ts.Name.Name]; ok {
+						continue
+					}
+					keep = append(keep, s)
+					if ts.TypeParams == nil {
+						names = append(names, ts.Name.Name)
+					}
+				}
+				if len(keep) == 0 {
+					continue
+				}
+				c := *d
+				c.Specs = keep
+				if len(keep) > 1 && !c.Lparen.IsValid() {
+					c.Lparen = d.Pos()
+				}
+				printer.Fprint(&own, fset, &c)
+				own.WriteString("\n\n")
+				continue
+			}
+			printer.Fprint(&own, fset, d)
+			own.WriteString("\n\n")
+		case *ast.FuncDecl:
+			if d.Recv != nil && len(d.Recv.List) > 0 && registry[embeddedName(d.Recv.List[0].Type)] != nil {
+				continue
+			}
+			printer.Fprint(&own, fset, d)
+			own.WriteString("\n\n")
+		}
+	}
+	return &needsCompilerError{reason: reason, info: compileInfo{Own: own.String(), Names: names}}
 }

@@ -181,6 +181,8 @@ async function shrink(
 ): Promise<Found | undefined> {
   let last: Found | undefined;
   const programs = new Map<string, CompiledOracle>();
+  // fast-check's time limit returns while a property may still be building: programs built after that are closed at once.
+  let done = false;
   const oracleFor = async (c: FuzzCase): Promise<Oracle | undefined> => {
     if (!needsCompiler(c.spec)) return oracle;
     const src = compiledSource(c);
@@ -189,6 +191,10 @@ async function shrink(
       try {
         co = await CompiledOracle.build(oracle, release, [src], familiesOf([engine]));
       } catch {
+        return undefined;
+      }
+      if (done) {
+        co.close();
         return undefined;
       }
       programs.set(src.goSource, co);
@@ -220,6 +226,7 @@ async function shrink(
       },
     );
   } finally {
+    done = true;
     for (const p of programs.values()) p.close();
   }
   return last;

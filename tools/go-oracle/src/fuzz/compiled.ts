@@ -9,7 +9,14 @@ import { createHash } from "node:crypto";
 import { copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { GoVersion } from "../go-version.js";
-import { buildEnv, defaultCacheDir, type Oracle, OracleProcess, oracleSourceDir } from "../oracle.js";
+import {
+  buildEnv,
+  defaultCacheDir,
+  type Oracle,
+  OracleProcess,
+  oracleSourceDir,
+  oracleSourceHash,
+} from "../oracle.js";
 import type { OracleRequest, OracleResponse } from "../protocol.js";
 
 /** One case's compiled part: its full source (the requests' key), its own declarations, names and roots. */
@@ -107,6 +114,8 @@ export class CompiledOracle implements Oracle {
   readonly go: GoVersion;
   private readonly bySource = new Map<string, Program>();
   private readonly programs: Program[] = [];
+  /** Keep the programs on disk after close (programs built for single sources, reused across runs). */
+  private keep = false;
 
   private constructor(
     private readonly fallback: Oracle,
@@ -125,13 +134,21 @@ export class CompiledOracle implements Oracle {
     sources: readonly CompiledSource[],
     families: readonly Family[],
     cacheDir = join(defaultCacheDir(), "batches"),
+    keep = false,
   ): Promise<CompiledOracle> {
     const o = new CompiledOracle(fallback, go);
+    o.keep = keep;
     const oracleDir = oracleSourceDir();
     for (const group of packSources(sources)) {
       const text = programText(group);
-      const key = createHash("sha256").update(go).update(text).digest("hex").slice(0, 16);
-      const dir = join(cacheDir, `${key}-${process.pid}`);
+      const key = createHash("sha256")
+        .update(o.fallback.goVersion(go))
+        .update(oracleSourceHash())
+        .update(text)
+        .digest("hex")
+        .slice(0, 16);
+      // A kept program is found again by its key (the source and the release); a batch's is this process's own.
+      const dir = join(cacheDir, keep ? key : `${key}-${process.pid}`);
       mkdirSync(dir, { recursive: true });
       writeFileSync(
         join(dir, "go.mod"),
@@ -153,6 +170,7 @@ export class CompiledOracle implements Oracle {
             );
           } catch (e) {
             o.close();
+            if (!keep) rmSync(dir, { recursive: true, force: true });
             throw e;
           }
         }
@@ -192,7 +210,7 @@ export class CompiledOracle implements Oracle {
     for (const p of this.programs) {
       for (const proc of Object.values(p.procs)) proc?.close();
       // GOJSON_ORACLE_KEEP=1 keeps the generated programs (to read or time them).
-      if (!process.env.GOJSON_ORACLE_KEEP) rmSync(p.dir, { recursive: true, force: true });
+      if (!this.keep && !process.env.GOJSON_ORACLE_KEEP) rmSync(p.dir, { recursive: true, force: true });
     }
     this.programs.length = 0;
     this.bySource.clear();

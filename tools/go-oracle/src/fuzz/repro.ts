@@ -276,7 +276,7 @@ export function goProgram(c: FuzzCase, engine: Engine, go: GoVersion): string {
       : "";
   return [
     `// Run: ${runLine(engine, go)}`,
-    regNote + "package main",
+    `${regNote}package main`,
     "",
     `import (\n${imports.join("\n")}\n)`,
     "",
