@@ -108,7 +108,7 @@ export function generateTypeScript(
     if (names.get(t) !== name) {
       // An alias (`type B = A`, `type C = float64`): another type's object under a second name.
       body.push(`export type ${name} = ${tsTypeOf(t, ctx)};`);
-    } else if (t.kind === "struct" && t.known === undefined) {
+    } else if (t.kind === "struct" && t.known === undefined && t.fields.some((f) => f.name !== "_")) {
       body.push(`export interface ${name} ${structBody(t, ctx, "")}`);
     } else {
       body.push(`export type ${name} = ${tsTypeOf(t, ctx, true)};`);
