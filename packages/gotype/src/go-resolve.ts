@@ -161,6 +161,7 @@ export class PackageScope {
   private readonly methodDecls = new Map<string, MethodDeclAst[]>();
   private readonly objects = new Map<string, GoType>();
   private readonly instances = new Map<string, GoType>();
+  private readonly structs = new Map<string, StructType>();
   private readonly aliasing = new Set<string>();
   private readonly constValues = new Map<string, bigint>();
   private readonly constEvaluating = new Set<string>();
@@ -705,7 +706,15 @@ export class PackageScope {
         }),
       );
     }
-    return Object.freeze({ kind: "struct", fields: Object.freeze(fields) }) as StructType;
+    // Identical struct literals are one type (Go's type identity), so instantiations with them match.
+    const key = fields
+      .map((f) => `${f.name}\u0000${typeId(f.type)}\u0000${f.tag}\u0000${f.embedded ? 1 : 0}`)
+      .join("\u0001");
+    const hit = this.structs.get(key);
+    if (hit !== undefined) return hit;
+    const st = Object.freeze({ kind: "struct", fields: Object.freeze(fields) }) as StructType;
+    this.structs.set(key, st);
+    return st;
   }
 
   private ifaceType(e: TExpr & { k: "iface" }, ctx: Ctx): GoType {
