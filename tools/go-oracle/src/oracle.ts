@@ -264,14 +264,16 @@ export function startOracle(opts: { go?: GoVersion } = {}): Oracle {
     const key = `${go}\n${req.goSource}`;
     let co = compiled.get(key);
     if (!co) {
-      const { CompiledOracle } = await import("./fuzz/compiled.js");
-      co = CompiledOracle.build(
-        oracle,
-        go,
-        [{ goSource: req.goSource as string, own: info.own, names: info.names, roots: [] }],
-        ["classic", "v2"],
-        join(defaultCacheDir(), "compiled"),
-        true,
+      // Set before any await: concurrent requests for the same source share one build.
+      co = import("./fuzz/compiled.js").then(({ CompiledOracle }) =>
+        CompiledOracle.build(
+          oracle,
+          go,
+          [{ goSource: req.goSource as string, own: info.own, names: info.names, roots: [] }],
+          ["classic", "v2"],
+          join(defaultCacheDir(), "compiled"),
+          true,
+        ),
       );
       compiled.set(key, co);
     }

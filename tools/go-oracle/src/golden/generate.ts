@@ -7,6 +7,7 @@ import { differences } from "./differences.js";
 import { errors } from "./errors.js";
 import { matrix } from "./matrix.js";
 import { seed000 } from "./seed000.js";
+import { shapes } from "./shapes.js";
 import { ALL, type GoldenCase, type GoldenGroup } from "./spec.js";
 import { testSuite } from "./test-suite.js";
 
@@ -40,7 +41,7 @@ function textOrBase64(b: Uint8Array): { text?: string; base64?: string } {
 
 /** The groups defined in code (JSONTestSuite read from `suiteDir` when present). */
 export function definedGroups(suiteDir: string): GoldenGroup[] {
-  const groups = [seed000, differences, matrix, errors];
+  const groups = [seed000, differences, matrix, errors, shapes];
   const suite = testSuite(suiteDir);
   if (suite) groups.push(suite);
   return groups;

@@ -17,6 +17,7 @@ describe.each(GO_VERSIONS)("golden vectors of Go %s", (go) => {
       "jsontestsuite",
       "matrix",
       "seed000",
+      "shapes",
     ]);
   });
 
