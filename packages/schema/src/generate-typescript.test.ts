@@ -177,3 +177,40 @@ describe("generateTypeScript: a package of several files", () => {
     expect(() => generateTypeScript(types, { source: [] })).toThrow(/list of \{ name, source \} files/);
   });
 });
+
+describe("generateTypeScript: types from other packages", () => {
+  it("prints std types as their values are (big numbers, netip text) and instantiated generics by structure", () => {
+    const source = `package shop
+
+import (
+	"math/big"
+	"net/netip"
+)
+
+type Page[T any] struct {
+	Items []T
+}
+
+type Order struct {
+	Lines Page[Line]
+	Big   *big.Int
+	Rat   *big.Rat
+	Addr  netip.Addr
+	Err   error
+	F     func() \`json:"-"\`
+}
+
+type Line struct{ Qty int32 }
+`;
+    const text = generateTypeScript(parseGo(source), { source });
+    for (const line of [
+      "  Lines: {\n    Items: Line[] | null;\n  };",
+      "  Big: bigint | null;",
+      "  Rat: string | null;",
+      "  Addr: {\n    text: string;\n  };",
+      "  Err: GoAny;",
+      "  F: unknown;",
+    ])
+      expect(text).toContain(line);
+  });
+});

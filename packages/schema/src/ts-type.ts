@@ -30,11 +30,27 @@ export interface TsTypeContext {
 type Visiting = Set<GoType>;
 
 /**
+ * Standard-library types whose values are not their Go structure: gotype's
+ * method twins take and give these (by import path and name).
+ */
+const STD_VALUE_TYPES: Readonly<Record<string, string>> = {
+  "math/big.Int": "bigint",
+  "math/big.Rat": "string",
+  "math/big.Float": "string",
+};
+
+/**
  * The TypeScript type expression of `t`'s values. A named type the module
  * declares prints as its name (unless `top`, which prints its definition);
  * a named type from elsewhere prints its structure.
  */
-export function tsTypeOf(t: GoType, ctx: TsTypeContext, top = false, visiting: Visiting = new Set()): string {
+export function tsTypeOf(
+  t: GoType,
+  ctx: TsTypeContext,
+  top = false,
+  visiting: Visiting = new Set(),
+  indent = "",
+): string {
   switch (t.known) {
     case "time.Time":
       ctx.uses.add("GoTime");
@@ -52,20 +68,25 @@ export function tsTypeOf(t: GoType, ctx: TsTypeContext, top = false, visiting: V
     const name = ctx.names.get(t);
     if (name !== undefined) return name;
   }
+  const pkgPath = (t as { pkgPath?: unknown }).pkgPath;
+  if (t.name !== undefined && typeof pkgPath === "string") {
+    const std = STD_VALUE_TYPES[`${pkgPath}.${t.name}`];
+    if (std !== undefined) return std;
+  }
   if (t.name !== undefined) {
     // A named type the module does not declare: print its structure once; a cycle through it is `unknown`.
     if (visiting.has(t)) return "unknown";
     visiting.add(t);
     try {
-      return underlyingOf(t, ctx, visiting);
+      return underlyingOf(t, ctx, visiting, indent);
     } finally {
       visiting.delete(t);
     }
   }
-  return underlyingOf(t, ctx, visiting);
+  return underlyingOf(t, ctx, visiting, indent);
 }
 
-function underlyingOf(t: GoType, ctx: TsTypeContext, visiting: Visiting): string {
+function underlyingOf(t: GoType, ctx: TsTypeContext, visiting: Visiting, indent: string): string {
   switch (t.kind) {
     case "bool":
       return "boolean";
@@ -89,20 +110,20 @@ function underlyingOf(t: GoType, ctx: TsTypeContext, visiting: Visiting): string
     case "slice":
       if (t.elem.kind === "uint8" && ctx.names.get(t.elem) === undefined && t.elem.known === undefined)
         return "Uint8Array | null";
-      return `${paren(tsTypeOf(t.elem, ctx, false, visiting))}[] | null`;
+      return `${paren(tsTypeOf(t.elem, ctx, false, visiting, indent))}[] | null`;
     case "array":
-      return `${paren(tsTypeOf(t.elem, ctx, false, visiting))}[]`;
+      return `${paren(tsTypeOf(t.elem, ctx, false, visiting, indent))}[]`;
     case "map":
-      return `Map<${tsTypeOf(t.key, ctx, false, visiting)}, ${tsTypeOf(t.elem, ctx, false, visiting)}> | null`;
+      return `Map<${tsTypeOf(t.key, ctx, false, visiting, indent)}, ${tsTypeOf(t.elem, ctx, false, visiting, indent)}> | null`;
     case "pointer":
-      return `${tsTypeOf(t.elem, ctx, false, visiting)} | null`;
+      return `${tsTypeOf(t.elem, ctx, false, visiting, indent)} | null`;
     case "interface":
       // A field Go never reads or writes (func, chan, an unresolved import) holds whatever the caller put there.
       if ((t as { opaque?: unknown }).opaque !== undefined) return "unknown";
       ctx.uses.add("GoAny");
       return GO_ANY_NAME;
     case "struct":
-      return structBody(t, ctx, "", visiting);
+      return structBody(t, ctx, indent, visiting);
     default:
       // A kind this version does not know (a field Go never encodes, such as a func or chan).
       return "unknown";
@@ -137,9 +158,7 @@ export function structBody(
 }
 
 function fieldType(f: StructField, ctx: TsTypeContext, indent: string, visiting: Visiting): string {
-  if (f.type.kind === "struct" && f.type.name === undefined && f.type.known === undefined)
-    return structBody(f.type, ctx, indent, visiting);
-  return tsTypeOf(f.type, ctx, false, visiting);
+  return tsTypeOf(f.type, ctx, false, visiting, indent);
 }
 
 /** A property key: the name itself when it is an identifier, else a quoted string. */
