@@ -4,7 +4,7 @@
  * `marshal` takes `T`; an untyped `GoType` works with `unknown`.
  */
 import type { GoType } from "@gojson/gotype";
-import { Decoder } from "@gojson/jsontext";
+import { Decoder, LARGE_INPUT } from "@gojson/jsontext";
 import { checkGoType, checkInput } from "./argument-errors.js";
 import {
   JsonError,
@@ -36,13 +36,6 @@ export type UnmarshalOptionsInput<T = unknown> =
   | UnmarshalOptions<T>
   | readonly (UnmarshalOptions<T> | undefined)[]
   | undefined;
-
-/**
- * Inputs of at least this many bytes are decoded by the exact engine, which never makes one
- * string of the whole input (the fast path maps the input to a one-byte string, and V8's strings
- * stop at 2^29 - 24 characters). Internal: tests lower it.
- */
-export const largeInput: { bytes: number } = { bytes: 256 * 1024 * 1024 };
 
 /** @internal joinInput resolves unmarshal's options and takes `into` out of them. */
 export function joinInput(options: OptionsInput): { o: ResolvedOptions; into: unknown; hasInto: boolean } {
@@ -155,7 +148,9 @@ export function unmarshal<T>(
   checkGoType("unmarshal", type);
   checkInput("unmarshal", data);
   const { o, into, hasInto } = joinInput(options as OptionsInput);
-  if (!hasInto && (typeof data === "string" || data.length < largeInput.bytes)) {
+  // Inputs past jsontext's LARGE_INPUT go to the exact engine, which never makes one string of the
+  // whole input (the fast path maps it to a one-byte string; V8's strings stop at 2^29 - 24 chars).
+  if (!hasInto && (typeof data === "string" || data.length <= LARGE_INPUT.bytes)) {
     // The optimistic path; it gives up on anything unusual and the exact engine below decides.
     const v = unmarshalFast(type, data, o);
     if (v !== NO_FAST) return v as T;

@@ -7,7 +7,13 @@
  * held, so a stream of any length decodes in bounded memory.
  */
 import type { GoType } from "@gojson/gotype";
-import { type ByteSource, type ChunkReader, chunkReader, SyntacticError } from "@gojson/jsontext";
+import {
+  type ByteSource,
+  type ChunkReader,
+  chunkReader,
+  LARGE_INPUT,
+  SyntacticError,
+} from "@gojson/jsontext";
 import { describeArgument, InvalidArgumentError } from "./argument-errors.js";
 import { EOFError, JsonError, SemanticError, setErrorValue, syntacticError } from "./errors.js";
 import { type Options, type OptionsInput, type ResolvedOptions, resolveOptions } from "./options.js";
@@ -223,7 +229,7 @@ export class AsyncValueStream {
     }
     const vs = this.vs;
     const complete = this.mode === F_DONE;
-    if (complete && fast !== undefined) {
+    if (complete && fast !== undefined && this.ve - vs <= LARGE_INPUT.bytes) {
       const v = unmarshalFast(fast, this.buf.subarray(vs, this.ve), o);
       if (v !== NO_FAST) {
         this.next(this.ve);

@@ -96,6 +96,14 @@ const NodeBuffer = (
 ).Buffer;
 const latin1Decoder = new TextDecoder("latin1");
 
+/**
+ * LARGE_INPUT: inputs of more than `bytes` bytes are read without ever making one string of the
+ * whole input (V8's strings stop at 2^29 - 24 characters): the Decoder slices each token on its
+ * own, and the codecs leave their whole-input fast paths. Smaller inputs are mapped to one latin1
+ * string whose slices give ASCII tokens (faster). Tests lower it to check the large-input path.
+ */
+export const LARGE_INPUT: { bytes: number } = { bytes: 256 * 1024 * 1024 };
+
 /** latin1Text maps every byte to one char (bytes >= 0x80 are never sliced from it). */
 export function latin1Text(b: Uint8Array): string {
   if (NodeBuffer) return NodeBuffer.from(b.buffer, b.byteOffset, b.length).latin1Slice(0, b.length);

@@ -6,7 +6,7 @@
  * (read-value.ts) so that offsets and JSON pointers cost nothing on valid input.
  */
 
-import { hasLiteral, latin1Text, skipWsRun, WS } from "./decoder-bytes.js";
+import { hasLiteral, LARGE_INPUT, latin1Text, skipWsRun, WS } from "./decoder-bytes.js";
 import type { DecoderOptions } from "./decoder-options.js";
 import { DuplicateNames } from "./duplicate-names.js";
 import { ERR_DUPLICATE_NAME, type ErrorFlavour, quoteRuneV2, SyntacticError } from "./errors.js";
@@ -466,6 +466,8 @@ export class Decoder {
   private asciiSlice(a: number, b: number): string {
     let t = this.latin1;
     if (t === null) {
+      // A very large input is never made one string: each token is sliced on its own.
+      if (this.buf.length > LARGE_INPUT.bytes) return latin1Text(this.buf.subarray(a, b));
       t = latin1Text(this.buf);
       this.latin1 = t;
     }

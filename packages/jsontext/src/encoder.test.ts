@@ -22,7 +22,7 @@ type Case = {
 };
 
 function tokenOf(op: Op): Token {
-  if (op.str !== undefined) return stringToken(op.str);
+  if (op.str !== undefined) return stringToken(asGoSaw(op.str));
   switch (op.tok) {
     case "{":
       return BeginObject;
@@ -41,12 +41,18 @@ function tokenOf(op: Op): Token {
   return numberToken(t);
 }
 
-// Go strings cannot hold lone surrogates (the recorder turned them into U+FFFD), so this case differs by design.
-const SKIP = new Set(["Error/InvalidUTF8"]);
+/**
+ * Go strings cannot hold lone surrogates: the recorder gave Go the string with U+FFFD in their place
+ * (that case's output is Go's answer for the replaced string; a lone surrogate is an error here,
+ * tested under "Encoder sinks"), so strings are given to the Encoder as Go saw them.
+ */
+function asGoSaw(s: string): string {
+  return s.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "\ufffd");
+}
 
 describe("Encoder matches Go's jsontext.Encoder (test/data/encoder.go.json)", () => {
   for (const c of table as Case[]) {
-    it.skipIf(SKIP.has(c.name))(c.name, () => {
+    it(c.name, () => {
       const chunks: Buffer[] = [];
       const e = new Encoder((b: Uint8Array) => chunks.push(Buffer.from(b)), c.opts);
       let err = "";
@@ -63,6 +69,8 @@ describe("Encoder matches Go's jsontext.Encoder (test/data/encoder.go.json)", ()
         }
       }
       expect({ err, errOp }).toEqual({ err: c.want.err, errOp: c.want.errOp });
+      // Go's recorder took what the Encoder had written, an unfinished value included: hand it over.
+      void e.flush();
       if (!c.want.err) expect(Buffer.concat(chunks).toString("base64")).toBe(c.want.out);
     });
   }
@@ -86,8 +94,20 @@ describe("Encoder sinks", () => {
       },
     });
     const e = new Encoder(w, { omitTopLevelNewline: true });
-    for (let i = 0; i < 20; i++) e.writeValue(`{"i":${i}}`);
+    const warnings: Error[] = [];
+    const onWarning = (x: Error) => warnings.push(x);
+    process.on("warning", onWarning);
+    for (let i = 0; i < 20; i++) {
+      e.writeValue(`{"i":${i}}`);
+      // One drain listener however many writes wait (one a write warned MaxListenersExceeded).
+      expect(w.listenerCount("drain")).toBeLessThanOrEqual(1);
+    }
+    expect(e.needsFlush).toBe(true);
     await e.flush();
+    expect(e.needsFlush).toBe(false);
+    await new Promise((r) => setImmediate(r));
+    process.off("warning", onWarning);
+    expect(warnings).toEqual([]);
     expect(Buffer.concat(got).toString()).toBe(Array.from({ length: 20 }, (_, i) => `{"i":${i}}`).join(""));
   });
   it("web WritableStream", async () => {

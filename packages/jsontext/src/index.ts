@@ -4,6 +4,7 @@
  */
 export { ByteWriter } from "./byte-writer.js";
 export { Decoder, type DecoderOptions, escapePointerToken } from "./decoder.js";
+export { LARGE_INPUT } from "./decoder-bytes.js";
 export { ENCODER_FLUSH_THRESHOLD, Encoder, type EncoderSink } from "./encoder.js";
 export { type EncoderOptions, resolveEncoderOptions } from "./encoder-options.js";
 export {

@@ -1,0 +1,84 @@
+/**
+ * Documents past V8's string limit (2^29 - 24 characters): inputs of more than jsontext's
+ * LARGE_INPUT bytes are decoded by the exact engine, which never makes one string of the whole
+ * input. Tested with the limit lowered (a 600 MB input belongs in a benchmark, not a unit test):
+ * any latin1 string longer than one token makes the test fail, and the result is the same.
+ */
+import { Buffer } from "node:buffer";
+import { named, sliceOf, structOf, T } from "@gojson/gotype";
+import { LARGE_INPUT } from "@gojson/jsontext";
+import { afterEach, describe, expect, it } from "vitest";
+import { stringLimitError } from "./api.js";
+import { JsonError, unmarshal, unmarshalRead } from "./index.js";
+
+const Event = named(
+  "Event",
+  structOf([
+    { name: "ID", type: T.int64, tag: 'json:"id"' },
+    { name: "Kind", type: T.string, tag: 'json:"kind"' },
+    { name: "Tags", type: sliceOf(T.string), tag: 'json:"tags"' },
+    { name: "Data", type: T.any, tag: 'json:"data"' },
+  ]),
+);
+const events = Array.from({ length: 50 }, (_, i) => ({
+  id: i,
+  kind: `kind-${i % 3}`,
+  tags: ["a", "é"],
+  data: { n: i / 2, s: "x".repeat(i % 7), list: [true, null] },
+}));
+const doc = new TextEncoder().encode(JSON.stringify(events));
+
+type Sliceable = { latin1Slice: (a: number, b: number) => string };
+const realSlice = (Buffer.prototype as unknown as Sliceable).latin1Slice;
+const saved = LARGE_INPUT.bytes;
+afterEach(() => {
+  LARGE_INPUT.bytes = saved;
+  (Buffer.prototype as unknown as { latin1Slice: unknown }).latin1Slice = realSlice;
+});
+
+/** Makes any latin1 string longer than `max` characters fail, as V8 fails past its limit; returns the longest asked. */
+function limitStrings(max: number): () => number {
+  let longest = 0;
+  (Buffer.prototype as unknown as { latin1Slice: unknown }).latin1Slice = function (
+    this: Buffer,
+    a: number,
+    e: number,
+  ) {
+    longest = Math.max(longest, e - a);
+    if (e - a > max) throw new RangeError("Cannot create a string longer than 0x1fffffe8 characters");
+    return realSlice.call(this, a, e);
+  };
+  return () => longest;
+}
+
+describe("inputs past LARGE_INPUT never become one string", () => {
+  it("unmarshal: the same value through the exact engine", () => {
+    const want = unmarshal(sliceOf(Event), doc);
+    LARGE_INPUT.bytes = 256;
+    const longest = limitStrings(64);
+    expect(unmarshal(sliceOf(Event), doc)).toEqual(want);
+    expect(longest()).toBeLessThanOrEqual(64);
+  });
+  it("unmarshalRead of a chunked source", async () => {
+    const want = unmarshal(sliceOf(Event), doc);
+    LARGE_INPUT.bytes = 256;
+    limitStrings(64);
+    const chunks = [doc.subarray(0, 1000), doc.subarray(1000)];
+    expect(await unmarshalRead(sliceOf(Event), chunks)).toEqual(want);
+  });
+  it("below the limit the fast path maps the whole input (what the limit protects against)", () => {
+    const longest = limitStrings(Number.POSITIVE_INFINITY);
+    unmarshal(sliceOf(Event), doc);
+    expect(longest()).toBeGreaterThanOrEqual(doc.length);
+  });
+  it("V8's RangeError for a string past its limit becomes a JsonError", () => {
+    const e = stringLimitError(new RangeError("Cannot create a string longer than 0x1fffffe8 characters"));
+    expect(JsonError.isInstance(e)).toBe(true);
+    expect((e as JsonError).code).toBe("GOJSON_ERR_STRING_TOO_LONG");
+    expect((e as Error).message).toBe(
+      "gojson: a JSON string in the input is longer than a JavaScript string can be (0x1fffffe8 characters)",
+    );
+    const other = new RangeError("Maximum call stack size exceeded");
+    expect(stringLimitError(other)).toBe(other);
+  });
+});
