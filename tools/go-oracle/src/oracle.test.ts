@@ -3,6 +3,7 @@ import { hasGo, startOracle } from "./oracle.js";
 
 const text = (b?: Uint8Array) => (b ? new TextDecoder().decode(b) : undefined);
 
+// skip: no go on PATH (these tests ask real Go)
 describe.skipIf(!hasGo())("go-oracle (needs go on PATH)", () => {
   const oracle = hasGo() ? startOracle() : undefined;
   afterAll(() => oracle?.close());
@@ -214,6 +215,7 @@ type F2 struct{}`;
   }, 120_000);
 });
 
+// skip: Go 1.26 is not available (no go on PATH)
 describe.skipIf(!hasGo("1.26"))("sources reflect cannot build are compiled (needs go)", () => {
   const oracle = hasGo("1.26") ? startOracle({ go: "1.26" }) : undefined;
   afterAll(() => oracle?.close());

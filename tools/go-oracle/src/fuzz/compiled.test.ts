@@ -6,6 +6,7 @@ const why = hasGo("1.26") ? "" : "go 1.26 is not available";
 
 // Expected answers recorded with standalone programs (go run and GOEXPERIMENT=jsonv2 go run, go1.26.8)
 // declaring the same types: reflect cannot build these (declared non-struct types, methods).
+// skip: Go 1.26 is not available (no go on PATH)
 describe.skipIf(why !== "")(`compiled cases${why ? ` (skipped: ${why})` : ""}`, () => {
   const goSource = [
     "type PT *time.Time",

@@ -7,6 +7,7 @@ import { campaign } from "./campaign.js";
 // set GOJSON_FUZZ_STRICT=1 to make them fail the test.
 const RUNS = Number(process.env.GOJSON_FUZZ_RUNS ?? 200);
 
+// skip: no go on PATH (the campaign asks real Go)
 it.skipIf(!hasGo())(`differential fuzzing: ${RUNS} cases per engine (needs go on PATH)`, async () => {
   const oracle = startOracle();
   afterAll(() => oracle.close());
