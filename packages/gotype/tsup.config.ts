@@ -2,8 +2,8 @@ import { keepTopLevelConstPlugin } from "@gojson/build-config";
 import { defineConfig } from "tsup";
 
 export default defineConfig({
-  entry: ["src/index.ts", "src/arbitrary.ts"],
-  external: ["fast-check"],
+  entry: ["src/index.ts", "src/arbitrary.ts", "src/node.ts", "src/thirdparty.ts"],
+  external: ["fast-check", /^node:/],
   format: ["esm", "cjs"],
   dts: true,
   sourcemap: true,

@@ -635,10 +635,13 @@ export class PackageScope {
     const scope = pkg !== undefined ? scopeOf(pkg) : undefined;
     const t = scope?.lookupExported(e.name, args, e.pos);
     if (t !== undefined) return t;
+    const name = defaultImportName(path);
     const hint =
       scope !== undefined
         ? `package ${JSON.stringify(path)} as gotype knows it declares no type ${e.name}; declare it (see "Declaring imported types" in the README)`
-        : `declare the package for gotype: parseGoPackage([{ name: "${q}.go", source: "package ${q}\\n\\ntype ${e.name} ..." }], { path: ${JSON.stringify(path)} }) and pass it in the imports option (see "Declaring imported types" in the README)`;
+        : THIRD_PARTY_READY.has(path)
+          ? `gotype has it ready: import { thirdPartyPackages } from "@gojson/gotype/thirdparty" and pass { imports: thirdPartyPackages }`
+          : `declare package ${name} for gotype, e.g. parseGoPackage([{ name: "${name}.go", source: "package ${name}\\ntype ${e.name} ..." }], { path: ${JSON.stringify(path)} }), and pass it in the imports option (see "Declaring imported types" in the README)`;
     return unresolvedType(q, e.name, path, hint, e.pos);
   }
 
@@ -1050,6 +1053,12 @@ export class PackageScope {
     }
   }
 }
+
+// Third-party packages the `thirdparty` subpath declares (named in error hints only).
+const THIRD_PARTY_READY: ReadonlySet<string> = new Set([
+  "github.com/google/uuid",
+  "github.com/shopspring/decimal",
+]);
 
 const STD_BY_NAME: ReadonlyMap<string, string> = new Map([
   ["url", "net/url"],

@@ -29,6 +29,8 @@ export type { FormatDeclsOptions, FormatOptions } from "./format-go.js";
 export { formatGo, formatGoDecl, formatGoDecls } from "./format-go.js";
 export { goStringOf, goToLower, goToUpper } from "./go-case.js";
 export { GoMethodMissingError } from "./go-method-missing-error.js";
+export type { GoModule, GoModuleFiles, GoModuleOptions } from "./go-module.js";
+export { parseGoMod, parseGoModule } from "./go-module.js";
 export type { GoFile, GoImports, GoPackage, IgnoredFile, ParsePackageOptions } from "./go-package.js";
 export { goPackageOf, isGoPackage, parseGoPackage } from "./go-package.js";
 export { MAX_GO_NESTING } from "./go-parser.js";
