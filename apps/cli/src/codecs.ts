@@ -1,7 +1,8 @@
 import * as v1 from "@gojson/codec-v1";
 import * as v2 from "@gojson/codec-v2";
 import type { GoType } from "@gojson/gotype";
-import { CliError, EXIT } from "./exit-codes.js";
+import { CliError, EXIT, INPUT_ERROR_CODES } from "./exit-codes.js";
+import { nearest, shownName } from "./nearest.js";
 
 /** Which of Go's encoding/json versions a command speaks. */
 export type Version = "v1" | "v2";
@@ -66,8 +67,11 @@ export function bindCodec(version: Version, options: Record<string, unknown>): B
       if (V1_UNMARSHAL.has(k)) u[k] = v;
       else if (V1_MARSHAL.has(k)) m[k] = V1_STRING.has(k) ? stringValue(v) : v;
       else {
+        const near = nearest(k, [...V1_UNMARSHAL, ...V1_MARSHAL]);
         throw new CliError(
-          `unknown v1 option ${k}: v1 knows ${[...V1_UNMARSHAL, ...V1_MARSHAL].join(", ")} (use --v2 for json/v2 options)`,
+          V2_BOOLEAN.has(k) || V2_STRING.has(k)
+            ? `unknown v1 option ${k}: it is a json/v2 option (add --v2)`
+            : `unknown v1 option ${shownName(k)}: ${near !== undefined ? `did you mean ${near}?` : `v1 knows ${[...V1_UNMARSHAL, ...V1_MARSHAL].join(", ")}`} (use --v2 for json/v2 options)`,
           EXIT.usage,
         );
       }
@@ -87,8 +91,10 @@ export function bindCodec(version: Version, options: Record<string, unknown>): B
       checkOptionValue(k, v, false, false);
       o2[k] = v;
     } else {
+      const known = [...V2_BOOLEAN, ...V2_STRING];
+      const near = nearest(k, known);
       throw new CliError(
-        `unknown v2 option ${k}: v2 knows ${[...V2_BOOLEAN, ...V2_STRING].join(", ")}`,
+        `unknown v2 option ${shownName(k)}: ${near !== undefined ? `did you mean ${near}?` : `v2 knows ${known.length} options, json/v2 and jsontext names in camelCase such as ${known.slice(0, 3).join(", ")}`}`,
         EXIT.usage,
       );
     }
@@ -100,8 +106,13 @@ export function bindCodec(version: Version, options: Record<string, unknown>): B
   };
 }
 
-/** Whether an error is one of Go's errors (a JsonError), rather than a bug. */
+/** Whether an error is one of Go's errors (a JsonError), rather than a bug or an unusable input. */
 export function isGoError(e: unknown): e is Error {
   const code = (e as { code?: unknown } | null)?.code;
-  return e instanceof Error && typeof code === "string" && code.startsWith("GOJSON_ERR_");
+  return (
+    e instanceof Error &&
+    typeof code === "string" &&
+    code.startsWith("GOJSON_ERR_") &&
+    !INPUT_ERROR_CODES.has(code)
+  );
 }

@@ -2,6 +2,7 @@ import * as v1 from "@gojson/codec-v1";
 import * as v2 from "@gojson/codec-v2";
 import type { GoType } from "@gojson/gotype";
 import { caseInsensitiveMatches } from "./case-matches.js";
+import { isGoError } from "./codecs.js";
 import { DIFFERENCES, type Difference } from "./differences.js";
 import { sameValue } from "./same-value.js";
 
@@ -21,7 +22,10 @@ export interface Cause {
 
 /** The migration verdict for one payload. */
 export interface PayloadVerdict {
+  /** v1 and v2 disagree: one accepts what the other rejects, or they decode different values. */
   readonly differs: boolean;
+  /** Both v1 and v2 reject the payload (not a migration difference, but not a payload of this type either). */
+  readonly bothReject: boolean;
   readonly v1: Outcome;
   readonly v2: Outcome;
   readonly causes: readonly Cause[];
@@ -33,8 +37,8 @@ function run(f: () => unknown): Outcome {
   try {
     return { ok: true, value: f() };
   } catch (e) {
-    if (e instanceof Error && typeof (e as { code?: unknown }).code === "string")
-      return { ok: false, error: e.message };
+    // Go's errors are an outcome; an unusable input (Go source, missing twin) or a bug is not.
+    if (isGoError(e)) return { ok: false, error: e.message };
     throw e;
   }
 }
@@ -52,7 +56,7 @@ function agree(a: Outcome, b: Outcome): boolean {
 export function comparePayload(type: GoType, bytes: Uint8Array): PayloadVerdict {
   const r1 = run(() => v1.unmarshal(type, bytes));
   const r2 = run(() => v2.unmarshal(type, bytes));
-  if (agree(r1, r2)) return { differs: false, v1: r1, v2: r2, causes: [] };
+  if (agree(r1, r2)) return { differs: false, bothReject: !r1.ok && !r2.ok, v1: r1, v2: r2, causes: [] };
 
   const single = UNMARSHAL_DIFFERENCES.filter((d) =>
     agree(
@@ -79,7 +83,7 @@ export function comparePayload(type: GoType, bytes: Uint8Array): PayloadVerdict 
   const causes = found.map((d) => ({ id: d.id, title: d.title, detail: describe(d, type, bytes, r2) }));
   if (causes.length === 0)
     causes.push({ id: "unexplained", title: "unexplained", detail: r2.error ?? "values differ" });
-  return { differs: true, v1: r1, v2: r2, causes };
+  return { differs: true, bothReject: false, v1: r1, v2: r2, causes };
 }
 
 function describe(d: Difference, type: GoType, bytes: Uint8Array, r2: Outcome): string {

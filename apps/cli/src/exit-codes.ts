@@ -26,3 +26,14 @@ export class CliError extends Error {
     super(message);
   }
 }
+
+/**
+ * Codes of gojson errors that are about the inputs given to gojson rather
+ * than Go's answer (exit status 3): Go source gotype cannot use (an
+ * undeclared type a field needs), a method declared in Go without a
+ * TypeScript twin.
+ */
+export const INPUT_ERROR_CODES: ReadonlySet<string> = new Set([
+  "GOJSON_ERR_GO_SYNTAX",
+  "GOJSON_ERR_METHOD_MISSING",
+]);

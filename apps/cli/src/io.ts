@@ -1,18 +1,12 @@
-import { readFileSync } from "node:fs";
-import { CliError, EXIT } from "./exit-codes.js";
+import { DEFAULT_MAX_INPUT_BYTES, readFileBounded, readStreamBounded } from "./limits.js";
 
-/** Reads a whole file, or standard input when the name is absent or "-". */
-export async function readInput(file?: string): Promise<Uint8Array> {
-  if (file && file !== "-") {
-    try {
-      return readFileSync(file);
-    } catch {
-      throw new CliError(`cannot read ${file}: check the path`, EXIT.input);
-    }
-  }
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
+/**
+ * Reads a whole file, or standard input when the name is absent or "-", at
+ * most maxBytes (one byte more is an input error, and reading stops there).
+ */
+export async function readInput(file?: string, maxBytes = DEFAULT_MAX_INPUT_BYTES): Promise<Uint8Array> {
+  if (file && file !== "-") return readFileBounded(file, maxBytes);
+  return readStreamBounded(process.stdin, maxBytes, "standard input");
 }
 
 /** Writes bytes and a newline to standard output. */

@@ -1,14 +1,8 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
-import { benchCommand } from "./commands/bench.js";
-import { decodeCommand } from "./commands/decode.js";
-import { diffCommand } from "./commands/diff.js";
-import { encodeCommand } from "./commands/encode.js";
 import { genCommand } from "./commands/gen.js";
-import { observeCommand } from "./commands/observe.js";
-import { reportCommand } from "./commands/report.js";
 import { schemaCommand } from "./commands/schema.js";
-import { strictCommand } from "./commands/strict.js";
-import { CliError, EXIT, type ExitCode } from "./exit-codes.js";
+import { CliError, EXIT, type ExitCode, INPUT_ERROR_CODES } from "./exit-codes.js";
+import { DEFAULT_MAX_INPUT_BYTES, formatBytes } from "./limits.js";
 import { collect } from "./options.js";
 import { VERSION } from "./version.js";
 
@@ -24,12 +18,18 @@ Exit status:
   0  success (diff: no payload differs; strict: body accepted)
   1  Go returned an error, payloads differ (diff), or the body is rejected (strict)
   2  the command line is wrong
-  3  an input cannot be used (missing file, Go source error, unknown type)
-  4  internal error (a bug: please report it)`;
+  3  an input cannot be used (missing file, Go source error, unknown type, larger than --max-bytes)
+  4  internal error (a bug: please report it)
+
+Inputs: every command reads at most --max-bytes from any one input (default 64 MiB;
+strict: its body limit, 1 MiB).`;
+
+const GO_HELP = "Go source: a .go file, a package directory, or one file per --go (repeatable)";
+const MAX_BYTES_HELP = `most bytes read from any one input: stdin or a file, each payload, the --go source (default ${formatBytes(DEFAULT_MAX_INPUT_BYTES)})`;
 
 function codecFlags(cmd: Command): Command {
   return cmd
-    .option("--go <file>", "Go source file that declares the type")
+    .option("--go <path>", GO_HELP, collect, [])
     .option("--type <name>", "name of the Go type to use")
     .addOption(new Option("--v1", "Go's encoding/json (default)").conflicts("v2"))
     .addOption(new Option("--v2", "Go's encoding/json/v2").conflicts("v1"))
@@ -39,10 +39,15 @@ function codecFlags(cmd: Command): Command {
       collect,
       [],
     )
-    .option("--json", "print a JSON result for machines");
+    .option("--json", "print a JSON result for machines")
+    .option("--max-bytes <n>", MAX_BYTES_HELP, parseByteCount);
 }
 
-/** Builds the `gojson` command tree; `run` receives the exit status. */
+/**
+ * Builds the `gojson` command tree; `run` receives the exit status. Each
+ * command's module is imported when it runs, so that `gojson decode` does
+ * not load the benchmark harness or the golden vectors.
+ */
 export function buildProgram(run: (code: ExitCode) => void): Command {
   const program = new Command("gojson")
     .description(
@@ -58,7 +63,9 @@ export function buildProgram(run: (code: ExitCode) => void): Command {
       "after",
       `\nExample:\n  echo '{"ID":1,"CUSTOMER":"ann"}' | gojson decode --go order.go --type Order\n  gojson decode --v2 --option matchCaseInsensitiveNames=true --go order.go --type Order body.json`,
     )
-    .action(async (file, flags) => run(await decodeCommand(file, flags)));
+    .action(async (file, flags) =>
+      run(await (await import("./commands/decode.js")).decodeCommand(file, flags)),
+    );
 
   codecFlags(
     program
@@ -68,9 +75,11 @@ export function buildProgram(run: (code: ExitCode) => void): Command {
     .description("marshal a value of a Go type, given as JSON keyed by Go field names, and print Go's bytes")
     .addHelpText(
       "after",
-      `\nExample:\n  echo '{"ID":"9007199254740993","Items":null}' | gojson encode --go order.go --type Order --v2\n\nIntegers beyond 2^53 may be given as strings; []byte as base64; time.Time as RFC 3339.`,
+      `\nExample:\n  echo '{"ID":"9007199254740993","Items":null}' | gojson encode --go order.go --type Order --v2\n\nNumbers are taken exactly as typed (integers beyond 2^53 too, also as strings); []byte as base64; time.Time as RFC 3339.`,
     )
-    .action(async (file, flags) => run(await encodeCommand(file, flags)));
+    .action(async (file, flags) =>
+      run(await (await import("./commands/encode.js")).encodeCommand(file, flags)),
+    );
 
   program
     .command("observe")
@@ -78,7 +87,7 @@ export function buildProgram(run: (code: ExitCode) => void): Command {
     .option("--json", "print the observations as JSON")
     .option("--only <text>", "only observations whose name contains text")
     .addHelpText("after", "\nExample:\n  gojson observe --only omitempty")
-    .action(async (flags) => run(await observeCommand(flags)));
+    .action(async (flags) => run(await (await import("./commands/observe.js")).observeCommand(flags)));
 
   program
     .command("diff")
@@ -86,15 +95,18 @@ export function buildProgram(run: (code: ExitCode) => void): Command {
     .description(
       "migration check: which payloads v1 and v2 decode differently, and which difference caused it",
     )
-    .requiredOption("--go <file>", "Go source file that declares the type")
+    .option("--go <path>", GO_HELP, collect, [])
     .requiredOption("--type <name>", "name of the Go type to decode into")
     .option("--json", "print one JSON object per payload and a summary")
     .option("--quiet", "print only the summary")
+    .option("--max-bytes <n>", MAX_BYTES_HELP, parseByteCount)
     .addHelpText(
       "after",
       "\nExample:\n  gojson diff --go order.go --type Order payloads/\n  cat bodies.ndjson | gojson diff --go order.go --type Order",
     )
-    .action(async (payloads, flags) => run(await diffCommand(payloads, flags)));
+    .action(async (payloads, flags) =>
+      run(await (await import("./commands/diff.js")).diffCommand(payloads, flags)),
+    );
 
   program
     .command("gen")
@@ -128,18 +140,24 @@ export function buildProgram(run: (code: ExitCode) => void): Command {
     .command("strict")
     .argument("[body]", "request body file (default: stdin)")
     .description("show what strict-http answers for a request body, and why")
-    .option("--go <file>", "Go source file that declares the type")
+    .option("--go <path>", GO_HELP, collect, [])
     .option("--type <name>", "decode into this Go type (unknown fields rejected)")
     .addOption(new Option("--v1", "decode with codec-v1 options").conflicts("v2"))
     .addOption(new Option("--v2", "decode with codec-v2 (default when --type is given)").conflicts("v1"))
-    .option("--max-bytes <n>", "body size limit in bytes", parseByteCount)
+    .option(
+      "--max-bytes <n>",
+      "body size limit in bytes (default 1 MiB, strict-http's); no more than one byte past it is read",
+      parseByteCount,
+    )
     .option("--content-type <type>", "Content-Type header of the request", "application/json")
     .option("--json", "print the answer as JSON")
     .addHelpText(
       "after",
       '\nExample:\n  echo \'{"name":"a","name":"b"}\' | gojson strict --go user.go --type User',
     )
-    .action(async (body, flags) => run(await strictCommand(body, flags)));
+    .action(async (body, flags) =>
+      run(await (await import("./commands/strict.js")).strictCommand(body, flags)),
+    );
 
   program
     .command("bench")
@@ -149,7 +167,7 @@ export function buildProgram(run: (code: ExitCode) => void): Command {
     .option("--payload <name...>", "payloads to run (default: the five seed payloads)")
     .option("--json", "print the result JSON path only")
     .addHelpText("after", "\nExample:\n  gojson bench --quick && gojson report")
-    .action(async (flags) => run(await benchCommand(flags)));
+    .action(async (flags) => run(await (await import("./commands/bench.js")).benchCommand(flags)));
 
   program
     .command("report")
@@ -157,7 +175,7 @@ export function buildProgram(run: (code: ExitCode) => void): Command {
     .option("--results <dir>", "directory with result files", "results")
     .option("--out <dir>", "output directory", "reports")
     .addHelpText("after", "\nExample:\n  gojson report --results results --out reports")
-    .action(async (flags) => run(await reportCommand(flags)));
+    .action(async (flags) => run(await (await import("./commands/report.js")).reportCommand(flags)));
 
   return program;
 }
@@ -183,6 +201,11 @@ export async function main(argv: readonly string[]): Promise<ExitCode> {
     if (e instanceof CliError) {
       process.stderr.write(`gojson: ${e.message}\n`);
       return e.exitCode;
+    }
+    const code = (e as { code?: unknown } | null)?.code;
+    if (typeof code === "string" && INPUT_ERROR_CODES.has(code)) {
+      process.stderr.write(`gojson: ${(e as Error).message}\n`);
+      return EXIT.input;
     }
     process.stderr.write(`gojson: internal error: ${(e as Error)?.stack ?? e}\n`);
     return EXIT.internal;

@@ -1,7 +1,7 @@
-import { createReadStream, readdirSync, readFileSync, statSync } from "node:fs";
+import { createReadStream, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { createInterface } from "node:readline";
 import { CliError, EXIT } from "./exit-codes.js";
+import { boundedLines, readFileBounded } from "./limits.js";
 
 /** One payload to check: where it came from and its bytes. */
 export interface Payload {
@@ -25,7 +25,7 @@ export function listPayloadFiles(args: readonly string[]): string[] {
     }
     const dirs = [arg];
     while (dirs.length > 0) {
-      const dir = dirs.pop()!;
+      const dir = dirs.pop() as string;
       for (const e of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
         const p = join(dir, e.name);
         if (e.isDirectory()) dirs.push(p);
@@ -36,27 +36,37 @@ export function listPayloadFiles(args: readonly string[]): string[] {
   return out;
 }
 
-/** Yields payloads one at a time (memory bounded by one file), NDJSON files line by line. */
+/**
+ * Yields payloads one at a time, NDJSON files (and stdin) line by line: memory
+ * is bounded by one payload, and each payload (file or line) by maxBytes.
+ */
 export async function* readPayloads(
   files: readonly string[],
   stdin: NodeJS.ReadableStream,
+  maxBytes: number,
 ): AsyncGenerator<Payload> {
   if (files.length === 0) {
-    yield* ndjsonLines(stdin, "stdin");
+    yield* ndjsonLines(stdin, "stdin", maxBytes);
     return;
   }
   for (const file of files) {
-    if (/\.(ndjson|jsonl)$/.test(file)) yield* ndjsonLines(createReadStream(file), file);
-    else yield { source: file, bytes: readFileSync(file) };
+    if (/\.(ndjson|jsonl)$/.test(file)) yield* ndjsonLines(createReadStream(file), file, maxBytes);
+    else yield { source: file, bytes: readFileBounded(file, maxBytes, `payload ${file}`) };
   }
 }
 
-async function* ndjsonLines(stream: NodeJS.ReadableStream, name: string): AsyncGenerator<Payload> {
-  const rl = createInterface({ input: stream, crlfDelay: Number.POSITIVE_INFINITY });
-  let line = 0;
-  for await (const text of rl) {
-    line += 1;
-    if (text.trim() === "") continue;
-    yield { source: `${name}:${line}`, bytes: Buffer.from(text, "utf8") };
+async function* ndjsonLines(
+  stream: NodeJS.ReadableStream,
+  name: string,
+  maxBytes: number,
+): AsyncGenerator<Payload> {
+  for await (const { line, bytes } of boundedLines(stream, maxBytes, name)) {
+    if (isBlank(bytes)) continue;
+    yield { source: `${name}:${line}`, bytes };
   }
+}
+
+function isBlank(b: Uint8Array): boolean {
+  for (const c of b) if (c !== 0x20 && c !== 0x09 && c !== 0x0d) return false;
+  return true;
 }

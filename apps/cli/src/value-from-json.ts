@@ -1,19 +1,53 @@
 import { GoTime, type GoType, JsonNumber, typeString, zero } from "@gojson/gotype";
 import { CliError, EXIT } from "./exit-codes.js";
+import { type JsonLiteral, literalText, NumberText } from "./json-literal.js";
+import { shownName } from "./nearest.js";
+
+/** Longest piece of a value a message shows. */
+const SHOWN_VALUE = 60;
+
+/** The value as typed (numbers exactly as written), cut for a message. */
+function shown(json: JsonLiteral | undefined): string {
+  if (json === undefined) return "nothing";
+  const text = literalText(json);
+  return text.length <= SHOWN_VALUE ? text : `${text.slice(0, SHOWN_VALUE)}… (${text.length} characters)`;
+}
+
+/** Integer ranges of Go's sized kinds; int, uint and uintptr are 64-bit (Go on amd64/arm64). */
+const INT_RANGE: Readonly<Record<string, readonly [bigint, bigint]>> = {
+  int8: [-(1n << 7n), (1n << 7n) - 1n],
+  int16: [-(1n << 15n), (1n << 15n) - 1n],
+  int32: [-(1n << 31n), (1n << 31n) - 1n],
+  int64: [-(1n << 63n), (1n << 63n) - 1n],
+  int: [-(1n << 63n), (1n << 63n) - 1n],
+  uint8: [0n, (1n << 8n) - 1n],
+  uint16: [0n, (1n << 16n) - 1n],
+  uint32: [0n, (1n << 32n) - 1n],
+  uint64: [0n, (1n << 64n) - 1n],
+  uint: [0n, (1n << 64n) - 1n],
+  uintptr: [0n, (1n << 64n) - 1n],
+};
+/** The kinds whose values are a JS number (the others are bigint), per ../shared/CONTRACT.md. */
+const SMALL_INTS = new Set(["int8", "int16", "int32", "uint8", "uint16", "uint32"]);
+
+/** The text of an integer given as a JSON number or a string of digits, or undefined. */
+function integerText(json: JsonLiteral): string | undefined {
+  const text = json instanceof NumberText ? json.text : typeof json === "string" ? json : undefined;
+  return text !== undefined && /^-?(0|[1-9][0-9]*)$/.test(text) ? text : undefined;
+}
 
 /**
  * Builds the TypeScript form of a Go value (../shared/CONTRACT.md) from JSON
- * keyed by Go field names, as `gojson encode` reads it: integers beyond 2^53
- * may be strings, []byte is base64, time.Time is RFC 3339, json.RawMessage is
- * any JSON value. Missing struct fields keep their zero value; unknown ones
- * are an error naming the path.
+ * keyed by Go field names, as `gojson encode` reads it: numbers are taken as
+ * typed (integers beyond 2^53 exact, also as strings of digits; each kind's
+ * range checked), []byte is base64, time.Time is RFC 3339, json.Number keeps
+ * its text, json.RawMessage is any JSON value. Missing struct fields keep
+ * their zero value; unknown ones are an error naming the path. Errors echo the
+ * value exactly as typed, cut short.
  */
-export function valueFromJson(t: GoType, json: unknown, path = "$"): unknown {
+export function valueFromJson(t: GoType, json: JsonLiteral, path = "$"): unknown {
   const fail = (want: string): never => {
-    throw new CliError(
-      `${path}: want ${want} for ${typeString(t)}, got ${JSON.stringify(json)?.slice(0, 40)}`,
-      EXIT.input,
-    );
+    throw new CliError(`${path}: want ${want} for ${typeString(t)}, got ${shown(json)}`, EXIT.input);
   };
   if (t.known === "time.Time") {
     if (typeof json !== "string") return fail("an RFC 3339 string");
@@ -23,12 +57,12 @@ export function valueFromJson(t: GoType, json: unknown, path = "$"): unknown {
       return fail(`an RFC 3339 string (${(e as Error).message})`);
     }
   }
-  if (t.known === "json.Number")
-    return new JsonNumber(
-      typeof json === "number" || typeof json === "string" ? String(json) : fail("a number"),
-    );
+  if (t.known === "json.Number") {
+    if (json instanceof NumberText) return new JsonNumber(json.text);
+    return typeof json === "string" ? new JsonNumber(json) : fail("a number");
+  }
   if (t.known === "json.RawMessage" || t.known === "jsontext.Value") {
-    return json === undefined ? null : new TextEncoder().encode(JSON.stringify(json));
+    return new TextEncoder().encode(literalText(json));
   }
   switch (t.kind) {
     case "bool":
@@ -38,22 +72,25 @@ export function valueFromJson(t: GoType, json: unknown, path = "$"): unknown {
     case "int32":
     case "uint8":
     case "uint16":
-    case "uint32": {
-      const n = typeof json === "string" ? Number(json) : json;
-      return typeof n === "number" && Number.isInteger(n) ? n : fail("an integer");
-    }
+    case "uint32":
     case "int":
     case "int64":
     case "uint":
     case "uint64":
-    case "uintptr":
-      if (typeof json === "number" && Number.isSafeInteger(json)) return BigInt(json);
-      if (typeof json === "string" && /^-?\d+$/.test(json)) return BigInt(json);
-      return fail("an integer (as a string beyond 2^53)");
+    case "uintptr": {
+      const text = integerText(json);
+      const range = INT_RANGE[t.kind] as readonly [bigint, bigint];
+      if (text === undefined) return fail("an integer");
+      const n = BigInt(text);
+      if (n < range[0] || n > range[1]) return fail(`an integer from ${range[0]} to ${range[1]}`);
+      return SMALL_INTS.has(t.kind) ? Number(n) : n;
+    }
     case "float32":
     case "float64": {
-      const n = typeof json === "string" ? Number(json) : json;
-      if (typeof n !== "number" || (typeof json === "string" && json.trim() === "")) return fail("a number");
+      const text =
+        json instanceof NumberText ? json.text : typeof json === "string" ? json.trim() : undefined;
+      const n = text === undefined || text === "" ? Number.NaN : Number(text);
+      if (!Number.isFinite(n)) return fail("a finite number");
       return t.kind === "float32" ? Math.fround(n) : n;
     }
     case "string":
@@ -73,39 +110,56 @@ export function valueFromJson(t: GoType, json: unknown, path = "$"): unknown {
     }
     case "map": {
       if (json === null) return null;
-      if (typeof json !== "object" || Array.isArray(json)) return fail("an object or null");
+      if (typeof json !== "object" || Array.isArray(json) || json instanceof NumberText)
+        return fail("an object or null");
       const m = new Map<unknown, unknown>();
-      for (const [k, v] of Object.entries(json))
+      for (const [k, v] of Object.entries(json)) {
+        const at = `${path}.${shownName(k)}`;
         m.set(
-          valueFromJson(t.key, keyJson(t.key, k), `${path}.${k}`),
-          valueFromJson(t.elem, v, `${path}.${k}`),
+          valueFromJson(t.key, t.key.kind === "string" ? k : new NumberText(k), at),
+          valueFromJson(t.elem, v, at),
         );
+      }
       return m;
     }
     case "pointer":
       return json === null ? null : valueFromJson(t.elem, json, path);
     case "interface":
-      return json ?? null;
+      return anyValue(json);
     case "struct": {
-      if (typeof json !== "object" || json === null || Array.isArray(json))
+      if (typeof json !== "object" || json === null || Array.isArray(json) || json instanceof NumberText)
         return fail("an object keyed by Go field names");
       const out = zero(t) as Record<string, unknown>;
-      const names = new Set(t.fields.map((f) => f.name));
+      const byName = new Map(t.fields.map((f) => [f.name, f]));
       for (const [k, v] of Object.entries(json)) {
-        if (!names.has(k))
+        const f = byName.get(k);
+        if (f === undefined)
           throw new CliError(
-            `${path}: ${typeString(t)} has no field ${k} (keys are Go field names)`,
+            `${path}: ${typeString(t)} has no field ${shownName(k)} (keys are Go field names)`,
             EXIT.input,
           );
-        const f = t.fields.find((x) => x.name === k)!;
         out[k] = valueFromJson(f.type, v, `${path}.${k}`);
       }
       return out;
     }
   }
+  return fail("a value gojson encode can build");
 }
 
-function keyJson(key: GoType, k: string): unknown {
-  if (key.kind === "string") return k;
-  return k;
+/** The value of an `any` (interface{}): numbers as float64, as Go's Unmarshal would give them. */
+function anyValue(json: JsonLiteral): unknown {
+  if (json instanceof NumberText) return Number(json.text);
+  if (Array.isArray(json)) return json.map(anyValue);
+  if (json !== null && typeof json === "object") {
+    const o: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(json))
+      Object.defineProperty(o, k, {
+        value: anyValue(v),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    return o;
+  }
+  return json;
 }

@@ -8,7 +8,7 @@ interface Row {
   source?: string;
   differs?: boolean;
   causes?: { id: string; detail: string }[];
-  summary?: { payloads: number; differ: number; causes: Record<string, number> };
+  summary?: { payloads: number; differ: number; bothReject: number; causes: Record<string, number> };
 }
 
 function run(args: string[], input?: string) {
@@ -40,6 +40,7 @@ describe("gojson diff", () => {
     expect(rows.at(-1)?.summary).toEqual({
       payloads: 6,
       differ: 4,
+      bothReject: 0,
       causes: { "case-sensitivity": 2, "duplicate-names": 1, "invalid-utf8": 1 },
     });
   });

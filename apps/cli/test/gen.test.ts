@@ -102,4 +102,29 @@ describe("gojson gen", () => {
     expect(mod.goPackage.name).toBe("shop");
     expect(gojson(["gen", "--go", pkg, "--out", file, "--check"]).status).toBe(0);
   });
+
+  it("reads a package of a module with the module's packages it imports (go.mod above)", async () => {
+    const root = join(out, "mod");
+    mkdirSync(join(root, "inventory"), { recursive: true });
+    mkdirSync(join(root, "shop"), { recursive: true });
+    writeFileSync(join(root, "go.mod"), "module example.com/m\n\ngo 1.26\n");
+    writeFileSync(
+      join(root, "inventory", "item.go"),
+      'package inventory\n\ntype Item struct {\n\tSKU string `json:"sku"`\n}\n',
+    );
+    writeFileSync(
+      join(root, "shop", "order.go"),
+      'package shop\n\nimport (\n\t"time"\n\n\t"example.com/m/inventory"\n)\n\ntype Order struct {\n\tItems []inventory.Item\n\tAt    time.Time\n}\n',
+    );
+    const file = join(out, "mod.gen.ts");
+    const w = gojson(["gen", "--go", join(root, "shop"), "--out", file]);
+    expect(w.stderr).toContain("(1 types)");
+    const text = readFileSync(file, "utf8");
+    expect(text).toContain('{ path: "example.com/m/inventory", imports: goImports }');
+    expect(text).toContain('parseGoPackage(goFiles, { path: "example.com/m/shop", imports: goImports })');
+    const mod = await import(file);
+    expect(mod.goPackage.path).toBe("example.com/m/shop");
+    expect(mod.Order.fields[0].type.elem.pkgPath).toBe("example.com/m/inventory");
+    expect(gojson(["gen", "--go", join(root, "shop"), "--out", file, "--check"]).status).toBe(0);
+  });
 });

@@ -1,17 +1,20 @@
 import { bindCodec, isGoError, type Version } from "../codecs.js";
+import { errorFields } from "../error-fields.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
 import { loadGoType } from "../go-source.js";
 import { readInput, writeLine } from "../io.js";
+import { DEFAULT_MAX_INPUT_BYTES } from "../limits.js";
 import { parseOptions } from "../options.js";
 
 /** Flags shared by the commands that run a codec. */
 export interface CodecFlags {
-  go?: string;
+  go?: string[];
   type?: string;
   v1?: boolean;
   v2?: boolean;
   option?: string[];
   json?: boolean;
+  maxBytes?: number;
 }
 
 /** The version chosen by --v1/--v2 (v1 by default, as encoding/json is Go's default). */
@@ -24,9 +27,10 @@ export function versionOf(flags: CodecFlags): Version {
  * prints what marshal writes for the result; Go's error text goes to stderr.
  */
 export async function decodeCommand(file: string | undefined, flags: CodecFlags): Promise<ExitCode> {
-  const type = loadGoType(flags.go, flags.type);
+  const maxBytes = flags.maxBytes ?? DEFAULT_MAX_INPUT_BYTES;
+  const type = loadGoType(flags.go, flags.type, { maxBytes });
   const codec = bindCodec(versionOf(flags), parseOptions(flags.option ?? []));
-  const data = await readInput(file);
+  const data = await readInput(file, maxBytes);
   try {
     const value = codec.unmarshal(type, data);
     const out = codec.marshal(type, value);
@@ -37,9 +41,7 @@ export async function decodeCommand(file: string | undefined, flags: CodecFlags)
   } catch (e) {
     if (!isGoError(e)) throw e;
     if (flags.json) {
-      writeLine(
-        JSON.stringify({ ok: false, version: codec.version, error: { name: e.name, message: e.message } }),
-      );
+      writeLine(JSON.stringify({ ok: false, version: codec.version, error: errorFields(e) }));
     } else process.stderr.write(`${e.message}\n`);
     return EXIT.failed;
   }

@@ -3,22 +3,27 @@ import { comparePayload } from "../diff-engine.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
 import { loadGoType } from "../go-source.js";
 import { writeLine } from "../io.js";
+import { DEFAULT_MAX_INPUT_BYTES } from "../limits.js";
 import { listPayloadFiles, readPayloads } from "../payload-source.js";
 import { palette, useColor } from "../style.js";
 
 interface DiffFlags {
-  go: string;
+  go?: string[];
   type: string;
   json?: boolean;
   quiet?: boolean;
+  maxBytes?: number;
 }
 
 /**
  * `gojson diff`: the migration check. Decodes each payload with v1 and v2 and
  * names the differences that make them disagree; exit status 1 when any does.
+ * Payloads that both reject are not a difference, but they are counted and
+ * listed: they are usually not payloads of the type at all.
  */
 export async function diffCommand(args: string[], flags: DiffFlags): Promise<ExitCode> {
-  const type = loadGoType(flags.go, flags.type);
+  const maxBytes = flags.maxBytes ?? DEFAULT_MAX_INPUT_BYTES;
+  const type = loadGoType(flags.go, flags.type, { maxBytes });
   const files = listPayloadFiles(args);
   const color = palette(useColor(process.stdout));
   const showBar = !flags.json && Boolean(process.stderr.isTTY) && !process.env.CI && files.length > 1;
@@ -36,10 +41,16 @@ export async function diffCommand(args: string[], flags: DiffFlags): Promise<Exi
 
   let total = 0;
   let differing = 0;
+  let rejected = 0;
+  let rejectedExample = "";
   const byCause = new Map<string, { title: string; count: number; example: string }>();
-  for await (const p of readPayloads(files, process.stdin)) {
+  for await (const p of readPayloads(files, process.stdin, maxBytes)) {
     total += 1;
     const v = comparePayload(type, p.bytes);
+    if (v.bothReject) {
+      rejected += 1;
+      if (rejectedExample === "") rejectedExample = `${p.source}: ${v.v1.error}`;
+    }
     if (v.differs) {
       differing += 1;
       for (const c of v.causes) {
@@ -53,6 +64,7 @@ export async function diffCommand(args: string[], flags: DiffFlags): Promise<Exi
         JSON.stringify({
           source: p.source,
           differs: v.differs,
+          bothReject: v.bothReject,
           v1: { ok: v.v1.ok, error: v.v1.error },
           v2: { ok: v.v2.ok, error: v.v2.error },
           causes: v.causes,
@@ -62,6 +74,12 @@ export async function diffCommand(args: string[], flags: DiffFlags): Promise<Exi
       bar?.stop();
       writeLine(`${color.yellow("differs")} ${p.source}`);
       for (const c of v.causes) writeLine(`  ${color.bold(c.title)}: ${c.detail}`);
+      if (bar) bar.start(files.length, total, { differ: differing });
+    } else if (v.bothReject && !flags.quiet) {
+      bar?.stop();
+      writeLine(`${color.red("rejected by both")} ${p.source}`);
+      writeLine(`  v1: ${v.v1.error}`);
+      writeLine(`  v2: ${v.v2.error}`);
       if (bar) bar.start(files.length, total, { differ: differing });
     }
     if (bar && (total % 64 === 0 || total === files.length)) bar.update(total, { differ: differing });
@@ -74,6 +92,7 @@ export async function diffCommand(args: string[], flags: DiffFlags): Promise<Exi
         summary: {
           payloads: total,
           differ: differing,
+          bothReject: rejected,
           causes: Object.fromEntries([...byCause].map(([id, r]) => [id, r.count])),
         },
       }),
@@ -81,6 +100,12 @@ export async function diffCommand(args: string[], flags: DiffFlags): Promise<Exi
   } else {
     writeLine("");
     writeLine(color.bold(`${differing} of ${total} payloads decode differently with v1 and v2`));
+    if (rejected > 0)
+      writeLine(
+        color.yellow(
+          `${rejected} of ${total} payloads are rejected by both v1 and v2 (not a difference; are they payloads of ${flags.type}?), e.g. ${rejectedExample.slice(0, 160)}`,
+        ),
+      );
     if (byCause.size > 0) {
       const rows = [...byCause.values()].sort((a, b) => b.count - a.count);
       const w = Math.max(10, ...rows.map((r) => r.title.length));

@@ -1,7 +1,10 @@
 import { bindCodec, isGoError } from "../codecs.js";
-import { CliError, EXIT, type ExitCode } from "../exit-codes.js";
+import { errorFields } from "../error-fields.js";
+import { EXIT, type ExitCode } from "../exit-codes.js";
 import { loadGoType } from "../go-source.js";
 import { readInput, writeLine } from "../io.js";
+import { parseJsonLiteral } from "../json-literal.js";
+import { DEFAULT_MAX_INPUT_BYTES } from "../limits.js";
 import { parseOptions } from "../options.js";
 import { valueFromJson } from "../value-from-json.js";
 import { type CodecFlags, versionOf } from "./decode.js";
@@ -11,18 +14,11 @@ import { type CodecFlags, versionOf } from "./decode.js";
  * field names and prints the bytes Go's Marshal writes for it.
  */
 export async function encodeCommand(file: string | undefined, flags: CodecFlags): Promise<ExitCode> {
-  const type = loadGoType(flags.go, flags.type);
+  const maxBytes = flags.maxBytes ?? DEFAULT_MAX_INPUT_BYTES;
+  const type = loadGoType(flags.go, flags.type, { maxBytes });
   const codec = bindCodec(versionOf(flags), parseOptions(flags.option ?? []));
-  const text = new TextDecoder().decode(await readInput(file));
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (e) {
-    throw new CliError(
-      `the value is not JSON (${(e as Error).message}); keys are Go field names`,
-      EXIT.input,
-    );
-  }
+  // Numbers are kept as typed: 9007199254740993 is never rounded to ...992 on the way.
+  const json = parseJsonLiteral(await readInput(file, maxBytes), "the value (JSON keyed by Go field names)");
   const value = valueFromJson(type, json);
   try {
     const out = codec.marshal(type, value);
@@ -32,10 +28,7 @@ export async function encodeCommand(file: string | undefined, flags: CodecFlags)
     return EXIT.ok;
   } catch (e) {
     if (!isGoError(e)) throw e;
-    if (flags.json)
-      writeLine(
-        JSON.stringify({ ok: false, version: codec.version, error: { name: e.name, message: e.message } }),
-      );
+    if (flags.json) writeLine(JSON.stringify({ ok: false, version: codec.version, error: errorFields(e) }));
     else process.stderr.write(`${e.message}\n`);
     return EXIT.failed;
   }

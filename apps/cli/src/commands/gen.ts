@@ -1,8 +1,9 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, relative, resolve, sep } from "node:path";
-import { type GoType, parseGo, parseGoPackage } from "@gojson/gotype";
+import { type GoPackage, type GoType, parseGo, parseGoPackage } from "@gojson/gotype";
 import {
   type GoSourceFile,
+  type GoSourcePackage,
   generateTypeScript,
   JSON_SCHEMA_DIALECT,
   type JsonSchemaOptions,
@@ -31,6 +32,9 @@ export interface GenFlags {
 interface GoInput {
   readonly source: string | readonly GoSourceFile[];
   readonly types: Record<string, GoType>;
+  /** A package directory: its import path (from go.mod) and the packages of the module it imports. */
+  readonly path?: string;
+  readonly imports?: readonly GoSourcePackage[];
 }
 
 function readGo(path: string): GoInput {
@@ -54,26 +58,76 @@ function readGo(path: string): GoInput {
   }
 }
 
-/**
- * A package directory: its `.go` files in name order, read as `go build`
- * sees them (test files and files excluded by build constraints left out);
- * the module embeds only the files of the package.
- */
-function readGoDir(dir: string): GoInput {
+/** The `.go` files of a directory in name order. */
+function goFilesOf(dir: string): GoSourceFile[] {
   const names = readdirSync(dir)
     .filter((n) => n.endsWith(".go"))
     .sort();
-  if (names.length === 0)
+  return names.map((name) => ({ name, source: readFileSync(join(dir, name), "utf8") }));
+}
+
+/** The directory holding go.mod at or above `dir`, with the module path it declares. */
+function findModule(dir: string): { root: string; path: string } | undefined {
+  for (let d = resolve(dir); ; d = dirname(d)) {
+    const mod = join(d, "go.mod");
+    if (existsSync(mod)) {
+      const m = /^\s*module\s+("?)([^\s"]+)\1\s*$/m.exec(readFileSync(mod, "utf8"));
+      return m?.[2] === undefined ? undefined : { root: d, path: m[2] };
+    }
+    if (dirname(d) === d) return undefined;
+  }
+}
+
+/** The import paths a file's import declarations name. */
+function importsOf(source: string): string[] {
+  const out: string[] = [];
+  for (const m of source.matchAll(/^import\s*(?:\(([^)]*)\)|([^\n]*))/gm)) {
+    for (const q of (m[1] ?? m[2] ?? "").matchAll(/"([^"]+)"|`([^`]+)`/g)) out.push(q[1] ?? q[2] ?? "");
+  }
+  return out;
+}
+
+/**
+ * A package directory: its `.go` files in name order, read as `go build`
+ * sees them (test files and files excluded by build constraints left out).
+ * Inside a module (a go.mod above), the packages of the module it imports
+ * are read too, dependencies first; the generated module embeds them all.
+ */
+function readGoDir(dir: string): GoInput {
+  const files = goFilesOf(dir);
+  if (files.length === 0)
     throw new CliError(`${dir} has no .go files: check the path given to --go`, EXIT.input);
-  const files: GoSourceFile[] = names.map((name) => ({
-    name,
-    source: readFileSync(join(dir, name), "utf8"),
-  }));
+  const mod = findModule(dir);
   try {
-    const pkg = parseGoPackage(files);
-    const used = new Set(pkg.files);
-    return { source: files.filter((f) => used.has(f.name)), types: { ...pkg.types } };
+    if (mod === undefined) {
+      const pkg = parseGoPackage(files);
+      const used = new Set(pkg.files);
+      return { source: files.filter((f) => used.has(f.name)), types: { ...pkg.types } };
+    }
+    const pathOf = (d: string) => {
+      const rel = relative(mod.root, resolve(d)).split(sep).join("/");
+      return rel === "" ? mod.path : `${mod.path}/${rel}`;
+    };
+    // Depth-first over same-module imports: a package is parsed after every package it imports.
+    const parsed = new Map<string, GoPackage>();
+    const order: GoSourcePackage[] = [];
+    const load = (d: string, own: GoSourceFile[]): { pkg: GoPackage; files: GoSourceFile[] } => {
+      for (const f of own)
+        for (const imp of importsOf(f.source)) {
+          if ((imp !== mod.path && !imp.startsWith(`${mod.path}/`)) || parsed.has(imp)) continue;
+          const depDir = join(mod.root, ...imp.slice(mod.path.length).split("/").filter(Boolean));
+          const dep = load(depDir, goFilesOf(depDir));
+          parsed.set(imp, dep.pkg);
+          order.push({ path: imp, files: dep.files });
+        }
+      const pkg = parseGoPackage(own, { path: pathOf(d), imports: [...parsed.values()] });
+      const used = new Set(pkg.files);
+      return { pkg, files: own.filter((f) => used.has(f.name)) };
+    };
+    const { pkg, files: used } = load(dir, files);
+    return { source: used, types: { ...pkg.types }, path: pkg.path, imports: order };
   } catch (e) {
+    if (e instanceof CliError) throw e;
     throw new CliError(`${dir}: ${(e as Error).message}`, EXIT.input);
   }
 }
@@ -157,7 +211,7 @@ export async function genCommand(flags: GenFlags): Promise<ExitCode> {
   const order = flags.order ?? "source";
   if (order !== "source" && order !== "name")
     throw new CliError(`--order wants "source" or "name", got ${JSON.stringify(order)}`, EXIT.usage);
-  const { source, types } = readGo(flags.go);
+  const { source, types, path, imports } = readGo(flags.go);
   const text =
     flags.jsonSchema !== undefined
       ? jsonSchemaText(types, flags)
@@ -165,6 +219,8 @@ export async function genCommand(flags: GenFlags): Promise<ExitCode> {
           source,
           order,
           generator: `gojson gen from ${shownPath(flags.go, flags.out)}`,
+          ...(path !== undefined ? { path } : {}),
+          ...(imports !== undefined && imports.length > 0 ? { imports } : {}),
         });
   const count = Object.keys(types).length;
   if (flags.check) {

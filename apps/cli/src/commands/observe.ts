@@ -6,12 +6,13 @@ import {
   goldenInput,
   goldenVectors,
   goValueHooks,
-  toTagged,
   withRegistryMethods,
 } from "@gojson/fixtures";
 import { type GoType, goType, parseGo } from "@gojson/gotype";
-import { EXIT, type ExitCode } from "../exit-codes.js";
+import { CliError, EXIT, type ExitCode } from "../exit-codes.js";
+import { goLiteral } from "../go-literal.js";
 import { writeLine } from "../io.js";
+import { shownName, suggestion } from "../nearest.js";
 import { sameValue } from "../same-value.js";
 import { palette, useColor } from "../style.js";
 
@@ -32,18 +33,31 @@ export interface EngineOutcome {
 
 /** One observation of the Go JSON lesson, replayed in TypeScript. */
 export interface Observation {
+  /** The golden vector's name (`Seed000/Internals/OmitEmpty/Bool`). */
   name: string;
+  /** The name without the lesson's prefixes (`OmitEmpty/Bool`). */
+  title: string;
   note?: string;
   goSource: string;
   type: string;
   op: string;
   input?: string;
+  /** For marshal: the Go value, written as a Go literal (`T{V: true}`). */
+  value?: string;
   outcomes: EngineOutcome[];
 }
 
-function goAnswer(v: GoldenVector): string {
+/** The lesson's prefixes, left out of the names shown. */
+const PREFIXES = /^(Seed\d+\/)?(Internals\/)?/;
+
+/** titleOf is an observation's name without the lesson's prefixes. */
+export function titleOf(name: string): string {
+  return name.replace(PREFIXES, "");
+}
+
+function goAnswer(v: GoldenVector, type: GoType): string {
   if (v.want.error) return `error: ${v.want.error.message}`;
-  if (v.op === "unmarshal") return `value: ${JSON.stringify(v.want.value)}`;
+  if (v.op === "unmarshal") return goLiteral(type, fromTagged(type, v.want.value ?? null, goValueHooks));
   return v.want.output ?? `(base64) ${v.want.outputBase64}`;
 }
 
@@ -102,7 +116,7 @@ function runVector(v: GoldenVector, type: GoType): Run {
     }
     const into = v.into !== undefined ? { into: fromTagged(type, v.into, goValueHooks) } : {};
     const value = codec.unmarshal(type, goldenInput(v), into);
-    return { shown: `value: ${JSON.stringify(toTagged(type, value, goValueHooks))}`, value };
+    return { shown: goLiteral(type, value), value };
   } catch (e) {
     if (e instanceof Error && typeof (e as { code?: unknown }).code === "string") {
       return { shown: `error: ${e.message}`, error: e.message.replace("unable to", "cannot") };
@@ -119,31 +133,56 @@ function agreesWithGo(v: GoldenVector, type: GoType, r: Run): boolean {
   return sameValue(r.value, fromTagged(type, v.want.value ?? null, goValueHooks));
 }
 
-/** Replays every observation of seed 000 with the three engines. */
+/**
+ * Replays the observations of seed 000 with the three engines; `only` keeps
+ * those whose name contains it (case-insensitive), and matching none is a
+ * usage error that suggests a name.
+ */
 export function observations(only?: string): Observation[] {
   const byName = new Map<string, GoldenVector[]>();
-  for (const v of goldenVectors({ group: "seed000" })) {
-    if (only && !v.name.toLowerCase().includes(only.toLowerCase())) continue;
+  const all = goldenVectors({ group: "seed000" });
+  const needle = only?.toLowerCase();
+  for (const v of all) {
+    if (needle !== undefined && !v.name.toLowerCase().includes(needle)) continue;
     byName.set(v.name, [...(byName.get(v.name) ?? []), v]);
   }
+  if (only !== undefined && byName.size === 0) {
+    const words = new Set<string>();
+    for (const v of all) for (const w of titleOf(v.name).split("/")) words.add(w);
+    throw new CliError(
+      `--only ${JSON.stringify(shownName(only))} matches no observation; ${suggestion(only, [...words]).replace("known:", "names contain, e.g.:")}`,
+      EXIT.usage,
+    );
+  }
   return [...byName].map(([name, vs]) => {
-    const first = vs[0]!;
+    const first = vs[0] as GoldenVector;
+    const firstType = resolveType(first);
     return {
       name,
+      title: titleOf(name),
       ...(first.note ? { note: first.note } : {}),
       goSource: first.goSource,
       type: first.type,
       op: first.op,
       ...(first.input !== undefined ? { input: first.input } : {}),
+      ...(first.op === "marshal" && first.value !== undefined
+        ? { value: goLiteral(firstType, fromTagged(firstType, first.value, goValueHooks)) }
+        : {}),
       outcomes: ENGINES.flatMap(({ engine }) => {
         const v = vs.find((x) => x.engine === engine);
         if (!v) return [];
         const type = resolveType(v);
         const r = runVector(v, type);
-        return [{ engine, gojson: r.shown, go: goAnswer(v), agrees: agreesWithGo(v, type, r) }];
+        return [{ engine, gojson: r.shown, go: goAnswer(v, type), agrees: agreesWithGo(v, type, r) }];
       }),
     };
   });
+}
+
+/** The Go declarations of an observation, without blank lines, cut at a dozen lines. */
+function declarationLines(goSource: string): string[] {
+  const lines = goSource.split("\n").filter((l) => l.trim() !== "" && !l.startsWith("package "));
+  return lines.length <= 12 ? lines : [...lines.slice(0, 11), `… (${lines.length - 11} more lines)`];
 }
 
 /** `gojson observe`: the lesson's observations with v1 and v2 side by side, each checked against Go's recorded answer. */
@@ -156,9 +195,11 @@ export async function observeCommand(flags: { json?: boolean; only?: string }): 
   const c = palette(useColor(process.stdout));
   let disagree = 0;
   for (const o of obs) {
-    writeLine(c.bold(o.name));
+    writeLine(`${c.bold(o.title)} ${c.dim(`(${o.op})`)}`);
     if (o.note) writeLine(c.dim(`  ${o.note}`));
-    writeLine(c.dim(`  ${o.op} ${o.type}${o.input !== undefined ? ` ← ${o.input}` : ""}`));
+    for (const l of declarationLines(o.goSource)) writeLine(`  ${c.cyan(l.replace(/\t/g, "    "))}`);
+    if (o.op === "marshal") writeLine(`  marshal ${o.value ?? o.type}`);
+    else writeLine(`  unmarshal ${o.input ?? ""} into ${o.type}`);
     for (const x of o.outcomes) {
       const label = ENGINES.find((e) => e.engine === x.engine)!.label.padEnd(22);
       writeLine(`  ${label} ${x.gojson}${x.agrees ? c.green("  ✓ as Go") : c.red(`  ✗ Go: ${x.go}`)}`);
@@ -167,7 +208,7 @@ export async function observeCommand(flags: { json?: boolean; only?: string }): 
     writeLine("");
   }
   writeLine(
-    `${obs.length} observations; ${disagree === 0 ? "gojson agrees with Go on every one" : `${disagree} outcomes differ from Go`}`,
+    `${obs.length} observation${obs.length === 1 ? "" : "s"}; ${disagree === 0 ? "gojson agrees with Go on every one" : `${disagree} outcomes differ from Go`}`,
   );
   return disagree === 0 ? EXIT.ok : EXIT.failed;
 }

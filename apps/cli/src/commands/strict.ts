@@ -1,14 +1,15 @@
 import * as v1 from "@gojson/codec-v1";
 import * as v2 from "@gojson/codec-v2";
-import { readJson, StrictBodyError } from "@gojson/strict-http";
+import { DEFAULT_MAX_BYTES, readJson, StrictBodyError } from "@gojson/strict-http";
 import { goDecoderV1, goDecoderV2 } from "@gojson/strict-http/codec";
 import { EXIT, type ExitCode } from "../exit-codes.js";
 import { loadGoType } from "../go-source.js";
-import { readInput, writeLine } from "../io.js";
+import { writeLine } from "../io.js";
+import { readFilePrefix, readStreamPrefix } from "../limits.js";
 import { palette, useColor } from "../style.js";
 
 interface StrictFlags {
-  go?: string;
+  go?: string[];
   type?: string;
   v1?: boolean;
   v2?: boolean;
@@ -23,11 +24,17 @@ interface StrictFlags {
  * the status, code, message, offset and pointer of the rejection.
  */
 export async function strictCommand(file: string | undefined, flags: StrictFlags): Promise<ExitCode> {
+  const maxBytes = flags.maxBytes ?? DEFAULT_MAX_BYTES;
   const type = flags.type ? loadGoType(flags.go, flags.type) : undefined;
-  const body = await readInput(file);
+  // One byte past the limit is enough for strict-http to answer 413, as a server would.
+  const body = await readPrefix(file, maxBytes + 1);
   const request = new Request("http://localhost/", {
     method: "POST",
-    headers: { "content-type": flags.contentType, "content-length": String(body.byteLength) },
+    // A body cut at the limit has no known length: strict-http counts it as it streams, as for chunked.
+    headers: {
+      "content-type": flags.contentType,
+      ...(body.byteLength <= maxBytes ? { "content-length": String(body.byteLength) } : {}),
+    },
     body: body as Uint8Array<ArrayBuffer>,
   });
   // The Go strict.go pattern: unknown fields rejected, strict-http's own pass first.
@@ -35,7 +42,7 @@ export async function strictCommand(file: string | undefined, flags: StrictFlags
   const c = palette(useColor(process.stdout));
   try {
     const value = await readJson(request, {
-      ...(flags.maxBytes !== undefined ? { maxBytes: flags.maxBytes } : {}),
+      maxBytes,
       ...(decode ? { decode } : {}),
     });
     const shown = type
@@ -46,6 +53,8 @@ export async function strictCommand(file: string | undefined, flags: StrictFlags
     return EXIT.ok;
   } catch (e) {
     if (!StrictBodyError.isInstance(e)) throw e;
+    // A 500 is strict-http hiding a decoder failure from the client: the CLI user wants the failure itself.
+    if (e.statusCode === 500) throw e.cause ?? e;
     if (flags.json) {
       writeLine(
         JSON.stringify({
@@ -66,4 +75,14 @@ export async function strictCommand(file: string | undefined, flags: StrictFlags
     }
     return EXIT.failed;
   }
+}
+
+/**
+ * readPrefix reads at most `limit` bytes of the body (a file or stdin): a body
+ * past the limit is cut there, and strict-http answers 413 for it as a server
+ * does, without the CLI reading the rest.
+ */
+function readPrefix(file: string | undefined, limit: number): Promise<Uint8Array> {
+  if (file && file !== "-") return Promise.resolve(readFilePrefix(file, limit));
+  return readStreamPrefix(process.stdin, limit);
 }

@@ -1,0 +1,128 @@
+// Every input the CLI reads is bounded by --max-bytes; names in messages are cut and the nearest
+// declared name is suggested; --go takes a package directory or several files.
+import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { gojson, sh } from "./run-cli.js";
+
+const oneLine = (s: string) => s.trim().split("\n").length === 1;
+
+describe("bounded inputs (--max-bytes)", () => {
+  it.skipIf(!existsSync("/dev/zero"))("--go /dev/zero fails at the limit with a clear error", () => {
+    const r = gojson(["decode", "--go", "/dev/zero", "--type", "Order", "--max-bytes", "1048576"], "{}");
+    expect(r.status).toBe(3);
+    expect(r.stderr).toBe("gojson: Go file /dev/zero is larger than 1 MiB: raise --max-bytes to read it\n");
+  });
+
+  it.skipIf(!existsSync("/dev/zero"))("stdin from /dev/zero stops at the limit", () => {
+    const r = sh("gojson decode --go order.go --type Order --max-bytes 65536 < /dev/zero");
+    expect(r.status).toBe(3);
+    expect(r.stderr).toBe("gojson: standard input is larger than 64 KiB: raise --max-bytes to read it\n");
+  });
+
+  it("a file argument over the limit", () => {
+    const r = gojson([
+      "decode",
+      "--go",
+      "order.go",
+      "--type",
+      "Order",
+      "--max-bytes",
+      "600",
+      "payloads/same.json",
+    ]);
+    expect(r.status, r.stderr).toBe(0);
+    const small = gojson(["encode", "--go", "order.go", "--type", "Order", "--max-bytes", "10"], "{}");
+    expect(small.status).toBe(3);
+    expect(small.stderr).toContain("is larger than 10 bytes: raise --max-bytes");
+  });
+
+  it("diff: one NDJSON line over the limit names its line; memory is bounded by one line", () => {
+    const long = `{"id":1}\n{"customer":"${"x".repeat(5000)}"}\n`;
+    const r = gojson(["diff", "--go", "order.go", "--type", "Order", "--max-bytes", "4096"], long);
+    expect(r.status).toBe(3);
+    expect(r.stderr).toBe("gojson: stdin:2 is larger than 4 KiB: raise --max-bytes to read it\n");
+  });
+
+  it("strict: its --max-bytes is the body limit (413), and no more than one byte past it is read", () => {
+    const r = sh("head -c 10000000 /dev/zero | tr '\\\\0' ' ' | gojson strict --max-bytes 1000");
+    expect(r.stdout).toContain("413 GOJSON_ERR_BODY_TOO_LARGE");
+    expect(r.stdout).toContain("request body too large: more than 1000 bytes");
+  });
+});
+
+describe("names in messages", () => {
+  it("a long type name is cut, and the declared names are not all listed", () => {
+    const name = "A".repeat(100_000);
+    const r = gojson(["decode", "--go", "order.go", "--type", name], "{}");
+    expect(r.status).toBe(3);
+    expect(r.stderr.length).toBeLessThan(300);
+    expect(r.stderr).toContain("… (100000 characters) is not declared in order.go");
+  });
+
+  it.each([
+    ["Ordr", "did you mean Order?"],
+    ["order", "did you mean Order?"],
+    ["Invoice", "declared: Order"],
+  ])("--type %s: %s", (name, hint) => {
+    const r = gojson(["decode", "--go", "order.go", "--type", name], "{}");
+    expect(r.status).toBe(3);
+    expect(r.stderr).toBe(`gojson: type ${name} is not declared in order.go; ${hint}\n`);
+  });
+
+  it("many declared names: the nearest, else a few and a count", () => {
+    const dir = mkdtempSync(join(tmpdir(), "gojson-names-"));
+    const file = join(dir, "many.go");
+    writeFileSync(
+      file,
+      `package many\n${Array.from({ length: 40 }, (_, i) => `type Type${i} struct{ A int }`).join("\n")}\n`,
+    );
+    expect(gojson(["decode", "--go", file, "--type", "Type012"], "{}").stderr).toContain(
+      "did you mean Type12?",
+    );
+    const far = gojson(["decode", "--go", file, "--type", "Zebra"], "{}");
+    expect(far.stderr).toContain("declared: Type0, Type1, Type2 and 37 more");
+    expect(oneLine(far.stderr)).toBe(true);
+  });
+});
+
+// Expected outputs recorded from Go 1.26 (`go test` over shop/order.go and shop/item.go:
+// json.Unmarshal then json.Marshal; v2 with GOEXPERIMENT=jsonv2).
+describe("--go takes a package", () => {
+  const input = '{"ID":7,"items":[{"sku":"a-1","quantity":2},{"SKU":"b-2"}]}';
+  const v1 = '{"id":7,"items":[{"sku":"a-1","quantity":2},{"sku":"b-2"}]}\n';
+  const v2 = '{"id":0,"items":[{"sku":"a-1","quantity":2},{"sku":"","quantity":0}]}\n';
+
+  it("a package directory (its test file left out, as go build does)", () => {
+    const r = gojson(["decode", "--go", "shop", "--type", "Order"], input);
+    expect(r.stderr).toBe("");
+    expect(r.stdout).toBe(v1);
+  });
+
+  it("several files, one --go each", () => {
+    const r = gojson(
+      ["decode", "--v2", "--go", "shop/order.go", "--go", "shop/item.go", "--type", "Order"],
+      input,
+    );
+    expect(r.stdout).toBe(v2);
+  });
+
+  it("one file of the package alone: the missing type is an input error (3) naming file, line and column", () => {
+    const r = gojson(["decode", "--go", "shop/order.go", "--type", "Order"], input);
+    expect(r.status).toBe(3);
+    expect(r.stderr).toMatch(/^gojson: shop\/order\.go:7:\d+: .*Item/);
+  });
+
+  it("a directory and a file together is a usage error (2)", () => {
+    const r = gojson(["decode", "--go", "shop", "--go", "order.go", "--type", "Order"], "{}");
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain("--go takes one package directory, or files of one package");
+  });
+
+  it("a directory without Go files", () => {
+    const r = gojson(["decode", "--go", "payloads", "--type", "Order"], "{}");
+    expect(r.status).toBe(3);
+    expect(r.stderr).toBe("gojson: payloads has no .go files: check the path given to --go\n");
+  });
+});
