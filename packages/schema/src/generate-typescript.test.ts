@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
-import { parseGo } from "@gojson/gotype";
+import { parseGo, parseGoPackage } from "@gojson/gotype";
 import { describe, expect, it } from "vitest";
 import { generateTypeScript, tsDeclarationName } from "./index.js";
 
@@ -167,11 +167,13 @@ describe("generateTypeScript: a package of several files", () => {
       "package shop\n\ntype Order struct{ Items []Item }\n\ntype Item struct{ Qty int32 }\n",
     );
     const text = generateTypeScript(types, { source: files, path: "example.com/shop" });
-    expect(text).toContain('import { type GoType, parseGoPackage } from "@gojson/gotype";');
+    expect(text).toContain('import { type GoPackage, type GoType, parseGoPackage } from "@gojson/gotype";');
     expect(text).toContain(
       '    name: "item.go",\n    source: `package shop\n\ntype Item struct{ Qty int32 }\n`,',
     );
-    expect(text).toContain('export const goPackage = parseGoPackage(goFiles, { path: "example.com/shop" });');
+    expect(text).toContain(
+      'export const goPackage: GoPackage = parseGoPackage(goFiles, { path: "example.com/shop" });',
+    );
     expect(text).toContain("export const goTypes: Readonly<Record<string, GoType>> = goPackage.types;");
     expect(text).toContain("  Items: Item[] | null;");
     expect(() => generateTypeScript(types, { source: [] })).toThrow(/list of \{ name, source \} files/);
@@ -212,5 +214,39 @@ type Line struct{ Qty int32 }
       "  F: unknown;",
     ])
       expect(text).toContain(line);
+  });
+});
+
+describe("generateTypeScript: a package that imports packages of its module", () => {
+  it("embeds the imported packages, parses them first and passes them as imports", async () => {
+    const inventory = [
+      { name: "item.go", source: "package inventory\n\n// Item is stock.\ntype Item struct{ SKU string }\n" },
+    ];
+    const shop = [
+      {
+        name: "order.go",
+        source:
+          'package shop\n\nimport "example.com/m/inventory"\n\ntype Order struct{ Items []inventory.Item }\n',
+      },
+    ];
+    const inv = parseGoPackage(inventory, { path: "example.com/m/inventory" });
+    const pkg = parseGoPackage(shop, { path: "example.com/m/shop", imports: [inv] });
+    const text = generateTypeScript(pkg.types, {
+      source: shop,
+      path: "example.com/m/shop",
+      imports: [{ path: "example.com/m/inventory", files: inventory }],
+    });
+    expect(text).toContain('    { path: "example.com/m/inventory", imports: goImports },');
+    expect(text).toContain('parseGoPackage(goFiles, { path: "example.com/m/shop", imports: goImports });');
+    expect(text).toContain("  Items: {\n    SKU: string;\n  }[] | null;");
+    const dir = resolve(import.meta.dirname, "../.test-results/generate");
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, "module.ts"), text);
+    const mod = await import(join(dir, "module.ts"));
+    expect(mod.goImports.map((p: { path: string }) => p.path)).toEqual(["example.com/m/inventory"]);
+    expect(mod.Order.fields[0].type.elem.name).toBe("Item");
+    expect(() => generateTypeScript(pkg.types, { source: "package x", imports: [] })).toThrow(
+      /options.imports/,
+    );
   });
 });

@@ -14,6 +14,12 @@ export interface GoSourceFile {
   readonly source: string;
 }
 
+/** An imported package embedded in a generated module: its import path and files. */
+export interface GoSourcePackage {
+  readonly path: string;
+  readonly files: readonly GoSourceFile[];
+}
+
 /** Options of {@link generateTypeScript}. */
 export interface GenerateOptions {
   /**
@@ -25,6 +31,12 @@ export interface GenerateOptions {
   readonly source: string | readonly GoSourceFile[];
   /** The package's import path, for a list of files (`parseGoPackage`'s `path` option). */
   readonly path?: string;
+  /**
+   * Packages of the same module the package imports, dependencies first
+   * (each may import the ones before it). Embedded and parsed before the
+   * package, and passed as its `imports`.
+   */
+  readonly imports?: readonly GoSourcePackage[];
   /** What produced the module, for its header line (default `gojson gen`). */
   readonly generator?: string;
   /** Module the runtime names are imported from (default `@gojson/gotype`). */
@@ -40,6 +52,7 @@ export interface GenerateOptions {
 const GENERATE_OPTION_NAMES: ReadonlySet<string> = new Set([
   "source",
   "path",
+  "imports",
   "generator",
   "importFrom",
   "order",
@@ -118,6 +131,7 @@ export function generateTypeScript(
   }
 
   const typeImports = ["GoType", ...(ctx.uses.has("GoTime") ? ["GoTime"] : [])];
+  if (typeof options.source !== "string") typeImports.push("GoPackage");
   if (ctx.uses.has("JsonNumber") || ctx.uses.has("GoAny")) typeImports.push("JsonNumber");
   typeImports.sort();
   const head: string[] = [
@@ -158,22 +172,48 @@ function sourceDeclarations(options: GenerateOptions): string[] {
       "/** Every type declared in the Go source, by Go name. */",
       "export const goTypes: Readonly<Record<string, GoType>> = parseGo(goSource);",
     ];
-  const files = options.source.map(
-    (f) => `  {\n    name: ${JSON.stringify(f.name)},\n    source: ${templateLiteral(f.source)},\n  },`,
-  );
-  const path = options.path === undefined ? "" : `, { path: ${JSON.stringify(options.path)} }`;
-  return [
+  const fileList = (files: readonly GoSourceFile[], indent: string): string[] =>
+    files.map(
+      (f) =>
+        `${indent}{\n${indent}  name: ${JSON.stringify(f.name)},\n${indent}  source: ${templateLiteral(f.source)},\n${indent}},`,
+    );
+  const imports = options.imports ?? [];
+  const opts = [
+    ...(options.path === undefined ? [] : [`path: ${JSON.stringify(options.path)}`]),
+    ...(imports.length > 0 ? ["imports: goImports"] : []),
+  ];
+  const out: string[] = [];
+  if (imports.length > 0) {
+    out.push(
+      "/** The packages of the module it imports, dependencies first (each reads the ones before it). */",
+      "export const goImports: GoPackage[] = [];",
+    );
+    for (const p of imports)
+      out.push(
+        "goImports.push(",
+        "  parseGoPackage(",
+        "    [",
+        ...fileList(p.files, "      "),
+        "    ],",
+        `    { path: ${JSON.stringify(p.path)}, imports: goImports },`,
+        "  ),",
+        ");",
+      );
+    out.push("");
+  }
+  out.push(
     "/** The Go files the types are read from (the one truth: the constants below are parsed from them). */",
     "export const goFiles: ReadonlyArray<{ readonly name: string; readonly source: string }> = [",
-    ...files,
+    ...fileList(options.source, "  "),
     "];",
     "",
     "/** The Go package of those files. */",
-    `export const goPackage = parseGoPackage(goFiles${path});`,
+    `export const goPackage: GoPackage = parseGoPackage(goFiles${opts.length > 0 ? `, { ${opts.join(", ")} }` : ""});`,
     "",
     "/** Every type the package declares, by Go name. */",
     "export const goTypes: Readonly<Record<string, GoType>> = goPackage.types;",
-  ];
+  );
+  return out;
 }
 
 /**
@@ -201,6 +241,25 @@ function checkOptions(options: GenerateOptions): void {
   if (typeof src !== "string" && !(Array.isArray(src) && src.length > 0 && src.every(isFile)))
     throw new TypeError(
       "generateTypeScript: want options.source: the Go source text, or a list of { name, source } files",
+    );
+  const imports = options.imports as unknown;
+  if (
+    imports !== undefined &&
+    !(
+      typeof src !== "string" &&
+      Array.isArray(imports) &&
+      imports.every(
+        (p) =>
+          typeof p === "object" &&
+          p !== null &&
+          typeof (p as GoSourcePackage).path === "string" &&
+          Array.isArray((p as GoSourcePackage).files) &&
+          (p as GoSourcePackage).files.every(isFile),
+      )
+    )
+  )
+    throw new TypeError(
+      "generateTypeScript: want options.imports a list of { path, files } (with source given as a list of files)",
     );
   if (options.path !== undefined && typeof options.path !== "string")
     throw new TypeError("generateTypeScript: want options.path a string (the package's import path)");

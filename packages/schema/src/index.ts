@@ -8,6 +8,7 @@ export { errorPointer, pointerAtOffset, pointerPath } from "./error-path.js";
 export {
   type GenerateOptions,
   type GoSourceFile,
+  type GoSourcePackage,
   generateTypeScript,
   tsDeclarationName,
 } from "./generate-typescript.js";
