@@ -1,8 +1,20 @@
-import { readdirSync, statSync } from "node:fs";
-import { join } from "node:path";
-import { type GoPackage, type GoType, goPackageOf, parseGo, parseGoPackage } from "@gojson/gotype";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { dirname, join, relative, resolve, sep } from "node:path";
+import {
+  type GoImports,
+  type GoModule,
+  type GoModuleFiles,
+  type GoPackage,
+  type GoType,
+  goPackageOf,
+  parseGo,
+  parseGoModule,
+  parseGoPackage,
+} from "@gojson/gotype";
+import { findModuleRoot } from "@gojson/gotype/node";
+import { thirdPartyPackages } from "@gojson/gotype/thirdparty";
 import { CliError, EXIT } from "./exit-codes.js";
-import { DEFAULT_MAX_INPUT_BYTES, readFileBounded } from "./limits.js";
+import { DEFAULT_MAX_INPUT_BYTES, readFilePrefix, tooLarge } from "./limits.js";
 import { shownName, suggestion } from "./nearest.js";
 
 /** One Go file read for a package: its name (as parseGoPackage and error texts show it) and its text. */
@@ -31,6 +43,63 @@ export interface LoadGoOptions {
   readonly flag?: string;
   /** What messages ask to check (default `the path given to <flag>`; `schema FILE` says `the path`). */
   readonly given?: string;
+}
+
+/** What is left of --max-bytes for the Go source, shared by every file read for one --go. */
+interface Budget {
+  left: number;
+  readonly max: number;
+  /** What the error calls the input past the limit. */
+  readonly what: string;
+}
+
+/** readGoFile reads one file against the budget: past it, an input error that names the whole source. */
+function readGoFile(path: string, budget: Budget, given: string): string {
+  if (!existsSync(path)) throw new CliError(`cannot read Go file ${path}: check ${given}`, EXIT.input);
+  const bytes = readFilePrefix(path, budget.left + 1, `Go file ${path}`);
+  if (bytes.length > budget.left) throw tooLarge(budget.what, budget.max);
+  budget.left -= bytes.length;
+  return new TextDecoder().decode(bytes);
+}
+
+/**
+ * The Go module around `dir` (a go.mod in it or above it), read through the
+ * budget: packages are parsed on first use, so only the package asked for and
+ * the module packages it imports are read. Imports from outside the module
+ * resolve to the standard library and gotype's ready third-party packages
+ * (google/uuid, shopspring/decimal). `read` records every file it reads.
+ */
+function moduleAround(
+  dir: string,
+  budget: Budget,
+  given: string,
+  read: Map<string, string>,
+): { root: string; module: GoModule } | undefined {
+  const root = findModuleRoot(dir);
+  if (root === undefined) return undefined;
+  const files: GoModuleFiles = {
+    goFiles: (d) => {
+      try {
+        return readdirSync(join(root, ...d.split("/").filter((x) => x !== "")), { withFileTypes: true })
+          .filter((e) => (e.isFile() || e.isSymbolicLink()) && e.name.endsWith(".go"))
+          .map((e) => e.name)
+          .sort();
+      } catch {
+        return undefined;
+      }
+    },
+    read: (p) => {
+      const text = readGoFile(join(root, ...p.split("/")), budget, given);
+      read.set(p, text);
+      return text;
+    },
+  };
+  return { root, module: parseGoModule(files, { imports: thirdPartyPackages as GoImports }) };
+}
+
+/** The module-relative, `/`-separated directory of an absolute path. */
+function moduleDir(root: string, abs: string): string {
+  return relative(root, abs).split(sep).join("/");
 }
 
 function listPackageDir(dir: string, given: string): string[] {
@@ -74,46 +143,59 @@ export function loadGoSource(
       `${flag} takes one package directory, or files of one package: got ${list.length} paths with a directory among them`,
       EXIT.usage,
     );
-  const filePaths = dirs.length === 1 ? listPackageDir(list[0] as string, given) : list;
   const label = dirs.length === 1 ? (list[0] as string) : list.join(", ");
-  const files: GoSourceFile[] = [];
-  let total = 0;
-  for (const path of filePaths) {
-    if (!exists(path)) throw new CliError(`cannot read Go file ${path}: check ${given}`, EXIT.input);
-    const what = filePaths.length === 1 ? `Go file ${path}` : `the Go source of ${label} (at ${path})`;
-    const bytes = readFileBounded(path, maxBytes - total, what, maxBytes);
-    total += bytes.length;
-    files.push({ name: path, source: new TextDecoder().decode(bytes) });
-  }
+  const single = dirs.length === 0 && list.length === 1;
+  const budget: Budget = {
+    left: maxBytes,
+    max: maxBytes,
+    what: single ? `Go file ${list[0]}` : `the Go source of ${label}`,
+  };
   try {
-    if (files.length === 1 && dirs.length === 0) {
+    if (dirs.length === 1) {
+      const dir = list[0] as string;
+      listPackageDir(dir, given); // a directory without .go files is an error before anything is read
+      const read = new Map<string, string>();
+      const mod = moduleAround(resolve(dir), budget, given, read);
+      if (mod !== undefined) {
+        // Inside a module: the package gets its import path and the module's other packages resolve.
+        const pkg = mod.module.package(moduleDir(mod.root, resolve(dir)));
+        const files = pkg.files.map((name) => ({ name, source: read.get(name) ?? "" }));
+        return { label, files, pkg, types: pkg.types };
+      }
+      const all = listPackageDir(dir, given).map((path) => ({
+        name: path,
+        source: readGoFile(path, budget, given),
+      }));
+      const pkg = parseGoPackage(all, { imports: thirdPartyPackages as GoImports });
+      const used = new Set(pkg.files);
+      return { label, files: all.filter((f) => used.has(f.name)), pkg, types: pkg.types };
+    }
+    const files = list.map((path) => ({ name: path, source: readGoFile(path, budget, given) }));
+    // Files inside a module import the module's other packages by path.
+    const read = new Map<string, string>();
+    let mod: ReturnType<typeof moduleAround> | null = null;
+    const imports = (path: string): GoPackage | undefined => {
+      const third = thirdPartyPackages.find((p) => p.path === path);
+      if (third !== undefined) return third;
+      if (mod === null) mod = moduleAround(dirname(resolve(list[0] as string)), budget, given, read);
+      if (mod === undefined || !(path === mod.module.path || path.startsWith(`${mod.module.path}/`)))
+        return undefined;
+      return mod.module.package(path);
+    };
+    if (files.length === 1) {
       const f = files[0] as GoSourceFile;
-      const types = parseGo(f.source, { fileName: f.name });
-      const pkg = goPackageOf(types) ?? parseGoPackage([f]);
+      const types = parseGo(f.source, { fileName: f.name, imports });
+      const pkg = goPackageOf(types) ?? parseGoPackage([f], { imports });
       return { label, files, pkg, types };
     }
-    const pkg = parseGoPackage(files);
+    const pkg = parseGoPackage(files, { imports });
     const used = new Set(pkg.files);
     return { label, files: files.filter((f) => used.has(f.name)), pkg, types: pkg.types };
   } catch (e) {
     if (e instanceof CliError) throw e;
     const message = (e as Error).message;
-    // gotype's GoSyntaxError names the file; a single file read through parseGo does too.
-    throw new CliError(
-      message.startsWith(label) || files.some((f) => message.startsWith(f.name))
-        ? message
-        : `${label}: ${message}`,
-      EXIT.input,
-    );
-  }
-}
-
-function exists(path: string): boolean {
-  try {
-    statSync(path);
-    return true;
-  } catch {
-    return false;
+    // gotype's GoSyntaxError names the file (module-relative inside a module).
+    throw new CliError(/^[^\s:]+\.go:\d+:\d+: /.test(message) ? message : `${label}: ${message}`, EXIT.input);
   }
 }
 

@@ -1,6 +1,6 @@
 // Every input the CLI reads is bounded by --max-bytes; names in messages are cut and the nearest
 // declared name is suggested; --go takes a package directory or several files.
-import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -124,5 +124,36 @@ describe("--go takes a package", () => {
     const r = gojson(["decode", "--go", "payloads", "--type", "Order"], "{}");
     expect(r.status).toBe(3);
     expect(r.stderr).toBe("gojson: payloads has no .go files: check the path given to --go\n");
+  });
+
+  it("a package inside a module: imports of the module's packages and of google/uuid resolve", () => {
+    // Recorded from Go 1.26 (go test in this module, with github.com/google/uuid v1.6.0):
+    // json.Unmarshal then json.Marshal of shop.Order.
+    const root = mkdtempSync(join(tmpdir(), "gojson-module-"));
+    mkdirSync(join(root, "internal", "shop"), { recursive: true });
+    mkdirSync(join(root, "internal", "inventory"));
+    writeFileSync(join(root, "go.mod"), "module example.com/store\n\ngo 1.26\n");
+    writeFileSync(
+      join(root, "internal", "inventory", "item.go"),
+      'package inventory\n\ntype Item struct {\n\tSKU string `json:"sku"`\n\tQty int    `json:"qty"`\n}\n',
+    );
+    writeFileSync(
+      join(root, "internal", "shop", "order.go"),
+      'package shop\n\nimport (\n\t"example.com/store/internal/inventory"\n\t"github.com/google/uuid"\n)\n\ntype Order struct {\n\tID    uuid.UUID        `json:"id"`\n\tItems []inventory.Item `json:"items"`\n}\n',
+    );
+    const input = '{"id":"6ba7b810-9dad-11d1-80b4-00c04fd430c8","items":[{"sku":"a","qty":2}],"x":1}';
+    const want = '{"id":"6ba7b810-9dad-11d1-80b4-00c04fd430c8","items":[{"sku":"a","qty":2}]}\n';
+    for (const go of [join(root, "internal", "shop"), join(root, "internal", "shop", "order.go")]) {
+      const r = gojson(["decode", "--go", go, "--type", "Order"], input);
+      expect(r.stderr).toBe("");
+      expect(r.stdout).toBe(want);
+    }
+    const bad = gojson(
+      ["decode", "--go", join(root, "internal", "shop"), "--type", "Order"],
+      '{"items":[{"sku":1}]}',
+    );
+    expect(bad.stderr).toBe(
+      "json: cannot unmarshal number into Go struct field Item.items.sku of type string\n",
+    );
   });
 });
