@@ -101,7 +101,7 @@ function marshalExact(type: GoType, value: unknown, o: ResolvedOptions): string 
     // A value that does not fit its Go type is ours, not Go's: the same error under every option.
     if (InvalidValueError.isInstance(e)) throw finishInvalidValue(e, type, o.goVersion);
     // Go's v1 API on the v2 engine converts errors to v1's types and texts.
-    if (o.flags.reportErrorsWithLegacySemantics) throw transformMarshalError(toDepthError(e));
+    if (o.flags.reportErrorsWithLegacySemantics) throw transformMarshalError(toDepthError(e), o.rules);
     fixRangeError(e);
   } finally {
     restoreState(saved);
@@ -185,7 +185,7 @@ export function run(type: GoType, o: ResolvedOptions, r: Reader, start: unknown,
     // v1 validates the whole input before it touches the destination.
     const bad = checkWhole(r.buf, o);
     if (bad) {
-      const err = legacySyntaxError(bad);
+      const err = legacySyntaxError(bad, o.rules);
       setErrorValue(err, cur);
       throw err;
     }
@@ -200,12 +200,12 @@ export function run(type: GoType, o: ResolvedOptions, r: Reader, start: unknown,
     if (e instanceof RangeError && /call stack/i.test(e.message))
       err = syntacticError("exceeded max depth", d.inputOffset, d.stackPointer());
     const held = partialOf(e, cur);
-    if (legacy) err = transformUnmarshalError(type, err);
+    if (legacy) err = transformUnmarshalError(type, err, o.rules);
     if (JsonError.isInstance(err)) setErrorValue(err, held);
     throw err;
   }
   if (r.deferred) {
-    const err = legacy ? transformUnmarshalError(type, r.deferred) : r.deferred;
+    const err = legacy ? transformUnmarshalError(type, r.deferred, o.rules) : r.deferred;
     setErrorValue(err, cur);
     throw err;
   }

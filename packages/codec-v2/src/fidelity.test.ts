@@ -6,7 +6,7 @@
  * the zero value of the kind it began to read, where plain `any` stays nil.
  * Each destination is written back with json/v2 Marshal (Deterministic), as the Go program does.
  */
-import { goType, parseGo } from "@gojson/gotype";
+import { type GoType, goType, parseGo, withMethods } from "@gojson/gotype";
 import { describe, expect, it } from "vitest";
 import { type CodecOptions, defaultOptionsV1, GO_VERSIONS, marshalToString, unmarshal } from "./index.js";
 import fixture from "./testdata/go-v2-fidelity.json" with { type: "json" };
@@ -49,3 +49,53 @@ for (const goVersion of GO_VERSIONS) {
     });
   });
 }
+
+/**
+ * MarshalText results that are not UTF-8, recorded from Go 1.26.8 and Go 1.27.3 (they agree) through
+ * tools/go-oracle: json/v2 reports Go's SemanticError (the encoder's `invalid UTF-8` at the string's
+ * place), v1 semantics (allowInvalidUTF8) write U+FFFD.
+ */
+describe("MarshalText output with invalid UTF-8", () => {
+  const d = parseGo(
+    "package main\ntype E struct {}\ntype S struct {\n\tA E\n}\ntype K string\ntype N1 S2\ntype S2 struct {\n\tE1\n}\ntype E1 struct {\n}",
+  );
+  const bad = () => Uint8Array.from([0x61, 0xff, 0x62]);
+  withMethods(d.E as GoType, { MarshalText: bad }, { receiver: "value" });
+  withMethods(d.K as GoType, { MarshalText: bad }, { receiver: "value" });
+  withMethods(d.E1 as GoType, { MarshalText: bad }, { receiver: "value" });
+  const cases: {
+    name: string;
+    type: string;
+    value: unknown;
+    v1?: boolean;
+    want?: string;
+    wantErr?: string;
+  }[] = [
+    {
+      name: "Field",
+      type: "S",
+      value: { A: {} },
+      wantErr: 'json: cannot marshal from Go main.E: invalid UTF-8 within "/A" after offset 5',
+    },
+    { name: "Field/V1", type: "S", value: { A: {} }, v1: true, want: '{"A":"a\ufffdb"}' },
+    {
+      name: "MapKey",
+      type: "map[K]int",
+      value: new Map([["x", 1n]]),
+      wantErr: "json: cannot marshal from Go main.K: invalid UTF-8 after offset 1",
+    },
+    {
+      name: "Promoted",
+      type: "N1",
+      value: { E1: {} },
+      wantErr: "json: cannot marshal from Go main.N1: invalid UTF-8",
+    },
+  ];
+  for (const goVersion of GO_VERSIONS)
+    it.each(cases)(`$name (Go ${goVersion})`, ({ type, value, v1, want, wantErr }) => {
+      const o: CodecOptions[] = [{ goVersion }, ...(v1 ? [defaultOptionsV1()] : [])];
+      const run = () => marshalToString(goType(type, d), value, o);
+      if (wantErr !== undefined) expect(run).toThrow(wantErr);
+      else expect(run()).toBe(want);
+    });
+});

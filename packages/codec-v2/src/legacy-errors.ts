@@ -6,6 +6,7 @@
 import { type GoType, typeString as gotypeString } from "@gojson/gotype";
 import { goQuote, JsonError, SyntacticError } from "@gojson/jsontext";
 import { ERR_UNKNOWN_NAME, SemanticError } from "./errors.js";
+import type { GoRules } from "./go-version.js";
 
 /**
  * reflectString is reflect's Type.String() as Go prints it with GOEXPERIMENT=jsonv2, where
@@ -199,12 +200,50 @@ export function legacySyntaxText(detail: string): string {
   return out;
 }
 
+/**
+ * invalidTextLength is the byte length of the text a jsontext error quotes (Go's InvalidTextError:
+ * `invalid character 'x' …`, `invalid escape sequence …`, `invalid surrogate pair …`), or
+ * undefined when the error quotes none.
+ */
+function invalidTextLength(detail: string): number | undefined {
+  const ch = /^invalid character '(\\x[0-9a-f]{2}|\\u[0-9a-f]{4}|\\.|.)'/u.exec(detail);
+  if (ch) {
+    const q = ch[1] as string;
+    if (q.startsWith("\\x")) return 1;
+    if (q.startsWith("\\u")) return utf8.encode(String.fromCharCode(Number.parseInt(q.slice(2), 16))).length;
+    if (q.length === 2 && q[0] === "\\") return 1;
+    return utf8.encode(q).length;
+  }
+  const esc = /^invalid (?:escape sequence|surrogate pair) (`[^`]*`|"(?:[^"\\]|\\.)*")/.exec(detail);
+  if (esc) {
+    const t = esc[1] as string;
+    if (t[0] === "`") return utf8.encode(t.slice(1, -1)).length;
+    try {
+      return utf8.encode(JSON.parse(t) as string).length;
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}
+const utf8 = new TextEncoder();
+
+/**
+ * legacyOffset is where Go 1.27's jsontext puts a syntax error under legacy error reporting: after
+ * the offending text (its length for a quoted character or escape, else one byte), as classic v1
+ * did; an unexpected EOF stays where it is.
+ */
+export function legacyOffset(e: SyntacticError): number {
+  if (e.detail === "unexpected EOF") return e.offset;
+  return e.offset + (invalidTextLength(e.detail) ?? 1);
+}
+
 /** legacySyntaxError makes v1's SyntaxError (message without prefix or position) from a v2 one. */
-export function legacySyntaxError(e: SyntacticError): SyntacticError {
+export function legacySyntaxError(e: SyntacticError, rules?: GoRules): SyntacticError {
   if (e.flavour === "v1") return e;
   return new SyntacticError({
     detail: legacySyntaxText(e.detail),
-    offset: e.offset,
+    offset: rules?.legacyOffsetsAfter ? legacyOffset(e) : e.offset,
     flavour: "v1",
     ...(e.detail === "unexpected EOF" ? { code: "GOJSON_ERR_UNEXPECTED_EOF" } : {}),
   });
@@ -257,7 +296,7 @@ function rootName(root: GoType): string {
  * transformUnmarshalError converts an error of a v2 unmarshal into what Go's v1 API
  * on the v2 engine returns (v2_inject.go's transformUnmarshalError).
  */
-export function transformUnmarshalError(root: GoType, e: unknown): unknown {
+export function transformUnmarshalError(root: GoType, e: unknown, rules?: GoRules): unknown {
   if (SemanticError.isInstance(e)) {
     if (e.cause === ERR_UNKNOWN_NAME) {
       const p = e.jsonPointer;
@@ -293,7 +332,7 @@ export function transformUnmarshalError(root: GoType, e: unknown): unknown {
       detail,
     });
   }
-  if (SyntacticError.isInstance(e)) return legacySyntaxError(e);
+  if (SyntacticError.isInstance(e)) return legacySyntaxError(e, rules);
   return e;
 }
 
@@ -301,16 +340,28 @@ export function transformUnmarshalError(root: GoType, e: unknown): unknown {
  * transformMarshalError converts an error of a v2 marshal into what Go's v1 API on
  * the v2 engine returns (v2_inject.go's transformMarshalError).
  */
-export function transformMarshalError(e: unknown): unknown {
+export function transformMarshalError(e: unknown, rules?: GoRules): unknown {
   if (MarshalerError.isInstance(e)) return e;
   if (SemanticError.isInstance(e)) {
     if (e.cause === undefined) return new UnsupportedTypeError(e.goType);
-    // A jsontext error (a bool map key, an invalid inlined raw value) keeps its own v2 text.
-    let s = (SyntacticError.isInstance(e.cause) ? e.cause.message : causeText(e.cause)) ?? "";
+    // A jsontext error (a bool map key, an invalid inlined raw value) keeps its own v2 text
+    // (Go 1.27's encoder places it after the offending text under legacy error reporting).
+    const c = e.cause;
+    let s =
+      (SyntacticError.isInstance(c)
+        ? rules?.legacyOffsetsAfter
+          ? new SyntacticError({
+              detail: c.detail,
+              offset: legacyOffset(c),
+              pointer: c.pointer,
+              flavour: "v2",
+            }).message
+          : c.message
+        : causeText(c)) ?? "";
     if (s === "encountered a cycle" && e.goType) s += ` via ${reflectString(e.goType)}`;
     if (s.startsWith("unsupported value: ")) s = s.slice("unsupported value: ".length);
     return new UnsupportedValueError(s);
   }
-  if (SyntacticError.isInstance(e)) return legacySyntaxError(e);
+  if (SyntacticError.isInstance(e)) return legacySyntaxError(e, rules);
   return e;
 }

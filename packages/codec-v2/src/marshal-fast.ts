@@ -57,6 +57,7 @@ import {
 import { compareUTF8, isByteSlice } from "./marshal-plan.js";
 import type { ResolvedOptions } from "./options.js";
 import { quotePolicyFor, quoteWith } from "./quote.js";
+import { canLegacyStringify } from "./string-tag.js";
 
 /**
  * Switch of the fast path (tests turn it off to compare with the exact encoder; the
@@ -636,18 +637,6 @@ function legacyEmpty(t: GoType, v: unknown): boolean {
   }
 }
 
-function isLegacyStringable(t: GoType): boolean {
-  const u = t.kind === "pointer" ? t.elem : t;
-  return (
-    u.kind !== "slice" &&
-    u.kind !== "array" &&
-    u.kind !== "map" &&
-    u.kind !== "struct" &&
-    u.kind !== "interface" &&
-    u.kind !== "pointer"
-  );
-}
-
 /** One field of a struct's shadow builder. */
 interface FastField {
   readonly f: FieldV2;
@@ -674,7 +663,7 @@ function structShadow(t: StructType, o: ResolvedOptions, m: Mode, sp: StringPoli
       return BAIL_NODE;
     // Go 1.27's `string` option (numbers at the field's own level, else an error): the exact encoder's.
     if (fd.string && o.rules.stringTagTopLevel) return BAIL_NODE;
-    const legacyStrOk = f.stringifyWithLegacySemantics && fd.string && isLegacyStringable(fd.type);
+    const legacyStrOk = f.stringifyWithLegacySemantics && fd.string && canLegacyStringify(fd.type);
     const sh = compile(fd.type, o, {
       str: f.stringifyWithLegacySemantics ? m.str : m.str || fd.string,
       legacyStr: legacyStrOk,

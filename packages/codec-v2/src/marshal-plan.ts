@@ -61,7 +61,7 @@ import { isJsonNumber } from "./number-syntax.js";
 import type { ResolvedOptions } from "./options.js";
 import { quotePolicyFor, quoteWith } from "./quote.js";
 import { indentCompact, reformatRaw, startsWithClose } from "./raw.js";
-import { stringTagPointerToPointer, stringTagUse } from "./string-tag.js";
+import { canLegacyStringify, stringTagPointerToPointer, stringTagUse } from "./string-tag.js";
 import { formatTime, timeLayoutOf } from "./time-layout.js";
 
 export type { Enc };
@@ -243,7 +243,14 @@ function build(t: GoType, o: ResolvedOptions, m: Mode): Enc {
       } catch (e) {
         throw methodErr(e, "MarshalText");
       }
-      return q(o, typeof out === "string" ? out : new TextDecoder().decode(out));
+      // Go's encoder checks the text as a string value: invalid UTF-8 (unless allowed) is its error,
+      // wrapped as this type's (v2), or replaced by U+FFFD (allowInvalidUTF8).
+      try {
+        return q(o, typeof out === "string" ? out : methodText(out, f.allowInvalidUTF8));
+      } catch (e) {
+        if (SyntacticError.isInstance(e)) throw marshalErr(t, e);
+        throw e;
+      }
     };
   }
   const wrapStr = (enc: Enc): Enc => (m.legacyStr ? (v) => q(o, enc(v)) : enc);
@@ -323,6 +330,18 @@ function invalidFormat(t: GoType, format: string): Enc {
   return () => {
     throw marshalErr(t, `invalid format flag ${JSON.stringify(format)}`);
   };
+}
+
+const strictUTF8 = new TextDecoder("utf-8", { fatal: true });
+
+/** methodText decodes a MarshalText result: invalid UTF-8 is Go's error unless allowed (then U+FFFD). */
+function methodText(b: Uint8Array, allowInvalid: boolean): string {
+  if (allowInvalid) return new TextDecoder().decode(b);
+  try {
+    return strictUTF8.decode(b);
+  } catch {
+    throw syntacticError("invalid UTF-8", 0);
+  }
 }
 
 /** Go 1.27's errInvalidStringTag: the `string` option on a type whose value is not a JSON number. */
@@ -588,7 +607,12 @@ function keyEncoder(k: GoType, o: ResolvedOptions): (key: unknown) => string {
     const fn = mt.call;
     return (key) => {
       const out = fn(key);
-      return typeof out === "string" ? out : new TextDecoder().decode(out);
+      if (typeof out === "string") return out;
+      try {
+        return methodText(out, f.allowInvalidUTF8);
+      } catch (e) {
+        throw SyntacticError.isInstance(e) ? marshalErr(k, e) : e;
+      }
     };
   }
   switch (k.kind) {
@@ -1016,7 +1040,7 @@ function structEncoder(t: StructType, o: ResolvedOptions, m: Mode): Enc {
         : {
             addr,
             str: m.str || (fd.string && !f.stringifyWithLegacySemantics),
-            legacyStr: f.stringifyWithLegacySemantics && fd.string && isLegacyStringable(fd.type),
+            legacyStr: f.stringifyWithLegacySemantics && fd.string && canLegacyStringify(fd.type),
             tag: false,
             format: fd.format,
           },
@@ -1229,18 +1253,6 @@ class StructFrame implements MFrame {
     if (p === undefined) return utf8Length(this.out);
     return utf8Length(this.out) + (this.first ? 0 : 1) + utf8Length(p.nameText);
   }
-}
-
-function isLegacyStringable(t: GoType): boolean {
-  const u = t.kind === "pointer" ? t.elem : t;
-  return (
-    u.kind !== "slice" &&
-    u.kind !== "array" &&
-    u.kind !== "map" &&
-    u.kind !== "struct" &&
-    u.kind !== "interface" &&
-    u.kind !== "pointer"
-  );
 }
 
 /** Checks one name from an inlined fallback (false: a duplicate); see fallbackNameCheck. */

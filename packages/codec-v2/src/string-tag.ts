@@ -74,3 +74,23 @@ export function stringTagPointerToPointer(t: GoType, o: ResolvedOptions): "error
     return "keep";
   return o.flags.reportErrorsWithLegacySemantics ? "drop" : "error";
 }
+
+/**
+ * canLegacyStringify is Go 1.26's canLegacyStringify: v1's `string` option quotes a bool, string
+ * or number, or one UNNAMED pointer to such (a named pointer type, `type P *bool`, is not
+ * looked through: the option is ignored there).
+ */
+export function canLegacyStringify(t: GoType): boolean {
+  const u = t.kind === "pointer" && t.name === undefined ? t.elem : t;
+  switch (u.kind) {
+    case "slice":
+    case "array":
+    case "map":
+    case "struct":
+    case "interface":
+    case "pointer":
+      return false;
+    default:
+      return true;
+  }
+}

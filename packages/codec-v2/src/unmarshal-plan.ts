@@ -52,7 +52,7 @@ import { floatMapKey, otherZero } from "./negative-zero-key.js";
 import { isJsonNumber } from "./number-syntax.js";
 import type { ResolvedOptions } from "./options.js";
 import { type Reader, toBytes } from "./reader.js";
-import { stringTagPointerToPointer, stringTagUse } from "./string-tag.js";
+import { canLegacyStringify, stringTagPointerToPointer, stringTagUse } from "./string-tag.js";
 import { parseTime, timeLayoutOf } from "./time-layout.js";
 import { DEEP_AFTER, type Dec, decodeDeep, UFrame } from "./unmarshal-deep.js";
 
@@ -435,7 +435,8 @@ function build(t: GoType, o: ResolvedOptions, m: Mode): Dec {
           return new JsonNumber(s);
         }
         if (k === "}" || k === "]" || k === "") d.readToken(); // throws the decoder's error
-        d.skipValue();
+        // Number.UnmarshalJSONFrom reads the whole value (ReadValue's texts for a syntax error inside).
+        d.readValue();
         return numErr(r, cur, k, start, "");
       };
     }
@@ -2271,19 +2272,4 @@ function invalidStringTag(t: GoType, o: ResolvedOptions): Dec {
     });
     return fail(r, o, e, true, cur);
   };
-}
-
-function canLegacyStringify(t: GoType): boolean {
-  const u = t.kind === "pointer" ? t.elem : t;
-  switch (u.kind) {
-    case "slice":
-    case "array":
-    case "map":
-    case "struct":
-    case "interface":
-    case "pointer":
-      return false;
-    default:
-      return true;
-  }
 }
