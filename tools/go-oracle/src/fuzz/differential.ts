@@ -8,6 +8,7 @@ import type { Engine, OracleResponse, Tagged } from "../protocol.js";
 import { floatFromTagged, floatToTagged, fromTagged, type TaggedHooks, toTagged } from "../tagged.js";
 import {
   escapeBytes,
+  isByteElem,
   type MethodSpec,
   type Mutation,
   methodErrorText,
@@ -378,6 +379,7 @@ export function canon(t: TypeSpec, v: Tagged): Tagged {
       return canonAny(v);
     case "slice":
     case "array":
+      if (t.k === "slice" && isByteElem(t.e)) return v; // base64, as []byte
       return (v as Tagged[]).map((x) => canon(t.e, x));
     case "map":
       return (v as Tagged[][])

@@ -378,6 +378,11 @@ const rawTypeArb: fc.Arbitrary<TypeSpec> = fc.letrec<{ t: TypeSpec; s: TypeSpec;
   e: embedArb(tie("s")),
 })).t;
 
+/** Whether a slice's elements are bytes under declared names (`[]N` with `type N uint8`: base64 in JSON and in tagged values). */
+export function isByteElem(e: TypeSpec): boolean {
+  return underlying(e).k === "uint8";
+}
+
 /** The type under declared names (`type N1 *[]byte` → `*[]byte`). */
 export function underlying(t: TypeSpec): TypeSpec {
   return t.k === "named" ? underlying(t.u) : t;
@@ -759,6 +764,7 @@ export function valueArb(t: TypeSpec, budget?: number): fc.Arbitrary<Tagged> {
       );
     case "slice":
       if (starved) return fc.constant(null);
+      if (isByteElem(t.e)) return valueArb({ k: "bytes" });
       return fc.option(fc.array(valueArb(t.e, budget), { maxLength: 3 }), { nil: null });
     case "array":
       return fc.array(valueArb(t.e, budget), { minLength: t.n, maxLength: t.n });
@@ -841,6 +847,7 @@ export function shapedJson(t: TypeSpec, v: Tagged, shape: Shape = PLAIN, other: 
     case "slice":
     case "array": {
       if (v === null) return "null";
+      if (t.k === "slice" && isByteElem(t.e)) return JSON.stringify(v);
       const o = Array.isArray(other) ? other : [];
       return `[${(v as Tagged[]).map((x, i) => shapedJson(t.e, x, shape, (o[i] as Tagged) ?? null)).join(",")}]`;
     }
