@@ -200,11 +200,33 @@ export class AsyncValueStream {
     exact: (r: Reader) => unknown,
   ): unknown | Promise<unknown> {
     if (this.failed !== undefined) throw this.failed;
+    if (fast !== undefined && this.mode === F_START) {
+      const v = this.decodeLine(o, fast);
+      if (v !== NO_FAST) return v;
+    }
     if (this.frame()) {
       const v = this.decodeFramed(o, fast, exact);
       if (v !== NEED_MORE) return v;
     }
     return this.fillThenDecode(o, fast, exact);
+  }
+
+  /**
+   * decodeLine is NDJSON's shortcut: the fast path is tried on the bytes up to the next newline
+   * (found natively). When it accepts them they are exactly one value and whitespace, so that
+   * value is the next one; otherwise (a value over several lines, a newline not read yet, an
+   * error) the boundary finder frames the value as usual.
+   */
+  private decodeLine(o: ResolvedOptions, fast: GoType): unknown {
+    this.skipSpace();
+    const p = this.fp;
+    const b = this.buf;
+    if (p >= this.len) return NO_FAST;
+    const nl = b.indexOf(0x0a, p);
+    if (nl < 0 || nl >= this.len || nl - p > LARGE_INPUT.bytes) return NO_FAST;
+    const v = unmarshalFast(fast, b.subarray(p, nl), o);
+    if (v !== NO_FAST) this.next(nl + 1);
+    return v;
   }
 
   private async fillThenDecode(
