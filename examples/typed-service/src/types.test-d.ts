@@ -5,6 +5,7 @@
 
 import * as codecV1 from "@gojson/codec-v1";
 import { marshal, unmarshal } from "@gojson/codec-v1";
+import * as v2 from "@gojson/codec-v2";
 import { GoTime } from "@gojson/gotype";
 import { toStandardSchema } from "@gojson/schema";
 import { expectTypeOf } from "vitest";
@@ -35,3 +36,12 @@ const schema = toStandardSchema(CreateOrder, { codec: codecV1 });
 const result = schema["~standard"].validate(new Uint8Array());
 if (!(result instanceof Promise) && result.issues === undefined)
   expectTypeOf(result.value).toEqualTypeOf<CreateOrder>();
+
+// The same with codec-v2 (encoding/json/v2).
+const order2 = v2.unmarshal(Order, '{"id":1}');
+expectTypeOf(order2).toEqualTypeOf<Order>();
+v2.marshal(Order, ok);
+// @ts-expect-error a time.Time is a GoTime, not a string
+v2.marshal(Order, { ...ok, Placed: "2026-12-04T10:00:00Z" });
+// @ts-expect-error a CreateOrder has no ID
+v2.marshal(CreateOrder, ok);
