@@ -22,7 +22,10 @@ async function measure(mode: "strict" | "v2", body: Buffer): Promise<Outcome & {
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
   try {
-    const port = await new Promise<number>((r) => child.once("message", (m) => r(m as number)));
+    const port = await new Promise<number>((resolve, reject) => {
+      child.once("message", (m) => resolve(m as number));
+      child.once("exit", (code) => reject(new Error(`body-server exited (${code}) before listening`)));
+    });
     const out = await new Promise<Outcome>((resolve, reject) => {
       const req = request(
         {
