@@ -28,12 +28,7 @@ import { GoError } from "./errors.js";
 import { findMethod } from "./methods.js";
 import { zeroFn, zeroValue } from "./zero.js";
 
-/**
- * Nesting depth at which container decoders switch to the deep path. Deep
- * enough that ordinary documents never reach it, shallow enough that the
- * recursive frames below it fit the default JavaScript stack with room to spare.
- */
-export const DEEP_DEPTH = 400;
+export { DEEP_DEPTH } from "./decode-state.js";
 
 /** Marks a frame with no element in progress. */
 const NOTHING: unique symbol = Symbol("gojson.v1.nothing");

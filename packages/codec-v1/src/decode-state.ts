@@ -41,7 +41,27 @@ export interface SliceTail {
   readonly items: readonly unknown[];
 }
 
+/**
+ * Nesting depth at which container decoders switch to the deep path (./decode-deep.ts). Deep
+ * enough that ordinary documents never reach it, shallow enough that the recursive frames below
+ * it fit the default JavaScript stack with room to spare.
+ */
+export const DEEP_DEPTH = 400;
+
+/** The deep path's entry (./decode-deep.ts), handed to each DecodeState by its creator. */
+export type DeepDecoder = (d: DecodeState, t: GoType, cur: any) => any;
+
+const NO_DEEP: DeepDecoder = () => {
+  throw new Error("gojson codec-v1: no deep decoder installed");
+};
+
 export class DecodeState {
+  /**
+   * The deep path, set by the code that creates the state (unmarshal.ts), so that the compiled
+   * decoders (decode.ts) and the deep path (decode-deep.ts, which uses their plans) do not
+   * import each other.
+   */
+  deep: DeepDecoder = NO_DEEP;
   pos = 0;
   depth = 0;
   /** Whether the last number read by readNumber had no fraction or exponent. */

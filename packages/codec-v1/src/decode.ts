@@ -4,9 +4,24 @@
  * `null` rules, type errors (saved, decoding continues) and method calls.
  */
 
-import { DEEP_DEPTH, decodeDeep } from "./decode-deep.js";
-import { Abort, type DecodeState, partialOf, SYNTAX_BAIL, stringTagError } from "./decode-state.js";
-import { foldNameV1, GoTime, GoTimeError, type GoType, JsonNumber, typeString } from "./deps.js";
+import {
+  Abort,
+  DEEP_DEPTH,
+  type DecodeState,
+  partialOf,
+  SYNTAX_BAIL,
+  stringTagError,
+} from "./decode-state.js";
+import {
+  assertResolved,
+  foldNameV1,
+  GoMethodMissingError,
+  GoTime,
+  GoTimeError,
+  type GoType,
+  JsonNumber,
+  typeString,
+} from "./deps.js";
 import { errorText, GoError, JsonV1Error, UnmarshalTypeError } from "./errors.js";
 import { base64Decode, isValidNumber } from "./format.js";
 import { foldNameFor, hasFoldChange, quoteFor } from "./go-version.js";
@@ -113,8 +128,32 @@ function mismatch(d: DecodeState, t: GoType | string, cur: any): any {
   return cur;
 }
 
+/**
+ * An interface type that is not `any`: an opaque type (func, chan, complex, unsafe.Pointer: Go
+ * leaves it as it is for null and reports any other value as `cannot unmarshal <kind> into Go
+ * value of type func()`; an unresolved type is gotype's error) or a non-empty interface (`error`:
+ * null sets it to nil, any other value is the same type error).
+ */
+function opaqueDecoder(t: GoType & { kind: "interface" }): Decoder {
+  if (t.opaque?.kind === "unresolved")
+    return () => {
+      assertResolved(t);
+      throw new Error("gojson codec-v1: unresolved type");
+    };
+  const nonEmpty = t.opaque === undefined;
+  return (d, cur) => {
+    if (d.text.charCodeAt(d.pos) === C_N) {
+      d.readLiteral();
+      return nonEmpty ? null : cur;
+    }
+    return mismatch(d, t, cur);
+  };
+}
+
 function wrapMethodError(d: DecodeState, err: unknown): Abort {
   if (err instanceof Abort) return err;
+  // A method declared in Go source without a TypeScript twin: a usage error, not Go's output.
+  if (GoMethodMissingError.isInstance(err)) throw err;
   if (UnmarshalTypeError.isInstance(err) && (d.ctxStruct !== null || d.fsLen > 0)) {
     return new Abort(d.makeTypeError(err.jsonValue, err.type, 0, err.field));
   }
@@ -367,6 +406,7 @@ function build(t: GoType, outerTs: string | undefined, methods = true): Decoder 
         return mismatch(d, t, cur);
       };
     case "interface":
+      if (t.opaque !== undefined || (t.interfaceMethods?.length ?? 0) > 0) return opaqueDecoder(t);
       return (d, cur) => {
         const c = d.text.charCodeAt(d.pos);
         if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
@@ -577,7 +617,7 @@ function buildSlice(t: GoType & { kind: "slice" }): Decoder {
   return (d, cur) => {
     const c = d.text.charCodeAt(d.pos);
     if (c === C_LBRACKET) {
-      if (d.depth >= DEEP_DEPTH && !bytes) return decodeDeep(d, t, cur);
+      if (d.depth >= DEEP_DEPTH && !bytes) return d.deep(d, t, cur);
       d.enter();
       d.pos++;
       d.ws();
@@ -651,7 +691,7 @@ function buildArray(t: GoType & { kind: "array" }): Decoder {
   return (d, cur) => {
     const c = d.text.charCodeAt(d.pos);
     if (c === C_LBRACKET) {
-      if (d.depth >= DEEP_DEPTH) return decodeDeep(d, t, cur);
+      if (d.depth >= DEEP_DEPTH) return d.deep(d, t, cur);
       d.enter();
       d.pos++;
       d.ws();
@@ -757,7 +797,7 @@ function buildMap(t: GoType & { kind: "map" }): Decoder {
     const c = d.text.charCodeAt(d.pos);
     if (c === C_LBRACE) {
       if (conv === null) return mismatch(d, ts, cur);
-      if (d.depth >= DEEP_DEPTH) return decodeDeep(d, t, cur);
+      if (d.depth >= DEEP_DEPTH) return d.deep(d, t, cur);
       d.enter();
       d.pos++;
       d.ws();
@@ -948,7 +988,7 @@ function buildStruct(t: GoType & { kind: "struct" }): Decoder {
       }
       return mismatch(d, t, cur);
     }
-    if (d.depth >= DEEP_DEPTH) return decodeDeep(d, t, cur);
+    if (d.depth >= DEEP_DEPTH) return d.deep(d, t, cur);
     if (plan === null) plan = structPlan(t);
     const { order, exact, assign } = plan;
     d.enter();

@@ -5,7 +5,9 @@
 
 export type { GoMethod, GoType, JsonField, MethodName, StructField, StructType } from "@gojson/gotype";
 export {
+  assertResolved,
   foldNameV1,
+  GoMethodMissingError,
   GoTime,
   GoTimeError,
   JsonNumber,

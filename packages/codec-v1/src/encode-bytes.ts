@@ -480,7 +480,7 @@ function build(t: GoType): ByteEncoder | null {
         w.ascii(v === 0 ? (1 / v < 0 ? "-0" : "0") : String(v));
       };
     case "interface":
-      return t.methods === undefined ? encodeAnyBytes : null;
+      return t.methods === undefined && t.opaque === undefined ? encodeAnyBytes : null;
     case "pointer": {
       if (t.elem.kind === "pointer" || t.elem.kind === "interface" || hasMarshalMethods(t.elem)) return null;
       const elem = byteEncoderFor(t.elem);

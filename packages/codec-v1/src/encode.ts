@@ -2,7 +2,7 @@
  * marshal: Go v1's encoder, compiled once per (type, addressability, `,string`)
  * into a tree of closures cached on the type object (encoding/json encode.go).
  */
-import { GoTime, type GoType, JsonNumber, typeString } from "./deps.js";
+import { assertResolved, GoMethodMissingError, GoTime, type GoType, JsonNumber, typeString } from "./deps.js";
 import { floatTreeCheck, intArrayCheck } from "./encode-numeric.js";
 import {
   errorText,
@@ -186,6 +186,8 @@ function callMarshal(
   try {
     return m.fn(recv);
   } catch (err) {
+    // A method declared in Go source without a TypeScript twin: a usage error, not Go's output.
+    if (GoMethodMissingError.isInstance(err)) throw err;
     throw new MarshalerError(typeString(t), errorText(err), which, err);
   }
 }
@@ -290,6 +292,17 @@ function build(t: GoType, addr: boolean, quoted: boolean): Encoder {
         e.out += quoteString(v, e.html);
       };
     case "interface":
+      if (t.opaque !== undefined) {
+        // func, chan, complex, unsafe.Pointer: Go's UnsupportedTypeError, nil included.
+        if (t.opaque.kind === "unresolved")
+          return () => {
+            assertResolved(t);
+          };
+        const unsupported = typeString(t);
+        return () => {
+          throw new UnsupportedTypeError(unsupported);
+        };
+      }
       return encodeAny;
     case "pointer": {
       const elem = encoderFor(t.elem, true, quoted);
@@ -597,7 +610,8 @@ function inlineScalar(t: GoType): string | null {
  */
 function inlineField(t: GoType, quoted: boolean): string | null {
   if (quoted) return null;
-  if (t.kind === "interface" && t.methods === undefined && t.known === undefined) return "any";
+  if (t.kind === "interface" && t.methods === undefined && t.known === undefined && t.opaque === undefined)
+    return "any";
   if (t.kind === "pointer" && t.name === undefined) {
     const inner = inlineScalar(t.elem);
     return inner === null ? null : `(fv === null ? "null" : ${inner})`;

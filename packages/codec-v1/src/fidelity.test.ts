@@ -12,38 +12,14 @@
 import { readFileSync } from "node:fs";
 import { type GoType, goType, parseGo, withMethods } from "@gojson/gotype";
 import { describe, expect, test } from "vitest";
+import { unquoteBytes } from "../test/go-literal.js";
 import { type GoVersion, quoteBytesFor, quoteFor } from "./go-version.js";
 import { Decoder, marshal, unmarshal } from "./index.js";
 
 const read = (p: string) => readFileSync(new URL(`../test/audit/fid/${p}`, import.meta.url), "utf8");
 const lines = (p: string) => read(p).trimEnd().split("\n");
 const latin1 = (s: string) => Uint8Array.from(s, (c) => c.charCodeAt(0));
-const utf8 = new TextEncoder();
-
-/** Go's strconv.Unquote of a double-quoted literal, as bytes (`\xNN` a byte, `\u`/`\U` UTF-8). */
-function unquoteBytes(q: string): Uint8Array {
-  const out: number[] = [];
-  const simple: Record<string, number> = { n: 10, t: 9, r: 13, '"': 34, "\\": 92, a: 7, b: 8, f: 12, v: 11 };
-  for (let i = 1; i < q.length - 1; i++) {
-    const c = q[i] as string;
-    if (c !== "\\") {
-      out.push(...utf8.encode(c));
-      continue;
-    }
-    const e = q[++i] as string;
-    if (e === "x") {
-      out.push(Number.parseInt(q.slice(i + 1, i + 3), 16));
-      i += 2;
-    } else if (e === "u" || e === "U") {
-      const n = e === "u" ? 4 : 8;
-      out.push(...utf8.encode(String.fromCodePoint(Number.parseInt(q.slice(i + 1, i + 1 + n), 16))));
-      i += n;
-    } else out.push(simple[e] as number);
-  }
-  return Uint8Array.from(out);
-}
 const msg = (e: unknown) => (e as Error).message;
-
 const decls = parseGo(read("types.go.txt"));
 // types.go.txt's TB.MarshalText (invalid UTF-8, a U+FFFD, a truncated sequence, `<`).
 withMethods(decls.TB as GoType, { MarshalText: () => latin1("a\xffb\xef\xbf\xbd\xe2\x80<") });

@@ -7,6 +7,7 @@
 import { fromTagged, goldenInput, goldenVectors, goValueHooks, withRegistryMethods } from "@gojson/fixtures";
 import { goType, parseGo } from "@gojson/gotype";
 import { describe, expect, test } from "vitest";
+import { attachConstantTwins } from "../test/go-literal.js";
 import { marshal, unmarshal } from "./index.js";
 
 const text = new TextDecoder();
@@ -22,7 +23,9 @@ describe("fixtures golden vectors (Go 1.26 and 1.27 encoding/json)", () => {
   test.each(vectors.map((v) => [`go${v.goVersion}/${v.op}/${v.group}/${v.name}`, v] as const))(
     "%s",
     (_n, v) => {
-      const t = goType(v.type, withRegistryMethods(parseGo(v.goSource)));
+      const decls = withRegistryMethods(parseGo(v.goSource));
+      attachConstantTwins(v.goSource, decls);
+      const t = goType(v.type, decls);
       const opts: Record<string, unknown> = { ...v.options, goVersion: v.goVersion };
       let got: { output?: string; error?: string } = {};
       if (v.op === "marshal") {

@@ -75,13 +75,15 @@ describe("decodeValues: the Decoder loop", () => {
   for (const [name, src] of sources) {
     test.each(cases)(`${name} #%i %j`, async (_i, _s, b, w) => {
       const got: string[] = [];
+      let err: unknown;
       try {
         for await (const v of decodeValues(S, src(b))) got.push(`V${td.decode(marshal(S, v))}`);
         got.push("end");
       } catch (e) {
-        expect(isEOF(e)).toBe(false);
+        err = e;
         got.push(errStr(e));
       }
+      expect(isEOF(err)).toBe(false); // the end of the input ends the iteration; EOF never escapes
       if (w.first.startsWith("ERR EOF ")) expect(got).toEqual(["end"]);
       else if (!w.first.startsWith("V")) expect(got[0]).toBe(w.first.replace(/ \{.*$/, ""));
       else {

@@ -171,7 +171,8 @@ function build(t: GoType): FDec {
         return readFloat();
       };
     case "interface":
-      return anyValue;
+      // Opaque types (func, chan, ...) and non-empty interfaces: the exact engine reports Go's error.
+      return t.opaque === undefined && (t.interfaceMethods?.length ?? 0) === 0 ? anyValue : GIVE_UP;
     case "pointer":
       return pointerDecoder(t);
     case "slice":

@@ -8,6 +8,7 @@
 
 import { checkData, checkType } from "./arguments.js";
 import { topDecoderFor } from "./decode.js";
+import { decodeDeep } from "./decode-deep.js";
 import { Abort, DecodeState, partialOf, SYNTAX_BAIL } from "./decode-state.js";
 import { decodeUtf8Go, type GoType, typeString } from "./deps.js";
 import { GoError, InvalidUnmarshalError, type JsonV1Error } from "./errors.js";
@@ -120,6 +121,7 @@ export function runDecode(
     options.disallowUnknownFields === true,
     options.goVersion ?? DEFAULT_GO_VERSION,
   );
+  d.deep = decodeDeep;
   let cur: unknown = initial();
   const start = cur;
   try {
