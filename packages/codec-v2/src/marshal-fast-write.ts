@@ -72,6 +72,8 @@ const FIRST_BUFFER = 1 << 16;
 const KEEP_BUFFER = 1 << 22;
 /** Outputs at least this long, and filling most of the buffer, are handed over (no copy) and the buffer replaced. */
 const HAND_OVER = 1 << 16;
+/** Outputs longer than this are returned exactly sized (a copy unless the buffer is nearly full). */
+const EXACT_FROM = 16 << 20;
 /** Outputs shorter than this are copied into a Uint8Array of their own (not a slice of Buffer's shared pool). */
 const POOL_MAX = 4096;
 
@@ -231,9 +233,12 @@ export class ByteWriter {
   result(): Uint8Array {
     const n = this.pos;
     const b = this.buf;
-    if (n >= HAND_OVER && n * 2 > b.length) {
-      // The next output is likely about as long: room for it and an eighth more.
-      this.buf = (NodeBuffer as NodeBufCtor).allocUnsafeSlow(Math.max(FIRST_BUFFER, n + (n >> 3)));
+    // Past EXACT_FROM bytes the output is exactly sized: a view would keep up to twice its size alive.
+    if (n >= HAND_OVER && n * 2 > b.length && (n <= EXACT_FROM || b.length - n <= n >> 6)) {
+      // The next output is likely about as long: room for it and an eighth more (kept only when small).
+      this.buf = (NodeBuffer as NodeBufCtor).allocUnsafeSlow(
+        Math.max(FIRST_BUFFER, Math.min(n + (n >> 3), KEEP_BUFFER)),
+      );
       return new Uint8Array(b.buffer, b.byteOffset, n);
     }
     if (n < POOL_MAX) {

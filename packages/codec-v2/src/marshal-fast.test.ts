@@ -751,3 +751,14 @@ describe("marshal byte path numbers", () => {
     );
   });
 });
+
+describe("marshal output size", () => {
+  it("large outputs are exactly sized (no growth buffer of up to twice the size kept alive)", () => {
+    const v = Array.from({ length: 2_000_000 }, (_, i) => `s${i}xxxxxx`);
+    const b = marshal(sliceOf(T.string), v);
+    expect(b.length).toBeGreaterThan(16 << 20);
+    expect(b.buffer.byteLength).toBe(b.length);
+    expect(b[0]).toBe(0x5b);
+    expect(b[b.length - 1]).toBe(0x5d);
+  });
+});
