@@ -8,10 +8,12 @@ import { Decoder, LARGE_INPUT } from "@gojson/jsontext";
 import { checkGoType, checkInput } from "./argument-errors.js";
 import {
   JsonError,
+  marshalWritten,
   partialOf,
   SemanticError,
   SyntacticError,
   setErrorValue,
+  setMarshalPartial,
   syntacticError,
 } from "./errors.js";
 import { zero } from "./go-values.js";
@@ -102,7 +104,11 @@ function marshalExact(type: GoType, value: unknown, o: ResolvedOptions): string 
     if (InvalidValueError.isInstance(e)) throw finishInvalidValue(e, type, o.goVersion);
     // Go's v1 API on the v2 engine converts errors to v1's types and texts.
     if (o.flags.reportErrorsWithLegacySemantics) throw transformMarshalError(toDepthError(e), o.rules);
-    fixRangeError(e);
+    const err = toDepthError(e);
+    // json/v2's Marshal returns the bytes written before the error with it: `err.partial`.
+    const written = marshalWritten(err);
+    if (written !== undefined) setMarshalPartial(err, utf8Bytes(reformat(written, o)));
+    throw err;
   } finally {
     restoreState(saved);
   }

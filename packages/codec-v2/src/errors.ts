@@ -63,6 +63,12 @@ export class SemanticError extends JsonError {
   override readonly code: string = "GOJSON_ERR_SEMANTIC";
   /** What the destination holds when Go returns the error (unmarshal only). */
   value?: unknown;
+  /**
+   * Marshal only (json/v2 semantics): the bytes Go's Marshal returns together with the error, the
+   * output written before the failing value (`{"A":1,"F"` for a NaN in field F). Undefined where
+   * codec-v2 cannot tell, and under v1 semantics (Go's v1 Marshal returns nil).
+   */
+  partial?: Uint8Array;
   action: SemanticAction;
   /** Byte offset of the value (printed only when there is no pointer). */
   byteOffset: number;
@@ -260,9 +266,23 @@ export function byteLength(s: string): number {
  */
 const marshalBefore = new WeakMap<object, string | null>();
 
+/**
+ * The compact output an `any` value had written inside itself when its error happened (its
+ * encoder is iterative and knows its whole output at once); containers around it add theirs.
+ */
+const writtenInside = new WeakMap<object, string>();
+
+/** noteWrittenInside records on a marshal error the output its (iterative) value encoder had written. */
+export function noteWrittenInside(e: unknown, text: string): void {
+  if (typeof e === "object" && e !== null && !marshalBefore.has(e)) writtenInside.set(e, text);
+}
+
 function noteBefore(from: unknown, to: unknown, before: string | number | undefined): void {
   if (typeof to !== "object" || to === null) return;
-  const inner = typeof from === "object" && from !== null ? marshalBefore.get(from) : undefined;
+  const inner =
+    typeof from === "object" && from !== null
+      ? (marshalBefore.get(from) ?? writtenInside.get(from))
+      : undefined;
   if (typeof before === "string" && inner !== null) marshalBefore.set(to, before + (inner ?? ""));
   else if (before !== 0 || inner === null) marshalBefore.set(to, null);
 }
@@ -338,8 +358,41 @@ export function indentMarshalError(e: unknown, indent: (text: string) => string)
     }
     return e;
   }
-  if (SyntacticError.isInstance(e)) return syntacticError(e.detail, e.offset + delta, e.pointer);
+  if (SyntacticError.isInstance(e)) {
+    const out = syntacticError(e.detail, e.offset + delta, e.pointer);
+    marshalBefore.set(out, before);
+    return out;
+  }
   return e;
+}
+
+/**
+ * marshalWritten is the compact output Go's Marshal had written when the marshal error e happened
+ * (Go returns it with the error): the output before the failing value, without the `:` or `,`
+ * Go's encoder writes only with that value. "" for an error at the top level; undefined where
+ * codec-v2 does not know it (a deep or dynamic path). Error path only.
+ */
+export function marshalWritten(e: unknown): string | undefined {
+  if (typeof e !== "object" || e === null) return undefined;
+  const before = marshalBefore.get(e) ?? writtenInside.get(e);
+  if (before === null) return undefined;
+  if (before === undefined) return "";
+  const last = before.charCodeAt(before.length - 1);
+  return last === 0x3a || last === 0x2c ? before.slice(0, -1) : before;
+}
+
+/** What Go's v2 Marshal returned with an error: the bytes it had written (see {@link marshalWritten}). */
+export type WithPartial = { partial?: Uint8Array };
+
+/** setMarshalPartial records on a marshal error the bytes Go's Marshal returns with it (`err.partial`). */
+export function setMarshalPartial(e: unknown, bytes: Uint8Array): void {
+  if (typeof e === "object" && e !== null)
+    Object.defineProperty(e, "partial", {
+      value: bytes,
+      writable: true,
+      configurable: true,
+      enumerable: false,
+    });
 }
 
 const partials = new WeakMap<object, { v: unknown }>();

@@ -8,7 +8,14 @@
  */
 import { type GoType, goType, parseGo, withMethods } from "@gojson/gotype";
 import { describe, expect, it } from "vitest";
-import { type CodecOptions, defaultOptionsV1, GO_VERSIONS, marshalToString, unmarshal } from "./index.js";
+import {
+  type CodecOptions,
+  defaultOptionsV1,
+  GO_VERSIONS,
+  marshal,
+  marshalToString,
+  unmarshal,
+} from "./index.js";
 import fixture from "./testdata/go-v2-fidelity.json" with { type: "json" };
 
 interface Case {
@@ -98,4 +105,87 @@ describe("MarshalText output with invalid UTF-8", () => {
       if (wantErr !== undefined) expect(run).toThrow(wantErr);
       else expect(run()).toBe(want);
     });
+});
+
+/**
+ * json/v2's Marshal returns the bytes it wrote before an error together with the error (issue 22
+ * item 12): codec-v2 puts them on the error as `partial`. Recorded from Go 1.26.8 and Go 1.27.3
+ * (testdata/go-v2-fidelity.go.txt's sibling program: Marshal with Deterministic, and Multiline).
+ */
+describe("marshal errors carry the bytes Go wrote (err.partial)", () => {
+  const d = parseGo(
+    "package main\ntype S struct {\n\tA int\n\tF float64\n}\ntype T struct {\n\tN []S\n\tM map[string]float64\n}\ntype D struct {\n\tX string\n\tD time.Duration\n}\ntype R struct {\n\tA int\n\tR jsontext.Value\n}",
+  );
+  const NaN = Number.NaN;
+  const cases: { name: string; type: string; value: unknown; want: string; wantML: string }[] = [
+    { name: "Top", type: "float64", value: NaN, want: "", wantML: "" },
+    {
+      name: "Struct",
+      type: "S",
+      value: { A: 1n, F: NaN },
+      want: '{"A":1,"F"',
+      wantML: '{\n\t"A": 1,\n\t"F"',
+    },
+    { name: "Slice", type: "[]float64", value: [1, NaN], want: "[1", wantML: "[\n\t1" },
+    {
+      name: "Map",
+      type: "map[string]float64",
+      value: new Map([["a", NaN]]),
+      want: '{"a"',
+      wantML: '{\n\t"a"',
+    },
+    {
+      name: "Nested",
+      type: "T",
+      value: {
+        N: [
+          { A: 1n, F: 2 },
+          { A: 3n, F: NaN },
+        ],
+        M: null,
+      },
+      want: '{"N":[{"A":1,"F":2},{"A":3,"F"',
+      wantML: '{\n\t"N": [\n\t\t{\n\t\t\t"A": 1,\n\t\t\t"F": 2\n\t\t},\n\t\t{\n\t\t\t"A": 3,\n\t\t\t"F"',
+    },
+    {
+      name: "Duration",
+      type: "D",
+      value: { X: "x", D: 5n },
+      want: '{"X":"x","D"',
+      wantML: '{\n\t"X": "x",\n\t"D"',
+    },
+    {
+      name: "RawValue",
+      type: "R",
+      value: { A: 1n, R: new TextEncoder().encode("[1,x]") },
+      want: '{"A":1,"R"',
+      wantML: '{\n\t"A": 1,\n\t"R"',
+    },
+    {
+      name: "Any",
+      type: "[]any",
+      value: ["a", { b: NaN }],
+      want: '["a",{"b"',
+      wantML: '[\n\t"a",\n\t{\n\t\t"b"',
+    },
+  ];
+  const td = new TextDecoder();
+  const partialOf = (f: () => unknown): string | undefined => {
+    try {
+      f();
+    } catch (e) {
+      const p = (e as { partial?: Uint8Array }).partial;
+      return p === undefined ? "(none)" : td.decode(p);
+    }
+    return undefined;
+  };
+  for (const goVersion of GO_VERSIONS)
+    it.each(cases)(`$name (Go ${goVersion})`, ({ type, value, want, wantML }) => {
+      const t = goType(type, d);
+      expect(partialOf(() => marshal(t, value, { goVersion, deterministic: true }))).toBe(want);
+      expect(partialOf(() => marshal(t, value, { goVersion, multiline: true }))).toBe(wantML);
+    });
+  it("is not set under v1 semantics (Go's v1 Marshal returns nil)", () => {
+    expect(partialOf(() => marshal(goType("S", d), { A: 1n, F: NaN }, defaultOptionsV1()))).toBe("(none)");
+  });
 });

@@ -25,6 +25,7 @@ import {
   escapePointerToken,
   goQuote,
   indentMarshalError,
+  noteWrittenInside,
   positionedMarshalError,
   prefixMarshalPointer,
   readCauseMarshalError,
@@ -896,6 +897,8 @@ function anyEncoder(o: ResolvedOptions, m: Mode): Enc {
           const seg = fr.isObj ? ((fr.keys as string[])[fr.i - 1] as string) : String(fr.i - 1);
           err = prefixMarshalPointer(err, seg);
         }
+        // What Go had written (returned with the error by json/v2's Marshal).
+        noteWrittenInside(err, out);
       }
       throw err;
     }
