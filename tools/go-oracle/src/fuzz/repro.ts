@@ -6,7 +6,7 @@
 import { GO_EXPERIMENTS, GO_TOOLCHAINS, type GoVersion } from "../go-version.js";
 import type { Engine, Tagged } from "../protocol.js";
 import { type Answer, type FuzzCase, requestFor } from "./differential.js";
-import { goBytesLiteral, methodErrorText, REG, renderGo, type TypeSpec } from "./spec.js";
+import { goBytesLiteral, isByteElem, methodErrorText, REG, renderGo, type TypeSpec } from "./spec.js";
 
 const V2_PKG: Record<string, "jsonv2" | "jsontext" | "json"> = {
   stringifyNumbers: "jsonv2",
@@ -160,6 +160,7 @@ export function goLiteral(t: TypeSpec, v: Tagged, nameOf: Map<TypeSpec, string>,
     case "slice":
     case "array":
       if (v === null) return "nil";
+      if (t.k === "slice" && isByteElem(t.e)) return `${exprOf(t, nameOf)}{${b64(v as string).join(", ")}}`;
       return `${exprOf(t, nameOf)}{${(v as Tagged[]).map((x) => lit(t.e, x)).join(", ")}}`;
     case "map": {
       if (v === null) return "nil";
@@ -340,8 +341,22 @@ export function tsCall(c: FuzzCase, engine: Engine, go: GoVersion): string {
   return lines.join("\n");
 }
 
-/** Both reproductions and the two answers, as markdown. */
+/** Both reproductions and the two answers, as markdown (a case the writer cannot render says so instead). */
 export function reproduce(
+  c: FuzzCase,
+  engine: Engine,
+  go: GoVersion,
+  goAnswer: Answer,
+  tsAnswer: Answer,
+): string {
+  try {
+    return reproduction(c, engine, go, goAnswer, tsAnswer);
+  } catch (e) {
+    return `(no standalone program: ${(e as Error).message})`;
+  }
+}
+
+function reproduction(
   c: FuzzCase,
   engine: Engine,
   go: GoVersion,

@@ -3,6 +3,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { packSources, programText } from "./compiled.js";
 import { caseArb, requestFor } from "./differential.js";
+import { reproduce } from "./repro.js";
 import {
   deepInput,
   escapeBytes,
@@ -173,5 +174,27 @@ describe("declared types and methods (no Go needed)", () => {
     );
     expect(named).toBeGreaterThan(30);
     expect(methods).toBeGreaterThan(10);
+  });
+});
+
+describe("standalone reproductions (no Go needed)", () => {
+  it("write every generated case as a Go program and a TypeScript call", () => {
+    fc.assert(
+      fc.property(caseArb, (c) => {
+        for (const engine of ["v1", "v1v2", "v2"] as const) {
+          const text = reproduce(c, engine, "1.27", {}, {});
+          expect(text).toContain("func main() {");
+          expect(text).toContain('goVersion: "1.27"');
+        }
+      }),
+      { numRuns: 200, seed: 5 },
+    );
+  });
+
+  it("write a slice of a declared byte type as its bytes", () => {
+    const c = fc.sample(caseArb, { seed: 1, numRuns: 1 })[0] as Parameters<typeof reproduce>[0];
+    const spec: TypeSpec = { k: "slice", e: { k: "named", name: "B_0001", u: { k: "uint8" } } };
+    const text = reproduce({ ...c, spec, op: "marshal", value: "AQL/" }, "v1", "1.26", {}, {});
+    expect(text).toContain("v := []B_0001{1, 2, 255}");
   });
 });
