@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -247,4 +247,62 @@ describe("parseGo errors", () => {
       expect(() => parseGo(c.in)).toThrow(c.wantErr);
     });
   }
+});
+
+// Valid Go that gotype once refused: each compiles with `go build` (checked below when Go is installed).
+const accepted: { name: string; in: string; check: (t: Record<string, GoType>) => void }[] = [
+  {
+    name: "ForwardChain",
+    in: "package p\ntype A struct{ P *B }\ntype B A",
+    check: (t) => {
+      expect((t.B as GoType).kind).toBe("struct");
+      expect(t.B).not.toBe(t.A);
+      const f = (t.B as GoType & { kind: "struct" }).fields[0];
+      expect(typeString(f?.type as GoType)).toBe("*p.B");
+    },
+  },
+  {
+    name: "ReverseChain",
+    in: "package p\ntype B A\ntype A struct{ P *B }",
+    check: (t) => expect(typeString(t.B as GoType)).toBe("p.B"),
+  },
+  { name: "AliasToLater", in: "package p\ntype X = Y\ntype Y struct{ N int }", check: (t) => expect(t.X).toBe(t.Y) },
+  {
+    name: "ConstraintDeclaredOnly",
+    in: "package p\ntype Number interface{ ~int | ~float64 }\ntype A struct{ N int }",
+    check: (t) => expect(Object.keys(t)).toEqual(["Number", "A"]),
+  },
+  {
+    name: "EmbeddedErrorUnexported",
+    in: "package p\ntype wrapped struct{ error }\ntype A struct{ w wrapped; N int }",
+    check: (t) => expect((t.wrapped as GoType & { kind: "struct" }).fields[0]?.name).toBe("error"),
+  },
+  {
+    name: "FuncTypeAndMethodInterface",
+    in: "package p\ntype Handler func(int) (string, error)\ntype Shape interface{ Area() float64; Perimeter() float64 }",
+    check: (t) => expect(typeString(t.Handler as GoType)).toBe("p.Handler"),
+  },
+  {
+    name: "TaggedIgnoredFieldsOfAnyType",
+    in: 'package p\nimport "unsafe"\ntype A struct {\n\tF func() `json:"-"`\n\tC chan int `json:"-"`\n\tZ complex64 `json:"-"`\n\tP unsafe.Pointer `json:"-"`\n\tN int `json:"n"`\n}',
+    check: (t) => expect((t.A as GoType & { kind: "struct" }).fields.length).toBe(5),
+  },
+];
+
+describe("parseGo accepts valid Go", () => {
+  for (const c of accepted) it(`Accepted/${c.name}`, () => c.check(parseGo(c.in)));
+  it.skipIf(!hasGo())("Accepted/GoBuildAgrees", () => {
+    const dir = mkdtempSync(join(tmpdir(), "gotype-accept-"));
+    try {
+      writeFileSync(join(dir, "go.mod"), "module x\n\ngo 1.24\n");
+      accepted.forEach((c, i) => {
+        const d = join(dir, `c${i}`);
+        mkdirSync(d);
+        writeFileSync(join(d, "a.go"), c.in);
+      });
+      execFileSync("go", ["build", "./..."], { cwd: dir, stdio: "pipe" });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
