@@ -26,6 +26,8 @@ export interface GenFlags {
   direction?: string;
   /** With --json-schema: unknown members rejected (v1 disallowUnknownFields, v2 rejectUnknownMembers). */
   strict?: boolean;
+  /** What a missing-file message asks to check (default `the path given to --go`; `schema FILE` says `the path`). */
+  given?: string;
 }
 
 /** What `gen` reads: the Go source (one file's text, or a package's files) and the types parsed from it. */
@@ -37,19 +39,19 @@ interface GoInput {
   readonly imports?: readonly GoSourcePackage[];
 }
 
-function readGo(path: string): GoInput {
+function readGo(path: string, given: string): GoInput {
   let isDir = false;
   try {
     isDir = statSync(path).isDirectory();
   } catch {
-    throw new CliError(`cannot read Go source ${path}: check the path given to --go`, EXIT.input);
+    throw new CliError(`cannot read Go file ${path}: check ${given}`, EXIT.input);
   }
   if (isDir) return readGoDir(path);
   let source: string;
   try {
     source = readFileSync(path, "utf8");
   } catch {
-    throw new CliError(`cannot read Go file ${path}: check the path given to --go`, EXIT.input);
+    throw new CliError(`cannot read Go file ${path}: check ${given}`, EXIT.input);
   }
   try {
     return { source, types: parseGo(source) };
@@ -211,7 +213,7 @@ export async function genCommand(flags: GenFlags): Promise<ExitCode> {
   const order = flags.order ?? "source";
   if (order !== "source" && order !== "name")
     throw new CliError(`--order wants "source" or "name", got ${JSON.stringify(order)}`, EXIT.usage);
-  const { source, types, path, imports } = readGo(flags.go);
+  const { source, types, path, imports } = readGo(flags.go, flags.given ?? "the path given to --go");
   const text =
     flags.jsonSchema !== undefined
       ? jsonSchemaText(types, flags)

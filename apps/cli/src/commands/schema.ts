@@ -7,5 +7,5 @@ import { genCommand } from "./gen.js";
  * `gojson gen --go FILE.go`.
  */
 export async function schemaCommand(file: string, flags: { out?: string }): Promise<ExitCode> {
-  return genCommand({ go: file, ...(flags.out !== undefined ? { out: flags.out } : {}) });
+  return genCommand({ go: file, given: "the path", ...(flags.out !== undefined ? { out: flags.out } : {}) });
 }

@@ -11,7 +11,7 @@ import { join, resolve } from "node:path";
 import { parseGo } from "@gojson/gotype";
 import { describe, expect, it } from "vitest";
 import { generateTypeScript } from "../src/index.js";
-import { loadRandomVerdicts } from "./verdicts.js";
+import { loadRandomVerdicts } from "../test/verdicts.js";
 
 const require = createRequire(import.meta.url);
 const { sources } = loadRandomVerdicts();
