@@ -134,7 +134,9 @@ function check(operation: string, o: unknown, known: Readonly<Record<string, Kin
   if (o === undefined) return;
   if (typeof o !== "object" || o === null || Array.isArray(o))
     throw new InvalidArgumentError(operation, "options", `must be an object, got ${describeValue(o)}`);
-  for (const k of Object.keys(o)) {
+  // for-in, not Object.keys: no array allocated per call.
+  for (const k in o) {
+    if (!Object.hasOwn(o, k)) continue;
     const kind = known[k];
     const v = (o as Record<string, unknown>)[k];
     if (kind === undefined) {

@@ -21,6 +21,8 @@ import { wellFormed } from "./well-formed.js";
 import { zeroValue } from "./zero.js";
 
 const utf8d = new TextDecoder("utf-8", { ignoreBOM: true });
+/** The options of a call that gives none (one frozen object, not one per call). */
+const NO_OPTIONS: UnmarshalOptions<never> = Object.freeze({});
 const utf8 = new TextEncoder();
 
 /** Input text plus what error reporting needs from the original bytes. */
@@ -174,7 +176,7 @@ export function runDecode(
 export function unmarshal<T>(
   type: GoType<T>,
   data: Uint8Array | string,
-  options: UnmarshalOptions<NoInfer<T>> = {},
+  options: UnmarshalOptions<NoInfer<T>> = NO_OPTIONS,
 ): T {
   checkType("unmarshal", type);
   checkData("unmarshal", data);
