@@ -110,7 +110,7 @@ function compile(t: GoType, o: ResolvedOptions, m0: Mode): Enc {
   let m = m0;
   if (m.tag && t.kind !== "pointer") {
     // Go 1.27: what the `string` option means for this type (numbers only in v2, else an error).
-    const use = stringTagUse(t, o);
+    const use = stringTagUse(t, o, "marshal");
     if (use === "error") return invalidStringTag(t);
     m = { ...m, tag: false, str: m.str || use === "number", legacyStr: use === "legacy" };
   }

@@ -19,7 +19,7 @@ import type { ResolvedOptions } from "./options.js";
 export type StringTagUse = "number" | "legacy" | "ignore" | "error";
 
 /** stringTagUse is what Go 1.27's `string` option does to a value of type t (t is not a pointer). */
-export function stringTagUse(t: GoType, o: ResolvedOptions): StringTagUse {
+export function stringTagUse(t: GoType, o: ResolvedOptions, op: "marshal" | "unmarshal"): StringTagUse {
   const f = o.flags;
   const orError: StringTagUse = f.reportErrorsWithLegacySemantics ? "ignore" : "error";
   const number: StringTagUse = f.stringifyWithLegacySemantics ? "legacy" : "number";
@@ -35,13 +35,12 @@ export function stringTagUse(t: GoType, o: ResolvedOptions): StringTagUse {
     case "time.Time":
       return orError;
   }
-  if (
-    lookupMethod(t, "MarshalJSON") ||
-    lookupMethod(t, "MarshalText") ||
-    lookupMethod(t, "UnmarshalJSON") ||
-    lookupMethod(t, "UnmarshalText")
-  )
-    return "ignore";
+  // A method of the operation takes the value as it is (Go's method arshalers come first).
+  const methods =
+    op === "marshal"
+      ? lookupMethod(t, "MarshalJSON") || lookupMethod(t, "MarshalText")
+      : lookupMethod(t, "UnmarshalJSON") || lookupMethod(t, "UnmarshalText");
+  if (methods) return "ignore";
   switch (t.kind) {
     case "bool":
     case "string":

@@ -84,7 +84,7 @@ function compile(t: GoType, o: ResolvedOptions, m0: Mode): Dec {
   let m = m0;
   if (m.tag && t.kind !== "pointer") {
     // Go 1.27: what the `string` option means for this type (numbers only in v2, else an error).
-    const use = stringTagUse(t, o);
+    const use = stringTagUse(t, o, "unmarshal");
     if (use === "error") return invalidStringTag(t, o);
     m = { ...m, tag: false, str: m.str || use === "number", legacyStr: use === "legacy" };
   }
@@ -145,7 +145,7 @@ function readName(r: Reader, k: Kind, asValue = true): string {
       } catch (e) {
         if (SyntacticError.isInstance(e)) {
           if (e.detail === "unexpected EOF") throw d.unexpectedEOF();
-          throw syntacticError(e.detail, base + e.offset, `${d.stackPointer()}${e.pointer}`);
+          throw syntacticError(e.detail, base + e.offset, `${d.nextValuePointer()}${e.pointer}`);
         }
         throw e;
       }
@@ -534,9 +534,10 @@ function build(t: GoType, o: ResolvedOptions, m: Mode): Dec {
       }
       if (k !== '"') {
         if (k === "}" || k === "]") return mismatch(r, o, t, cur, k);
-        // Go reads the whole value, then reports it with errNonStringValue.
+        // Go reads the whole value (ReadValue: its texts for a syntax error inside), then reports
+        // it with errNonStringValue.
         const start = d.inputOffset;
-        d.skipValue();
+        d.readValue();
         return fail(r, o, afterErr(r, t, k, start, "", "JSON value must be string type"), false, cur);
       }
       const start = d.inputOffset;
@@ -968,6 +969,7 @@ class PointerFrame extends UFrame {
  * or map, which Go's json/v2 writes alike (`""`, `[]`, `{}`). Undefined for other element types.
  */
 function allocatedStandIn(et: GoType, o: ResolvedOptions): (() => unknown) | undefined {
+  if (et.known === "json.RawMessage" || et.known === "jsontext.Value") return () => new Uint8Array(0);
   if (et.known !== undefined || lookupMethod(et, "UnmarshalJSON") || lookupMethod(et, "UnmarshalText"))
     return undefined;
   if (et.kind === "map") return () => new Map();
