@@ -343,6 +343,7 @@ describe("stream arguments", () => {
       "gojson: unmarshalRead: want a byte source (Readable, ReadableStream, iterable of chunks, Uint8Array or string), got number 42",
     );
     expect(() => decodeValues(undefined as never, "1").next()).toThrow(InvalidArgumentError);
+    expect(() => decodeValues(T.any, "1", { into: 1 } as never)).toThrow(/`into` is not an option here/);
     expect(() => new ValueStream(42 as never)).toThrow(InvalidArgumentError);
     await expect(unmarshalRead(T.any, [1] as never)).rejects.toThrow(
       "jsontext: a stream chunk must be a Uint8Array or a string, got number",

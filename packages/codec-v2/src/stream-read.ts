@@ -144,6 +144,10 @@ export function decodeValues<T>(
 ): AsyncGenerator<T, void, undefined> {
   // Arguments are checked here, when called (a generator's body would run at the first next()).
   checkGoType("decodeValues", type);
+  if (joinInput(options).hasInto)
+    throw new InvalidArgumentError(
+      "gojson: decodeValues: `into` is not an option here (each value is a new one; use unmarshalDecode with into)",
+    );
   let dec: AsyncValueStream;
   if (source instanceof AsyncValueStream) dec = source;
   else {
