@@ -70,6 +70,8 @@ export type CExpr =
   | { readonly k: "iota"; readonly pos: GoPos }
   | { readonly k: "bin"; readonly op: string; readonly x: CExpr; readonly y: CExpr; readonly pos: GoPos }
   | { readonly k: "un"; readonly op: string; readonly x: CExpr; readonly pos: GoPos }
+  /** `pkg.Name`: a constant of an imported package (evaluated when gotype knows the package). */
+  | { readonly k: "qref"; readonly pkg: string; readonly name: string; readonly pos: GoPos }
   | { readonly k: "bad"; readonly why: string; readonly pos: GoPos };
 
 /** A type parameter `T constraint`. */

@@ -426,3 +426,43 @@ describe.skipIf(!hasGo())("go vet accepts what formatGoDecls prints", () => {
     }
   });
 });
+
+describe("build selection", () => {
+  test("Build/PlusBuildLines", () => {
+    // Files from before Go 1.17 carry only `// +build` lines.
+    const pkg = parseGoPackage({
+      "a.go": "// +build !sloppy\n\npackage p\n\ntype Mode int\n",
+      "b.go": "// +build sloppy\n\npackage p\n\ntype Mode string\n",
+      "c.go": "// +build linux,amd64 darwin\n// +build go1.4\n\npackage p\n\ntype OK int\n",
+    });
+    expect((pkg.types.Mode as GoType).kind).toBe("int");
+    expect(Object.keys(pkg.types)).toEqual(["Mode", "OK"]);
+    expect(
+      parseGoPackage(
+        {
+          "a.go": "// +build !sloppy\n\npackage p\ntype Mode int",
+          "b.go": "// +build sloppy\n\npackage p\ntype Mode string",
+        },
+        { build: { tags: ["sloppy"] } },
+      ).types.Mode?.kind,
+    ).toBe("string");
+  });
+  test("Build/CgoFilesLeftOut", () => {
+    const pkg = parseGoPackage({
+      "tls.go": 'package p\n\nimport "C"\n\nfunc testTLS() {}\n',
+      "tls_none.go": "//go:build !cgo\n\npackage p\n\nfunc testTLS() {}\n",
+    });
+    expect(pkg.ignoredFiles).toEqual([{ name: "tls.go", reason: 'uses cgo (import "C"); build.cgo is off' }]);
+  });
+  test("Build/QualifiedConstantLengths", () => {
+    const t = parseGo('package p\nimport "crypto/sha256"\ntype Sum struct{ B [sha256.Size]byte `json:"b"` }');
+    expect(typeString(fields(t.Sum)[0]?.type as GoType)).toBe("[32]uint8");
+    const inv = parseGoPackage({ "i.go": "package inv\nconst Slots = 3 * 2" }, { path: "x/inv" });
+    const u = parseGoPackage(
+      { "u.go": 'package u\nimport "x/inv"\ntype U [inv.Slots]int' },
+      { imports: [inv] },
+    );
+    expect(typeString(u.types.U as GoType)).toBe("u.U");
+    expect((u.types.U as GoType).kind === "array" && (u.types.U as GoType & { len: number }).len).toBe(6);
+  });
+});

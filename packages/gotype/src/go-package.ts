@@ -140,6 +140,10 @@ export function parseGoPackage(
       continue;
     }
     const ast = parseFile(f.source, f.name === "" ? undefined : f.name, asts.length);
+    if (list.length > 1 && options.build?.cgo !== true && ast.imports.some((i) => i.path === "C")) {
+      ignored.push({ name: f.name, reason: 'uses cgo (import "C"); build.cgo is off' });
+      continue;
+    }
     if (ast.buildConstraint !== undefined && list.length > 1) {
       const ok = evalBuildConstraint(ast.buildConstraint, options.build);
       if (ok === undefined)

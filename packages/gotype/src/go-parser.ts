@@ -193,6 +193,7 @@ class Parser {
       const header = this.source.slice(0, kw.offset);
       const m = /^\/\/go:build[ \t]+([^\r\n]*)/m.exec(header);
       if (m !== null) buildConstraint = (m[1] as string).trim();
+      else buildConstraint = plusBuild(header);
       const name = this.ident("package name");
       packageName = name.text;
       packagePos = this.pos(name);
@@ -300,8 +301,21 @@ class Parser {
     const a = this.peek(1);
     const b = this.peek(2);
     if (a.kind !== "ident") return false;
-    // [T any], [T interface{...}], [K, V any], [T ~int], [S []E]; `[P *C]` and `[N(3)]` read as array lengths, as Go does.
-    return b.kind === "ident" || this.isOp(",", b) || this.isOp("~", b) || this.isOp("[", b);
+    // [T any], [T interface{...}], [K, V any], [T ~int], [S []E]; `[P *C]` and `[N(3)]` read as array
+    // lengths, as Go does, unless a comma at the top level shows a parameter list (`[T *C | D, U any]`).
+    if (b.kind === "ident" || this.isOp(",", b) || this.isOp("~", b) || this.isOp("[", b)) return true;
+    if (!this.isOp("*", b)) return false;
+    let depth = 0;
+    for (let k = 1; k < 100_000; k++) {
+      const x = this.peek(k);
+      if (x.kind === "eof") return false;
+      if (this.isOp("[", x) || this.isOp("(", x) || this.isOp("{", x)) depth++;
+      else if (this.isOp("]", x) || this.isOp(")", x) || this.isOp("}", x)) {
+        if (depth === 0) return false;
+        depth--;
+      } else if (depth === 0 && this.isOp(",", x)) return true;
+    }
+    return false;
   }
 
   private typeParams(): TypeParamAst[] {
@@ -746,6 +760,18 @@ class Parser {
     }
     if (t.kind === "ident" && !KEYWORDS.has(t.text)) {
       this.advance();
+      if (
+        this.isOp(".") &&
+        this.peek(1).kind === "ident" &&
+        !this.isOp("(", this.peek(2)) &&
+        !this.isOp(".", this.peek(2)) &&
+        !this.isOp("[", this.peek(2))
+      ) {
+        // pkg.Name: a qualified constant (sha256.Size).
+        this.advance();
+        const name = this.advance();
+        return { k: "qref", pkg: t.text, name: name.text, pos };
+      }
       const base: CExpr = t.text === "iota" ? { k: "iota", pos } : { k: "ref", name: t.text, pos };
       return this.postfix(base, pos, t);
     }
@@ -890,6 +916,24 @@ class Parser {
     this.semi("after top level declaration");
     void kw;
   }
+}
+
+// Pre-Go 1.17 `// +build a,b c` lines (used when a file has no //go:build line), as one //go:build
+// expression: options in a line are ORed, comma-separated terms ANDed, and lines ANDed.
+function plusBuild(header: string): string | undefined {
+  const lines = [...header.matchAll(/^\/\/[ \t]*\+build[ \t]+([^\r\n]*)/gm)].map((m) =>
+    (m[1] as string).trim(),
+  );
+  if (lines.length === 0) return undefined;
+  return lines
+    .map(
+      (l) =>
+        `(${l
+          .split(/\s+/)
+          .map((o) => `(${o.split(",").join(" && ")})`)
+          .join(" || ")})`,
+    )
+    .join(" && ");
 }
 
 function parseIntLit(text: string): bigint | undefined {

@@ -110,6 +110,9 @@ interface DeferredArray {
   readonly declPos: GoPos;
 }
 
+// A constant expression gotype cannot evaluate (a call, an unknown package's constant): its array becomes opaque.
+class LazyLength extends Error {}
+
 // Stands for the right-hand side of a declaration that is already resolved.
 const RESOLVED_EXPR: TExpr = Object.freeze({
   k: "iface",
@@ -504,9 +507,27 @@ export class PackageScope {
       case "ptr":
         return pointerTo(this.resolve(e.elem, ctx));
       case "array": {
-        const n = this.evalConst(e.len, undefined);
-        if (n < 0n) throw err(e.len.pos, `invalid array length ${n} (untyped int constant)`);
         const elem = this.resolve(e.elem, ctx);
+        let n: bigint;
+        try {
+          n = this.evalConst(e.len, undefined, ctx);
+        } catch (x) {
+          if (x instanceof LazyLength) return this.lazyArray(e, ctx, x.message);
+          throw x;
+        }
+        if (n < 0n) throw err(e.len.pos, `invalid array length ${n} (untyped int constant)`);
+        const m = measure(elem);
+        const goRefuses = m !== undefined && m.size > 0n && n > (MAX_WIDTH - 1n) / m.size;
+        if (!goRefuses && m !== undefined && n * m.cells > BigInt(MAX_ARRAY_LEN)) {
+          const lazy = this.lazyArray(
+            e,
+            ctx,
+            `it holds ${n * m.cells} elements, more than gotype's MAX_ARRAY_LEN (${MAX_ARRAY_LEN}): its values are JavaScript arrays`,
+          );
+          // Keep its real size, so an array of it still meets Go's address-space limit.
+          measures.set(lazy, { size: n * m.size, align: m.align, cells: 1n });
+          return lazy;
+        }
         let type: GoType;
         if (n > BigInt(MAX_ARRAY_LEN)) {
           // Never escapes: checkArrays rejects it at the end of the session.
@@ -563,6 +584,17 @@ export class PackageScope {
           e.pos,
         );
     }
+  }
+
+  // An array gotype keeps but cannot model (a length it cannot evaluate, or too many elements):
+  // opaque, so it fails only where JSON needs it.
+  private lazyArray(e: TExpr & { k: "array" }, ctx: Ctx, why: string): GoType {
+    return opaqueType(
+      "unresolved",
+      this.exprString(e, ctx, true),
+      `gotype cannot model this array type: ${why}; tag the field \`json:"-"\`, leave it unexported, or declare the length as an integer const`,
+      e.pos,
+    );
   }
 
   private unqualified(e: TExpr & { k: "name" }, ctx: Ctx): GoType {
@@ -622,6 +654,14 @@ export class PackageScope {
         e.pos,
       );
     }
+    if (path === "C")
+      return unresolvedType(
+        q,
+        e.name,
+        path,
+        "cgo types (C.xxx) have no JSON form; gotype reads files with cgo disabled",
+        e.pos,
+      );
     if (!isExportedName(e.name)) throw err(e.pos, `name ${e.name} not exported by package ${q}`);
     if (path === "unsafe" && e.name === "Pointer")
       return opaqueType(
@@ -780,11 +820,11 @@ export class PackageScope {
       case "ptr":
         return `*${this.exprString(e.elem, ctx, local)}`;
       case "array": {
-        let n = "N";
+        let n: string;
         try {
-          n = String(this.evalConst(e.len, undefined));
+          n = String(this.evalConst(e.len, undefined, ctx));
         } catch {
-          // not an integer constant: printed as N
+          n = cexprString(e.len);
         }
         return `[${n}]${this.exprString(e.elem, ctx, local)}`;
       }
@@ -891,26 +931,39 @@ export class PackageScope {
 
   // ------------------------------------------------------------------ constants
 
-  private evalConst(e: CExpr, iota: bigint | undefined): bigint {
+  /** The value of an exported integer constant of this package (for `pkg.Name` array lengths), or undefined. */
+  exportedConst(name: string): bigint | undefined {
+    if (!this.constDecls.has(name)) return undefined;
+    try {
+      return this.evalConst({ k: "ref", name, pos: { line: 0, col: 0 } }, undefined);
+    } catch {
+      return undefined;
+    }
+  }
+
+  private evalConst(e: CExpr, iota: bigint | undefined, ctx?: Ctx): bigint {
     switch (e.k) {
+      case "qref": {
+        const path = this.importPath(ctx?.file ?? 0, e.pkg);
+        const pkg = path !== undefined ? this.opts.importer(path) : undefined;
+        const v = pkg !== undefined ? scopeOf(pkg)?.exportedConst(e.name) : undefined;
+        if (v === undefined) throw new LazyLength(`gotype does not know the constant ${e.pkg}.${e.name}`);
+        return v;
+      }
       case "lit":
         return e.value;
       case "iota":
         if (iota === undefined) throw err(e.pos, "cannot use iota outside constant declaration");
         return iota;
       case "bad":
-        throw err(
-          e.pos,
-          e.why.endsWith("must be integer")
-            ? `array length ${e.why}`
-            : `array length: ${e.why}; write an integer literal or an integer const`,
-        );
+        if (e.why.endsWith("must be integer")) throw err(e.pos, `array length ${e.why}`);
+        throw new LazyLength(e.why);
       case "ref": {
         const d = this.constDecls.get(e.name);
         if (d === undefined) {
           if (this.typeDecls.has(e.name) || UNIVERSE.has(e.name))
             throw err(e.pos, `${e.name} (type) is not an expression`);
-          throw err(e.pos, `undefined: ${e.name}`);
+          throw new LazyLength(`undefined: ${e.name} (not declared in the files given)`);
         }
         const v = this.constValues.get(e.name);
         if (v !== undefined) return v;
@@ -918,7 +971,7 @@ export class PackageScope {
           throw err(d.pos, `initialization cycle or invalid recursive constant ${e.name}`);
         this.constEvaluating.add(e.name);
         try {
-          const r = this.evalConst(d.expr, d.iota);
+          const r = this.evalConst(d.expr, d.iota, { file: d.fileIndex });
           this.constValues.set(e.name, r);
           return r;
         } finally {
@@ -926,12 +979,12 @@ export class PackageScope {
         }
       }
       case "un": {
-        const x = this.evalConst(e.x, iota);
+        const x = this.evalConst(e.x, iota, ctx);
         return e.op === "-" ? -x : e.op === "^" ? ~x : x;
       }
       case "bin": {
-        const x = this.evalConst(e.x, iota);
-        const y = this.evalConst(e.y, iota);
+        const x = this.evalConst(e.x, iota, ctx);
+        const y = this.evalConst(e.y, iota, ctx);
         switch (e.op) {
           case "+":
             return x + y;
@@ -1071,6 +1124,26 @@ const STD_BY_NAME: ReadonlyMap<string, string> = new Map([
   ["slog", "log/slog"],
 ]);
 
+// A constant expression as the source writes it (for messages).
+function cexprString(e: CExpr): string {
+  switch (e.k) {
+    case "lit":
+      return String(e.value);
+    case "ref":
+      return e.name;
+    case "qref":
+      return `${e.pkg}.${e.name}`;
+    case "iota":
+      return "iota";
+    case "un":
+      return `${e.op}${cexprString(e.x)}`;
+    case "bin":
+      return `${cexprString(e.x)} ${e.op} ${cexprString(e.y)}`;
+    case "bad":
+      return "...";
+  }
+}
+
 function isByteSlice(e: TExpr | undefined): boolean {
   return (
     e?.k === "slice" &&
@@ -1155,16 +1228,19 @@ export function measure(root: GoType): Measure | undefined {
   const onStack = new Set<GoType>([root]);
   while (stack.length > 0) {
     const t = stack[stack.length - 1] as GoType;
-    if (measures.has(t) || isUndefinedDecl(t)) {
+    if (measures.has(t)) {
       stack.pop();
       onStack.delete(t);
       continue;
     }
+    // A type still being declared has no size yet: nothing above it may be cached.
+    if (isUndefinedDecl(t)) return undefined;
     const deps =
       t.kind === "array" ? [t.elem] : t.kind === "struct" ? new Set(t.fields.map((f) => f.type)) : [];
     let pushed = false;
     for (const d of deps) {
-      if (measures.has(d) || isUndefinedDecl(d)) continue;
+      if (measures.has(d)) continue;
+      if (isUndefinedDecl(d)) return undefined;
       if (onStack.has(d)) return undefined; // a value cycle: reported elsewhere
       stack.push(d);
       onStack.add(d);

@@ -266,7 +266,11 @@ const accepted: { name: string; in: string; check: (t: Record<string, GoType>) =
     in: "package p\ntype B A\ntype A struct{ P *B }",
     check: (t) => expect(typeString(t.B as GoType)).toBe("p.B"),
   },
-  { name: "AliasToLater", in: "package p\ntype X = Y\ntype Y struct{ N int }", check: (t) => expect(t.X).toBe(t.Y) },
+  {
+    name: "AliasToLater",
+    in: "package p\ntype X = Y\ntype Y struct{ N int }",
+    check: (t) => expect(t.X).toBe(t.Y),
+  },
   {
     name: "ConstraintDeclaredOnly",
     in: "package p\ntype Number interface{ ~int | ~float64 }\ntype A struct{ N int }",

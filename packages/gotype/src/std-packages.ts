@@ -291,6 +291,34 @@ type RawBytes []byte
     },
   ],
   [
+    "crypto/sha256",
+    {
+      name: "sha256",
+      source: "package sha256\n\nconst (\n\tSize      = 32\n\tSize224   = 28\n\tBlockSize = 64\n)\n",
+    },
+  ],
+  [
+    "crypto/sha1",
+    { name: "sha1", source: "package sha1\n\nconst (\n\tSize      = 20\n\tBlockSize = 64\n)\n" },
+  ],
+  ["crypto/md5", { name: "md5", source: "package md5\n\nconst (\n\tSize      = 16\n\tBlockSize = 64\n)\n" }],
+  [
+    "crypto/sha512",
+    {
+      name: "sha512",
+      source:
+        "package sha512\n\nconst (\n\tSize      = 64\n\tSize224   = 28\n\tSize256   = 32\n\tSize384   = 48\n\tBlockSize = 128\n)\n",
+    },
+  ],
+  [
+    "unicode/utf8",
+    {
+      name: "utf8",
+      source:
+        "package utf8\n\nconst (\n\tRuneError = '\\uFFFD'\n\tRuneSelf  = 0x80\n\tMaxRune   = '\\U0010FFFF'\n\tUTFMax    = 4\n)\n",
+    },
+  ],
+  [
     "sync",
     {
       name: "sync",
