@@ -69,3 +69,16 @@ describe("checkValue", () => {
     expect(checkValue(T.uint8, 256)?.message).toBe("uint8: want uint8, got 256");
   });
 });
+
+describe("checkValue and fields JSON never reads", () => {
+  it("accepts any value, or none, for unexported and opaque fields", async () => {
+    const { parseGo } = await import("./parse-go.js");
+    const { checkValue } = await import("./values.js");
+    const t = parseGo(
+      'package p\nimport "sync"\ntype A struct {\n\tN int `json:"n"`\n\tF func() `json:"-"`\n\tmu sync.Mutex\n\tc chan int\n}',
+    ).A;
+    expect(checkValue(t as never, { N: 1n, F: () => 1 })).toBeUndefined();
+    expect(checkValue(t as never, { N: 1n, F: null, mu: "anything", c: 3 })).toBeUndefined();
+    expect(checkValue(t as never, { F: null })?.message).toContain("A.N");
+  });
+});

@@ -206,7 +206,9 @@ function describe(v: unknown): string {
 /**
  * Checks that `v` is a valid TypeScript form of a Go value of type `t`;
  * returns undefined when it fits, else the first GoValueError (with a path
- * rooted at `root`, the type's name by default).
+ * rooted at `root`, the type's name by default). Fields JSON never reads
+ * (unexported, not embedded) and opaque fields (func, chan, unknown imports)
+ * may be absent or hold anything.
  */
 export function checkValue(t: GoType, v: unknown, root?: string): GoValueError | undefined {
   try {
@@ -269,6 +271,7 @@ function check(t: GoType, v: unknown, path: string, active: Set<object>): void {
       return;
     }
     case "interface":
+      if (t.opaque !== undefined) return; // JSON never reads it (or a codec reports it): any value
       checkAny(v, path, active);
       return;
     case "pointer":
@@ -310,6 +313,9 @@ function check(t: GoType, v: unknown, path: string, active: Set<object>): void {
       enter(o, active, () => {
         for (const f of t.fields) {
           if (f.name === "_") continue;
+          // Fields JSON never reads (unexported, not embedded) may be absent or hold anything.
+          if (!f.exported && !f.embedded) continue;
+          if (f.type.kind === "interface" && f.type.opaque !== undefined) continue;
           const fp = `${path}.${f.name}`;
           if (!Object.hasOwn(o, f.name)) throw new GoValueError(fp, typeString(f.type), "missing field");
           check(f.type, o[f.name], fp, active);
