@@ -125,6 +125,8 @@ export interface FileAst {
   readonly file?: string;
   readonly packageName?: string;
   readonly packagePos?: GoPos;
+  /** The package doc comment (the comment just before the package clause). */
+  readonly packageDoc?: string;
   /** The `//go:build` expression, when the file has one. */
   readonly buildConstraint?: string;
   readonly imports: ImportAst[];

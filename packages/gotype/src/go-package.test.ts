@@ -143,6 +143,13 @@ describe("whole files", () => {
     expect(z.mu).toEqual({ state: 0, sema: 0 });
   });
 
+  test("File/PackageDoc", () => {
+    expect(parseGoPackage([{ name: "order.go", source: orderFile }]).doc).toBeUndefined(); // a //go:build line sits between
+    expect(
+      parseGoPackage([{ name: "d.go", source: "// Package shop sells things.\npackage shop" }]).doc,
+    ).toBe("Package shop sells things.");
+  });
+
   test("File/DocComments", () => {
     expect(types.Order?.doc).toBe("Order is an order.\nIt has items.");
     expect(types.Kind?.doc).toBe("Kind is a kind.");

@@ -188,9 +188,11 @@ function buildPackage(asts: FileAst[], ignored: IgnoredFile[], options: ParsePac
     ...(predeclared !== undefined ? { predeclared } : {}),
   });
   const types = scope.resolveAll();
+  const doc = asts.find((a) => a.packageDoc !== undefined)?.packageDoc;
   const pkg: GoPackage = Object.freeze({
     name: pkgName,
     path,
+    ...(doc !== undefined ? { doc } : {}),
     types,
     generics: Object.freeze(scope.genericNames()),
     files: Object.freeze(asts.map((a) => a.file ?? "")),

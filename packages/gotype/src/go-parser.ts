@@ -188,8 +188,10 @@ class Parser {
     let packageName: string | undefined;
     let packagePos: GoPos | undefined;
     let buildConstraint: string | undefined;
+    let packageDoc: string | undefined;
     if (this.isKw("package")) {
       const kw = this.advance();
+      packageDoc = kw.doc;
       const header = this.source.slice(0, kw.offset);
       const m = /^\/\/go:build[ \t]+([^\r\n]*)/m.exec(header);
       if (m !== null) buildConstraint = (m[1] as string).trim();
@@ -221,6 +223,7 @@ class Parser {
       ...(packageName !== undefined ? { packageName } : {}),
       ...(packagePos !== undefined ? { packagePos } : {}),
       ...(buildConstraint !== undefined ? { buildConstraint } : {}),
+      ...(packageDoc !== undefined ? { packageDoc } : {}),
       ...this.out,
     };
   }
