@@ -382,9 +382,15 @@ export function canon(t: TypeSpec, v: Tagged): Tagged {
       if (t.k === "slice" && isByteElem(t.e)) return v; // base64, as []byte
       return (v as Tagged[]).map((x) => canon(t.e, x));
     case "map":
-      return (v as Tagged[][])
-        .map(([k, x]) => [k, canon(t.e, x as Tagged)] as Tagged[])
-        .sort((a, b) => (JSON.stringify(a[0]) < JSON.stringify(b[0]) ? -1 : 1));
+      return (
+        (v as Tagged[][])
+          // float keys are re-spelled too (Go's tagger writes 1e-07, TypeScript's 1e-7)
+          .map(
+            ([k, x]) =>
+              [t.key === "float64" ? canonFloat(k as Tagged, 64) : k, canon(t.e, x as Tagged)] as Tagged[],
+          )
+          .sort((a, b) => (JSON.stringify(a[0]) < JSON.stringify(b[0]) ? -1 : 1))
+      );
     case "ptr":
       return canon(t.e, v);
     case "named":

@@ -2,7 +2,7 @@ import { parseGo } from "@gojson/gotype";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { packSources, programText } from "./compiled.js";
-import { caseArb, requestFor } from "./differential.js";
+import { canon, caseArb, requestFor } from "./differential.js";
 import { reproduce } from "./repro.js";
 import {
   deepInput,
@@ -196,5 +196,22 @@ describe("standalone reproductions (no Go needed)", () => {
     const spec: TypeSpec = { k: "slice", e: { k: "named", name: "B_0001", u: { k: "uint8" } } };
     const text = reproduce({ ...c, spec, op: "marshal", value: "AQL/" }, "v1", "1.26", {}, {});
     expect(text).toContain("v := []B_0001{1, 2, 255}");
+  });
+});
+
+describe("comparison (no Go needed)", () => {
+  it("re-spells float map keys as it re-spells float values (Go writes 1e-07, TypeScript 1e-7)", () => {
+    const t: TypeSpec = { k: "map", key: "float64", e: { k: "float64" } };
+    expect(
+      canon(t, [
+        ["1e-07", "9.007199254740994e+15"],
+        ["-0", "1"],
+      ]),
+    ).toEqual(
+      canon(t, [
+        ["-0", "1"],
+        ["1e-7", "9007199254740994"],
+      ]),
+    );
   });
 });
