@@ -78,6 +78,9 @@ const DECODE: Readonly<Record<string, Kind>> = {
 const UNMARSHAL: Readonly<Record<string, Kind>> = { ...DECODE, into: "any" };
 const INTO: Readonly<Record<string, Kind>> = { into: "any" };
 
+/** The options of a call that gives none (one frozen object, not one per call). */
+const NO_OPTIONS = Object.freeze({});
+
 /**
  * Names of other codecs' options (json/v2, jsontext, JSON.parse habits) and the codec-v1 option
  * that does the same, suggested when they are passed here.
@@ -198,13 +201,13 @@ export function resolveMarshal(o: MarshalOptions | undefined, operation = "marsh
 /** Checks the options of Decoder.decode (only `into`: the Decoder holds the others); returns them unchanged. */
 export function checkInto<O extends { readonly into?: unknown }>(o: O | undefined, operation: string): O {
   check(operation, o, INTO);
-  return o ?? ({} as O);
+  return o ?? (NO_OPTIONS as O);
 }
 
 /** Checks unmarshal options (`into` included); returns them unchanged. */
 export function checkUnmarshal<O extends UnmarshalOptions<unknown>>(o: O | undefined, operation: string): O {
   check(operation, o, UNMARSHAL);
-  return o ?? ({} as O);
+  return o ?? (NO_OPTIONS as O);
 }
 
 const DEFAULT_DECODE: ResolvedDecode = Object.freeze({
