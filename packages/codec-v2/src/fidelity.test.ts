@@ -189,3 +189,29 @@ describe("marshal errors carry the bytes Go wrote (err.partial)", () => {
     expect(partialOf(() => marshal(goType("S", d), { A: 1n, F: NaN }, defaultOptionsV1()))).toBe("(none)");
   });
 });
+
+/**
+ * MarshalJSON output that is not UTF-8, from @gojson/fixtures' golden vectors (Go 1.26.8 and 1.27.3
+ * agree): json/v2 reports `invalid UTF-8` at the byte's offset, encoding/json on the v2 engine
+ * writes the bytes as they are.
+ */
+describe("MarshalJSON output with invalid UTF-8", () => {
+  const d = parseGo("package main\ntype N int");
+  withMethods(
+    d.N as GoType,
+    { MarshalJSON: () => Uint8Array.from([0x22, 0x61, 0xff, 0x62, 0x22]) },
+    {
+      receiver: "value",
+    },
+  );
+  for (const goVersion of GO_VERSIONS) {
+    it(`v2 (Go ${goVersion})`, () =>
+      expect(() => marshal(goType("N", d), 1n, { goVersion })).toThrow(
+        "json: cannot marshal from Go main.N: invalid UTF-8 after offset 2",
+      ));
+    it(`v1 semantics write the bytes (Go ${goVersion})`, () =>
+      expect(
+        Buffer.from(marshal(goType("N", d), 1n, [defaultOptionsV1(), { goVersion }])).toString("base64"),
+      ).toBe("ImH/YiI="));
+  }
+});

@@ -663,6 +663,12 @@ function structShadow(t: StructType, o: ResolvedOptions, m: Mode, sp: StringPoli
       return BAIL_NODE;
     // Go 1.27's `string` option (numbers at the field's own level, else an error): the exact encoder's.
     if (fd.string && o.rules.stringTagTopLevel) return BAIL_NODE;
+    // A `format` option on a kind that takes none is Go's error: the exact encoder's.
+    if (fd.format !== "") {
+      let ft = fd.type;
+      while (ft.kind === "pointer") ft = ft.elem;
+      if (/^(bool|string|u?int(8|16|32|64)?|uintptr|struct|interface)$/.test(ft.kind)) return BAIL_NODE;
+    }
     const legacyStrOk = f.stringifyWithLegacySemantics && fd.string && canLegacyStringify(fd.type);
     const sh = compile(fd.type, o, {
       str: f.stringifyWithLegacySemantics ? m.str : m.str || fd.string,

@@ -254,6 +254,9 @@ function build(t: GoType, o: ResolvedOptions, m: Mode): Enc {
       }
     };
   }
+  // Kinds that take no `format` option: Go reports it before writing the value (Go 1.26; Go 1.27
+  // rejects every `format` option up front).
+  if (m.format !== "" && FORMATLESS_KINDS.has(t.kind)) return invalidFormat(t, m.format);
   const wrapStr = (enc: Enc): Enc => (m.legacyStr ? (v) => q(o, enc(v)) : enc);
   switch (t.kind) {
     case "bool":
@@ -344,6 +347,25 @@ function methodText(b: Uint8Array, allowInvalid: boolean): string {
     throw syntacticError("invalid UTF-8", 0);
   }
 }
+
+/** The kinds whose arshalers take no `format` option (Go's newInvalidFormatError). */
+const FORMATLESS_KINDS: ReadonlySet<string> = new Set([
+  "bool",
+  "string",
+  "int",
+  "int8",
+  "int16",
+  "int32",
+  "int64",
+  "uint",
+  "uint8",
+  "uint16",
+  "uint32",
+  "uint64",
+  "uintptr",
+  "struct",
+  "interface",
+]);
 
 /** Go 1.27's errInvalidStringTag: the `string` option on a type whose value is not a JSON number. */
 function invalidStringTag(t: GoType): Enc {
@@ -607,7 +629,17 @@ function keyEncoder(k: GoType, o: ResolvedOptions): (key: unknown) => string {
   if (mt && !(f.callMethodsWithLegacySemantics && o.rules.legacyStringKeysSkipText && k.kind === "string")) {
     const fn = mt.call;
     return (key) => {
-      const out = fn(key);
+      let out: Uint8Array | string;
+      try {
+        out = fn(key);
+      } catch (e) {
+        // The method's error: v1's MarshalerError (legacy), else Go's SemanticError at the key.
+        if (f.reportErrorsWithLegacySemantics) {
+          const detail = e instanceof Error ? e.message : String(e);
+          throw new MarshalerError(`*${reflectTypeString(k)}`, "MarshalText", detail);
+        }
+        throw positionedMarshalError(marshalErr(k, e instanceof Error ? e : String(e)));
+      }
       if (typeof out === "string") return out;
       try {
         return methodText(out, f.allowInvalidUTF8);
@@ -639,8 +671,11 @@ function keyEncoder(k: GoType, o: ResolvedOptions): (key: unknown) => string {
       };
     }
     case "bool":
-      // Go writes the key with the bool arshaler, a literal where a member name belongs: the
-      // encoder refuses it (jsontext.ErrNonStringName) and no bool-keyed map encodes, empty ones aside.
+    case "array":
+    case "struct":
+      // Go writes the key with the bool arshaler, a literal where a member name belongs (an array or
+      // struct key: `[` or `{`): the encoder refuses it (jsontext.ErrNonStringName) and no such map
+      // encodes, empty ones aside.
       return () => {
         throw marshalErr(k, syntacticError("object member name must be a string", 0));
       };

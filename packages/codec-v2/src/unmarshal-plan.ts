@@ -273,6 +273,25 @@ function afterErr(
   });
 }
 
+/** The kinds whose arshalers take no `format` option (Go's newInvalidFormatError). */
+const FORMATLESS_KINDS: ReadonlySet<string> = new Set([
+  "bool",
+  "string",
+  "int",
+  "int8",
+  "int16",
+  "int32",
+  "int64",
+  "uint",
+  "uint8",
+  "uint16",
+  "uint32",
+  "uint64",
+  "uintptr",
+  "struct",
+  "interface",
+]);
+
 /** Go's math.MaxFloat32. */
 const MAX_FLOAT32 = 3.4028234663852886e38;
 
@@ -550,6 +569,14 @@ function build(t: GoType, o: ResolvedOptions, m: Mode): Dec {
       }
     };
   }
+  // Kinds that take no `format` option (floats take "nonfinite" only): Go reports it before
+  // reading the value (Go 1.26; Go 1.27 rejects every `format` option up front).
+  if (
+    m.format !== "" &&
+    (FORMATLESS_KINDS.has(t.kind) ||
+      ((t.kind === "float32" || t.kind === "float64") && m.format !== "nonfinite"))
+  )
+    return invalidFormat(t, m.format, o);
   switch (t.kind) {
     case "bool":
       return (r, cur) => {
