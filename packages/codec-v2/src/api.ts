@@ -18,6 +18,7 @@ import {
 } from "./errors.js";
 import { zero } from "./go-values.js";
 import { finishInvalidValue, InvalidValueError } from "./invalid-value.js";
+import { unmarshalLargeArray } from "./large-array.js";
 import { legacySyntaxError, transformMarshalError, transformUnmarshalError } from "./legacy-errors.js";
 import { resetState, restoreState } from "./marshal-deep.js";
 import { fastEncoderFor, fastMarshal } from "./marshal-fast.js";
@@ -156,9 +157,13 @@ export function unmarshal<T>(
   const { o, into, hasInto } = joinInput(options as OptionsInput);
   // Inputs past jsontext's LARGE_INPUT go to the exact engine, which never makes one string of the
   // whole input (the fast path maps it to a one-byte string; V8's strings stop at 2^29 - 24 chars).
-  if (!hasInto && (typeof data === "string" || data.length <= LARGE_INPUT.bytes)) {
-    // The optimistic path; it gives up on anything unusual and the exact engine below decides.
-    const v = unmarshalFast(type, data, o);
+  if (!hasInto) {
+    // The optimistic path; it gives up on anything unusual and the exact engine below decides. A
+    // large array into a slice is decoded element by element by the same path (large-array.ts).
+    const v =
+      typeof data === "string" || data.length <= LARGE_INPUT.bytes
+        ? unmarshalFast(type, data, o)
+        : unmarshalLargeArray(type, data, o);
     if (v !== NO_FAST) return v as T;
   }
   const r = new Reader(data, o.flags.allowDuplicateNames, o.flags.allowInvalidUTF8);

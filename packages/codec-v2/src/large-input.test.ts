@@ -51,18 +51,61 @@ function limitStrings(max: number): () => number {
   return () => longest;
 }
 
+/**
+ * The longest string the element-wise path may make with LARGE_INPUT at 256: a block of elements
+ * (a quarter of the limit, plus the element that passes it, and its brackets).
+ */
+const longestElement = 64 + Math.max(...events.map((e) => JSON.stringify(e).length)) + 2;
+
+const Wrapper = named("Wrapper", structOf([{ name: "Events", type: sliceOf(Event), tag: "" }]));
+const wrapped = new TextEncoder().encode(JSON.stringify({ Events: events }));
+
 describe("inputs past LARGE_INPUT never become one string", () => {
-  it("unmarshal: the same value through the exact engine", () => {
+  it("an array into a slice: element by element through the fast path", () => {
     const want = unmarshal(sliceOf(Event), doc);
     LARGE_INPUT.bytes = 256;
-    const longest = limitStrings(64);
+    const longest = limitStrings(longestElement);
     expect(unmarshal(sliceOf(Event), doc)).toEqual(want);
+    expect(longest()).toBeLessThanOrEqual(longestElement);
+    // Blocks of elements went to the fast path (the exact engine makes token-sized strings only).
+    expect(longest()).toBeGreaterThan(64);
+  });
+  it("any other document: the exact engine, one token at a time", () => {
+    const want = unmarshal(Wrapper, wrapped);
+    LARGE_INPUT.bytes = 256;
+    const longest = limitStrings(64);
+    expect(unmarshal(Wrapper, wrapped)).toEqual(want);
     expect(longest()).toBeLessThanOrEqual(64);
+  });
+  it.each([
+    ["Empty", "[]"],
+    ["Spaces", ' [ {"id":1} , {"id":2} ] \n'],
+    ["Escapes", '[{"kind":"a\\"b\\u00e9","tags":["\\n"]}]'],
+    ["TrailingComma", '[{"id":1},]'],
+    ["Trailing", '[{"id":1}] x'],
+    ["TypeError", '[{"id":1},{"id":"x"}]'],
+    ["Duplicate", '[{"id":1,"id":2}]'],
+    ["Truncated", '[{"id":1}'],
+    ["NotArray", '{"id":1}'],
+    ["NullElement", "[null]"],
+    ["Scalars", "[1]"],
+  ])("%s: the same answer as the whole-input path", (_name, text) => {
+    const b = new TextEncoder().encode(text);
+    const run = () => {
+      try {
+        return JSON.stringify(unmarshal(sliceOf(Event), b), (_k, v) => (typeof v === "bigint" ? `${v}n` : v));
+      } catch (e) {
+        return `${(e as Error).name}: ${(e as Error).message}`;
+      }
+    };
+    const want = run();
+    LARGE_INPUT.bytes = 1;
+    expect(run()).toBe(want);
   });
   it("unmarshalRead of a chunked source", async () => {
     const want = unmarshal(sliceOf(Event), doc);
     LARGE_INPUT.bytes = 256;
-    limitStrings(64);
+    limitStrings(longestElement);
     const chunks = [doc.subarray(0, 1000), doc.subarray(1000)];
     expect(await unmarshalRead(sliceOf(Event), chunks)).toEqual(want);
   });
