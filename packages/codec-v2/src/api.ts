@@ -56,13 +56,9 @@ export function joinInput(options: OptionsInput): { o: ResolvedOptions; into: un
 }
 
 /**
- * fixRangeError turns a JS stack overflow (a deeply recursive *typed* value; `any`
- * values are encoded iteratively) into jsontext's depth error.
+ * toDepthError turns a JS stack overflow (a deeply recursive *typed* value; `any` values are
+ * encoded iteratively) into jsontext's depth error.
  */
-function fixRangeError(e: unknown): never {
-  throw toDepthError(e);
-}
-
 function toDepthError(e: unknown): unknown {
   if (e instanceof RangeError && /call stack/i.test(e.message))
     return syntacticError("exceeded max depth", 0);
