@@ -380,11 +380,15 @@ function invalidStringTag(t: GoType): Enc {
  * and [N]B as []T and [N]T (arrays of numbers, byte formats invalid).
  */
 export function isByteSlice(t: GoType, o: ResolvedOptions): boolean {
+  // Go's makeBytesArshaler: []T or [N]T (json/v2) for a named byte; under legacy semantics bytes,
+  // unless the element has a marshal method (hasMarshaler: the elements are written one by one).
   return (
     (t.kind === "slice" || t.kind === "array") &&
     t.elem.kind === "uint8" &&
-    !t.elem.methods &&
-    (t.elem.name === undefined || o.flags.formatBytesWithLegacySemantics)
+    (t.elem.name === undefined ||
+      (o.flags.formatBytesWithLegacySemantics &&
+        !lookupMethod(t.elem, "MarshalJSON") &&
+        !lookupMethod(t.elem, "MarshalText")))
   );
 }
 

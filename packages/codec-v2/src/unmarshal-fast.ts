@@ -328,6 +328,8 @@ class Compiler {
       case "map":
         return this.map(t, str);
       case "interface":
+        // A named interface decodes through Go's typed path, where StringifyNumbers quotes its number.
+        if (str && t.name !== undefined) throw UNSUPPORTED;
         return anyValue;
       case "struct":
         return this.struct(t, str);

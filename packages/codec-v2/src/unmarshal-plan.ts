@@ -786,15 +786,15 @@ function overwritten(
 }
 
 /**
- * Whether Go's bytes arshaler serves t: []~byte or [N]~byte whose element has no methods, and
- * for a named byte type (`type B byte`) only under v1's legacy semantics: json/v2 treats []B
- * and [N]B as []T and [N]T (arrays of numbers, byte formats invalid).
+ * Whether Go's bytes arshaler serves t: []~byte or [N]~byte, and for a named byte type
+ * (`type B byte`, methods or not) only under v1's legacy semantics: json/v2 treats []B and [N]B
+ * as []T and [N]T (arrays of numbers, byte formats invalid).
  */
 function isByteSlice(t: GoType, o: ResolvedOptions): boolean {
+  // Go's makeBytesArshaler: a named byte (methods or not) is []T or [N]T unless legacy semantics.
   return (
     (t.kind === "slice" || t.kind === "array") &&
     t.elem.kind === "uint8" &&
-    !t.elem.methods &&
     (t.elem.name === undefined || o.flags.formatBytesWithLegacySemantics)
   );
 }
@@ -1577,7 +1577,9 @@ function anyDecoder(o: ResolvedOptions, str: boolean, named: boolean): Dec {
   // Go's fast path for a nil `any` (unmarshalValueAny) is taken only without AllowDuplicateNames;
   // otherwise (and always for an existing float64) numbers go through the float64 arshaler,
   // where StringifyNumbers wants them quoted.
-  const typedFresh = (f.allowDuplicateNames || named) && !rawNum;
+  // A named interface takes the typed path for itself only: its elements and members are plain `any`.
+  const typedFresh = f.allowDuplicateNames && !rawNum;
+  const typedTop = (f.allowDuplicateNames || named) && !rawNum;
   const floatDec = compile(FLOAT64, o, { ...NO_MODE, str });
   const typedFloat = (r: Reader, base: number): unknown => {
     try {
@@ -1594,18 +1596,17 @@ function anyDecoder(o: ResolvedOptions, str: boolean, named: boolean): Dec {
     opened = undefined;
     return c;
   };
-  const value = (r: Reader, k: Kind, prev: unknown): unknown => {
+  const value = (r: Reader, k: Kind, prev: unknown, top = false): unknown => {
     const d = r.d;
     opened = undefined;
+    const typed = top ? typedTop : typedFresh;
     if (k === "n") {
       d.readNull();
       return null;
     }
     const dt = merge && prev !== null && prev !== undefined ? dynamicType(prev) : undefined;
     if (
-      dt === FLOAT64
-        ? k === "0" || (k === '"' && f.stringifyNumbers)
-        : dt === undefined && typedFresh && k === "0"
+      dt === FLOAT64 ? k === "0" || (k === '"' && f.stringifyNumbers) : dt === undefined && typed && k === "0"
     )
       return typedFloat(r, dt === FLOAT64 ? (prev as number) : 0);
     if (dt !== undefined && !fitsDynamic(dt, k)) {
@@ -1622,7 +1623,7 @@ function anyDecoder(o: ResolvedOptions, str: boolean, named: boolean): Dec {
       opened = [];
       return opened;
     }
-    if (dt === undefined && typedFresh && (k === '"' || k === "t" || k === "f")) {
+    if (dt === undefined && typed && (k === '"' || k === "t" || k === "f")) {
       // Go's typed path decodes into a new string or bool: a failure leaves its zero value.
       try {
         return scalar(r, k, prev);
@@ -1636,11 +1637,11 @@ function anyDecoder(o: ResolvedOptions, str: boolean, named: boolean): Dec {
   const dec: Dec = (r, cur) => {
     const d = r.d;
     let k = d.peekKind();
-    if (k !== "{" && k !== "[") return value(r, k, cur);
+    if (k !== "{" && k !== "[") return value(r, k, cur, true);
     // Explicit stack: containers, and for objects the member name being filled.
     const conts: (Record<string, unknown> | unknown[])[] = [];
     const names: (string | number)[] = [];
-    const root = value(r, k, cur);
+    const root = value(r, k, cur, true);
     const first = takeOpened();
     if (first === undefined) return root; // a mismatch recorded under legacy reporting
     conts.push(first);
