@@ -239,9 +239,19 @@ function mismatch(r: Reader, o: ResolvedOptions, t: GoType, cur: unknown, k: Kin
   if (k === "}" || k === "]") {
     // A closing delimiter where a value belongs: the arshalers that read a token first (Go's
     // ReadToken: "missing value after object name", ...) fail differently from ReadValue's.
-    if (token) r.d.readToken();
-    r.d.skipValue();
-  } else if (!o.flags.reportErrorsWithLegacySemantics) {
+    // A token read that succeeds (legacy reporting after Go 1.27's unsupported `format` left the
+    // decoder inside an object: the `}` closes it) is the mismatch, with nothing left to skip.
+    if (!token) r.d.skipValue();
+    r.d.readToken();
+    return fail(
+      r,
+      o,
+      new SemanticError({ action: "unmarshal", jsonKind: k, goType: t, byteOffset: r.valueStart(start) }),
+      false,
+      cur,
+    );
+  }
+  if (!o.flags.reportErrorsWithLegacySemantics) {
     // ReadValue (not skipValue): a syntax error inside is reported with Go's pointer.
     if (token) r.d.readToken();
     else r.d.readValue();
