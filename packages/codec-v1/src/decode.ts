@@ -25,7 +25,15 @@ import {
 import { errorText, GoError, JsonV1Error, UnmarshalTypeError } from "./errors.js";
 import { base64Decode, isValidNumber } from "./format.js";
 import { foldNameFor, hasFoldChange, quoteFor } from "./go-version.js";
-import { type FoundMethod, findMethod, type MethodHop, NIL_DEREFERENCE } from "./methods.js";
+import {
+  type FoundMethod,
+  findMethod,
+  type MethodHop,
+  NIL_DEREFERENCE,
+  NIL_PANIC,
+  NIL_RECEIVER,
+  walkHops,
+} from "./methods.js";
 import { PlanCache } from "./plan-cache.js";
 import { type FieldV1, structFieldsV1 } from "./struct-fields.js";
 import { wellFormed } from "./well-formed.js";
@@ -197,6 +205,8 @@ function timeErrorText(msg: string, bytes: boolean): string {
 
 function setAtHops(cur: any, m: FoundMethod, recv: any): any {
   if (m.hops.length === 0) return recv;
+  // A nil embedded pointer receiver: the method could not store anything (Go would panic).
+  if (nilReceiverAt(cur, m)) return cur;
   let o = cur;
   for (let i = 0; i < m.hops.length - 1; i++) o = o[(m.hops[i] as MethodHop).name];
   const last = m.hops[m.hops.length - 1] as MethodHop;
@@ -205,13 +215,16 @@ function setAtHops(cur: any, m: FoundMethod, recv: any): any {
 }
 
 function getAtHops(cur: any, m: FoundMethod): any {
-  let o = cur;
-  for (const h of m.hops) {
-    o = o[h.name];
-    // Go panics: the promoted method dereferences a nil embedded pointer.
-    if (h.pointer && (o === null || o === undefined)) throw new Abort(new GoError("panic", NIL_DEREFERENCE));
-  }
+  const o = walkHops(cur, m);
+  // A pointer-receiver method promoted through a nil embedded pointer runs with a nil receiver.
+  if (o === NIL_RECEIVER) return null;
+  // Go panics: the promoted method dereferences a nil embedded pointer.
+  if (o === NIL_PANIC) throw new Abort(new GoError("panic", NIL_DEREFERENCE));
   return o;
+}
+
+function nilReceiverAt(cur: any, m: FoundMethod): boolean {
+  return m.pointerReceiver && m.hops.length > 0 && walkHops(cur, m) === NIL_RECEIVER;
 }
 
 /** Calls UnmarshalJSON with the raw bytes of the value at pos. */

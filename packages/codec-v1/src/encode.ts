@@ -22,7 +22,15 @@ import {
   quoteString,
 } from "./format.js";
 import { type GoVersion, quoteFor } from "./go-version.js";
-import { type FoundMethod, findMethod, NIL_DEREFERENCE, ptrHas, walkHops } from "./methods.js";
+import {
+  type FoundMethod,
+  findMethod,
+  NIL_DEREFERENCE,
+  NIL_PANIC,
+  NIL_RECEIVER,
+  ptrHas,
+  walkHops,
+} from "./methods.js";
 import { NEGATIVE_ZERO_KEY } from "./negative-zero-key.js";
 import { PlanCache } from "./plan-cache.js";
 import { lossyText, rawText } from "./raw-bytes.js";
@@ -178,8 +186,9 @@ function callMarshal(
   v: any,
   which: "MarshalJSON" | "MarshalText",
 ): Uint8Array | string {
-  const recv = walkHops(v, m.hops);
-  if (recv === undefined) {
+  const found = walkHops(v, m);
+  const recv = found === NIL_RECEIVER ? null : found;
+  if (recv === NIL_PANIC) {
     // Go panics here (the promoted method dereferences a nil embedded pointer).
     throw new GoError("panic", NIL_DEREFERENCE);
   }
@@ -463,8 +472,9 @@ function buildMap(t: GoType & { kind: "map" }): Encoder {
       if (tm.ptr && k === null) return "";
       // The key -0 of a float-kind map (a Map cannot hold -0 apart from 0: see NEGATIVE_ZERO_KEY).
       if (floatKey && k === NEGATIVE_ZERO_KEY) k = -0;
-      const recv = walkHops(k, tm.m.hops);
-      if (recv === undefined) throw new GoError("panic", NIL_DEREFERENCE);
+      const found = walkHops(k, tm.m);
+      const recv = found === NIL_RECEIVER ? null : found;
+      if (recv === NIL_PANIC) throw new GoError("panic", NIL_DEREFERENCE);
       try {
         const r = tm.m.fn(recv);
         return typeof r === "string" ? r : lossy(r);
@@ -782,8 +792,9 @@ export function isZeroFieldFn(t: GoType): (v: any) => boolean {
 }
 
 function callIsZero(m: FoundMethod, v: any): boolean {
-  const recv = walkHops(v, m.hops);
-  if (recv === undefined) throw new GoError("panic", NIL_DEREFERENCE);
+  const found = walkHops(v, m);
+  const recv = found === NIL_RECEIVER ? null : found;
+  if (recv === NIL_PANIC) throw new GoError("panic", NIL_DEREFERENCE);
   return Boolean(m.fn(recv));
 }
 

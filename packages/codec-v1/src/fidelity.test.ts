@@ -24,6 +24,17 @@ const decls = parseGo(read("types.go.txt"));
 // types.go.txt's TB.MarshalText (invalid UTF-8, a U+FFFD, a truncated sequence, `<`).
 withMethods(decls.TB as GoType, { MarshalText: () => latin1("a\xffb\xef\xbf\xbd\xe2\x80<") });
 withMethods(decls.NB as GoType, { MarshalText: () => latin1("a\xffb") });
+// Pointer-receiver methods promoted through a nil embedded pointer run with a nil receiver.
+withMethods(
+  decls.EU as GoType,
+  {
+    UnmarshalJSON: () => {
+      throw new Error("uj: no");
+    },
+  },
+  { receiver: "pointer" },
+);
+withMethods(decls.EM as GoType, { MarshalJSON: () => '"m"' }, { receiver: "pointer" });
 const cases = lines("cases.tsv").map(
   (l, i) => [i, ...(l.split("\t") as [string, string, string, string])] as const,
 );

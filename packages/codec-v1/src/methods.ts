@@ -24,6 +24,8 @@ export interface FoundMethod {
   readonly recvType: GoType;
   /** In the value method set of the type (false: only in the pointer method set). */
   readonly inValueSet: boolean;
+  /** Declared with a pointer receiver (`func (*T) M()`): Go may call it on a nil pointer. */
+  readonly pointerReceiver: boolean;
 }
 
 const cache = new PlanCache<Map<MethodName, FoundMethod | null>>();
@@ -49,6 +51,7 @@ export function findMethod(t: GoType, name: MethodName): FoundMethod | null {
             hops: a.path.map((s) => ({ name: s.name, pointer: s.pointer })),
             recvType: a.owner,
             inValueSet: lookupMethod(t, name, { addressable: false }) !== undefined,
+            pointerReceiver: a.method.receiver === "pointer",
           };
     m.set(name, r);
   }
@@ -58,11 +61,27 @@ export function findMethod(t: GoType, name: MethodName): FoundMethod | null {
 /** Go's runtime panic text for a method promoted through a nil embedded pointer. */
 export const NIL_DEREFERENCE = "runtime error: invalid memory address or nil pointer dereference";
 
-/** Walks `hops` from `v`; returns undefined when a nil embedded pointer is met (Go panics there). */
-export function walkHops(v: any, hops: readonly MethodHop[]): any {
-  for (const h of hops) {
+/**
+ * The receiver of a pointer-receiver method promoted through an embedded pointer that is nil: Go
+ * calls the method with a nil receiver (no dereference, so no panic); its twin gets `null`.
+ */
+export const NIL_RECEIVER: unique symbol = Symbol("gojson.codec-v1.nilReceiver");
+
+/** What walkHops returns where Go dereferences a nil embedded pointer (and panics). */
+export const NIL_PANIC: unique symbol = Symbol("gojson.codec-v1.nilPanic");
+
+/**
+ * Walks the method's hops from `v` to its receiver. A nil embedded pointer is the receiver
+ * itself when it is the last hop and the method has a pointer receiver (NIL_RECEIVER); anywhere
+ * else Go dereferences it and panics (NIL_PANIC).
+ */
+export function walkHops(v: any, m: Pick<FoundMethod, "hops" | "pointerReceiver">): any {
+  const hops = m.hops;
+  for (let i = 0; i < hops.length; i++) {
+    const h = hops[i] as MethodHop;
     v = v[h.name];
-    if (h.pointer && (v === null || v === undefined)) return undefined;
+    if (h.pointer && (v === null || v === undefined))
+      return m.pointerReceiver && i === hops.length - 1 ? NIL_RECEIVER : NIL_PANIC;
   }
   return v;
 }
