@@ -177,7 +177,8 @@ export function isSmallInt(k: string, v: unknown): boolean {
 /** isBigInt reports whether v is a bigint that int kind k (int, int64, uint, uint64, uintptr) holds. */
 export function isBigInt(k: string, v: unknown): boolean {
   if (typeof v !== "bigint") return false;
-  return k === "int" || k === "int64" ? BigInt.asIntN(64, v) === v : BigInt.asUintN(64, v) === v;
+  const r = BIG_RANGE[k];
+  return r !== undefined && v >= r[0] && v <= r[1];
 }
 
 /** isFloat32 reports whether v is a number a float32 holds (after rounding; NaN and ±Inf are Go's own errors). */

@@ -54,8 +54,13 @@ export function smallIntTest(k: string): (x: unknown) => boolean {
 
 /** Whether bigint x is held by the 64-bit integer kind (signed: int, int64; unsigned: uint, uint64, uintptr). */
 export function bigIntFits(x: bigint, unsigned: boolean): boolean {
-  return unsigned ? BigInt.asUintN(64, x) === x : BigInt.asIntN(64, x) === x;
+  // Comparisons (BigInt.asIntN would make a new bigint each time).
+  return unsigned ? x >= 0n && x <= MAX_UINT64 : x >= MIN_INT64 && x <= MAX_INT64;
 }
+
+const MAX_UINT64 = (1n << 64n) - 1n;
+const MIN_INT64 = -(1n << 63n);
+const MAX_INT64 = (1n << 63n) - 1n;
 
 /** Whether number x is a value a float32 holds once rounded (finite values only: the writers check those). */
 export function float32Fits(x: number): boolean {
