@@ -80,11 +80,12 @@ export interface ParsePackageOptions {
   readonly predeclared?: Readonly<Record<string, GoType>>;
 }
 
-const packageOfRecord = new WeakMap<object, GoPackage>();
+// A types record points at its package under a registered symbol (found from any copy of gotype).
+const PACKAGE = Symbol.for("gojson.gotype.package");
 
 /** The package a types record (parseGo's or a package's `types`) belongs to. */
 export function goPackageOf(types: Readonly<Record<string, GoType>>): GoPackage | undefined {
-  return packageOfRecord.get(types);
+  return (types as Record<symbol, GoPackage | undefined>)[PACKAGE];
 }
 
 /** An Importer over the imports option, then the standard library. */
@@ -189,7 +190,7 @@ function buildPackage(asts: FileAst[], ignored: IgnoredFile[], options: ParsePac
   });
   const types = scope.resolveAll();
   const doc = asts.find((a) => a.packageDoc !== undefined)?.packageDoc;
-  const pkg: GoPackage = Object.freeze({
+  const pkg: GoPackage = {
     name: pkgName,
     path,
     ...(doc !== undefined ? { doc } : {}),
@@ -206,9 +207,11 @@ function buildPackage(asts: FileAst[], ignored: IgnoredFile[], options: ParsePac
     instantiate(gname: string, args: readonly GoType[]): GoType {
       return scope.instantiateByName(gname, args);
     },
-  });
+  };
   bindScope(pkg, scope);
-  packageOfRecord.set(types, pkg);
+  Object.defineProperty(types, PACKAGE, { value: pkg, enumerable: false });
+  Object.freeze(types);
+  Object.freeze(pkg);
   return pkg;
 }
 

@@ -71,16 +71,18 @@ export interface ResolvedPackage {
   readonly path: string;
 }
 
-const scopes = new WeakMap<object, PackageScope>();
+// The resolver hangs off the package object under a registered symbol, so a package made by
+// another copy of gotype (the CommonJS build of a subpath, a second install) still resolves.
+const SCOPE = Symbol.for("gojson.gotype.scope");
 
-/** The resolver behind a package object made by parseGoPackage. */
+/** The resolver behind a package object made by parseGoPackage (any copy of gotype). */
 export function scopeOf(pkg: object): PackageScope | undefined {
-  return scopes.get(pkg);
+  return (pkg as Record<symbol, PackageScope | undefined>)[SCOPE];
 }
 
 /** Associates a package object with its resolver. */
 export function bindScope(pkg: object, scope: PackageScope): void {
-  scopes.set(pkg, scope);
+  Object.defineProperty(pkg, SCOPE, { value: scope, enumerable: false });
 }
 
 /** Options of a package resolver. */
@@ -233,7 +235,7 @@ export class PackageScope {
     return this.genericDecls.get(name)?.params?.map((p) => p.name);
   }
 
-  /** Resolves every non-generic type declaration: the package's types by name (a null-prototype record). */
+  /** Resolves every non-generic type declaration: the package's types by name (a null-prototype record; the caller freezes it). */
   resolveAll(): Record<string, GoType> {
     const r = this.session(() => {
       const out = Object.create(null) as Record<string, GoType>;
@@ -245,7 +247,7 @@ export class PackageScope {
           out[d.name] = this.objects.get(d.name) as GoType;
         }
       }
-      return Object.freeze(out);
+      return out;
     });
     this.compact();
     return r;

@@ -79,7 +79,11 @@ export interface WithMethodsOptions {
 let methodsGeneration = 0;
 
 type MethodTable = Readonly<Partial<Record<MethodName, GoMethod>>>;
-const registry = new WeakMap<object, MethodTable>();
+// Shared by every copy of gotype in the process (the CommonJS build of a subpath, a second
+// install), so twins attached through one copy are seen by types made by another.
+const registry: WeakMap<object, MethodTable> = ((globalThis as Record<symbol, unknown>)[
+  Symbol.for("gojson.gotype.methodRegistry")
+] ??= new WeakMap<object, MethodTable>()) as WeakMap<object, MethodTable>;
 const attachHooks = new WeakMap<object, () => void>();
 
 // One shared accessor for every slot (no closure per type).
