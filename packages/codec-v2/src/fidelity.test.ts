@@ -215,3 +215,19 @@ describe("MarshalJSON output with invalid UTF-8", () => {
       ).toBe("ImH/YiI="));
   }
 });
+
+/**
+ * omitzero with a pointer-receiver IsZero under v1 semantics: Go's field isZero takes the field's
+ * address (copying the value when it has none), so the method is called on unaddressable values
+ * too. Recorded from Go 1.26.8 and 1.27.3 through tools/go-oracle (encoding/json on the v2 engine):
+ * `type N1 int8; func (*N1) IsZero() bool { return true }`, S{ID: -128, B: 1} → {"B":1}.
+ */
+describe("omitzero calls a pointer-receiver IsZero (v1 semantics)", () => {
+  const d = parseGo('package main\ntype S struct {\n\tID N1 `json:"id,omitzero"`\n\tB int\n}\ntype N1 int8');
+  withMethods(d.N1 as GoType, { IsZero: () => true }, { receiver: "pointer" });
+  for (const goVersion of GO_VERSIONS)
+    it(`Go ${goVersion}`, () =>
+      expect(marshalToString(goType("S", d), { ID: -128, B: 1n }, [defaultOptionsV1(), { goVersion }])).toBe(
+        '{"B":1}',
+      ));
+});

@@ -110,7 +110,7 @@ function compile(t: GoType, o: ResolvedOptions, m0: Mode): Enc {
   let m = m0;
   if (m.tag && t.kind !== "pointer") {
     // Go 1.27: what the `string` option means for this type (numbers only in v2, else an error).
-    const use = stringTagUse(t, o, "marshal");
+    const use = stringTagUse(t, o, "marshal", !o.flags.callMethodsWithLegacySemantics || m.addr);
     if (use === "error") return invalidStringTag(t);
     m = { ...m, tag: false, str: m.str || use === "number", legacyStr: use === "legacy" };
   }
@@ -1093,7 +1093,8 @@ function structEncoder(t: StructType, o: ResolvedOptions, m: Mode): Enc {
       const iz =
         fd.type.known === "time.Time"
           ? undefined
-          : lookupMethod(fd.type, "IsZero", addr || !f.callMethodsWithLegacySemantics);
+          : // Go's field isZero takes the value's address (copying it when it has none), v1 semantics too.
+            lookupMethod(fd.type, "IsZero", true);
       if (iz) {
         const fn = iz.call;
         isZ =

@@ -12,14 +12,21 @@ import type { ResolvedOptions } from "./options.js";
  * What the `string` option does to a value of type t (not a pointer):
  * - "number": the JSON number is quoted (integers, floats, json.Number, v1's nanosecond Duration);
  * - "legacy": v1's quoting of a bool, string or number (stringifyWithLegacySemantics);
- * - "ignore": no effect (raw values, types with methods, and any other kind under legacy error reporting);
+ * - "ignore": no effect (raw values, types whose methods are called, and any other kind under legacy
+ *   error reporting); `addressable`: whether pointer-receiver marshal methods are called (v1 semantics
+ *   call them on addressable values only);
  * - "error": Go's `invalid use of \`string\` tag option` (string, bool, bytes, map, slice, array,
  *   struct, interface, time.Time).
  */
 export type StringTagUse = "number" | "legacy" | "ignore" | "error";
 
 /** stringTagUse is what Go 1.27's `string` option does to a value of type t (t is not a pointer). */
-export function stringTagUse(t: GoType, o: ResolvedOptions, op: "marshal" | "unmarshal"): StringTagUse {
+export function stringTagUse(
+  t: GoType,
+  o: ResolvedOptions,
+  op: "marshal" | "unmarshal",
+  addressable = true,
+): StringTagUse {
   const f = o.flags;
   const orError: StringTagUse = f.reportErrorsWithLegacySemantics ? "ignore" : "error";
   const number: StringTagUse = f.stringifyWithLegacySemantics ? "legacy" : "number";
@@ -38,7 +45,7 @@ export function stringTagUse(t: GoType, o: ResolvedOptions, op: "marshal" | "unm
   // A method of the operation takes the value as it is (Go's method arshalers come first).
   const methods =
     op === "marshal"
-      ? lookupMethod(t, "MarshalJSON") || lookupMethod(t, "MarshalText")
+      ? lookupMethod(t, "MarshalJSON", addressable) || lookupMethod(t, "MarshalText", addressable)
       : lookupMethod(t, "UnmarshalJSON") || lookupMethod(t, "UnmarshalText");
   if (methods) return "ignore";
   switch (t.kind) {

@@ -968,6 +968,9 @@ function sliceDecoder(t: Extract<GoType, { kind: "slice" }>, o: ResolvedOptions,
   return dec;
 }
 
+/** Objects under `any` that Go decodes with its typed map arshaler (names read as whole values). */
+const TYPED_OBJECTS = new WeakSet<object>();
+
 /** The deep-path frame of a pointer to a container: its element, with the pointer's partial value. */
 class PointerFrame extends UFrame {
   private v: unknown;
@@ -1626,6 +1629,8 @@ function anyDecoder(o: ResolvedOptions, str: boolean, named: boolean): Dec {
     if (k === "{") {
       d.readBeginObject();
       opened = dt === ANY_MAP ? (prev as Record<string, unknown>) : {};
+      // Go's typed path (a map arshaler) reads each member name as a whole value.
+      if (dt === ANY_MAP || typed) TYPED_OBJECTS.add(opened);
       return opened;
     }
     if (k === "[") {
@@ -1694,7 +1699,7 @@ function anyDecoder(o: ResolvedOptions, str: boolean, named: boolean): Dec {
           names.pop();
           continue;
         }
-        const name = readName(r, k, false);
+        const name = readName(r, k, k !== '"' && TYPED_OBJECTS.has(top));
         names[names.length - 1] = name;
         const prev = Object.hasOwn(top, name) ? top[name] : null;
         pTop = top;
