@@ -175,12 +175,15 @@ export class ByteWriter {
    * value out of the kind's range bails out.
    */
   big(v: bigint, unsigned: boolean): void {
-    if (safeBigintIn(v)) {
-      if (unsigned && (NUM_IN[0] as number) < 0) throw BAIL;
-      this.room(INT53_MAX_BYTES);
-      this.pos = writeInt53In(this.buf, this.pos);
+    if (!safeBigintIn(v) || (unsigned && (NUM_IN[0] as number) < 0)) {
+      this.bigText(v, unsigned);
       return;
     }
+    this.room(INT53_MAX_BYTES);
+    this.pos = writeInt53In(this.buf, this.pos);
+  }
+  /** big's rare case, out of line: |v| >= 2^53, or negative for an unsigned kind (bails). */
+  private bigText(v: bigint, unsigned: boolean): void {
     if (unsigned ? v < 0n || v > U64_MAX : v < I64_MIN || v > I64_MAX) throw BAIL;
     this.ascii(String(v));
   }
@@ -546,12 +549,20 @@ function buildList(t: GoType & { kind: "slice" | "array" }): ByteEncoder | null 
   }
   const elem = byteEncoderFor(t.elem);
   if (elem === null) return null;
+  if (nullable)
+    return (w, v) => {
+      if (v === null) {
+        w.ascii("null");
+        return;
+      }
+      if (!Array.isArray(v) || ++w.depth > BYTES_MAX_DEPTH) throw BAIL;
+      w.punct(0x5b, "[");
+      listElems(w, v, elem);
+      w.punct(0x5d, "]");
+      w.depth--;
+    };
   return (w, v) => {
-    if (v === null && nullable) {
-      w.ascii("null");
-      return;
-    }
-    if (!Array.isArray(v) || (len >= 0 && v.length !== len) || ++w.depth > BYTES_MAX_DEPTH) throw BAIL;
+    if (!Array.isArray(v) || v.length !== len || ++w.depth > BYTES_MAX_DEPTH) throw BAIL;
     w.punct(0x5b, "[");
     listElems(w, v, elem);
     w.punct(0x5d, "]");
@@ -830,6 +841,14 @@ function buildStruct(t: GoType & { kind: "struct" }): ByteEncoder | null {
   } catch {
     return null; // code generation not allowed (CSP): the general encoder has a fallback
   }
+  // An array in place of the struct: a struct with a field read directly bails on that field's
+  // value (undefined); one without such a field must test it here.
+  if (fields.some((f) => f.hops === null))
+    return (w, v) => {
+      if (v === null || typeof v !== "object" || ++w.depth > BYTES_MAX_DEPTH) throw BAIL;
+      (w.html ? html : raw)(w, v);
+      w.depth--;
+    };
   return (w, v) => {
     if (v === null || typeof v !== "object" || Array.isArray(v) || ++w.depth > BYTES_MAX_DEPTH) throw BAIL;
     (w.html ? html : raw)(w, v);
@@ -878,7 +897,9 @@ function compileStruct(fields: readonly FieldB[], h: 0 | 1): ByteEncoder {
       body += "o = v;\n";
       for (const hop of f.hops) {
         body += `o = o[${JSON.stringify(hop.name)}];\n`;
-        if (hop.type.kind === "pointer") body += "if (o !== null && o !== undefined) {\n";
+        // A missing (or, not through a pointer, null) embedded struct bails: the general encoder reports it.
+        if (hop.type.kind === "pointer") body += "if (o === undefined) throw BAIL;\nif (o !== null) {\n";
+        else body += "if (o === undefined || o === null) throw BAIL;\n";
       }
       body += `fv = o[${JSON.stringify(f.key)}];\n`;
     }

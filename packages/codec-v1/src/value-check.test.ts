@@ -365,6 +365,21 @@ describe("marshal checks values before writing", () => {
     }
   });
 
+  test("a missing embedded struct is reported, also through a pointer, by both paths", () => {
+    const D = parseGo("type B struct { X int }\ntype P struct { *B; Y int8 }\ntype V struct { B; Y int8 }");
+    for (const f of [true, false]) {
+      fastPaths.bytes = f;
+      fastPaths.strict = true; // a defect of the byte path (a TypeError) would surface
+      expect(() => marshal(D.P as GoType, { Y: 1 })).toThrow(
+        "json: P.B: want *main.B (a value or null), got undefined (missing field)",
+      );
+      expect(() => marshal(D.V as GoType, { B: null, Y: 1 })).toThrow(
+        "json: V.B: want main.B (object), got null",
+      );
+      expect(new TextDecoder().decode(marshal(D.P as GoType, { B: null, Y: 1 }))).toBe('{"Y":1}');
+    }
+  });
+
   test("a value of the wrong type is never empty (omitempty does not hide it)", () => {
     expect(() => marshal(Order, { ...base(), Opt: "" })).toThrow(
       'json: Order.Opt: want []int (array or null), got string ""',
