@@ -418,6 +418,7 @@ describe("parseGo cache", () => {
   });
 });
 
+// skip: Go is not installed: the Go toolchain is the judge here
 describe.skipIf(!hasGo())("go vet accepts what formatGoDecls prints", () => {
   test("Vet/GenericsOpaqueAndInterfaces", () => {
     const types = parseGo(

@@ -119,11 +119,13 @@ describe("GoTime marshal errors (recorded from Go)", () => {
       expect(c.in.format()).toBe(c.fmt);
       if (c.wantErr !== undefined) {
         expect(() => c.in.marshalJSON()).toThrow(c.wantErr);
+        let err: unknown;
         try {
           c.in.marshalJSON();
         } catch (e) {
-          expect(GoTimeError.isInstance(e)).toBe(true);
+          err = e;
         }
+        expect(GoTimeError.isInstance(err)).toBe(true);
       } else expect(c.in.marshalJSON()).toBe(c.want);
     });
   }
