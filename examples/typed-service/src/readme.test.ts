@@ -42,7 +42,8 @@ type Item struct {
 
   // v1 matches "ID" to the field tagged "id" and keeps int64 exact:
   const order = unmarshal(Order, '{"ID": 9007199254740993, "items": [{"sku": "A1"}]}');
-  console.log(order.ID); // 9007199254740993n (typed: bigint)
+  console.log(order.ID); // typed: bigint
+  // → 9007199254740993n
   console.log(new TextDecoder().decode(marshal(Order, { ID: 1n, Items: null })));
   // → {"id":1,"items":null}
   // README-EXAMPLE-END

@@ -116,7 +116,6 @@ describe("marshal errors carry the bytes Go wrote (err.partial)", () => {
   const d = parseGo(
     "package main\ntype S struct {\n\tA int\n\tF float64\n}\ntype T struct {\n\tN []S\n\tM map[string]float64\n}\ntype D struct {\n\tX string\n\tD time.Duration\n}\ntype R struct {\n\tA int\n\tR jsontext.Value\n}",
   );
-  const NaN = Number.NaN;
   const cases: { name: string; type: string; value: unknown; want: string; wantML: string }[] = [
     { name: "Top", type: "float64", value: NaN, want: "", wantML: "" },
     {
