@@ -1,10 +1,10 @@
-import cliProgress from "cli-progress";
 import { comparePayload } from "../diff-engine.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
 import { loadGoType } from "../go-source.js";
 import { writeLine } from "../io.js";
 import { DEFAULT_MAX_INPUT_BYTES } from "../limits.js";
 import { listPayloadFiles, readPayloads } from "../payload-source.js";
+import { NO_PROGRESS, progressLine } from "../progress.js";
 import { palette, useColor } from "../style.js";
 
 interface DiffFlags {
@@ -27,17 +27,7 @@ export async function diffCommand(args: string[], flags: DiffFlags): Promise<Exi
   const files = listPayloadFiles(args);
   const color = palette(useColor(process.stdout));
   const showBar = !flags.json && Boolean(process.stderr.isTTY) && !process.env.CI && files.length > 1;
-  const bar = showBar
-    ? new cliProgress.SingleBar(
-        {
-          format: "diff {bar} {value}/{total} payloads | {differ} differ | eta {eta_formatted}",
-          stream: process.stderr,
-          hideCursor: true,
-        },
-        cliProgress.Presets.shades_classic,
-      )
-    : undefined;
-  bar?.start(files.length, 0, { differ: 0 });
+  const progress = showBar ? progressLine(process.stderr, files.length) : NO_PROGRESS;
 
   let total = 0;
   let differing = 0;
@@ -71,20 +61,18 @@ export async function diffCommand(args: string[], flags: DiffFlags): Promise<Exi
         }),
       );
     } else if (v.differs && !flags.quiet) {
-      bar?.stop();
+      progress.clear();
       writeLine(`${color.yellow("differs")} ${p.source}`);
       for (const c of v.causes) writeLine(`  ${color.bold(c.title)}: ${c.detail}`);
-      if (bar) bar.start(files.length, total, { differ: differing });
     } else if (v.bothReject && !flags.quiet) {
-      bar?.stop();
+      progress.clear();
       writeLine(`${color.red("rejected by both")} ${p.source}`);
       writeLine(`  v1: ${v.v1.error}`);
       writeLine(`  v2: ${v.v2.error}`);
-      if (bar) bar.start(files.length, total, { differ: differing });
     }
-    if (bar && (total % 64 === 0 || total === files.length)) bar.update(total, { differ: differing });
+    progress.update(total, differing);
   }
-  bar?.stop();
+  progress.clear();
 
   if (flags.json) {
     writeLine(
