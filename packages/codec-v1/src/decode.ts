@@ -453,7 +453,17 @@ function build(t: GoType, outerTs: string | undefined, methods = true): Decoder 
         : needsOuter
           ? build(elemT, outerTs ?? typeString(t))
           : decoderFor(elemT);
-      const ez = zeroFn(elemT);
+      // Go allocates the pointer, then refuses a map whose key kind it cannot decode and leaves
+      // the map nil. A non-nil pointer to such a nil map cannot be told from a nil pointer in
+      // TypeScript (both null), but Go's Marshal of the two differs (`unsupported type` against
+      // `null`): an empty Map stands for it, so marshal of the result says what Go's says.
+      const ez =
+        elemT.kind === "map" &&
+        findMethod(elemT, "UnmarshalJSON") === null &&
+        findMethod(elemT, "UnmarshalText") === null &&
+        mapKeyConv(elemT.key) === null
+          ? () => new Map()
+          : zeroFn(elemT);
       const selfRef = elemT.kind === "pointer";
       return (d, cur) => {
         const c = d.text.charCodeAt(d.pos);
@@ -542,7 +552,8 @@ function intParser(kind: GoType["kind"]): (s: string) => number | bigint | undef
   }
   const minN = Number(min);
   const maxN = Number(max);
-  const re = unsigned ? /^\+?[0-9]+$/ : /^[+-]?[0-9]+$/;
+  // strconv.ParseUint takes no sign at all; ParseInt takes "+" or "-".
+  const re = unsigned ? /^[0-9]+$/ : /^[+-]?[0-9]+$/;
   return (s) => {
     if (!big && s.length <= 15) {
       // Fast path for small kinds: a plain integer literal.
