@@ -23,7 +23,9 @@ import {
   type MethodName,
   methodsVersion,
   type StructType,
+  typeString,
   typeStringV2Build,
+  unresolvedError,
 } from "@gojson/gotype";
 
 /** One field of Go 1.27's resolution, before the codec's view (fields.ts) is made. */
@@ -362,6 +364,12 @@ function resolve(root: StructType): Fields127 {
       const parsed = parseFieldOptions(sf);
       if (parsed.err !== undefined) orError(t, parsed.err);
       if (parsed.ignored) continue;
+      // A field JSON reads or writes must have a type gotype resolved (its GoSyntaxError names the field).
+      const unresolved = unresolvedError(
+        sf.type,
+        `field ${t.name !== undefined ? typeString(t) : "struct"}.${sf.name}`,
+      );
+      if (unresolved !== undefined) throw unresolved;
       hasAnyJSONField = true;
       const o = parsed.out;
       const f: Pending = {

@@ -333,6 +333,8 @@ function build(t: GoType, o: ResolvedOptions, m: Mode): Shadow {
     case "map":
       return mapShadow(t, o, m, sp);
     case "interface": {
+      // func, chan, complex and unknown types are errors: the exact engine reports them.
+      if (t.opaque !== undefined) return BAIL_NODE;
       const c: AnyContext = { sp, det: o.flags.deterministic, str: m.str };
       const sh: Shadow = (v) => anyShadow(v, c);
       return !m.str && sp.extra === undefined ? kinded(sh, "any") : sh;

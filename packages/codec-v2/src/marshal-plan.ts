@@ -4,6 +4,7 @@
  */
 
 import {
+  assertResolved,
   GoTime,
   type GoType,
   JsonNumber,
@@ -316,10 +317,27 @@ function build(t: GoType, o: ResolvedOptions, m: Mode): Enc {
     case "map":
       return mapEncoder(t, o, m);
     case "interface":
+      if (t.opaque !== undefined) return opaqueEncoder(t);
       return anyEncoder(o, m);
     case "struct":
       return structEncoder(t, o, m);
   }
+}
+
+/**
+ * The encoder of func, chan, complex and unsafe.Pointer (Go's unsupported kinds): an error for
+ * every value, nil included (`cannot marshal from Go func()`; v1's `unsupported type: func()`).
+ * A type gotype could not resolve is gotype's error when a value reaches it.
+ */
+function opaqueEncoder(t: GoType & { kind: "interface" }): Enc {
+  if (t.opaque?.kind === "unresolved")
+    return () => {
+      assertResolved(t);
+      throw new Error("gojson codec-v2: unresolved type");
+    };
+  return () => {
+    throw new SemanticError({ action: "marshal", goType: t });
+  };
 }
 
 /** checked returns enc behind a check that its value fits Go type t (else an InvalidValueError). */

@@ -330,6 +330,8 @@ class Compiler {
       case "interface":
         // A named interface decodes through Go's typed path, where StringifyNumbers quotes its number.
         if (str && t.name !== undefined) throw UNSUPPORTED;
+        // func, chan, complex, unknown types and non-empty interfaces: the exact engine decides.
+        if (t.opaque !== undefined || (t.interfaceMethods?.length ?? 0) > 0) throw UNSUPPORTED;
         return anyValue;
       case "struct":
         return this.struct(t, str);

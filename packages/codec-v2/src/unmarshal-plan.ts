@@ -6,6 +6,7 @@
  */
 
 import {
+  assertResolved,
   GoTime,
   GoTimeError,
   type GoType,
@@ -709,10 +710,40 @@ function build(t: GoType, o: ResolvedOptions, m: Mode): Dec {
     case "map":
       return mapDecoder(t, o, m);
     case "interface":
+      if (t.opaque !== undefined || (t.interfaceMethods?.length ?? 0) > 0) return opaqueDecoder(t, o);
       return anyDecoder(o, m.str, t.name !== undefined);
     case "struct":
       return structDecoder(t, o, m);
   }
+}
+
+/**
+ * The decoder of a type JSON cannot hold: func, chan, complex, unsafe.Pointer (Go's unsupported
+ * kinds) and non-empty interfaces (no concrete type to allocate). v2 fails on any value (null too
+ * for the unsupported kinds: `cannot unmarshal into Go func()`); legacy error reporting (v1) takes
+ * null (a non-empty interface becomes nil) and reports any other value as a type mismatch, going
+ * on. A type gotype could not resolve is gotype's error when a value reaches it.
+ */
+function opaqueDecoder(t: GoType & { kind: "interface" }, o: ResolvedOptions): Dec {
+  if (t.opaque?.kind === "unresolved")
+    return () => {
+      assertResolved(t);
+      throw new Error("gojson codec-v2: unresolved type");
+    };
+  const iface = t.opaque === undefined;
+  const legacy = o.flags.reportErrorsWithLegacySemantics;
+  return (r, cur) => {
+    const d = r.d;
+    const k = d.peekKind();
+    if (k === "n" && (legacy || iface)) {
+      d.readNull();
+      return iface ? null : cur;
+    }
+    if (legacy || k === "}" || k === "]" || k === "") return mismatch(r, o, t, cur, k);
+    const start = d.inputOffset;
+    const cause = iface ? "cannot derive concrete type for nil interface with finite type set" : undefined;
+    throw new SemanticError({ action: "unmarshal", goType: t, byteOffset: r.valueStart(start), cause });
+  };
 }
 
 /** The decoder of an integer kind (also time.Duration under formatDurationAsNano: Go's int64 arshaler). */
