@@ -8,7 +8,7 @@ process.stdout.on("error", (e: NodeJS.ErrnoException) => {
   process.exit(4);
 });
 
-main(process.argv).then(
+main(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;
   },

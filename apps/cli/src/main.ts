@@ -2,8 +2,10 @@ import { Command, CommanderError, InvalidArgumentError, Option } from "commander
 import { genCommand } from "./commands/gen.js";
 import { schemaCommand } from "./commands/schema.js";
 import { CliError, EXIT, type ExitCode, INPUT_ERROR_CODES } from "./exit-codes.js";
+import { type CliIo, PROCESS_IO, withIo } from "./io.js";
 import { DEFAULT_MAX_INPUT_BYTES, formatBytes } from "./limits.js";
 import { collect } from "./options.js";
+import { useColor } from "./style.js";
 import { VERSION } from "./version.js";
 
 /** parseByteCount reads --max-bytes: a whole number of bytes, 0 included (a usage error otherwise). */
@@ -180,17 +182,44 @@ export function buildProgram(run: (code: ExitCode) => void): Command {
   return program;
 }
 
-/** Runs the CLI on argv and resolves to the exit status. */
-export async function main(argv: readonly string[]): Promise<ExitCode> {
+/**
+ * Runs the CLI on the user's arguments (`["decode", "--go", "order.go", ...]`,
+ * without node and the script) and resolves to the exit status; it never
+ * exits the process. Reads and writes `io` (the process's own streams by
+ * default), so a program or a test can run it in-process.
+ */
+export function main(args: readonly string[], io: CliIo = PROCESS_IO): Promise<ExitCode> {
+  return withIo(io, () => run(args, io));
+}
+
+async function run(args: readonly string[], io: CliIo): Promise<ExitCode> {
   let code: ExitCode = EXIT.ok;
   const program = buildProgram((c) => {
     code = c;
   });
+  // Commander writes help and usage errors through these; its colour and width
+  // come from the process's terminal unless other streams are given.
+  const output = {
+    writeOut: (str: string) => void io.stdout.write(str),
+    writeErr: (str: string) => void io.stderr.write(str),
+    outputError: (str: string, write: (s: string) => void) => write(str),
+    ...(io === PROCESS_IO
+      ? {}
+      : {
+          getOutHelpWidth: () => 80,
+          getErrHelpWidth: () => 80,
+          getOutHasColors: () => useColor(io.stdout),
+          getErrHasColors: () => useColor(io.stderr),
+        }),
+  };
   program.exitOverride();
-  program.configureOutput({ outputError: (str, write) => write(str) });
-  for (const cmd of program.commands) cmd.exitOverride();
+  program.configureOutput(output);
+  for (const cmd of program.commands) {
+    cmd.exitOverride();
+    cmd.configureOutput(output);
+  }
   try {
-    await program.parseAsync([...argv]);
+    await program.parseAsync([...args], { from: "user" });
     return code;
   } catch (e) {
     if (e instanceof CommanderError) {
@@ -199,15 +228,15 @@ export async function main(argv: readonly string[]): Promise<ExitCode> {
       return EXIT.usage;
     }
     if (e instanceof CliError) {
-      process.stderr.write(`gojson: ${e.message}\n`);
+      io.stderr.write(`gojson: ${e.message}\n`);
       return e.exitCode;
     }
     const code = (e as { code?: unknown } | null)?.code;
     if (typeof code === "string" && INPUT_ERROR_CODES.has(code)) {
-      process.stderr.write(`gojson: ${(e as Error).message}\n`);
+      io.stderr.write(`gojson: ${(e as Error).message}\n`);
       return EXIT.input;
     }
-    process.stderr.write(`gojson: internal error: ${(e as Error)?.stack ?? e}\n`);
+    io.stderr.write(`gojson: internal error: ${(e as Error)?.stack ?? e}\n`);
     return EXIT.internal;
   }
 }

@@ -4,7 +4,7 @@ import pc from "picocolors";
  * Terminal styling: colour only when the stream is a TTY and NO_COLOR is unset
  * (https://no-color.org), FORCE_COLOR=0 also turns it off.
  */
-export function useColor(stream: NodeJS.WriteStream = process.stdout): boolean {
+export function useColor(stream: { isTTY?: boolean }): boolean {
   if (process.env.NO_COLOR !== undefined && process.env.NO_COLOR !== "") return false;
   if (process.env.FORCE_COLOR === "0") return false;
   return Boolean(stream.isTTY);

@@ -57,8 +57,8 @@ const cases: { name: string; args: string[]; in: string; want?: string; wantErr?
 ];
 
 describe("gojson decode", () => {
-  it.each(cases)("$name", ({ args, in: input, want, wantErr }) => {
-    const r = gojson(["decode", "--go", "order.go", "--type", "Order", ...args], input);
+  it.each(cases)("$name", async ({ args, in: input, want, wantErr }) => {
+    const r = await gojson(["decode", "--go", "order.go", "--type", "Order", ...args], input);
     if (wantErr !== undefined) {
       expect(r.status).toBe(1);
       expect(r.stderr.replace("unable to", "cannot").trim()).toBe(wantErr);
@@ -70,15 +70,18 @@ describe("gojson decode", () => {
     }
   });
 
-  it("reads a file argument as well as stdin", () => {
-    const r = gojson(["decode", "--go", "order.go", "--type", "Order", "payloads/same.json"]);
+  it("reads a file argument as well as stdin", async () => {
+    const r = await gojson(["decode", "--go", "order.go", "--type", "Order", "payloads/same.json"]);
     expect(r.stdout).toBe(
       '{"id":90210,"customer":"Ann Smith","total":12345,"paid":true,"items":["book","pen","lamp"]}\n',
     );
   });
 
-  it("--json reports the error as data", () => {
-    const r = gojson(["decode", "--json", "--v2", "--go", "order.go", "--type", "Order"], '{"id":1,"id":2}');
+  it("--json reports the error as data", async () => {
+    const r = await gojson(
+      ["decode", "--json", "--v2", "--go", "order.go", "--type", "Order"],
+      '{"id":1,"id":2}',
+    );
     expect(r.status).toBe(1);
     expect(JSON.parse(r.stdout)).toMatchObject({
       ok: false,
@@ -89,8 +92,8 @@ describe("gojson decode", () => {
 });
 
 describe("gojson encode", () => {
-  it("writes Go's bytes for a value given by Go field names, int64 beyond 2^53 exact", () => {
-    const r = gojson(
+  it("writes Go's bytes for a value given by Go field names, int64 beyond 2^53 exact", async () => {
+    const r = await gojson(
       ["encode", "--go", "order.go", "--type", "Order"],
       '{"ID":"9007199254740993","Customer":"<b>","Items":null}',
     );
@@ -100,15 +103,15 @@ describe("gojson encode", () => {
       '{"id":9007199254740993,"customer":"\\u003cb\\u003e","total":0,"paid":false,"items":null}\n',
     );
   });
-  it("v2 writes minimal escaping and [] for a nil slice", () => {
-    const r = gojson(
+  it("v2 writes minimal escaping and [] for a nil slice", async () => {
+    const r = await gojson(
       ["encode", "--v2", "--go", "order.go", "--type", "Order"],
       '{"ID":1,"Customer":"<b>","Items":null}',
     );
     expect(r.stdout).toBe('{"id":1,"customer":"<b>","total":0,"paid":false,"items":[]}\n');
   });
-  it("names the unknown field of a value", () => {
-    const r = gojson(["encode", "--go", "order.go", "--type", "Order"], '{"Nope":1}');
+  it("names the unknown field of a value", async () => {
+    const r = await gojson(["encode", "--go", "order.go", "--type", "Order"], '{"Nope":1}');
     expect(r.status).toBe(3);
     expect(r.stderr).toContain("has no field Nope");
   });

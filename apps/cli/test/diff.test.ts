@@ -11,8 +11,8 @@ interface Row {
   summary?: { payloads: number; differ: number; bothReject: number; causes: Record<string, number> };
 }
 
-function run(args: string[], input?: string) {
-  const r = gojson(["diff", "--json", "--go", "order.go", "--type", "Order", ...args], input);
+async function run(args: string[], input?: string) {
+  const r = await gojson(["diff", "--json", "--go", "order.go", "--type", "Order", ...args], input);
   const rows = r.stdout
     .trim()
     .split("\n")
@@ -25,8 +25,8 @@ function run(args: string[], input?: string) {
 }
 
 describe("gojson diff", () => {
-  it("names the difference behind each payload of a directory (files and NDJSON)", () => {
-    const { status, rows, bySource } = run(["payloads"]);
+  it("names the difference behind each payload of a directory (files and NDJSON)", async () => {
+    const { status, rows, bySource } = await run(["payloads"]);
     expect(status).toBe(1);
     expect(bySource.get("payloads/same.json")?.differs).toBe(false);
     expect(bySource.get("payloads/more.ndjson:1")?.differs).toBe(false);
@@ -45,24 +45,24 @@ describe("gojson diff", () => {
     });
   });
 
-  it("exits 0 when nothing differs, reading NDJSON from stdin", () => {
-    const r = run([], '{"id":1}\n{"items":["a"]}\n');
+  it("exits 0 when nothing differs, reading NDJSON from stdin", async () => {
+    const r = await run([], '{"id":1}\n{"items":["a"]}\n');
     expect(r.status).toBe(0);
     expect(r.rows.at(-1)?.summary?.differ).toBe(0);
   });
 
-  it("prints a summary table for people", () => {
-    const r = gojson(["diff", "--go", "order.go", "--type", "Order", "payloads"]);
+  it("prints a summary table for people", async () => {
+    const r = await gojson(["diff", "--go", "order.go", "--type", "Order", "payloads"]);
     expect(r.stdout).toContain("4 of 6 payloads decode differently with v1 and v2");
     expect(r.stdout).toMatch(/case-insensitive name match\s+2/);
   });
 
-  it("handles a directory of many payloads with bounded output", () => {
+  it("handles a directory of many payloads with bounded output", async () => {
     const dir = mkdtempSync(join(tmpdir(), "gojson-diff-"));
     mkdirSync(join(dir, "p"));
     for (let i = 0; i < 2000; i++)
       writeFileSync(join(dir, "p", `${i}.json`), i % 100 === 0 ? `{"ID":${i + 1}}` : `{"id":${i}}`);
-    const r = gojson([
+    const r = await gojson([
       "diff",
       "--quiet",
       "--go",

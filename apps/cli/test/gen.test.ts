@@ -9,8 +9,8 @@ describe("gojson gen", () => {
   mkdirSync(out, { recursive: true });
   const file = join(out, "order.gen.ts");
 
-  it("writes a typed module, then --check passes on it and fails once it is stale", () => {
-    const w = gojson(["gen", "--go", "order.go", "--out", file]);
+  it("writes a typed module, then --check passes on it and fails once it is stale", async () => {
+    const w = await gojson(["gen", "--go", "order.go", "--out", file]);
     expect(w.status).toBe(0);
     const text = readFileSync(file, "utf8");
     expect(text.split("\n")[0]).toMatch(
@@ -18,12 +18,12 @@ describe("gojson gen", () => {
     );
     expect(text).toContain('export const Order: GoType<Order> = goTypeNamed("Order");');
 
-    const fresh = gojson(["gen", "--go", "order.go", "--out", file, "--check"]);
+    const fresh = await gojson(["gen", "--go", "order.go", "--out", file, "--check"]);
     expect(fresh.status).toBe(0);
     expect(fresh.stderr).toContain("is up to date (1 types)");
 
     writeFileSync(file, text.replace("  ID: bigint;", "  ID: number;"));
-    const stale = gojson(["gen", "--go", "order.go", "--out", file, "--check"]);
+    const stale = await gojson(["gen", "--go", "order.go", "--out", file, "--check"]);
     expect(stale.status).toBe(1);
     expect(stale.stderr.trim().split("\n")).toHaveLength(1);
     expect(stale.stderr).toMatch(
@@ -31,50 +31,63 @@ describe("gojson gen", () => {
     );
   });
 
-  it("reports a missing file as stale, and usage errors with exit 2", () => {
-    expect(gojson(["gen", "--go", "order.go", "--out", join(out, "none.ts"), "--check"]).stderr).toContain(
-      "is stale (missing)",
-    );
-    expect(gojson(["gen", "--go", "order.go", "--check"]).status).toBe(2);
-    expect(gojson(["gen"]).status).toBe(2);
-    expect(gojson(["gen", "--go", "order.go", "--order", "random"]).status).toBe(2);
-    expect(gojson(["gen", "--go", "missing.go"]).status).toBe(3);
+  it("reports a missing file as stale, and usage errors with exit 2", async () => {
+    expect(
+      (await gojson(["gen", "--go", "order.go", "--out", join(out, "none.ts"), "--check"])).stderr,
+    ).toContain("is stale (missing)");
+    expect((await gojson(["gen", "--go", "order.go", "--check"])).status).toBe(2);
+    expect((await gojson(["gen"])).status).toBe(2);
+    expect((await gojson(["gen", "--go", "order.go", "--order", "random"])).status).toBe(2);
+    expect((await gojson(["gen", "--go", "missing.go"])).status).toBe(3);
   });
 
-  it("keeps `gojson schema FILE` as the first name of gen", () => {
-    const a = gojson(["schema", "order.go"]);
-    const b = gojson(["gen", "--go", "order.go"]);
+  it("keeps `gojson schema FILE` as the first name of gen", async () => {
+    const a = await gojson(["schema", "order.go"]);
+    const b = await gojson(["gen", "--go", "order.go"]);
     expect(a.status).toBe(0);
     expect(a.stdout).toBe(b.stdout);
   });
 
-  it("--json-schema writes a JSON Schema 2020-12 (one type, or every type under $defs), --check works on it", () => {
-    const one = gojson(["gen", "--go", "order.go", "--json-schema", "v2", "--type", "Order", "--strict"]);
+  it("--json-schema writes a JSON Schema 2020-12 (one type, or every type under $defs), --check works on it", async () => {
+    const one = await gojson([
+      "gen",
+      "--go",
+      "order.go",
+      "--json-schema",
+      "v2",
+      "--type",
+      "Order",
+      "--strict",
+    ]);
     expect(one.status).toBe(0);
     const doc = JSON.parse(one.stdout);
     expect(doc.$schema).toBe("https://json-schema.org/draft/2020-12/schema");
     expect(doc.$ref).toBe("#/$defs/Order");
     expect(doc.$defs.Order.additionalProperties).toBe(false);
     const all = JSON.parse(
-      gojson(["gen", "--go", "order.go", "--json-schema", "v1", "--direction", "marshal"]).stdout,
+      (await gojson(["gen", "--go", "order.go", "--json-schema", "v1", "--direction", "marshal"])).stdout,
     );
     expect(all.$defs.Order.required).toContain("id");
 
     const file = join(out, "order.schema.json");
-    expect(gojson(["gen", "--go", "order.go", "--json-schema", "v2", "--out", file]).status).toBe(0);
-    expect(gojson(["gen", "--go", "order.go", "--json-schema", "v2", "--out", file, "--check"]).status).toBe(
-      0,
-    );
-    const stale = gojson(["gen", "--go", "order.go", "--json-schema", "v1", "--out", file, "--check"]);
+    expect((await gojson(["gen", "--go", "order.go", "--json-schema", "v2", "--out", file])).status).toBe(0);
+    expect(
+      (await gojson(["gen", "--go", "order.go", "--json-schema", "v2", "--out", file, "--check"])).status,
+    ).toBe(0);
+    const stale = await gojson(["gen", "--go", "order.go", "--json-schema", "v1", "--out", file, "--check"]);
     expect(stale.status).toBe(1);
     expect(stale.stderr).toContain("--json-schema v1");
   });
 
-  it("--json-schema usage errors", () => {
-    expect(gojson(["gen", "--go", "order.go", "--json-schema", "v3"]).status).toBe(2);
-    expect(gojson(["gen", "--go", "order.go", "--json-schema", "v2", "--direction", "up"]).status).toBe(2);
-    expect(gojson(["gen", "--go", "order.go", "--type", "Order"]).status).toBe(2);
-    expect(gojson(["gen", "--go", "order.go", "--json-schema", "v2", "--type", "Nope"]).status).toBe(3);
+  it("--json-schema usage errors", async () => {
+    expect((await gojson(["gen", "--go", "order.go", "--json-schema", "v3"])).status).toBe(2);
+    expect(
+      (await gojson(["gen", "--go", "order.go", "--json-schema", "v2", "--direction", "up"])).status,
+    ).toBe(2);
+    expect((await gojson(["gen", "--go", "order.go", "--type", "Order"])).status).toBe(2);
+    expect((await gojson(["gen", "--go", "order.go", "--json-schema", "v2", "--type", "Nope"])).status).toBe(
+      3,
+    );
   });
 
   it("reads a package directory (test files left out) and the module parses the embedded files at load", async () => {
@@ -90,7 +103,7 @@ describe("gojson gen", () => {
       'package shop\n\nimport "testing"\n\nfunc TestX(t *testing.T) {}\n',
     );
     const file = join(out, "shop.gen.ts");
-    const w = gojson(["gen", "--go", pkg, "--out", file]);
+    const w = await gojson(["gen", "--go", pkg, "--out", file]);
     expect(w.stderr).toContain("(2 types)");
     const text = readFileSync(file, "utf8");
     expect(text).toContain('name: "line.go"');
@@ -100,7 +113,7 @@ describe("gojson gen", () => {
     const mod = await import(file);
     expect(Object.keys(mod.goTypes).sort()).toEqual(["Line", "Order"]);
     expect(mod.goPackage.name).toBe("shop");
-    expect(gojson(["gen", "--go", pkg, "--out", file, "--check"]).status).toBe(0);
+    expect((await gojson(["gen", "--go", pkg, "--out", file, "--check"])).status).toBe(0);
   });
 
   it("reads a package of a module with the module's packages it imports (go.mod above)", async () => {
@@ -117,7 +130,7 @@ describe("gojson gen", () => {
       'package shop\n\nimport (\n\t"time"\n\n\t"example.com/m/inventory"\n)\n\ntype Order struct {\n\tItems []inventory.Item\n\tAt    time.Time\n}\n',
     );
     const file = join(out, "mod.gen.ts");
-    const w = gojson(["gen", "--go", join(root, "shop"), "--out", file]);
+    const w = await gojson(["gen", "--go", join(root, "shop"), "--out", file]);
     expect(w.stderr).toContain("(1 types)");
     const text = readFileSync(file, "utf8");
     expect(text).toContain('{ path: "example.com/m/inventory", imports: goImports }');
@@ -125,6 +138,6 @@ describe("gojson gen", () => {
     const mod = await import(file);
     expect(mod.goPackage.path).toBe("example.com/m/shop");
     expect(mod.Order.fields[0].type.elem.pkgPath).toBe("example.com/m/inventory");
-    expect(gojson(["gen", "--go", join(root, "shop"), "--out", file, "--check"]).status).toBe(0);
+    expect((await gojson(["gen", "--go", join(root, "shop"), "--out", file, "--check"])).status).toBe(0);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { gojson, sh } from "./run-cli.js";
+import { buildProgram } from "../src/main.js";
+import { example, examplesCopy, gojson } from "./run-cli.js";
 
 const COMMANDS = ["decode", "encode", "observe", "diff", "schema", "strict", "bench", "report"];
 
@@ -17,15 +18,15 @@ function helpExamples(help: string): string[] {
 }
 
 describe("gojson --help", () => {
-  it("lists every command and the exit statuses", () => {
-    const r = gojson(["--help"]);
+  it("lists every command and the exit statuses", async () => {
+    const r = await gojson(["--help"]);
     expect(r.status).toBe(0);
     for (const c of COMMANDS) expect(r.stdout).toContain(c);
     expect(r.stdout).toContain("Exit status:");
   });
 
-  it.each(COMMANDS)("%s --help shows a usage line and an example", (c) => {
-    const r = gojson([c, "--help"]);
+  it.each(COMMANDS)("%s --help shows a usage line and an example", async (c) => {
+    const r = await gojson([c, "--help"]);
     expect(r.status).toBe(0);
     expect(r.stdout).toContain(`Usage: gojson ${c}`);
     expect(helpExamples(r.stdout).length).toBeGreaterThan(0);
@@ -34,11 +35,21 @@ describe("gojson --help", () => {
 
 describe("help examples run as written", () => {
   // bench and report examples run benchmarks; they are covered by their own tests.
+  const helpOf = (c: string) => {
+    let text = "";
+    buildProgram(() => {})
+      .commands.find((x) => x.name() === c)
+      ?.configureOutput({ writeOut: (s) => void (text += s) })
+      .outputHelp();
+    return text;
+  };
   const cases = COMMANDS.filter((c) => c !== "bench" && c !== "report").flatMap((c) =>
-    helpExamples(gojson([c, "--help"]).stdout).map((line) => ({ name: `${c}: ${line}`, line })),
+    helpExamples(helpOf(c)).map((line) => ({ name: `${c}: ${line}`, line })),
   );
-  it.each(cases)("$name", ({ line }) => {
-    const r = sh(line);
+  // The examples write files (gen --out, schema --out): they run in a copy of the examples.
+  const dir = examplesCopy();
+  it.each(cases)("$name", async ({ line }) => {
+    const r = await example(line, dir);
     // 0 = success, 1 = Go's answer is an error / payloads differ: both are real answers, not misuse.
     expect([0, 1], `${line}\nstdout: ${r.stdout}\nstderr: ${r.stderr}`).toContain(r.status);
     expect(r.stderr).not.toContain("internal error");
@@ -46,32 +57,32 @@ describe("help examples run as written", () => {
 });
 
 describe("errors and exit statuses", () => {
-  it("an unknown command is a usage error (2) in one line", () => {
-    const r = gojson(["frobnicate"]);
+  it("an unknown command is a usage error (2) in one line", async () => {
+    const r = await gojson(["frobnicate"]);
     expect(r.status).toBe(2);
     expect(r.stderr).toContain("unknown command");
   });
-  it("a missing Go file is an input error (3) that names the flag", () => {
-    const r = gojson(["decode", "--go", "nope.go", "--type", "Order"], "{}");
+  it("a missing Go file is an input error (3) that names the flag", async () => {
+    const r = await gojson(["decode", "--go", "nope.go", "--type", "Order"], "{}");
     expect(r.status).toBe(3);
     expect(r.stderr.trim().split("\n")).toHaveLength(1);
     expect(r.stderr).toContain("--go");
   });
-  it("an unknown type lists the declared ones", () => {
-    const r = gojson(["decode", "--go", "order.go", "--type", "Nope"], "{}");
+  it("an unknown type lists the declared ones", async () => {
+    const r = await gojson(["decode", "--go", "order.go", "--type", "Nope"], "{}");
     expect(r.status).toBe(3);
     expect(r.stderr).toContain("declared: Order");
   });
-  it("an unknown v1 option is a usage error", () => {
-    const r = gojson(
+  it("an unknown v1 option is a usage error", async () => {
+    const r = await gojson(
       ["decode", "--go", "order.go", "--type", "Order", "--option", "deterministic=true"],
       "{}",
     );
     expect(r.status).toBe(2);
     expect(r.stderr).toContain("--v2");
   });
-  it("never colours output when NO_COLOR is set or stdout is not a TTY", () => {
-    const r = gojson(["diff", "--go", "order.go", "--type", "Order", "payloads"], undefined, {
+  it("never colours output when NO_COLOR is set or stdout is not a TTY", async () => {
+    const r = await gojson(["diff", "--go", "order.go", "--type", "Order", "payloads"], undefined, {
       NO_COLOR: "1",
     });
     expect(r.stdout).not.toMatch(/\u001b\[/);

@@ -7,8 +7,8 @@ const encode = (input: string, ...args: string[]) =>
   gojson(["encode", "--go", "order.go", "--type", "Order", ...args], input);
 
 describe("gojson encode takes numbers exactly as typed", () => {
-  it("an int64 beyond 2^53 as a JSON number is written exactly (Go: 9007199254740993)", () => {
-    const r = encode('{"ID":9007199254740993}');
+  it("an int64 beyond 2^53 as a JSON number is written exactly (Go: 9007199254740993)", async () => {
+    const r = await encode('{"ID":9007199254740993}');
     expect(r.stderr).toBe("");
     expect(r.stdout).toBe('{"id":9007199254740993,"customer":"","total":0,"paid":false,"items":null}\n');
   });
@@ -22,22 +22,25 @@ describe("gojson encode takes numbers exactly as typed", () => {
     ],
     ['{"Paid":1e400}', "$.Paid: want true or false for bool, got 1e400"],
     ['{"Total":"0x10"}', '$.Total: want an integer for int64, got "0x10"'],
-  ])("%s is rejected, the number shown as typed", (input, message) => {
-    const r = encode(input);
+  ])("%s is rejected, the number shown as typed", async (input, message) => {
+    const r = await encode(input);
     expect(r.status).toBe(3);
     expect(r.stderr).toBe(`gojson: ${message}\n`);
   });
 
-  it("a value that is not JSON is an input error with jsontext's text", () => {
-    const r = encode('{"ID":1,"ID":2}');
+  it("a value that is not JSON is an input error with jsontext's text", async () => {
+    const r = await encode('{"ID":1,"ID":2}');
     expect(r.status).toBe(3);
     expect(r.stderr).toContain('duplicate object member name "ID"');
   });
 });
 
 describe("gojson diff: payloads both codecs reject", () => {
-  it("are counted and said, not silently 'differs: false'", () => {
-    const r = gojson(["diff", "--json", "--go", "order.go", "--type", "Order"], '{"id":"x"}\n{"id":1}\n');
+  it("are counted and said, not silently 'differs: false'", async () => {
+    const r = await gojson(
+      ["diff", "--json", "--go", "order.go", "--type", "Order"],
+      '{"id":"x"}\n{"id":1}\n',
+    );
     const rows = r.stdout
       .trim()
       .split("\n")
@@ -51,24 +54,24 @@ describe("gojson diff: payloads both codecs reject", () => {
     expect(rows[2].summary).toEqual({ payloads: 2, differ: 0, bothReject: 1, causes: {} });
   });
 
-  it("people see them listed and counted", () => {
-    const r = gojson(["diff", "--go", "order.go", "--type", "Order"], '{"id":"x"}\n');
+  it("people see them listed and counted", async () => {
+    const r = await gojson(["diff", "--go", "order.go", "--type", "Order"], '{"id":"x"}\n');
     expect(r.stdout).toContain("rejected by both stdin:1");
     expect(r.stdout).toContain("1 of 1 payloads are rejected by both v1 and v2");
   });
 });
 
 describe("gojson observe", () => {
-  it("--only that matches nothing is a usage error with a suggestion", () => {
-    const r = gojson(["observe", "--only", "omitemty"]);
+  it("--only that matches nothing is a usage error with a suggestion", async () => {
+    const r = await gojson(["observe", "--only", "omitemty"]);
     expect(r.status).toBe(2);
     expect(r.stdout).toBe("");
     expect(r.stderr).toBe('gojson: --only "omitemty" matches no observation; did you mean OmitEmpty?\n');
-    expect(gojson(["observe", "--only", "nosuchthing"]).status).toBe(2);
+    expect((await gojson(["observe", "--only", "nosuchthing"])).status).toBe(2);
   });
 
-  it("shows the Go type and the Go value, not the lesson's names", () => {
-    const r = gojson(["observe", "--only", "OmitEmpty/Bool"]);
+  it("shows the Go type and the Go value, not the lesson's names", async () => {
+    const r = await gojson(["observe", "--only", "OmitEmpty/Bool"]);
     expect(r.status).toBe(0);
     expect(r.stdout).not.toContain("Seed000");
     expect(r.stdout).toContain("OmitEmpty/Bool (marshal)");
@@ -77,8 +80,8 @@ describe("gojson observe", () => {
     expect(r.stdout).toContain("1 observation;");
   });
 
-  it("unmarshal results are Go values", () => {
-    const r = gojson(["observe", "--only", "NoTags/Unmarshal"]);
+  it("unmarshal results are Go values", async () => {
+    const r = await gojson(["observe", "--only", "NoTags/Unmarshal"]);
     expect(r.stdout).toContain('User{ID: 7, Name: "Ann"}');
   });
 });
@@ -89,8 +92,8 @@ describe("--json errors carry offset and pointer", () => {
     ["--v1", '{"id":"x"}', { code: "GOJSON_ERR_UNMARSHAL_TYPE", offset: 9 }],
     ["--v2", '{"id":1,"id":2}', { offset: 8, pointer: "/id" }],
     ["--v1", '{"id":1', { offset: 7 }],
-  ])("%s %s", (version, input, want) => {
-    const r = gojson(["decode", "--json", version, "--go", "order.go", "--type", "Order"], input);
+  ])("%s %s", async (version, input, want) => {
+    const r = await gojson(["decode", "--json", version, "--go", "order.go", "--type", "Order"], input);
     expect(r.status).toBe(1);
     expect(JSON.parse(r.stdout).error).toMatchObject(want);
   });
@@ -105,14 +108,20 @@ describe("unknown option names suggest the nearest", () => {
       "gojson: unknown v1 option usenumber: did you mean useNumber? (use --v2 for json/v2 options)\n",
     ],
     ["--v1", "deterministic", "gojson: unknown v1 option deterministic: it is a json/v2 option (add --v2)\n"],
-  ])("%s --option %s", (version, option, stderr) => {
-    const r = gojson(["decode", version, "--go", "order.go", "--type", "Order", "--option", option], "{}");
+  ])("%s --option %s", async (version, option, stderr) => {
+    const r = await gojson(
+      ["decode", version, "--go", "order.go", "--type", "Order", "--option", option],
+      "{}",
+    );
     expect(r.status).toBe(2);
     expect(r.stderr).toBe(stderr);
   });
 
-  it("a far name says how many there are instead of listing all 33", () => {
-    const r = gojson(["decode", "--v2", "--go", "order.go", "--type", "Order", "--option", "zzz"], "{}");
+  it("a far name says how many there are instead of listing all 33", async () => {
+    const r = await gojson(
+      ["decode", "--v2", "--go", "order.go", "--type", "Order", "--option", "zzz"],
+      "{}",
+    );
     expect(r.status).toBe(2);
     expect(r.stderr.length).toBeLessThan(200);
     expect(r.stderr).toMatch(/v2 knows \d+ options/);

@@ -12,7 +12,7 @@ describe("gojson schema", () => {
   it("writes a module whose schema and value types compile under strict TypeScript", async () => {
     mkdirSync(out, { recursive: true });
     const file = join(out, "order.schema.ts");
-    const r = gojson(["schema", "order.go", "--out", file]);
+    const r = await gojson(["schema", "order.go", "--out", file]);
     expect(r.status).toBe(0);
     const text = readFileSync(file, "utf8");
     expect(text).toContain("export interface Order {");

@@ -5,7 +5,7 @@ import { PAYLOAD_NAMES, type PayloadName, payload } from "@gojson/fixtures";
 import { goType, parseGo } from "@gojson/gotype";
 import { formatSummary, runSuite, type Suite, writeResult } from "@gojson/harness";
 import { CliError, EXIT, type ExitCode } from "../exit-codes.js";
-import { writeLine } from "../io.js";
+import { writeErr, writeLine } from "../io.js";
 
 interface BenchFlags {
   out: string;
@@ -103,7 +103,7 @@ export async function benchCommand(flags: BenchFlags): Promise<ExitCode> {
   for (const suite of [unmarshal, marshal]) {
     const result = await runSuite(suite as Suite);
     written.push(writeResult(result, dir));
-    if (!flags.json) process.stderr.write(`${formatSummary(result)}\n`);
+    if (!flags.json) writeErr(`${formatSummary(result)}\n`);
   }
   if (flags.json) writeLine(JSON.stringify({ results: written }));
   else for (const f of written) writeLine(f);

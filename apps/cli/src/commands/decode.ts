@@ -2,7 +2,7 @@ import { bindCodec, isGoError, type Version } from "../codecs.js";
 import { errorFields } from "../error-fields.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
 import { loadGoType } from "../go-source.js";
-import { readInput, writeLine } from "../io.js";
+import { readInput, writeErr, writeLine } from "../io.js";
 import { DEFAULT_MAX_INPUT_BYTES } from "../limits.js";
 import { parseOptions } from "../options.js";
 
@@ -42,7 +42,7 @@ export async function decodeCommand(file: string | undefined, flags: CodecFlags)
     if (!isGoError(e)) throw e;
     if (flags.json) {
       writeLine(JSON.stringify({ ok: false, version: codec.version, error: errorFields(e) }));
-    } else process.stderr.write(`${e.message}\n`);
+    } else writeErr(`${e.message}\n`);
     return EXIT.failed;
   }
 }

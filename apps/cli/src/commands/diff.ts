@@ -1,7 +1,7 @@
 import { comparePayload } from "../diff-engine.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
 import { loadGoType } from "../go-source.js";
-import { writeLine } from "../io.js";
+import { cliIo, writeLine } from "../io.js";
 import { DEFAULT_MAX_INPUT_BYTES } from "../limits.js";
 import { listPayloadFiles, readPayloads } from "../payload-source.js";
 import { NO_PROGRESS, progressLine } from "../progress.js";
@@ -25,16 +25,17 @@ export async function diffCommand(args: string[], flags: DiffFlags): Promise<Exi
   const maxBytes = flags.maxBytes ?? DEFAULT_MAX_INPUT_BYTES;
   const type = loadGoType(flags.go, flags.type, { maxBytes });
   const files = listPayloadFiles(args);
-  const color = palette(useColor(process.stdout));
-  const showBar = !flags.json && Boolean(process.stderr.isTTY) && !process.env.CI && files.length > 1;
-  const progress = showBar ? progressLine(process.stderr, files.length) : NO_PROGRESS;
+  const io = cliIo();
+  const color = palette(useColor(io.stdout));
+  const showBar = !flags.json && !process.env.CI && files.length > 1;
+  const progress = showBar ? progressLine(io.stderr, files.length) : NO_PROGRESS;
 
   let total = 0;
   let differing = 0;
   let rejected = 0;
   let rejectedExample = "";
   const byCause = new Map<string, { title: string; count: number; example: string }>();
-  for await (const p of readPayloads(files, process.stdin, maxBytes)) {
+  for await (const p of readPayloads(files, io.stdin, maxBytes)) {
     total += 1;
     const v = comparePayload(type, p.bytes);
     if (v.bothReject) {

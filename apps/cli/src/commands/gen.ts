@@ -11,6 +11,7 @@ import {
   toJsonSchemaDefs,
 } from "@gojson/schema";
 import { CliError, EXIT, type ExitCode } from "../exit-codes.js";
+import { cliIo, writeErr } from "../io.js";
 
 /** Flags of `gojson gen`. */
 export interface GenFlags {
@@ -234,11 +235,11 @@ export async function genCommand(flags: GenFlags): Promise<ExitCode> {
       current = undefined;
     }
     if (current === text) {
-      process.stderr.write(`${out} is up to date (${count} types)\n`);
+      writeErr(`${out} is up to date (${count} types)\n`);
       return EXIT.ok;
     }
     const where = current === undefined ? "missing" : `differs from line ${firstDifference(current, text)}`;
-    process.stderr.write(`gojson: ${out} is stale (${where}); run: ${rerun(flags)}\n`);
+    writeErr(`gojson: ${out} is stale (${where}); run: ${rerun(flags)}\n`);
     return EXIT.failed;
   }
   if (flags.out) {
@@ -247,7 +248,7 @@ export async function genCommand(flags: GenFlags): Promise<ExitCode> {
     } catch {
       throw new CliError(`cannot write ${flags.out}: check the directory exists`, EXIT.input);
     }
-    process.stderr.write(`wrote ${flags.out} (${count} types)\n`);
-  } else process.stdout.write(text);
+    writeErr(`wrote ${flags.out} (${count} types)\n`);
+  } else cliIo().stdout.write(text);
   return EXIT.ok;
 }

@@ -11,7 +11,7 @@ import {
 import { type GoType, goType, parseGo } from "@gojson/gotype";
 import { CliError, EXIT, type ExitCode } from "../exit-codes.js";
 import { goLiteral } from "../go-literal.js";
-import { writeLine } from "../io.js";
+import { cliIo, writeLine } from "../io.js";
 import { shownName, suggestion } from "../nearest.js";
 import { sameValue } from "../same-value.js";
 import { palette, useColor } from "../style.js";
@@ -192,7 +192,7 @@ export async function observeCommand(flags: { json?: boolean; only?: string }): 
     writeLine(JSON.stringify({ observations: obs }, null, 2));
     return obs.every((o) => o.outcomes.every((x) => x.agrees)) ? EXIT.ok : EXIT.failed;
   }
-  const c = palette(useColor(process.stdout));
+  const c = palette(useColor(cliIo().stdout));
   let disagree = 0;
   for (const o of obs) {
     writeLine(`${c.bold(o.title)} ${c.dim(`(${o.op})`)}`);

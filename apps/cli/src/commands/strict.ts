@@ -4,7 +4,7 @@ import { DEFAULT_MAX_BYTES, readJson, StrictBodyError } from "@gojson/strict-htt
 import { goDecoderV1, goDecoderV2 } from "@gojson/strict-http/codec";
 import { EXIT, type ExitCode } from "../exit-codes.js";
 import { loadGoType } from "../go-source.js";
-import { writeLine } from "../io.js";
+import { cliIo, writeLine } from "../io.js";
 import { readFilePrefix, readStreamPrefix } from "../limits.js";
 import { palette, useColor } from "../style.js";
 
@@ -39,7 +39,7 @@ export async function strictCommand(file: string | undefined, flags: StrictFlags
   });
   // The Go strict.go pattern: unknown fields rejected, strict-http's own pass first.
   const decode = type ? (flags.v1 ? goDecoderV1(v1, type) : goDecoderV2(v2, type)) : undefined;
-  const c = palette(useColor(process.stdout));
+  const c = palette(useColor(cliIo().stdout));
   try {
     const value = await readJson(request, {
       maxBytes,
@@ -84,5 +84,5 @@ export async function strictCommand(file: string | undefined, flags: StrictFlags
  */
 function readPrefix(file: string | undefined, limit: number): Promise<Uint8Array> {
   if (file && file !== "-") return Promise.resolve(readFilePrefix(file, limit));
-  return readStreamPrefix(process.stdin, limit);
+  return readStreamPrefix(cliIo().stdin, limit);
 }
