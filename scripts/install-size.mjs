@@ -47,17 +47,11 @@ const pkgs = ["packages", "apps"]
   .map((dir) => ({ dir, manifest: JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) }))
   .filter((p) => !p.manifest.private);
 
-const work = mkdtempSync(join(tmpdir(), "gojson-install-size-"));
-mkdirSync(join(work, "tarballs"));
-const tarballs = {};
-for (const p of pkgs) {
-  const out = run("pnpm", ["pack", "--pack-destination", join(work, "tarballs")], p.dir)
-    .trim()
-    .split("\n")
-    .pop();
-  tarballs[p.manifest.name] = out.trim();
+const selected = pkgs.filter((p) => !only.length || only.some((o) => p.manifest.name.includes(o)));
+if (only.length && selected.length === 0) {
+  console.error(`install-size: no publishable package matches ${only.join(", ")}`);
+  process.exit(1);
 }
-const overrides = Object.fromEntries(Object.entries(tarballs).map(([n, t]) => [n, `file:${t}`]));
 
 /** Packages (directories with a package.json) and bytes under node_modules. */
 function measure(dir) {
@@ -79,11 +73,34 @@ function measure(dir) {
   return { packages, bytes };
 }
 
-let failures = 0;
-const rows = [];
-for (const p of pkgs) {
+/** The output of a failed command, cut to its last lines. */
+const tail = (e) =>
+  `${e.stdout ?? ""}${e.stderr ?? ""}${e.stdout || e.stderr ? "" : (e.message ?? e)}`
+    .trim()
+    .split("\n")
+    .slice(-30)
+    .join("\n");
+
+/**
+ * Installs one package alone and checks it; returns its row: `problems` lists
+ * every failure (empty when it is within budget and its entries type-check).
+ */
+function check(p, work, tarballs, overrides) {
   const name = p.manifest.name;
-  if (only.length && !only.some((o) => name.includes(o))) continue;
+  const row = { name, problems: [] };
+  const fail = (what, detail) => {
+    row.problems.push(what);
+    if (detail) console.error(`  ${name}: ${what}\n${detail.replace(/^/gm, "    ")}`);
+  };
+  const missing = (p.manifest.files ?? []).filter((f) => f === "dist" && !existsSync(join(p.dir, f)));
+  if (missing.length) {
+    fail("not built (run pnpm build first)");
+    return row;
+  }
+  if (!tarballs[name]) {
+    fail("pnpm pack failed");
+    return row;
+  }
   const proj = join(work, name.replace("@gojson/", ""));
   mkdirSync(proj);
   writeFileSync(
@@ -104,23 +121,18 @@ for (const p of pkgs) {
   try {
     run("npm", ["install", "--no-audit", "--no-fund", "--ignore-scripts", "--loglevel=error"], proj);
   } catch (e) {
-    failures++;
-    console.error(`FAIL ${name}: npm install\n${e.stdout}${e.stderr}`);
-    continue;
+    fail("npm install failed", tail(e));
+    return row;
   }
   const m = measure(proj);
   const b = budget[name];
-  const over = b && (m.packages > b.packages || m.bytes > b.megabytes * 1e6);
-  const row = { name, packages: m.packages, megabytes: Number((m.bytes / 1e6).toFixed(2)), budget: b };
-  rows.push(row);
-  if (!b) {
-    failures++;
-    console.error(`FAIL ${name}: no budget in scripts/install-budget.json`);
-  } else if (over) {
-    failures++;
-    console.error(
-      `FAIL ${name}: installs ${m.packages} packages / ${row.megabytes} MB, over its budget of ${b.packages} / ${b.megabytes} MB`,
-    );
+  row.packages = m.packages;
+  row.megabytes = Number((m.bytes / 1e6).toFixed(2));
+  row.budget = b;
+  if (!b) fail("no budget in scripts/install-budget.json");
+  else {
+    if (m.packages > b.packages) fail(`${m.packages} packages, over its budget of ${b.packages}`);
+    if (m.bytes > b.megabytes * 1e6) fail(`${row.megabytes} MB, over its budget of ${b.megabytes} MB`);
   }
 
   // Every entry point type-checks alone, strict, skipLibCheck false, no optional peer installed.
@@ -149,44 +161,63 @@ for (const p of pkgs) {
     const peers = [
       ...new Set(subpaths.flatMap((k) => peerEntries[`${name}${k === "." ? "" : k.slice(1)}`] ?? [])),
     ];
-    if (peers.length) {
-      const versions = peers.map((d) => `${d}@${p.manifest.peerDependencies?.[d] ?? "latest"}`);
-      run(
-        "npm",
-        [
-          "install",
-          "--no-save",
-          "--no-audit",
-          "--no-fund",
-          "--ignore-scripts",
-          "--loglevel=error",
-          ...versions,
-        ],
-        proj,
-      );
-    }
     try {
+      if (peers.length) {
+        const versions = peers.map((d) => `${d}@${p.manifest.peerDependencies?.[d] ?? "latest"}`);
+        const flags = ["--no-save", "--no-audit", "--no-fund", "--ignore-scripts", "--loglevel=error"];
+        run("npm", ["install", ...flags, ...versions], proj);
+      }
       run("node", [tsc, "-p", "tsconfig.json"], proj);
       row.types = "ok";
     } catch (e) {
-      failures++;
       row.types = "failed";
-      console.error(
-        `FAIL ${name}: an entry point does not type-check on its own (skipLibCheck false)\n${e.stdout}${e.stderr}`,
-      );
+      fail("an entry point does not type-check on its own (skipLibCheck false)", tail(e));
     }
   }
-  console.log(
-    `${over || !b ? "over" : "ok  "} ${name.padEnd(22)} ${String(m.packages).padStart(4)} packages ${row.megabytes
-      .toFixed(2)
-      .padStart(
-        7,
-      )} MB   budget ${b ? `${b.packages} / ${b.megabytes} MB` : "none"}${row.types ? `   types ${row.types}` : ""}`,
-  );
+  return row;
 }
-rmSync(work, { recursive: true, force: true });
+
+const work = mkdtempSync(join(tmpdir(), "gojson-install-size-"));
+let failures = 0;
+const rows = [];
+try {
+  mkdirSync(join(work, "tarballs"));
+  const tarballs = {};
+  for (const p of pkgs) {
+    try {
+      const out = run("pnpm", ["pack", "--pack-destination", join(work, "tarballs")], p.dir);
+      tarballs[p.manifest.name] = out.trim().split("\n").pop().trim();
+    } catch (e) {
+      console.error(`  ${p.manifest.name}: pnpm pack failed\n${tail(e).replace(/^/gm, "    ")}`);
+    }
+  }
+  const overrides = Object.fromEntries(Object.entries(tarballs).map(([n, t]) => [n, `file:${t}`]));
+  for (const p of selected) {
+    const row = check(p, work, tarballs, overrides);
+    rows.push(row);
+    const b = row.budget;
+    const size =
+      row.packages === undefined
+        ? "not measured"
+        : `${String(row.packages).padStart(4)} packages ${row.megabytes.toFixed(2).padStart(7)} MB`;
+    const limit = b ? `budget ${b.packages} / ${b.megabytes} MB` : "no budget";
+    const types = row.types ? `   types ${row.types}` : "";
+    const why = row.problems.length ? `   ${row.problems.join("; ")}` : "";
+    if (row.problems.length) failures++;
+    console.log(
+      `${row.problems.length ? "FAIL" : "ok  "} ${row.name.padEnd(22)} ${size}   ${limit}${types}${why}`,
+    );
+  }
+} catch (e) {
+  failures++;
+  console.error(`install-size: ${e?.stack ?? e}`);
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
 if (jsonOut) writeFileSync(jsonOut, `${JSON.stringify(rows, null, 2)}\n`);
 console.log(
-  failures === 0 ? "install-size: every package within budget" : `install-size: ${failures} failure(s)`,
+  failures === 0
+    ? `install-size: ${rows.length} packages, every one within budget`
+    : `install-size: ${failures} of ${selected.length} packages failed`,
 );
 process.exit(failures === 0 ? 0 : 1);
