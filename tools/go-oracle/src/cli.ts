@@ -2,10 +2,13 @@
  * Command line of the oracle package:
  *   golden [--check] [--go 1.26|1.27|both] [--out DIR] [--suite DIR]   regenerate (or check) golden vectors
  *   conformance [--go 1.26|1.27|both] [--runs N] [--seed N] [--out FILE] [--fail-on crash,...] [--shrink N] [--notes DIR]
- *                                                                      differential fuzzing campaign
+ *               [--jobs N]                                             differential fuzzing campaign (N worker processes,
+ *                                                                      default one per core, at most 4; the releases run side by side)
  * `--go both` (the default) runs every release that can run here; a release whose
  * toolchain cannot be obtained is skipped with one line saying why.
  */
+import { writeFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { GO_VERSIONS, type GoVersion, goAvailable, parseGoFlag } from "./go-version.js";
@@ -15,6 +18,9 @@ import { hasGo, startOracle } from "./oracle.js";
 const here = typeof __dirname === "string" ? __dirname : dirname(fileURLToPath(import.meta.url));
 const pkg = join(here, "..");
 const repo = join(pkg, "..", "..");
+
+/** Worker processes of a campaign when `--jobs` is not given: one per core, at most this many. */
+const MAX_DEFAULT_JOBS = 4;
 
 function flag(args: string[], name: string, fallback: string): string {
   const i = args.indexOf(name);
@@ -100,6 +106,27 @@ async function main(argv: string[]): Promise<number> {
       }
       const shrinkText = flag(args, "--shrink", "");
       const shrinkBudget = shrinkText === "" ? undefined : Number(shrinkText);
+      const shardText = flag(args, "--shard", "");
+      if (shardText !== "") {
+        // A worker of `--jobs`: one release, every count-th block from index on; the summary goes to --out.
+        const [index, count] = shardText.split("/").map(Number) as [number, number];
+        const { campaign } = await import("./fuzz/campaign.js");
+        const summary = await campaign(oracle, {
+          runs,
+          seed,
+          go: versions[0],
+          shard: { index, count },
+          ...(shrinkBudget === undefined ? {} : { shrinkBudget }),
+        });
+        writeFileSync(out, JSON.stringify(summary));
+        return 0;
+      }
+      const jobsText = flag(args, "--jobs", "");
+      const jobs = jobsText === "" ? Math.min(availableParallelism(), MAX_DEFAULT_JOBS) : Number(jobsText);
+      if (!Number.isSafeInteger(jobs) || jobs < 1) {
+        console.error(`conformance: --jobs must be a positive integer, got ${jobsText}`);
+        return 2;
+      }
       return await runCampaign(oracle, {
         runs,
         out,
@@ -108,6 +135,8 @@ async function main(argv: string[]): Promise<number> {
         versions,
         ...(shrinkBudget === undefined ? {} : { shrinkBudget }),
         ...(args.includes("--notes") ? { notesDir: resolve(flag(args, "--notes", ".")) } : {}),
+        jobs,
+        cli: fileURLToPath(import.meta.url),
         command:
           `pnpm conformance ${args.filter((a) => a !== "--notes" && a !== flag(args, "--notes", "")).join(" ")}`.trim(),
       });

@@ -19,7 +19,9 @@ import {
   runGo,
 } from "./differential.js";
 import { appendNotes } from "./notes.js";
+import { runParts } from "./parallel.js";
 import { reproduce } from "./repro.js";
+import { retag, seedTag } from "./retag.js";
 import { needsCompiler, REG, renderGo, type TypeSpec } from "./spec.js";
 
 /** Per-engine tallies of a campaign. */
@@ -143,6 +145,15 @@ interface Found {
 
 type Judgement = Awaited<ReturnType<typeof judge>>;
 
+/** The seed of a campaign run without `--seed`. */
+const DEFAULT_SEED = 20261202;
+
+/** Part `index` of `count` of a campaign (run by one process of `--jobs`). */
+export interface Shard {
+  index: number;
+  count: number;
+}
+
 /** Cases judged together (requests in flight at once). */
 const BATCH = 64;
 /** Cases generated together: the compiled ones among them make one program per engine family. */
@@ -235,9 +246,9 @@ async function shrink(
 /** Runs `runs` cases on every engine with a codec against one Go release and returns the tallies. */
 export async function campaign(
   oracle: Oracle,
-  opts: { runs: number; seed?: number; shrinkBudget?: number; go?: GoVersion },
+  opts: { runs: number; seed?: number; shrinkBudget?: number; go?: GoVersion; shard?: Shard },
 ): Promise<ConformanceSummary> {
-  const seed = opts.seed ?? 20261202;
+  const seed = opts.seed ?? DEFAULT_SEED;
   const release = opts.go ?? oracle.go;
   const codecs = await loadCodecs();
   const all: Engine[] = ["v1", "v1v2", "v2"];
@@ -339,7 +350,10 @@ export async function campaign(
     const n = Math.min(BLOCK, opts.runs - start);
     const cases = Array.from({ length: n }, (_, i) => ({
       s: seed + start + i,
-      c: fc.sample(caseArb, { seed: seed + start + i, numRuns: 1 })[0] as FuzzCase,
+      c: retag(
+        fc.sample(caseArb, { seed: seed + start + i, numRuns: 1 })[0] as FuzzCase,
+        seedTag(seed + start + i),
+      ),
     }));
     const compiled = cases.filter(({ c }) => needsCompiler(c.spec));
     const b: Block = { start, n, cases, compiled };
@@ -355,10 +369,13 @@ export async function campaign(
       );
     return b;
   };
-  let next: Block | undefined = opts.runs > 0 ? prepare(0) : undefined;
+  // A shard judges every count-th block, from its index on (the cases are those of a whole run).
+  const { index, count } = opts.shard ?? { index: 0, count: 1 };
+  const step = BLOCK * count;
+  let next: Block | undefined = index * BLOCK < opts.runs ? prepare(index * BLOCK) : undefined;
   while (next) {
     const b: Block = next;
-    next = b.start + BLOCK < opts.runs ? prepare(b.start + BLOCK) : undefined;
+    next = b.start + step < opts.runs ? prepare(b.start + step) : undefined;
     const t0 = Date.now();
     await judgeAll(
       oracle,
@@ -409,18 +426,38 @@ export async function runCampaign(
     notesDir?: string;
     /** The command line, for the notes. */
     command?: string;
+    /** Worker processes (see parallel.ts); 1 runs everything in this process, one release after another. */
+    jobs?: number;
+    /** The script workers run (this command line's own). */
+    cli?: string;
   },
 ): Promise<number> {
   const versions = opts.versions ?? [oracle.go];
   const failing: string[] = [];
-  for (const go of versions) {
-    const t0 = Date.now();
-    const summary = await campaign(oracle, {
+  const jobs = opts.jobs ?? 1;
+  const t0 = Date.now();
+  let parts: Map<GoVersion, Promise<ConformanceSummary>> | undefined;
+  if (jobs > 1 && opts.cli) {
+    // Build each release's oracle here first, so the workers find the binaries built.
+    for (const go of versions) oracle.goVersion(go);
+    parts = runParts(opts.cli, {
+      versions,
       runs: opts.runs,
-      seed: opts.seed,
-      go,
+      seed: opts.seed ?? DEFAULT_SEED,
+      jobs,
       ...(opts.shrinkBudget === undefined ? {} : { shrinkBudget: opts.shrinkBudget }),
     });
+  }
+  for (const go of versions) {
+    const t1 = parts ? t0 : Date.now();
+    const summary =
+      (await parts?.get(go)) ??
+      (await campaign(oracle, {
+        runs: opts.runs,
+        seed: opts.seed,
+        go,
+        ...(opts.shrinkBudget === undefined ? {} : { shrinkBudget: opts.shrinkBudget }),
+      }));
     const files = versions.length === 1 ? [opts.out] : [outFor(opts.out, go)];
     if (versions.length > 1 && go === versions[versions.length - 1]) files.push(opts.out);
     for (const f of files) {
@@ -437,7 +474,7 @@ export async function runCampaign(
       for (const f of appendNotes(opts.notesDir, go, opts.command ?? "conformance", summary))
         console.log(`appended ${f}`);
     console.log(
-      `${summary.goVersion}: seed ${summary.seed}, ${summary.examples.length} distinct disagreements; wrote ${files.join(", ")} in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+      `${summary.goVersion}: seed ${summary.seed}, ${summary.examples.length} distinct disagreements; wrote ${files.join(", ")} in ${((Date.now() - t1) / 1000).toFixed(1)} s${parts ? ` (${jobs} jobs)` : ""}`,
     );
     // Kinds of disagreement that fail the run (CI fails on crashes: a codec must never throw a non-Go error).
     failing.push(

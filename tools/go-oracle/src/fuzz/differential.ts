@@ -334,10 +334,17 @@ function withoutMissing(o: Options, go: GoVersion): Options {
   return Object.fromEntries(Object.entries(o).filter(([k]) => !missing.includes(k)));
 }
 
+/** The input of each case (the same on every engine), made once. */
+const inputs = new WeakMap<FuzzCase, ReturnType<typeof mutate>>();
+
 /** The full request a case makes on one engine of one Go release. */
 export function requestFor(c: FuzzCase, engine: Engine, go: GoVersion = "1.26") {
   const { goSource, type } = renderGo(c.spec);
-  const input = mutate(shapedJson(c.spec, c.value, c.shape, c.other), c.mutation, c.spec);
+  let input = inputs.get(c);
+  if (input === undefined) {
+    input = mutate(shapedJson(c.spec, c.value, c.shape, c.other), c.mutation, c.spec);
+    inputs.set(c, input);
+  }
   let options: Options = {};
   if (engine === "v1") options = c.v1;
   if (engine === "v1v2") {

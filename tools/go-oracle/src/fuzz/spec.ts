@@ -449,13 +449,14 @@ function nameTypes(spec: TypeSpec, tag: string): TypeSpec {
   return walk(spec);
 }
 
-/** Digits of a case tag (base 36): four give 1.7 million tags, so cases of one program rarely share one. */
-const TAG_SPACE = 36 ** 4;
+/** Digits of a case tag (base 36): four give 1.7 million tags (the campaign re-tags cases from their seeds, see retag.ts). */
+export const TAG_DIGITS = 4;
+const TAG_SPACE = 36 ** TAG_DIGITS;
 
 /** Arbitrary Go types (depth-limited). */
 export const typeSpecArb: fc.Arbitrary<TypeSpec> = fc
   .tuple(rawTypeArb, fc.integer({ min: 0, max: TAG_SPACE - 1 }))
-  .map(([t, tag]) => nameTypes(t, needsCompiler(t) ? `_${tag.toString(36).padStart(4, "0")}` : ""));
+  .map(([t, tag]) => nameTypes(t, needsCompiler(t) ? `_${tag.toString(36).padStart(TAG_DIGITS, "0")}` : ""));
 
 /** Whether a type mentions a recursive registry type (values need a depth budget). */
 export function rootRecursive(t: TypeSpec): RegName | undefined {
@@ -520,8 +521,23 @@ export interface RenderedGo {
   nameOf: Map<TypeSpec, string>;
 }
 
-/** Renders a type as Go: declarations for its structs (S1, S2, ..., embedded ones E1, ...), declared types (N1, ...), methods, and the root expression. */
+const rendered = new WeakMap<TypeSpec, RenderedGo>();
+
+/**
+ * Renders a type as Go: declarations for its structs (S1, S2, ..., embedded ones E1, ...), declared
+ * types (N1, ...), methods, and the root expression. Remembered per spec object (a case renders its
+ * type for every engine and side); the result is shared, never to be changed by callers.
+ */
 export function renderGo(spec: TypeSpec): RenderedGo {
+  let r = rendered.get(spec);
+  if (!r) {
+    r = renderGoOnce(spec);
+    rendered.set(spec, r);
+  }
+  return r;
+}
+
+function renderGoOnce(spec: TypeSpec): RenderedGo {
   const decls: string[] = [];
   const names: string[] = [];
   const nameOf = new Map<TypeSpec, string>();
