@@ -67,6 +67,19 @@ export type {
   Verdict,
 } from "./result.js";
 export { isBenchResult, RESULT_KIND, RESULT_SCHEMA_VERSION, VERDICTS } from "./result.js";
+export {
+  cut,
+  formatByteSize,
+  medianSeconds,
+  type ProbeReport,
+  parseByteSize,
+  runProbe,
+  type ScaleCheck,
+  type ScaleReport,
+  type ScaleRow,
+  type ScaleSide,
+  scaleRow,
+} from "./scale.js";
 export { roundOrder } from "./schedule.js";
 export {
   BOOTSTRAP_RESAMPLES,

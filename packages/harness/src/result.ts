@@ -12,6 +12,8 @@
  * ratio below 1 means the candidate is cheaper (faster) than the baseline.
  */
 
+import type { ScaleReport } from "./scale.js";
+
 /** Bumped only on a breaking change of the document shape. */
 export const RESULT_SCHEMA_VERSION = 1 as const;
 
@@ -346,6 +348,8 @@ export interface BenchResult {
   notes: string[];
   /** The same samples in Go's benchmark text format (benchstat input). */
   goBenchFormat?: string;
+  /** Scale runs (streams, big documents, bounds): one run per implementation in its own process, with bounds checked. */
+  scale?: ScaleReport;
 }
 
 /** Narrow an unknown parsed JSON value to a BenchResult of this schema version. */

@@ -38,6 +38,8 @@ export function formatSummary(r: BenchResult): string {
     for (const row of t.rows)
       out.push(row.map((v) => (typeof v === "number" ? n(v, 2) : (v ?? "-"))).join("\t"));
   }
+  for (const c of r.scale?.checks ?? [])
+    out.push(`[${c.pass === null ? "NOT RUN" : c.pass ? "PASS" : "FAIL"}] ${c.statement} — ${c.observed}`);
   for (const e of r.errors) out.push(`! ${e.candidate}${e.payload ? ` @${e.payload}` : ""}: ${e.message}`);
   return out.join("\n");
 }

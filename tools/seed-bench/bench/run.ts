@@ -3,7 +3,8 @@
  * their peers (results/codec-v1-unmarshal.json, ...), then the seed
  * reproductions and the isolation study (results/seed-bench-<bench>.json).
  * `node --expose-gc --import tsx bench/run.ts <name>` runs one of them (`jsontext`: the
- * syntax layer's tokenize bench, results/jsontext-tokenize.json).
+ * syntax layer's tokenize bench, results/jsontext-tokenize.json). `scale-streams` and
+ * `scale-bounds` take size flags (`--stream-size 1GiB --doc-size 1GB`, `--string-size 100MB`).
  */
 import {
   type BenchResult,
@@ -20,6 +21,9 @@ import { tokenizeSuite } from "./jsontext-tokenize.js";
 import { runLongProcess } from "./long-process.js";
 import { marshalEncoderSuite } from "./marshal-encoder.js";
 import { PEER_KINDS, peerSuite } from "./peers/peers.js";
+import { runBounds } from "./scale/bounds.js";
+import { scaleOptions } from "./scale/probes.js";
+import { runStreams } from "./scale/streams.js";
 
 const only = process.argv[2];
 const jobs: Array<[string, () => Promise<BenchResult | undefined>]> = [
@@ -47,6 +51,9 @@ const jobs: Array<[string, () => Promise<BenchResult | undefined>]> = [
   // Seed 002's own setting: Go 1.27's default engine vs GOEXPERIMENT=nojsonv2 (skipped when Go 1.27 cannot be fetched).
   ["go127", async () => runGoSide("1.27")],
   ["encoder", async () => runSuite(await marshalEncoderSuite())],
+  // Streams, big documents and bounds (issues #24, #26): one process per implementation, sizes by flag.
+  ["scale-streams", async () => runStreams(scaleOptions(process.argv.slice(3)))],
+  ["scale-bounds", async () => runBounds(scaleOptions(process.argv.slice(3)))],
 ];
 // Opt-in (`bench long-process`): the peer suites again, all in one warmed-up process (issue #23 goal 6).
 if (only === "long-process") {

@@ -1,0 +1,279 @@
+/**
+ * The Node side of the scale benches: one task, one implementation, in a process of its own, so
+ * that its peak RSS is its own. Plain JavaScript on purpose: a TypeScript loader (tsx) adds about
+ * 50 MB of resident memory to the process, more than the stream bound leaves to the decoder.
+ * It imports the built packages (dist), as a user's program would.
+ *
+ *   node probe.mjs <task> <impl> <args...>
+ *
+ * prints one JSON line (the ProbeReport of @gojson/harness): seconds of each measured
+ * repetition, peak RSS (process.resourceUsage().maxRSS), bytes allocated during the measured
+ * work (V8's GCProfiler: heap growth plus what every GC freed). Tasks mirror go-probe.ts.
+ */
+import { createReadStream, createWriteStream, readFileSync, statSync } from "node:fs";
+import { createInterface } from "node:readline";
+import v8 from "node:v8";
+import * as v1 from "@gojson/codec-v1";
+import * as v2 from "@gojson/codec-v2";
+import { goType, parseGo } from "@gojson/gotype";
+import { StreamDecoder } from "@gojson/jsontext";
+
+/** Heap bytes allocated while `fn` runs (GC profiler), and its result. */
+async function allocated(fn) {
+  const profiler = new v8.GCProfiler();
+  const h0 = v8.getHeapStatistics().used_heap_size;
+  profiler.start();
+  const out = await fn();
+  const h1 = v8.getHeapStatistics().used_heap_size;
+  let freed = 0;
+  for (const e of profiler.stop().statistics)
+    freed += e.beforeGC.heapStatistics.usedHeapSize - e.afterGC.heapStatistics.usedHeapSize;
+  return { out, bytes: Math.max(0, h1 - h0 + freed) };
+}
+
+/** Runs `op` reps times; seconds and allocated bytes of the measured ones (after `warm`). */
+async function repeat(reps, warm, op) {
+  const seconds = [];
+  let bytes = 0;
+  let last;
+  for (let i = 0; i < reps; i++) {
+    const t0 = process.hrtime.bigint();
+    const a = await allocated(op);
+    const s = Number(process.hrtime.bigint() - t0) / 1e9;
+    last = a.out;
+    if (i >= warm) {
+      seconds.push(s);
+      bytes += a.bytes;
+    }
+  }
+  return { seconds, allocatedBytes: bytes, last, reps: seconds.length };
+}
+
+const codecs = { "codec-v1": v1, "codec-v2": v2 };
+
+function codecOf(impl) {
+  const c = codecs[impl.replace(/-(unmarshal|marshal|decodeValues|Decoder|Encoder|encodeValues)$/, "")];
+  if (!c) throw new Error(`unknown implementation ${impl}`);
+  return c;
+}
+
+function types(goFile) {
+  const decls = parseGo(readFileSync(goFile, "utf8"));
+  return { Event: decls.Event, decls };
+}
+
+const idOf = (ev) => BigInt(ev.id ?? ev.ID);
+
+/** Reads a stream of events; values and the sum of their ids. */
+async function streamDecode(impl, file, goFile) {
+  const { Event } = types(goFile);
+  let values = 0;
+  let sum = 0n;
+  const each = (ev) => {
+    values++;
+    sum += idOf(ev);
+  };
+  const input = () => createReadStream(file);
+  const run = {
+    "codec-v2-decodeValues": async () => {
+      for await (const ev of v2.decodeValues(Event, input())) each(ev);
+    },
+    "codec-v1-Decoder": async () => {
+      const d = new v1.Decoder(input());
+      for (;;) {
+        let ev;
+        try {
+          ev = await d.decode(Event);
+        } catch (e) {
+          if (v1.isEOF(e)) return;
+          throw e;
+        }
+        each(ev);
+      }
+    },
+    "jsontext-StreamDecoder": async () => {
+      for await (const raw of new StreamDecoder(input()).values()) {
+        values++;
+        sum += BigInt(raw.length);
+      }
+    },
+    "jsontext-StreamDecoder+codec-v2": async () => {
+      for await (const raw of new StreamDecoder(input()).values()) each(v2.unmarshal(Event, raw));
+    },
+    "readline+JSON.parse": async () => {
+      for await (const line of createInterface({ input: input(), crlfDelay: Number.POSITIVE_INFINITY }))
+        if (line) each(JSON.parse(line));
+    },
+    "readline+codec-v2": async () => {
+      for await (const line of createInterface({ input: input(), crlfDelay: Number.POSITIVE_INFINITY }))
+        if (line) each(v2.unmarshal(Event, line));
+    },
+  }[impl];
+  if (!run) throw new Error(`unknown stream reader ${impl}`);
+  const r = await repeat(1, 0, run);
+  return { ...r, values, sum: String(sum), inputBytes: statSync(file).size };
+}
+
+/** The pool of events an encoder cycles through, decoded by the codec that will encode them. */
+function pool(impl, poolFile, Event) {
+  const lines = readFileSync(poolFile, "utf8").trim().split("\n");
+  if (impl.startsWith("JSON")) return lines.map((l) => JSON.parse(l));
+  const c = codecOf(impl);
+  return lines.map((l) => c.unmarshal(Event, l));
+}
+
+/** Writes n events (cycling the pool) to a file as NDJSON. */
+async function streamEncode(impl, poolFile, out, n, goFile) {
+  const { Event } = types(goFile);
+  const evs = pool(impl, poolFile, Event);
+  function* values() {
+    for (let i = 0; i < n; i++) yield evs[i % evs.length];
+  }
+  const finish = (ws) => new Promise((resolve, reject) => ws.end((e) => (e ? reject(e) : resolve())));
+  const run = {
+    "codec-v2-encodeValues": async () => {
+      const ws = createWriteStream(out);
+      await v2.encodeValues(Event, values(), ws);
+      await finish(ws);
+    },
+    "codec-v1-Encoder": async () => {
+      const ws = createWriteStream(out);
+      const enc = new v1.Encoder(ws);
+      for (const v of values()) await enc.encode(Event, v);
+      await finish(ws);
+    },
+    "JSON.stringify+write": async () => {
+      const ws = createWriteStream(out);
+      let block = "";
+      for (const v of values()) {
+        block += `${JSON.stringify(v)}\n`;
+        if (block.length >= 65536) {
+          if (!ws.write(block)) await new Promise((resolve) => ws.once("drain", resolve));
+          block = "";
+        }
+      }
+      ws.write(block);
+      await finish(ws);
+    },
+  }[impl];
+  if (!run) throw new Error(`unknown stream writer ${impl}`);
+  const r = await repeat(1, 0, run);
+  return { ...r, values: n, inputBytes: statSync(out).size };
+}
+
+/** Decodes one big document ([]Event) reps times. */
+async function docDecode(impl, file, reps, warm, goFile) {
+  const { decls } = types(goFile);
+  const T = goType("[]Event", decls);
+  const data = readFileSync(file);
+  const op = impl.startsWith("JSON")
+    ? () => JSON.parse(new TextDecoder().decode(data))
+    : (() => {
+        const c = codecOf(impl);
+        return () => c.unmarshal(T, data);
+      })();
+  const r = await repeat(reps, warm, op);
+  let sum = 0n;
+  for (const ev of r.last) sum += idOf(ev);
+  return { ...r, last: undefined, values: r.last.length, sum: String(sum), inputBytes: data.length };
+}
+
+/** Encodes one big document ([]*Event of n references into the pool) reps times. */
+async function docEncode(impl, poolFile, n, reps, warm, goFile) {
+  const { Event, decls } = types(goFile);
+  const T = goType("[]*Event", decls);
+  const evs = pool(impl, poolFile, Event);
+  const v = new Array(n);
+  for (let i = 0; i < n; i++) v[i] = evs[i % evs.length];
+  const op = impl.startsWith("JSON")
+    ? () => Buffer.from(JSON.stringify(v))
+    : (() => {
+        const c = codecOf(impl);
+        return () => c.marshal(T, v);
+      })();
+  const r = await repeat(reps, warm, op);
+  return { ...r, last: undefined, values: n, inputBytes: r.last.length };
+}
+
+/** Decodes a document of one long string into a Go string. */
+async function stringDecode(impl, file) {
+  const data = readFileSync(file);
+  const T = goType("string");
+  const op = impl.startsWith("JSON")
+    ? () => JSON.parse(new TextDecoder().decode(data))
+    : () => codecOf(impl).unmarshal(T, data);
+  const r = await repeat(1, 0, op);
+  return { ...r, last: undefined, values: r.last.length, inputBytes: data.length };
+}
+
+/** Unmarshals an escaped string into an int: must be rejected; the time it takes. */
+async function reject(impl, file, reps, warm) {
+  const data = readFileSync(file);
+  const T = goType("int");
+  const c = codecOf(impl);
+  let message = "";
+  const r = await repeat(reps, warm, () => {
+    try {
+      c.unmarshal(T, data);
+    } catch (e) {
+      message = String(e?.message ?? e);
+      return;
+    }
+    throw new Error("accepted a string where a number is expected");
+  });
+  return { ...r, last: undefined, inputBytes: data.length, extra: { message: message.slice(0, 160) } };
+}
+
+/** parseGo of a struct of k fields and its first two unmarshals. */
+async function fields(impl, goFile, jsonFile, k) {
+  const c = codecOf(impl);
+  const src = readFileSync(goFile, "utf8");
+  const data = readFileSync(jsonFile);
+  const a = await allocated(async () => {
+    const t0 = process.hrtime.bigint();
+    const T = parseGo(src).Wide;
+    const t1 = process.hrtime.bigint();
+    const v = c.unmarshal(T, data);
+    const t2 = process.hrtime.bigint();
+    c.unmarshal(T, data);
+    const t3 = process.hrtime.bigint();
+    if (v[`F${k - 1}`] !== BigInt(k - 1)) throw new Error(`field F${k - 1} holds ${v[`F${k - 1}`]}`);
+    return [t1 - t0, t2 - t1, t3 - t2].map((x) => Number(x) / 1e9);
+  });
+  const [prepare, first, second] = a.out;
+  return {
+    seconds: [prepare + first],
+    allocatedBytes: a.bytes,
+    reps: 1,
+    values: k,
+    inputBytes: data.length,
+    extra: { prepareSeconds: prepare, firstSeconds: first, secondSeconds: second },
+  };
+}
+
+const tasks = {
+  idle: (_impl, a) => {
+    types(a[0]);
+    return {};
+  },
+  "stream-decode": (impl, a) => streamDecode(impl, a[0], a[1]),
+  "stream-encode": (impl, a) => streamEncode(impl, a[0], a[1], Number(a[2]), a[3]),
+  "doc-decode": (impl, a) => docDecode(impl, a[0], Number(a[1]), Number(a[2]), a[3]),
+  "doc-encode": (impl, a) => docEncode(impl, a[0], Number(a[1]), Number(a[2]), Number(a[3]), a[4]),
+  "string-decode": (impl, a) => stringDecode(impl, a[0]),
+  reject: (impl, a) => reject(impl, a[0], Number(a[1]), Number(a[2])),
+  fields: (impl, a) => fields(impl, a[0], a[1], Number(a[2])),
+};
+
+const [task, impl, ...args] = process.argv.slice(2);
+let report;
+try {
+  const t = tasks[task];
+  if (!t) throw new Error(`unknown task ${task}`);
+  const { last: _last, ...r } = await t(impl, args);
+  report = { ok: true, ...r };
+} catch (e) {
+  report = { ok: false, error: String(e?.stack ?? e).slice(0, 300) };
+}
+report.peakRssBytes = process.resourceUsage().maxRSS * 1024;
+console.log(JSON.stringify(report));

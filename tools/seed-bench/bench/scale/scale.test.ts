@@ -1,0 +1,117 @@
+/**
+ * The scale benches on tiny inputs (check-only: no figure is read): every probe runs, the
+ * readers of one stream agree on what they read, the writers write the same bytes, the
+ * rejections carry Go's text, and every bound gets a verdict. Go's probes join when go is on
+ * PATH.
+ */
+import { readFileSync, unlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { hasGo, type ScaleRow } from "@gojson/harness";
+import { describe, expect, it } from "vitest";
+import { runBounds } from "./bounds.js";
+import { EVENT_GO_SOURCE, eventJson, writeEvents } from "./events.js";
+import { docSizesUpTo, type ScaleOptions, scaleOptions } from "./probes.js";
+import { runStreams } from "./streams.js";
+
+const quiet = () => {};
+const go = hasGo();
+
+const tiny: ScaleOptions = {
+  streamSize: 200e3,
+  docSizes: [1e6, 1.5e6],
+  stringSize: 300e3,
+  fields: [10, 200],
+  go,
+  bigHeapMb: 0,
+  keep: false,
+};
+
+function group(rows: readonly ScaleRow[], g: string): ScaleRow[] {
+  return rows.filter((r) => r.group === g);
+}
+
+describe("scale options", () => {
+  const cases: Array<{ name: string; in: string[]; want: Partial<ScaleOptions> }> = [
+    { name: "Defaults", in: [], want: { streamSize: 64 * 2 ** 20, docSizes: [1e6, 64e6], stringSize: 16e6 } },
+    {
+      name: "FullRun",
+      in: ["--stream-size", "1GiB", "--doc-size", "1GB", "--string-size", "100MB"],
+      want: { streamSize: 2 ** 30, docSizes: [1e6, 100e6, 1e9], stringSize: 100e6 },
+    },
+    { name: "Fields", in: ["--fields", "5,50"], want: { fields: [5, 50] } },
+  ];
+  for (const c of cases) it(c.name, () => expect(scaleOptions(c.in, false)).toMatchObject(c.want));
+  it("BadSize/Throws", () =>
+    expect(() => scaleOptions(["--stream-size", "lots"], false)).toThrow(/byte size/));
+  it("DocSizes/OneMegabyteFirst", () => expect(docSizesUpTo(1e6)).toEqual([1e6]));
+});
+
+describe("generated inputs", () => {
+  it("Events/AreJsonOfTheGoFields", () => {
+    let i = 0;
+    const r = () => {
+      i = (i * 7 + 3) % 11;
+      return i / 11;
+    };
+    const ev = JSON.parse(eventJson(r, 5)) as Record<string, unknown>;
+    expect(Object.keys(ev)).toEqual(["id", "kind", "at", "user", "amount", "items", "tags", "attrs", "ok"]);
+    for (const k of Object.keys(ev)) expect(EVENT_GO_SOURCE).toContain(`json:"${k}"`);
+  });
+  it("Array/IsOneJsonDocument", () => {
+    const file = path.join(tmpdir(), `gojson-scale-test-${process.pid}.json`);
+    const w = writeEvents(file, 5000, { array: true });
+    const doc = JSON.parse(readFileSync(file, "utf8")) as unknown[];
+    unlinkSync(file);
+    expect(doc).toHaveLength(w.values);
+    expect(w.bytes).toBeGreaterThanOrEqual(5000);
+  });
+});
+
+describe("scale benches (check-only, tiny inputs)", () => {
+  it("Streams/ReadersAgreeAndEveryBoundHasAVerdict", async () => {
+    const r = await runStreams(tiny, quiet);
+    const rows = r.scale?.rows ?? [];
+    expect(rows.filter((x) => x.error)).toEqual([]);
+    const readers = group(rows, "stream-decode").filter((x) => x.impl !== "jsontext-StreamDecoder");
+    expect(readers.length).toBeGreaterThanOrEqual(5);
+    for (const x of readers)
+      expect({ impl: x.impl, values: x.values, sum: x.sum }).toEqual({
+        impl: x.impl,
+        values: readers[0]?.values,
+        sum: readers[0]?.sum,
+      });
+    const v2 = group(rows, "stream-encode").find((x) => x.impl === "codec-v2-encodeValues");
+    const plain = group(rows, "stream-encode").find((x) => x.impl === "JSON.stringify+write");
+    expect(v2?.inputBytes).toBe(plain?.inputBytes);
+    for (const size of ["1 MB", "1.5 MB"]) {
+      const docs = group(rows, `doc-decode@${size}`);
+      for (const x of docs) expect(x.sum).toBe(docs[0]?.sum);
+      expect(group(rows, `doc-encode@${size}`).length).toBe(go ? 5 : 3);
+    }
+    for (const c of r.scale?.checks ?? []) expect(c.observed).not.toBe("");
+    const runnable = (r.scale?.checks ?? []).filter((c) => !c.id.includes("/rate/") || go);
+    for (const c of runnable) expect([c.id, c.pass === null]).toEqual([c.id, false]);
+  }, 240_000);
+
+  it("Bounds/RejectionsCarryGoTextAndEveryBoundHasAVerdict", async () => {
+    const r = await runBounds(tiny, quiet);
+    const rows = r.scale?.rows ?? [];
+    expect(rows.filter((x) => x.error)).toEqual([]);
+    for (const size of ["1 MB", "300 kB"]) {
+      const rej = group(rows, `reject@${size}`);
+      const msg = (id: string) => rej.find((x) => x.impl === id)?.extra?.message;
+      expect(msg("codec-v1")).toBe("json: cannot unmarshal string into Go value of type int");
+      expect(msg("codec-v2")).toBe("json: cannot unmarshal JSON string into Go int");
+      if (go) {
+        expect(msg("go-v1")).toBe(msg("codec-v1"));
+        expect(String(msg("go-v2")).replace("unable to", "cannot")).toBe(msg("codec-v2"));
+      }
+    }
+    const strings = group(rows, "string-decode@300 kB");
+    for (const x of strings) expect(x.values).toBe(strings[0]?.values);
+    expect(strings[0]?.values).toBeGreaterThan(299e3);
+    for (const c of r.scale?.checks ?? [])
+      if (!c.id.includes("vs-go") || go) expect([c.id, c.pass === null]).toEqual([c.id, false]);
+  }, 240_000);
+});

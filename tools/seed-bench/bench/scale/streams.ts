@@ -1,0 +1,259 @@
+/**
+ * Issue #24's scale bench: a stream of NDJSON events decoded into Go types by every reader of
+ * both codecs, jsontext's framing, readline + JSON.parse and Go's two Decoders (one process
+ * each: MB/s and peak RSS, the 64 MiB bound); the same events encoded as a stream; and a
+ * single big document decoded and encoded at 1 MB, 100 MB and the largest size (cost per byte
+ * within 1.5× of its 1 MB value, bytes allocated per input byte beside Go's).
+ */
+import type { BenchResult, ScaleCheck, ScaleRow } from "@gojson/harness";
+import { formatByteSize } from "@gojson/harness";
+import { writeEvents } from "./events.js";
+import {
+  COST_GROWTH_BOUND,
+  type ScaleOptions,
+  ScaleRun,
+  STREAM_RSS_BOUND,
+  scaleCommand,
+  V8_STRING_LIMIT,
+} from "./probes.js";
+
+/** The stream readers (group "stream-decode"): id, label, side; Go's when installed. */
+export const STREAM_READERS = [
+  ["codec-v2-decodeValues", "codec-v2 decodeValues over fs.createReadStream", "gojson"],
+  ["codec-v1-Decoder", "codec-v1 Decoder.decode loop over fs.createReadStream", "gojson"],
+  ["jsontext-StreamDecoder", "jsontext StreamDecoder.values() (framing alone)", "gojson"],
+  ["jsontext-StreamDecoder+codec-v2", "jsontext StreamDecoder.values() + codec-v2 unmarshal", "gojson"],
+  ["readline+codec-v2", "readline + codec-v2 unmarshal per line", "gojson"],
+  ["readline+JSON.parse", "readline + JSON.parse (untyped)", "node"],
+] as const;
+
+/** The stream writers (group "stream-encode"). */
+export const STREAM_WRITERS = [
+  ["codec-v2-encodeValues", "codec-v2 encodeValues to fs.createWriteStream", "gojson"],
+  ["codec-v1-Encoder", "codec-v1 Encoder.encode loop to fs.createWriteStream", "gojson"],
+  ["JSON.stringify+write", "JSON.stringify + write in 64 KiB blocks (untyped)", "node"],
+] as const;
+
+const DOC_IMPLS = [
+  ["codec-v2", "codec-v2", "gojson"],
+  ["codec-v1", "codec-v1", "gojson"],
+  ["JSON.parse", "TextDecoder + JSON.parse (untyped)", "node"],
+] as const;
+
+const GO_V2_READER = "Go jsontext.NewDecoder + UnmarshalDecode (v2)";
+const GO_V1_READER = "Go json.NewDecoder (classic v1)";
+
+/** Repetitions (measured + warm-up) of a document of `size` bytes. */
+export function docReps(size: number): { reps: number; warm: number } {
+  if (size <= 2e6) return { reps: 30, warm: 10 };
+  if (size <= 200e6) return { reps: 3, warm: 1 };
+  return { reps: 1, warm: 0 };
+}
+
+/** Runs the stream and big-document benches; returns the result document. */
+export async function runStreams(o: ScaleOptions, log?: (line: string) => void): Promise<BenchResult> {
+  const run = new ScaleRun(o, log);
+  try {
+    const say = log ?? ((l: string) => console.log(l));
+    const baselineRssBytes = run.baselines();
+    const stream = run.file("events.ndjson");
+    const gen = writeEvents(stream, o.streamSize);
+    say(`scale-streams: ${formatByteSize(gen.bytes)} of NDJSON, ${gen.values} events`);
+    for (const [id, label, side] of STREAM_READERS)
+      run.add(
+        { group: "stream-decode", impl: id, label, side },
+        run.node("stream-decode", id, [stream, run.goFile]),
+      );
+    if (run.go) {
+      run.add(
+        { group: "stream-decode", impl: "go-v2", label: GO_V2_READER, side: "go" },
+        run.goRun("stream-decode", "v2", [stream]),
+      );
+      run.add(
+        { group: "stream-decode", impl: "go-v1", label: GO_V1_READER, side: "go" },
+        run.goRun("stream-decode", "v1", [stream]),
+      );
+    }
+
+    // Encoders: the same number of events, cycled from a pool of distinct ones.
+    const poolFile = run.file("pool.ndjson");
+    const pool = writeEvents(poolFile, 300e3, { seed: 7 });
+    const perEvent = pool.bytes / pool.values;
+    const n = Math.max(1, Math.round(o.streamSize / perEvent));
+    const out = run.file("out.ndjson");
+    for (const [id, label, side] of STREAM_WRITERS)
+      run.add(
+        { group: "stream-encode", impl: id, label, side },
+        run.node("stream-encode", id, [poolFile, out, n, run.goFile]),
+      );
+    if (run.go) {
+      run.add(
+        {
+          group: "stream-encode",
+          impl: "go-v2",
+          label: "Go jsontext.NewEncoder + MarshalEncode (v2), bufio 64 KiB",
+          side: "go",
+        },
+        run.goRun("stream-encode", "v2", [poolFile, out, n]),
+      );
+      run.add(
+        {
+          group: "stream-encode",
+          impl: "go-v1",
+          label: "Go json.NewEncoder (classic v1), bufio 64 KiB",
+          side: "go",
+        },
+        run.goRun("stream-encode", "v1", [poolFile, out, n]),
+      );
+    }
+
+    for (const size of o.docSizes) {
+      const doc = run.file(`doc-${size}.json`);
+      const d = writeEvents(doc, size, { array: true });
+      const { reps, warm } = docReps(d.bytes);
+      const heap = d.bytes > 200e6 ? o.bigHeapMb : 0;
+      const tag = formatByteSize(size);
+      say(
+        `scale-streams: document of ${formatByteSize(d.bytes)} (${d.values} events), ${reps - warm} measured rep(s)`,
+      );
+      for (const [id, label, side] of DOC_IMPLS)
+        run.add(
+          { group: `doc-decode@${tag}`, impl: id, label: `${label} unmarshal []Event`, side },
+          run.node("doc-decode", id, [doc, reps, warm, run.goFile], heap),
+        );
+      if (run.go)
+        for (const v of ["v2", "v1"] as const)
+          run.add(
+            {
+              group: `doc-decode@${tag}`,
+              impl: `go-${v}`,
+              label: `Go ${v === "v2" ? "json/v2" : "classic encoding/json"} Unmarshal []Event`,
+              side: "go",
+            },
+            run.goRun("doc-decode", v, [doc, reps, warm]),
+          );
+      const count = Math.max(1, Math.round(d.bytes / (perEvent + 1)));
+      for (const [decodeId, label, side] of DOC_IMPLS) {
+        const id = decodeId === "JSON.parse" ? "JSON.stringify" : decodeId;
+        run.add(
+          {
+            group: `doc-encode@${tag}`,
+            impl: id,
+            label: side === "node" ? "Buffer.from(JSON.stringify) (untyped)" : `${label} marshal []*Event`,
+            side,
+          },
+          run.node("doc-encode", id, [poolFile, count, reps, warm, run.goFile], heap),
+        );
+      }
+      if (run.go)
+        for (const v of ["v2", "v1"] as const)
+          run.add(
+            {
+              group: `doc-encode@${tag}`,
+              impl: `go-${v}`,
+              label: `Go ${v === "v2" ? "json/v2" : "classic encoding/json"} Marshal []*Event`,
+              side: "go",
+            },
+            run.goRun("doc-encode", v, [poolFile, count, reps, warm]),
+          );
+    }
+    return run.result(
+      "scale-streams",
+      "Streams and big documents: do the readers hold 64 MiB on a stream, at Go's rate, and does cost per byte stay flat up to 1 GB?",
+      `A ${formatByteSize(o.streamSize)} NDJSON stream of events decoded into Go types and encoded back, and one JSON document of ${o.docSizes
+        .map(formatByteSize)
+        .join(", ")}, each implementation once in a process of its own.`,
+      { checks: streamChecks(run.rows, o), commands: [scaleCommand("scale-streams", o)], baselineRssBytes },
+      [
+        "Peak RSS is the whole process's (getrusage ru_maxrss), the runtime included; an idle probe's is given as the floor.",
+        "Encoders cycle a pool of ~900 distinct events (the document is []*Event of references into it), so memory holds the output, not the input values.",
+        "Go's v2 map order is random, so its encoded bytes differ from codec-v2's in member order only.",
+      ],
+    );
+  } finally {
+    run.close();
+  }
+}
+
+function find(rows: readonly ScaleRow[], group: string, impl: string): ScaleRow | undefined {
+  return rows.find((r) => r.group === group && r.impl === impl);
+}
+
+const mib = (b: number) => `${(b / 2 ** 20).toFixed(1)} MiB`;
+
+/** The bounds of issue #24 checked against the rows. */
+export function streamChecks(rows: readonly ScaleRow[], o: ScaleOptions): ScaleCheck[] {
+  const out: ScaleCheck[] = [];
+  const size = formatByteSize(o.streamSize);
+  const rss = (group: string, id: string, label: string) => {
+    const r = find(rows, group, id);
+    out.push({
+      id: `${group}/rss/${id}`,
+      statement: `${label}: peak RSS ≤ 64 MiB on a ${size} stream`,
+      observed: !r ? "not run" : r.error ? `failed: ${r.error}` : `${mib(r.peakRssBytes ?? 0)} peak RSS`,
+      pass: !r ? null : r.error ? false : (r.peakRssBytes ?? Number.POSITIVE_INFINITY) <= STREAM_RSS_BOUND,
+    });
+  };
+  const rate = (group: string, id: string, goId: string, label: string, goLabel: string) => {
+    const r = find(rows, group, id);
+    const g = find(rows, group, goId);
+    const ok = r?.mbPerSec !== undefined && g?.mbPerSec !== undefined;
+    out.push({
+      id: `${group}/rate/${id}`,
+      statement: `${label}: MB/s ≥ ${goLabel}'s`,
+      observed: ok
+        ? `${r.mbPerSec!.toFixed(1)} vs ${g.mbPerSec!.toFixed(1)} MB/s (${(r.mbPerSec! / g.mbPerSec!).toFixed(2)}× Go's rate)`
+        : r?.error
+          ? `failed: ${r.error}`
+          : "not run (Go absent or the reader failed)",
+      pass: ok ? r.mbPerSec! >= g.mbPerSec! : r?.error ? false : null,
+    });
+  };
+  for (const [id, label, side] of STREAM_READERS) if (side === "gojson") rss("stream-decode", id, label);
+  rate("stream-decode", "codec-v2-decodeValues", "go-v2", "codec-v2 decodeValues", "Go v2 UnmarshalDecode");
+  rate("stream-decode", "codec-v1-Decoder", "go-v1", "codec-v1 Decoder", "Go classic json.Decoder");
+  for (const [id, label, side] of STREAM_WRITERS) if (side === "gojson") rss("stream-encode", id, label);
+  rate("stream-encode", "codec-v2-encodeValues", "go-v2", "codec-v2 encodeValues", "Go v2 MarshalEncode");
+  rate("stream-encode", "codec-v1-Encoder", "go-v1", "codec-v1 Encoder", "Go classic json.Encoder");
+
+  const [first, ...rest] = o.docSizes;
+  if (first !== undefined)
+    for (const op of ["decode", "encode"] as const)
+      for (const id of ["codec-v2", "codec-v1"])
+        for (const size of rest) {
+          const a = find(rows, `doc-${op}@${formatByteSize(first)}`, id);
+          const b = find(rows, `doc-${op}@${formatByteSize(size)}`, id);
+          const perByte = (r: ScaleRow | undefined) =>
+            r?.seconds !== undefined && r.inputBytes > 0 ? (r.seconds * 1e9) / r.inputBytes : undefined;
+          const pa = perByte(a);
+          const pb = perByte(b);
+          out.push({
+            id: `doc-${op}/flat/${id}@${formatByteSize(size)}`,
+            statement: `${id} ${op === "decode" ? "unmarshal" : "marshal"} of one document: cost per byte at ${formatByteSize(size)} ≤ ${COST_GROWTH_BOUND}× its ${formatByteSize(first)} value`,
+            observed:
+              pa !== undefined && pb !== undefined
+                ? `${pb.toFixed(2)} vs ${pa.toFixed(2)} ns/B (${(pb / pa).toFixed(2)}×)`
+                : b?.error
+                  ? `failed at ${formatByteSize(size)}: ${b.error}`
+                  : "not run",
+            pass:
+              pa !== undefined && pb !== undefined ? pb / pa <= COST_GROWTH_BOUND : b?.error ? false : null,
+          });
+        }
+  const big = o.docSizes.filter((s) => s > V8_STRING_LIMIT);
+  for (const size of big)
+    for (const id of ["codec-v2", "codec-v1"]) {
+      const r = find(rows, `doc-decode@${formatByteSize(size)}`, id);
+      out.push({
+        id: `doc-decode/past-string-limit/${id}`,
+        statement: `${id} unmarshals a ${formatByteSize(size)} document (past V8's 512 MiB string limit)`,
+        observed: !r
+          ? "not run"
+          : r.error
+            ? `failed: ${r.error}`
+            : `decoded, ${r.values} events, ${mib(r.peakRssBytes ?? 0)} peak RSS`,
+        pass: !r ? null : !r.error,
+      });
+    }
+  return out;
+}
