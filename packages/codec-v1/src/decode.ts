@@ -316,23 +316,23 @@ function build(t: GoType, outerTs: string | undefined, methods = true): Decoder 
     const mt = findMethod(t, "UnmarshalText");
     if (mt !== null) {
       const ts = outerTs ?? typeString(t);
+      // Go's indirect does not return a TextUnmarshaler for null: null is stored by kind
+      // (a map or slice becomes nil, other kinds are left alone).
+      const nilOnNull = t.kind === "map" || t.kind === "slice";
       return (d, cur) => {
         const c = d.text.charCodeAt(d.pos);
         if (c === C_QUOTE) return callUnmarshalText(d, mt, cur, d.readString());
+        if (c === C_N && nilOnNull) {
+          d.readLiteral();
+          return null;
+        }
         return mismatch(d, ts, cur);
       };
     }
   }
   switch (t.kind) {
     case "bool":
-      return (d, cur) => {
-        const c = d.text.charCodeAt(d.pos);
-        if (c === C_T || c === C_F) {
-          d.readLiteral();
-          return c === C_T;
-        }
-        return mismatch(d, t, cur);
-      };
+      return boolDecoder(t);
     case "int":
     case "int8":
     case "int16":
@@ -343,173 +343,17 @@ function build(t: GoType, outerTs: string | undefined, methods = true): Decoder 
     case "uint16":
     case "uint32":
     case "uint64":
-    case "uintptr": {
-      const parse = intParser(t.kind);
-      const big =
-        t.kind === "int" ||
-        t.kind === "int64" ||
-        t.kind === "uint" ||
-        t.kind === "uint64" ||
-        t.kind === "uintptr";
-      const unsigned = t.kind.startsWith("u");
-      const [lo, hi] = SMALL_INT_RANGE[t.kind] ?? [0, -1];
-      return (d, cur) => {
-        const c = d.text.charCodeAt(d.pos);
-        if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
-          const lit = d.readNumber();
-          if (d.numInt && (!unsigned || c !== 0x2d)) {
-            // Fast paths: up to 15 digits a literal is exact as a double (below 2^53).
-            if (big) {
-              if (lit.length <= 15) return BigInt(Number(lit));
-            } else if (lit.length <= 15) {
-              const n = Number(lit);
-              if (n >= lo && n <= hi) return n + 0; // + 0: -0 is 0
-            }
-          }
-          const v = parse(lit);
-          if (v === undefined) {
-            d.typeError(`number ${lit}`, t, d.pos);
-            return cur;
-          }
-          return v;
-        }
-        return mismatch(d, t, cur);
-      };
-    }
+    case "uintptr":
+      return intDecoder(t);
     case "float32":
-    case "float64": {
-      const f32 = t.kind === "float32";
-      return (d, cur) => {
-        const c = d.text.charCodeAt(d.pos);
-        if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
-          const lit = d.readNumber();
-          const v = parseFloatLiteral(lit, f32);
-          if (v === undefined) {
-            d.typeError(`number ${lit}`, t, d.pos);
-            return cur;
-          }
-          return v;
-        }
-        return mismatch(d, t, cur);
-      };
-    }
+    case "float64":
+      return floatDecoder(t);
     case "string":
-      if (t.known === "json.Number") {
-        return (d, cur) => {
-          const c = d.text.charCodeAt(d.pos);
-          if (c === 0x2d || (c >= 0x30 && c <= 0x39)) return new JsonNumber(d.readNumber());
-          if (c === C_QUOTE) {
-            const start = d.pos;
-            const s = d.readString();
-            if (!isValidNumber(s)) {
-              throw new Abort(
-                new GoError(
-                  "number-literal",
-                  `json: invalid number literal, trying to unmarshal ${d.quoteRaw(start, d.pos)} into Number`,
-                ),
-              );
-            }
-            return new JsonNumber(s);
-          }
-          return mismatch(d, t, cur);
-        };
-      }
-      return (d, cur) => {
-        if (d.text.charCodeAt(d.pos) === C_QUOTE) return d.readString();
-        return mismatch(d, t, cur);
-      };
+      return stringDecoder(t);
     case "interface":
-      if (t.opaque !== undefined || (t.interfaceMethods?.length ?? 0) > 0) return opaqueDecoder(t);
-      return (d, cur) => {
-        const c = d.text.charCodeAt(d.pos);
-        if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
-          // Go's literalStore: a number that overflows float64 leaves the interface as it was.
-          const lit = d.readNumber();
-          if (d.useNumber) return new JsonNumber(lit);
-          const v = Number(lit);
-          if (Number.isFinite(v)) return v;
-          // Go's convertNumber reports d.off: one byte past the end of the literal.
-          d.typeError(`number ${lit}`, "float64", d.pos + 1);
-          return cur;
-        }
-        return decodeAny(d);
-      };
-    case "pointer": {
-      const elemT = t.elem;
-      // Go names the type where the value sits (`**main.T`), not the pointer UnmarshalText is on,
-      // when a TextUnmarshaler reached through any number of pointers meets a non-string.
-      let u = elemT;
-      // (bounded: `type P *P` points at itself forever)
-      for (let i = 0; u.kind === "pointer" && i < MAX_POINTER_CHAIN; i++) u = u.elem;
-      // A named pointer type hides the methods of what it points at (see bareDecoderFor).
-      const hidden = t.name !== undefined && elemT.kind !== "pointer";
-      const needsOuter =
-        !hidden &&
-        hasMethods(u) &&
-        findMethod(u, "UnmarshalJSON") === null &&
-        findMethod(u, "UnmarshalText") !== null;
-      const elem = hidden
-        ? bareDecoderFor(elemT)
-        : needsOuter
-          ? build(elemT, outerTs ?? typeString(t))
-          : decoderFor(elemT);
-      // Go allocates the pointer, then refuses a map whose key kind it cannot decode and leaves
-      // the map nil. A non-nil pointer to such a nil map cannot be told from a nil pointer in
-      // TypeScript (both null), but Go's Marshal of the two differs (`unsupported type` against
-      // `null`): an empty Map stands for it, so marshal of the result says what Go's says.
-      const ez =
-        elemT.kind === "map" &&
-        findMethod(elemT, "UnmarshalJSON") === null &&
-        findMethod(elemT, "UnmarshalText") === null &&
-        mapKeyConv(elemT.key) === null
-          ? () => new Map()
-          : zeroFn(elemT);
-      const selfRef = elemT.kind === "pointer";
-      return (d, cur) => {
-        const c = d.text.charCodeAt(d.pos);
-        if (c === C_N) {
-          // A pointer to a pointer to a type with UnmarshalJSON still ends as nil: Go stops at the settable pointer.
-          d.readLiteral();
-          return null;
-        }
-        const inner = cur === null || cur === undefined ? ez() : cur;
-        if (!selfRef) {
-          try {
-            return elem(d, inner);
-          } catch (e) {
-            // Go allocated the pointer before the error: the destination points at what was filled.
-            if (e instanceof Abort) e.partial = partialOf(e, inner);
-            throw e;
-          }
-        }
-        // Pointer-to-pointer chains allocate without consuming input: check the value start first,
-        // and stop a chain that never ends (type P *P), where Go would allocate forever.
-        if (
-          !(
-            c === C_QUOTE ||
-            c === C_LBRACE ||
-            c === C_LBRACKET ||
-            c === C_T ||
-            c === C_F ||
-            c === 0x2d ||
-            (c >= 0x30 && c <= 0x39)
-          )
-        ) {
-          throw SYNTAX_BAIL;
-        }
-        if (++d.ptrChain > MAX_POINTER_CHAIN)
-          throw new Abort(new GoError("panic", "json: endless pointer type cycle"));
-        let r: any;
-        try {
-          r = elem(d, inner);
-        } catch (e) {
-          if (e instanceof Abort) e.partial = partialOf(e, inner);
-          throw e;
-        }
-        d.ptrChain--;
-        return r;
-      };
-    }
+      return interfaceDecoder(t);
+    case "pointer":
+      return pointerDecoder(t, outerTs);
     case "slice":
       return buildSlice(t);
     case "array":
@@ -519,6 +363,196 @@ function build(t: GoType, outerTs: string | undefined, methods = true): Decoder 
     case "struct":
       return buildStruct(t);
   }
+}
+
+/** bool: true or false. */
+function boolDecoder(t: GoType): Decoder {
+  return (d, cur) => {
+    const c = d.text.charCodeAt(d.pos);
+    if (c === C_T || c === C_F) {
+      d.readLiteral();
+      return c === C_T;
+    }
+    return mismatch(d, t, cur);
+  };
+}
+
+/** Integer kinds: Go's strconv parse and range check; -0 is 0. */
+function intDecoder(t: GoType): Decoder {
+  const parse = intParser(t.kind);
+  const big =
+    t.kind === "int" ||
+    t.kind === "int64" ||
+    t.kind === "uint" ||
+    t.kind === "uint64" ||
+    t.kind === "uintptr";
+  const unsigned = t.kind.startsWith("u");
+  const [lo, hi] = SMALL_INT_RANGE[t.kind] ?? [0, -1];
+  return (d, cur) => {
+    const c = d.text.charCodeAt(d.pos);
+    if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
+      const lit = d.readNumber();
+      if (d.numInt && (!unsigned || c !== 0x2d)) {
+        // Fast paths: up to 15 digits a literal is exact as a double (below 2^53).
+        if (big) {
+          if (lit.length <= 15) return BigInt(Number(lit));
+        } else if (lit.length <= 15) {
+          const n = Number(lit);
+          if (n >= lo && n <= hi) return n + 0; // + 0: -0 is 0
+        }
+      }
+      const v = parse(lit);
+      if (v === undefined) {
+        d.typeError(`number ${lit}`, t, d.pos);
+        return cur;
+      }
+      return v;
+    }
+    return mismatch(d, t, cur);
+  };
+}
+
+/** float32/float64: Go's ParseFloat, float32 rounded. */
+function floatDecoder(t: GoType): Decoder {
+  const f32 = t.kind === "float32";
+  return (d, cur) => {
+    const c = d.text.charCodeAt(d.pos);
+    if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
+      const lit = d.readNumber();
+      const v = parseFloatLiteral(lit, f32);
+      if (v === undefined) {
+        d.typeError(`number ${lit}`, t, d.pos);
+        return cur;
+      }
+      return v;
+    }
+    return mismatch(d, t, cur);
+  };
+}
+
+/** string, and json.Number (a number, or a string holding a valid number literal). */
+function stringDecoder(t: GoType): Decoder {
+  if (t.known === "json.Number") {
+    return (d, cur) => {
+      const c = d.text.charCodeAt(d.pos);
+      if (c === 0x2d || (c >= 0x30 && c <= 0x39)) return new JsonNumber(d.readNumber());
+      if (c === C_QUOTE) {
+        const start = d.pos;
+        const s = d.readString();
+        if (!isValidNumber(s)) {
+          throw new Abort(
+            new GoError(
+              "number-literal",
+              `json: invalid number literal, trying to unmarshal ${d.quoteRaw(start, d.pos)} into Number`,
+            ),
+          );
+        }
+        return new JsonNumber(s);
+      }
+      return mismatch(d, t, cur);
+    };
+  }
+  return (d, cur) => {
+    if (d.text.charCodeAt(d.pos) === C_QUOTE) return d.readString();
+    return mismatch(d, t, cur);
+  };
+}
+
+/** Interfaces: `any` takes every value; opaque and non-empty interfaces only null. */
+function interfaceDecoder(t: GoType & { kind: "interface" }): Decoder {
+  if (t.opaque !== undefined || (t.interfaceMethods?.length ?? 0) > 0) return opaqueDecoder(t);
+  return (d, cur) => {
+    const c = d.text.charCodeAt(d.pos);
+    if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
+      // Go's literalStore: a number that overflows float64 leaves the interface as it was.
+      const lit = d.readNumber();
+      if (d.useNumber) return new JsonNumber(lit);
+      const v = Number(lit);
+      if (Number.isFinite(v)) return v;
+      // Go's convertNumber reports d.off: one byte past the end of the literal.
+      d.typeError(`number ${lit}`, "float64", d.pos + 1);
+      return cur;
+    }
+    return decodeAny(d);
+  };
+}
+
+/** Pointers: null sets nil; anything else allocates (Go's indirect) and decodes into the pointee. */
+function pointerDecoder(t: GoType & { kind: "pointer" }, outerTs: string | undefined): Decoder {
+  const elemT = t.elem;
+  // Go names the type where the value sits (`**main.T`), not the pointer UnmarshalText is on,
+  // when a TextUnmarshaler reached through any number of pointers meets a non-string.
+  let u = elemT;
+  // (bounded: `type P *P` points at itself forever)
+  for (let i = 0; u.kind === "pointer" && i < MAX_POINTER_CHAIN; i++) u = u.elem;
+  // A named pointer type hides the methods of what it points at (see bareDecoderFor).
+  const hidden = t.name !== undefined && elemT.kind !== "pointer";
+  const needsOuter =
+    !hidden &&
+    hasMethods(u) &&
+    findMethod(u, "UnmarshalJSON") === null &&
+    findMethod(u, "UnmarshalText") !== null;
+  const elem = hidden
+    ? bareDecoderFor(elemT)
+    : needsOuter
+      ? build(elemT, outerTs ?? typeString(t))
+      : decoderFor(elemT);
+  // Go allocates the pointer, then refuses a map whose key kind it cannot decode and leaves
+  // the map nil. A non-nil pointer to such a nil map cannot be told from a nil pointer in
+  // TypeScript (both null), but Go's Marshal of the two differs (`unsupported type` against
+  // `null`): an empty Map stands for it, so marshal of the result says what Go's says.
+  const ez =
+    elemT.kind === "map" &&
+    findMethod(elemT, "UnmarshalJSON") === null &&
+    findMethod(elemT, "UnmarshalText") === null &&
+    mapKeyConv(elemT.key) === null
+      ? () => new Map()
+      : zeroFn(elemT);
+  const selfRef = elemT.kind === "pointer";
+  return (d, cur) => {
+    const c = d.text.charCodeAt(d.pos);
+    if (c === C_N) {
+      // A pointer to a pointer to a type with UnmarshalJSON still ends as nil: Go stops at the settable pointer.
+      d.readLiteral();
+      return null;
+    }
+    const inner = cur === null || cur === undefined ? ez() : cur;
+    if (!selfRef) {
+      try {
+        return elem(d, inner);
+      } catch (e) {
+        // Go allocated the pointer before the error: the destination points at what was filled.
+        if (e instanceof Abort) e.partial = partialOf(e, inner);
+        throw e;
+      }
+    }
+    // Pointer-to-pointer chains allocate without consuming input: check the value start first,
+    // and stop a chain that never ends (type P *P), where Go would allocate forever.
+    if (
+      !(
+        c === C_QUOTE ||
+        c === C_LBRACE ||
+        c === C_LBRACKET ||
+        c === C_T ||
+        c === C_F ||
+        c === 0x2d ||
+        (c >= 0x30 && c <= 0x39)
+      )
+    ) {
+      throw SYNTAX_BAIL;
+    }
+    if (++d.ptrChain > MAX_POINTER_CHAIN)
+      throw new Abort(new GoError("panic", "json: endless pointer type cycle"));
+    let r: any;
+    try {
+      r = elem(d, inner);
+    } catch (e) {
+      if (e instanceof Abort) e.partial = partialOf(e, inner);
+      throw e;
+    }
+    d.ptrChain--;
+    return r;
+  };
 }
 
 /** Parses an integer literal as strconv.ParseInt/ParseUint(s, 10, 64) plus the kind's range check. */

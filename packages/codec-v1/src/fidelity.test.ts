@@ -4,7 +4,8 @@
  * pointers allocated before a failed decode, named pointer types hiding the
  * pointee's methods and `,string`, json.Number error quoting, RawMessage with
  * invalid UTF-8, base64 into an existing slice, map[float64]V, MarshalText
- * output with invalid UTF-8, and what Go 1.27's Unicode 17 tables change
+ * output with invalid UTF-8, null into UnmarshalText types, unsigned map keys with a sign,
+ * pointers to maps of undecodable key types, and what Go 1.27's Unicode 17 tables change
  * (quoting in error texts, case folding of names). Each line of
  * go*.out is the Go-quoted error texts and the Go-quoted bytes of Marshal of the
  * destination afterwards.
@@ -35,6 +36,24 @@ withMethods(
   { receiver: "pointer" },
 );
 withMethods(decls.EM as GoType, { MarshalJSON: () => '"m"' }, { receiver: "pointer" });
+// types.go.txt's UnmarshalText twins: null reaches none of them (a map or slice becomes nil).
+const text = (b: Uint8Array | string) => (typeof b === "string" ? b : new TextDecoder().decode(b));
+withMethods(
+  decls.TM as GoType,
+  { UnmarshalText: (b: Uint8Array | string) => new Map([[text(b), 1n]]) },
+  { receiver: "pointer" },
+);
+withMethods(
+  decls.TL as GoType,
+  { UnmarshalText: (b: Uint8Array | string) => [BigInt(text(b).length)] },
+  { receiver: "pointer" },
+);
+withMethods(
+  decls.TSt as GoType,
+  { UnmarshalText: (b: Uint8Array | string) => `u${text(b)}` },
+  { receiver: "pointer" },
+);
+withMethods(decls.TV as GoType, { UnmarshalText: (_b: Uint8Array | string, cur: unknown) => cur });
 const cases = lines("cases.tsv").map(
   (l, i) => [i, ...(l.split("\t") as [string, string, string, string])] as const,
 );
