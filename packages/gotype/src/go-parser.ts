@@ -598,7 +598,8 @@ class Parser {
     const pos = this.pos();
     this.advance();
     this.expectOp("{");
-    const fields: FieldAst[] = [];
+    // Filled in place: the tag and doc after the names and type are read.
+    const fields: { -readonly [K in keyof FieldAst]: FieldAst[K] }[] = [];
     for (;;) {
       while (this.t.kind === ";") this.advance();
       if (this.isOp("}")) break;
@@ -606,11 +607,11 @@ class Parser {
       const first = this.t;
       const doc = first.doc;
       const fpos = this.pos();
-      const added: FieldAst[] = [];
+      const added = fields.length;
       if (this.isOp("*")) {
         this.advance();
         const tn = this.typeName();
-        added.push({
+        fields.push({
           name: tn.name,
           embedded: true,
           type: { k: "ptr", elem: tn, pos: fpos },
@@ -621,7 +622,7 @@ class Parser {
         this.fail("syntax error: cannot parenthesize embedded type");
       } else if (this.t.kind === "ident" && this.isEmbeddedField()) {
         const tn = this.typeName();
-        added.push({ name: tn.name, embedded: true, type: tn, tag: "", pos: fpos });
+        fields.push({ name: tn.name, embedded: true, type: tn, tag: "", pos: fpos });
       } else {
         const names: Tok[] = [this.ident("field name or embedded type")];
         while (this.isOp(",")) {
@@ -630,13 +631,17 @@ class Parser {
         }
         const ft = this.type();
         for (const nt of names)
-          added.push({ name: nt.text, embedded: false, type: ft, tag: "", pos: this.pos(nt) });
+          fields.push({ name: nt.text, embedded: false, type: ft, tag: "", pos: this.pos(nt) });
       }
       let tag = "";
       if (this.t.kind === "string") tag = this.advance().value ?? "";
       const lineDoc = this.lx.trailingComment((this.t.kind as string) === ";" ? this.t.line : first.line);
       const d = doc ?? lineDoc;
-      for (const f of added) fields.push({ ...f, tag, ...(d !== undefined ? { doc: d } : {}) });
+      for (let i = added; i < fields.length; i++) {
+        const f = fields[i] as (typeof fields)[number];
+        f.tag = tag;
+        if (d !== undefined) f.doc = d;
+      }
       if (this.isOp("}")) break;
       if ((this.t.kind as string) !== ";")
         this.fail(`syntax error: unexpected ${this.describe(this.t)}, expected semicolon, newline, or }`);

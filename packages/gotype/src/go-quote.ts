@@ -52,6 +52,7 @@ export function goQuote(s: string): string {
 export function goUnquote(q: string): string | undefined {
   if (q.length < 2 || q[0] !== '"' || q[q.length - 1] !== '"') return undefined;
   const s = q.slice(1, -1);
+  if (isPlain(s)) return s;
   let out = "";
   for (let i = 0; i < s.length; ) {
     const c = s[i] as string;
@@ -124,6 +125,15 @@ export function goUnquote(q: string): string | undefined {
     }
   }
   return out;
+}
+
+// No escape, quote or newline: the literal's text is its value.
+function isPlain(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 0x5c || c === 0x22 || c === 0x0a) return false;
+  }
+  return true;
 }
 
 /** Go's %q of a rune: a single-quoted Go rune literal (`'x'`, `'\''`). */

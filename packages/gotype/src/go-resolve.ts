@@ -722,9 +722,12 @@ export class PackageScope {
   }
 
   private structType(fieldsAst: readonly FieldAst[], ctx: Ctx): StructType {
-    const fields: StructField[] = [];
+    const fields: StructField[] = new Array<StructField>(fieldsAst.length);
     const seen = new Map<string, GoPos>();
-    for (const f of fieldsAst) {
+    // Identical struct literals are one type (Go's type identity), so instantiations with them match.
+    let key = "";
+    for (let i = 0; i < fieldsAst.length; i++) {
+      const f = fieldsAst[i] as FieldAst;
       const type = this.resolve(f.type, ctx);
       if (f.embedded) {
         const base = f.type.k === "ptr" ? f.type.elem : f.type;
@@ -739,22 +742,18 @@ export class PackageScope {
           throw err(f.pos, `${name} redeclared\n\t${posString(prev)}: other declaration of ${name}`);
         seen.set(name, f.pos);
       }
-      fields.push(
-        Object.freeze({
-          name,
-          type,
-          tag: f.tag,
-          embedded: f.embedded,
-          exported: isExportedName(name),
-          pos: f.pos,
-          ...(f.doc !== undefined ? { doc: f.doc } : {}),
-        }),
-      );
+      const field: { -readonly [K in keyof StructField]: StructField[K] } = {
+        name,
+        type,
+        tag: f.tag,
+        embedded: f.embedded,
+        exported: isExportedName(name),
+        pos: f.pos,
+      };
+      if (f.doc !== undefined) field.doc = f.doc;
+      fields[i] = Object.freeze(field);
+      key += `${i === 0 ? "" : "\u0001"}${name}\u0000${typeId(type)}\u0000${f.tag}\u0000${f.embedded ? 1 : 0}`;
     }
-    // Identical struct literals are one type (Go's type identity), so instantiations with them match.
-    const key = fields
-      .map((f) => `${f.name}\u0000${typeId(f.type)}\u0000${f.tag}\u0000${f.embedded ? 1 : 0}`)
-      .join("\u0001");
     const hit = this.structs.get(key);
     if (hit !== undefined) return hit;
     const st = Object.freeze({ kind: "struct", fields: Object.freeze(fields) }) as StructType;

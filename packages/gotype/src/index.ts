@@ -74,9 +74,10 @@ export type {
   JsonVersion,
   StructFields,
   StructFieldsError,
-  TagV2,
 } from "./struct-fields.js";
-export { parseTagV2, structFields } from "./struct-fields.js";
+export { structFields } from "./struct-fields.js";
+export type { TagV2 } from "./tag-v2.js";
+export { parseTagV2 } from "./tag-v2.js";
 export type { TagV1 } from "./tags.js";
 export { getTag, isValidTagNameV1, lookupTag, parseTagV1 } from "./tags.js";
 export {

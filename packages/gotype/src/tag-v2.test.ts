@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { parseTagV2, type TagV2 } from "./struct-fields.js";
+import { parseTagV2, type TagV2 } from "./tag-v2.js";
 
 // json/v2's tag grammar. The error texts were recorded from Go 1.26.8
 // (GOEXPERIMENT=jsonv2, json.Marshal of a struct with the tag); Go wraps them

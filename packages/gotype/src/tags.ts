@@ -22,18 +22,22 @@ export function lookupTag(tag: string, key: string): string | undefined {
       i++;
     }
     if (i === start || i + 1 >= n || tag[i] !== ":" || tag[i + 1] !== '"') break;
-    const name = tag.slice(start, i);
+    const isKey = i - start === key.length && tag.startsWith(key, start);
     i++; // at the opening quote
     const qstart = i;
     i++;
+    let plain = true; // no escape or newline: the value is the text between the quotes
     while (i < n && tag[i] !== '"') {
-      if (tag[i] === "\\") i++;
+      const c = tag.charCodeAt(i);
+      if (c === 0x5c) {
+        plain = false;
+        i++;
+      } else if (c === 0x0a) plain = false;
       i++;
     }
     if (i >= n) break;
-    const qvalue = tag.slice(qstart, i + 1);
     i++;
-    if (name === key) return goUnquote(qvalue);
+    if (isKey) return plain ? tag.slice(qstart + 1, i - 1) : goUnquote(tag.slice(qstart, i));
   }
   return undefined;
 }
@@ -61,6 +65,16 @@ const V1_TAG_PUNCT = "!#$%&()*+-./:;<=>?@[]^_{|}~ ";
 /** encoding/json v1's isValidTag: a name of letters, digits and allowed punctuation. */
 export function isValidTagNameV1(s: string): boolean {
   if (s === "") return false;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0x80) return validNonASCII(s);
+    if ((c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a)) continue;
+    if (!V1_TAG_PUNCT.includes(s[i] as string)) return false;
+  }
+  return true;
+}
+
+function validNonASCII(s: string): boolean {
   for (const c of s) {
     if (V1_TAG_PUNCT.includes(c)) continue;
     if (!/^[\p{L}\p{Nd}]$/u.test(c)) return false;

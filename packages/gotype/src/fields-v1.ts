@@ -1,0 +1,139 @@
+/**
+ * encoding/json (v1) typeFields: the JSON fields of a struct, found breadth
+ * first through embedded structs, names from v1 tags, the dominant field of
+ * each name kept. Linear in the fields reached times the embedding depth.
+ */
+
+import type { FieldStep, StructFields } from "./struct-fields.js";
+import {
+  assertFieldResolved,
+  derefUnnamed,
+  dominantFields,
+  extend,
+  finish,
+  type Pending,
+  sortByIndex,
+  stepOf,
+} from "./struct-fields-build.js";
+import { isValidTagNameV1, lookupTag } from "./tags.js";
+import type { GoType, StructType } from "./types.js";
+
+// Whether the `string` option takes effect for a field of this (dereferenced) type.
+function isV1QuotableKind(t: GoType): boolean {
+  switch (t.kind) {
+    case "slice":
+    case "array":
+    case "map":
+    case "pointer":
+    case "interface":
+    case "struct":
+      return false;
+    default:
+      return true;
+  }
+}
+
+interface V1Options {
+  name: string;
+  omitEmpty: boolean;
+  omitZero: boolean;
+  string: boolean;
+}
+
+// encoding/json v1's parseTag and the options it reads (Contains on the comma list).
+function tagOptions(tag: string): V1Options {
+  const comma = tag.indexOf(",");
+  const o: V1Options = { name: tag, omitEmpty: false, omitZero: false, string: false };
+  if (comma < 0) return o;
+  o.name = tag.slice(0, comma);
+  let i = comma;
+  while (i < tag.length) {
+    let j = tag.indexOf(",", i + 1);
+    if (j < 0) j = tag.length;
+    switch (tag.slice(i + 1, j)) {
+      case "omitempty":
+        o.omitEmpty = true;
+        break;
+      case "omitzero":
+        o.omitZero = true;
+        break;
+      case "string":
+        o.string = true;
+        break;
+    }
+    i = j;
+  }
+  return o;
+}
+
+interface Queued {
+  typ: GoType;
+  index: number[];
+  path: FieldStep[];
+}
+
+/** encoding/json v1 typeFields. */
+export function resolveV1(root: StructType): StructFields {
+  let next: Queued[] = [{ typ: root, index: [], path: [] }];
+  let count = new Map<GoType, number>();
+  let nextCount = new Map<GoType, number>();
+  const visited = new Set<GoType>();
+  const fields: Pending[] = [];
+  while (next.length > 0) {
+    const current = next;
+    next = [];
+    count = nextCount;
+    nextCount = new Map();
+    for (const f of current) {
+      if (visited.has(f.typ)) continue;
+      visited.add(f.typ);
+      if (f.typ.kind !== "struct") continue;
+      const st = f.typ;
+      const twice = (count.get(st) ?? 0) > 1;
+      for (let i = 0; i < st.fields.length; i++) {
+        const sf = st.fields[i];
+        if (sf === undefined) continue;
+        const tag = lookupTag(sf.tag, "json") ?? "";
+        if (sf.embedded) {
+          const et = sf.type.kind === "pointer" ? sf.type.elem : sf.type;
+          if (tag !== "-") assertFieldResolved(st, sf.name, sf.type);
+          if (!sf.exported && et.kind !== "struct") continue;
+        } else if (!sf.exported) continue;
+        if (tag === "-") continue;
+        assertFieldResolved(st, sf.name, sf.type);
+        const opts = tagOptions(tag);
+        const name = isValidTagNameV1(opts.name) ? opts.name : "";
+        const index = extend(f.index, i);
+        const path = extend(f.path, stepOf(st, i));
+        const ft = derefUnnamed(sf.type);
+        if (name !== "" || !sf.embedded || ft.kind !== "struct") {
+          const p: Pending = {
+            name: name !== "" ? name : sf.name,
+            tagged: name !== "",
+            index,
+            path,
+            type: sf.type,
+            omitEmpty: opts.omitEmpty,
+            omitZero: opts.omitZero,
+            string: opts.string && isV1QuotableKind(ft),
+            casing: undefined,
+            format: undefined,
+            inline: false,
+            unknown: false,
+            id: 0,
+          };
+          fields.push(p);
+          // Two embeddings of this struct at one depth: its fields annihilate each other.
+          if (twice) fields.push(p);
+          continue;
+        }
+        const c = (nextCount.get(ft) ?? 0) + 1;
+        nextCount.set(ft, c);
+        if (c === 1) next.push({ typ: ft, index, path });
+      }
+    }
+  }
+  const out = dominantFields(fields);
+  sortByIndex(out);
+  return finish("v1", out, {});
+}

@@ -1,0 +1,220 @@
+/**
+ * What the v1 and v2 field resolvers share: the pending field record, field
+ * steps (one frozen step per struct field, shared by every path through it),
+ * dominant-field selection by name, and the final frozen StructFields with
+ * its name indexes built on first use. Every step is linear in the number of
+ * fields times the embedding depth (sorting index paths that arrive almost
+ * in order, which V8's merge sort takes in linear time).
+ */
+import { foldNameV1, foldNameV2 } from "./fold.js";
+import { unresolvedError } from "./opaque.js";
+import type { FieldStep, JsonField, JsonVersion, StructFields, StructFieldsError } from "./struct-fields.js";
+import { typeString } from "./type-string.js";
+import type { GoType, StructType } from "./types.js";
+
+/** A field found by a resolver, before dominance and freezing. */
+export interface Pending {
+  name: string;
+  tagged: boolean;
+  index: number[];
+  path: FieldStep[];
+  type: GoType;
+  omitEmpty: boolean;
+  omitZero: boolean;
+  string: boolean;
+  casing: "ignore" | "strict" | undefined;
+  format: string | undefined;
+  inline: boolean;
+  unknown: boolean;
+  id: number;
+}
+
+/** A field JSON reads or writes must not have a type gotype could not resolve. */
+export function assertFieldResolved(st: GoType, field: string, t: GoType): void {
+  // The message (and the struct's type string) is built only when there is an error.
+  if (unresolvedError(t) === undefined) return;
+  throw unresolvedError(t, `field ${st.name !== undefined ? typeString(st) : "struct"}.${field}`);
+}
+
+/** The element of an unnamed pointer, else the type itself. */
+export function derefUnnamed(t: GoType): GoType {
+  return t.kind === "pointer" && t.name === undefined ? t.elem : t;
+}
+
+const stepsOf = new WeakMap<StructType, (FieldStep | undefined)[]>();
+
+/** The step through field `i` of `st` (one frozen object per struct field). */
+export function stepOf(st: StructType, i: number): FieldStep {
+  let steps = stepsOf.get(st);
+  if (steps === undefined) {
+    steps = new Array<FieldStep | undefined>(st.fields.length).fill(undefined);
+    stepsOf.set(st, steps);
+  }
+  let s = steps[i];
+  if (s === undefined) {
+    const f = st.fields[i];
+    if (f === undefined) throw new RangeError("field index");
+    s = Object.freeze({
+      index: i,
+      name: f.name,
+      type: f.type,
+      pointer: f.type.kind === "pointer" && f.type.name === undefined,
+      exported: f.exported,
+      embedded: f.embedded,
+    });
+    steps[i] = s;
+  }
+  return s;
+}
+
+/** `prefix` with `last` appended, in an array of exactly that length. */
+export function extend<E>(prefix: readonly E[], last: E): E[] {
+  const n = prefix.length;
+  if (n === 0) return [last];
+  if (n === 1) return [prefix[0] as E, last];
+  const out = prefix.slice();
+  out.push(last);
+  return out;
+}
+
+/** reflect's index order (slices.Compare of the index paths). */
+export function compareIndex(a: readonly number[], b: readonly number[]): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const d = (a[i] as number) - (b[i] as number);
+    if (d !== 0) return d;
+  }
+  return a.length - b.length;
+}
+
+function compareByIndex(a: Pending, b: Pending): number {
+  return compareIndex(a.index, b.index);
+}
+
+/** Sorts fields into reflect's index order. */
+export function sortByIndex(list: Pending[]): void {
+  list.sort(compareByIndex);
+}
+
+interface NameGroup {
+  best: Pending;
+  /** How many fields share best's depth and taggedness (more than one: no dominant field). */
+  ties: number;
+}
+
+// Depth first, then tagged before untagged: the order Go sorts a name's fields in.
+function rank(p: Pending): number {
+  return p.index.length * 2 + (p.tagged ? 0 : 1);
+}
+
+/**
+ * The dominant field of each JSON name, in the order of `list`: for each name
+ * the shallowest field, a tagged one before untagged ones at that depth; no
+ * field when two share that depth and taggedness (Go's dominantField, and
+ * json/v2's loop over fields sorted by name), in one pass over a map of
+ * names instead of a sort.
+ */
+export function dominantFields(list: readonly Pending[]): Pending[] {
+  const groups = new Map<string, NameGroup>();
+  for (const p of list) {
+    const g = groups.get(p.name);
+    if (g === undefined) {
+      groups.set(p.name, { best: p, ties: 1 });
+      continue;
+    }
+    const d = rank(p) - rank(g.best);
+    if (d < 0) {
+      g.best = p;
+      g.ties = 1;
+    } else if (d === 0) g.ties++;
+  }
+  const out: Pending[] = [];
+  for (const p of list) {
+    const g = groups.get(p.name) as NameGroup;
+    if (g.best === p && g.ties === 1) out.push(p);
+  }
+  return out;
+}
+
+function freezeField(p: Pending, id: number, fold: (s: string) => string): JsonField {
+  const f: { -readonly [K in keyof JsonField]: JsonField[K] } = {
+    name: p.name,
+    goName: (p.path[p.path.length - 1] as FieldStep).name,
+    index: Object.freeze(p.index),
+    path: Object.freeze(p.path),
+    type: p.type,
+    tagged: p.tagged,
+    omitEmpty: p.omitEmpty,
+    omitZero: p.omitZero,
+    string: p.string,
+    inline: p.inline,
+    unknown: p.unknown,
+    folded: fold(p.name),
+    id,
+  };
+  if (p.casing !== undefined) f.casing = p.casing;
+  if (p.format !== undefined) f.format = p.format;
+  return Object.freeze(f);
+}
+
+/** The frozen JsonField of one pending field (v2's inlined fallback). */
+export function freezeOne(version: JsonVersion, p: Pending): JsonField {
+  return freezeField(p, p.id, version === "v1" ? foldNameV1 : foldNameV2);
+}
+
+/**
+ * The frozen StructFields of fields already in index order. The name
+ * indexes (byName, byFoldedName, byFoldedNameAll) are built when first read:
+ * each codec reads only the ones it needs.
+ */
+export function finish(
+  version: JsonVersion,
+  list: readonly Pending[],
+  extra: { inlinedFallback?: JsonField; error?: StructFieldsError },
+): StructFields {
+  const fold = version === "v1" ? foldNameV1 : foldNameV2;
+  const fields: JsonField[] = new Array<JsonField>(list.length);
+  for (let i = 0; i < list.length; i++) {
+    const p = list[i] as Pending;
+    fields[i] = freezeField(p, version === "v1" ? i : p.id, fold);
+  }
+  Object.freeze(fields);
+  let byName: Map<string, JsonField> | undefined;
+  let byFoldedName: Map<string, JsonField> | undefined;
+  let byFoldedNameAll: Map<string, JsonField[]> | undefined;
+  const out: StructFields = {
+    version,
+    fields,
+    get byName() {
+      if (byName === undefined) {
+        byName = new Map();
+        for (const f of fields) byName.set(f.name, f);
+      }
+      return byName;
+    },
+    get byFoldedName() {
+      if (byFoldedName === undefined) {
+        byFoldedName = new Map();
+        for (const f of fields) if (!byFoldedName.has(f.folded)) byFoldedName.set(f.folded, f);
+      }
+      return byFoldedName;
+    },
+    get byFoldedNameAll() {
+      if (byFoldedNameAll === undefined) {
+        byFoldedNameAll = new Map();
+        for (const f of fields) {
+          const all = byFoldedNameAll.get(f.folded);
+          if (all === undefined) byFoldedNameAll.set(f.folded, [f]);
+          else all.push(f);
+        }
+        for (const all of byFoldedNameAll.values()) if (all.length > 1) all.sort((a, b) => a.id - b.id);
+      }
+      return byFoldedNameAll;
+    },
+  };
+  if (extra.inlinedFallback !== undefined)
+    Object.defineProperty(out, "inlinedFallback", { value: extra.inlinedFallback, enumerable: true });
+  if (extra.error !== undefined)
+    Object.defineProperty(out, "error", { value: extra.error, enumerable: true });
+  return Object.freeze(out);
+}

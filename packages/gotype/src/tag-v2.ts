@@ -1,0 +1,367 @@
+/**
+ * json/v2's struct tag grammar (Go's parseFieldOptions): quoted names,
+ * `case:`, `format:`, `inline`, `unknown`, duplicate and misspelled options,
+ * with Go's error text for the first problem. A tag of a plain name and
+ * known options takes a fast path with the same result.
+ */
+import { goQuote, goQuoteRune, goUnquote } from "./go-quote.js";
+import { lookupTag } from "./tags.js";
+
+/** A field's parsed v2 tag options (Go's fieldOptions). */
+export interface FieldOptions {
+  name: string;
+  hasName: boolean;
+  casing: number;
+  inline: boolean;
+  unknown: boolean;
+  omitzero: boolean;
+  omitempty: boolean;
+  string: boolean;
+  format: string;
+}
+
+/** Result of parsing one field's json tag with the v2 grammar. */
+export interface TagV2 {
+  readonly name: string;
+  readonly hasName: boolean;
+  readonly casing?: "ignore" | "strict";
+  readonly inline: boolean;
+  readonly unknown: boolean;
+  readonly omitzero: boolean;
+  readonly omitempty: boolean;
+  readonly string: boolean;
+  readonly format?: string;
+  /** The field is ignored (`json:"-"`, or unexported and not embedded). */
+  readonly ignored: boolean;
+  /** The first error Go reports for this tag. */
+  readonly error?: string;
+}
+
+/** `case:ignore` bit of FieldOptions.casing. */
+export const CASE_IGNORE = 1;
+/** `case:strict` bit of FieldOptions.casing. */
+export const CASE_STRICT = 2;
+
+function isLetter(c: string): boolean {
+  return /^\p{L}$/u.test(c);
+}
+function isLetterOrDigit(c: string): boolean {
+  return c === "_" || /^[\p{L}\p{N}]$/u.test(c);
+}
+
+function consumeTagOption(tag: string): { opt: string; n: number; err?: string } {
+  let i = tag.indexOf(",");
+  if (i < 0) i = tag.length;
+  const r = String.fromCodePoint(tag.codePointAt(0) ?? 0);
+  if (tag.length === 0) return { opt: "", n: 0, err: "unexpected EOF" };
+  if (r === "_" || isLetter(r)) {
+    let n = 0;
+    for (const c of tag) {
+      if (!isLetterOrDigit(c)) break;
+      n += c.length;
+    }
+    return { opt: tag.slice(0, n), n };
+  }
+  if (r === "'") {
+    let inEscape = false;
+    let b = '"';
+    let n = 1;
+    while (tag.length > n) {
+      const ch = String.fromCodePoint(tag.codePointAt(n) as number);
+      if (inEscape) {
+        if (ch === "'") b = b.slice(0, -1);
+        inEscape = false;
+      } else if (ch === "\\") inEscape = true;
+      else if (ch === '"') b += "\\";
+      else if (ch === "'") {
+        b += '"';
+        n += 1;
+        const out = goUnquoteLoose(b);
+        if (out === undefined)
+          return { opt: tag.slice(0, i), n: i, err: `invalid single-quoted string: ${tag.slice(0, n)}` };
+        return { opt: out, n };
+      }
+      b += ch;
+      n += ch.length;
+    }
+    if (n > 10) n = 10;
+    return { opt: tag.slice(0, i), n: i, err: `single-quoted string not terminated: ${tag.slice(0, n)}...` };
+  }
+  return {
+    opt: tag.slice(0, i),
+    n: i,
+    err: `invalid character ${goQuoteRune(r)} at start of option (expecting Unicode letter or single quote)`,
+  };
+}
+
+function goUnquoteLoose(q: string): string | undefined {
+  return goUnquote(q);
+}
+
+/**
+ * Parses a field's json tag with json/v2's grammar (parseFieldOptions):
+ * quoted names, `case:`, `format:`, duplicate and misspelled options, with
+ * Go's error text for the first problem.
+ */
+export function parseTagV2(field: {
+  name: string;
+  tag: string;
+  exported: boolean;
+  embedded: boolean;
+}): TagV2 {
+  const r = parseFieldOptions(field);
+  return Object.freeze({
+    name: r.out.name,
+    hasName: r.out.hasName,
+    inline: r.out.inline,
+    unknown: r.out.unknown,
+    omitzero: r.out.omitzero,
+    omitempty: r.out.omitempty,
+    string: r.out.string,
+    ignored: r.ignored,
+    ...(r.out.casing === CASE_IGNORE
+      ? { casing: "ignore" as const }
+      : r.out.casing === CASE_STRICT
+        ? { casing: "strict" as const }
+        : {}),
+    ...(r.out.format !== "" ? { format: r.out.format } : {}),
+    ...(r.err !== undefined ? { error: r.err } : {}),
+  });
+}
+
+/** FieldOptions with nothing set. */
+export function emptyOptions(): FieldOptions {
+  return {
+    name: "",
+    hasName: false,
+    casing: 0,
+    inline: false,
+    unknown: false,
+    omitzero: false,
+    omitempty: false,
+    string: false,
+    format: "",
+  };
+}
+
+/** Go's parseFieldOptions: the options, whether the field is ignored, and the first error. */
+export function parseFieldOptions(sf: { name: string; tag: string; exported: boolean; embedded: boolean }): {
+  out: FieldOptions;
+  ignored: boolean;
+  err?: string;
+} {
+  const looked = lookupTag(sf.tag, "json");
+  const tag = looked ?? "";
+  if (tag === "-") return { out: emptyOptions(), ignored: true };
+  if (!sf.exported && !sf.embedded) {
+    if (looked === undefined) return { out: emptyOptions(), ignored: true };
+    const err = `unexported Go struct field ${sf.name} cannot have non-ignored \`json:${goQuote(tag)}\` tag`;
+    return { out: emptyOptions(), ignored: true, err };
+  }
+  const fast = plainOptions(sf.name, tag);
+  if (fast !== undefined) return { out: fast, ignored: false };
+  return fullOptions(sf.name, tag);
+}
+
+const OPT_OMITEMPTY = 1;
+const OPT_OMITZERO = 2;
+const OPT_STRING = 4;
+const OPT_INLINE = 8;
+const OPT_UNKNOWN = 16;
+
+/**
+ * The options of a tag made of a plain name (no quote or backslash) and
+ * known options without values, each at most once (the tags almost every
+ * struct has); undefined for anything else, which fullOptions reads with
+ * Go's whole grammar and gets the same answer for these.
+ */
+function plainOptions(goName: string, tag: string): FieldOptions | undefined {
+  const n = tag.length;
+  let i = 0;
+  for (; i < n; i++) {
+    const c = tag.charCodeAt(i);
+    if (c === 0x2c) break; // ','
+    if (c === 0x5c || c === 0x27 || c === 0x22 || c === 0x60) return undefined; // \ ' " `
+  }
+  const out = emptyOptions();
+  out.name = goName;
+  if (i > 0) {
+    const name = tag.slice(0, i);
+    if (name === "-") return undefined; // `json:"-,"`: Go's deferred error
+    out.hasName = true;
+    out.name = name;
+  }
+  let seen = 0;
+  while (i < n) {
+    let j = tag.indexOf(",", i + 1);
+    if (j < 0) j = n;
+    let bit: number;
+    switch (tag.slice(i + 1, j)) {
+      case "omitempty":
+        bit = OPT_OMITEMPTY;
+        out.omitempty = true;
+        break;
+      case "omitzero":
+        bit = OPT_OMITZERO;
+        out.omitzero = true;
+        break;
+      case "string":
+        bit = OPT_STRING;
+        out.string = true;
+        break;
+      case "inline":
+        bit = OPT_INLINE;
+        out.inline = true;
+        break;
+      case "unknown":
+        bit = OPT_UNKNOWN;
+        out.unknown = true;
+        break;
+      default:
+        return undefined;
+    }
+    if ((seen & bit) !== 0) return undefined;
+    seen |= bit;
+    i = j;
+  }
+  return out;
+}
+
+/** parseFieldOptions after the ignored cases, with every rule and error of Go's grammar. */
+function fullOptions(goName: string, tagIn: string): { out: FieldOptions; ignored: boolean; err?: string } {
+  const sf = { name: goName };
+  let tag = tagIn;
+  const tagOrig = tag;
+  let err: string | undefined;
+  const setErr = (m: string) => {
+    if (err === undefined) err = m;
+  };
+  const out = emptyOptions();
+  out.name = sf.name;
+  let deferred: string | undefined;
+  if (tag.length > 0 && !tag.startsWith(",")) {
+    let n = 0;
+    while (n < tag.length && !",\\'\"`".includes(tag[n] as string)) n++;
+    let name = tag.slice(0, n);
+    let err2: string | undefined;
+    if (!tag.slice(n).startsWith(",") && name.length !== tag.length) {
+      const c = consumeTagOption(tag);
+      name = c.opt;
+      n = c.n;
+      err2 = c.err;
+      if (err2 !== undefined) setErr(`Go struct field ${sf.name} has malformed \`json\` tag: ${err2}`);
+    }
+    if (name === "-" && tag[0] === "-") {
+      const rest = goQuote(tagOrig).replace(/^"-/, "");
+      // Go builds this text in a deferred closure, after out.name became the tag's name.
+      const shown = err2 === undefined ? name : out.name;
+      deferred = `Go struct field ${sf.name} has JSON object name ${goQuote(shown)}; either use \`json:"-"\` to ignore the field or use \`json:"'-'${rest}\` to specify ${goQuote(name)} as the name`;
+    }
+    if (err2 === undefined) {
+      out.hasName = true;
+      out.name = name;
+    }
+    tag = tag.slice(n);
+  }
+  let wasFormat = false;
+  const seenOpts = new Set<string>();
+  while (tag.length > 0) {
+    if (tag[0] !== ",") {
+      setErr(
+        `Go struct field ${sf.name} has malformed \`json\` tag: invalid character ${goQuoteRune(tag[0] as string)} before next option (expecting ',')`,
+      );
+    } else {
+      tag = tag.slice(1);
+      if (tag.length === 0) {
+        setErr(`Go struct field ${sf.name} has malformed \`json\` tag: invalid trailing ',' character`);
+        break;
+      }
+    }
+    const c = consumeTagOption(tag);
+    const opt = c.opt;
+    if (c.err !== undefined) setErr(`Go struct field ${sf.name} has malformed \`json\` tag: ${c.err}`);
+    const rawOpt = tag.slice(0, c.n);
+    tag = tag.slice(c.n);
+    if (wasFormat) {
+      setErr(`Go struct field ${sf.name} has \`format\` tag option that was not specified last`);
+    } else if (rawOpt.startsWith("'") && [...opt].every(isLetterOrDigit)) {
+      setErr(
+        `Go struct field ${sf.name} has unnecessarily quoted appearance of \`${rawOpt}\` tag option; specify \`${opt}\` instead`,
+      );
+    }
+    switch (opt) {
+      case "case": {
+        if (!tag.startsWith(":")) {
+          setErr(
+            `Go struct field ${sf.name} is missing value for \`case\` tag option; specify \`case:ignore\` or \`case:strict\` instead`,
+          );
+          break;
+        }
+        tag = tag.slice(1);
+        const v = consumeTagOption(tag);
+        if (v.err !== undefined) {
+          setErr(`Go struct field ${sf.name} has malformed value for \`case\` tag option: ${v.err}`);
+          break;
+        }
+        const raw = tag.slice(0, v.n);
+        tag = tag.slice(v.n);
+        if (raw.startsWith("'")) {
+          setErr(
+            `Go struct field ${sf.name} has unnecessarily quoted appearance of \`case:${raw}\` tag option; specify \`case:${v.opt}\` instead`,
+          );
+        }
+        if (v.opt === "ignore") out.casing |= CASE_IGNORE;
+        else if (v.opt === "strict") out.casing |= CASE_STRICT;
+        else setErr(`Go struct field ${sf.name} has unknown \`case:${raw}\` tag value`);
+        break;
+      }
+      case "inline":
+        out.inline = true;
+        break;
+      case "unknown":
+        out.unknown = true;
+        break;
+      case "omitzero":
+        out.omitzero = true;
+        break;
+      case "omitempty":
+        out.omitempty = true;
+        break;
+      case "string":
+        out.string = true;
+        break;
+      case "format": {
+        if (!tag.startsWith(":")) {
+          setErr(`Go struct field ${sf.name} is missing value for \`format\` tag option`);
+          break;
+        }
+        tag = tag.slice(1);
+        const v = consumeTagOption(tag);
+        if (v.err !== undefined) {
+          setErr(`Go struct field ${sf.name} has malformed value for \`format\` tag option: ${v.err}`);
+          break;
+        }
+        tag = tag.slice(v.n);
+        out.format = v.opt;
+        wasFormat = true;
+        break;
+      }
+      default: {
+        const norm = opt.toLowerCase().replaceAll("_", "");
+        if (["case", "inline", "unknown", "omitzero", "omitempty", "string", "format"].includes(norm)) {
+          setErr(
+            `Go struct field ${sf.name} has invalid appearance of \`${opt}\` tag option; specify \`${norm}\` instead`,
+          );
+        }
+      }
+    }
+    if (out.casing === (CASE_IGNORE | CASE_STRICT)) {
+      setErr(`Go struct field ${sf.name} cannot have both \`case:ignore\` and \`case:strict\` tag options`);
+    } else if (seenOpts.has(opt)) {
+      setErr(`Go struct field ${sf.name} has duplicate appearance of \`${rawOpt}\` tag option`);
+    }
+    seenOpts.add(opt);
+  }
+  if (deferred !== undefined) setErr(deferred);
+  return { out, ignored: false, ...(err !== undefined ? { err } : {}) };
+}
