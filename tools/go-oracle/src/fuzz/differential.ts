@@ -6,14 +6,12 @@ import { normalizeGoMessage } from "../normalize.js";
 import type { Oracle } from "../oracle.js";
 import type { Engine, OracleResponse, Tagged } from "../protocol.js";
 import { floatFromTagged, floatToTagged, fromTagged, type TaggedHooks, toTagged } from "../tagged.js";
+import { type Mutation, mutate, mutationArb } from "./mutate.js";
 import {
   escapeBytes,
   isByteElem,
   type MethodSpec,
-  type Mutation,
   methodErrorText,
-  mutate,
-  mutationArb,
   REG,
   renderGo,
   rootRecursive,

@@ -136,9 +136,14 @@ export function goLiteral(t: TypeSpec, v: Tagged, nameOf: Map<TypeSpec, string>,
       return String(v);
     case "int":
     case "int8":
+    case "int16":
+    case "int32":
     case "int64":
     case "uint8":
+    case "uint16":
+    case "uint32":
     case "uint64":
+    case "uintptr":
       return v as string;
     case "duration":
       return `time.Duration(${v as string})`;

@@ -3,12 +3,11 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { packSources, programText } from "./compiled.js";
 import { canon, caseArb, requestFor } from "./differential.js";
+import { deepInput, mutate } from "./mutate.js";
 import { reproduce } from "./repro.js";
 import {
-  deepInput,
   escapeBytes,
   goBytesLiteral,
-  mutate,
   needsCompiler,
   renderGo,
   shapedJson,
