@@ -16,14 +16,28 @@ export const EXIT = {
 
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
-/** An error the CLI reports in one line, with the exit status it maps to. */
+/** Where in an input a CliError is: byte offset and RFC 6901 JSON pointer, when known. */
+export interface ErrorPlace {
+  readonly offset?: number;
+  readonly pointer?: string;
+}
+
+/**
+ * An error the CLI reports in one line, with the exit status it maps to; an
+ * error about a JSON input also says where it is (`--json` answers carry it).
+ */
 export class CliError extends Error {
   override readonly name = "CliError";
+  readonly offset?: number;
+  readonly pointer?: string;
   constructor(
     message: string,
     readonly exitCode: ExitCode,
+    place: ErrorPlace = {},
   ) {
     super(message);
+    if (place.offset !== undefined) this.offset = place.offset;
+    if (place.pointer !== undefined) this.pointer = place.pointer;
   }
 }
 

@@ -34,7 +34,12 @@ export function parseJsonLiteral(bytes: Uint8Array, what: string): JsonLiteral {
     d.checkEOF();
     return v;
   } catch (e) {
-    if (SyntacticError.isInstance(e)) throw new CliError(`${what} is not JSON: ${e.message}`, EXIT.input);
+    if (SyntacticError.isInstance(e)) {
+      throw new CliError(`${what} is not JSON: ${e.message}`, EXIT.input, {
+        offset: e.offset,
+        pointer: e.pointer,
+      });
+    }
     throw e;
   }
 }

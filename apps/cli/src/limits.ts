@@ -84,6 +84,29 @@ export function readFileBounded(
   return b;
 }
 
+/**
+ * ReadBudget is what is left of --max-bytes for one input made of several
+ * files (a Go package and its go.mod): each file is read against what is
+ * left, and past it the error names the whole input and the full limit.
+ */
+export class ReadBudget {
+  left: number;
+  constructor(
+    readonly max: number,
+    readonly what: string,
+  ) {
+    this.left = max;
+  }
+
+  /** readText reads one file as UTF-8 against the budget; `what` names it if it cannot be read. */
+  readText(path: string, what = path): string {
+    const bytes = readFilePrefix(path, this.left + 1, what);
+    if (bytes.length > this.left) throw tooLarge(this.what, this.max);
+    this.left -= bytes.length;
+    return new TextDecoder().decode(bytes);
+  }
+}
+
 /** readStreamPrefix reads at most `limit` bytes of a stream and stops reading there. */
 export async function readStreamPrefix(stream: NodeJS.ReadableStream, limit: number): Promise<Uint8Array> {
   const chunks: Buffer[] = [];

@@ -29,6 +29,8 @@ strict: its body limit, 1 MiB).`;
 const GO_HELP = "Go source: a .go file, a package directory, or one file per --go (repeatable)";
 const MAX_BYTES_HELP = `most bytes read from any one input: stdin or a file, each payload, the --go source (default ${formatBytes(DEFAULT_MAX_INPUT_BYTES)})`;
 
+const GO_MAX_BYTES_HELP = `most bytes read from the Go source, all its files together (default ${formatBytes(DEFAULT_MAX_INPUT_BYTES)})`;
+
 function codecFlags(cmd: Command): Command {
   return cmd
     .option("--go <path>", GO_HELP, collect, [])
@@ -124,6 +126,7 @@ export function buildProgram(run: (code: ExitCode) => void): Command {
       "with --json-schema: unmarshal (what Go accepts) or marshal (what Go writes)",
     )
     .option("--strict", "with --json-schema: unknown members rejected")
+    .option("--max-bytes <n>", GO_MAX_BYTES_HELP, parseByteCount)
     .addHelpText(
       "after",
       "\nExample:\n  gojson gen --go order.go --out order.gen.ts\n  gojson gen --go order.go --out order.gen.ts --check\n  gojson gen --go order.go --json-schema v2 --type Order --strict",
@@ -135,6 +138,7 @@ export function buildProgram(run: (code: ExitCode) => void): Command {
     .argument("<file>", "Go source file")
     .description("the first name of `gen`: gojson schema FILE is gojson gen --go FILE")
     .option("--out <file>", "write to a file instead of stdout")
+    .option("--max-bytes <n>", GO_MAX_BYTES_HELP, parseByteCount)
     .addHelpText("after", "\nExample:\n  gojson schema order.go --out order.schema.ts")
     .action(async (file, flags) => run(await schemaCommand(file, flags)));
 

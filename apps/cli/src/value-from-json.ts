@@ -45,9 +45,11 @@ function integerText(json: JsonLiteral): string | undefined {
  * their zero value; unknown ones are an error naming the path. Errors echo the
  * value exactly as typed, cut short.
  */
-export function valueFromJson(t: GoType, json: JsonLiteral, path = "$"): unknown {
+export function valueFromJson(t: GoType, json: JsonLiteral, path = "$", pointer = ""): unknown {
   const fail = (want: string): never => {
-    throw new CliError(`${path}: want ${want} for ${typeString(t)}, got ${shown(json)}`, EXIT.input);
+    throw new CliError(`${path}: want ${want} for ${typeString(t)}, got ${shown(json)}`, EXIT.input, {
+      pointer,
+    });
   };
   if (t.known === "time.Time") {
     if (typeof json !== "string") return fail("an RFC 3339 string");
@@ -101,12 +103,14 @@ export function valueFromJson(t: GoType, json: JsonLiteral, path = "$"): unknown
         return new Uint8Array(Buffer.from(json, "base64"));
       if (!Array.isArray(json)) return fail("an array or null");
       if (t.elem.kind === "uint8" && !t.elem.name) {
-        return Uint8Array.from(json.map((x, i) => valueFromJson(t.elem, x, `${path}[${i}]`) as number));
+        return Uint8Array.from(
+          json.map((x, i) => valueFromJson(t.elem, x, `${path}[${i}]`, `${pointer}/${i}`) as number),
+        );
       }
-      return json.map((x, i) => valueFromJson(t.elem, x, `${path}[${i}]`));
+      return json.map((x, i) => valueFromJson(t.elem, x, `${path}[${i}]`, `${pointer}/${i}`));
     case "array": {
       if (!Array.isArray(json) || json.length !== t.len) return fail(`an array of length ${t.len}`);
-      return json.map((x, i) => valueFromJson(t.elem, x, `${path}[${i}]`));
+      return json.map((x, i) => valueFromJson(t.elem, x, `${path}[${i}]`, `${pointer}/${i}`));
     }
     case "map": {
       if (json === null) return null;
@@ -115,15 +119,16 @@ export function valueFromJson(t: GoType, json: JsonLiteral, path = "$"): unknown
       const m = new Map<unknown, unknown>();
       for (const [k, v] of Object.entries(json)) {
         const at = `${path}.${shownName(k)}`;
+        const ptr = `${pointer}/${pointerToken(k)}`;
         m.set(
-          valueFromJson(t.key, t.key.kind === "string" ? k : new NumberText(k), at),
-          valueFromJson(t.elem, v, at),
+          valueFromJson(t.key, t.key.kind === "string" ? k : new NumberText(k), at, ptr),
+          valueFromJson(t.elem, v, at, ptr),
         );
       }
       return m;
     }
     case "pointer":
-      return json === null ? null : valueFromJson(t.elem, json, path);
+      return json === null ? null : valueFromJson(t.elem, json, path, pointer);
     case "interface":
       return anyValue(json);
     case "struct": {
@@ -137,13 +142,19 @@ export function valueFromJson(t: GoType, json: JsonLiteral, path = "$"): unknown
           throw new CliError(
             `${path}: ${typeString(t)} has no field ${shownName(k)} (keys are Go field names)`,
             EXIT.input,
+            { pointer: `${pointer}/${pointerToken(k)}` },
           );
-        out[k] = valueFromJson(f.type, v, `${path}.${k}`);
+        out[k] = valueFromJson(f.type, v, `${path}.${k}`, `${pointer}/${pointerToken(k)}`);
       }
       return out;
     }
   }
   return fail("a value gojson encode can build");
+}
+
+/** pointerToken escapes a name for a JSON pointer (RFC 6901: `~` as `~0`, `/` as `~1`). */
+function pointerToken(name: string): string {
+  return name.replace(/~/g, "~0").replace(/\//g, "~1");
 }
 
 /** The value of an `any` (interface{}): numbers as float64, as Go's Unmarshal would give them. */

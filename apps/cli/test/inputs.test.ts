@@ -98,6 +98,47 @@ describe("bounded inputs (--max-bytes)", () => {
   });
 });
 
+describe("gen and schema read the Go source bounded", () => {
+  // skip: the attack needs a /dev/zero device (absent on Windows)
+  it
+    .skipIf(!existsSync("/dev/zero"))
+    .each([
+      [["gen", "--go", "/dev/zero", "--max-bytes", "65536"]],
+      [["schema", "/dev/zero", "--max-bytes", "65536"]],
+    ])("%j fails at the limit", async (args) => {
+    const r = await gojson(args);
+    expect(r.status).toBe(3);
+    expect(r.stderr).toBe("gojson: Go file /dev/zero is larger than 64 KiB: raise --max-bytes to read it\n");
+  });
+
+  it("a package directory counts its files together", async () => {
+    const r = await gojson(["gen", "--go", "shop", "--max-bytes", "300"]);
+    expect(r.status).toBe(3);
+    expect(r.stderr).toBe(
+      "gojson: the Go source of shop is larger than 300 bytes: raise --max-bytes to read it\n",
+    );
+  });
+
+  it("--check on a grown file: stale, read no further than one byte past what gen writes", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "gojson-check-"));
+    const out = join(dir, "order.gen.ts");
+    expect((await gojson(["gen", "--go", "order.go", "--out", out])).status).toBe(0);
+    writeFileSync(out, "x".repeat(5_000_000), { flag: "a" });
+    const r = await gojson(["gen", "--go", "order.go", "--out", out, "--check"]);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain("is stale (differs from line");
+  });
+
+  it("--json-schema --type: a long name is cut and the nearest suggested", async () => {
+    const long = await gojson(["gen", "--go", "order.go", "--json-schema", "v2", "--type", "Q".repeat(5000)]);
+    expect(long.status).toBe(3);
+    expect(long.stderr.length).toBeLessThan(300);
+    expect(long.stderr).toContain("… (5000 characters) is not declared in order.go");
+    const near = await gojson(["gen", "--go", "order.go", "--json-schema", "v2", "--type", "Ordr"]);
+    expect(near.stderr).toBe("gojson: type Ordr is not declared in order.go; did you mean Order?\n");
+  });
+});
+
 describe("names in messages", () => {
   it("a long type name is cut, and the declared names are not all listed", async () => {
     const name = "A".repeat(100_000);

@@ -89,13 +89,28 @@ describe("gojson observe", () => {
 describe("--json errors carry offset and pointer", () => {
   it.each([
     ["--v2", '{"id":"x"}', { code: "GOJSON_ERR_SEMANTIC", offset: 6, pointer: "/id" }],
-    ["--v1", '{"id":"x"}', { code: "GOJSON_ERR_UNMARSHAL_TYPE", offset: 9 }],
+    ["--v1", '{"id":"x"}', { code: "GOJSON_ERR_UNMARSHAL_TYPE", offset: 9, pointer: "/id" }],
+    ["--v1", '{"items":["a",2]}', { code: "GOJSON_ERR_UNMARSHAL_TYPE", offset: 15, pointer: "/items/1" }],
+    ["--v2", '{"items":["a",2]}', { code: "GOJSON_ERR_SEMANTIC", pointer: "/items/1" }],
     ["--v2", '{"id":1,"id":2}', { offset: 8, pointer: "/id" }],
-    ["--v1", '{"id":1', { offset: 7 }],
+    ["--v1", '{"id":1', { offset: 7, pointer: "/id" }],
   ])("%s %s", async (version, input, want) => {
     const r = await gojson(["decode", "--json", version, "--go", "order.go", "--type", "Order"], input);
     expect(r.status).toBe(1);
     expect(JSON.parse(r.stdout).error).toMatchObject(want);
+  });
+});
+
+describe("encode --json: a value that cannot be built is an answer with its place", () => {
+  it.each([
+    ['{"Items":["a",2]}', { pointer: "/Items/1", message: "$.Items[1]: want a string for string, got 2" }],
+    ['{"Nope":1}', { pointer: "/Nope" }],
+    ['{"ID":1,"ID":2}', { offset: 8, pointer: "/ID" }],
+  ])("%s", async (input, want) => {
+    const r = await gojson(["encode", "--json", "--go", "order.go", "--type", "Order"], input);
+    expect(r.status).toBe(3);
+    expect(r.stderr).toBe("");
+    expect(JSON.parse(r.stdout)).toMatchObject({ ok: false, version: "v1", error: want });
   });
 });
 

@@ -41,7 +41,7 @@ export async function decodeCommand(file: string | undefined, flags: CodecFlags)
   } catch (e) {
     if (!isGoError(e)) throw e;
     if (flags.json) {
-      writeLine(JSON.stringify({ ok: false, version: codec.version, error: errorFields(e) }));
+      writeLine(JSON.stringify({ ok: false, version: codec.version, error: errorFields(e, data) }));
     } else writeErr(`${e.message}\n`);
     return EXIT.failed;
   }

@@ -1,6 +1,6 @@
 import { bindCodec, isGoError } from "../codecs.js";
 import { errorFields } from "../error-fields.js";
-import { EXIT, type ExitCode } from "../exit-codes.js";
+import { CliError, EXIT, type ExitCode } from "../exit-codes.js";
 import { loadGoType } from "../go-source.js";
 import { readInput, writeErr, writeLine } from "../io.js";
 import { parseJsonLiteral } from "../json-literal.js";
@@ -18,8 +18,16 @@ export async function encodeCommand(file: string | undefined, flags: CodecFlags)
   const type = loadGoType(flags.go, flags.type, { maxBytes });
   const codec = bindCodec(versionOf(flags), parseOptions(flags.option ?? []));
   // Numbers are kept as typed: 9007199254740993 is never rounded to ...992 on the way.
-  const json = parseJsonLiteral(await readInput(file, maxBytes), "the value (JSON keyed by Go field names)");
-  const value = valueFromJson(type, json);
+  const bytes = await readInput(file, maxBytes);
+  let value: unknown;
+  try {
+    value = valueFromJson(type, parseJsonLiteral(bytes, "the value (JSON keyed by Go field names)"));
+  } catch (e) {
+    // With --json a value that cannot be built is an answer too: where it is, as data (exit status 3).
+    if (!(flags.json && e instanceof CliError)) throw e;
+    writeLine(JSON.stringify({ ok: false, version: codec.version, error: errorFields(e) }));
+    return e.exitCode;
+  }
   try {
     const out = codec.marshal(type, value);
     if (flags.json)

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import { type GoPackage, type GoType, parseGo, parseGoPackage } from "@gojson/gotype";
 import {
@@ -12,6 +12,8 @@ import {
 } from "@gojson/schema";
 import { CliError, EXIT, type ExitCode } from "../exit-codes.js";
 import { cliIo, writeErr } from "../io.js";
+import { DEFAULT_MAX_INPUT_BYTES, ReadBudget, readFilePrefix } from "../limits.js";
+import { shownName, suggestion } from "../nearest.js";
 
 /** Flags of `gojson gen`. */
 export interface GenFlags {
@@ -27,6 +29,8 @@ export interface GenFlags {
   direction?: string;
   /** With --json-schema: unknown members rejected (v1 disallowUnknownFields, v2 rejectUnknownMembers). */
   strict?: boolean;
+  /** Most bytes read from the Go source (every file together, go.mod included); default 64 MiB. */
+  maxBytes?: number;
   /** What a missing-file message asks to check (default `the path given to --go`; `schema FILE` says `the path`). */
   given?: string;
 }
@@ -40,20 +44,15 @@ interface GoInput {
   readonly imports?: readonly GoSourcePackage[];
 }
 
-function readGo(path: string, given: string): GoInput {
+function readGo(path: string, given: string, maxBytes: number): GoInput {
   let isDir = false;
   try {
     isDir = statSync(path).isDirectory();
   } catch {
     throw new CliError(`cannot read Go file ${path}: check ${given}`, EXIT.input);
   }
-  if (isDir) return readGoDir(path);
-  let source: string;
-  try {
-    source = readFileSync(path, "utf8");
-  } catch {
-    throw new CliError(`cannot read Go file ${path}: check ${given}`, EXIT.input);
-  }
+  if (isDir) return readGoDir(path, new ReadBudget(maxBytes, `the Go source of ${path}`));
+  const source = new ReadBudget(maxBytes, `Go file ${path}`).readText(path, `Go file ${path}`);
   try {
     return { source, types: parseGo(source) };
   } catch (e) {
@@ -62,19 +61,19 @@ function readGo(path: string, given: string): GoInput {
 }
 
 /** The `.go` files of a directory in name order. */
-function goFilesOf(dir: string): GoSourceFile[] {
+function goFilesOf(dir: string, budget: ReadBudget): GoSourceFile[] {
   const names = readdirSync(dir)
     .filter((n) => n.endsWith(".go"))
     .sort();
-  return names.map((name) => ({ name, source: readFileSync(join(dir, name), "utf8") }));
+  return names.map((name) => ({ name, source: budget.readText(join(dir, name)) }));
 }
 
 /** The directory holding go.mod at or above `dir`, with the module path it declares. */
-function findModule(dir: string): { root: string; path: string } | undefined {
+function findModule(dir: string, budget: ReadBudget): { root: string; path: string } | undefined {
   for (let d = resolve(dir); ; d = dirname(d)) {
     const mod = join(d, "go.mod");
     if (existsSync(mod)) {
-      const m = /^\s*module\s+("?)([^\s"]+)\1\s*$/m.exec(readFileSync(mod, "utf8"));
+      const m = /^\s*module\s+("?)([^\s"]+)\1\s*$/m.exec(budget.readText(mod));
       return m?.[2] === undefined ? undefined : { root: d, path: m[2] };
     }
     if (dirname(d) === d) return undefined;
@@ -96,11 +95,11 @@ function importsOf(source: string): string[] {
  * Inside a module (a go.mod above), the packages of the module it imports
  * are read too, dependencies first; the generated module embeds them all.
  */
-function readGoDir(dir: string): GoInput {
-  const files = goFilesOf(dir);
+function readGoDir(dir: string, budget: ReadBudget): GoInput {
+  const files = goFilesOf(dir, budget);
   if (files.length === 0)
     throw new CliError(`${dir} has no .go files: check the path given to --go`, EXIT.input);
-  const mod = findModule(dir);
+  const mod = findModule(dir, budget);
   try {
     if (mod === undefined) {
       const pkg = parseGoPackage(files);
@@ -119,7 +118,7 @@ function readGoDir(dir: string): GoInput {
         for (const imp of importsOf(f.source)) {
           if ((imp !== mod.path && !imp.startsWith(`${mod.path}/`)) || parsed.has(imp)) continue;
           const depDir = join(mod.root, ...imp.slice(mod.path.length).split("/").filter(Boolean));
-          const dep = load(depDir, goFilesOf(depDir));
+          const dep = load(depDir, goFilesOf(depDir, budget));
           parsed.set(imp, dep.pkg);
           order.push({ path: imp, files: dep.files });
         }
@@ -172,11 +171,13 @@ function jsonSchemaText(types: Record<string, GoType>, flags: GenFlags): string 
   let doc: unknown;
   if (flags.type !== undefined) {
     const t = Object.hasOwn(types, flags.type) ? types[flags.type] : undefined;
-    if (t === undefined)
+    if (t === undefined) {
+      const hint = suggestion(flags.type, Object.keys(types));
       throw new CliError(
-        `type ${flags.type} is not declared in ${flags.go}; declared: ${Object.keys(types).join(", ") || "none"}`,
+        `type ${shownName(flags.type)} is not declared in ${shownName(flags.go ?? "")}; ${hint.startsWith("known") ? hint.replace("known", "declared") : hint}`,
         EXIT.input,
       );
+    }
     doc = toJsonSchema(t, options);
   } else {
     doc = {
@@ -214,7 +215,11 @@ export async function genCommand(flags: GenFlags): Promise<ExitCode> {
   const order = flags.order ?? "source";
   if (order !== "source" && order !== "name")
     throw new CliError(`--order wants "source" or "name", got ${JSON.stringify(order)}`, EXIT.usage);
-  const { source, types, path, imports } = readGo(flags.go, flags.given ?? "the path given to --go");
+  const { source, types, path, imports } = readGo(
+    flags.go,
+    flags.given ?? "the path given to --go",
+    flags.maxBytes ?? DEFAULT_MAX_INPUT_BYTES,
+  );
   const text =
     flags.jsonSchema !== undefined
       ? jsonSchemaText(types, flags)
@@ -228,9 +233,10 @@ export async function genCommand(flags: GenFlags): Promise<ExitCode> {
   const count = Object.keys(types).length;
   if (flags.check) {
     const out = flags.out as string;
+    // Read at most one byte more than gen writes: a longer file is stale whatever follows.
     let current: string | undefined;
     try {
-      current = readFileSync(out, "utf8");
+      current = new TextDecoder().decode(readFilePrefix(out, Buffer.byteLength(text) + 1));
     } catch {
       current = undefined;
     }

@@ -6,6 +6,14 @@ import { genCommand } from "./gen.js";
  * so scripts that use it go on working; it writes the same module as
  * `gojson gen --go FILE.go`.
  */
-export async function schemaCommand(file: string, flags: { out?: string }): Promise<ExitCode> {
-  return genCommand({ go: file, given: "the path", ...(flags.out !== undefined ? { out: flags.out } : {}) });
+export async function schemaCommand(
+  file: string,
+  flags: { out?: string; maxBytes?: number },
+): Promise<ExitCode> {
+  return genCommand({
+    go: file,
+    given: "the path",
+    ...(flags.out !== undefined ? { out: flags.out } : {}),
+    ...(flags.maxBytes !== undefined ? { maxBytes: flags.maxBytes } : {}),
+  });
 }
