@@ -40,19 +40,38 @@ export type UnmarshalOptionsInput<T = unknown> =
   | readonly (UnmarshalOptions<T> | undefined)[]
   | undefined;
 
-/** @internal joinInput resolves unmarshal's options and takes `into` out of them. */
-export function joinInput(options: OptionsInput): { o: ResolvedOptions; into: unknown; hasInto: boolean } {
-  const o = resolveOptions(options);
+/** @internal splitInto takes `into` out of unmarshal's options: the destination and the other options. */
+export function splitInto(options: UnmarshalOptionsInput): {
+  into: unknown;
+  hasInto: boolean;
+  rest: OptionsInput;
+} {
   let into: unknown;
   let hasInto = false;
-  const list = Array.isArray(options) ? options : [options];
-  for (const x of list as (Options | undefined)[]) {
+  const list = (Array.isArray(options) ? options : [options]) as (UnmarshalOptions | undefined)[];
+  for (const x of list) {
     if (x && Object.hasOwn(x, "into")) {
       into = x.into;
       hasInto = true;
     }
   }
-  return { o, into, hasInto };
+  if (!hasInto) return { into, hasInto, rest: options as OptionsInput };
+  const rest = list.map((x) => {
+    if (!x || !Object.hasOwn(x, "into")) return x;
+    const { into: _, ...r } = x;
+    return r;
+  });
+  return { into, hasInto, rest };
+}
+
+/** @internal joinInput takes `into` out of unmarshal's options and resolves the rest. */
+export function joinInput(options: UnmarshalOptionsInput): {
+  o: ResolvedOptions;
+  into: unknown;
+  hasInto: boolean;
+} {
+  const { into, hasInto, rest } = splitInto(options);
+  return { o: resolveOptions(rest), into, hasInto };
 }
 
 /**

@@ -22,6 +22,14 @@ function thrown(f: () => unknown): InvalidArgumentError {
   return err as InvalidArgumentError;
 }
 
+describe("into", () => {
+  it("is unmarshal's destination, in any place of its options list", () => {
+    expect(unmarshal(T.int, "null", [{ mergeWithLegacySemantics: true }, { into: 5n }])).toBe(5n);
+    expect(unmarshal(T.int, "null", { into: 5n, mergeWithLegacySemantics: true })).toBe(5n);
+    expect(unmarshal(T.int, "null", { into: 5n })).toBe(0n);
+  });
+});
+
 describe("argument errors", () => {
   it.each([
     [
@@ -53,6 +61,11 @@ describe("argument errors", () => {
       "marshalToString/NoType",
       () => marshalToString({} as never, 1),
       "gojson: marshalToString: want a GoType (from @gojson/gotype: T.int64, parseGo, goType) as the type, got object",
+    ],
+    [
+      "Option/IntoOnMarshal",
+      () => marshal(T.int, 1n, { into: 2n } as never),
+      "gojson: `into` is not an option here: it is the destination of unmarshal, unmarshalRead and unmarshalDecode",
     ],
     [
       "Option/Unknown",

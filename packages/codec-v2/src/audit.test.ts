@@ -7,7 +7,7 @@
 import { GoTime, goType, parseGo } from "@gojson/gotype";
 import { describe, expect, it } from "vitest";
 import { marshal, marshalToString, unmarshal, unmarshalDecode, ValueStream } from "./go126-support.js";
-import { defaultOptionsV1, EOFError, JsonNumber, type Options } from "./index.js";
+import { defaultOptionsV1, EOFError, JsonNumber, type Options, type UnmarshalOptions } from "./index.js";
 import audit from "./testdata/go-v2-audit.json" with { type: "json" };
 
 type Case = {
@@ -46,8 +46,8 @@ const SHOW: Options = {
   allowInvalidUTF8: true,
 };
 
-function optionList(opts: Record<string, unknown> | undefined): Options[] {
-  const list: Options[] = [];
+function optionList(opts: Record<string, unknown> | undefined): UnmarshalOptions[] {
+  const list: UnmarshalOptions[] = [];
   const rest: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(opts ?? {})) {
     if (k === "v1") list.push(defaultOptionsV1());

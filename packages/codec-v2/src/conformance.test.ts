@@ -12,7 +12,7 @@
 import { fromTagged, goValueHooks, toTagged, withRegistryMethods } from "@gojson/fixtures";
 import { goType, parseGo } from "@gojson/gotype";
 import { describe, expect, it } from "vitest";
-import { marshal, unmarshal } from "./api.js";
+import { marshal, type UnmarshalOptions, unmarshal } from "./api.js";
 import { zero } from "./go-values.js";
 import { fastMarshal } from "./marshal-fast.js";
 import { defaultOptionsV1, type GoVersion, type Options } from "./options.js";
@@ -38,7 +38,7 @@ type Answer = { output?: string; outputB64?: string; error?: string; value?: Tag
 const strictUTF8 = new TextDecoder("utf-8", { fatal: true });
 
 /** codec-v2 options for a case: v1v2 maps encoding/json's knobs onto defaultOptionsV1() as the fuzzer does. */
-function optionsOf(c: Case, goVersion: GoVersion): Options {
+function optionsOf(c: Case, goVersion: GoVersion): UnmarshalOptions {
   if (c.engine === "v2") return { ...(c.options as Options), goVersion };
   const o: Options = { ...defaultOptionsV1(), goVersion };
   if (c.options?.useNumber) o.unmarshalAnyWithRawNumber = true;

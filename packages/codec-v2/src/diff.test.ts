@@ -27,7 +27,7 @@ import {
   GO_VERSIONS,
   marshalToString,
   type Options,
-  type OptionsInput,
+  type UnmarshalOptionsInput,
   unmarshal as unmarshalAt,
 } from "./index.js";
 
@@ -50,10 +50,11 @@ const fld = (name: string, type: GoType, tag = "") => ({ name, type, tag });
 
 for (const goVersion of GO_VERSIONS) {
   const G: Options = { goVersion };
-  const list = (o?: OptionsInput): OptionsInput =>
-    [G, ...(Array.isArray(o) ? o : o ? [o] : [])] as OptionsInput;
+  const list = (o?: UnmarshalOptionsInput): UnmarshalOptionsInput =>
+    [G, ...(Array.isArray(o) ? o : o ? [o] : [])] as UnmarshalOptionsInput;
   const m2 = (t: GoType, v: unknown, o?: Options) => marshalToString(t, v, list(o));
-  const unmarshal = (t: GoType, data: Uint8Array | string, o?: OptionsInput) => unmarshalAt(t, data, list(o));
+  const unmarshal = (t: GoType, data: Uint8Array | string, o?: UnmarshalOptionsInput) =>
+    unmarshalAt(t, data, list(o));
   const go127 = goVersion === "1.27";
   describe(`Go ${goVersion}`, () => {
     describe("1. Case-sensitive field matching", () => {

@@ -25,7 +25,7 @@ import {
   GO_VERSIONS,
   marshalToString,
   type Options,
-  type OptionsInput,
+  type UnmarshalOptionsInput,
   unmarshal as unmarshalAt,
 } from "./index.js";
 
@@ -47,10 +47,11 @@ const key = fc.string({ minLength: 1, maxLength: 6 }).filter((s) => !/[\ud800-\u
 
 for (const goVersion of GO_VERSIONS) {
   const G: Options = { goVersion };
-  const list = (o?: OptionsInput): OptionsInput =>
-    [G, ...(Array.isArray(o) ? o : o ? [o] : [])] as OptionsInput;
+  const list = (o?: UnmarshalOptionsInput): UnmarshalOptionsInput =>
+    [G, ...(Array.isArray(o) ? o : o ? [o] : [])] as UnmarshalOptionsInput;
   const m2 = (t: GoType, v: unknown, o?: Options | Options[]) => marshalToString(t, v, list(o));
-  const unmarshal = (t: GoType, data: Uint8Array | string, o?: OptionsInput) => unmarshalAt(t, data, list(o));
+  const unmarshal = (t: GoType, data: Uint8Array | string, o?: UnmarshalOptionsInput) =>
+    unmarshalAt(t, data, list(o));
   const go127 = goVersion === "1.27";
 
   describe(`differences (Go ${goVersion})`, () => {

@@ -8,14 +8,7 @@
  */
 import { type GoType, goType, parseGo, withMethods } from "@gojson/gotype";
 import { describe, expect, it } from "vitest";
-import {
-  type CodecOptions,
-  defaultOptionsV1,
-  GO_VERSIONS,
-  marshal,
-  marshalToString,
-  unmarshal,
-} from "./index.js";
+import { defaultOptionsV1, GO_VERSIONS, marshal, marshalToString, type Options, unmarshal } from "./index.js";
 import fixture from "./testdata/go-v2-fidelity.json" with { type: "json" };
 
 interface Case {
@@ -23,7 +16,7 @@ interface Case {
   engine: "v2" | "v1v2";
   in?: string;
   inB64?: string;
-  opts?: CodecOptions;
+  opts?: Options;
   want: string;
   wantErr: string | null;
   go127?: { want: string; wantErr: string | null };
@@ -37,7 +30,7 @@ for (const goVersion of GO_VERSIONS) {
     it.each(cases)("%s", (_name, c) => {
       const t = goType(c.type, decls);
       const input = c.inB64 !== undefined ? Buffer.from(c.inB64, "base64") : (c.in as string);
-      const opts: CodecOptions[] = [
+      const opts: Options[] = [
         { goVersion },
         ...(c.engine === "v1v2" ? [defaultOptionsV1()] : []),
         c.opts ?? {},
@@ -100,7 +93,7 @@ describe("MarshalText output with invalid UTF-8", () => {
   ];
   for (const goVersion of GO_VERSIONS)
     it.each(cases)(`$name (Go ${goVersion})`, ({ type, value, v1, want, wantErr }) => {
-      const o: CodecOptions[] = [{ goVersion }, ...(v1 ? [defaultOptionsV1()] : [])];
+      const o: Options[] = [{ goVersion }, ...(v1 ? [defaultOptionsV1()] : [])];
       const run = () => marshalToString(goType(type, d), value, o);
       if (wantErr !== undefined) expect(run).toThrow(wantErr);
       else expect(run()).toBe(want);

@@ -21,8 +21,8 @@ export const marshal = (t: GoType, v: unknown, o?: OptionsInput): Uint8Array => 
 export const marshalToString = (t: GoType, v: unknown, o?: OptionsInput): string =>
   api.marshalToString(t, v, pin(o));
 /** unmarshal as Go 1.26's json/v2 Unmarshal. */
-export const unmarshal = (t: GoType, data: Uint8Array | string, o?: OptionsInput): unknown =>
-  api.unmarshal(t, data, pin(o));
+export const unmarshal = (t: GoType, data: Uint8Array | string, o?: api.UnmarshalOptionsInput): unknown =>
+  api.unmarshal(t, data, pin(o as OptionsInput) as api.UnmarshalOptionsInput);
 
 /** A ValueStream whose values are decoded as Go 1.26 does. */
 export class ValueStream extends api.ValueStream {
@@ -32,5 +32,9 @@ export class ValueStream extends api.ValueStream {
 }
 
 /** unmarshalDecode as Go 1.26's UnmarshalDecode. */
-export const unmarshalDecode = (dec: api.ValueStream, t: GoType, o?: OptionsInput): unknown =>
-  api.unmarshalDecode(dec, t, o === undefined ? undefined : pin(o));
+export const unmarshalDecode = (dec: api.ValueStream, t: GoType, o?: api.UnmarshalOptionsInput): unknown =>
+  api.unmarshalDecode(
+    dec,
+    t,
+    o === undefined ? undefined : (pin(o as OptionsInput) as api.UnmarshalOptionsInput),
+  );

@@ -15,7 +15,7 @@ import {
 } from "@gojson/fixtures";
 import { goType, parseGo } from "@gojson/gotype";
 import { describe, expect, test } from "vitest";
-import { type CodecOptions, defaultOptionsV1, marshal, unmarshal } from "./index.js";
+import { defaultOptionsV1, marshal, type Options, unmarshal } from "./index.js";
 
 /**
  * Vectors whose Go source declares methods with constant bodies (not registry types): their
@@ -31,10 +31,10 @@ const vectors = (["v2", "v1v2"] as const).flatMap((engine) =>
 );
 
 /** codec-v2 options for a vector: v1v2 maps encoding/json's knobs onto defaultOptionsV1(). */
-function optionsOf(v: GoldenVector): CodecOptions {
+function optionsOf(v: GoldenVector): Options {
   const given = (v.options ?? {}) as Record<string, unknown>;
-  if (v.engine === "v2") return { ...(given as CodecOptions), goVersion: v.goVersion };
-  const o: CodecOptions = { ...defaultOptionsV1(), goVersion: v.goVersion };
+  if (v.engine === "v2") return { ...(given as Options), goVersion: v.goVersion };
+  const o: Options = { ...defaultOptionsV1(), goVersion: v.goVersion };
   if (given.useNumber) o.unmarshalAnyWithRawNumber = true;
   if (given.disallowUnknownFields) o.rejectUnknownMembers = true;
   if (given.escapeHTML === false) o.escapeForHTML = false;

@@ -20,7 +20,7 @@ import {
 } from "@gojson/gotype";
 import { describe, expect, it } from "vitest";
 import { marshalToString, unmarshal } from "./go126-support.js";
-import { defaultOptionsV1, type Options } from "./index.js";
+import { defaultOptionsV1, type Options, type UnmarshalOptions } from "./index.js";
 import golden from "./testdata/go-v2-golden.json" with { type: "json" };
 
 void jsontextValue;
@@ -192,8 +192,8 @@ const marshalCases: Record<string, M> = {
   "Dur/V1": [timeDuration, 5n, V1],
 };
 
-type U = [type: GoType, input: string | Uint8Array, options?: Options | Options[]];
-const into5 = (): Options => ({ into: 5n });
+type U = [type: GoType, input: string | Uint8Array, options?: UnmarshalOptions | UnmarshalOptions[]];
+const into5 = (): UnmarshalOptions => ({ into: 5n });
 const unmarshalCases: Record<string, U> = {
   "S/Basic": [S, '{"a":1,"b":"x","c":[1,2]}'],
   "S/Case": [S, '{"A":1}'],

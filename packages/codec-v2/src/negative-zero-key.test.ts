@@ -8,7 +8,6 @@
 import { mapOf, T } from "@gojson/gotype";
 import { describe, expect, it } from "vitest";
 import {
-  type CodecOptions,
   defaultOptionsV1,
   GO_VERSIONS,
   marshalToString,
@@ -69,7 +68,7 @@ for (const goVersion of GO_VERSIONS) {
       ).toBe('{"-0":1,"1.5":2}');
     });
     it.each(unmarshalCases)("unmarshal $name", ({ in: input, dups, v1, want, wantErr }) => {
-      const o: CodecOptions[] = [
+      const o: Options[] = [
         G,
         ...(v1 ? [defaultOptionsV1()] : []),
         ...(dups ? [{ allowDuplicateNames: true }] : []),

@@ -7,7 +7,7 @@
 import { GoSyntaxError, parseGo } from "@gojson/gotype";
 import { describe, expect, it } from "vitest";
 import { marshal, unmarshal } from "./api.js";
-import { type CodecOptions, defaultOptionsV1 } from "./options.js";
+import { defaultOptionsV1, type Options } from "./options.js";
 
 const decls = parseGo(`package main
 type I interface{ M() }
@@ -33,9 +33,9 @@ type TFZ struct {
 }
 `);
 const type = (name: string) => decls[name] as NonNullable<(typeof decls)[string]>;
-const V1: CodecOptions = defaultOptionsV1();
+const V1: Options = defaultOptionsV1();
 
-function marshalResult(name: string, o: CodecOptions | undefined): [string, string | undefined] {
+function marshalResult(name: string, o: Options | undefined): [string, string | undefined] {
   try {
     return [new TextDecoder().decode(marshal(type(name), unmarshal(type(name), "{}"), o)), undefined];
   } catch (e) {
@@ -44,7 +44,7 @@ function marshalResult(name: string, o: CodecOptions | undefined): [string, stri
   }
 }
 
-function unmarshalResult(name: string, input: string, o: CodecOptions | undefined): [string, unknown] {
+function unmarshalResult(name: string, input: string, o: Options | undefined): [string, unknown] {
   try {
     return ["", unmarshal(type(name), input, o)];
   } catch (e) {

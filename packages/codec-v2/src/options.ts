@@ -100,8 +100,6 @@ export type Options = {
   withIndent?: string;
   /** jsontext.WithIndentPrefix: prefix of every line after the first (implies multiline). Encode only. */
   withIndentPrefix?: string;
-  /** Unmarshal only: the existing value to merge into. */
-  into?: unknown;
   /**
    * The Go release whose behaviour to match: "1.27" (the default, the newest) or "1.26".
    * Marshal and unmarshal; the differences are listed in go-version.ts and the README.
@@ -126,22 +124,25 @@ export interface ResolvedOptions {
 const RESOLVED = Symbol.for("gojson.codec-v2.ResolvedOptions");
 
 /** The option names that are not booleans. */
-const OTHER_OPTIONS: ReadonlySet<string> = new Set(["withIndent", "withIndentPrefix", "into", "goVersion"]);
+const OTHER_OPTIONS: ReadonlySet<string> = new Set(["withIndent", "withIndentPrefix", "goVersion"]);
 const BOOLEAN_SET: ReadonlySet<string> = new Set(BOOLEAN_OPTIONS);
 
-/** Options without `into` (what a set of defaults is: it fits marshal's and a typed unmarshal's options). */
-export type CodecOptions = Omit<Options, "into">;
+/**
+ * CodecOptions is the old name of {@link Options}, from when `Options` also held unmarshal's `into`.
+ * @deprecated Use `Options`; `into` belongs to unmarshal's options (`UnmarshalOptions`).
+ */
+export type CodecOptions = Options;
 
 /** DefaultOptionsV1 returns the options that give Go v1 (encoding/json) semantics through the v2 engine. */
-export function defaultOptionsV1(): CodecOptions {
-  const o: CodecOptions = {};
+export function defaultOptionsV1(): Options {
+  const o: Options = {};
   for (const k of DEFAULT_V1_FLAGS) o[k] = true;
   return o;
 }
 
 /** DefaultOptionsV2 returns v2's defaults: every v1 flag explicitly false (overrides earlier options). */
-export function defaultOptionsV2(): CodecOptions {
-  const o: CodecOptions = {};
+export function defaultOptionsV2(): Options {
+  const o: Options = {};
   for (const k of DEFAULT_V1_FLAGS) o[k] = false;
   return o;
 }
@@ -202,7 +203,11 @@ function build(list: readonly (Options | ResolvedOptions | undefined)[]): Resolv
           throw new InvalidArgumentError(
             `gojson: option ${JSON.stringify(k)} must be a boolean, got ${describeArgument(v)}`,
           );
-      } else if (!OTHER_OPTIONS.has(k)) throw unknownOptionError(k, [...BOOLEAN_OPTIONS, ...OTHER_OPTIONS]);
+      } else if (k === "into")
+        throw new InvalidArgumentError(
+          "gojson: `into` is not an option here: it is the destination of unmarshal, unmarshalRead and unmarshalDecode",
+        );
+      else if (!OTHER_OPTIONS.has(k)) throw unknownOptionError(k, [...BOOLEAN_OPTIONS, ...OTHER_OPTIONS]);
     }
     for (const k of BOOLEAN_OPTIONS) {
       const v = o[k];

@@ -5,7 +5,7 @@
  */
 import type { GoType } from "@gojson/gotype";
 import { type ByteSource, isByteSource, readAll } from "@gojson/jsontext";
-import { joinInput, run, stringLimitError, type UnmarshalOptionsInput, unmarshal } from "./api.js";
+import { joinInput, run, splitInto, stringLimitError, type UnmarshalOptionsInput, unmarshal } from "./api.js";
 import { checkGoType, describeArgument, InvalidArgumentError } from "./argument-errors.js";
 import { EOFError, setErrorValue } from "./errors.js";
 import { zero } from "./go-values.js";
@@ -60,9 +60,9 @@ export function unmarshalDecode<T>(
   options?: UnmarshalOptionsInput<NoInfer<T>>,
 ): T | Promise<T> {
   checkGoType("unmarshalDecode", type);
-  const { into, hasInto } = joinInput(options as OptionsInput);
+  const { into, hasInto, rest } = splitInto(options);
   if (dec instanceof ValueStream) {
-    const o = dec.optionsFor(options as OptionsInput);
+    const o = dec.optionsFor(rest);
     const start = hasInto ? into : zero(type);
     dec.r.deferred = undefined;
     if (atEndOfStream(dec.r)) throw endOfStream(start);
@@ -72,7 +72,7 @@ export function unmarshalDecode<T>(
     throw new InvalidArgumentError(
       `gojson: unmarshalDecode: want a ValueStream or an AsyncValueStream, got ${describeArgument(dec)}`,
     );
-  const o = dec.optionsFor(options as OptionsInput);
+  const o = dec.optionsFor(rest);
   const start = () => (hasInto ? into : zero(type));
   let r: unknown;
   try {
