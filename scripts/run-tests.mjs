@@ -26,6 +26,23 @@ const turbo = spawnSync("pnpm", ["exec", "turbo", "run", "test", "--concurrency=
   env: { ...process.env, TURBO_TELEMETRY_DISABLED: "1" },
 });
 
+/**
+ * The wall time of a vitest JSON report (its start to the last file's end)
+ * and its slowest test file, so a slow suite is named where it runs.
+ */
+function duration(r) {
+  const files = (r.testResults ?? []).filter((t) => t.endTime && t.startTime);
+  if (files.length === 0) return { seconds: 0, slowest: "" };
+  const end = Math.max(...files.map((t) => t.endTime));
+  const start = Math.min(r.startTime ?? Number.POSITIVE_INFINITY, ...files.map((t) => t.startTime));
+  const top = files.reduce((a, b) => (b.endTime - b.startTime > a.endTime - a.startTime ? b : a));
+  const topSeconds = (top.endTime - top.startTime) / 1000;
+  return {
+    seconds: (end - start) / 1000,
+    slowest: `; slowest file ${top.name.slice(root.length)} ${topSeconds.toFixed(1)} s`,
+  };
+}
+
 let passed = 0;
 let failed = 0;
 let skipped = 0;
@@ -45,8 +62,9 @@ for (const d of withTests) {
   passed += r.numPassedTests ?? 0;
   failed += (r.numFailedTests ?? 0) + loadFailures;
   skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
+  const { seconds, slowest } = duration(r);
   rows.push(
-    `${name}: ${r.numPassedTests} passed, ${r.numFailedTests + loadFailures} failed, ${r.numPendingTests} skipped`,
+    `${name}: ${r.numPassedTests} passed, ${r.numFailedTests + loadFailures} failed, ${r.numPendingTests} skipped, ${seconds.toFixed(1)} s${slowest}`,
   );
 }
 console.log(`\n${rows.join("\n")}`);
