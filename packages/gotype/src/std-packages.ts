@@ -6,7 +6,7 @@
  * methods. Each JSON behaviour was recorded from Go 1.26 (see std.test.ts).
  * Built on first use.
  */
-import { type GoPackage, parseGoPackage } from "./go-package.js";
+import { buildGoPackage, type GoPackage } from "./go-package-build.js";
 import { jsonNumber, jsonRawMessage, jsontextValue, timeDuration, timeTime } from "./known.js";
 import { withPackageMethods } from "./methods.js";
 import {
@@ -366,10 +366,12 @@ export function stdPackage(path: string): GoPackage | undefined {
   if (d === undefined || building.has(path)) return undefined;
   building.add(path);
   try {
-    const pkg = parseGoPackage([{ name: `${d.name}.go`, source: d.source }], {
-      path,
-      ...(d.predeclared !== undefined ? { predeclared: d.predeclared } : {}),
-    });
+    // A standard-library package imports only the standard library.
+    const pkg = buildGoPackage(
+      [{ name: `${d.name}.go`, source: d.source }],
+      { path, ...(d.predeclared !== undefined ? { predeclared: d.predeclared } : {}) },
+      stdPackage,
+    );
     if (d.twins !== undefined) withPackageMethods(pkg.types, d.twins);
     built.set(path, pkg);
     return pkg;
