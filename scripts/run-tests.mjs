@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 
 const root = new URL("..", import.meta.url).pathname;
-const groups = ["packages", "apps", "tools"];
+const groups = ["packages", "apps", "tools", "examples"];
 const dirs = groups.flatMap((g) =>
   existsSync(join(root, g))
     ? readdirSync(join(root, g))
