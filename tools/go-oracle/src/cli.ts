@@ -2,8 +2,9 @@
  * Command line of the oracle package:
  *   golden [--check] [--go 1.26|1.27|both] [--out DIR] [--suite DIR]   regenerate (or check) golden vectors
  *   conformance [--go 1.26|1.27|both] [--runs N] [--seed N] [--out FILE] [--fail-on crash,...] [--shrink N] [--notes DIR]
- *               [--jobs N]                                             differential fuzzing campaign (N worker processes,
- *                                                                      default one per core, at most 4; the releases run side by side)
+ *               [--jobs N] [--case N]                                  differential fuzzing campaign (N worker processes,
+ *                                                                      default one per core, at most 4; the releases run side
+ *                                                                      by side; --case replays one case by its case seed)
  * `--go both` (the default) runs every release that can run here; a release whose
  * toolchain cannot be obtained is skipped with one line saying why.
  */
@@ -95,10 +96,12 @@ async function main(argv: string[]): Promise<number> {
     }
     if (cmd === "conformance") {
       const { runCampaign } = await import("./fuzz/campaign.js");
-      const runs = Number(flag(args, "--runs", "1000"));
+      const runs = args.includes("--case") ? 1 : Number(flag(args, "--runs", "1000"));
       const out = resolve(flag(args, "--out", join(repo, "results", "conformance.json")));
       const failOn = flag(args, "--fail-on", "").split(",").filter(Boolean);
-      const seedText = flag(args, "--seed", "");
+      // --case N: replay the one case an example names by its case seed
+      const caseText = flag(args, "--case", "");
+      const seedText = caseText !== "" ? caseText : flag(args, "--seed", "");
       const seed = seedText === "" ? undefined : Number(seedText);
       if (seed !== undefined && !Number.isSafeInteger(seed)) {
         console.error(`conformance: --seed must be an integer, got ${seedText}`);
@@ -135,8 +138,9 @@ async function main(argv: string[]): Promise<number> {
         versions,
         ...(shrinkBudget === undefined ? {} : { shrinkBudget }),
         ...(args.includes("--notes") ? { notesDir: resolve(flag(args, "--notes", ".")) } : {}),
-        jobs,
+        jobs: caseText !== "" ? 1 : jobs,
         cli: fileURLToPath(import.meta.url),
+        ...(caseText !== "" ? { exact: true } : {}),
         command:
           `pnpm conformance ${args.filter((a) => a !== "--notes" && a !== flag(args, "--notes", "")).join(" ")}`.trim(),
       });

@@ -145,6 +145,23 @@ interface Found {
 
 type Judgement = Awaited<ReturnType<typeof judge>>;
 
+/** Murmur3's 32-bit finaliser: nearby inputs give unrelated outputs. */
+function fmix32(x: number): number {
+  let h = x >>> 0;
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
+}
+
+/**
+ * The seed of case `i` of the campaign with seed `seed` (fast-check seeds are 32-bit): the
+ * campaign seed is scattered first, so campaigns with nearby seeds (1, 2, 3) run different
+ * cases. Examples print this seed; `--case` replays it.
+ */
+export function caseSeed(seed: number, i: number): number {
+  return (fmix32(seed) + i) >>> 0;
+}
+
 /** The seed of a campaign run without `--seed`. */
 const DEFAULT_SEED = 20261202;
 
@@ -246,7 +263,15 @@ async function shrink(
 /** Runs `runs` cases on every engine with a codec against one Go release and returns the tallies. */
 export async function campaign(
   oracle: Oracle,
-  opts: { runs: number; seed?: number; shrinkBudget?: number; go?: GoVersion; shard?: Shard },
+  opts: {
+    runs: number;
+    seed?: number;
+    shrinkBudget?: number;
+    go?: GoVersion;
+    shard?: Shard;
+    /** `seed` is the first case's own seed (`--case`: replay a case an example names). */
+    exact?: boolean;
+  },
 ): Promise<ConformanceSummary> {
   const seed = opts.seed ?? DEFAULT_SEED;
   const release = opts.go ?? oracle.go;
@@ -348,13 +373,10 @@ export async function campaign(
   // A block's compiled cases are built while the block before it is judged.
   const prepare = (start: number): Block => {
     const n = Math.min(BLOCK, opts.runs - start);
-    const cases = Array.from({ length: n }, (_, i) => ({
-      s: seed + start + i,
-      c: retag(
-        fc.sample(caseArb, { seed: seed + start + i, numRuns: 1 })[0] as FuzzCase,
-        seedTag(seed + start + i),
-      ),
-    }));
+    const cases = Array.from({ length: n }, (_, i) => {
+      const cs = opts.exact ? seed + start + i : caseSeed(seed, start + i);
+      return { s: cs, c: retag(fc.sample(caseArb, { seed: cs, numRuns: 1 })[0] as FuzzCase, seedTag(cs)) };
+    });
     const compiled = cases.filter(({ c }) => needsCompiler(c.spec));
     const b: Block = { start, n, cases, compiled };
     if (compiled.length > 0)
@@ -430,6 +452,8 @@ export async function runCampaign(
     jobs?: number;
     /** The script workers run (this command line's own). */
     cli?: string;
+    /** `seed` is a case seed (`--case`): see campaign(). */
+    exact?: boolean;
   },
 ): Promise<number> {
   const versions = opts.versions ?? [oracle.go];
@@ -456,6 +480,7 @@ export async function runCampaign(
         runs: opts.runs,
         seed: opts.seed,
         go,
+        ...(opts.exact ? { exact: true } : {}),
         ...(opts.shrinkBudget === undefined ? {} : { shrinkBudget: opts.shrinkBudget }),
       }));
     const files = versions.length === 1 ? [opts.out] : [outFor(opts.out, go)];
