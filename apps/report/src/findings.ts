@@ -115,6 +115,8 @@ export function shortName(r: BenchResult): string {
 export function findings(input: ReportInput): Finding[] {
   const out: Finding[] = [];
   for (const [i, r] of input.results.entries()) {
+    // Scale results (streams, big documents, bounds) have their own section of bounds and figures.
+    if (r.scale) continue;
     const quick = r.settings.quick;
     if (r.hypotheses.length === 0) {
       const c = mainComparison(r);

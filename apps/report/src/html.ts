@@ -3,7 +3,7 @@
  * inline SVG charts from charts.ts, tables as the text alternative of every
  * chart, and a print stylesheet.
  */
-import type { BenchResult } from "@gojson/harness";
+import type { BenchResult, ScaleCheck } from "@gojson/harness";
 import { benchstatTable } from "./benchstat.js";
 import { type Chart, type ChartSpec, costSpec, findingsSpec, forestSpec, renderChart } from "./charts.js";
 import { conformanceLine, findings, headline, machine, summaryLine } from "./findings.js";
@@ -28,6 +28,7 @@ import {
   metricUnit,
   payloadLabel,
 } from "./model.js";
+import { isScaleResult, type ScaleSection, scaleSections, scaleSummary, scaleVerdict } from "./scale.js";
 import { caveats, conditions, criterion, notTested, preregistrationWords } from "./sections.js";
 import { STYLE } from "./style.js";
 
@@ -248,6 +249,39 @@ async function resultSection(r: BenchResult, idx: number, summary: string): Prom
   return parts.join("\n");
 }
 
+/** A scale section: the bounds with their verdicts, then the figures folded. */
+function scaleHtml(sec: ScaleSection, i: number): string {
+  const r = sec.result;
+  const badge = (c: ScaleCheck) => {
+    const v = scaleVerdict(c);
+    return {
+      html: `<span class="verdict ${v === "pass" ? "ok" : v === "FAIL" ? "no" : "open"}">${e(v)}</span>`,
+      cls: "",
+    };
+  };
+  const checks = tableHtml(
+    `scale-checks-${i + 1}`,
+    `${r.title}: ${scaleSummary(sec)}`,
+    ["bound", "observed", "verdict"],
+    sec.checks.map((c) => [c.statement, c.observed, badge(c)]),
+    3,
+  );
+  const tables = sec.tables.map((t) => tableHtml(t.id, t.title, t.head, t.rows));
+  const commands = sec.commands.length
+    ? `<p>Reproduce with:</p><pre><code>${e(sec.commands.join("\n"))}</code></pre>`
+    : "";
+  const notes = sec.notes.length ? `<ul>${sec.notes.map((n) => `<li>${e(n)}</li>`).join("")}</ul>` : "";
+  return [
+    r.description ? `<p class="meta">${e(r.description)}</p>` : "",
+    checks,
+    `<details class="result"><summary><span class="sum">The figures: one process per row (${e(r.startedAt)})</span></summary>`,
+    ...tables,
+    commands,
+    notes,
+    "</details>",
+  ].join("\n");
+}
+
 /** Renders the whole report as one offline HTML page (deterministic: a pure function of the input). */
 export async function renderHtml(results: ReportInput | readonly BenchResult[]): Promise<string> {
   const input = normaliseInput(results);
@@ -304,11 +338,21 @@ export async function renderHtml(results: ReportInput | readonly BenchResult[]):
     );
     body.push("</section>");
   }
+  const scale = scaleSections(input.results);
+  if (scale.length) {
+    toc.push('<li><a href="#scale">Streams, big documents and bounds</a></li>');
+    body.push(
+      '<section id="scale" aria-labelledby="scale-h"><h2 id="scale-h">Streams, big documents and bounds</h2>',
+      ...scale.map(scaleHtml),
+      "</section>",
+    );
+  }
   toc.push('<li><a href="#details">Details per benchmark</a></li>');
   body.push(
     '<section id="details" aria-labelledby="details-h"><h2 id="details-h">Details per benchmark</h2><p class="meta">Each benchmark opens on a click: the question and criterion fixed before the run, how it ran, every ratio, memory, the benchstat-style table.</p>',
   );
   for (const [i, r] of input.results.entries()) {
+    if (isScaleResult(r)) continue;
     const summary =
       fs
         .filter((f) => f.result === i)

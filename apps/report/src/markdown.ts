@@ -26,6 +26,7 @@ import {
   metricUnit,
   payloadLabel,
 } from "./model.js";
+import { isScaleResult, type ScaleSection, scaleSections, scaleSummary, scaleVerdict } from "./scale.js";
 import { caveats, conditions, criterion, notTested, preregistrationWords, verdictLine } from "./sections.js";
 
 function table(head: string[], rows: string[][]): string {
@@ -174,6 +175,37 @@ function resultSection(r: BenchResult, summary: string, out: string[]): void {
   out.push("</details>", "");
 }
 
+/** A scale section: the bounds with their verdicts, then the figures folded. */
+function scaleMarkdown(sec: ScaleSection, out: string[]): void {
+  const r = sec.result;
+  out.push(`**${r.title}** — ${scaleSummary(sec)}.`, "");
+  if (r.description) out.push(r.description, "");
+  out.push(
+    table(
+      ["bound", "observed", "verdict"],
+      sec.checks.map((c) => [c.statement, c.observed, `**${scaleVerdict(c)}**`]),
+    ),
+    "",
+  );
+  out.push(
+    "<details>",
+    `<summary>The figures: ${sec.tables.length} group(s), one process per row (${escapeHtmlText(r.startedAt)})</summary>`,
+    "",
+  );
+  for (const t of sec.tables) out.push(`#### ${t.title}`, "", table(t.head, t.rows), "");
+  if (sec.commands.length) out.push("Reproduce with:", "", "```sh", ...sec.commands, "```", "");
+  for (const n of sec.notes) out.push(`- ${n}`);
+  if (sec.notes.length) out.push("");
+  out.push(
+    table(
+      ["Item", "Condition"],
+      conditions(r).filter(([k]) => !/Repetitions|Statistics|Candidates|Payloads/.test(k)),
+    ),
+    "",
+  );
+  out.push("</details>", "");
+}
+
 function escapeHtmlText(s: string): string {
   return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
@@ -227,8 +259,14 @@ export function renderMarkdown(
     out.push(goRatioLede(t), "");
     out.push(table(GO_RATIO_HEAD, t.rows.map(goRatioCells)), "");
   }
+  const scale = scaleSections(input.results);
+  if (scale.length) {
+    out.push("## Streams, big documents and bounds", "");
+    for (const sec of scale) scaleMarkdown(sec, out);
+  }
   out.push("## Details", "");
   for (const [i, r] of input.results.entries()) {
+    if (isScaleResult(r)) continue;
     const own = fs.filter((f) => f.result === i);
     const summary = own.map((f) => f.status).join(", ") || "no comparison";
     resultSection(r, summary, out);

@@ -126,6 +126,8 @@ export function notTested(input: ReportInput): string[] {
     for (const o of r.hypotheses)
       if (o.verdict === "NOT_TESTED")
         out.push(`${tag}: question ${o.hypothesis.id} was not tested — ${o.reason}`);
+    // A scale document has rows, not paired samples: its bounds say what did not run.
+    if (r.scale) continue;
     const hasCpu = r.measurements.some((m) => m.stats.cpuNsPerOp);
     const hasInstr = r.measurements.some((m) => m.stats.instructionsPerOp);
     const hasMem = r.measurements.some((m) => m.memory);
@@ -170,7 +172,8 @@ export function caveats(input: ReportInput): string[] {
     for (const o of r.hypotheses)
       if (o.verdict === "HOLD" || o.verdict === "UNKNOWN")
         out.push(`${tag}: question ${o.hypothesis.id} is undecided — ${o.reason}`);
-    if (r.hypotheses.length === 0) out.push(`${tag}: no question registered before the run, so no verdict.`);
+    if (r.hypotheses.length === 0 && !r.scale)
+      out.push(`${tag}: no question registered before the run, so no verdict.`);
     if (r.settings.quick) out.push(`${tag}: quick smoke run; its figures are not evidence.`);
     const lowPower = r.comparisons.filter((c) => !c.test.canReachAlpha);
     if (lowPower.length)
@@ -179,7 +182,7 @@ export function caveats(input: ReportInput): string[] {
           lowPower[0]!.test.alpha
         } (smallest p ${fixed(lowPower[0]!.test.minAchievableP, 4)}) in ${lowPower.length} comparison(s): read the intervals, not the p-values.`,
       );
-    for (const n of r.notes) out.push(`${tag}: ${n}`);
+    if (!r.scale) for (const n of r.notes) out.push(`${tag}: ${n}`);
   }
   return out;
 }

@@ -82,7 +82,17 @@ type report struct {
 	Extra          map[string]any \`json:"extra,omitempty"\`
 }
 
+// peakRss is the peak resident set of this process's own address space (VmHWM), getrusage's ru_maxrss where /proc is absent.
 func peakRss() int64 {
+	if b, err := os.ReadFile("/proc/self/status"); err == nil {
+		for _, line := range strings.Split(string(b), "\\n") {
+			if f := strings.Fields(line); len(f) >= 2 && f[0] == "VmHWM:" {
+				if kb, err := strconv.ParseInt(f[1], 10, 64); err == nil {
+					return kb * 1024
+				}
+			}
+		}
+	}
 	var ru syscall.Rusage
 	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
 	return ru.Maxrss * 1024

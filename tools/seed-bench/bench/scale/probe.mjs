@@ -161,37 +161,49 @@ async function streamEncode(impl, poolFile, out, n, goFile) {
   return { ...r, values: n, inputBytes: statSync(out).size };
 }
 
-/** Decodes one big document ([]Event) reps times. */
-async function docDecode(impl, file, reps, warm, goFile) {
+/** Decodes one big document ([]Event) reps times; warm-up runs decode `warmFile` (a small document) when given. */
+async function docDecode(impl, file, reps, warm, goFile, warmFile) {
   const { decls } = types(goFile);
   const T = goType("[]Event", decls);
-  const data = readFileSync(file);
-  const op = impl.startsWith("JSON")
-    ? () => JSON.parse(new TextDecoder().decode(data))
+  const decode = impl.startsWith("JSON")
+    ? (data) => JSON.parse(new TextDecoder().decode(data))
     : (() => {
         const c = codecOf(impl);
-        return () => c.unmarshal(T, data);
+        return (data) => c.unmarshal(T, data);
       })();
-  const r = await repeat(reps, warm, op);
+  if (warmFile) {
+    const small = readFileSync(warmFile);
+    for (let i = 0; i < warm; i++) decode(small);
+  }
+  const data = readFileSync(file);
+  const r = await repeat(reps, warmFile ? 0 : warm, () => decode(data));
   let sum = 0n;
   for (const ev of r.last) sum += idOf(ev);
   return { ...r, last: undefined, values: r.last.length, sum: String(sum), inputBytes: data.length };
 }
 
-/** Encodes one big document ([]*Event of n references into the pool) reps times. */
-async function docEncode(impl, poolFile, n, reps, warm, goFile) {
+/** Encodes one big document ([]*Event of n references into the pool) reps times; warm-up runs encode warmN events when given. */
+async function docEncode(impl, poolFile, n, reps, warm, goFile, warmN) {
   const { Event, decls } = types(goFile);
   const T = goType("[]*Event", decls);
   const evs = pool(impl, poolFile, Event);
-  const v = new Array(n);
-  for (let i = 0; i < n; i++) v[i] = evs[i % evs.length];
-  const op = impl.startsWith("JSON")
-    ? () => Buffer.from(JSON.stringify(v))
+  const list = (k) => {
+    const v = new Array(k);
+    for (let i = 0; i < k; i++) v[i] = evs[i % evs.length];
+    return v;
+  };
+  const encode = impl.startsWith("JSON")
+    ? (v) => Buffer.from(JSON.stringify(v))
     : (() => {
         const c = codecOf(impl);
-        return () => c.marshal(T, v);
+        return (v) => c.marshal(T, v);
       })();
-  const r = await repeat(reps, warm, op);
+  if (warmN > 0) {
+    const small = list(warmN);
+    for (let i = 0; i < warm; i++) encode(small);
+  }
+  const v = list(n);
+  const r = await repeat(reps, warmN > 0 ? 0 : warm, () => encode(v));
   return { ...r, last: undefined, values: n, inputBytes: r.last.length };
 }
 
@@ -251,6 +263,17 @@ async function fields(impl, goFile, jsonFile, k) {
   };
 }
 
+/** Peak resident set of this process's own address space (VmHWM); getrusage's maxRSS where /proc is absent. */
+function peakRss() {
+  try {
+    const m = /^VmHWM:\s*(\d+)\s*kB/m.exec(readFileSync("/proc/self/status", "utf8"));
+    if (m) return Number(m[1]) * 1024;
+  } catch {
+    // not Linux
+  }
+  return process.resourceUsage().maxRSS * 1024;
+}
+
 const tasks = {
   idle: (_impl, a) => {
     types(a[0]);
@@ -258,8 +281,9 @@ const tasks = {
   },
   "stream-decode": (impl, a) => streamDecode(impl, a[0], a[1]),
   "stream-encode": (impl, a) => streamEncode(impl, a[0], a[1], Number(a[2]), a[3]),
-  "doc-decode": (impl, a) => docDecode(impl, a[0], Number(a[1]), Number(a[2]), a[3]),
-  "doc-encode": (impl, a) => docEncode(impl, a[0], Number(a[1]), Number(a[2]), Number(a[3]), a[4]),
+  "doc-decode": (impl, a) => docDecode(impl, a[0], Number(a[1]), Number(a[2]), a[3], a[4]),
+  "doc-encode": (impl, a) =>
+    docEncode(impl, a[0], Number(a[1]), Number(a[2]), Number(a[3]), a[4], Number(a[5] ?? 0)),
   "string-decode": (impl, a) => stringDecode(impl, a[0]),
   reject: (impl, a) => reject(impl, a[0], Number(a[1]), Number(a[2])),
   fields: (impl, a) => fields(impl, a[0], a[1], Number(a[2])),
@@ -275,5 +299,5 @@ try {
 } catch (e) {
   report = { ok: false, error: String(e?.stack ?? e).slice(0, 300) };
 }
-report.peakRssBytes = process.resourceUsage().maxRSS * 1024;
+report.peakRssBytes = peakRss();
 console.log(JSON.stringify(report));
