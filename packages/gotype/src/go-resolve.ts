@@ -37,30 +37,27 @@ import type {
   TExpr,
   TypeDeclAst,
 } from "./go-ast.js";
-import { GoMethodMissingError } from "./go-method-missing-error.js";
-import { GoSyntaxError } from "./go-syntax-error.js";
-import { installMethodSlot, setMethodTable } from "./methods.js";
+import { ConstEvaluator, LazyLength } from "./go-const-eval.js";
+import {
+  checkArrays,
+  checkEmbeds,
+  checkValueCycles,
+  cycleError,
+  type DeferredArray,
+} from "./go-decl-checks.js";
+import { err, exprString, paramsText, posString, sigString, type TextScope } from "./go-decl-text.js";
+import { defaultImportName, IMPLICIT_IMPORTS, STD_BY_NAME, THIRD_PARTY_READY } from "./go-import-names.js";
+import { bigLengths, isComparable, MAX_ARRAY_LEN, MAX_WIDTH, measure, measures } from "./go-measure.js";
+import { attachMethodDecls } from "./go-method-decls.js";
+import type { GoSyntaxError } from "./go-syntax-error.js";
+import { installMethodSlot } from "./methods.js";
 import { opaqueType, unresolvedType } from "./opaque.js";
 import { typeString, typeStringPath } from "./type-string.js";
-import type {
-  GoMethod,
-  GoType,
-  InterfaceMethod,
-  InterfaceType,
-  MethodName,
-  StructField,
-  StructType,
-} from "./types.js";
+import type { GoType, InterfaceMethod, InterfaceType, StructField, StructType } from "./types.js";
 import { UNIVERSE } from "./universe.js";
-
-/** Largest array length gotype accepts (arrays are materialised as JS arrays). */
-export const MAX_ARRAY_LEN = 1 << 24;
 
 /** How deep generic instantiations may nest (`Page[Page[Page[...]]]`) before gotype reports an instantiation cycle. */
 export const MAX_INSTANTIATION_DEPTH = 64;
-
-// Go's types.MaxWidth on 64-bit targets: no value may be this large.
-const MAX_WIDTH = 1n << 50n;
 
 /** Finds the package for an import path (undefined: gotype does not know it). */
 export type Importer = (path: string) => ResolvedPackage | undefined;
@@ -98,22 +95,10 @@ export interface ScopeOptions {
   readonly outer?: ReadonlyMap<string, GoType>;
 }
 
-type Ctx = { readonly file: number; readonly tparams?: ReadonlyMap<string, GoType> };
+/** Where a type expression is resolved: its file and the type parameters in scope. */
+export type Ctx = { readonly file: number; readonly tparams?: ReadonlyMap<string, GoType> };
 
 type Mutable = Record<string, unknown>;
-
-interface DeferredArray {
-  readonly n: bigint;
-  /** The element type as the source writes it (Go's compiler prints `[N]byte`, local names unqualified). */
-  readonly elemText: string;
-  readonly elem: GoType;
-  readonly type: GoType;
-  readonly pos: GoPos;
-  readonly declPos: GoPos;
-}
-
-// A constant expression gotype cannot evaluate (a call, an unknown package's constant): its array becomes opaque.
-class LazyLength extends Error {}
 
 // Stands for the right-hand side of a declaration that is already resolved.
 const RESOLVED_EXPR: TExpr = Object.freeze({
@@ -135,26 +120,6 @@ function typeId(t: GoType): number {
   return id;
 }
 
-// Default package names of imports without a name: the last path element,
-// without a major-version suffix (`/v5`), a `go-` prefix or a `.v3` suffix.
-function defaultImportName(path: string): string {
-  const parts = path.split("/");
-  let last = parts[parts.length - 1] ?? path;
-  if (/^v[0-9]+$/.test(last) && parts.length > 1) last = parts[parts.length - 2] as string;
-  last = last
-    .replace(/^go-/, "")
-    .replace(/\.v[0-9]+$/, "")
-    .replace(/[-.]go$/, "");
-  return last.replace(/[^\p{L}\p{Nd}_]/gu, "_");
-}
-
-// Qualifiers that resolve without an import, as parseGo always allowed (`time.Time` in a snippet).
-const IMPLICIT_IMPORTS: ReadonlyMap<string, string> = new Map([
-  ["time", "time"],
-  ["json", "encoding/json"],
-  ["jsontext", "encoding/json/jsontext"],
-]);
-
 /** The resolver of one package. */
 export class PackageScope {
   readonly name: string;
@@ -168,8 +133,16 @@ export class PackageScope {
   private readonly instances = new Map<string, GoType>();
   private readonly structs = new Map<string, StructType>();
   private readonly aliasing = new Set<string>();
-  private readonly constValues = new Map<string, bigint>();
-  private readonly constEvaluating = new Set<string>();
+  private readonly consts = new ConstEvaluator({
+    constDecls: this.constDecls,
+    isTypeName: (name) => this.typeDecls.has(name) || UNIVERSE.has(name),
+    importedConst: (file, q, name) => {
+      const path = this.importPath(file, q);
+      const pkg = path !== undefined ? this.opts.importer(path) : undefined;
+      return pkg !== undefined ? scopeOf(pkg)?.exportedConst(name) : undefined;
+    },
+  });
+  private readonly texts: TextScope;
   private readonly importNames = new Map<string, string>();
   private instDepth = 0;
   // Session state: what the current top-level resolution created.
@@ -188,6 +161,11 @@ export class PackageScope {
     this.name = opts.name;
     this.path = opts.path;
     this.files = files;
+    this.texts = {
+      name: opts.name,
+      declares: (name) => this.typeDecls.has(name) || this.genericDecls.has(name),
+      evalConst: (e, ctx) => this.evalConst(e, undefined, ctx),
+    };
     const seen = new Map<string, GoPos>();
     const claim = (name: string, pos: GoPos) => {
       if (name === "_") return;
@@ -411,20 +389,10 @@ export class PackageScope {
   }
 
   private cycleError(path: string[]): GoSyntaxError {
-    // path is [A, B, ..., A]; Go starts the report at the first declared member of the cycle.
-    const members = path.slice(0, -1);
-    const posOf = (n: string) =>
-      (this.typeDecls.get(n) ?? this.genericDecls.get(n))?.pos ?? { line: 0, col: 0 };
-    let first = 0;
-    for (let i = 1; i < members.length; i++)
-      if (comparePos(posOf(members[i] as string), posOf(members[first] as string)) < 0) first = i;
-    const cycle = [...members.slice(first), ...members.slice(0, first)];
-    const head = cycle[0] as string;
-    if (cycle.length === 1) return err(posOf(head), `invalid recursive type: ${head} refers to itself`);
-    const lines = cycle.map(
-      (n, i) => `\t${posString(posOf(n))}: ${n} refers to ${cycle[(i + 1) % cycle.length]}`,
+    return cycleError(
+      path,
+      (n) => (this.typeDecls.get(n) ?? this.genericDecls.get(n))?.pos ?? { line: 0, col: 0 },
     );
-    return err(posOf(head), `invalid recursive type ${head}\n${lines.join("\n")}`);
   }
 
   // ------------------------------------------------------------------ generics
@@ -794,54 +762,12 @@ export class PackageScope {
     return Object.freeze({ kind: "interface", interfaceMethods: Object.freeze(list) }) as InterfaceType;
   }
 
-  // ------------------------------------------------------------------ printing AST types (opaque texts)
-
   private sigString(sig: SigAst, ctx: Ctx): string {
-    const ps = sig.params.map((p, i) =>
-      sig.variadic && i === sig.params.length - 1 ? `...${this.exprString(p, ctx)}` : this.exprString(p, ctx),
-    );
-    const rs = sig.results.map((r) => this.exprString(r, ctx));
-    const res = rs.length === 0 ? "" : rs.length === 1 ? ` ${rs[0]}` : ` (${rs.join(", ")})`;
-    return `(${ps.join(", ")})${res}`;
+    return sigString(this.texts, sig, ctx);
   }
 
   private exprString(e: TExpr, ctx: Ctx, local = false): string {
-    switch (e.k) {
-      case "name": {
-        const args =
-          e.args !== undefined ? `[${e.args.map((a) => this.exprString(a, ctx, local)).join(",")}]` : "";
-        if (e.pkg !== undefined) return `${e.pkg}.${e.name}${args}`;
-        if (ctx.tparams?.has(e.name)) return typeString(ctx.tparams.get(e.name) as GoType);
-        if (!local && (this.typeDecls.has(e.name) || this.genericDecls.has(e.name)))
-          return `${this.name}.${e.name}${args}`;
-        return `${e.name}${args}`;
-      }
-      case "slice":
-        return `[]${this.exprString(e.elem, ctx, local)}`;
-      case "ptr":
-        return `*${this.exprString(e.elem, ctx, local)}`;
-      case "array": {
-        let n: string;
-        try {
-          n = String(this.evalConst(e.len, undefined, ctx));
-        } catch {
-          n = cexprString(e.len);
-        }
-        return `[${n}]${this.exprString(e.elem, ctx, local)}`;
-      }
-      case "map":
-        return `map[${this.exprString(e.key, ctx, local)}]${this.exprString(e.elem, ctx, local)}`;
-      case "func":
-        return `func${this.sigString(e.sig, ctx)}`;
-      case "chan":
-        return `${e.dir === "send" ? "chan<- " : e.dir === "recv" ? "<-chan " : "chan "}${this.exprString(e.elem, ctx)}`;
-      case "struct":
-        return e.fields.length === 0 ? "struct {}" : "struct { ... }";
-      case "iface":
-        return e.methods.length === 0 && e.embeds.length === 0 ? "interface {}" : "interface { ... }";
-      case "terms":
-        return e.terms.map((t) => `${t.tilde ? "~" : ""}${this.exprString(t.type, ctx)}`).join(" | ");
-    }
+    return exprString(this.texts, e, ctx, local);
   }
 
   // A type as Go's compiler prints it in declaration errors: this package's names unqualified.
@@ -850,84 +776,8 @@ export class PackageScope {
     return s.split(`${this.name}.`).join("");
   }
 
-  // ------------------------------------------------------------------ methods
-
   private attachMethods(t: GoType, typeName: string, decls: readonly MethodDeclAst[] | undefined): void {
-    if (decls === undefined || decls.length === 0) return;
-    const table: Partial<Record<MethodName, GoMethod>> = {};
-    const seen = new Map<string, GoPos>();
-    const shown = t.name ?? typeName;
-    for (const m of decls) {
-      const prev = seen.get(m.name);
-      if (prev !== undefined)
-        throw err(m.pos, `method ${baseName(shown)}.${m.name} already declared at ${posString(prev)}`);
-      seen.set(m.name, m.pos);
-      if (!this.isJsonMethod(m)) continue;
-      const name = m.name as MethodName;
-      const receiver = m.recvPointer ? "pointer" : "value";
-      const ts = typeString(t);
-      const goName = baseName(shown);
-      const pos = m.pos;
-      table[name] = Object.freeze({
-        name,
-        receiver,
-        declaredOnly: true,
-        pos,
-        fn: () => {
-          throw new GoMethodMissingError(ts, goName, name, receiver, pos);
-        },
-      });
-    }
-    if (Object.keys(table).length > 0) setMethodTable(t, table);
-  }
-
-  private isJsonMethod(m: MethodDeclAst): boolean {
-    const s = m.sig;
-    const file = m.fileIndex;
-    switch (m.name) {
-      case "MarshalJSON":
-      case "MarshalText":
-        return (
-          s.params.length === 0 &&
-          s.results.length === 2 &&
-          isByteSlice(s.results[0]) &&
-          isName(s.results[1], "error")
-        );
-      case "UnmarshalJSON":
-      case "UnmarshalText":
-        return (
-          s.params.length === 1 &&
-          !s.variadic &&
-          isByteSlice(s.params[0]) &&
-          s.results.length === 1 &&
-          isName(s.results[0], "error")
-        );
-      case "IsZero":
-        return s.params.length === 0 && s.results.length === 1 && isName(s.results[0], "bool");
-      case "MarshalJSONTo":
-        return (
-          s.params.length === 1 &&
-          this.isJsontextPtr(s.params[0], "Encoder", file) &&
-          s.results.length === 1 &&
-          isName(s.results[0], "error")
-        );
-      case "UnmarshalJSONFrom":
-        return (
-          s.params.length === 1 &&
-          this.isJsontextPtr(s.params[0], "Decoder", file) &&
-          s.results.length === 1 &&
-          isName(s.results[0], "error")
-        );
-      default:
-        return false;
-    }
-  }
-
-  private isJsontextPtr(e: TExpr | undefined, name: string, file: number): boolean {
-    if (e?.k !== "ptr" || e.elem.k !== "name" || e.elem.name !== name || e.elem.pkg === undefined)
-      return false;
-    const path = this.importPath(file, e.elem.pkg);
-    return path === "encoding/json/jsontext" || path === "github.com/go-json-experiment/json/jsontext";
+    attachMethodDecls(t, typeName, decls, (file, q) => this.importPath(file, q));
   }
 
   // ------------------------------------------------------------------ constants
@@ -943,365 +793,17 @@ export class PackageScope {
   }
 
   private evalConst(e: CExpr, iota: bigint | undefined, ctx?: Ctx): bigint {
-    switch (e.k) {
-      case "qref": {
-        const path = this.importPath(ctx?.file ?? 0, e.pkg);
-        const pkg = path !== undefined ? this.opts.importer(path) : undefined;
-        const v = pkg !== undefined ? scopeOf(pkg)?.exportedConst(e.name) : undefined;
-        if (v === undefined) throw new LazyLength(`gotype does not know the constant ${e.pkg}.${e.name}`);
-        return v;
-      }
-      case "lit":
-        return e.value;
-      case "iota":
-        if (iota === undefined) throw err(e.pos, "cannot use iota outside constant declaration");
-        return iota;
-      case "bad":
-        if (e.why.endsWith("must be integer")) throw err(e.pos, `array length ${e.why}`);
-        throw new LazyLength(e.why);
-      case "ref": {
-        const d = this.constDecls.get(e.name);
-        if (d === undefined) {
-          if (this.typeDecls.has(e.name) || UNIVERSE.has(e.name))
-            throw err(e.pos, `${e.name} (type) is not an expression`);
-          throw new LazyLength(`undefined: ${e.name} (not declared in the files given)`);
-        }
-        const v = this.constValues.get(e.name);
-        if (v !== undefined) return v;
-        if (this.constEvaluating.has(e.name))
-          throw err(d.pos, `initialization cycle or invalid recursive constant ${e.name}`);
-        this.constEvaluating.add(e.name);
-        try {
-          const r = this.evalConst(d.expr, d.iota, { file: d.fileIndex });
-          this.constValues.set(e.name, r);
-          return r;
-        } finally {
-          this.constEvaluating.delete(e.name);
-        }
-      }
-      case "un": {
-        const x = this.evalConst(e.x, iota, ctx);
-        return e.op === "-" ? -x : e.op === "^" ? ~x : x;
-      }
-      case "bin": {
-        const x = this.evalConst(e.x, iota, ctx);
-        const y = this.evalConst(e.y, iota, ctx);
-        switch (e.op) {
-          case "+":
-            return x + y;
-          case "-":
-            return x - y;
-          case "*":
-            return x * y;
-          case "/":
-          case "%":
-            if (y === 0n) throw err(e.pos, "invalid operation: division by zero");
-            return e.op === "/" ? x / y : x % y;
-          case "<<":
-            if (y < 0n) throw err(e.pos, `invalid shift count ${y}`);
-            if (y > 10_000n) throw err(e.pos, `shift count ${y} too large`);
-            return x << y;
-          case ">>":
-            if (y < 0n) throw err(e.pos, `invalid shift count ${y}`);
-            return x >> (y > 10_000n ? 10_000n : y);
-          case "&":
-            return x & y;
-          case "|":
-            return x | y;
-          case "^":
-            return x ^ y;
-          case "&^":
-            return x & ~y;
-          default:
-            throw err(e.pos, `operator ${e.op} does not give an integer constant`);
-        }
-      }
-    }
+    return this.consts.eval(e, iota, ctx?.file ?? 0);
   }
 
   // ------------------------------------------------------------------ checks after a session
 
   private postChecks(): void {
-    for (const e of this.embeds) {
-      const target =
-        e.pointer && e.type.kind === "pointer" && e.type.name === undefined ? e.type.elem : e.type;
-      if (
-        e.pointer &&
-        target.kind === "interface" &&
-        target.opaque === undefined &&
-        target.name !== undefined
-      )
-        throw err(e.pos, "embedded field type cannot be a pointer to an interface");
-      if (target.kind === "pointer" && target.name !== undefined)
-        throw err(e.pos, "embedded field type cannot be a pointer");
-    }
-    this.checkValueCycles();
-    this.checkArrays();
+    checkEmbeds(this.embeds);
+    checkValueCycles(this.newNamed, (names) => this.cycleError(names));
+    checkArrays(this.arrays);
     for (const k of this.mapKeys) {
       if (!isComparable(k.key)) throw err(k.pos, `invalid map key type ${this.localString(k.key)}`);
     }
-  }
-
-  // Go rejects a struct or array that contains itself by value.
-  private checkValueCycles(): void {
-    const named = new Set(this.newNamed);
-    const state = new Map<GoType, 1 | 2>(); // 1: on the stack, 2: done
-    const edges = (t: GoType): GoType[] => {
-      const out: GoType[] = [];
-      const stack: GoType[] = [];
-      const push = (x: GoType) => {
-        if (x.name !== undefined) {
-          if (named.has(x)) out.push(x);
-        } else stack.push(x);
-      };
-      if (t.kind === "struct") for (const f of t.fields) push(f.type);
-      else if (t.kind === "array") push(t.elem);
-      while (stack.length > 0) {
-        const x = stack.pop() as GoType;
-        if (x.kind === "struct") for (const f of x.fields) push(f.type);
-        else if (x.kind === "array") push(x.elem);
-      }
-      return out;
-    };
-    for (const root of this.newNamed) {
-      if (state.has(root)) continue;
-      const path: GoType[] = [root];
-      const iters: GoType[][] = [edges(root)];
-      state.set(root, 1);
-      while (path.length > 0) {
-        const it = iters[iters.length - 1] as GoType[];
-        const next = it.pop();
-        if (next === undefined) {
-          state.set(path.pop() as GoType, 2);
-          iters.pop();
-          continue;
-        }
-        const s = state.get(next);
-        if (s === 2) continue;
-        if (s === 1) {
-          const from = path.indexOf(next);
-          const names = path.slice(from).map((x) => baseName(x.name as string));
-          throw this.cycleError([...names, names[0] as string]);
-        }
-        state.set(next, 1);
-        path.push(next);
-        iters.push(edges(next));
-      }
-    }
-  }
-
-  private checkArrays(): void {
-    for (const a of this.arrays) {
-      const m = measure(a.elem);
-      if (m !== undefined && m.size > 0n && a.n > (MAX_WIDTH - 1n) / m.size)
-        throw err(a.declPos, `type [${a.n}]${a.elemText} larger than address space`);
-    }
-    for (const a of this.arrays) {
-      const m = measure(a.elem);
-      const cells = a.n * (m?.cells ?? 1n);
-      if (cells > BigInt(MAX_ARRAY_LEN))
-        throw err(
-          a.pos,
-          `array type [${a.n}]${a.elemText} holds ${cells} elements, more than gotype's MAX_ARRAY_LEN (${MAX_ARRAY_LEN}): its values are JavaScript arrays`,
-        );
-    }
-  }
-}
-
-// Third-party packages the `thirdparty` subpath declares (named in error hints only).
-const THIRD_PARTY_READY: ReadonlySet<string> = new Set([
-  "github.com/google/uuid",
-  "github.com/shopspring/decimal",
-]);
-
-const STD_BY_NAME: ReadonlyMap<string, string> = new Map([
-  ["url", "net/url"],
-  ["netip", "net/netip"],
-  ["net", "net"],
-  ["big", "math/big"],
-  ["sql", "database/sql"],
-  ["sync", "sync"],
-  ["atomic", "sync/atomic"],
-  ["slog", "log/slog"],
-]);
-
-// A constant expression as the source writes it (for messages).
-function cexprString(e: CExpr): string {
-  switch (e.k) {
-    case "lit":
-      return String(e.value);
-    case "ref":
-      return e.name;
-    case "qref":
-      return `${e.pkg}.${e.name}`;
-    case "iota":
-      return "iota";
-    case "un":
-      return `${e.op}${cexprString(e.x)}`;
-    case "bin":
-      return `${cexprString(e.x)} ${e.op} ${cexprString(e.y)}`;
-    case "bad":
-      return "...";
-  }
-}
-
-function isByteSlice(e: TExpr | undefined): boolean {
-  return (
-    e?.k === "slice" &&
-    e.elem.k === "name" &&
-    e.elem.pkg === undefined &&
-    (e.elem.name === "byte" || e.elem.name === "uint8")
-  );
-}
-function isName(e: TExpr | undefined, name: string): boolean {
-  return e?.k === "name" && e.pkg === undefined && e.args === undefined && e.name === name;
-}
-
-function baseName(name: string): string {
-  const i = name.indexOf("[");
-  return i < 0 ? name : name.slice(0, i);
-}
-
-function paramsText(g: TypeDeclAst): string {
-  return `[${(g.params ?? []).map((p) => `${p.name} ${constraintText(p.constraint)}`).join(", ")}]`;
-}
-function constraintText(e: TExpr): string {
-  if (e.k === "name") return e.pkg !== undefined ? `${e.pkg}.${e.name}` : e.name;
-  if (e.k === "iface" && e.methods.length === 0 && e.embeds.length === 0) return "interface{}";
-  return "...";
-}
-
-function posString(p: GoPos): string {
-  return `${p.file !== undefined ? `${p.file}:` : ""}${p.line}:${p.col}`;
-}
-
-function comparePos(a: GoPos, b: GoPos): number {
-  if ((a.file ?? "") !== (b.file ?? "")) return (a.file ?? "") < (b.file ?? "") ? -1 : 1;
-  return a.line - b.line || a.col - b.col;
-}
-
-function err(pos: GoPos, msg: string): GoSyntaxError {
-  return new GoSyntaxError(pos.line, pos.col, msg, pos.file);
-}
-
-// Whether values of `t` may be map keys (Go's comparable), walked iteratively.
-function isComparable(root: GoType): boolean {
-  const stack: GoType[] = [root];
-  const seen = new Set<GoType>();
-  while (stack.length > 0) {
-    const t = stack.pop() as GoType;
-    if (seen.has(t)) continue;
-    seen.add(t);
-    switch (t.kind) {
-      case "slice":
-      case "map":
-        return false;
-      case "interface":
-        if (t.opaque?.kind === "func") return false;
-        break;
-      case "struct":
-        for (const f of t.fields) stack.push(f.type);
-        break;
-      case "array":
-        stack.push(t.elem);
-        break;
-      default:
-        break;
-    }
-  }
-  return true;
-}
-
-/** Size, alignment and number of materialised array cells of a type (64-bit target). */
-interface Measure {
-  readonly size: bigint;
-  readonly align: bigint;
-  /** Elements a zero value materialises (arrays multiply, structs add; 1 for everything else). */
-  readonly cells: bigint;
-}
-
-const measures = new WeakMap<GoType, Measure>();
-const bigLengths = new WeakMap<GoType, bigint>();
-
-/** Size in bytes of a value of `t` on a 64-bit target, with alignment and array cells; computed iteratively. */
-export function measure(root: GoType): Measure | undefined {
-  const stack: GoType[] = [root];
-  const onStack = new Set<GoType>([root]);
-  while (stack.length > 0) {
-    const t = stack[stack.length - 1] as GoType;
-    if (measures.has(t)) {
-      stack.pop();
-      onStack.delete(t);
-      continue;
-    }
-    // A type still being declared has no size yet: nothing above it may be cached.
-    if (isUndefinedDecl(t)) return undefined;
-    const deps =
-      t.kind === "array" ? [t.elem] : t.kind === "struct" ? new Set(t.fields.map((f) => f.type)) : [];
-    let pushed = false;
-    for (const d of deps) {
-      if (measures.has(d)) continue;
-      if (isUndefinedDecl(d)) return undefined;
-      if (onStack.has(d)) return undefined; // a value cycle: reported elsewhere
-      stack.push(d);
-      onStack.add(d);
-      pushed = true;
-    }
-    if (pushed) continue;
-    stack.pop();
-    onStack.delete(t);
-    measures.set(t, ownMeasure(t));
-  }
-  return measures.get(root);
-}
-
-const WORD: Measure = { size: 8n, align: 8n, cells: 1n };
-
-function leaf(size: bigint, align: bigint): Measure {
-  return { size, align, cells: 1n };
-}
-
-function ownMeasure(t: GoType): Measure {
-  if (t.known === "time.Time") return { size: 24n, align: 8n, cells: 1n };
-  switch (t.kind) {
-    case "bool":
-    case "int8":
-    case "uint8":
-      return leaf(1n, 1n);
-    case "int16":
-    case "uint16":
-      return leaf(2n, 2n);
-    case "int32":
-    case "uint32":
-    case "float32":
-      return leaf(4n, 4n);
-    case "string":
-      return leaf(16n, 8n);
-    case "slice":
-      return leaf(24n, 8n);
-    case "interface":
-      if (t.opaque === undefined) return leaf(16n, 8n);
-      if (t.opaque.kind === "complex128") return leaf(16n, 8n);
-      if (t.opaque.kind === "complex64") return leaf(8n, 4n);
-      return WORD;
-    case "array": {
-      const e = measures.get(t.elem) ?? WORD;
-      const n = bigLengths.get(t) ?? BigInt(t.len);
-      return { size: n * e.size, align: e.align, cells: n * e.cells };
-    }
-    case "struct": {
-      let off = 0n;
-      let align = 1n;
-      let cells = 0n;
-      for (const f of t.fields) {
-        const m = measures.get(f.type) ?? WORD;
-        off = ((off + m.align - 1n) / m.align) * m.align + m.size;
-        if (m.align > align) align = m.align;
-        cells += m.cells;
-      }
-      return { size: ((off + align - 1n) / align) * align, align, cells: cells === 0n ? 1n : cells };
-    }
-    default:
-      return WORD;
   }
 }

@@ -12,7 +12,7 @@ import { onMethodsAttached } from "./methods.js";
 import { assertResolved } from "./opaque.js";
 import type { GoType } from "./types.js";
 
-export { MAX_ARRAY_LEN } from "./go-resolve.js";
+export { MAX_ARRAY_LEN } from "./go-measure.js";
 
 /** Most parseGo results kept for reuse (least recently used dropped first). */
 export const PARSE_CACHE_MAX_ENTRIES = 256;

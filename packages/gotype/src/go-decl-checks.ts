@@ -1,0 +1,119 @@
+/**
+ * Checks Go makes on the types a resolution session declared: no struct or
+ * array contains itself by value (with Go's report of the cycle), no array
+ * is larger than the address space (nor, for gotype, holds more than
+ * MAX_ARRAY_LEN cells), embedded fields are not pointers to interfaces.
+ */
+
+import type { GoPos } from "./go-ast.js";
+import { baseName, comparePos, err, posString } from "./go-decl-text.js";
+import { MAX_ARRAY_LEN, MAX_WIDTH, measure } from "./go-measure.js";
+import type { GoSyntaxError } from "./go-syntax-error.js";
+import type { GoType } from "./types.js";
+
+/** An array type whose size is checked at the end of the session. */
+export interface DeferredArray {
+  readonly n: bigint;
+  /** The element type as the source writes it (Go's compiler prints `[N]byte`, local names unqualified). */
+  readonly elemText: string;
+  readonly elem: GoType;
+  readonly type: GoType;
+  readonly pos: GoPos;
+  readonly declPos: GoPos;
+}
+
+// Go rejects a struct or array that contains itself by value.
+export function checkValueCycles(
+  newNamed: readonly GoType[],
+  cycleError: (path: string[]) => GoSyntaxError,
+): void {
+  const named = new Set(newNamed);
+  const state = new Map<GoType, 1 | 2>(); // 1: on the stack, 2: done
+  const edges = (t: GoType): GoType[] => {
+    const out: GoType[] = [];
+    const stack: GoType[] = [];
+    const push = (x: GoType) => {
+      if (x.name !== undefined) {
+        if (named.has(x)) out.push(x);
+      } else stack.push(x);
+    };
+    if (t.kind === "struct") for (const f of t.fields) push(f.type);
+    else if (t.kind === "array") push(t.elem);
+    while (stack.length > 0) {
+      const x = stack.pop() as GoType;
+      if (x.kind === "struct") for (const f of x.fields) push(f.type);
+      else if (x.kind === "array") push(x.elem);
+    }
+    return out;
+  };
+  for (const root of newNamed) {
+    if (state.has(root)) continue;
+    const path: GoType[] = [root];
+    const iters: GoType[][] = [edges(root)];
+    state.set(root, 1);
+    while (path.length > 0) {
+      const it = iters[iters.length - 1] as GoType[];
+      const next = it.pop();
+      if (next === undefined) {
+        state.set(path.pop() as GoType, 2);
+        iters.pop();
+        continue;
+      }
+      const s = state.get(next);
+      if (s === 2) continue;
+      if (s === 1) {
+        const from = path.indexOf(next);
+        const names = path.slice(from).map((x) => baseName(x.name as string));
+        throw cycleError([...names, names[0] as string]);
+      }
+      state.set(next, 1);
+      path.push(next);
+      iters.push(edges(next));
+    }
+  }
+}
+
+/** Go's limit on array sizes, and gotype's MAX_ARRAY_LEN on the cells a value materialises. */
+export function checkArrays(arrays: readonly DeferredArray[]): void {
+  for (const a of arrays) {
+    const m = measure(a.elem);
+    if (m !== undefined && m.size > 0n && a.n > (MAX_WIDTH - 1n) / m.size)
+      throw err(a.declPos, `type [${a.n}]${a.elemText} larger than address space`);
+  }
+  for (const a of arrays) {
+    const m = measure(a.elem);
+    const cells = a.n * (m?.cells ?? 1n);
+    if (cells > BigInt(MAX_ARRAY_LEN))
+      throw err(
+        a.pos,
+        `array type [${a.n}]${a.elemText} holds ${cells} elements, more than gotype's MAX_ARRAY_LEN (${MAX_ARRAY_LEN}): its values are JavaScript arrays`,
+      );
+  }
+}
+
+/** Go's rules on embedded fields: not a pointer to an interface, not a named pointer. */
+export function checkEmbeds(embeds: readonly { type: GoType; pointer: boolean; pos: GoPos }[]): void {
+  for (const e of embeds) {
+    const target = e.pointer && e.type.kind === "pointer" && e.type.name === undefined ? e.type.elem : e.type;
+    if (e.pointer && target.kind === "interface" && target.opaque === undefined && target.name !== undefined)
+      throw err(e.pos, "embedded field type cannot be a pointer to an interface");
+    if (target.kind === "pointer" && target.name !== undefined)
+      throw err(e.pos, "embedded field type cannot be a pointer");
+  }
+}
+
+/** Go's report of an invalid recursive type; `path` is [A, B, ..., A]. */
+export function cycleError(path: string[], posOf: (name: string) => GoPos): GoSyntaxError {
+  // path is [A, B, ..., A]; Go starts the report at the first declared member of the cycle.
+  const members = path.slice(0, -1);
+  let first = 0;
+  for (let i = 1; i < members.length; i++)
+    if (comparePos(posOf(members[i] as string), posOf(members[first] as string)) < 0) first = i;
+  const cycle = [...members.slice(first), ...members.slice(0, first)];
+  const head = cycle[0] as string;
+  if (cycle.length === 1) return err(posOf(head), `invalid recursive type: ${head} refers to itself`);
+  const lines = cycle.map(
+    (n, i) => `\t${posString(posOf(n))}: ${n} refers to ${cycle[(i + 1) % cycle.length]}`,
+  );
+  return err(posOf(head), `invalid recursive type ${head}\n${lines.join("\n")}`);
+}
