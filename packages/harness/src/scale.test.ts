@@ -26,6 +26,8 @@ describe("formatByteSize", () => {
     { name: "MiB", in: 64 * 1024 * 1024, want: "64 MiB" },
     { name: "GiB", in: 1024 ** 3, want: "1 GiB" },
     { name: "MB", in: 100e6, want: "100 MB" },
+    { name: "MB/AlsoWholeKiB", in: 64e6, want: "64 MB" },
+    { name: "KiB", in: 4096, want: "4 KiB" },
     { name: "GB", in: 1e9, want: "1 GB" },
     { name: "Bytes", in: 12, want: "12 B" },
   ];

@@ -87,14 +87,14 @@ export function parseByteSize(text: string): number {
   return n;
 }
 
-/** A byte size in words: binary units when the size is a whole number of them (64 MiB), else decimal (100 MB). */
+/** A byte size in words: binary units for whole MiB or GiB (64 MiB, 1 GiB) and KiB below 1 MiB, else decimal (100 MB, 64 MB). */
 export function formatByteSize(n: number): string {
   for (const [u, f] of [
     ["GiB", 1024 ** 3],
     ["MiB", 1024 ** 2],
-    ["KiB", 1024],
   ] as const)
     if (n >= f && n % f === 0) return `${n / f} ${u}`;
+  if (n < 1024 ** 2 && n >= 1024 && n % 1024 === 0) return `${n / 1024} KiB`;
   for (const [u, f] of [
     ["GB", 1e9],
     ["MB", 1e6],

@@ -124,11 +124,16 @@ export async function runStreams(o: ScaleOptions, log?: (line: string) => void):
       const heap = d.bytes > 200e6 ? o.bigHeapMb : 0;
       const tag = formatByteSize(size);
       say(
-        `scale-streams: document of ${formatByteSize(d.bytes)} (${d.values} events), ${reps - warm} measured rep(s)`,
+        `scale-streams: document of ${formatByteSize(d.bytes)} (${d.values} events), ${warmArgs.length ? reps : reps - warm} measured rep(s)`,
       );
       for (const [id, label, side] of DOC_IMPLS)
         run.add(
-          { group: `doc-decode@${tag}`, impl: id, label: side === "node" ? label : `${label} unmarshal []Event`, side },
+          {
+            group: `doc-decode@${tag}`,
+            impl: id,
+            label: side === "node" ? label : `${label} unmarshal []Event`,
+            side,
+          },
           run.node("doc-decode", id, [doc, reps, warm, run.goFile, ...warmArgs], heap),
         );
       if (run.go)
