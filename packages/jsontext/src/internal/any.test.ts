@@ -1,0 +1,109 @@
+import { isDeepStrictEqual } from "node:util";
+import { fc, test } from "@fast-check/vitest";
+import { describe, expect, it } from "vitest";
+import { anyValue } from "./any.js";
+import { BAIL } from "./cursor.js";
+import { ws } from "./scan.js";
+import { run, V1 } from "./test-cursor.js";
+
+/** readAny reads one `any` value after leading whitespace. */
+const readAny = () => anyValue(ws());
+
+describe("anyValue", () => {
+  const cases: { name: string; in: string; want: unknown; v1?: unknown }[] = [
+    { name: "Null", in: "null", want: null },
+    { name: "Bool", in: "[true,false]", want: [true, false] },
+    { name: "Number", in: "-1.5e3", want: -1500 },
+    { name: "String", in: '"a\\u00e9"', want: "aé" },
+    { name: "Object", in: '{"a":1,"b":{"c":[]}}', want: { a: 1, b: { c: [] } } },
+    { name: "Duplicate", in: '{"a":1,"b":2,"a":3}', want: BAIL, v1: { a: 3, b: 2 } },
+    { name: "DuplicateEscaped", in: '{"a":1,"\\u0061":3}', want: BAIL, v1: { a: 3 } },
+    { name: "Overflow", in: "[1e999]", want: BAIL },
+    { name: "BadSyntax", in: '{"a":}', want: BAIL },
+  ];
+  for (const c of cases)
+    for (const [flavour, flags, want] of [
+      ["V2", {}, c.want],
+      ["V1", V1, c.v1 ?? c.want],
+    ] as const)
+      it(`${flavour}/${c.name}`, () => {
+        // Three times: the member-name trie, then its compiled literals, serve the later runs.
+        for (let k = 0; k < 3; k++) {
+          const got = run(c.in, readAny, flags);
+          if (want === BAIL) expect(got).toBe(BAIL);
+          else expect(got !== BAIL && isDeepStrictEqual(got.value, want)).toBe(true);
+        }
+      });
+  it("Proto/OwnProperty", () => {
+    for (const flags of [{}, V1])
+      for (let k = 0; k < 3; k++) {
+        const got = run('{"__proto__":{"x":1},"y":2}', readAny, flags);
+        if (got === BAIL) throw new Error("bailed");
+        const o = got.value as Record<string, unknown>;
+        expect(Object.getPrototypeOf(o)).toBe(Object.prototype);
+        expect(Object.hasOwn(o, "__proto__")).toBe(true);
+        expect(({} as { x?: unknown }).x).toBe(undefined);
+      }
+  });
+  it("AnyNumber/GetsTheText", () => {
+    const got = run("[1.50, -0, 1e400]", readAny, { ...V1, anyNumber: (t) => `#${t}` });
+    expect(got !== BAIL && got.value).toEqual(["#1.50", "#-0", "#1e400"]);
+  });
+  it("Trie/SameNamesOtherOrder", () => {
+    for (const text of [
+      '{"a":1,"b":2}',
+      '{"b":1,"a":2}',
+      '{"a":1,"b":2}',
+      '{"a":1,"a":2}',
+      '{"a":1,"b":2}',
+    ]) {
+      const want = text === '{"a":1,"a":2}' ? BAIL : JSON.parse(text);
+      const got = run(text, readAny);
+      if (want === BAIL) expect(got).toBe(BAIL);
+      else expect(got !== BAIL && isDeepStrictEqual(got.value, want)).toBe(true);
+    }
+  });
+});
+
+/** Whether some object in JSON text repeats a name (unescaped). */
+function repeatsName(text: string): boolean {
+  const seen: Set<string>[] = [];
+  let dup = false;
+  const re = /"(?:[^"\\]|\\.)*"\s*:|[{}]/g;
+  for (const m of text.matchAll(re)) {
+    if (m[0] === "{") seen.push(new Set());
+    else if (m[0] === "}") seen.pop();
+    else {
+      const name = JSON.parse(m[0].slice(0, m[0].lastIndexOf(":")).trim()) as string;
+      const top = seen[seen.length - 1] as Set<string>;
+      if (top.has(name)) dup = true;
+      top.add(name);
+    }
+  }
+  return dup;
+}
+
+describe("anyValue properties", () => {
+  const text = fc.json({ maxDepth: 4, noUnicodeString: false });
+  test.prop([text])("V1 equals JSON.parse", (t) => {
+    for (let k = 0; k < 2; k++) {
+      const got = run(t, readAny, V1);
+      expect(got !== BAIL && isDeepStrictEqual(got.value, JSON.parse(t))).toBe(true);
+    }
+  });
+  test.prop([text])("V2 equals JSON.parse, or bails on a repeated name", (t) => {
+    const got = run(t, readAny);
+    if (repeatsName(t)) expect(got).toBe(BAIL);
+    else expect(got !== BAIL && isDeepStrictEqual(got.value, JSON.parse(t))).toBe(true);
+  });
+  test.prop([fc.array(fc.constantFrom("a", "b", "c", "__proto__"), { maxLength: 5 }), fc.boolean()])(
+    "repeated names: V1 keeps the last value, V2 bails",
+    (names, v1) => {
+      const t = `{${names.map((n, i) => `${JSON.stringify(n)}:${i}`).join(",")}}`;
+      const got = run(t, readAny, v1 ? V1 : {});
+      const dup = new Set(names).size !== names.length;
+      if (dup && !v1) expect(got).toBe(BAIL);
+      else expect(got !== BAIL && isDeepStrictEqual(got.value, JSON.parse(t))).toBe(true);
+    },
+  );
+});

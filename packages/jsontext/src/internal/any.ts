@@ -1,0 +1,236 @@
+/**
+ * `any` (Go's interface{}) values at the cursor: plain objects (a `__proto__`
+ * member an own property, as with JSON.parse), arrays, float64 numbers (or
+ * what `C.anyNumber` makes of the number's text: v1's UseNumber), strings,
+ * booleans and null — what both codecs' exact engines produce. Duplicate
+ * member names bail unless `C.allowDuplicateNames` (v1: the last value wins,
+ * at the first name's place, as with JSON.parse). Overflowing numbers bail.
+ *
+ * Objects follow a trie of the member-name sequences met before (see
+ * {@link KeyNode}). Building objects and arrays by one JSON.parse of their
+ * text after a validating scan was measured slower: the scan costs about as
+ * much as the parse, and small values pay a native call.
+ *
+ * Not semver-stable: part of `@gojson/jsontext/internal`.
+ */
+import { bail, C, enter, leave } from "./cursor.js";
+import { matchAt, quotedBytes } from "./names.js";
+import { colon, literal, numberEnd, readList, ws } from "./scan.js";
+import { readFloat } from "./scan-float.js";
+import { readString } from "./scan-string.js";
+
+/**
+ * anyValue decodes the value whose first byte is c (at C.p) into `any`, and moves past it.
+ */
+export function anyValue(c: number): unknown {
+  switch (c) {
+    case 0x22:
+      return readString();
+    case 0x7b:
+      return anyObject();
+    case 0x5b:
+      return readList(anyValue);
+    case 0x74:
+    case 0x66:
+      literal(c);
+      return c === 0x74;
+    case 0x6e:
+      literal(c);
+      return null;
+    default:
+      return C.anyNumber === null ? readFloat() : anyNumberText();
+  }
+}
+
+/** anyNumberText reads the number at C.p and hands its text to C.anyNumber. */
+function anyNumberText(): unknown {
+  const end = numberEnd();
+  const text = C.t.slice(C.p, end);
+  C.p = end;
+  return (C.anyNumber as (text: string) => unknown)(text);
+}
+
+/**
+ * A node of a trie of member-name sequences seen in `any` objects (it lives across
+ * calls, bounded): names that follow the path met last are matched in place (no string
+ * made), and an object whose names end at a node met before is made by one object literal
+ * compiled for the path (V8 copies a boilerplate) instead of a property store per member.
+ * In the trie of the strict mode (duplicates bail) the path from the root holds distinct
+ * names (checked when the node was made), so an object whose names follow a path needs
+ * no duplicate lookup; the lenient mode keeps a trie of its own, whose paths may repeat a
+ * name (a literal, like the stores, keeps the first place and takes the last value).
+ */
+interface KeyNode {
+  /** The name (one internalized copy). */
+  readonly key: string;
+  /** The name quoted as it appears in the input (UTF-8), null when it needs escaping. */
+  readonly quoted: Uint8Array | null;
+  /** The successor met last (the next guess). */
+  next: KeyNode | undefined;
+  children: Map<string, KeyNode> | undefined;
+  /** Objects that ended here. */
+  closes: number;
+  /** The compiled maker of objects with this path's names (undefined: not yet; null: none). */
+  make: Maker | null | undefined;
+}
+
+/** Makes an object from the values vals[base], vals[base + 1], … in a path's name order. */
+type Maker = (vals: unknown[], base: number) => Record<string, unknown>;
+
+/** Bounds of the tries (they live across calls): nodes, the length of the names kept, compiled makers. */
+const MAX_NODES = 1 << 14;
+const MAX_KEY = 64;
+const MAX_MAKERS = 1 << 10;
+/** Objects with more members than this are not made by a compiled literal. */
+const MAX_MAKER_MEMBERS = 64;
+/** Objects that must end at a node before a literal is compiled for it. */
+const COMPILE_AFTER = 2;
+let nodes = 0;
+let makers = 0;
+
+function root(): KeyNode {
+  return { key: "", quoted: null, next: undefined, children: undefined, closes: 0, make: null };
+}
+/** The roots of the strict (duplicates bail) and lenient (duplicates kept) tries. */
+const STRICT_ROOT = root();
+const LENIENT_ROOT = root();
+
+/** child returns the node after `node` for name (made when there is room; undefined otherwise). */
+function child(node: KeyNode, name: string): KeyNode | undefined {
+  let kids = node.children;
+  const hit = kids?.get(name);
+  if (hit !== undefined || nodes >= MAX_NODES || name.length > MAX_KEY) return hit;
+  kids ??= node.children = new Map();
+  // The name as a property key (V8 keeps one internalized copy), and its plain quoted form.
+  const key = Object.keys({ [name]: 0 })[0] as string;
+  const made: KeyNode = {
+    key,
+    quoted: quotedBytes(name),
+    next: undefined,
+    children: undefined,
+    closes: 0,
+    make: undefined,
+  };
+  kids.set(name, made);
+  nodes++;
+  return made;
+}
+
+/** The members of the `any` objects being read, innermost last: names and values from index `top` down. */
+const KEYS: string[] = [];
+const VALS: unknown[] = [];
+let top = 0;
+
+/** resetAny empties the member stacks (call it after each decode: a bail leaves them half full). */
+export function resetAny(): void {
+  top = 0;
+  if (VALS.length > 0) {
+    KEYS.length = 0;
+    VALS.length = 0;
+  }
+}
+
+/** setMember sets o[name] = v as an own data property (`__proto__` too). */
+function setMember(o: Record<string, unknown>, name: string, v: unknown): void {
+  if (name === "__proto__")
+    Object.defineProperty(o, name, { value: v, writable: true, enumerable: true, configurable: true });
+  else o[name] = v;
+}
+
+/** build makes the object of the members at base..top of the stacks by stores. */
+function build(base: number): Record<string, unknown> {
+  const o: Record<string, unknown> = {};
+  for (let j = base; j < top; j++) setMember(o, KEYS[j] as string, VALS[j]);
+  return o;
+}
+
+/** compileMaker compiles the object literal for the names at base..top of the stack (null when it cannot). */
+function compileMaker(base: number): Maker | null {
+  const n = top - base;
+  if (n > MAX_MAKER_MEMBERS || makers >= MAX_MAKERS) return null;
+  const props: string[] = [];
+  for (let j = 0; j < n; j++) {
+    const name = KEYS[base + j] as string;
+    // A computed key makes `__proto__` an own property; the others are plain literal keys.
+    const key = name === "__proto__" ? '["__proto__"]' : JSON.stringify(name);
+    props.push(`${key}: v[b + ${j}]`);
+  }
+  try {
+    const make = new Function("v", "b", `"use strict"; return { ${props.join(", ")} };`) as Maker;
+    makers++;
+    return make;
+  } catch {
+    // Code generation refused (a Content-Security-Policy): stores.
+    return null;
+  }
+}
+
+/**
+ * anyObject reads the object at C.p (at `{`). Names follow the trie while it has room; off
+ * it (a full trie, a long name) the object is made of the members so far and the rest are
+ * stored one by one.
+ */
+function anyObject(): Record<string, unknown> {
+  enter();
+  C.p++;
+  let k = ws();
+  if (k === 0x7d) {
+    C.p++;
+    leave();
+    return {};
+  }
+  const lenient = C.allowDuplicateNames;
+  const base = top;
+  let node: KeyNode | undefined = lenient ? LENIENT_ROOT : STRICT_ROOT;
+  let o: Record<string, unknown> | undefined;
+  for (;;) {
+    if (k !== 0x22) bail();
+    let name: string;
+    const guess: KeyNode | undefined = node?.next;
+    if (guess !== undefined && guess.quoted !== null && matchAt(guess.quoted)) {
+      name = guess.key;
+      node = guess;
+    } else {
+      name = readString();
+      if (node !== undefined) {
+        let next: KeyNode | undefined = node.children?.get(name);
+        if (next === undefined) {
+          // A name not met after this path before: a duplicate of one on it?
+          if (!lenient) for (let j = base; j < top; j++) if (KEYS[j] === name) bail();
+          next = child(node, name);
+        }
+        if (next !== undefined) {
+          node.next = next;
+          name = next.key;
+          node = next;
+        } else {
+          node = undefined;
+          o = build(base);
+          top = base;
+        }
+      } else if (!lenient && Object.hasOwn(o as object, name)) bail();
+    }
+    const v = anyValue(colon());
+    if (o === undefined) {
+      KEYS[top] = name;
+      VALS[top] = v;
+      top++;
+    } else setMember(o, name, v);
+    k = ws();
+    C.p++;
+    if (k === 0x2c) {
+      k = ws();
+      continue;
+    }
+    if (k !== 0x7d) bail();
+    leave();
+    if (o === undefined) {
+      const end = node as KeyNode;
+      let make = end.make;
+      if (make === undefined && ++end.closes >= COMPILE_AFTER) make = end.make = compileMaker(base);
+      o = make ? make(VALS, base) : build(base);
+      top = base;
+    }
+    return o;
+  }
+}

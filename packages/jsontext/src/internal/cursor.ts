@@ -1,0 +1,143 @@
+/**
+ * The byte cursor of the codecs' fast unmarshal paths (Go's internal/jsonwire
+ * has no cursor; this is the part of its role a JavaScript fast path needs):
+ * the input's UTF-8 bytes in a padded copy `C.b`, the same bytes as a
+ * one-char-per-byte (latin1) string `C.t` to slice plain strings from, the
+ * position and the nesting depth. The scanners (scan.ts, scan-string.ts,
+ * scan-float.ts) read and move it; they never build an error: on anything
+ * they do not decode exactly they throw {@link BAIL}, and the codec reruns its
+ * exact engine, which reports Go's error.
+ *
+ * The one syntax difference between Go's v1 and v2 decoders that reaches this
+ * layer is carried by two flags with the names of Go's v2 options:
+ * `allowDuplicateNames` (v1: duplicate member names are kept, the last value
+ * wins; v2: they bail) and `allowInvalidUTF8` (v1: a lone surrogate escape
+ * decodes to U+FFFD; v2: it bails). Invalid UTF-8 bytes never reach the
+ * scanners: {@link beginScan} refuses such input for both.
+ *
+ * Not semver-stable: part of `@gojson/jsontext/internal`.
+ */
+import { Buffer, isAscii, isUtf8 } from "node:buffer";
+import { wellFormed } from "./well-formed.js";
+
+/** Thrown by the fast paths on anything they do not decode exactly (a private sentinel, no stack). */
+export const BAIL: unique symbol = Symbol.for("gojson.jsontext.fastBail");
+
+/** Zero bytes after the input in `C.b`: every scan ends on them without a bounds check (no look-ahead goes further). */
+export const PAD = 8;
+
+/** The nesting depth past which the fast paths give up (below the exact engines' depth handling). */
+export const FAST_MAX_DEPTH = 128;
+
+/** The state of one fast decode. */
+export interface Cursor {
+  /** The input bytes one char per byte (latin1): strings without escapes or non-ASCII bytes are sliced from it. */
+  t: string;
+  /** The input bytes, then PAD zero bytes (a typed array reads faster than a string; the zeros end every scan). */
+  b: Uint8Array;
+  /** The input length in bytes (C.b holds more). */
+  n: number;
+  /** The position in `b` (and `t`). */
+  p: number;
+  /** The nesting depth (see enter and leave). */
+  depth: number;
+  /** Go v2's AllowDuplicateNames (v1: always): a repeated member name is kept (last value wins) instead of bailing. */
+  allowDuplicateNames: boolean;
+  /** Go v2's AllowInvalidUTF8 (v1: always): a lone surrogate escape decodes to U+FFFD instead of bailing. */
+  allowInvalidUTF8: boolean;
+  /** Numbers read into `any`: null for float64, else called with the number's text (v1's UseNumber). */
+  anyNumber: ((text: string) => unknown) | null;
+}
+
+const EMPTY = new Uint8Array(PAD);
+
+/** The one cursor (the fast paths call no user code, so it is never re-entered). */
+export const C: Cursor = {
+  t: "",
+  b: EMPTY,
+  n: 0,
+  p: 0,
+  depth: 0,
+  allowDuplicateNames: false,
+  allowInvalidUTF8: false,
+  anyNumber: null,
+};
+
+/** bail abandons the fast path (throws {@link BAIL}). */
+export function bail(): never {
+  throw BAIL;
+}
+
+/** enter counts one more level of nesting (bails past FAST_MAX_DEPTH). */
+export function enter(): void {
+  if (++C.depth > FAST_MAX_DEPTH) bail();
+}
+
+/** leave ends one level of nesting. */
+export function leave(): void {
+  C.depth--;
+}
+
+/** The padded copy of the input is made in this buffer (kept for the next calls up to MAX_SCRATCH bytes). */
+let scratch = new Uint8Array(1 << 12);
+/** A Buffer over the same memory as the buffer being filled (for Node's native writers). */
+let view = Buffer.from(scratch.buffer, 0, scratch.length);
+const MAX_SCRATCH = 1 << 22;
+
+/**
+ * room returns a plain Uint8Array of at least n bytes for the padded copy (the kept scratch when
+ * it fits) and points `view` at it. C.b is always a plain Uint8Array (a Buffer has another hidden
+ * class: the scanners' loads would see two).
+ */
+function room(n: number): Uint8Array {
+  if (n <= scratch.length) {
+    if (view.buffer !== scratch.buffer) view = Buffer.from(scratch.buffer, 0, scratch.length);
+    return scratch;
+  }
+  const b = new Uint8Array(Math.max(n, Math.min(2 * scratch.length, MAX_SCRATCH)));
+  view = Buffer.from(b.buffer, 0, b.length);
+  // Fresh memory costs page faults: keep it for the next calls unless it is huge.
+  if (b.length <= MAX_SCRATCH) scratch = b;
+  return b;
+}
+
+/**
+ * beginScan points the cursor at data (at position 0, depth 0), or returns false when the
+ * fast path cannot read it: a string with a lone surrogate, or bytes that are not valid
+ * UTF-8 (the exact engines report or replace those). The flags are left as they were: the
+ * caller sets them. End with {@link endScan}.
+ */
+export function beginScan(data: Uint8Array | string): boolean {
+  let n: number;
+  let b: Uint8Array;
+  let text: string | undefined;
+  if (typeof data === "string") {
+    if (!wellFormed(data)) return false;
+    n = Buffer.byteLength(data, "utf8");
+    b = room(n + PAD);
+    view.write(data, 0, n, "utf8");
+    // All ASCII: the string is its own one-char-per-byte text.
+    if (n === data.length) text = data;
+  } else {
+    if (!isAscii(data) && !isUtf8(data)) return false;
+    n = data.length;
+    b = room(n + PAD);
+    b.set(data);
+  }
+  b.fill(0, n, n + PAD);
+  C.t = text ?? view.toString("latin1", 0, n);
+  C.b = b;
+  C.n = n;
+  C.p = 0;
+  C.depth = 0;
+  return true;
+}
+
+/** endScan drops the cursor's hold on the input (call it in a finally after {@link beginScan}). */
+export function endScan(): void {
+  C.t = "";
+  C.b = EMPTY;
+  C.n = 0;
+  // Let a huge input's copy go.
+  if (view.buffer !== scratch.buffer) view = Buffer.from(scratch.buffer, 0, scratch.length);
+}

@@ -1,0 +1,137 @@
+/**
+ * The output buffer of the codecs' byte-path marshals: JSON written straight
+ * into one reused Node Buffer (member names pre-encoded, integers and short
+ * strings by hand, long strings by Buffer's native UTF-8 writer), handed over
+ * as a Uint8Array at the end. The string writers are write-string-v1.ts and
+ * write-string-v2.ts (the escaping is the v1/v2 difference); the number
+ * writers are jsontext's write-number.ts.
+ *
+ * Not semver-stable: part of `@gojson/jsontext/internal`.
+ */
+import { Buffer } from "node:buffer";
+import { INT53_MAX_BYTES, NUM_IN, writeInt53In } from "../write-number.js";
+
+/** Node's Buffer with the native writers the byte paths use (not in @types/node). */
+export interface NodeBuf extends Buffer {
+  utf8Write(s: string, offset: number, max: number): number;
+  latin1Write(s: string, offset: number, max: number): number;
+}
+
+/**
+ * Whether this runtime has what the byte paths need: Buffer's native writers and
+ * String#isWellFormed (a byte path is off without them; the codecs' general encoders run).
+ */
+export const HAS_NATIVE_WRITERS: boolean =
+  typeof (Buffer.prototype as Partial<NodeBuf>).utf8Write === "function" &&
+  typeof (Buffer.prototype as Partial<NodeBuf>).latin1Write === "function" &&
+  typeof (String.prototype as { isWellFormed?: unknown }).isWellFormed === "function";
+
+/** ASCII text up to this length is copied by hand (longer: Buffer's native writer). */
+const SHORT_ASCII = 32;
+/** The writer's first buffer (bytes). */
+export const FIRST_BUFFER = 1 << 16;
+/** A buffer larger than this is not kept between calls. */
+export const KEEP_BUFFER = 1 << 22;
+/** Outputs at least this long, and filling most of the buffer, are handed over (no copy) and the buffer replaced. */
+const HAND_OVER = 1 << 16;
+/** Outputs longer than this are returned exactly sized (a copy unless the buffer is nearly full). */
+const EXACT_FROM = 16 << 20;
+/** Outputs shorter than this are copied into a Uint8Array of their own (not a slice of Buffer's shared pool). */
+const POOL_MAX = 4096;
+
+/** allocate returns an uninitialised Buffer of n bytes outside Buffer's pool. */
+function allocate(n: number): NodeBuf {
+  return Buffer.allocUnsafeSlow(n) as NodeBuf;
+}
+
+/** The output buffer and state of one byte-path marshal. */
+export class FastWriter {
+  /** The buffer; bytes [0, pos) are written. */
+  buf: NodeBuf;
+  /** The number of bytes written. */
+  pos = 0;
+  /** The nesting depth (the codecs bail past their limit). */
+  depth = 0;
+  /** v1: escape `<`, `>` and `&` (Go's Encoder.SetEscapeHTML, on by default); read by writeStringV1. */
+  html = true;
+  constructor(size: number = FIRST_BUFFER) {
+    this.buf = allocate(size);
+  }
+  /** room makes room for n more bytes. */
+  room(n: number): void {
+    if (this.pos + n <= this.buf.length) return;
+    const nb = allocate(Math.max(this.buf.length * 2, this.pos + n));
+    this.buf.copy(nb, 0, 0, this.pos);
+    this.buf = nb;
+  }
+  /** ascii writes ASCII text (numbers, literals, base64). */
+  ascii(s: string): void {
+    const n = s.length;
+    this.room(n);
+    if (n > SHORT_ASCII) {
+      this.pos += this.buf.latin1Write(s, this.pos, n);
+      return;
+    }
+    const b = this.buf;
+    let p = this.pos;
+    for (let i = 0; i < n; i++) b[p++] = s.charCodeAt(i);
+    this.pos = p;
+  }
+  /** raw writes pre-encoded bytes (member names with their separators). */
+  raw(k: Uint8Array): void {
+    const n = k.length;
+    this.room(n);
+    const b = this.buf;
+    const p = this.pos;
+    // By hand: faster than TypedArray#set on a Buffer for names of typical length.
+    for (let i = 0; i < n; i++) b[p + i] = k[i] as number;
+    this.pos = p + n;
+  }
+  /** byte writes one byte. */
+  byte(c: number): void {
+    if (this.pos >= this.buf.length) this.room(1);
+    this.buf[this.pos++] = c;
+  }
+  /** nul writes `null`. */
+  nul(): void {
+    this.room(4);
+    const b = this.buf;
+    const p = this.pos;
+    b[p] = 0x6e;
+    b[p + 1] = 0x75;
+    b[p + 2] = 0x6c;
+    b[p + 3] = 0x6c;
+    this.pos = p + 4;
+  }
+  /** int53 writes integer v (|v| < 2^53; the caller checked it) digit by digit, with no string made. */
+  int53(v: number): void {
+    NUM_IN[0] = v;
+    this.room(INT53_MAX_BYTES);
+    this.pos = writeInt53In(this.buf, this.pos);
+  }
+  /**
+   * result returns the bytes written, in a buffer of their own: a copy, or (for large outputs
+   * that fill most of the buffer) a view of the buffer itself, which the writer then replaces.
+   * The writer is then empty.
+   */
+  result(): Uint8Array {
+    const n = this.pos;
+    const b = this.buf;
+    this.pos = 0;
+    this.depth = 0;
+    // Past EXACT_FROM bytes the output is exactly sized: a view would keep up to twice its size alive.
+    if (n >= HAND_OVER && n * 2 > b.length && (n <= EXACT_FROM || b.length - n <= n >> 6)) {
+      // The next output is likely about as long: room for it and an eighth more (kept only when small).
+      this.buf = allocate(Math.max(FIRST_BUFFER, Math.min(n + (n >> 3), KEEP_BUFFER)));
+      return new Uint8Array(b.buffer, b.byteOffset, n);
+    }
+    if (n < POOL_MAX) {
+      const out = new Uint8Array(n);
+      for (let i = 0; i < n; i++) out[i] = b[i] as number;
+      return out;
+    }
+    const c = Buffer.allocUnsafe(n);
+    b.copy(c, 0, 0, n);
+    return new Uint8Array(c.buffer, c.byteOffset, n);
+  }
+}

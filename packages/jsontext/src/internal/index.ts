@@ -1,0 +1,83 @@
+/**
+ * @gojson/jsontext/internal — the syntax kernel under both codecs, as Go's
+ * internal/jsonwire sits under jsontext and the arshalers: the fast byte
+ * cursor and its scanners (whitespace, literals, numbers, strings decoded in
+ * one pass, names matched on bytes), the `any` builders, the byte-path output
+ * buffer with v1's and v2's string writers, the number writers, and the
+ * byte-level helpers the codecs share with jsontext (quoting policies, Go's
+ * quoting of error texts, the v1 scanner).
+ *
+ * NOT SEMVER-STABLE: any release may change or remove what this entry exports.
+ * It serves the @gojson packages, which depend on an exact version of it.
+ */
+
+// Byte-level helpers of the syntax layer the codecs share (not Go's jsontext API).
+export { ByteWriter } from "../byte-writer.js";
+export { LARGE_INPUT } from "../decoder-bytes.js";
+export { ENCODER_FLUSH_THRESHOLD } from "../encoder.js";
+export {
+  decodeRuneGo,
+  ERR_DUPLICATE_NAME,
+  goQuote,
+  goQuoteRune,
+  quoteCharV1,
+  truncatePointer,
+} from "../errors.js";
+export { isGoPrint } from "../go-print.js";
+export {
+  appendQuotedBytes,
+  appendQuotedString,
+  QUOTE_V1,
+  QUOTE_V1_NO_HTML,
+  QUOTE_V2,
+  type QuotePolicy,
+  quotePolicy,
+  quoteString,
+} from "../quote.js";
+export { checkValidV1, ScannerV1, ScanOp, validV1 } from "../scanner-v1.js";
+export { STREAM_INITIAL_BUFFER } from "../stream-decoder.js";
+export { classifySyntax, type SyntaxKind, WHERE_TRAILING } from "../syntax-reason.js";
+export { decodeStringBytes, decodeUtf8Go, utf8Length } from "../utf8.js";
+export {
+  FLOAT64_MAX_BYTES,
+  INT53_MAX_BYTES,
+  NUM_IN,
+  safeBigint,
+  safeBigintIn,
+  writeFloat64,
+  writeFloat64In,
+  writeInt53,
+  writeInt53In,
+} from "../write-number.js";
+// The fast cursor and its scanners.
+export { anyValue, resetAny } from "./any.js";
+export {
+  BAIL,
+  bail,
+  beginScan,
+  C,
+  type Cursor,
+  endScan,
+  enter,
+  FAST_MAX_DEPTH,
+  leave,
+  PAD,
+} from "./cursor.js";
+// The byte-path writers.
+export {
+  FastWriter,
+  FIRST_BUFFER,
+  HAS_NATIVE_WRITERS,
+  KEEP_BUFFER,
+  type NodeBuf,
+} from "./fast-writer.js";
+export { longDecimal, nearestQuotient, POW10 } from "./long-decimal.js";
+export { matchAt, quotedBytes } from "./names.js";
+export { colon, literal, numberEnd, readList, readNull, skipValue, ws } from "./scan.js";
+export { readFloat, readFloatList } from "./scan-float.js";
+export { ESCAPE, hex4, readString, skipString } from "./scan-string.js";
+export { ensure, unitsText } from "./units.js";
+export { wellFormed } from "./well-formed.js";
+export { ESCAPE_LETTER, HEX_DIGIT, putEscapeU } from "./write-escapes.js";
+export { writeStringV1 } from "./write-string-v1.js";
+export { writeStringV2 } from "./write-string-v2.js";

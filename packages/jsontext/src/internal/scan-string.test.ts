@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { BAIL } from "./cursor.js";
+import { readString, skipString } from "./scan-string.js";
+import { run, V1 } from "./test-cursor.js";
+
+describe("readString", () => {
+  // want: v2's answer; v1: v1's when it differs (expected outputs as Go's Unmarshal into a string gives them).
+  const cases: { name: string; in: string; want: string | typeof BAIL; v1?: string | typeof BAIL }[] = [
+    { name: "Plain", in: '"abc"', want: "abc" },
+    { name: "Empty", in: '""', want: "" },
+    { name: "ShortEscapes", in: '"\\"\\\\\\/\\b\\f\\n\\r\\t"', want: '"\\/\b\f\n\r\t' },
+    { name: "UnicodeEscape", in: '"\\u00e9\\u20AC"', want: "é€" },
+    { name: "SurrogatePairEscape", in: '"\\ud83d\\ude00"', want: "😀" },
+    { name: "LoneHigh", in: '"\\ud83d"', want: BAIL, v1: "\ufffd" },
+    { name: "LoneLow", in: '"\\ude00x"', want: BAIL, v1: "\ufffdx" },
+    { name: "HighThenEscape", in: '"\\ud83d\\u0041"', want: BAIL, v1: "\ufffdA" },
+    { name: "HighHigh", in: '"\\ud83d\\ud83d\\ude00"', want: BAIL, v1: "\ufffd😀" },
+    { name: "UTF8/TwoBytes", in: '"é"', want: "é" },
+    { name: "UTF8/ThreeBytes", in: '"€"', want: "€" },
+    { name: "UTF8/FourBytes", in: '"😀"', want: "😀" },
+    { name: "UTF8/MixedWithEscapes", in: '"aé\\n😀b"', want: "aé\n😀b" },
+    { name: "BadEscape", in: '"\\a"', want: BAIL },
+    { name: "BadHex", in: '"\\u12g4"', want: BAIL },
+    { name: "ShortHex", in: '"\\u12"', want: BAIL },
+    { name: "Control", in: '"\t"', want: BAIL },
+    { name: "ControlAfterEscape", in: '"\\n\u0001"', want: BAIL },
+    { name: "Unterminated", in: '"abc', want: BAIL },
+    { name: "UnterminatedAfterEscape", in: '"\\n', want: BAIL },
+    { name: "Del", in: '"\u007f"', want: "\u007f" },
+  ];
+  for (const c of cases) {
+    for (const [flavour, flags, want] of [
+      ["V2", {}, c.want],
+      ["V1", V1, c.v1 ?? c.want],
+    ] as const) {
+      it(`${flavour}/${c.name}`, () => {
+        const got = run(c.in, readString, flags);
+        if (want === BAIL) expect(got).toBe(BAIL);
+        else
+          expect(got).toEqual({ value: want, end: got === BAIL ? -1 : got.n, n: got === BAIL ? -1 : got.n });
+      });
+      it(`${flavour}/${c.name}/Skip`, () => {
+        const got = run(c.in, skipString, flags);
+        if (want === BAIL) expect(got).toBe(BAIL);
+        else expect(got).not.toBe(BAIL);
+      });
+    }
+  }
+  it("Long/GrowsTheBuffer", () => {
+    // Longer than the shared buffer's first size and than the size it keeps, escapes all along.
+    const s = "é\n\u2028😀".repeat(40_000);
+    const got = run(JSON.stringify(s), readString);
+    expect(got !== BAIL && got.value === s).toBe(true);
+    // The next string still decodes (the buffer was dropped after the long one).
+    expect(run('"a\\nb"', readString)).toEqual({ value: "a\nb", end: 6, n: 6 });
+  });
+  it("PlainHeadThenEscape", () => {
+    const head = "x".repeat(3000);
+    const got = run(`"${head}\\t"`, readString);
+    expect(got !== BAIL && got.value === `${head}\t`).toBe(true);
+  });
+});

@@ -1,0 +1,180 @@
+/**
+ * JSON strings at the cursor (RFC 8259 section 7): a plain run (printable
+ * ASCII without `"` or `\`) is scanned on the bytes and sliced from the latin1
+ * text; a string with escapes or UTF-8 sequences is decoded in one pass into
+ * the shared code-unit buffer (units.ts) and made a string by one call.
+ * Escapes follow Go's unquote: a valid surrogate pair escape is kept; a lone
+ * surrogate escape becomes U+FFFD under `C.allowInvalidUTF8` (v1) and bails
+ * otherwise (v2). The input's UTF-8 was validated by beginScan, so no byte of a
+ * multi-byte sequence is a quote or a backslash.
+ *
+ * Not semver-stable: part of `@gojson/jsontext/internal`.
+ */
+import { bail, C } from "./cursor.js";
+import { ensure, unitsText } from "./units.js";
+
+/** Byte classes inside strings: plain ASCII, a byte of a UTF-8 sequence, `"`, `\\`, a control char. */
+const PLAIN = 0;
+const HIGH = 1;
+const QUOTE = 2;
+const BACKSLASH = 3;
+const CONTROL = 4;
+const STR = new Uint8Array(256);
+for (let i = 0; i < 0x20; i++) STR[i] = CONTROL;
+for (let i = 0x80; i < 0x100; i++) STR[i] = HIGH;
+STR[0x22] = QUOTE;
+STR[0x5c] = BACKSLASH;
+
+/** Hex digit values by byte (0x10000 marks a non-digit: it survives the ORs in hex4). */
+const HEX = new Int32Array(256).fill(0x10000);
+for (let i = 0; i < 10; i++) HEX[0x30 + i] = i;
+for (let i = 0; i < 6; i++) {
+  HEX[0x61 + i] = 10 + i;
+  HEX[0x41 + i] = 10 + i;
+}
+
+/** The char of each one-letter escape by byte (`n` → 10), -1 for the others. */
+export const ESCAPE = new Int32Array(256).fill(-1);
+ESCAPE[0x22] = 0x22;
+ESCAPE[0x5c] = 0x5c;
+ESCAPE[0x2f] = 0x2f;
+ESCAPE[0x62] = 0x08;
+ESCAPE[0x66] = 0x0c;
+ESCAPE[0x6e] = 0x0a;
+ESCAPE[0x72] = 0x0d;
+ESCAPE[0x74] = 0x09;
+
+/** hex4 returns the code unit of the 4 hex digits at b[i:i+4], or -1 (the zero padding is no digit). */
+export function hex4(b: Uint8Array, i: number): number {
+  const r =
+    ((HEX[b[i] as number] as number) << 12) |
+    ((HEX[b[i + 1] as number] as number) << 8) |
+    ((HEX[b[i + 2] as number] as number) << 4) |
+    (HEX[b[i + 3] as number] as number);
+  return r > 0xffff ? -1 : r;
+}
+
+/** readString reads the string at C.p (which is at `"`), moves past it and returns it unescaped. */
+export function readString(): string {
+  const b = C.b;
+  const start = C.p + 1;
+  let i = start;
+  while (STR[b[i] as number] === PLAIN) i++;
+  if (b[i] === 0x22) {
+    C.p = i + 1;
+    return C.t.slice(start, i);
+  }
+  return readStringSlow(start, i);
+}
+
+/**
+ * readStringSlow reads the rest of a string from index `at` (b[start:at] is plain ASCII) that
+ * holds escapes or UTF-8 sequences, in one pass: every code unit goes into the shared buffer,
+ * made into one string at the closing quote.
+ */
+function readStringSlow(start: number, at: number): string {
+  const b = C.b;
+  let u = ensure(at - start + 64, 0);
+  let n = 0;
+  for (let k = start; k < at; k++) u[n++] = b[k] as number;
+  let i = at;
+  for (;;) {
+    // Room for the longest step (a surrogate pair).
+    if (n + 2 > u.length) u = ensure(n + 2, n);
+    const c = b[i] as number;
+    if (c < 0x80) {
+      if (c >= 0x20 && c !== 0x22 && c !== 0x5c) {
+        u[n++] = c;
+        i++;
+        continue;
+      }
+      if (c === 0x22) {
+        C.p = i + 1;
+        return unitsText(n);
+      }
+      if (c !== 0x5c) bail();
+      const e = b[i + 1] as number;
+      if (e === 0x75) {
+        const r = hex4(b, i + 2);
+        if (r < 0) bail();
+        i += 6;
+        if (r >= 0xd800 && r < 0xe000) {
+          // A high surrogate escape followed by a low one is one code point.
+          const r2 = r < 0xdc00 && b[i] === 0x5c && b[i + 1] === 0x75 ? hex4(b, i + 2) : -1;
+          if (r2 >= 0xdc00 && r2 < 0xe000) {
+            u[n++] = r;
+            u[n++] = r2;
+            i += 6;
+          } else if (C.allowInvalidUTF8) u[n++] = 0xfffd;
+          else bail();
+        } else u[n++] = r;
+        continue;
+      }
+      const x = ESCAPE[e] as number;
+      if (x < 0) bail();
+      u[n++] = x;
+      i += 2;
+    } else if (c < 0xe0) {
+      // Well-formed UTF-8 (beginScan checked the whole input).
+      u[n++] = ((c & 0x1f) << 6) | ((b[i + 1] as number) & 0x3f);
+      i += 2;
+    } else if (c < 0xf0) {
+      u[n++] = ((c & 0x0f) << 12) | (((b[i + 1] as number) & 0x3f) << 6) | ((b[i + 2] as number) & 0x3f);
+      i += 3;
+    } else {
+      const cp =
+        ((c & 0x07) << 18) |
+        (((b[i + 1] as number) & 0x3f) << 12) |
+        (((b[i + 2] as number) & 0x3f) << 6) |
+        ((b[i + 3] as number) & 0x3f);
+      u[n++] = 0xd7c0 + (cp >> 10);
+      u[n++] = 0xdc00 | (cp & 0x3ff);
+      i += 4;
+    }
+  }
+}
+
+/**
+ * escapedEnd validates the rest of a string from index `at` (its escapes as readString
+ * accepts them) and returns the index of its closing quote.
+ */
+function escapedEnd(at: number): number {
+  const b = C.b;
+  const lenient = C.allowInvalidUTF8;
+  let i = at;
+  for (;;) {
+    const c = b[i] as number;
+    if (c === 0x22) return i;
+    if (c !== 0x5c) {
+      if (!(c >= 0x20)) bail();
+      i++;
+      continue;
+    }
+    const e = b[i + 1] as number;
+    if (e === 0x75) {
+      const r = hex4(b, i + 2);
+      if (r < 0) bail();
+      i += 6;
+      if (r >= 0xd800 && r < 0xe000 && !lenient) {
+        if (r >= 0xdc00 || b[i] !== 0x5c || b[i + 1] !== 0x75) bail();
+        const r2 = hex4(b, i + 2);
+        if (r2 < 0xdc00 || r2 >= 0xe000) bail();
+        i += 6;
+      }
+      continue;
+    }
+    if ((ESCAPE[e] as number) < 0) bail();
+    i += 2;
+  }
+}
+
+/** skipString validates the string at C.p (at `"`) and moves past it. */
+export function skipString(): void {
+  const b = C.b;
+  let i = C.p + 1;
+  let k = STR[b[i] as number] as number;
+  while (k <= HIGH) k = STR[b[++i] as number] as number;
+  if (k === QUOTE) C.p = i + 1;
+  else if (k === BACKSLASH) C.p = escapedEnd(i) + 1;
+  else bail();
+}

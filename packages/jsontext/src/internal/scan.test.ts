@@ -1,0 +1,125 @@
+import { describe, expect, it } from "vitest";
+import { BAIL, beginScan, C, endScan, FAST_MAX_DEPTH } from "./cursor.js";
+import { colon, literal, numberEnd, readList, skipValue, ws } from "./scan.js";
+import { readFloat } from "./scan-float.js";
+import { run, V1 } from "./test-cursor.js";
+
+/** skipAll skips one value after leading whitespace, then trailing whitespace. */
+function skipAll(): number {
+  skipValue(ws());
+  ws();
+  return C.p;
+}
+
+describe("beginScan", () => {
+  const cases: { name: string; in: Uint8Array | string; want: boolean }[] = [
+    { name: "String/ASCII", in: '{"a":1}', want: true },
+    { name: "String/NonASCII", in: '"é😀"', want: true },
+    { name: "String/LoneSurrogate", in: '"\ud800"', want: false },
+    { name: "Bytes/ASCII", in: new TextEncoder().encode("[1]"), want: true },
+    { name: "Bytes/UTF8", in: new TextEncoder().encode('"é"'), want: true },
+    { name: "Bytes/InvalidUTF8", in: new Uint8Array([0x22, 0xff, 0x22]), want: false },
+  ];
+  for (const c of cases)
+    it(c.name, () => {
+      expect(beginScan(c.in)).toBe(c.want);
+      if (c.want) {
+        expect(C.n).toBe(typeof c.in === "string" ? Buffer.byteLength(c.in) : c.in.length);
+        // The padding ends every scan.
+        expect(Array.from(C.b.subarray(C.n, C.n + 8))).toEqual([0, 0, 0, 0, 0, 0, 0, 0]);
+        expect(C.t.length).toBe(C.n);
+      }
+      endScan();
+    });
+  it("Bytes/LargerThanScratch", () => {
+    const big = `[${"1,".repeat(5000)}1]`;
+    expect(run(big, skipAll)).toEqual({ value: big.length, end: big.length, n: big.length });
+  });
+});
+
+describe("skipValue", () => {
+  const cases: { name: string; in: string; want: "ok" | "bail"; v1?: "ok" | "bail" }[] = [
+    { name: "Literal/True", in: " true ", want: "ok" },
+    { name: "Literal/False", in: "false", want: "ok" },
+    { name: "Literal/Null", in: "null", want: "ok" },
+    { name: "Literal/Truncated", in: "nul", want: "bail" },
+    { name: "Literal/Wrong", in: "trve", want: "bail" },
+    { name: "Number/Int", in: "-12", want: "ok" },
+    { name: "Number/Float", in: "1.5e-3", want: "ok" },
+    { name: "Number/LeadingZero", in: "01", want: "bail" },
+    { name: "Number/NoFraction", in: "1.", want: "bail" },
+    { name: "Number/NoExponent", in: "1e", want: "bail" },
+    { name: "Number/Plus", in: "+1", want: "bail" },
+    { name: "String/Plain", in: '"abc"', want: "ok" },
+    { name: "String/Escapes", in: '"a\\n\\u00e9\\/"', want: "ok" },
+    { name: "String/BadEscape", in: '"\\x"', want: "bail" },
+    { name: "String/Control", in: '"a\nb"', want: "bail" },
+    { name: "String/Unterminated", in: '"abc', want: "bail" },
+    { name: "String/SurrogatePair", in: '"\\ud83d\\ude00"', want: "ok" },
+    { name: "String/LoneSurrogate", in: '"\\ud83d"', want: "bail", v1: "ok" },
+    { name: "String/ReversedPair", in: '"\\ude00\\ud83d"', want: "bail", v1: "ok" },
+    { name: "Array/Empty", in: "[ ]", want: "ok" },
+    { name: "Array/Nested", in: '[1,[2,{}],"x"]', want: "ok" },
+    { name: "Array/TrailingComma", in: "[1,]", want: "bail" },
+    { name: "Array/Unclosed", in: "[1", want: "bail" },
+    { name: "Object/Empty", in: "{}", want: "ok" },
+    { name: "Object/Members", in: '{"a":1, "b" : [true]}', want: "ok" },
+    { name: "Object/NameNotString", in: "{1:2}", want: "bail" },
+    { name: "Object/NoColon", in: '{"a" 1}', want: "bail" },
+    { name: "Object/Duplicate", in: '{"a":1,"a":2}', want: "bail", v1: "ok" },
+    { name: "Object/DuplicateEscaped", in: '{"a":1,"\\u0061":2}', want: "bail", v1: "ok" },
+    { name: "Object/DuplicateNested", in: '[{"a":{"b":1,"b":2}}]', want: "bail", v1: "ok" },
+    { name: "Object/SameNameOtherObjects", in: '[{"a":1},{"a":2}]', want: "ok" },
+  ];
+  /** The whole input is one value ("ok"), or the scan bailed or stopped short ("bail": trailing data is the caller's check). */
+  const verdict = (got: ReturnType<typeof run>) => (got !== BAIL && got.end === got.n ? "ok" : "bail");
+  for (const c of cases) {
+    it(`V2/${c.name}`, () => {
+      expect(verdict(run(c.in, skipAll))).toBe(c.want);
+    });
+    it(`V1/${c.name}`, () => {
+      expect(verdict(run(c.in, skipAll, V1))).toBe(c.v1 ?? c.want);
+    });
+  }
+  it("Depth/Limit", () => {
+    const ok = "[".repeat(FAST_MAX_DEPTH) + "]".repeat(FAST_MAX_DEPTH);
+    const deep = `[${ok}]`;
+    expect(run(ok, skipAll)).not.toBe(BAIL);
+    expect(run(deep, skipAll)).toBe(BAIL);
+  });
+});
+
+describe("colon, literal, numberEnd", () => {
+  it("colon/Spaces", () => {
+    expect(run(' \t: \n"x"', colon)).toEqual({ value: 0x22, end: 5, n: 8 });
+  });
+  it("colon/Missing", () => {
+    expect(run(" 1", colon)).toBe(BAIL);
+  });
+  it("literal/NotALiteral", () => {
+    expect(run("x", () => literal(0x78))).toBe(BAIL);
+  });
+  it("numberEnd/StopsAtDelimiter", () => {
+    expect(run("-1.5e+10,", numberEnd)).toEqual({ value: 8, end: 0, n: 9 });
+  });
+  it("ws/EndIsZero", () => {
+    expect(run("  ", ws)).toEqual({ value: 0, end: 2, n: 2 });
+  });
+});
+
+describe("readList", () => {
+  const cases: { name: string; in: string; want: number[] | "bail" }[] = [
+    { name: "Empty", in: "[]", want: [] },
+    { name: "One", in: "[1]", want: [1] },
+    { name: "Two", in: "[1, 2]", want: [1, 2] },
+    { name: "Many", in: "[1,2,3,4.5]", want: [1, 2, 3, 4.5] },
+    { name: "Trailing", in: "[1,2,]", want: "bail" },
+    { name: "NoComma", in: "[1 2]", want: "bail" },
+  ];
+  for (const c of cases)
+    it(c.name, () => {
+      const got = run(c.in, () => readList(() => readFloat()));
+      if (c.want === "bail") expect(got).toBe(BAIL);
+      else expect(got).toEqual({ value: c.want, end: c.in.length, n: c.in.length });
+    });
+});

@@ -1,0 +1,208 @@
+/**
+ * The structure at the cursor (RFC 8259): whitespace, the name separator,
+ * literals, the number grammar, arrays read element by element, and values
+ * validated and skipped. Each function consumes exactly what Go accepts or
+ * throws BAIL (see cursor.ts).
+ *
+ * Not semver-stable: part of `@gojson/jsontext/internal`.
+ */
+import { bail, C, enter, leave } from "./cursor.js";
+import { readString, skipString } from "./scan-string.js";
+
+/** ws skips JSON whitespace (space, tab, LF, CR) and returns the next byte (0 at the end). */
+export function ws(): number {
+  const b = C.b;
+  let p = C.p;
+  let c = b[p] as number;
+  if (c > 0x20) return c;
+  while (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) c = b[++p] as number;
+  C.p = p;
+  return c;
+}
+
+/** colon reads whitespace, `:` and whitespace, and returns the byte that starts the value. */
+export function colon(): number {
+  const b = C.b;
+  let p = C.p;
+  let c = b[p] as number;
+  if (c !== 0x3a) {
+    while (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) c = b[++p] as number;
+    if (c !== 0x3a) bail();
+  }
+  c = b[++p] as number;
+  if (c <= 0x20) {
+    while (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) c = b[++p] as number;
+  }
+  C.p = p;
+  return c;
+}
+
+/** literal consumes the literal `true`, `false` or `null` whose first byte is c (bails otherwise). */
+export function literal(c: number): void {
+  const b = C.b;
+  const p = C.p;
+  if (c === 0x74) {
+    if (b[p + 1] !== 0x72 || b[p + 2] !== 0x75 || b[p + 3] !== 0x65) bail();
+    C.p = p + 4;
+  } else if (c === 0x66) {
+    if (b[p + 1] !== 0x61 || b[p + 2] !== 0x6c || b[p + 3] !== 0x73 || b[p + 4] !== 0x65) bail();
+    C.p = p + 5;
+  } else if (c === 0x6e) {
+    if (b[p + 1] !== 0x75 || b[p + 2] !== 0x6c || b[p + 3] !== 0x6c) bail();
+    C.p = p + 4;
+  } else bail();
+}
+
+/** readNull consumes `null` at C.p, whose first byte is c (bails on anything else). */
+export function readNull(c: number): void {
+  if (c !== 0x6e) bail();
+  literal(c);
+}
+
+/** numberEnd validates the number at C.p and returns the index just after it (C.p is not moved). */
+export function numberEnd(): number {
+  const b = C.b;
+  let i = C.p;
+  let c = b[i] as number;
+  if (c === 0x2d) c = b[++i] as number;
+  if (c === 0x30) c = b[++i] as number;
+  else if (c >= 0x31 && c <= 0x39) {
+    do c = b[++i] as number;
+    while (c >= 0x30 && c <= 0x39);
+  } else bail();
+  if (c === 0x2e) {
+    c = b[++i] as number;
+    if (!(c >= 0x30 && c <= 0x39)) bail();
+    do c = b[++i] as number;
+    while (c >= 0x30 && c <= 0x39);
+  }
+  if (c === 0x65 || c === 0x45) {
+    c = b[++i] as number;
+    if (c === 0x2b || c === 0x2d) c = b[++i] as number;
+    if (!(c >= 0x30 && c <= 0x39)) bail();
+    do c = b[++i] as number;
+    while (c >= 0x30 && c <= 0x39);
+  }
+  return i;
+}
+
+/**
+ * skipValue validates the value that starts with byte c at C.p and moves past it. Without
+ * `C.allowDuplicateNames` a repeated name in one of its objects bails (Go's v2 rejects them
+ * in skipped values too).
+ */
+export function skipValue(c: number): void {
+  if (c === 0x22) {
+    skipString();
+    return;
+  }
+  if (c === 0x7b) {
+    skipObject();
+    return;
+  }
+  if (c === 0x5b) {
+    enter();
+    C.p++;
+    let k = ws();
+    if (k === 0x5d) {
+      C.p++;
+      leave();
+      return;
+    }
+    for (;;) {
+      skipValue(k);
+      k = ws();
+      C.p++;
+      if (k === 0x2c) {
+        k = ws();
+        continue;
+      }
+      if (k !== 0x5d) bail();
+      leave();
+      return;
+    }
+  }
+  if (c === 0x74 || c === 0x66 || c === 0x6e) {
+    literal(c);
+    return;
+  }
+  C.p = numberEnd();
+}
+
+/** skipObject validates the object at C.p (at `{`) and moves past it. */
+function skipObject(): void {
+  enter();
+  C.p++;
+  let k = ws();
+  if (k === 0x7d) {
+    C.p++;
+    leave();
+    return;
+  }
+  const names = C.allowDuplicateNames ? null : new Set<string>();
+  for (;;) {
+    if (k !== 0x22) bail();
+    if (names === null) skipString();
+    else {
+      const name = readString();
+      if (names.has(name)) bail();
+      names.add(name);
+    }
+    skipValue(colon());
+    k = ws();
+    C.p++;
+    if (k === 0x2c) {
+      k = ws();
+      continue;
+    }
+    if (k !== 0x7d) bail();
+    leave();
+    return;
+  }
+}
+
+/**
+ * readList reads the array at C.p (at `[`) with elem for each element (called with the
+ * element's first byte). Arrays of one or two elements are made at their size (pushing
+ * would reserve room for seventeen).
+ */
+export function readList(elem: (c: number) => unknown): unknown[] {
+  enter();
+  C.p++;
+  let k = ws();
+  if (k === 0x5d) {
+    C.p++;
+    leave();
+    return [];
+  }
+  const a = elem(k);
+  k = ws();
+  C.p++;
+  if (k === 0x5d) {
+    leave();
+    return [a];
+  }
+  if (k !== 0x2c) bail();
+  const b = elem(ws());
+  k = ws();
+  C.p++;
+  if (k === 0x5d) {
+    leave();
+    return [a, b];
+  }
+  if (k !== 0x2c) bail();
+  const out = [a, b];
+  k = ws();
+  for (;;) {
+    out.push(elem(k));
+    k = ws();
+    C.p++;
+    if (k === 0x2c) {
+      k = ws();
+      continue;
+    }
+    if (k !== 0x5d) bail();
+    leave();
+    return out;
+  }
+}

@@ -1,0 +1,124 @@
+/**
+ * The byte paths' string writers against jsontext's quoting (quote.ts, whose
+ * outputs are checked against Go's): v1's with and without HTML escaping, and
+ * v2's minimal escaping, which bails on a lone surrogate.
+ */
+import { fc, test } from "@fast-check/vitest";
+import { describe, expect, it } from "vitest";
+import { QUOTE_V1, QUOTE_V1_NO_HTML, QUOTE_V2, quoteString } from "../quote.js";
+import { BAIL } from "./cursor.js";
+import { FastWriter } from "./fast-writer.js";
+import { writeStringV1 } from "./write-string-v1.js";
+import { writeStringV2 } from "./write-string-v2.js";
+
+const text = (b: Uint8Array) => new TextDecoder().decode(b);
+
+/** v1 writes s into a fresh writer (html or not) and returns the text. */
+function v1(s: string, html: boolean): string {
+  const w = new FastWriter(16);
+  w.html = html;
+  writeStringV1(w, s);
+  return text(w.result());
+}
+
+/** v2 writes s and returns the text, or BAIL. */
+function v2(s: string): string | typeof BAIL {
+  const w = new FastWriter(16);
+  try {
+    writeStringV2(w, s);
+  } catch (e) {
+    if (e === BAIL) return BAIL;
+    throw e;
+  }
+  return text(w.result());
+}
+
+/** Strings long and short, with what each policy escapes mixed in. */
+const strings = fc.oneof(
+  fc.string({ unit: "binary" }),
+  fc
+    .tuple(
+      fc.string({ unit: "grapheme", maxLength: 80 }),
+      fc.array(
+        fc.constantFrom(
+          "<",
+          ">",
+          "&",
+          "\u2028",
+          "\u2029",
+          "\ufffd",
+          "\n",
+          '"',
+          "\\",
+          "\u0001",
+          "\ud800",
+          "é",
+        ),
+        {
+          maxLength: 4,
+        },
+      ),
+      fc.nat(200),
+    )
+    .map(([s, specials, pad]) => "x".repeat(pad) + s + specials.join("") + s),
+);
+
+describe("writeStringV1", () => {
+  test.prop([strings])("equals quoteString(QUOTE_V1)", (s) => {
+    expect(v1(s, true)).toBe(quoteString(s, QUOTE_V1));
+  });
+  test.prop([strings])("equals quoteString(QUOTE_V1_NO_HTML)", (s) => {
+    expect(v1(s, false)).toBe(quoteString(s, QUOTE_V1_NO_HTML));
+  });
+  const cases: { name: string; in: string; want: string }[] = [
+    { name: "HTML", in: "<a&b>", want: '"\\u003ca\\u0026b\\u003e"' },
+    { name: "LineSeparators", in: "\u2028\u2029", want: '"\\u2028\\u2029"' },
+    { name: "LoneSurrogate", in: "a\ud800b", want: '"a\\ufffdb"' },
+    { name: "LongLoneSurrogate", in: `${"y".repeat(40)}\ud800\n`, want: `"${"y".repeat(40)}\\ufffd\\n"` },
+    { name: "LongReplacementChar", in: `${"y".repeat(40)}\ufffd\n`, want: `"${"y".repeat(40)}\ufffd\\n"` },
+  ];
+  for (const c of cases) it(c.name, () => expect(v1(c.in, true)).toBe(c.want));
+});
+
+describe("writeStringV2", () => {
+  test.prop([strings])("equals quoteString(QUOTE_V2), or bails where it throws", (s) => {
+    let want: string | typeof BAIL;
+    try {
+      want = quoteString(s, QUOTE_V2);
+    } catch {
+      want = BAIL;
+    }
+    expect(v2(s)).toBe(want);
+  });
+  it("LongCleanHeadThenEscape", () => {
+    const s = `${"z".repeat(100)}\t${"é".repeat(10)}`;
+    expect(v2(s)).toBe(JSON.stringify(s));
+  });
+});
+
+describe("FastWriter", () => {
+  it("Grows", () => {
+    const w = new FastWriter(4);
+    w.byte(0x5b);
+    w.int53(-9007199254740991);
+    w.byte(0x2c);
+    w.nul();
+    w.byte(0x2c);
+    w.ascii("x".repeat(40));
+    w.byte(0x2c);
+    w.raw(new TextEncoder().encode('"k":'));
+    w.byte(0x5d);
+    expect(text(w.result())).toBe(`[-9007199254740991,null,${"x".repeat(40)},"k":]`);
+    // result() empties the writer.
+    expect(w.pos).toBe(0);
+  });
+  it("Result/HandsOverLargeOutput", () => {
+    const w = new FastWriter(1 << 16);
+    w.ascii("a".repeat(50_000));
+    w.ascii("b".repeat(20_000));
+    const out = w.result();
+    expect(out.length).toBe(70_000);
+    expect(out[0]).toBe(0x61);
+    expect(out[69_999]).toBe(0x62);
+  });
+});
