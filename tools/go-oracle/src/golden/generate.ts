@@ -4,6 +4,7 @@ import { GO_VERSIONS, type GoVersion } from "../go-version.js";
 import type { Oracle } from "../oracle.js";
 import type { Engine, OracleRequest, OracleResponse, Tagged } from "../protocol.js";
 import { differences } from "./differences.js";
+import { edges } from "./edges.js";
 import { errors } from "./errors.js";
 import { matrix } from "./matrix.js";
 import { seed000 } from "./seed000.js";
@@ -41,7 +42,7 @@ function textOrBase64(b: Uint8Array): { text?: string; base64?: string } {
 
 /** The groups defined in code (JSONTestSuite read from `suiteDir` when present). */
 export function definedGroups(suiteDir: string): GoldenGroup[] {
-  const groups = [seed000, differences, matrix, errors, shapes];
+  const groups = [seed000, differences, matrix, errors, shapes, edges];
   const suite = testSuite(suiteDir);
   if (suite) groups.push(suite);
   return groups;

@@ -13,6 +13,7 @@ describe.each(GO_VERSIONS)("golden vectors of Go %s", (go) => {
     const groups = readGolden(dir);
     expect([...groups.keys()].sort()).toEqual([
       "differences",
+      "edges",
       "errors",
       "jsontestsuite",
       "matrix",
