@@ -14,6 +14,8 @@ import { COST_GROWTH_BOUND, type ScaleOptions, ScaleRun, scaleCommand } from "./
 export const STRING_RSS_PER_BYTE_BOUND = 3;
 /** How many times Go's time a rejection may take (same Go version semantics). */
 export const REJECT_VS_GO_BOUND = 2;
+/** How many times Go's first call the first unmarshal of a type may take, declaring it included (issue #23 goal 3). */
+export const FIRST_CALL_VS_GO_BOUND = 5;
 
 const CODECS = [
   ["codec-v2", "codec-v2", "gojson"],
@@ -207,6 +209,23 @@ export function boundChecks(
               ? `failed: ${b.error}`
               : "not run",
         pass: pa !== undefined && pb !== undefined ? pb / pa <= COST_GROWTH_BOUND : b?.error ? false : null,
+      });
+      const go = find(rows, `fields@${kMax}`, id === "codec-v2" ? "go-v2" : "go-v1");
+      out.push({
+        id: `fields/first-call-vs-go/${id}`,
+        statement: `${id}: declaring a struct of ${kMax} fields and its first unmarshal ≤ ${FIRST_CALL_VS_GO_BOUND}× Go's (StructOf + first Unmarshal, ${id === "codec-v2" ? "json/v2" : "classic encoding/json"})`,
+        observed:
+          b?.seconds !== undefined && go?.seconds !== undefined
+            ? `${b.seconds.toFixed(3)} s vs Go ${go.seconds.toFixed(3)} s (${(b.seconds / go.seconds).toFixed(1)}×)`
+            : b?.error
+              ? `failed: ${b.error}`
+              : "not run (Go absent)",
+        pass:
+          b?.seconds !== undefined && go?.seconds !== undefined
+            ? b.seconds / go.seconds <= FIRST_CALL_VS_GO_BOUND
+            : b?.error
+              ? false
+              : null,
       });
       out.push({
         id: `fields/linear-memory/${id}`,
