@@ -1,4 +1,4 @@
-import { isGoPrint } from "@gojson/jsontext";
+import { isGoPrint } from "@gojson/jsontext/internal";
 
 /** Go's strconv.Quote for a string: a double-quoted Go string literal. */
 export function goQuote(s: string): string {

@@ -2,7 +2,6 @@
  * @gojson/gotype: Go's type model as encoding/json sees it.
  */
 
-export { isGoPrint } from "@gojson/jsontext";
 export type { BuildContext } from "./build-constraints.js";
 export { evalBuildConstraint, fileNameExclusion } from "./build-constraints.js";
 export type { FieldSpec, NamedOptions, PredeclaredName, SliceValue } from "./constructors.js";
