@@ -1,5 +1,5 @@
 import { formatGo, GoTime, type GoType, isZero, JsonNumber } from "@gojson/gotype";
-import { goQuote } from "@gojson/jsontext";
+import { goQuote } from "@gojson/jsontext/internal";
 
 /** Longest literal shown before it is cut with `…`. */
 export const MAX_LITERAL = 240;
