@@ -8,24 +8,21 @@
  * types with methods are leaves and run through the compiled decoders, which
  * never recurse into containers.
  */
-import {
-  decoderFor,
-  type FieldDec,
-  fieldHolder,
-  hasMethods,
-  type KeyConv,
-  MAX_POINTER_CHAIN,
-  mapKeyConv,
-  plainStringKeys,
-  readFieldKey,
-  type StructPlan,
-  skipUnknownMember,
-  structPlan,
-} from "./decode.js";
+
 import { Abort, type DecodeState, partialOf, SYNTAX_BAIL } from "./decode-state.js";
 import type { GoType } from "./deps.js";
 import { GoError } from "./errors.js";
 import { findMethod } from "./methods.js";
+import { decoderFor, hasMethods, MAX_POINTER_CHAIN } from "./unmarshal-common.js";
+import { type KeyConv, mapKeyConv, plainStringKeys } from "./unmarshal-map.js";
+import {
+  type FieldDec,
+  fieldHolder,
+  readFieldKey,
+  type StructPlan,
+  skipUnknownMember,
+  structPlan,
+} from "./unmarshal-struct.js";
 import { zeroFn, zeroValue } from "./zero.js";
 
 export { DEEP_DEPTH } from "./decode-state.js";

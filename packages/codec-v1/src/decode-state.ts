@@ -58,7 +58,7 @@ const NO_DEEP: DeepDecoder = () => {
 export class DecodeState {
   /**
    * The deep path, set by the code that creates the state (unmarshal.ts), so that the compiled
-   * decoders (decode.ts) and the deep path (decode-deep.ts, which uses their plans) do not
+   * decoders (unmarshal-plan.ts and the kind modules) and the deep path (decode-deep.ts, which uses their plans) do not
    * import each other.
    */
   deep: DeepDecoder = NO_DEEP;

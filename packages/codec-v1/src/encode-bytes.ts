@@ -466,22 +466,6 @@ const INT_KINDS = new Set([
 function build(t: GoType): ByteEncoder | null {
   if (t.known !== undefined || hasMarshalMethods(t) || isRecursive(t)) return null;
   switch (t.kind) {
-    case "bool":
-      return (w, v) => {
-        if (v === true) w.ascii("true");
-        else if (v === false) w.ascii("false");
-        else throw BAIL;
-      };
-    case "string":
-      return (w, v) => {
-        if (typeof v !== "string") throw BAIL;
-        w.string(v);
-      };
-    case "float64":
-      return (w, v) => {
-        if (typeof v !== "number" || v - v !== 0) throw BAIL;
-        w.ascii(v === 0 ? (1 / v < 0 ? "-0" : "0") : String(v));
-      };
     case "interface":
       return t.methods === undefined && t.opaque === undefined ? encodeAnyBytes : null;
     case "pointer": {
@@ -500,6 +484,30 @@ function build(t: GoType): ByteEncoder | null {
       return buildMap(t);
     case "struct":
       return buildStruct(t);
+    default:
+      return scalarByteEncoder(t);
+  }
+}
+
+/** The byte path of bool, string, float64 and the integer kinds (null for float32 and the rest). */
+function scalarByteEncoder(t: GoType): ByteEncoder | null {
+  switch (t.kind) {
+    case "bool":
+      return (w, v) => {
+        if (v === true) w.ascii("true");
+        else if (v === false) w.ascii("false");
+        else throw BAIL;
+      };
+    case "string":
+      return (w, v) => {
+        if (typeof v !== "string") throw BAIL;
+        w.string(v);
+      };
+    case "float64":
+      return (w, v) => {
+        if (typeof v !== "number" || v - v !== 0) throw BAIL;
+        w.ascii(v === 0 ? (1 / v < 0 ? "-0" : "0") : String(v));
+      };
     default:
       if (INT_KINDS.has(t.kind)) {
         if (isBigKind(t.kind)) {

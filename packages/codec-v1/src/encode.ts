@@ -204,6 +204,45 @@ function callMarshal(
 const utf8 = new TextEncoder();
 
 function build(t: GoType, addr: boolean, quoted: boolean): Encoder {
+  const m = methodEncoder(t, addr);
+  if (m !== null) return m;
+  switch (t.kind) {
+    case "bool":
+      return boolEncoder(t, quoted);
+    case "int":
+    case "int8":
+    case "int16":
+    case "int32":
+    case "int64":
+    case "uint":
+    case "uint8":
+    case "uint16":
+    case "uint32":
+    case "uint64":
+    case "uintptr":
+      return intEncoder(t, quoted);
+    case "float32":
+    case "float64":
+      return floatEncoder(t, quoted);
+    case "string":
+      return stringEncoder(t, quoted);
+    case "interface":
+      return interfaceEncoder(t);
+    case "pointer":
+      return pointerEncoder(t, quoted);
+    case "array":
+      return arrayEncoder(t, addr);
+    case "slice":
+      return sliceEncoder(t);
+    case "map":
+      return buildMap(t);
+    case "struct":
+      return buildStruct(t, addr);
+  }
+}
+
+/** A type's MarshalJSON or MarshalText (Go's addressability rules), or null when it has neither. */
+function methodEncoder(t: GoType, addr: boolean): Encoder | null {
   const mj = methodOf(t, "MarshalJSON", addr);
   if (mj !== null) {
     const { m, ptr } = mj;
@@ -238,154 +277,155 @@ function build(t: GoType, addr: boolean, quoted: boolean): Encoder {
       e.out += quoteString(typeof r === "string" ? r : lossy(r), e.html);
     };
   }
-  switch (t.kind) {
-    case "bool": {
-      const [yes, no] = quoted ? ['"true"', '"false"'] : ["true", "false"];
-      return (e, v) => {
-        if (v === true) e.out += yes;
-        else if (v === false) e.out += no;
-        else throw mismatch(t, v);
-      };
-    }
-    case "int":
-    case "int8":
-    case "int16":
-    case "int32":
-    case "int64":
-    case "uint":
-    case "uint8":
-    case "uint16":
-    case "uint32":
-    case "uint64":
-    case "uintptr": {
-      const fits = intCheck(t.kind);
-      return quoted
-        ? (e, v) => {
-            if (!fits(v)) throw mismatch(t, v);
-            e.out += `"${String(v)}"`;
-          }
-        : (e, v) => {
-            if (!fits(v)) throw mismatch(t, v);
-            e.out += String(v);
-          };
-    }
-    case "float32":
-    case "float64": {
-      const fmt = t.kind === "float32" ? formatFloat32 : formatFloat64;
-      return (e, v) => {
-        if (typeof v !== "number") throw mismatch(t, v);
-        if (!Number.isFinite(v)) throw new UnsupportedValueError(nonFiniteText(v));
-        e.out += quoted ? `"${fmt(v)}"` : fmt(v);
-      };
-    }
-    case "string":
-      if (t.known === "json.Number") {
-        return (e, v) => {
-          let s: string;
-          if (typeof v === "string") s = v;
-          else if (JsonNumber.isInstance(v)) s = v.text;
-          else throw mismatch(t, v);
-          if (s === "") s = "0";
-          if (!isValidNumber(s))
-            throw new GoError("number-literal", `json: invalid number literal ${quoteFor(e.goVersion, s)}`);
-          e.out += quoted ? `"${s}"` : s;
-        };
+  return null;
+}
+
+/** bool: true/false (quoted under `,string`). */
+function boolEncoder(t: GoType, quoted: boolean): Encoder {
+  const [yes, no] = quoted ? ['"true"', '"false"'] : ["true", "false"];
+  return (e, v) => {
+    if (v === true) e.out += yes;
+    else if (v === false) e.out += no;
+    else throw mismatch(t, v);
+  };
+}
+
+/** Integer kinds: decimal digits (quoted under `,string`); the value's type and range checked. */
+function intEncoder(t: GoType, quoted: boolean): Encoder {
+  const fits = intCheck(t.kind);
+  return quoted
+    ? (e, v) => {
+        if (!fits(v)) throw mismatch(t, v);
+        e.out += `"${String(v)}"`;
       }
-      if (quoted)
-        return (e, v) => {
-          if (typeof v !== "string") throw mismatch(t, v);
-          e.out += quoteString(quoteString(v, e.html), false);
-        };
-      return (e, v) => {
-        if (typeof v !== "string") throw mismatch(t, v);
-        e.out += quoteString(v, e.html);
+    : (e, v) => {
+        if (!fits(v)) throw mismatch(t, v);
+        e.out += String(v);
       };
-    case "interface":
-      if (t.opaque !== undefined) {
-        // func, chan, complex, unsafe.Pointer: Go's UnsupportedTypeError, nil included.
-        if (t.opaque.kind === "unresolved")
-          return () => {
-            assertResolved(t);
-          };
-        const unsupported = typeString(t);
-        return () => {
-          throw new UnsupportedTypeError(unsupported);
-        };
-      }
-      return encodeAny;
-    case "pointer": {
-      const elem = encoderFor(t.elem, true, quoted);
-      const ts = typeString(t);
-      const deep = isRecursive(t) ? DEEP_ENCODE_DEPTH : Number.POSITIVE_INFINITY;
-      const self: Encoder = (e, v) => {
-        if (v === null) {
-          e.out += "null";
-          return;
-        }
-        if (v === undefined) throw mismatch(t, v);
-        if (++e.depth > deep) return deferDeep(e, self, v);
-        if (++e.ptrLevel > START_DETECTING_CYCLES_AFTER && (typeof v === "object" || deep !== Infinity)) {
-          // A recursive pointer type cannot hold a primitive (ill-typed, e.g. 1n for `type P *P`):
-          // it would dereference to itself forever; report it as the cycle it is.
-          if (typeof v !== "object") throw new UnsupportedValueError(`encountered a cycle via ${ts}`);
-          const key = pointerKey(v, ts);
-          enterCycleCheck(e, key, ts);
-          elem(e, v);
-          e.ptrSeen?.delete(key);
-        } else elem(e, v);
-        e.ptrLevel--;
-        e.depth--;
-      };
-      return self;
-    }
-    case "array": {
-      const elem = encoderFor(t.elem, addr, false);
-      const len = t.len;
-      const bytesOk = t.elem.kind === "uint8";
-      return withNumericFastPath(t, (e, v) => {
-        // A list of a byte kind may also be a Uint8Array (how a Go []B / [N]B of a named byte type looks).
-        if (!(Array.isArray(v) || (bytesOk && v instanceof Uint8Array)) || v.length !== len)
-          throw mismatch(t, v);
-        e.out += "[";
-        elems(e, v, elem);
-        e.out += "]";
-      });
-    }
-    case "slice": {
-      if (t.elem.kind === "uint8" && !ptrHas(t.elem, "MarshalJSON") && !ptrHas(t.elem, "MarshalText")) {
-        return (e, v) => {
-          if (v === null) e.out += "null";
-          else if (v instanceof Uint8Array) e.out += `"${base64Encode(v)}"`;
-          else throw mismatch(t, v);
-        };
-      }
-      const elem = encoderFor(t.elem, true, false);
-      const ts = typeString(t);
-      const deep = isRecursive(t) ? DEEP_ENCODE_DEPTH : Number.POSITIVE_INFINITY;
-      const bytesOk = t.elem.kind === "uint8";
-      const self: Encoder = (e, v) => {
-        if (v === null) {
-          e.out += "null";
-          return;
-        }
-        if (!(Array.isArray(v) || (bytesOk && v instanceof Uint8Array))) throw mismatch(t, v);
-        if (++e.depth > deep) return deferDeep(e, self, v);
-        const check = ++e.ptrLevel > START_DETECTING_CYCLES_AFTER;
-        if (check) enterCycleCheck(e, v, ts);
-        e.out += "[";
-        elems(e, v, elem);
-        e.out += "]";
-        if (check) e.ptrSeen?.delete(v);
-        e.ptrLevel--;
-        e.depth--;
-      };
-      return withNumericFastPath(t, self);
-    }
-    case "map":
-      return buildMap(t);
-    case "struct":
-      return buildStruct(t, addr);
+}
+
+/** float32/float64: Go's formatting (strconv 'f' or 'e' by magnitude); NaN and ±Inf unsupported. */
+function floatEncoder(t: GoType, quoted: boolean): Encoder {
+  const fmt = t.kind === "float32" ? formatFloat32 : formatFloat64;
+  return (e, v) => {
+    if (typeof v !== "number") throw mismatch(t, v);
+    if (!Number.isFinite(v)) throw new UnsupportedValueError(nonFiniteText(v));
+    e.out += quoted ? `"${fmt(v)}"` : fmt(v);
+  };
+}
+
+/** string (v1's escaping) and json.Number (checked literal). */
+function stringEncoder(t: GoType, quoted: boolean): Encoder {
+  if (t.known === "json.Number") {
+    return (e, v) => {
+      let s: string;
+      if (typeof v === "string") s = v;
+      else if (JsonNumber.isInstance(v)) s = v.text;
+      else throw mismatch(t, v);
+      if (s === "") s = "0";
+      if (!isValidNumber(s))
+        throw new GoError("number-literal", `json: invalid number literal ${quoteFor(e.goVersion, s)}`);
+      e.out += quoted ? `"${s}"` : s;
+    };
   }
+  if (quoted)
+    return (e, v) => {
+      if (typeof v !== "string") throw mismatch(t, v);
+      e.out += quoteString(quoteString(v, e.html), false);
+    };
+  return (e, v) => {
+    if (typeof v !== "string") throw mismatch(t, v);
+    e.out += quoteString(v, e.html);
+  };
+}
+
+/** Interfaces: `any` by the dynamic value; opaque types (func, chan, ...) are unsupported. */
+function interfaceEncoder(t: GoType & { kind: "interface" }): Encoder {
+  if (t.opaque !== undefined) {
+    // func, chan, complex, unsafe.Pointer: Go's UnsupportedTypeError, nil included.
+    if (t.opaque.kind === "unresolved")
+      return () => {
+        assertResolved(t);
+      };
+    const unsupported = typeString(t);
+    return () => {
+      throw new UnsupportedTypeError(unsupported);
+    };
+  }
+  return encodeAny;
+}
+
+/** Pointers: null for nil, else the pointee (addressable), with Go's cycle check past 1000 levels. */
+function pointerEncoder(t: GoType & { kind: "pointer" }, quoted: boolean): Encoder {
+  const elem = encoderFor(t.elem, true, quoted);
+  const ts = typeString(t);
+  const deep = isRecursive(t) ? DEEP_ENCODE_DEPTH : Number.POSITIVE_INFINITY;
+  const self: Encoder = (e, v) => {
+    if (v === null) {
+      e.out += "null";
+      return;
+    }
+    if (v === undefined) throw mismatch(t, v);
+    if (++e.depth > deep) return deferDeep(e, self, v);
+    if (++e.ptrLevel > START_DETECTING_CYCLES_AFTER && (typeof v === "object" || deep !== Infinity)) {
+      // A recursive pointer type cannot hold a primitive (ill-typed, e.g. 1n for `type P *P`):
+      // it would dereference to itself forever; report it as the cycle it is.
+      if (typeof v !== "object") throw new UnsupportedValueError(`encountered a cycle via ${ts}`);
+      const key = pointerKey(v, ts);
+      enterCycleCheck(e, key, ts);
+      elem(e, v);
+      e.ptrSeen?.delete(key);
+    } else elem(e, v);
+    e.ptrLevel--;
+    e.depth--;
+  };
+  return self;
+}
+
+/** Arrays: every element (a byte kind may come as a Uint8Array). */
+function arrayEncoder(t: GoType & { kind: "array" }, addr: boolean): Encoder {
+  const elem = encoderFor(t.elem, addr, false);
+  const len = t.len;
+  const bytesOk = t.elem.kind === "uint8";
+  return withNumericFastPath(t, (e, v) => {
+    // A list of a byte kind may also be a Uint8Array (how a Go []B / [N]B of a named byte type looks).
+    if (!(Array.isArray(v) || (bytesOk && v instanceof Uint8Array)) || v.length !== len) throw mismatch(t, v);
+    e.out += "[";
+    elems(e, v, elem);
+    e.out += "]";
+  });
+}
+
+/** Slices: null for nil, []byte as base64, else the elements (addressable), with the cycle check. */
+function sliceEncoder(t: GoType & { kind: "slice" }): Encoder {
+  if (t.elem.kind === "uint8" && !ptrHas(t.elem, "MarshalJSON") && !ptrHas(t.elem, "MarshalText")) {
+    return (e, v) => {
+      if (v === null) e.out += "null";
+      else if (v instanceof Uint8Array) e.out += `"${base64Encode(v)}"`;
+      else throw mismatch(t, v);
+    };
+  }
+  const elem = encoderFor(t.elem, true, false);
+  const ts = typeString(t);
+  const deep = isRecursive(t) ? DEEP_ENCODE_DEPTH : Number.POSITIVE_INFINITY;
+  const bytesOk = t.elem.kind === "uint8";
+  const self: Encoder = (e, v) => {
+    if (v === null) {
+      e.out += "null";
+      return;
+    }
+    if (!(Array.isArray(v) || (bytesOk && v instanceof Uint8Array))) throw mismatch(t, v);
+    if (++e.depth > deep) return deferDeep(e, self, v);
+    const check = ++e.ptrLevel > START_DETECTING_CYCLES_AFTER;
+    if (check) enterCycleCheck(e, v, ts);
+    e.out += "[";
+    elems(e, v, elem);
+    e.out += "]";
+    if (check) e.ptrSeen?.delete(v);
+    e.ptrLevel--;
+    e.depth--;
+  };
+  return withNumericFastPath(t, self);
 }
 
 /** Writes the elements of list `v`, comma-separated; a Mismatch below gets the element's index. */

@@ -7,7 +7,6 @@
  */
 
 import { checkData, checkType } from "./arguments.js";
-import { topDecoderFor } from "./decode.js";
 import { decodeDeep } from "./decode-deep.js";
 import { Abort, DecodeState, partialOf, SYNTAX_BAIL } from "./decode-state.js";
 import { decodeUtf8Go, type GoType, typeString } from "./deps.js";
@@ -17,6 +16,7 @@ import { checkUnmarshal, type UnmarshalOptions } from "./options.js";
 import { PlanCache, syncPlans } from "./plan-cache.js";
 import { checkValid } from "./syntax.js";
 import { NO_FAST, unmarshalFast } from "./unmarshal-fast.js";
+import { topDecoderFor } from "./unmarshal-plan.js";
 import { wellFormed } from "./well-formed.js";
 import { zeroValue } from "./zero.js";
 

@@ -1,0 +1,520 @@
+/**
+ * Unmarshal of structs (Go's object() for structs): the per-type plan of
+ * fields (exact then case-folded names, embedded pointers allocated on the
+ * way, unknown members skipped or refused), the exact engine's decoder with
+ * its guess of the next member in field order, then the fast path's
+ * generated decoders (constant property names, names matched on the bytes).
+ */
+import { Abort, DEEP_DEPTH, type DecodeState, partialOf, SYNTAX_BAIL } from "./decode-state.js";
+import { foldNameV1, type GoType, typeString } from "./deps.js";
+import { GoError } from "./errors.js";
+import { foldNameFor, hasFoldChange, quoteFor } from "./go-version.js";
+import { PlanCache } from "./plan-cache.js";
+import { type FieldV1, structFieldsV1 } from "./struct-fields.js";
+import {
+  C_LBRACE,
+  C_N,
+  C_QUOTE,
+  type Decoder,
+  decoderFor,
+  type FDec,
+  fastDecoderFor,
+  GIVE_UP,
+  mismatch,
+} from "./unmarshal-common.js";
+import {
+  bail,
+  C,
+  COMMA,
+  colon,
+  enter,
+  LBRACE,
+  leave,
+  Q,
+  RBRACE,
+  readNull,
+  readString,
+  skipValue,
+  ws,
+} from "./unmarshal-fast-scan.js";
+import { fastQuotedDecoder, quotedDecoder } from "./unmarshal-string-tag.js";
+import { zeroFn, zeroValue } from "./zero.js";
+
+/** A struct field as the decoder uses it. */
+export interface FieldDec {
+  readonly f: FieldV1;
+  /** Position in field order (for predicting the next key). */
+  readonly idx: number;
+  /** `"name"` as it appears in input without escapes. */
+  readonly quotedKey: string;
+  readonly dec: Decoder;
+  readonly last: string;
+  readonly quoted: boolean;
+}
+
+/** A struct's decoding plan: fields by exact and folded name, in field order, and a generated assigner. */
+export interface StructPlan {
+  readonly exact: Map<string, FieldDec>;
+  readonly folded: Map<string, FieldDec>;
+  /** Fields by name folded as Go 1.27 folds (Unicode 17), when that differs from `folded`; else null. */
+  readonly folded127: Map<string, FieldDec> | null;
+  readonly order: readonly FieldDec[];
+  readonly assign: ((d: DecodeState, o: any, idx: number) => void) | null;
+}
+
+const structPlans = new PlanCache<StructPlan>();
+
+/** The (cached) decoding plan of struct type `t`. */
+export function structPlan(t: GoType & { kind: "struct" }): StructPlan {
+  let plan = structPlans.get(t);
+  if (plan !== undefined) return plan;
+  const sf = structFieldsV1(t);
+  const byField = new Map<FieldV1, FieldDec>();
+  for (const f of sf.list) {
+    byField.set(f, {
+      f,
+      idx: byField.size,
+      quotedKey: `"${f.name}"`,
+      dec: f.quoted ? quotedDecoder(f.type) : decoderFor(f.type),
+      last: (f.hops[f.hops.length - 1] as FieldV1["hops"][number]).name,
+      quoted: f.quoted,
+    });
+  }
+  const exact = new Map<string, FieldDec>();
+  const folded = new Map<string, FieldDec>();
+  for (const [k, f] of sf.byExactName) exact.set(k, byField.get(f) as FieldDec);
+  for (const [k, f] of sf.byFoldedName) folded.set(k, byField.get(f) as FieldDec);
+  const order = [...byField.values()];
+  let folded127: Map<string, FieldDec> | null = null;
+  if (order.some((fd) => hasFoldChange(fd.f.name))) {
+    // Go's typeFields keeps the first field for a folded name (dominance already applied).
+    folded127 = new Map();
+    for (const fd of order) {
+      const k = foldNameFor("1.27", fd.f.name);
+      if (!folded127.has(k)) folded127.set(k, fd);
+    }
+  }
+  plan = { exact, folded, folded127, order, assign: compileAssign(order) };
+  structPlans.set(t, plan);
+  return plan;
+}
+
+/** The field whose name equals `key` under Go's case folding (of the release `d` reproduces), if any. */
+function foldedField(d: DecodeState, plan: StructPlan, key: string): FieldDec | undefined {
+  if (d.goVersion === "1.26") return plan.folded.get(foldNameV1(key));
+  return (plan.folded127 ?? plan.folded).get(foldNameFor("1.27", key));
+}
+
+/**
+ * Reads an object key at pos (which is at `"`) and returns its field, trying
+ * the field after the previous one first (keys usually come in field order)
+ * without building a string. An unmatched key is left in `d.key`.
+ */
+export function readFieldKey(d: DecodeState, plan: StructPlan, next: number): FieldDec | undefined {
+  const fd = plan.order[next];
+  if (fd !== undefined && d.text.startsWith(fd.quotedKey, d.pos)) {
+    d.pos += fd.quotedKey.length;
+    return fd;
+  }
+  const key = d.readString();
+  d.key = key;
+  return plan.exact.get(key) ?? foldedField(d, plan, key);
+}
+
+/**
+ * The object holding field `fd` inside `cur`: walks embedded structs,
+ * allocating nil embedded pointers as Go does, and pushes their names on the
+ * field stack. Undefined when Go saves an error instead (nil embedded pointer
+ * to an unexported struct); the field stack is then back at `stackLen`.
+ */
+export function fieldHolder(d: DecodeState, cur: any, fd: FieldDec, stackLen: number): any {
+  const hops = fd.f.hops;
+  let o = cur;
+  for (let i = 0; i < hops.length - 1; i++) {
+    const h = hops[i] as FieldV1["hops"][number];
+    d.fieldStack[d.fsLen++] = h.name;
+    if (h.type.kind === "pointer" && (o[h.name] === null || o[h.name] === undefined)) {
+      if (!h.exported) {
+        d.fsLen = stackLen;
+        d.save(
+          new GoError(
+            "embedded-pointer",
+            `json: cannot set embedded pointer to unexported struct: ${typeString(h.type.elem)}`,
+          ),
+        );
+        return undefined;
+      }
+      o[h.name] = zeroValue(h.type.elem);
+    }
+    o = o[h.name];
+  }
+  return o;
+}
+
+/** An object member that matches no field: Go's unknown-field error (under disallowUnknownFields), then skipped. */
+export function skipUnknownMember(d: DecodeState): void {
+  if (d.disallowUnknownFields)
+    d.save(new GoError("unknown-field", `json: unknown field ${quoteFor(d.goVersion, d.key)}`));
+  d.skip();
+}
+
+export function buildStruct(t: GoType & { kind: "struct" }): Decoder {
+  // Built on first use (not at compile time: recursive types reach themselves).
+  let plan: StructPlan | null = null;
+  return (d, cur) => {
+    const c = d.text.charCodeAt(d.pos);
+    if (c !== C_LBRACE) {
+      if (c === C_N) {
+        d.readLiteral();
+        return cur;
+      }
+      return mismatch(d, t, cur);
+    }
+    if (d.depth >= DEEP_DEPTH) return d.deep(d, t, cur);
+    if (plan === null) plan = structPlan(t);
+    const { order, exact, assign } = plan;
+    d.enter();
+    d.pos++;
+    d.ws();
+    const text = d.text;
+    if (text.charCodeAt(d.pos) !== 0x7d) {
+      const stackLen = d.fsLen;
+      const prevStruct = d.ctxStruct;
+      let next = 0;
+      // The field being decoded and its holder, for the partial value when an Abort passes.
+      let fd: FieldDec | undefined;
+      let o: any;
+      try {
+        for (;;) {
+          if (text.charCodeAt(d.pos) !== C_QUOTE) throw SYNTAX_BAIL;
+          // Keys usually come in field order: try the next field's exact name without building a string.
+          fd = order[next];
+          if (fd !== undefined && text.startsWith(fd.quotedKey, d.pos)) d.pos += fd.quotedKey.length;
+          else {
+            const key = d.readString();
+            d.key = key;
+            fd = exact.get(key) ?? foldedField(d, plan, key);
+          }
+          d.ws();
+          if (text.charCodeAt(d.pos) !== 0x3a) throw SYNTAX_BAIL;
+          d.pos++;
+          d.ws();
+          if (fd !== undefined) {
+            next = fd.idx + 1;
+            o = fd.f.hops.length === 1 ? cur : fieldHolder(d, cur, fd, stackLen);
+            if (o !== undefined) {
+              d.ctxStruct = t;
+              d.fieldStack[d.fsLen++] = fd.f.name;
+              if (o === cur && assign !== null) assign(d, o, fd.idx);
+              else o[fd.last] = fd.dec(d, o[fd.last]);
+              o = undefined;
+            } else d.skip();
+          } else skipUnknownMember(d);
+          d.fsLen = stackLen;
+          d.ctxStruct = prevStruct;
+          d.ws();
+          const e = text.charCodeAt(d.pos);
+          if (e === 0x2c) {
+            d.pos++;
+            d.ws();
+            continue;
+          }
+          if (e === 0x7d) break;
+          throw SYNTAX_BAIL;
+        }
+      } catch (e) {
+        // Go decodes into the field in place: what the field holds at the error stays.
+        if (e instanceof Abort) {
+          if (o !== undefined && fd !== undefined) o[fd.last] = partialOf(e, o[fd.last]);
+          e.partial = cur;
+        }
+        throw e;
+      }
+    }
+    d.pos++;
+    d.depth--;
+    return cur;
+  };
+}
+
+/**
+ * One generated function per struct that stores a decoded field under a
+ * constant property name (Go field names, embedded with JSON.stringify).
+ * Returns null where code generation is not allowed (CSP).
+ */
+function compileAssign(order: readonly FieldDec[]): ((d: DecodeState, o: any, idx: number) => void) | null {
+  let body = "switch (i) {\n";
+  order.forEach((fd, i) => {
+    if (fd.f.hops.length !== 1) return;
+    const k = JSON.stringify(fd.last);
+    body += `case ${i}: o[${k}] = F[${i}].dec(d, o[${k}]); return;\n`;
+  });
+  body += "default: { const f = F[i]; o[f.last] = f.dec(d, o[f.last]); }\n}\n";
+  try {
+    return new Function("F", `"use strict"; return function assign(d, o, i) {\n${body}};`)(order) as (
+      d: DecodeState,
+      o: any,
+      idx: number,
+    ) => void;
+  } catch {
+    return null;
+  }
+}
+
+/** A struct field as the fast path decodes it. */
+interface FastField {
+  /** The Go field name holding it (the last hop). */
+  readonly last: string;
+  /** The quoted JSON name when it is printable ASCII needing no escaping (matched in place), else "". */
+  readonly quoted: string;
+  /** Hops through embedded structs (undefined for a direct field). */
+  readonly hops: FieldV1["hops"] | undefined;
+  dec: FDec;
+}
+
+/** Struct plans' folded-name maps whose field names fold differently under Go 1.27 (Unicode 17). */
+const FOLD_RISK = new WeakSet<ReadonlyMap<string, FastField>>();
+
+/**
+ * A field by case-insensitive name, as Go 1.26 folds names; under Go 1.27 a name (key or field)
+ * holding one of the code points whose folding changed gives up (the exact engine decides).
+ */
+function foldedLookup(folded: ReadonlyMap<string, FastField>, name: string): FastField | undefined {
+  if (C.go127 && (FOLD_RISK.has(folded) || hasFoldChange(name))) bail();
+  return folded.get(foldNameV1(name));
+}
+
+export function structDecoder(t: GoType & { kind: "struct" }): FDec {
+  // Built on first use: recursive types reach themselves while compiling.
+  let plan: {
+    order: FastField[];
+    exact: Map<string, FastField>;
+    folded: Map<string, FastField>;
+    idx: Map<FastField, number>;
+  } | null = null;
+  const mk = zeroFn(t);
+  const makePlan = () => {
+    const sf = structFieldsV1(t);
+    const byField = new Map<FieldV1, FastField>();
+    const idx = new Map<FastField, number>();
+    for (const f of sf.list) {
+      const ff: FastField = {
+        last: (f.hops[f.hops.length - 1] as FieldV1["hops"][number]).name,
+        quoted: /^[\x20-\x7e]*$/.test(f.name) && !/["\\]/.test(f.name) ? `"${f.name}"` : "",
+        hops: f.hops.length > 1 ? f.hops : undefined,
+        dec: GIVE_UP,
+      };
+      idx.set(ff, byField.size);
+      byField.set(f, ff);
+    }
+    for (const [f, ff] of byField) ff.dec = f.quoted ? fastQuotedDecoder(f.type) : fastDecoderFor(f.type);
+    const exact = new Map<string, FastField>();
+    const folded = new Map<string, FastField>();
+    for (const [k, f] of sf.byExactName) exact.set(k, byField.get(f) as FastField);
+    for (const [k, f] of sf.byFoldedName) folded.set(k, byField.get(f) as FastField);
+    if (sf.list.some((f) => hasFoldChange(f.name))) FOLD_RISK.add(folded);
+    // The in-place guess must find what the exact lookup finds.
+    const order = [...byField.entries()].map(([f, ff]) =>
+      exact.get(f.name) === ff ? ff : { ...ff, quoted: "" },
+    );
+    return { order, exact, folded, idx };
+  };
+  // The generated decoders, one reading names from the bytes and one (made on first use) from
+  // the text (null: code generation is not allowed, the closure below runs).
+  let gen: FDec | null | undefined;
+  let genText: FDec | null | undefined;
+  return (c, cur) => {
+    if (c !== LBRACE) {
+      readNull(c);
+      return cur;
+    }
+    if (plan === null) {
+      plan = makePlan();
+      gen = generateStruct(plan.order, plan.exact, plan.folded, plan.idx, mk, "u");
+    }
+    if (C.u !== null) {
+      if (gen !== null && gen !== undefined) return gen(c, cur);
+    } else {
+      if (genText === undefined)
+        genText = generateStruct(plan.order, plan.exact, plan.folded, plan.idx, mk, "t");
+      if (genText !== null) return genText(c, cur);
+    }
+    const { order, exact, folded } = plan;
+    enter();
+    const obj = typeof cur === "object" && cur !== null ? cur : mk();
+    const text = C.t;
+    C.p++;
+    let k = ws();
+    if (k === RBRACE) {
+      C.p++;
+      leave();
+      return obj;
+    }
+    let guess = 0;
+    for (;;) {
+      if (k !== Q) bail();
+      // Keys usually come in field order: try the next field's name in place first.
+      let f = order[guess];
+      if (f !== undefined && f.quoted !== "" && text.startsWith(f.quoted, C.p)) {
+        C.p += f.quoted.length;
+        guess++;
+      } else {
+        const name = readString();
+        f = exact.get(name) ?? foldedLookup(folded, name);
+        if (f !== undefined) guess = (plan.idx.get(f) ?? (order.indexOf(f) as number)) + 1;
+      }
+      if (f === undefined) {
+        if (C.disallowUnknown) bail();
+        skipValue(colon());
+      } else {
+        const h = f.hops === undefined ? obj : fastHolder(obj, f.hops);
+        h[f.last] = f.dec(colon(), h[f.last]);
+      }
+      k = ws();
+      C.p++;
+      if (k === COMMA) {
+        k = ws();
+        continue;
+      }
+      if (k !== RBRACE) bail();
+      leave();
+      return obj;
+    }
+  };
+}
+
+/**
+ * The struct decoder as one generated function (the closure loop's rules):
+ * the guessed next name matched in place, then a switch on the field with
+ * constant property names, so each field's load, store and decoder call site
+ * sees one shape and one target. Go field names and JSON names enter the code
+ * only as JSON.stringify literals. Returns null where code generation is not
+ * allowed (CSP).
+ */
+function generateStruct(
+  order: readonly FastField[],
+  exact: ReadonlyMap<string, FastField>,
+  folded: ReadonlyMap<string, FastField>,
+  idx: ReadonlyMap<FastField, number>,
+  mk: () => any,
+  src: "u" | "t",
+): FDec | null {
+  const lookup = (name: string): number => {
+    const f = exact.get(name) ?? foldedLookup(folded, name);
+    return f === undefined ? -1 : (idx.get(f) as number);
+  };
+  let guess = "";
+  let member = "";
+  order.forEach((f, i) => {
+    if (f.quoted !== "")
+      guess += `case ${i}: if (${matchCode(f.quoted, src)}) { C.p = p + ${f.quoted.length}; i = ${i}; } break;\n`;
+    const k = JSON.stringify(f.last);
+    member +=
+      f.hops === undefined
+        ? `case ${i}: o[${k}] = d${i}(colon(), o[${k}]); g = ${i + 1}; break;\n`
+        : `case ${i}: { const h = holder(o, H[${i}]); h[${k}] = d${i}(colon(), h[${k}]); g = ${i + 1}; break; }\n`;
+  });
+  // Each decoder a constant of the closure: its call site has one known target (inlined).
+  const decs = order.map((_, i) => `const d${i} = D[${i}];\n`).join("");
+  const body = `"use strict";
+${decs}return function decodeStruct(c, cur) {
+  if (c !== 0x7b) { readNull(c); return cur; }
+  enter();
+  const o = typeof cur === "object" && cur !== null ? cur : mk();
+  C.p++;
+  let k = ws();
+  if (k === 0x7d) { C.p++; leave(); return o; }
+  let g = 0;
+  for (;;) {
+    if (k !== 0x22) bail();
+    let i = -1;
+    const t = C.t;
+    ${src === "u" ? "const u = C.u;" : ""}
+    const p = C.p;
+    switch (g) {
+${guess}    }
+    if (i < 0) i = lookup(readString());
+    switch (i) {
+${member}    default:
+      if (C.disallowUnknown) bail();
+      skipValue(colon());
+    }
+    k = ws();
+    C.p++;
+    if (k === 0x2c) { k = ws(); continue; }
+    if (k !== 0x7d) bail();
+    leave();
+    return o;
+  }
+};`;
+  try {
+    return new Function(
+      "C",
+      "ws",
+      "colon",
+      "readString",
+      "readNull",
+      "skipValue",
+      "bail",
+      "enter",
+      "leave",
+      "lookup",
+      "holder",
+      "mk",
+      "D",
+      "H",
+      body,
+    )(
+      C,
+      ws,
+      colon,
+      readString,
+      readNull,
+      skipValue,
+      bail,
+      enter,
+      leave,
+      lookup,
+      fastHolder,
+      mk,
+      order.map((f) => f.dec),
+      order.map((f) => f.hops),
+    ) as FDec;
+  } catch {
+    return null;
+  }
+}
+
+/** Quoted names up to this length are matched by inline char code comparisons (longer ones would bloat the code). */
+const MAX_INLINE_MATCH = 24;
+
+/**
+ * The condition that the input holds `quoted` (a printable ASCII name in quotes) at `p`, read
+ * from its bytes `u` (`src` "u") or from the text `t` ("t", same indices when the bytes are
+ * there): char codes compared inline (cheaper than a startsWith call) for all but long names,
+ * which the text compares. The opening quote is known to be there.
+ */
+function matchCode(quoted: string, src: "u" | "t"): string {
+  if (quoted.length > MAX_INLINE_MATCH) return `t.startsWith(${JSON.stringify(quoted)}, p)`;
+  const parts: string[] = [];
+  for (let j = 1; j < quoted.length; j++) {
+    const at = src === "u" ? `u[p + ${j}]` : `t.charCodeAt(p + ${j})`;
+    parts.push(`${at} === ${quoted.charCodeAt(j)}`);
+  }
+  return parts.join(" && ");
+}
+
+/** The embedded struct holding a promoted field, allocating nil embedded pointers as Go does. */
+function fastHolder(obj: any, hops: FieldV1["hops"]): any {
+  let o = obj;
+  for (let i = 0; i < hops.length - 1; i++) {
+    const h = hops[i] as FieldV1["hops"][number];
+    if (h.type.kind === "pointer" && (o[h.name] === null || o[h.name] === undefined)) {
+      // Go cannot set an embedded pointer to an unexported struct: an error for the exact engine.
+      if (!h.exported) bail();
+      o[h.name] = zeroValue(h.type.elem);
+    }
+    o = o[h.name];
+  }
+  return o;
+}
