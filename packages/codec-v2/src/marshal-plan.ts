@@ -147,64 +147,121 @@ function q(o: ResolvedOptions, s: string): string {
 }
 
 function build(t: GoType, o: ResolvedOptions, m: Mode): Enc {
-  const f = o.flags;
-  const pol = quotePolicyFor(o);
   switch (t.known) {
     case "time.Time":
       return checked(t, timeEncoder(t, o, m), (v) => GoTime.isInstance(v));
     case "time.Duration":
       return checked(t, durationEncoder(t, o, m), (v) => isBigInt("int64", v));
-    case "json.Number": {
-      // Number.MarshalJSONTo quotes under StringifyNumbers (the `string` option too).
-      const quote = m.str || m.legacyStr;
-      return (v) => {
-        let s: string;
-        if (typeof v === "string") s = v;
-        else if (JsonNumber.isInstance(v)) s = v.text;
-        else throw invalidValue(t, v);
-        return numberText(t, s, quote, f.reportErrorsWithLegacySemantics);
-      };
-    }
+    case "json.Number":
+      return jsonNumberEncoder(t, o, m);
     case "json.RawMessage":
     case "jsontext.Value":
-      return (v) => {
-        // Go: a nil Value is null; an empty one is given to the encoder (unexpected EOF).
-        if (v === null) return "null";
-        if (typeof v !== "string" && !(v instanceof Uint8Array)) throw invalidValue(t, v);
-        try {
-          // The bytes themselves: invalid UTF-8 is the decoder's to judge (not replaced first).
-          return reformatRaw(v, o);
-        } catch (e) {
-          // Go 1.26: Value has a MarshalJSON method; legacy reporting wraps its write error in a
-          // MarshalerError on `*jsontext.Value` (json.RawMessage is an alias of it).
-          if (f.reportErrorsWithLegacySemantics) {
-            const detail = SyntacticError.isInstance(e) ? legacySyntaxText(e.detail) : (e as Error).message;
-            throw new MarshalerError("*jsontext.Value", "MarshalJSON", detail);
-          }
-          throw rawErr(marshalErr(t, e as Error), v);
-        }
-      };
+      return rawValueEncoder(t, o);
   }
   // A pointer's methods are its element's (Go has no methods on named pointer types): nil is null first.
-  if (t.kind === "pointer") {
-    // Go 1.27: `string` with v1 semantics does not reach through a pointer to a pointer.
-    const pp = m.tag ? stringTagPointerToPointer(t, o) : "keep";
-    if (pp === "error") return invalidStringTag(t);
-    const elem = compile(t.elem, o, { ...m, addr: true, tag: m.tag && pp === "keep" });
-    const enc: Enc = (v) => {
-      if (v === null) return "null";
-      if (v === undefined) throw invalidValue(t, v);
-      if (ms.depth >= DEEP_AFTER) return encodeDeep(enc, v);
-      return elem(v);
-    };
-    enc.frame = (v) => {
-      if (v === null) return "null";
-      if (v === undefined) throw invalidValue(t, v);
-      return new PointerFrame(t, elem, v);
-    };
-    return enc;
-  }
+  if (t.kind === "pointer") return pointerEncoder(t, o, m);
   // Methods first (v2: callable regardless of addressability; legacy: pointer receivers need an addressable value).
+  const me = methodEncoder(t, o, m);
+  if (me !== undefined) return me;
+  // Kinds that take no `format` option: Go reports it before writing the value (Go 1.26; Go 1.27
+  // rejects every `format` option up front).
+  if (m.format !== "" && FORMATLESS_KINDS.has(t.kind)) return invalidFormat(t, m.format);
+  switch (t.kind) {
+    case "bool":
+      return boolEncoder(t, o, m);
+    case "string":
+      return stringEncoder(t, o, m);
+    case "int":
+    case "int8":
+    case "int16":
+    case "int32":
+    case "int64":
+    case "uint":
+    case "uint8":
+    case "uint16":
+    case "uint32":
+    case "uint64":
+    case "uintptr":
+      return intEncoder(t, m);
+    case "float32":
+    case "float64":
+      return floatEncoder(t, m);
+    case "slice":
+      return sliceEncoder(t, o, m);
+    case "array":
+      return arrayEncoder(t, o, m);
+    case "map":
+      return mapEncoder(t, o, m);
+    case "interface":
+      if (t.opaque !== undefined) return opaqueEncoder(t);
+      return anyEncoder(o, m);
+    case "struct":
+      return structEncoder(t, o, m);
+  }
+}
+
+/** The encoder of json.Number (Number.MarshalJSONTo). */
+function jsonNumberEncoder(t: GoType, o: ResolvedOptions, m: Mode): Enc {
+  const f = o.flags;
+  // Number.MarshalJSONTo quotes under StringifyNumbers (the `string` option too).
+  const quote = m.str || m.legacyStr;
+  return (v) => {
+    let s: string;
+    if (typeof v === "string") s = v;
+    else if (JsonNumber.isInstance(v)) s = v.text;
+    else throw invalidValue(t, v);
+    return numberText(t, s, quote, f.reportErrorsWithLegacySemantics);
+  };
+}
+
+/** The encoder of json.RawMessage and jsontext.Value: the raw bytes, checked and reformatted. */
+function rawValueEncoder(t: GoType, o: ResolvedOptions): Enc {
+  const f = o.flags;
+  return (v) => {
+    // Go: a nil Value is null; an empty one is given to the encoder (unexpected EOF).
+    if (v === null) return "null";
+    if (typeof v !== "string" && !(v instanceof Uint8Array)) throw invalidValue(t, v);
+    try {
+      // The bytes themselves: invalid UTF-8 is the decoder's to judge (not replaced first).
+      return reformatRaw(v, o);
+    } catch (e) {
+      // Go 1.26: Value has a MarshalJSON method; legacy reporting wraps its write error in a
+      // MarshalerError on `*jsontext.Value` (json.RawMessage is an alias of it).
+      if (f.reportErrorsWithLegacySemantics) {
+        const detail = SyntacticError.isInstance(e) ? legacySyntaxText(e.detail) : (e as Error).message;
+        throw new MarshalerError("*jsontext.Value", "MarshalJSON", detail);
+      }
+      throw rawErr(marshalErr(t, e as Error), v);
+    }
+  };
+}
+
+/** The encoder of a pointer: nil is null, else its element (Go's cycle check on the deep path). */
+function pointerEncoder(t: Extract<GoType, { kind: "pointer" }>, o: ResolvedOptions, m: Mode): Enc {
+  // Go 1.27: `string` with v1 semantics does not reach through a pointer to a pointer.
+  const pp = m.tag ? stringTagPointerToPointer(t, o) : "keep";
+  if (pp === "error") return invalidStringTag(t);
+  const elem = compile(t.elem, o, { ...m, addr: true, tag: m.tag && pp === "keep" });
+  const enc: Enc = (v) => {
+    if (v === null) return "null";
+    if (v === undefined) throw invalidValue(t, v);
+    if (ms.depth >= DEEP_AFTER) return encodeDeep(enc, v);
+    return elem(v);
+  };
+  enc.frame = (v) => {
+    if (v === null) return "null";
+    if (v === undefined) throw invalidValue(t, v);
+    return new PointerFrame(t, elem, v);
+  };
+  return enc;
+}
+
+/**
+ * The encoder of a type with a MarshalJSON or MarshalText method, or undefined. v2 calls them
+ * regardless of addressability; legacy semantics call pointer-receiver methods on addressable values only.
+ */
+function methodEncoder(t: GoType, o: ResolvedOptions, m: Mode): Enc | undefined {
+  const f = o.flags;
   const addr = !f.callMethodsWithLegacySemantics || m.addr;
   const mj = lookupMethod(t, "MarshalJSON", addr);
   const mt = lookupMethod(t, "MarshalText", addr);
@@ -255,73 +312,59 @@ function build(t: GoType, o: ResolvedOptions, m: Mode): Enc {
       }
     };
   }
-  // Kinds that take no `format` option: Go reports it before writing the value (Go 1.26; Go 1.27
-  // rejects every `format` option up front).
-  if (m.format !== "" && FORMATLESS_KINDS.has(t.kind)) return invalidFormat(t, m.format);
-  const wrapStr = (enc: Enc): Enc => (m.legacyStr ? (v) => q(o, enc(v)) : enc);
-  switch (t.kind) {
-    case "bool":
-      return wrapStr((v) => {
-        if (typeof v !== "boolean") throw invalidValue(t, v);
-        return v ? "true" : "false";
-      });
-    case "string":
-      if (m.legacyStr)
-        return (v) => {
-          if (typeof v !== "string") throw invalidValue(t, v);
-          return q(o, q(o, v));
-        };
-      return (v) => {
-        if (typeof v !== "string") throw invalidValue(t, v);
-        return quoteWith(v, pol);
+  return undefined;
+}
+
+/** The encoder of a bool (v1's `string` option: quoted). */
+function boolEncoder(t: GoType, o: ResolvedOptions, m: Mode): Enc {
+  const enc: Enc = (v) => {
+    if (typeof v !== "boolean") throw invalidValue(t, v);
+    return v ? "true" : "false";
+  };
+  return m.legacyStr ? (v) => q(o, enc(v)) : enc;
+}
+
+/** The encoder of a string (v1's `string` option: quoted twice). */
+function stringEncoder(t: GoType, o: ResolvedOptions, m: Mode): Enc {
+  const pol = quotePolicyFor(o);
+  if (m.legacyStr)
+    return (v) => {
+      if (typeof v !== "string") throw invalidValue(t, v);
+      return q(o, q(o, v));
+    };
+  return (v) => {
+    if (typeof v !== "string") throw invalidValue(t, v);
+    return quoteWith(v, pol);
+  };
+}
+
+/** The encoder of the integer kinds (quoted under `string`). */
+function intEncoder(t: GoType, m: Mode): Enc {
+  return m.str || m.legacyStr
+    ? (v) => {
+        checkInt(t, v);
+        return `"${v}"`;
+      }
+    : (v) => {
+        checkInt(t, v);
+        return String(v);
       };
-    case "int":
-    case "int8":
-    case "int16":
-    case "int32":
-    case "int64":
-    case "uint":
-    case "uint8":
-    case "uint16":
-    case "uint32":
-    case "uint64":
-    case "uintptr":
-      return m.str || m.legacyStr
-        ? (v) => {
-            checkInt(t, v);
-            return `"${v}"`;
-          }
-        : (v) => {
-            checkInt(t, v);
-            return String(v);
-          };
-    case "float32":
-    case "float64": {
-      const bits = t.kind === "float32" ? 32 : 64;
-      const nonfinite = m.format === "nonfinite";
-      if (m.format !== "" && !nonfinite) return invalidFormat(t, m.format);
-      return (v: number) => {
-        if (typeof v !== "number" || (bits === 32 && !isFloat32(v))) throw invalidValue(t, v);
-        if (!Number.isFinite(v)) {
-          if (nonfinite) return Number.isNaN(v) ? '"NaN"' : v > 0 ? '"Infinity"' : '"-Infinity"';
-          throw marshalErr(t, `unsupported value: ${Number.isNaN(v) ? "NaN" : v > 0 ? "+Inf" : "-Inf"}`);
-        }
-        const s = formatFloat(v, bits);
-        return m.str || m.legacyStr ? `"${s}"` : s;
-      };
+}
+
+/** The encoder of float32 and float64 (NaN and infinities are errors unless format:nonfinite). */
+function floatEncoder(t: GoType, m: Mode): Enc {
+  const bits = t.kind === "float32" ? 32 : 64;
+  const nonfinite = m.format === "nonfinite";
+  if (m.format !== "" && !nonfinite) return invalidFormat(t, m.format);
+  return (v: number) => {
+    if (typeof v !== "number" || (bits === 32 && !isFloat32(v))) throw invalidValue(t, v);
+    if (!Number.isFinite(v)) {
+      if (nonfinite) return Number.isNaN(v) ? '"NaN"' : v > 0 ? '"Infinity"' : '"-Infinity"';
+      throw marshalErr(t, `unsupported value: ${Number.isNaN(v) ? "NaN" : v > 0 ? "+Inf" : "-Inf"}`);
     }
-    case "slice":
-      return sliceEncoder(t, o, m);
-    case "array":
-      return arrayEncoder(t, o, m);
-    case "map":
-      return mapEncoder(t, o, m);
-    case "interface":
-      if (t.opaque !== undefined) return opaqueEncoder(t);
-      return anyEncoder(o, m);
-    case "struct":
-      return structEncoder(t, o, m);
-  }
+    const s = formatFloat(v, bits);
+    return m.str || m.legacyStr ? `"${s}"` : s;
+  };
 }
 
 /**

@@ -427,159 +427,23 @@ function parseGoFloatSyntax(s: string, is32: boolean): number | string {
 }
 
 function build(t: GoType, o: ResolvedOptions, m: Mode): Dec {
-  const f = o.flags;
   switch (t.known) {
     case "time.Time":
       return timeDecoder(t, o, m);
     case "time.Duration":
       return durationDecoder(t, o, m);
-    case "json.Number": {
-      // Go's Number.UnmarshalJSONFrom: reads the whole value; under legacy error reporting
-      // its SemanticError is returned verbatim (no pointer or offset).
-      const legacy = f.reportErrorsWithLegacySemantics;
-      const numErr = (r: Reader, cur: unknown, k: Kind, start: number, value: string, cause?: string) => {
-        const e = afterErr(r, t, k, start, value, cause);
-        if (legacy) {
-          e.byteOffset = 0;
-          UNPOSITIONED.add(e);
-        }
-        return fail(r, o, e, false, cur);
-      };
-      return (r, cur) => {
-        const d = r.d;
-        const k = d.peekKind();
-        const start = d.inputOffset;
-        if (k === "n") {
-          d.readNull();
-          return f.mergeWithLegacySemantics ? cur : new JsonNumber("");
-        }
-        if (k === "0") {
-          const lit = d.readNumberLiteral();
-          if (m.str || m.legacyStr) return numErr(r, cur, "0", start, "");
-          return new JsonNumber(lit);
-        }
-        if (k === '"') {
-          // A JSON string holding a number is accepted for json.Number (Go 1.26), without `string`.
-          const s = d.readString();
-          if (!isJsonNumber(s)) return numErr(r, cur, '"', start, rawText(r, start), "invalid syntax");
-          return new JsonNumber(s);
-        }
-        if (k === "}" || k === "]" || k === "") d.readToken(); // throws the decoder's error
-        // Number.UnmarshalJSONFrom reads the whole value (ReadValue's texts for a syntax error inside).
-        d.readValue();
-        return numErr(r, cur, k, start, "");
-      };
-    }
+    case "json.Number":
+      return jsonNumberDecoder(t, o, m);
     case "json.RawMessage":
     case "jsontext.Value":
       return (r) => r.d.readValue();
   }
   // A pointer's methods are its element's: null clears the pointer before any method is called.
-  if (t.kind === "pointer") {
-    // Go 1.27: `string` with v1 semantics does not reach through a pointer to a pointer.
-    if (m.tag) {
-      const pp = stringTagPointerToPointer(t, o);
-      if (pp === "error") return invalidStringTag(t, o);
-      if (pp === "drop") return build(t, o, { ...m, tag: false });
-    }
-    const elem = compile(t.elem, o, m);
-    const et = t.elem;
-    // v1's `string` option: a quoted null sets the pointer itself to nil.
-    const quotedNull = m.legacyStr || (m.tag && f.stringifyWithLegacySemantics);
-    const standIn = allocatedStandIn(et, o);
-    const dec: Dec = (r, cur) => {
-      // Go's PeekKind defers a syntax error: the pointer is allocated and the element's
-      // decoder reports it (with the element's own partial value: nested pointers too).
-      const k = peekSoft(r.d);
-      if (k === "n") {
-        r.d.readNull();
-        return null;
-      }
-      const base = cur === null || cur === undefined ? zero(et) : cur;
-      const start = r.valueStart(r.d.inputOffset);
-      try {
-        const failed = legacyFailures;
-        const v = elem(r, base);
-        // Go allocated the pointer before its element failed (legacy reporting carries on).
-        if (v === null && standIn !== undefined && legacyFailures !== failed) return standIn();
-        // v1's `string` option: a quoted null takes effect on the pointer itself (unless the
-        // element failed: Go returns its error first, the pointer stays allocated).
-        if (
-          quotedNull &&
-          legacyFailures === failed &&
-          r.d.inputOffset - start === 6 &&
-          textAt(r.buf, start, 6) === '"null"'
-        )
-          return null;
-        return v;
-      } catch (e) {
-        const held = partialOf(e, base);
-        setPartial(e, held === null && standIn !== undefined ? standIn() : held);
-        throw e;
-      }
-    };
-    // Deep path: a pointer to a container is a frame around its element (scalars decode directly).
-    dec.open = (r, cur) => {
-      if (elem.open === undefined) return dec(r, cur);
-      const k = peekSoft(r.d);
-      if (k === "") return dec(r, cur); // a deferred syntax error: the element reports it
-      if (k === "n") {
-        r.d.readNull();
-        return null;
-      }
-      return new PointerFrame(elem, cur === null || cur === undefined ? zero(et) : cur, standIn);
-    };
-    return dec;
-  }
+  if (t.kind === "pointer") return pointerDecoder(t, o, m);
   const uj = lookupMethod(t, "UnmarshalJSON");
-  if (uj) {
-    const fn = uj.call;
-    return (r, cur) => {
-      const d = r.d;
-      const start = d.inputOffset;
-      const k = d.peekKind();
-      const raw = d.readValue();
-      try {
-        return fn(raw, cur);
-      } catch (e0) {
-        // time.Time's method (promoted): Go quotes the raw bytes of the text in its message.
-        const text = GoTimeError.isInstance(e0) ? goTimeErrorText(raw, true) : undefined;
-        const e = text === undefined ? e0 : new GoTimeError(text);
-        // Go's v1 returns a method's error unchanged (never wrapped) and carries on.
-        if (f.reportErrorsWithLegacySemantics) return fail(r, o, methodError(e), false, cur);
-        if (SemanticError.isInstance(e) || SyntacticError.isInstance(e)) throw e;
-        throw afterErr(r, t, k, start, "", e instanceof Error ? e : String(e));
-      }
-    };
-  }
+  if (uj) return unmarshalJSONDecoder(t, o, uj);
   const ut = lookupMethod(t, "UnmarshalText");
-  if (ut) {
-    const fn = ut.call;
-    return (r, cur) => {
-      const d = r.d;
-      const k = d.peekKind();
-      if (k === "n") {
-        d.readNull();
-        return f.mergeWithLegacySemantics ? cur : zero(t);
-      }
-      if (k !== '"') {
-        if (k === "}" || k === "]") return mismatch(r, o, t, cur, k);
-        // Go reads the whole value (ReadValue: its texts for a syntax error inside), then reports
-        // it with errNonStringValue.
-        const start = d.inputOffset;
-        d.readValue();
-        return fail(r, o, afterErr(r, t, k, start, "", "JSON value must be string type"), false, cur);
-      }
-      const start = d.inputOffset;
-      const s = d.readString();
-      try {
-        return fn(toBytes(s), cur);
-      } catch (e) {
-        if (f.reportErrorsWithLegacySemantics) return fail(r, o, methodError(e), false, cur);
-        throw afterErr(r, t, '"', start, "", e instanceof Error ? e : String(e));
-      }
-    };
-  }
+  if (ut) return unmarshalTextDecoder(t, o, ut);
   // Kinds that take no `format` option (floats take "nonfinite" only): Go reports it before
   // reading the value (Go 1.26; Go 1.27 rejects every `format` option up front).
   if (
@@ -590,55 +454,9 @@ function build(t: GoType, o: ResolvedOptions, m: Mode): Dec {
     return invalidFormat(t, m.format, o);
   switch (t.kind) {
     case "bool":
-      return (r, cur) => {
-        const d = r.d;
-        const k = d.peekKind();
-        if (k === "t" || k === "f") {
-          if (!m.legacyStr) return d.readBool();
-          // StringifyBoolsAndStrings: a bare boolean is a mismatch.
-          const start = d.inputOffset;
-          d.readBool();
-          return mismatchAfter(r, o, t, cur, k, start);
-        }
-        if (k === "n") {
-          d.readNull();
-          return f.mergeWithLegacySemantics ? cur : false;
-        }
-        if (k === '"' && m.legacyStr) {
-          const start = d.inputOffset;
-          const s = d.readString();
-          if (s === "true") return true;
-          if (s === "false") return false;
-          if (s === "null") return f.mergeWithLegacySemantics ? cur : false;
-          return fail(r, o, afterErr(r, t, '"', start, rawText(r, start), "invalid syntax"), false, cur);
-        }
-        return mismatch(r, o, t, cur, k, true);
-      };
+      return boolDecoder(t, o, m);
     case "string":
-      return (r, cur) => {
-        const d = r.d;
-        const k = d.peekKind();
-        if (k === '"') {
-          if (!m.legacyStr) return d.readString();
-          const start = d.inputOffset;
-          const s = d.readString();
-          // Go 1.27 takes the JSON string "null" as null before unquoting its content.
-          if (o.rules.legacyQuotedNullFirst && s === "null") return f.mergeWithLegacySemantics ? cur : "";
-          const v = unquoteInner(s, o);
-          if (typeof v === "string")
-            return v === "null" && !o.rules.legacyQuotedNullFirst
-              ? f.mergeWithLegacySemantics
-                ? cur
-                : ""
-              : v;
-          return fail(r, o, afterErr(r, t, '"', start, "", v.err), false, cur);
-        }
-        if (k === "n") {
-          d.readNull();
-          return f.mergeWithLegacySemantics ? cur : "";
-        }
-        return mismatch(r, o, t, cur, k);
-      };
+      return stringDecoder(t, o, m);
     case "int":
     case "int8":
     case "int16":
@@ -652,57 +470,8 @@ function build(t: GoType, o: ResolvedOptions, m: Mode): Dec {
     case "uintptr":
       return intDecoder(t, o, m);
     case "float32":
-    case "float64": {
-      const is32 = t.kind === "float32";
-      const allowStr = m.str || m.legacyStr;
-      const nonfinite = m.format === "nonfinite";
-      return (r, cur) => {
-        const d = r.d;
-        const k = d.peekKind();
-        const start = d.inputOffset;
-        let lit: string;
-        if (k === "0") {
-          lit = d.readNumberLiteral();
-          if (allowStr) return fail(r, o, afterErr(r, t, "0", start, "", undefined), false, cur);
-        } else if (k === '"' && (allowStr || nonfinite)) {
-          lit = d.readString();
-          if (nonfinite) {
-            if (lit === "NaN") return Number.NaN;
-            if (lit === "Infinity") return Number.POSITIVE_INFINITY;
-            if (lit === "-Infinity") return Number.NEGATIVE_INFINITY;
-            if (!allowStr) return mismatchAfter(r, o, t, cur, '"', start);
-          }
-          // Legacy semantics parse a quoted number with strconv.ParseFloat (Go's syntax), for
-          // `string` fields and under StringifyNumbers alike (json/v2's float arshaler).
-          if (m.legacyStr || (m.str && f.stringifyWithLegacySemantics)) {
-            if (lit === "null") return f.mergeWithLegacySemantics ? cur : 0;
-            const v = parseGoFloatSyntax(lit, is32);
-            if (typeof v === "string")
-              return fail(r, o, afterErr(r, t, k, start, rawText(r, start), v), false, cur);
-            return v;
-          }
-          if (!isJsonNumber(lit))
-            return fail(r, o, afterErr(r, t, k, start, rawText(r, start), "invalid syntax"), false, cur);
-        } else if (k === "n") {
-          d.readNull();
-          return f.mergeWithLegacySemantics ? cur : 0;
-        } else return mismatch(r, o, t, cur, k);
-        let v = Number(lit);
-        if (is32) v = Math.fround(v);
-        if (!Number.isFinite(v)) {
-          // Go 1.26 stores the largest finite value of the sign (jsonwire.ParseFloat), then reports the
-          // range error; Go 1.27 leaves the destination as it was.
-          if (o.rules.floatRangeSaturates)
-            v = v > 0 ? (is32 ? MAX_FLOAT32 : Number.MAX_VALUE) : is32 ? -MAX_FLOAT32 : -Number.MAX_VALUE;
-          else v = cur as number;
-          const shown = k === '"' ? rawText(r, start) : lit;
-          const err = afterErr(r, t, k, start, shown, "value out of range");
-          setPartial(err, v);
-          return fail(r, o, err, false, v);
-        }
-        return v;
-      };
-    }
+    case "float64":
+      return floatDecoder(t, o, m);
     case "slice":
       return sliceDecoder(t, o, m);
     case "array":
@@ -715,6 +484,274 @@ function build(t: GoType, o: ResolvedOptions, m: Mode): Dec {
     case "struct":
       return structDecoder(t, o, m);
   }
+}
+
+/** The decoder of json.Number (Go's Number.UnmarshalJSONFrom). */
+function jsonNumberDecoder(t: GoType, o: ResolvedOptions, m: Mode): Dec {
+  const f = o.flags;
+  // Go's Number.UnmarshalJSONFrom: reads the whole value; under legacy error reporting
+  // its SemanticError is returned verbatim (no pointer or offset).
+  const legacy = f.reportErrorsWithLegacySemantics;
+  const numErr = (r: Reader, cur: unknown, k: Kind, start: number, value: string, cause?: string) => {
+    const e = afterErr(r, t, k, start, value, cause);
+    if (legacy) {
+      e.byteOffset = 0;
+      UNPOSITIONED.add(e);
+    }
+    return fail(r, o, e, false, cur);
+  };
+  return (r, cur) => {
+    const d = r.d;
+    const k = d.peekKind();
+    const start = d.inputOffset;
+    if (k === "n") {
+      d.readNull();
+      return f.mergeWithLegacySemantics ? cur : new JsonNumber("");
+    }
+    if (k === "0") {
+      const lit = d.readNumberLiteral();
+      if (m.str || m.legacyStr) return numErr(r, cur, "0", start, "");
+      return new JsonNumber(lit);
+    }
+    if (k === '"') {
+      // A JSON string holding a number is accepted for json.Number (Go 1.26), without `string`.
+      const s = d.readString();
+      if (!isJsonNumber(s)) return numErr(r, cur, '"', start, rawText(r, start), "invalid syntax");
+      return new JsonNumber(s);
+    }
+    if (k === "}" || k === "]" || k === "") d.readToken(); // throws the decoder's error
+    // Number.UnmarshalJSONFrom reads the whole value (ReadValue's texts for a syntax error inside).
+    d.readValue();
+    return numErr(r, cur, k, start, "");
+  };
+}
+
+/** The decoder of a pointer: null clears it, anything else decodes into its (allocated) element. */
+function pointerDecoder(t: Extract<GoType, { kind: "pointer" }>, o: ResolvedOptions, m: Mode): Dec {
+  const f = o.flags;
+  // Go 1.27: `string` with v1 semantics does not reach through a pointer to a pointer.
+  if (m.tag) {
+    const pp = stringTagPointerToPointer(t, o);
+    if (pp === "error") return invalidStringTag(t, o);
+    if (pp === "drop") return compile(t, o, { ...m, tag: false });
+  }
+  const elem = compile(t.elem, o, m);
+  const et = t.elem;
+  // v1's `string` option: a quoted null sets the pointer itself to nil.
+  const quotedNull = m.legacyStr || (m.tag && f.stringifyWithLegacySemantics);
+  const standIn = allocatedStandIn(et, o);
+  const dec: Dec = (r, cur) => {
+    // Go's PeekKind defers a syntax error: the pointer is allocated and the element's
+    // decoder reports it (with the element's own partial value: nested pointers too).
+    const k = peekSoft(r.d);
+    if (k === "n") {
+      r.d.readNull();
+      return null;
+    }
+    const base = cur === null || cur === undefined ? zero(et) : cur;
+    const start = r.valueStart(r.d.inputOffset);
+    try {
+      const failed = legacyFailures;
+      const v = elem(r, base);
+      // Go allocated the pointer before its element failed (legacy reporting carries on).
+      if (v === null && standIn !== undefined && legacyFailures !== failed) return standIn();
+      // v1's `string` option: a quoted null takes effect on the pointer itself (unless the
+      // element failed: Go returns its error first, the pointer stays allocated).
+      if (
+        quotedNull &&
+        legacyFailures === failed &&
+        r.d.inputOffset - start === 6 &&
+        textAt(r.buf, start, 6) === '"null"'
+      )
+        return null;
+      return v;
+    } catch (e) {
+      const held = partialOf(e, base);
+      setPartial(e, held === null && standIn !== undefined ? standIn() : held);
+      throw e;
+    }
+  };
+  // Deep path: a pointer to a container is a frame around its element (scalars decode directly).
+  dec.open = (r, cur) => {
+    if (elem.open === undefined) return dec(r, cur);
+    const k = peekSoft(r.d);
+    if (k === "") return dec(r, cur); // a deferred syntax error: the element reports it
+    if (k === "n") {
+      r.d.readNull();
+      return null;
+    }
+    return new PointerFrame(elem, cur === null || cur === undefined ? zero(et) : cur, standIn);
+  };
+  return dec;
+}
+
+/** The decoder of a type with an UnmarshalJSON method: the method gets the whole raw value. */
+function unmarshalJSONDecoder(
+  t: GoType,
+  o: ResolvedOptions,
+  uj: NonNullable<ReturnType<typeof lookupMethod>>,
+): Dec {
+  const f = o.flags;
+  const fn = uj.call;
+  return (r, cur) => {
+    const d = r.d;
+    const start = d.inputOffset;
+    const k = d.peekKind();
+    const raw = d.readValue();
+    try {
+      return fn(raw, cur);
+    } catch (e0) {
+      // time.Time's method (promoted): Go quotes the raw bytes of the text in its message.
+      const text = GoTimeError.isInstance(e0) ? goTimeErrorText(raw, true) : undefined;
+      const e = text === undefined ? e0 : new GoTimeError(text);
+      // Go's v1 returns a method's error unchanged (never wrapped) and carries on.
+      if (f.reportErrorsWithLegacySemantics) return fail(r, o, methodError(e), false, cur);
+      if (SemanticError.isInstance(e) || SyntacticError.isInstance(e)) throw e;
+      throw afterErr(r, t, k, start, "", e instanceof Error ? e : String(e));
+    }
+  };
+}
+
+/** The decoder of a type with an UnmarshalText method: a JSON string (or null) only. */
+function unmarshalTextDecoder(
+  t: GoType,
+  o: ResolvedOptions,
+  ut: NonNullable<ReturnType<typeof lookupMethod>>,
+): Dec {
+  const f = o.flags;
+  const fn = ut.call;
+  return (r, cur) => {
+    const d = r.d;
+    const k = d.peekKind();
+    if (k === "n") {
+      d.readNull();
+      return f.mergeWithLegacySemantics ? cur : zero(t);
+    }
+    if (k !== '"') {
+      if (k === "}" || k === "]") return mismatch(r, o, t, cur, k);
+      // Go reads the whole value (ReadValue: its texts for a syntax error inside), then reports
+      // it with errNonStringValue.
+      const start = d.inputOffset;
+      d.readValue();
+      return fail(r, o, afterErr(r, t, k, start, "", "JSON value must be string type"), false, cur);
+    }
+    const start = d.inputOffset;
+    const s = d.readString();
+    try {
+      return fn(toBytes(s), cur);
+    } catch (e) {
+      if (f.reportErrorsWithLegacySemantics) return fail(r, o, methodError(e), false, cur);
+      throw afterErr(r, t, '"', start, "", e instanceof Error ? e : String(e));
+    }
+  };
+}
+
+/** The decoder of a bool (v1's `string` option: a quoted one). */
+function boolDecoder(t: GoType, o: ResolvedOptions, m: Mode): Dec {
+  const f = o.flags;
+  return (r, cur) => {
+    const d = r.d;
+    const k = d.peekKind();
+    if (k === "t" || k === "f") {
+      if (!m.legacyStr) return d.readBool();
+      // StringifyBoolsAndStrings: a bare boolean is a mismatch.
+      const start = d.inputOffset;
+      d.readBool();
+      return mismatchAfter(r, o, t, cur, k, start);
+    }
+    if (k === "n") {
+      d.readNull();
+      return f.mergeWithLegacySemantics ? cur : false;
+    }
+    if (k === '"' && m.legacyStr) {
+      const start = d.inputOffset;
+      const s = d.readString();
+      if (s === "true") return true;
+      if (s === "false") return false;
+      if (s === "null") return f.mergeWithLegacySemantics ? cur : false;
+      return fail(r, o, afterErr(r, t, '"', start, rawText(r, start), "invalid syntax"), false, cur);
+    }
+    return mismatch(r, o, t, cur, k, true);
+  };
+}
+
+/** The decoder of a string (v1's `string` option: a quoted one). */
+function stringDecoder(t: GoType, o: ResolvedOptions, m: Mode): Dec {
+  const f = o.flags;
+  return (r, cur) => {
+    const d = r.d;
+    const k = d.peekKind();
+    if (k === '"') {
+      if (!m.legacyStr) return d.readString();
+      const start = d.inputOffset;
+      const s = d.readString();
+      // Go 1.27 takes the JSON string "null" as null before unquoting its content.
+      if (o.rules.legacyQuotedNullFirst && s === "null") return f.mergeWithLegacySemantics ? cur : "";
+      const v = unquoteInner(s, o);
+      if (typeof v === "string")
+        return v === "null" && !o.rules.legacyQuotedNullFirst ? (f.mergeWithLegacySemantics ? cur : "") : v;
+      return fail(r, o, afterErr(r, t, '"', start, "", v.err), false, cur);
+    }
+    if (k === "n") {
+      d.readNull();
+      return f.mergeWithLegacySemantics ? cur : "";
+    }
+    return mismatch(r, o, t, cur, k);
+  };
+}
+
+/** The decoder of float32 and float64 (quoted under `string`; NaN and infinities under format:nonfinite). */
+function floatDecoder(t: GoType, o: ResolvedOptions, m: Mode): Dec {
+  const f = o.flags;
+  const is32 = t.kind === "float32";
+  const allowStr = m.str || m.legacyStr;
+  const nonfinite = m.format === "nonfinite";
+  return (r, cur) => {
+    const d = r.d;
+    const k = d.peekKind();
+    const start = d.inputOffset;
+    let lit: string;
+    if (k === "0") {
+      lit = d.readNumberLiteral();
+      if (allowStr) return fail(r, o, afterErr(r, t, "0", start, "", undefined), false, cur);
+    } else if (k === '"' && (allowStr || nonfinite)) {
+      lit = d.readString();
+      if (nonfinite) {
+        if (lit === "NaN") return Number.NaN;
+        if (lit === "Infinity") return Number.POSITIVE_INFINITY;
+        if (lit === "-Infinity") return Number.NEGATIVE_INFINITY;
+        if (!allowStr) return mismatchAfter(r, o, t, cur, '"', start);
+      }
+      // Legacy semantics parse a quoted number with strconv.ParseFloat (Go's syntax), for
+      // `string` fields and under StringifyNumbers alike (json/v2's float arshaler).
+      if (m.legacyStr || (m.str && f.stringifyWithLegacySemantics)) {
+        if (lit === "null") return f.mergeWithLegacySemantics ? cur : 0;
+        const v = parseGoFloatSyntax(lit, is32);
+        if (typeof v === "string")
+          return fail(r, o, afterErr(r, t, k, start, rawText(r, start), v), false, cur);
+        return v;
+      }
+      if (!isJsonNumber(lit))
+        return fail(r, o, afterErr(r, t, k, start, rawText(r, start), "invalid syntax"), false, cur);
+    } else if (k === "n") {
+      d.readNull();
+      return f.mergeWithLegacySemantics ? cur : 0;
+    } else return mismatch(r, o, t, cur, k);
+    let v = Number(lit);
+    if (is32) v = Math.fround(v);
+    if (!Number.isFinite(v)) {
+      // Go 1.26 stores the largest finite value of the sign (jsonwire.ParseFloat), then reports the
+      // range error; Go 1.27 leaves the destination as it was.
+      if (o.rules.floatRangeSaturates)
+        v = v > 0 ? (is32 ? MAX_FLOAT32 : Number.MAX_VALUE) : is32 ? -MAX_FLOAT32 : -Number.MAX_VALUE;
+      else v = cur as number;
+      const shown = k === '"' ? rawText(r, start) : lit;
+      const err = afterErr(r, t, k, start, shown, "value out of range");
+      setPartial(err, v);
+      return fail(r, o, err, false, v);
+    }
+    return v;
+  };
 }
 
 /**
