@@ -72,4 +72,8 @@ describe("runProbe", () => {
     expect(p.ok).toBe(false);
     expect(p.error).toMatch(/exit status 3: boom/);
   });
+  it("Crash/ErrorLineOfAStack", () => {
+    const p = runProbe([process.execPath, "-e", 'throw new TypeError("no such export")']);
+    expect(p.error).toMatch(/^exit status 1: TypeError: no such export$/);
+  });
 });

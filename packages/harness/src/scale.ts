@@ -150,9 +150,15 @@ export function runProbe(
   return { ok: false, error: cut(why, 300) };
 }
 
+/** The error line of a crash's stderr (a stack's `SomeError: ...`), else its last non-empty lines. */
 function lastLines(s: string): string {
-  const lines = s.trim().split("\n");
-  return lines.slice(-3).join(" / ");
+  const lines = s
+    .trim()
+    .split("\n")
+    .map((l) => l.trim())
+    .filter(Boolean);
+  const error = lines.find((l) => /^[A-Za-z]*Error\b|^error:|^panic:/.test(l));
+  return error ?? lines.slice(-3).join(" / ");
 }
 
 /** Cuts a message to `max` characters, marking the cut. */
