@@ -11,6 +11,8 @@ export interface Outcome {
   readonly ok: boolean;
   readonly value?: unknown;
   readonly error?: string;
+  /** Go's error itself (its code, offset and pointer), when the codec rejected the payload. */
+  readonly failure?: Error;
 }
 
 /** One difference that explains why v1 and v2 disagree on a payload. */
@@ -38,7 +40,7 @@ function run(f: () => unknown): Outcome {
     return { ok: true, value: f() };
   } catch (e) {
     // Go's errors are an outcome; an unusable input (Go source, missing twin) or a bug is not.
-    if (isGoError(e)) return { ok: false, error: e.message };
+    if (isGoError(e)) return { ok: false, error: e.message, failure: e };
     throw e;
   }
 }

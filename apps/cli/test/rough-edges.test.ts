@@ -50,6 +50,8 @@ describe("gojson diff: payloads both codecs reject", () => {
     expect(rows[0].v1.error).toBe(
       "json: cannot unmarshal string into Go struct field Order.id of type int64",
     );
+    expect(rows[0].v1).toMatchObject({ code: "GOJSON_ERR_UNMARSHAL_TYPE", offset: 9, pointer: "/id" });
+    expect(rows[0].v2).toMatchObject({ code: "GOJSON_ERR_SEMANTIC", offset: 6, pointer: "/id" });
     expect(rows[1]).toMatchObject({ differs: false, bothReject: false });
     expect(rows[2].summary).toEqual({ payloads: 2, differ: 0, bothReject: 1, causes: {} });
   });

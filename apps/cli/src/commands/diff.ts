@@ -1,4 +1,5 @@
-import { comparePayload } from "../diff-engine.js";
+import { comparePayload, type Outcome } from "../diff-engine.js";
+import { errorFields } from "../error-fields.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
 import { loadGoType } from "../go-source.js";
 import { cliIo, writeLine } from "../io.js";
@@ -6,6 +7,13 @@ import { DEFAULT_MAX_INPUT_BYTES } from "../limits.js";
 import { listPayloadFiles, readPayloads } from "../payload-source.js";
 import { NO_PROGRESS, progressLine } from "../progress.js";
 import { palette, useColor } from "../style.js";
+
+/** One codec's outcome in a `--json` row: ok, Go's text, and where (code, offset, pointer) when it rejected. */
+function outcomeJson(o: Outcome, bytes: Uint8Array) {
+  if (o.failure === undefined) return { ok: o.ok, error: o.error };
+  const { code, offset, pointer } = errorFields(o.failure, bytes);
+  return { ok: o.ok, error: o.error, code, offset, pointer };
+}
 
 interface DiffFlags {
   go?: string[];
@@ -56,8 +64,8 @@ export async function diffCommand(args: string[], flags: DiffFlags): Promise<Exi
           source: p.source,
           differs: v.differs,
           bothReject: v.bothReject,
-          v1: { ok: v.v1.ok, error: v.v1.error },
-          v2: { ok: v.v2.ok, error: v.v2.error },
+          v1: outcomeJson(v.v1, p.bytes),
+          v2: outcomeJson(v.v2, p.bytes),
           causes: v.causes,
         }),
       );
