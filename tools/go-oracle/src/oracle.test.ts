@@ -151,6 +151,21 @@ type F2 struct{}`;
     );
   });
 
+  it("walks v1 field paths past tag names v1 does not accept (`json:\"'x'\"` keeps the Go name)", async () => {
+    // Real Go (go run, plain build, named types): S1.Name. The fuzzer (v1, seed 821347686) found
+    // the oracle naming no struct: its path walk took the quoted tag text as the field's name.
+    const r = await run({
+      engine: "v1",
+      op: "unmarshal",
+      goSource: 'type S1 struct {\n\tName S2 `json:"\'x\'"`\n}\ntype S2 struct {\n\tID uint8 `json:"id"`\n}',
+      type: "S1",
+      input: `{"Name":[]}`,
+    });
+    expect(r.error?.message).toBe(
+      "json: cannot unmarshal array into Go struct field S1.Name of type main.S2",
+    );
+  });
+
   it("keeps nil and empty apart when marshalling", async () => {
     const nil = await run({ engine: "v1", op: "marshal", type: "[]int", value: null });
     const empty = await run({ engine: "v1", op: "marshal", type: "[]int", value: [] });

@@ -14,6 +14,8 @@ import (
 	"reflect"
 	"runtime"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // request is one line on stdin.
@@ -350,11 +352,29 @@ func embeddedField(st reflect.Type, name string) (reflect.StructField, bool) {
 		if !f.Anonymous || tag == "-" || f.Name != name {
 			continue
 		}
-		if tn, _, _ := strings.Cut(tag, ","); tn == "" && structUnder(f.Type) != nil {
+		if v1TagName(tag) == "" && structUnder(f.Type) != nil {
 			return f, true
 		}
 	}
 	return reflect.StructField{}, false
+}
+
+// v1TagName is the JSON name a classic v1 tag gives its field: the text before the first comma
+// when it is a name v1 accepts (letters, digits, spaces and ASCII punctuation other than quotes,
+// backquote, backslash and comma), else "" (the field keeps its Go name: `json:"'x'"` names it
+// by its Go name in v1, where v2 reads the quoted name x).
+func v1TagName(tag string) string {
+	name, _, _ := strings.Cut(tag, ",")
+	for _, r := range name {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			continue
+		}
+		if r < utf8.RuneSelf && (r == ' ' || unicode.IsPunct(r) || unicode.IsSymbol(r)) && !strings.ContainsRune("\"'`,\\", r) {
+			continue
+		}
+		return ""
+	}
+	return name
 }
 
 func structUnder(t reflect.Type) reflect.Type {
@@ -380,7 +400,7 @@ func findJSONField(st reflect.Type, name string) (reflect.StructField, reflect.T
 		if tag == "-" || (f.PkgPath != "" && !f.Anonymous) {
 			continue // ignored, or unexported (v1 never decodes into it, whatever its tag)
 		}
-		tn, _, _ := strings.Cut(tag, ",")
+		tn := v1TagName(tag)
 		if tn == "" && f.Anonymous {
 			continue
 		}
@@ -404,8 +424,7 @@ func findJSONField(st reflect.Type, name string) (reflect.StructField, reflect.T
 	}
 	for i := 0; i < st.NumField(); i++ {
 		f := st.Field(i)
-		tn, _, _ := strings.Cut(f.Tag.Get("json"), ",")
-		if f.Anonymous && tn == "" {
+		if f.Anonymous && v1TagName(f.Tag.Get("json")) == "" {
 			if inner := structUnder(f.Type); inner != nil && f.Type.Kind() != reflect.Slice {
 				if g, h, ok := findJSONField(inner, name); ok {
 					// v1 reports the struct being decoded at the time.
