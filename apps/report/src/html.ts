@@ -252,19 +252,27 @@ async function resultSection(r: BenchResult, idx: number, summary: string): Prom
 /** A scale section: the bounds with their verdicts, then the figures folded. */
 function scaleHtml(sec: ScaleSection, i: number): string {
   const r = sec.result;
-  const badge = (c: ScaleCheck) => {
-    const v = scaleVerdict(c);
-    return {
-      html: `<span class="verdict ${v === "pass" ? "ok" : v === "FAIL" ? "no" : "open"}">${e(v)}</span>`,
-      cls: "",
-    };
-  };
+  const badge = (v: string) =>
+    `<span class="verdict ${v === "pass" ? "ok" : v === "FAIL" ? "no" : "open"}">${e(v)}</span>`;
   const checks = tableHtml(
     `scale-checks-${i + 1}`,
-    `${r.title}: ${scaleSummary(sec)}`,
+    `${r.title}: each bound`,
     ["bound", "observed", "verdict"],
-    sec.checks.map((c) => [c.statement, c.observed, badge(c)]),
+    sec.checks.map((c: ScaleCheck) => [c.statement, c.observed, { html: badge(scaleVerdict(c)), cls: "" }]),
     3,
+  );
+  // A matrix cell is "pass 60.0 MiB": the verdict as a badge, the figure beside it.
+  const cell = (text: string) => {
+    const m = /^(pass|FAIL|not run)\s*(.*)$/.exec(text);
+    return m ? { html: `${badge(m[1] as string)} ${e(m[2] as string)}`, cls: "" } : text;
+  };
+  const matrices = sec.matrices.map((m, j) =>
+    tableHtml(
+      `scale-matrix-${i + 1}-${j + 1}`,
+      j === 0 ? `${r.title}: ${scaleSummary(sec)}` : `${r.title} (continued)`,
+      m.head,
+      m.rows.map(([s, ...cells]) => [s as string, ...cells.map(cell)]),
+    ),
   );
   const tables = sec.tables.map((t) => tableHtml(t.id, t.title, t.head, t.rows));
   const commands = sec.commands.length
@@ -273,8 +281,9 @@ function scaleHtml(sec: ScaleSection, i: number): string {
   const notes = sec.notes.length ? `<ul>${sec.notes.map((n) => `<li>${e(n)}</li>`).join("")}</ul>` : "";
   return [
     r.description ? `<p class="meta">${e(r.description)}</p>` : "",
-    checks,
-    `<details class="result"><summary><span class="sum">The figures: one process per row (${e(r.startedAt)})</span></summary>`,
+    ...(matrices.length ? matrices : [checks]),
+    `<details class="result"><summary><span class="sum">Each bound in words and the figures: one process per row (${e(r.startedAt)})</span></summary>`,
+    ...(matrices.length ? [checks] : []),
     ...tables,
     commands,
     notes,

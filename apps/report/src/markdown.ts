@@ -180,18 +180,19 @@ function scaleMarkdown(sec: ScaleSection, out: string[]): void {
   const r = sec.result;
   out.push(`**${r.title}** — ${scaleSummary(sec)}.`, "");
   if (r.description) out.push(r.description, "");
-  out.push(
-    table(
-      ["bound", "observed", "verdict"],
-      sec.checks.map((c) => [c.statement, c.observed, `**${scaleVerdict(c)}**`]),
-    ),
-    "",
+  const checks = table(
+    ["bound", "observed", "verdict"],
+    sec.checks.map((c) => [c.statement, c.observed, `**${scaleVerdict(c)}**`]),
   );
+  // First page: the compact verdict tables (or the list of bounds when the checks have no short form).
+  if (sec.matrices.length) for (const m of sec.matrices) out.push(table(m.head, m.rows), "");
+  else out.push(checks, "");
   out.push(
     "<details>",
-    `<summary>The figures: ${sec.tables.length} group(s), one process per row (${escapeHtmlText(r.startedAt)})</summary>`,
+    `<summary>Each bound in words and the figures: ${sec.tables.length} group(s), one process per row (${escapeHtmlText(r.startedAt)})</summary>`,
     "",
   );
+  if (sec.matrices.length) out.push(checks, "");
   for (const t of sec.tables) out.push(`#### ${t.title}`, "", table(t.head, t.rows), "");
   if (sec.commands.length) out.push("Reproduce with:", "", "```sh", ...sec.commands, "```", "");
   for (const n of sec.notes) out.push(`- ${n}`);

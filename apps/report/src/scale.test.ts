@@ -2,7 +2,7 @@ import type { BenchResult, ScaleCheck, ScaleRow } from "@gojson/harness";
 import { describe, expect, test } from "vitest";
 import { renderHtml } from "./html.js";
 import { renderMarkdown } from "./markdown.js";
-import { scaleSections, scaleSummary, scaleVerdict } from "./scale.js";
+import { scaleMatrices, scaleSections, scaleSummary, scaleVerdict } from "./scale.js";
 import { syntheticCodecResult } from "./testing/synthetic.js";
 
 function scaleResult(bench: string, rows: ScaleRow[], checks: ScaleCheck[]): BenchResult {
@@ -125,6 +125,55 @@ describe("scaleSections", () => {
       "—",
       "13.0 kB",
     ]);
+  });
+});
+
+describe("scaleMatrices", () => {
+  const c = (subject: string, bound: string, pass: boolean | null, figure?: string): ScaleCheck => ({
+    id: `${subject}/${bound}`,
+    statement: `${subject}: ${bound}`,
+    observed: figure ?? "not run",
+    pass,
+    subject,
+    bound,
+    ...(figure ? { figure } : {}),
+  });
+  test("SharedBoundsShareATable", () => {
+    const m = scaleMatrices([
+      c("decodeValues", "RSS", true, "60 MiB"),
+      c("decodeValues", "rate", false, "0.33× Go"),
+      c("framing", "RSS", false, "67 MiB"),
+      c("unmarshal", "flat@100MB", null),
+    ]);
+    expect(m).toEqual([
+      {
+        head: ["", "RSS", "rate"],
+        rows: [
+          ["decodeValues", "pass 60 MiB", "FAIL 0.33× Go"],
+          ["framing", "FAIL 67 MiB", ""],
+        ],
+      },
+      { head: ["", "flat@100MB"], rows: [["unmarshal", "not run"]] },
+    ]);
+  });
+  test("NoShortForm/NoMatrix", () => {
+    expect(scaleMatrices([{ id: "x", statement: "x", observed: "y", pass: true }])).toEqual([]);
+  });
+  test("Markdown/MatrixOnFirstPageListFolded", () => {
+    const withShort = {
+      ...streams,
+      scale: {
+        ...streams.scale!,
+        checks: [c("codec-v2 decodeValues", "peak RSS ≤ 64 MiB", true, "60.0 MiB")],
+      },
+    };
+    const md = renderMarkdown([withShort]);
+    const matrix = md.indexOf("| codec-v2 decodeValues | pass 60.0 MiB |");
+    expect(matrix).toBeGreaterThan(0);
+    expect(md.indexOf("<details>")).toBeGreaterThan(matrix);
+    expect(md.indexOf("| codec-v2 decodeValues: peak RSS ≤ 64 MiB | 60.0 MiB | **pass** |")).toBeGreaterThan(
+      md.indexOf("<details>"),
+    );
   });
 });
 

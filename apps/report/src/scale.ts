@@ -18,10 +18,18 @@ export interface ScaleTable {
   rows: string[][];
 }
 
+/** A compact verdict table: subjects as rows, bounds as columns, `pass 60.0 MiB` in the cells. */
+export interface ScaleMatrix {
+  head: string[];
+  rows: string[][];
+}
+
 /** The section of one result document that carries a `scale` part. */
 export interface ScaleSection {
   result: BenchResult;
   checks: ScaleCheck[];
+  /** The checks as compact tables (subjects sharing bounds together); empty when a check lacks subject or bound. */
+  matrices: ScaleMatrix[];
   passed: number;
   failed: number;
   notRun: number;
@@ -182,6 +190,7 @@ export function scaleSections(results: readonly BenchResult[]): ScaleSection[] {
     out.push({
       result: r,
       checks,
+      matrices: scaleMatrices(checks),
       passed: checks.filter((c) => c.pass === true).length,
       failed: checks.filter((c) => c.pass === false).length,
       notRun: checks.filter((c) => c.pass === null).length,
@@ -197,6 +206,50 @@ export function scaleSections(results: readonly BenchResult[]): ScaleSection[] {
     });
   }
   return out;
+}
+
+/**
+ * The checks as compact tables: one row per subject, one column per bound, a cell per check
+ * (`pass 60.0 MiB`, `FAIL 0.33× Go`, `not run`). Subjects that share a bound share a table.
+ */
+export function scaleMatrices(checks: readonly ScaleCheck[]): ScaleMatrix[] {
+  if (checks.length === 0 || checks.some((c) => !c.subject || !c.bound)) return [];
+  const subjects: string[] = [];
+  const bounds = new Map<string, string[]>();
+  for (const c of checks) {
+    const s = c.subject as string;
+    if (!subjects.includes(s)) subjects.push(s);
+    const bs = bounds.get(s) ?? [];
+    if (!bs.includes(c.bound as string)) bs.push(c.bound as string);
+    bounds.set(s, bs);
+  }
+  // Union of subjects that share a bound (a table each), in the order they first appear.
+  const tables: Array<{ subjects: string[]; bounds: string[] }> = [];
+  for (const s of subjects) {
+    const mine = bounds.get(s) as string[];
+    const joined = tables.filter((t) => t.bounds.some((b) => mine.includes(b)));
+    const into = joined[0] ?? { subjects: [], bounds: [] };
+    if (!joined.length) tables.push(into);
+    for (const t of joined.slice(1)) {
+      into.subjects.push(...t.subjects);
+      for (const b of t.bounds) if (!into.bounds.includes(b)) into.bounds.push(b);
+      tables.splice(tables.indexOf(t), 1);
+    }
+    into.subjects.push(s);
+    for (const b of mine) if (!into.bounds.includes(b)) into.bounds.push(b);
+  }
+  return tables.map((t) => ({
+    head: ["", ...t.bounds],
+    rows: t.subjects.map((s) => [
+      s,
+      ...t.bounds.map((b) => {
+        const c = checks.find((x) => x.subject === s && x.bound === b);
+        if (!c) return "";
+        const v = scaleVerdict(c);
+        return v === "not run" ? v : `${v} ${c.figure ?? ""}`.trim();
+      }),
+    ]),
+  }));
 }
 
 /** One line per section: `Streams …: 9 of 16 bounds hold, 5 fail, 2 not run.` */

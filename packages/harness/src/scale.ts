@@ -51,6 +51,12 @@ export interface ScaleCheck {
   /** What was observed, in words with the figures. */
   observed: string;
   pass: boolean | null;
+  /** What the bound is about, short (e.g. "codec-v2 decodeValues"): the row of a compact verdict table. */
+  subject?: string;
+  /** The bound alone, short (e.g. "peak RSS ≤ 64 MiB"): the column of a compact verdict table. */
+  bound?: string;
+  /** The observed figure alone, short (e.g. "65.0 MiB", "0.33× Go"): the cell of a compact verdict table. */
+  figure?: string;
 }
 
 /** The scale part of a result document. */

@@ -137,6 +137,9 @@ export function boundChecks(
     const go = find(rows, `string-decode@${tag}`, id === "codec-v2" ? "go-v2" : "go-v1");
     out.push({
       id: `string-decode/rss/${id}`,
+      subject: id,
+      bound: `RSS per byte of a ${tag} string ≤ ${STRING_RSS_PER_BYTE_BOUND}`,
+      figure: per !== undefined ? `${per.toFixed(2)} B/B` : r?.error ? "failed" : "—",
       statement: `${id} decoding a ${tag} JSON string: resident memory above an idle process ≤ ${STRING_RSS_PER_BYTE_BOUND} bytes per input byte`,
       observed:
         per !== undefined
@@ -162,6 +165,9 @@ export function boundChecks(
     if (large > small)
       out.push({
         id: `reject/linear/${id}`,
+        subject: id,
+        bound: "reject: time linear (≤ 1.5× per byte)",
+        figure: pa !== undefined && pb !== undefined ? `${(pb / pa).toFixed(2)}×` : "—",
         statement: `${id} rejecting an escaped string where an int is expected: time per byte at ${formatByteSize(large)} ≤ ${COST_GROWTH_BOUND}× its 1 MB value (linear)`,
         observed:
           pa !== undefined && pb !== undefined
@@ -176,6 +182,10 @@ export function boundChecks(
       });
     out.push({
       id: `reject/vs-go/${id}`,
+      subject: id,
+      bound: `reject: ≤ ${REJECT_VS_GO_BOUND}× Go's time`,
+      figure:
+        pb !== undefined && pg !== undefined ? `${(pb / pg).toFixed(2)}× Go` : b?.error ? "failed" : "—",
       statement: `${id} rejecting a ${formatByteSize(large)} escaped string: ≤ ${REJECT_VS_GO_BOUND}× Go's time (${id === "codec-v2" ? "json/v2" : "classic encoding/json"})`,
       observed:
         pb !== undefined && pg !== undefined
@@ -201,6 +211,9 @@ export function boundChecks(
       const [ma, mb] = [alloc(a, kMin), alloc(b, kMax)];
       out.push({
         id: `fields/linear-time/${id}`,
+        subject: id,
+        bound: "wide struct: time linear",
+        figure: pa !== undefined && pb !== undefined ? `${(pb / pa).toFixed(2)}×` : b?.error ? "failed" : "—",
         statement: `${id}: parseGo + first unmarshal time per field at ${kMax} fields ≤ ${COST_GROWTH_BOUND}× its value at ${kMin} (linear)`,
         observed:
           pa !== undefined && pb !== undefined
@@ -213,6 +226,14 @@ export function boundChecks(
       const go = find(rows, `fields@${kMax}`, id === "codec-v2" ? "go-v2" : "go-v1");
       out.push({
         id: `fields/first-call-vs-go/${id}`,
+        subject: id,
+        bound: `wide struct: first call ≤ ${FIRST_CALL_VS_GO_BOUND}× Go`,
+        figure:
+          b?.seconds !== undefined && go?.seconds !== undefined
+            ? `${(b.seconds / go.seconds).toFixed(1)}× Go`
+            : b?.error
+              ? "failed"
+              : "—",
         statement: `${id}: declaring a struct of ${kMax} fields and its first unmarshal ≤ ${FIRST_CALL_VS_GO_BOUND}× Go's (StructOf + first Unmarshal, ${id === "codec-v2" ? "json/v2" : "classic encoding/json"})`,
         observed:
           b?.seconds !== undefined && go?.seconds !== undefined
@@ -229,6 +250,9 @@ export function boundChecks(
       });
       out.push({
         id: `fields/linear-memory/${id}`,
+        subject: id,
+        bound: "wide struct: memory linear",
+        figure: ma !== undefined && mb !== undefined ? `${(mb / ma).toFixed(2)}×` : "—",
         statement: `${id}: bytes allocated per field at ${kMax} fields ≤ ${COST_GROWTH_BOUND}× its value at ${kMin} (linear)`,
         observed:
           ma !== undefined && mb !== undefined

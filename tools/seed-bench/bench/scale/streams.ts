@@ -19,19 +19,44 @@ import {
 
 /** The stream readers (group "stream-decode"): id, label, side; Go's when installed. */
 export const STREAM_READERS = [
-  ["codec-v2-decodeValues", "codec-v2 decodeValues over fs.createReadStream", "gojson"],
-  ["codec-v1-Decoder", "codec-v1 Decoder.decode loop over fs.createReadStream", "gojson"],
-  ["jsontext-StreamDecoder", "jsontext StreamDecoder.values() (framing alone)", "gojson"],
-  ["jsontext-StreamDecoder+codec-v2", "jsontext StreamDecoder.values() + codec-v2 unmarshal", "gojson"],
-  ["readline+codec-v2", "readline + codec-v2 unmarshal per line", "gojson"],
-  ["readline+JSON.parse", "readline + JSON.parse (untyped)", "node"],
+  [
+    "codec-v2-decodeValues",
+    "codec-v2 decodeValues over fs.createReadStream",
+    "gojson",
+    "codec-v2 decodeValues",
+  ],
+  ["codec-v1-Decoder", "codec-v1 Decoder.decode loop over fs.createReadStream", "gojson", "codec-v1 Decoder"],
+  [
+    "jsontext-StreamDecoder",
+    "jsontext StreamDecoder.values() (framing alone)",
+    "gojson",
+    "jsontext StreamDecoder framing",
+  ],
+  [
+    "jsontext-StreamDecoder+codec-v2",
+    "jsontext StreamDecoder.values() + codec-v2 unmarshal",
+    "gojson",
+    "jsontext StreamDecoder + codec-v2",
+  ],
+  ["readline+codec-v2", "readline + codec-v2 unmarshal per line", "gojson", "readline + codec-v2"],
+  ["readline+JSON.parse", "readline + JSON.parse (untyped)", "node", "readline + JSON.parse"],
 ] as const;
 
 /** The stream writers (group "stream-encode"). */
 export const STREAM_WRITERS = [
-  ["codec-v2-encodeValues", "codec-v2 encodeValues to fs.createWriteStream", "gojson"],
-  ["codec-v1-Encoder", "codec-v1 Encoder.encode loop to fs.createWriteStream", "gojson"],
-  ["JSON.stringify+write", "JSON.stringify + write in 64 KiB blocks (untyped)", "node"],
+  [
+    "codec-v2-encodeValues",
+    "codec-v2 encodeValues to fs.createWriteStream",
+    "gojson",
+    "codec-v2 encodeValues",
+  ],
+  ["codec-v1-Encoder", "codec-v1 Encoder.encode loop to fs.createWriteStream", "gojson", "codec-v1 Encoder"],
+  [
+    "JSON.stringify+write",
+    "JSON.stringify + write in 64 KiB blocks (untyped)",
+    "node",
+    "JSON.stringify + write",
+  ],
 ] as const;
 
 const DOC_IMPLS = [
@@ -199,22 +224,28 @@ const mib = (b: number) => `${(b / 2 ** 20).toFixed(1)} MiB`;
 export function streamChecks(rows: readonly ScaleRow[], o: ScaleOptions): ScaleCheck[] {
   const out: ScaleCheck[] = [];
   const size = formatByteSize(o.streamSize);
-  const rss = (group: string, id: string, label: string) => {
+  const rss = (group: string, id: string, label: string, subject: string) => {
     const r = find(rows, group, id);
     out.push({
       id: `${group}/rss/${id}`,
+      subject,
+      bound: `peak RSS ≤ 64 MiB (${size} stream)`,
       statement: `${label}: peak RSS ≤ 64 MiB on a ${size} stream`,
+      figure: !r ? "—" : r.error ? "failed" : mib(r.peakRssBytes ?? 0),
       observed: !r ? "not run" : r.error ? `failed: ${r.error}` : `${mib(r.peakRssBytes ?? 0)} peak RSS`,
       pass: !r ? null : r.error ? false : (r.peakRssBytes ?? Number.POSITIVE_INFINITY) <= STREAM_RSS_BOUND,
     });
   };
-  const rate = (group: string, id: string, goId: string, label: string, goLabel: string) => {
+  const rate = (group: string, id: string, goId: string, subject: string, goLabel: string) => {
     const r = find(rows, group, id);
     const g = find(rows, group, goId);
     const ok = r?.mbPerSec !== undefined && g?.mbPerSec !== undefined;
     out.push({
       id: `${group}/rate/${id}`,
-      statement: `${label}: MB/s ≥ ${goLabel}'s`,
+      subject,
+      bound: "MB/s ≥ Go's",
+      statement: `${subject}: MB/s ≥ ${goLabel}'s`,
+      figure: ok ? `${(r.mbPerSec! / g.mbPerSec!).toFixed(2)}× Go` : r?.error ? "failed" : "—",
       observed: ok
         ? `${r.mbPerSec!.toFixed(1)} vs ${g.mbPerSec!.toFixed(1)} MB/s (${(r.mbPerSec! / g.mbPerSec!).toFixed(2)}× Go's rate)`
         : r?.error
@@ -223,10 +254,12 @@ export function streamChecks(rows: readonly ScaleRow[], o: ScaleOptions): ScaleC
       pass: ok ? r.mbPerSec! >= g.mbPerSec! : r?.error ? false : null,
     });
   };
-  for (const [id, label, side] of STREAM_READERS) if (side === "gojson") rss("stream-decode", id, label);
+  for (const [id, label, side, subject] of STREAM_READERS)
+    if (side === "gojson") rss("stream-decode", id, label, subject);
   rate("stream-decode", "codec-v2-decodeValues", "go-v2", "codec-v2 decodeValues", "Go v2 UnmarshalDecode");
   rate("stream-decode", "codec-v1-Decoder", "go-v1", "codec-v1 Decoder", "Go classic json.Decoder");
-  for (const [id, label, side] of STREAM_WRITERS) if (side === "gojson") rss("stream-encode", id, label);
+  for (const [id, label, side, subject] of STREAM_WRITERS)
+    if (side === "gojson") rss("stream-encode", id, label, subject);
   rate("stream-encode", "codec-v2-encodeValues", "go-v2", "codec-v2 encodeValues", "Go v2 MarshalEncode");
   rate("stream-encode", "codec-v1-Encoder", "go-v1", "codec-v1 Encoder", "Go classic json.Encoder");
 
@@ -234,33 +267,41 @@ export function streamChecks(rows: readonly ScaleRow[], o: ScaleOptions): ScaleC
   if (first !== undefined)
     for (const op of ["decode", "encode"] as const)
       for (const id of ["codec-v2", "codec-v1"])
-        for (const size of rest) {
+        for (const at of rest) {
           const a = find(rows, `doc-${op}@${formatByteSize(first)}`, id);
-          const b = find(rows, `doc-${op}@${formatByteSize(size)}`, id);
+          const b = find(rows, `doc-${op}@${formatByteSize(at)}`, id);
           const perByte = (r: ScaleRow | undefined) =>
             r?.seconds !== undefined && r.inputBytes > 0 ? (r.seconds * 1e9) / r.inputBytes : undefined;
           const pa = perByte(a);
           const pb = perByte(b);
+          const verb = op === "decode" ? "unmarshal" : "marshal";
           out.push({
-            id: `doc-${op}/flat/${id}@${formatByteSize(size)}`,
-            statement: `${id} ${op === "decode" ? "unmarshal" : "marshal"} of one document: cost per byte at ${formatByteSize(size)} ≤ ${COST_GROWTH_BOUND}× its ${formatByteSize(first)} value`,
+            id: `doc-${op}/flat/${id}@${formatByteSize(at)}`,
+            subject: `${id} ${verb} (one document)`,
+            bound: `cost per byte at ${formatByteSize(at)} ≤ ${COST_GROWTH_BOUND}× at ${formatByteSize(first)}`,
+            statement: `${id} ${verb} of one document: cost per byte at ${formatByteSize(at)} ≤ ${COST_GROWTH_BOUND}× its ${formatByteSize(first)} value`,
+            figure:
+              pa !== undefined && pb !== undefined ? `${(pb / pa).toFixed(2)}×` : b?.error ? "failed" : "—",
             observed:
               pa !== undefined && pb !== undefined
                 ? `${pb.toFixed(2)} vs ${pa.toFixed(2)} ns/B (${(pb / pa).toFixed(2)}×)`
                 : b?.error
-                  ? `failed at ${formatByteSize(size)}: ${b.error}`
+                  ? `failed at ${formatByteSize(at)}: ${b.error}`
                   : "not run",
             pass:
               pa !== undefined && pb !== undefined ? pb / pa <= COST_GROWTH_BOUND : b?.error ? false : null,
           });
         }
   const big = o.docSizes.filter((s) => s > V8_STRING_LIMIT);
-  for (const size of big)
+  for (const at of big)
     for (const id of ["codec-v2", "codec-v1"]) {
-      const r = find(rows, `doc-decode@${formatByteSize(size)}`, id);
+      const r = find(rows, `doc-decode@${formatByteSize(at)}`, id);
       out.push({
         id: `doc-decode/past-string-limit/${id}`,
-        statement: `${id} unmarshals a ${formatByteSize(size)} document (past V8's 512 MiB string limit)`,
+        subject: `${id} unmarshal (one document)`,
+        bound: "decodes past V8's 512 MiB string limit",
+        statement: `${id} unmarshals a ${formatByteSize(at)} document (past V8's 512 MiB string limit)`,
+        figure: !r ? "—" : r.error ? "failed" : `${mib(r.peakRssBytes ?? 0)} peak`,
         observed: !r
           ? "not run"
           : r.error
