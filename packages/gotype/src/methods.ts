@@ -6,7 +6,16 @@
  * and ambiguity at one depth cancelling promotion.
  */
 import { isPredeclared } from "./constructors.js";
-import type { GoMethod, GoMethodImpls, GoPos, GoType, MethodName, Receiver, StructType } from "./types.js";
+import type {
+  GoMethod,
+  GoMethodImpls,
+  GoPos,
+  GoType,
+  MethodName,
+  Receiver,
+  StructField,
+  StructType,
+} from "./types.js";
 
 /** One step from a value to an embedded field on the way to a promoted method. */
 export interface EmbedStep {
@@ -283,6 +292,33 @@ export function hasMethod(t: GoType, name: MethodName, opts: LookupOptions = {})
   return lookupMethod(t, name, opts) !== undefined;
 }
 
+interface StructShape {
+  /** Field names (Go forbids two fields of one name, except `_`). */
+  readonly names: ReadonlySet<string>;
+  /** Indexes of the embedded fields. */
+  readonly embedded: readonly number[];
+}
+
+const shapes = new WeakMap<StructType, StructShape>();
+
+// What method lookup needs of a struct, once per struct: a lookup then costs
+// the embedded fields it follows, not every field of every struct it passes.
+function shapeOf(st: StructType): StructShape {
+  let s = shapes.get(st);
+  if (s === undefined) {
+    const names = new Set<string>();
+    const embedded: number[] = [];
+    for (let i = 0; i < st.fields.length; i++) {
+      const f = st.fields[i] as StructField;
+      names.add(f.name);
+      if (f.embedded) embedded.push(i);
+    }
+    s = { names, embedded };
+    shapes.set(st, s);
+  }
+  return s;
+}
+
 function find(t: GoType, name: MethodName, addressable: boolean): MethodLookup | undefined {
   let base = t;
   let addr = addressable;
@@ -309,11 +345,10 @@ function find(t: GoType, name: MethodName, addressable: boolean): MethodLookup |
       }
       if (e.type.kind !== "struct") continue;
       const st = e.type as StructType;
-      for (let i = 0; i < st.fields.length; i++) {
-        const f = st.fields[i];
-        if (f === undefined) continue;
-        if (f.name === name) count++; // a field of the same name at this depth
-        if (!f.embedded) continue;
+      const shape = shapeOf(st);
+      if (shape.names.has(name)) count++; // a field of the same name at this depth
+      for (const i of shape.embedded) {
+        const f = st.fields[i] as StructField;
         let ft = f.type;
         let pointer = false;
         if (ft.kind === "pointer" && ft.name === undefined) {
