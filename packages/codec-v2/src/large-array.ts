@@ -7,7 +7,7 @@
  */
 import type { GoType } from "@gojson/gotype";
 import { LARGE_INPUT } from "@gojson/jsontext";
-import { isByteSlice } from "./marshal-plan.js";
+import { isByteSlice } from "./arshal-slices.js";
 import type { ResolvedOptions } from "./options.js";
 import { NO_FAST, unmarshalFast } from "./unmarshal-fast.js";
 

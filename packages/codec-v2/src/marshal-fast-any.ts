@@ -9,6 +9,7 @@
 
 import { GoTime, JsonNumber } from "@gojson/gotype";
 import { formatFloat } from "@gojson/jsontext";
+import { compareUTF8 } from "./arshal-maps.js";
 import { encodeBytes } from "./bytes-format.js";
 import {
   bail,
@@ -22,7 +23,6 @@ import {
   stringifyShadow,
   stringShadow,
 } from "./marshal-fast-shadow.js";
-import { compareUTF8 } from "./marshal-plan.js";
 import { isJsonNumber } from "./number-syntax.js";
 import { quoteWith } from "./quote.js";
 

@@ -28,6 +28,7 @@ import {
   writeFloat64,
   writeInt53,
 } from "@gojson/jsontext";
+import { compareUTF8 } from "./arshal-maps.js";
 import { encodeBytes } from "./bytes-format.js";
 import { structFieldsV2 } from "./fields.js";
 import { isZero } from "./go-values.js";
@@ -39,7 +40,6 @@ import {
   smallIntCode,
 } from "./marshal-fast-checks.js";
 import { bail, FAST_MAX_DEPTH, isWellFormed } from "./marshal-fast-shadow.js";
-import { compareUTF8 } from "./marshal-plan.js";
 import type { BooleanOption, ResolvedOptions } from "./options.js";
 
 /** Node's Buffer, with the native writers the byte path uses (the path is off without it). */

@@ -17,6 +17,8 @@
  */
 import { type GoType, lookupMethod, methodsVersion, type StructType } from "@gojson/gotype";
 import { formatFloat } from "@gojson/jsontext";
+import { compareUTF8 } from "./arshal-maps.js";
+import { isByteSlice } from "./arshal-slices.js";
 import { type ByteFormat, encodeBytes } from "./bytes-format.js";
 import { type FieldV2, structFieldsV2 } from "./fields.js";
 import { isZero } from "./go-values.js";
@@ -54,7 +56,6 @@ import {
   writeBytes,
   writeEligible,
 } from "./marshal-fast-write.js";
-import { compareUTF8, isByteSlice } from "./marshal-plan.js";
 import type { ResolvedOptions } from "./options.js";
 import { quotePolicyFor, quoteWith } from "./quote.js";
 import { canLegacyStringify } from "./string-tag.js";
