@@ -1,13 +1,15 @@
 import { keepTopLevelConstPlugin } from "@gojson/build-config";
 import { defineConfig } from "tsup";
 
-// Two builds: the library entry (ESM + CJS + types) and the executable.
-// The private report app is bundled into the CLI so `@gojson/cli` installs alone.
+// Two builds: ESM for the library entry and the executable together (shared
+// chunks, so the bundled report app and the commands ship once; src/bin.ts
+// starts with its own shebang, which esbuild keeps), and CJS for the library
+// entry. The private report app is bundled in so `@gojson/cli` installs alone.
 export default defineConfig([
   {
-    entry: ["src/index.ts"],
-    format: ["esm", "cjs"],
-    dts: true,
+    entry: ["src/index.ts", "src/bin.ts"],
+    format: ["esm"],
+    dts: { entry: "src/index.ts" },
     shims: true,
     sourcemap: true,
     target: "node20",
@@ -15,12 +17,13 @@ export default defineConfig([
     noExternal: ["@gojson/report"],
   },
   {
-    entry: ["src/bin.ts"],
-    format: ["esm"],
+    entry: ["src/index.ts"],
+    format: ["cjs"],
+    dts: true,
+    shims: true,
     sourcemap: true,
     target: "node20",
     plugins: [keepTopLevelConstPlugin()],
     noExternal: ["@gojson/report"],
-    banner: { js: "#!/usr/bin/env node" },
   },
 ]);

@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 import { main } from "./main.js";
 
 // A reader that stops early (`gojson observe --json | head`) closes the pipe:
