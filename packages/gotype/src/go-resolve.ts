@@ -693,7 +693,7 @@ export class PackageScope {
     const fields: StructField[] = new Array<StructField>(fieldsAst.length);
     const seen = new Map<string, GoPos>();
     // Identical struct literals are one type (Go's type identity), so instantiations with them match.
-    let key = "";
+    const keyParts: string[] = new Array<string>(fieldsAst.length);
     for (let i = 0; i < fieldsAst.length; i++) {
       const f = fieldsAst[i] as FieldAst;
       const type = this.resolve(f.type, ctx);
@@ -720,8 +720,10 @@ export class PackageScope {
       };
       if (f.doc !== undefined) field.doc = f.doc;
       fields[i] = Object.freeze(field);
-      key += `${i === 0 ? "" : "\u0001"}${name}\u0000${typeId(type)}\u0000${f.tag}\u0000${f.embedded ? 1 : 0}`;
+      keyParts[i] = `${name}\u0000${typeId(type)}\u0000${f.tag}\u0000${f.embedded ? 1 : 0}`;
     }
+    // One flat string (a string built with += would be kept as a tree of pieces).
+    const key = keyParts.join("\u0001");
     const hit = this.structs.get(key);
     if (hit !== undefined) return hit;
     const st = Object.freeze({ kind: "struct", fields: Object.freeze(fields) }) as StructType;
