@@ -180,6 +180,11 @@ export function buildProgram(run: (code: ExitCode) => void): Command {
     .description("render benchmark and conformance results as Markdown and HTML")
     .option("--results <dir>", "directory with result files", "results")
     .option("--out <dir>", "output directory", "reports")
+    .option(
+      "--max-bytes <n>",
+      `most bytes of any one result file (default ${formatBytes(DEFAULT_MAX_INPUT_BYTES)})`,
+      parseByteCount,
+    )
     .addHelpText("after", "\nExample:\n  gojson report --results results --out reports")
     .action(async (flags) => run(await (await import("./commands/report.js")).reportCommand(flags)));
 

@@ -139,6 +139,23 @@ describe("gen and schema read the Go source bounded", () => {
   });
 });
 
+describe("report reads result files bounded", () => {
+  it("a result file past --max-bytes, or one that is not a regular file, is an input error", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "gojson-results-"));
+    writeFileSync(join(dir, "big.json"), `{"pad":"${"x".repeat(5000)}"}`);
+    const r = await gojson(["report", "--results", dir, "--out", join(dir, "out"), "--max-bytes", "4096"]);
+    expect(r.status).toBe(3);
+    expect(r.stderr).toBe(
+      `gojson: result file ${join(dir, "big.json")} is larger than 4 KiB: raise --max-bytes to read it\n`,
+    );
+    const dev = mkdtempSync(join(tmpdir(), "gojson-results-"));
+    mkdirSync(join(dev, "dir.json"));
+    const d = await gojson(["report", "--results", dev, "--out", join(dev, "out")]);
+    expect(d.status).toBe(3);
+    expect(d.stderr).toBe(`gojson: result file ${join(dev, "dir.json")} is not a regular file\n`);
+  });
+});
+
 describe("names in messages", () => {
   it("a long type name is cut, and the declared names are not all listed", async () => {
     const name = "A".repeat(100_000);
