@@ -2,9 +2,10 @@
  * Command line of the oracle package:
  *   golden [--check] [--go 1.26|1.27|both] [--out DIR] [--suite DIR]   regenerate (or check) golden vectors
  *   conformance [--go 1.26|1.27|both] [--runs N] [--seed N] [--out FILE] [--fail-on crash,...] [--shrink N] [--notes DIR]
- *               [--jobs N] [--case N]                                  differential fuzzing campaign (N worker processes,
- *                                                                      default one per core, at most 4; the releases run side
- *                                                                      by side; --case replays one case by its case seed)
+ *               [--jobs N] [--case N] [--max-seconds N]
+ *       differential fuzzing campaign: N worker processes (default one per core, at most 4; the releases
+ *       run side by side); --case replays one case by its case seed; --max-seconds stops after the block
+ *       that ends past the time limit and says how many runs it made
  * `--go both` (the default) runs every release that can run here; a release whose
  * toolchain cannot be obtained is skipped with one line saying why.
  */
@@ -114,11 +115,13 @@ async function main(argv: string[]): Promise<number> {
         // A worker of `--jobs`: one release, every count-th block from index on; the summary goes to --out.
         const [index, count] = shardText.split("/").map(Number) as [number, number];
         const { campaign } = await import("./fuzz/campaign.js");
+        const deadlineText = flag(args, "--deadline", "");
         const summary = await campaign(oracle, {
           runs,
           seed,
           go: versions[0],
           shard: { index, count },
+          ...(deadlineText === "" ? {} : { deadline: Number(deadlineText) }),
           ...(shrinkBudget === undefined ? {} : { shrinkBudget }),
         });
         writeFileSync(out, JSON.stringify(summary));
@@ -139,6 +142,9 @@ async function main(argv: string[]): Promise<number> {
         ...(shrinkBudget === undefined ? {} : { shrinkBudget }),
         ...(args.includes("--notes") ? { notesDir: resolve(flag(args, "--notes", ".")) } : {}),
         jobs: caseText !== "" ? 1 : jobs,
+        ...(flag(args, "--max-seconds", "") === ""
+          ? {}
+          : { maxSeconds: Number(flag(args, "--max-seconds", "")) }),
         cli: fileURLToPath(import.meta.url),
         ...(caseText !== "" ? { exact: true } : {}),
         command:

@@ -60,6 +60,8 @@ export interface ConformanceSummary {
   engines: Partial<Record<Engine, EngineSummary>>;
   unavailable: Engine[];
   examples: Example[];
+  /** Set when the run stopped before `runs` cases (`--max-seconds`): how many cases it ran. */
+  stopped?: { casesRun: number; reason: string };
   /** The first case of each reason for skipping (Go panicked, the oracle could not serve it). */
   skippedExamples?: { engine: Engine; why: string; seed: number; text: string }[];
 }
@@ -271,6 +273,8 @@ export async function campaign(
     shard?: Shard;
     /** `seed` is the first case's own seed (`--case`: replay a case an example names). */
     exact?: boolean;
+    /** Stop after the block that ends past this time (ms since the epoch; `--max-seconds`). */
+    deadline?: number;
   },
 ): Promise<ConformanceSummary> {
   const seed = opts.seed ?? DEFAULT_SEED;
@@ -391,6 +395,7 @@ export async function campaign(
       );
     return b;
   };
+  let casesRun = 0;
   // A shard judges every count-th block, from its index on (the cases are those of a whole run).
   const { index, count } = opts.shard ?? { index: 0, count: 1 };
   const step = BLOCK * count;
@@ -421,6 +426,14 @@ export async function campaign(
       console.error(
         `block ${b.start}: ${b.n - b.compiled.length} reflect cases ${t1 - t0} ms, build wait ${t2 - t1} ms, ${b.compiled.length} compiled cases ${Date.now() - t2} ms`,
       );
+    casesRun += b.n;
+    if (opts.deadline !== undefined && Date.now() >= opts.deadline && next) {
+      // Out of time: the block being built is dropped, and the summary says how far the run got.
+      const dropped: Block = next;
+      next = undefined;
+      await dropped.building?.then((r) => ("co" in r ? r.co.close() : undefined));
+      summary.stopped = { casesRun, reason: "time limit" };
+    }
   }
   return summary;
 }
@@ -454,12 +467,15 @@ export async function runCampaign(
     cli?: string;
     /** `seed` is a case seed (`--case`): see campaign(). */
     exact?: boolean;
+    /** Stop each release's run after about this many seconds (`--max-seconds`); the summary says how far it got. */
+    maxSeconds?: number;
   },
 ): Promise<number> {
   const versions = opts.versions ?? [oracle.go];
   const failing: string[] = [];
   const jobs = opts.jobs ?? 1;
   const t0 = Date.now();
+  const deadline = opts.maxSeconds === undefined ? undefined : t0 + opts.maxSeconds * 1000;
   let parts: Map<GoVersion, Promise<ConformanceSummary>> | undefined;
   if (jobs > 1 && opts.cli) {
     // Build each release's oracle here first, so the workers find the binaries built.
@@ -470,6 +486,7 @@ export async function runCampaign(
       seed: opts.seed ?? DEFAULT_SEED,
       jobs,
       ...(opts.shrinkBudget === undefined ? {} : { shrinkBudget: opts.shrinkBudget }),
+      ...(deadline === undefined ? {} : { deadline }),
     });
   }
   for (const go of versions) {
@@ -481,6 +498,10 @@ export async function runCampaign(
         seed: opts.seed,
         go,
         ...(opts.exact ? { exact: true } : {}),
+        // one release after another: each gets its share of the time left
+        ...(deadline === undefined
+          ? {}
+          : { deadline: Date.now() + (deadline - Date.now()) / (versions.length - versions.indexOf(go)) }),
         ...(opts.shrinkBudget === undefined ? {} : { shrinkBudget: opts.shrinkBudget }),
       }));
     const files = versions.length === 1 ? [opts.out] : [outFor(opts.out, go)];
@@ -499,7 +520,7 @@ export async function runCampaign(
       for (const f of appendNotes(opts.notesDir, go, opts.command ?? "conformance", summary))
         console.log(`appended ${f}`);
     console.log(
-      `${summary.goVersion}: seed ${summary.seed}, ${summary.examples.length} distinct disagreements; wrote ${files.join(", ")} in ${((Date.now() - t1) / 1000).toFixed(1)} s${parts ? ` (${jobs} jobs)` : ""}`,
+      `${summary.goVersion}: seed ${summary.seed}, ${summary.examples.length} distinct disagreements; wrote ${files.join(", ")} in ${((Date.now() - t1) / 1000).toFixed(1)} s${parts ? ` (${jobs} jobs)` : ""}${summary.stopped ? `; stopped by the time limit after ${summary.stopped.casesRun} of ${summary.runs} runs` : ""}`,
     );
     // Kinds of disagreement that fail the run (CI fails on crashes: a codec must never throw a non-Go error).
     failing.push(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ConformanceSummary, Example } from "./campaign.js";
-import { mergeSummaries } from "./parallel.js";
+import { mergeSummaries, shardCases } from "./parallel.js";
 
 const ex = (seed: number, signature: string): Example => ({
   title: signature,
@@ -74,5 +74,21 @@ describe("mergeSummaries", () => {
 
   it("refuses to merge nothing", () => {
     expect(() => mergeSummaries([])).toThrow("no parts");
+  });
+});
+
+describe("shardCases", () => {
+  it("deals the blocks of a run to the shards in turn", () => {
+    expect([0, 1].map((i) => shardCases(3000, i, 2))).toEqual([1024 + 952, 1024]);
+    expect(shardCases(100, 1, 2)).toBe(0);
+    expect([0, 1, 2].reduce((n, i) => n + shardCases(10_000, i, 3), 0)).toBe(10_000);
+  });
+
+  it("counts the cases of stopped shards and of finished ones", () => {
+    const got = mergeSummaries([
+      part({ runs: 3000, stopped: { casesRun: 1024, reason: "time limit" } }),
+      part({ runs: 3000 }),
+    ]);
+    expect(got.stopped).toEqual({ casesRun: 2048, reason: "time limit" });
   });
 });

@@ -17,6 +17,8 @@ import type { ConformanceSummary, EngineSummary, Example } from "./campaign.js";
 const MAX_EXAMPLES_PER_ENGINE = 60;
 const MAX_EXAMPLES = 200;
 const MAX_SKIPPED_EXAMPLES = 40;
+/** Cases of a block (campaign.ts deals blocks to shards). */
+const BLOCK = 1024;
 
 function addCounts(into: Record<string, number>, from: Record<string, number> | undefined): void {
   for (const [k, n] of Object.entries(from ?? {})) into[k] = (into[k] ?? 0) + n;
@@ -60,6 +62,14 @@ export function mergeSummaries(parts: readonly ConformanceSummary[]): Conformanc
     unavailable: first.unavailable,
     examples,
   };
+  // Parts are shards 0..n-1 of one run: a shard that finished ran every n-th block of 1024 cases.
+  if (parts.some((p) => p.stopped)) {
+    let casesRun = 0;
+    parts.forEach((p, i) => {
+      casesRun += p.stopped?.casesRun ?? shardCases(first.runs, i, parts.length);
+    });
+    out.stopped = { casesRun, reason: "time limit" };
+  }
   const skipped = parts.flatMap((p) => p.skippedExamples ?? []).sort((a, b) => a.seed - b.seed);
   const whys = new Set<string>();
   for (const x of skipped) {
@@ -74,6 +84,13 @@ export function mergeSummaries(parts: readonly ConformanceSummary[]): Conformanc
   return out;
 }
 
+/** Cases in shard `index` of `count` of a run of `runs` cases (blocks of BLOCK dealt in turn). */
+export function shardCases(runs: number, index: number, count: number): number {
+  let n = 0;
+  for (let start = index * BLOCK; start < runs; start += BLOCK * count) n += Math.min(BLOCK, runs - start);
+  return n;
+}
+
 /** What a worker is asked to run. */
 export interface PartRequest {
   go: GoVersion;
@@ -82,6 +99,8 @@ export interface PartRequest {
   shrinkBudget?: number;
   index: number;
   count: number;
+  /** Stop after the block that ends past this time (ms since the epoch). */
+  deadline?: number;
 }
 
 function runWorker(cli: string, req: PartRequest, out: string): Promise<ConformanceSummary> {
@@ -99,6 +118,7 @@ function runWorker(cli: string, req: PartRequest, out: string): Promise<Conforma
     "--out",
     out,
     ...(req.shrinkBudget === undefined ? [] : ["--shrink", String(req.shrinkBudget)]),
+    ...(req.deadline === undefined ? [] : ["--deadline", String(req.deadline)]),
   ];
   return new Promise((resolve, reject) => {
     const p = spawn(process.execPath, [...process.execArgv, ...args], {
@@ -127,7 +147,14 @@ function runWorker(cli: string, req: PartRequest, out: string): Promise<Conforma
  */
 export function runParts(
   cli: string,
-  opts: { versions: readonly GoVersion[]; runs: number; seed: number; shrinkBudget?: number; jobs: number },
+  opts: {
+    versions: readonly GoVersion[];
+    runs: number;
+    seed: number;
+    shrinkBudget?: number;
+    jobs: number;
+    deadline?: number;
+  },
 ): Map<GoVersion, Promise<ConformanceSummary>> {
   const dir = mkdtempSync(join(tmpdir(), "go-oracle-parts-"));
   const count = Math.max(1, Math.floor(opts.jobs / opts.versions.length));
@@ -144,6 +171,7 @@ export function runParts(
           index,
           count,
           ...(opts.shrinkBudget === undefined ? {} : { shrinkBudget: opts.shrinkBudget }),
+          ...(opts.deadline === undefined ? {} : { deadline: opts.deadline }),
         },
         join(dir, `part-${go}-${index}.json`),
       ),
