@@ -148,8 +148,8 @@ function outcome(f: () => string): string {
 const text = new TextDecoder();
 
 describe("properties", () => {
-  // marshal takes the byte path (./encode-bytes.ts) for the types it covers; the general
-  // string encoder (./encode.ts) is the reference it must match, bytes and errors alike.
+  // marshal takes the byte path (./marshal-fast.ts) for the types it covers; the general
+  // string encoder (./marshal-plan.ts) is the reference it must match, bytes and errors alike.
   test.prop([typeAndValue, fc.boolean(), fc.constantFrom(-0, Number.NaN, 1.5)], {
     numRuns: Number(process.env.GOJSON_PROP_RUNS ?? 150),
   })("the byte path writes what the general encoder writes", ([t, v], escapeHTML, odd) => {

@@ -4,7 +4,6 @@
 
 export { type DecodeIntoOptions, Decoder, SyncDecoder } from "./decoder.js";
 export { Delim, isEOF, MIN_READ, type Token } from "./decoder-core.js";
-export { START_DETECTING_CYCLES_AFTER } from "./encode.js";
 export { Encoder, type EncoderSink } from "./encoder.js";
 export {
   GoError,
@@ -22,6 +21,7 @@ export {
 } from "./errors.js";
 export { DEFAULT_GO_VERSION, GO_VERSIONS, type GoVersion } from "./go-version.js";
 export { marshal, marshalIndent } from "./marshal.js";
+export { START_DETECTING_CYCLES_AFTER } from "./marshal-common.js";
 export { NEGATIVE_ZERO_KEY } from "./negative-zero-key.js";
 export type { DecodeOptions, EncoderOptions, MarshalOptions, UnmarshalOptions } from "./options.js";
 export { decodeValues, unmarshalRead } from "./read-values.js";

@@ -1,5 +1,5 @@
 /**
- * Differential property of marshal's byte path (./encode-bytes.ts): on
+ * Differential property of marshal's byte path (./marshal-fast.ts): on
  * generated Go types (@gojson/gotype/arbitrary) and values, odd ones included
  * (-0, NaN, ±Inf, int64 past 2^53, lone surrogates, `<>&`, U+2028/U+2029,
  * control characters, long strings with and without escapes, 3- and 4-byte
@@ -11,9 +11,9 @@ import { fc, test } from "@fast-check/vitest";
 import { type GoType, sliceOf, T } from "@gojson/gotype";
 import { goTypeArbitrary } from "@gojson/gotype/arbitrary";
 import { afterAll, afterEach, beforeAll, describe, expect } from "vitest";
-import { byteEncoderFor } from "./encode-bytes.js";
 import { marshal } from "./index.js";
 import { fastPaths } from "./marshal.js";
+import { rootByteEncoderFor } from "./marshal-fast.js";
 
 const stringType = T.string;
 const stringSlice = sliceOf(T.string);
@@ -181,7 +181,7 @@ describe("marshal byte path", () => {
       cases++;
       const exact = outcome(t, v, html, false);
       if (exact.startsWith("ok ")) ok++;
-      if (byteEncoderFor(t) !== null) taken++;
+      if (rootByteEncoderFor(t) !== null) taken++;
       expect(outcome(t, v, html, true)).toBe(exact);
     },
   );

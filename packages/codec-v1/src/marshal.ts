@@ -2,11 +2,19 @@
  * marshal and marshalIndent: Go's json.Marshal / json.MarshalIndent.
  */
 import { checkType } from "./arguments.js";
+import { ByteWriter } from "./byte-writer.js";
 import type { GoType } from "./deps.js";
-import { type DeferredValue, type Encoder, type EncodeState, encoderFor } from "./encode.js";
-import { BAIL, type ByteEncoder, ByteWriter, byteEncoderFor } from "./encode-bytes.js";
 import { InvalidArgumentError } from "./errors.js";
 import { DEFAULT_GO_VERSION, type GoVersion } from "./go-version.js";
+import {
+  BAIL,
+  type ByteEncoder,
+  type DeferredValue,
+  type Encoder,
+  type EncodeState,
+} from "./marshal-common.js";
+import { rootByteEncoderFor } from "./marshal-fast.js";
+import { rootEncoderFor } from "./marshal-plan.js";
 import { type MarshalOptions, resolveMarshal } from "./options.js";
 import { syncPlans } from "./plan-cache.js";
 import { rawBytesOf } from "./raw-bytes.js";
@@ -24,7 +32,7 @@ export function marshal<T>(type: GoType<T>, value: NoInfer<T>, options?: Marshal
   checkType("marshal", type);
   const o = resolveMarshal(options);
   syncPlans();
-  const fast = fastPaths.bytes ? byteEncoderFor(type) : null;
+  const fast = fastPaths.bytes ? rootByteEncoderFor(type) : null;
   const b =
     (fast === null ? undefined : marshalBytes(fast, value, o.escapeHTML)) ??
     toUtf8(marshalToString(type, value, o.escapeHTML, o.goVersion));
@@ -42,7 +50,7 @@ export function marshalLine(
   goVersion: GoVersion,
 ): Uint8Array {
   syncPlans();
-  const fast = fastPaths.bytes ? byteEncoderFor(type) : null;
+  const fast = fastPaths.bytes ? rootByteEncoderFor(type) : null;
   const b = fast === null ? undefined : marshalBytes(fast, value, escapeHTML);
   if (b === undefined) return toUtf8(`${marshalToString(type, value, escapeHTML, goVersion)}\n`);
   const line = new Uint8Array(b.length + 1);
@@ -52,7 +60,7 @@ export function marshalLine(
 }
 
 /**
- * Switches of marshal's byte path (./encode-bytes.ts). Internal, for tests:
+ * Switches of marshal's byte path (./marshal-fast.ts). Internal, for tests:
  * `bytes` turns it off to compare it with the general encoder; `bails`
  * counts the values it handed over to the general encoder; `strict` makes an
  * error other than a bail-out (a defect of the byte path: the general encoder
@@ -69,7 +77,7 @@ const KEEP_WRITER_BYTES = 1 << 22;
 let spare: ByteWriter | null = null;
 
 /**
- * The byte path (./encode-bytes.ts): Go's bytes, or undefined when it bailed
+ * The byte path (./marshal-fast.ts): Go's bytes, or undefined when it bailed
  * out (then the general encoder writes the bytes or Go's error).
  */
 function marshalBytes(enc: ByteEncoder, value: unknown, html: boolean): Uint8Array | undefined {
@@ -121,7 +129,7 @@ export function marshalToString(
 ): string {
   syncPlans();
   try {
-    return encodePass(encoderFor(type, false, false), value, escapeHTML, goVersion, 0, null);
+    return encodePass(rootEncoderFor(type), value, escapeHTML, goVersion, 0, null);
   } catch (err) {
     if (err instanceof Mismatch) throw toInvalidValueError(err, type);
     if (err instanceof RangeError) throw stackError(err);

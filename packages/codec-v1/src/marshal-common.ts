@@ -1,0 +1,204 @@
+/**
+ * What the marshal kind modules (marshal-scalar, -slice, -map, -struct,
+ * -empty, -any, -methods) share: the encoder state, Go's cycle detection, the
+ * deep-value deferral, and the plan caches of both engines through which they
+ * recurse into element types. marshal-plan.ts (the general encoder) and
+ * marshal-fast.ts (the byte path) register their builders here when they
+ * load, so no kind module imports a dispatcher.
+ */
+
+import type { ByteWriter } from "./byte-writer.js";
+import type { GoType } from "./deps.js";
+import { UnsupportedValueError } from "./errors.js";
+import type { GoVersion } from "./go-version.js";
+import { ptrHas } from "./methods.js";
+import { PlanCache } from "./plan-cache.js";
+
+/** Pointer/map/slice nesting after which the encoder starts looking for cycles (Go's startDetectingCyclesAfter). */
+export const START_DETECTING_CYCLES_AFTER = 1000;
+
+/**
+ * Pointer/slice/map nesting at which the encoder stops recursing and defers
+ * the rest of the value (a DeferredValue) to a pass of its own, so values
+ * nested thousands deep never exhaust the JavaScript stack. Every cycle of
+ * Go types passes through a pointer, slice or map, so counting those bounds
+ * the recursion.
+ */
+export const DEEP_ENCODE_DEPTH = 300;
+
+/** A value whose encoding was deferred past DEEP_ENCODE_DEPTH; its text goes at `at` in the output. */
+export interface DeferredValue {
+  readonly at: number;
+  readonly enc: Encoder;
+  readonly v: unknown;
+  /** Go's cycle-detection state (ptrLevel and the pointers on the path) at that point. */
+  readonly ptrLevel: number;
+  readonly seen: readonly unknown[] | null;
+}
+
+/** Encoder state for one marshal call (or one deferred pass of it). */
+export interface EncodeState {
+  out: string;
+  readonly html: boolean;
+  /** The Go release reproduced (quoting in error texts). */
+  readonly goVersion: GoVersion;
+  ptrLevel: number;
+  ptrSeen: Set<unknown> | null;
+  /** Pointer/slice/map nesting in this pass. */
+  depth: number;
+  /** Values deferred by this pass, in output order. */
+  deferred: DeferredValue[] | null;
+}
+
+const recursiveCache = new PlanCache<boolean>();
+
+/**
+ * Whether values of type `t` can contain values of type `t` (a cycle of Go
+ * types). Only such types nest deeper than their declarations, so only their
+ * encoders count depth.
+ */
+export function isRecursive(t: GoType): boolean {
+  let r = recursiveCache.get(t);
+  if (r !== undefined) return r;
+  const seen = new Set<GoType>();
+  const work: GoType[] = [...children(t)];
+  r = false;
+  while (work.length > 0) {
+    const u = work.pop() as GoType;
+    if (u === t) {
+      r = true;
+      break;
+    }
+    if (seen.has(u)) continue;
+    seen.add(u);
+    work.push(...children(u));
+  }
+  recursiveCache.set(t, r);
+  return r;
+}
+
+function children(t: GoType): GoType[] {
+  switch (t.kind) {
+    case "pointer":
+    case "slice":
+    case "array":
+      return [t.elem];
+    case "map":
+      return [t.key, t.elem];
+    case "struct":
+      return t.fields.map((f) => f.type);
+    default:
+      return [];
+  }
+}
+
+/** Defers encoding `v` with `enc` to a later pass (see DEEP_ENCODE_DEPTH). */
+export function deferDeep(e: EncodeState, enc: Encoder, v: unknown): void {
+  e.depth--;
+  const job: DeferredValue = {
+    at: e.out.length,
+    enc,
+    v,
+    ptrLevel: e.ptrLevel,
+    seen: e.ptrSeen === null ? null : [...e.ptrSeen],
+  };
+  if (e.deferred === null) e.deferred = [job];
+  else e.deferred.push(job);
+}
+
+/** A compiled encoder: appends the JSON for `v` to `e.out`. */
+export type Encoder = (e: EncodeState, v: any) => void;
+
+const cache = new PlanCache<(Encoder | undefined)[]>();
+
+/** Builds the general encoder of a type: marshal-plan.ts's switch over kinds, registered when it loads. */
+let buildExact: (t: GoType, addr: boolean, quoted: boolean) => Encoder = unregistered;
+
+/** Builds the byte-path encoder of a type (null: not for the byte path): marshal-fast.ts's, registered when it loads. */
+let buildFast: (t: GoType) => ByteEncoder | null = unregistered;
+
+function unregistered(): never {
+  throw new Error("gojson codec-v1: a marshal plan was asked for before its engine loaded");
+}
+
+/** Registers the general encoder's builder (marshal-plan.ts) and the byte path's (marshal-fast.ts). */
+export function registerBuilders(b: {
+  exact?: (t: GoType, addr: boolean, quoted: boolean) => Encoder;
+  fast?: (t: GoType) => ByteEncoder | null;
+}): void {
+  if (b.exact !== undefined) buildExact = b.exact;
+  if (b.fast !== undefined) buildFast = b.fast;
+}
+
+/** The compiled encoder for `t`; `addr`: the value is addressable; `quoted`: the `,string` option is in effect. */
+export function encoderFor(t: GoType, addr: boolean, quoted: boolean): Encoder {
+  let slots = cache.get(t);
+  if (slots === undefined) {
+    slots = [];
+    cache.set(t, slots);
+  }
+  const k = (addr ? 1 : 0) | (quoted ? 2 : 0);
+  let enc = slots[k];
+  if (enc === undefined) {
+    // Recursive types: install an indirection before building.
+    let built: Encoder | undefined;
+    slots[k] = (e, v) => (built as Encoder)(e, v);
+    built = buildExact(t, addr, quoted);
+    slots[k] = built;
+    enc = built;
+  }
+  return enc;
+}
+
+const pointerKeys = new WeakMap<object, Map<string, object>>();
+
+/**
+ * The cycle-detection key of a pointer of type `ts` to `v`. In TypeScript a
+ * pointer is the value it points to, so a `*M` to a map (or a `*[]T` to a
+ * slice) is the same object as the map; Go keys pointers by (type, address)
+ * and maps and slices by their own data pointers, so a pointer must not find
+ * its map or slice in the seen set (Go reports `type MN map[string]*MN`'s cycle
+ * via `main.MN`, not `*main.MN`). One stable token per (object, pointer type).
+ */
+export function pointerKey(v: object, ts: string): object {
+  let byType = pointerKeys.get(v);
+  if (byType === undefined) pointerKeys.set(v, (byType = new Map()));
+  let key = byType.get(ts);
+  if (key === undefined) byType.set(ts, (key = {}));
+  return key;
+}
+
+export function enterCycleCheck(e: EncodeState, v: unknown, ts: string): void {
+  if (e.ptrSeen === null) e.ptrSeen = new Set();
+  if (e.ptrSeen.has(v)) throw new UnsupportedValueError(`encountered a cycle via ${ts}`);
+  e.ptrSeen.add(v);
+}
+
+/** Container nesting (slices, arrays, maps, pointers, structs, `any`) past which the byte path bails out. */
+export const BYTES_MAX_DEPTH = 200;
+
+/** Thrown to leave the byte path; marshal then runs the general encoder. */
+export const BAIL: unique symbol = Symbol("gojson.codec-v1.bail");
+
+/** A compiled byte encoder: writes the JSON for `v`, or throws BAIL. */
+export type ByteEncoder = (w: ByteWriter, v: any) => void;
+
+const byteCache = new PlanCache<ByteEncoder | null>();
+
+/** The byte encoder for `t`, or null when the type is outside the byte path (see the module doc). */
+export function byteEncoderFor(t: GoType): ByteEncoder | null {
+  const c = byteCache.get(t);
+  if (c !== undefined) return c;
+  // Recursive types never take this path, so no indirection is needed while building.
+  byteCache.set(t, null);
+  const enc = buildFast(t);
+  byteCache.set(t, enc);
+  return enc;
+}
+
+/** Whether `t` or `*t` has MarshalJSON or MarshalText (declared or promoted). */
+export function hasMarshalMethods(t: GoType): boolean {
+  return (
+    t.kind !== "pointer" && t.kind !== "interface" && (ptrHas(t, "MarshalJSON") || ptrHas(t, "MarshalText"))
+  );
+}

@@ -1,0 +1,469 @@
+/**
+ * Marshal of structs (Go's structEncoder over typeFields): omitempty,
+ * omitzero, `,string`, embedded pointers, a generated encoder per struct
+ * type with inlined scalar fields; the general encoder's, then the byte
+ * path's (member names pre-encoded with their separators).
+ */
+import type { GoType } from "./deps.js";
+import { UnsupportedValueError } from "./errors.js";
+import { formatFloat64, nonFiniteText, quoteString } from "./format.js";
+import {
+  BAIL,
+  BYTES_MAX_DEPTH,
+  type ByteEncoder,
+  byteEncoderFor,
+  type Encoder,
+  encoderFor,
+} from "./marshal-common.js";
+import { isEmptyFn, isZeroFieldFn } from "./marshal-empty.js";
+import { INT_KINDS } from "./marshal-scalar.js";
+import { findMethod } from "./methods.js";
+import { type FieldV1, structFieldsV1 } from "./struct-fields.js";
+import { isBigKind, Mismatch, mismatch, missingField } from "./value-check.js";
+
+interface FieldEnc {
+  /**
+   * The field's text as one JavaScript expression over `fv` (`HTML` stands
+   * for the escapeHTML constant, `IDX` for the field's index), for plain scalar
+   * kinds and pointers to them, checking the value's type as it writes it;
+   * "any" for an interface (null written inline); null: call `enc`.
+   */
+  readonly inline: string | null;
+  readonly key: string;
+  readonly nameHtml: string;
+  readonly nameRaw: string;
+  readonly get: ((v: any) => any) | null;
+  readonly enc: Encoder;
+  readonly omit: ((v: any) => boolean) | null;
+  /** The field's type. */
+  readonly type: GoType;
+  /** The path segment of the field (`.Name`, `.Embedded.Name` for a promoted field). */
+  readonly segment: string;
+}
+
+const SKIP = Symbol("skip");
+
+/** The inline expression of a plain scalar of type `t` held in `fv` (see FieldEnc.inline), or null. */
+function inlineScalar(t: GoType): string | null {
+  if (t.methods !== undefined || t.known !== undefined) return null;
+  switch (t.kind) {
+    case "string":
+      return '(typeof fv === "string" ? Q(fv, HTML) : MM(IDX, fv))';
+    case "bool":
+      return '(fv === true ? "true" : fv === false ? "false" : MM(IDX, fv))';
+    case "float64":
+      // finite and non-zero: Number::toString is Go's text; else the general path (-0, errors)
+      return '(typeof fv === "number" && fv - fv === 0 && fv !== 0 ? "" + fv : F64(fv, IDX))';
+    case "int8":
+      return '(typeof fv === "number" && ((fv << 24) >> 24) === fv ? "" + fv : MM(IDX, fv))';
+    case "int16":
+      return '(typeof fv === "number" && ((fv << 16) >> 16) === fv ? "" + fv : MM(IDX, fv))';
+    case "int32":
+      return '(typeof fv === "number" && (fv | 0) === fv ? "" + fv : MM(IDX, fv))';
+    case "uint8":
+      return '(typeof fv === "number" && (fv & 255) === fv ? "" + fv : MM(IDX, fv))';
+    case "uint16":
+      return '(typeof fv === "number" && (fv & 65535) === fv ? "" + fv : MM(IDX, fv))';
+    case "uint32":
+      return '(typeof fv === "number" && fv >>> 0 === fv ? "" + fv : MM(IDX, fv))';
+    case "int":
+    case "int64":
+      return '(typeof fv === "bigint" && fv >= -9223372036854775808n && fv <= 9223372036854775807n ? "" + fv : MM(IDX, fv))';
+    case "uint":
+    case "uint64":
+    case "uintptr":
+      return '(typeof fv === "bigint" && fv >= 0n && fv <= 18446744073709551615n ? "" + fv : MM(IDX, fv))';
+    default:
+      return null;
+  }
+}
+
+/**
+ * The inline expression of a field of type `t` (not `,string`): a plain
+ * scalar, or an unnamed pointer to one (a pointer to a scalar can close no
+ * cycle and nests no deeper, so Go's cycle and depth counters need no step),
+ * or "any" for an interface.
+ */
+function inlineField(t: GoType, quoted: boolean): string | null {
+  if (quoted) return null;
+  if (t.kind === "interface" && t.methods === undefined && t.known === undefined && t.opaque === undefined)
+    return "any";
+  if (t.kind === "pointer" && t.name === undefined) {
+    const inner = inlineScalar(t.elem);
+    return inner === null ? null : `(fv === null ? "null" : ${inner})`;
+  }
+  return inlineScalar(t);
+}
+
+/** A Mismatch whose path is complete up to the struct holding it (an embedded struct that is missing). */
+const PATH_SET = new WeakSet<Mismatch>();
+
+/**
+ * A Mismatch for field `f` holding `fv`: a missing field says so; a value of an
+ * inlined pointer field is reported against the pointed-to type.
+ */
+function fieldMismatch(f: FieldEnc, fv: unknown): Mismatch {
+  if (fv === undefined) return missingField(f.type);
+  return mismatch(f.type.kind === "pointer" ? f.type.elem : f.type, fv);
+}
+
+/** Adds field `f`'s path segment to a Mismatch thrown while writing it (holding `fv`). */
+function fieldFailed(x: unknown, f: FieldEnc | undefined, fv: unknown): unknown {
+  if (!(x instanceof Mismatch) || f === undefined) return x;
+  if (PATH_SET.has(x)) {
+    PATH_SET.delete(x);
+    return x;
+  }
+  if (x.segments.length === 0 && fv === undefined) x.got = "undefined (missing field)";
+  x.segments.push(f.segment);
+  return x;
+}
+
+export function buildStruct(t: GoType & { kind: "struct" }, addr: boolean): Encoder {
+  let fields: FieldEnc[] | null = null;
+  const prepare = (): FieldEnc[] =>
+    structFieldsV1(t).list.map((f) => {
+      const hops = f.hops;
+      let fieldAddr = addr;
+      for (let i = 0; i < hops.length - 1; i++)
+        if ((hops[i] as FieldV1["hops"][number]).type.kind === "pointer") fieldAddr = true;
+      const nameRaw = `"${f.name}":`;
+      const nameHtml = `${quoteString(f.name, true)}:`;
+      let get: ((v: any) => any) | null = null;
+      if (hops.length > 1) {
+        get = (v) => {
+          for (let i = 0; i < hops.length - 1; i++) {
+            const h = hops[i] as FieldV1["hops"][number];
+            const x = v[h.name];
+            if (x === null && h.type.kind === "pointer") return SKIP;
+            if (typeof x !== "object" || x === null || Array.isArray(x)) {
+              // A missing or ill-typed embedded struct: the error names it, not the promoted field.
+              const m =
+                x === undefined
+                  ? missingField(h.type)
+                  : mismatch(h.type.kind === "pointer" ? h.type.elem : h.type, x);
+              for (let j = i; j >= 0; j--) m.segments.push(`.${(hops[j] as FieldV1["hops"][number]).name}`);
+              PATH_SET.add(m);
+              throw m;
+            }
+            v = x;
+          }
+          return v[(hops[hops.length - 1] as FieldV1["hops"][number]).name];
+        };
+      }
+      const empty = f.omitEmpty ? isEmptyFn(f.type) : null;
+      const zero = f.omitZero ? isZeroFieldFn(f.type) : null;
+      const omit = empty && zero ? (v: any) => empty(v) || zero(v) : (empty ?? zero);
+      return {
+        inline: inlineField(f.type, f.quoted),
+        key: (hops[hops.length - 1] as FieldV1["hops"][number]).name,
+        nameHtml,
+        nameRaw,
+        get,
+        enc: encoderFor(f.type, fieldAddr, f.quoted),
+        omit,
+        type: f.type,
+        segment: hops.map((h) => `.${h.name}`).join(""),
+      };
+    });
+  // One generated function per escapeHTML setting (index 1: escaping on).
+  let compiled: (Encoder | null)[] | undefined;
+  return (e, v) => {
+    if (typeof v !== "object" || v === null || Array.isArray(v)) throw mismatch(t, v);
+    if (fields === null) fields = prepare();
+    if (compiled === undefined)
+      compiled = [compileStructEncoder(fields, false), compileStructEncoder(fields, true)];
+    const c = compiled[e.html ? 1 : 0];
+    if (c !== null && c !== undefined) {
+      c(e, v);
+      return;
+    }
+    let first = true;
+    e.out += "{";
+    let i = 0;
+    let fv: unknown;
+    try {
+      for (; i < fields.length; i++) {
+        const f = fields[i] as FieldEnc;
+        fv = f.get === null ? v[f.key] : f.get(v);
+        if (fv === SKIP) continue;
+        if (f.omit?.(fv)) continue;
+        if (first) first = false;
+        else e.out += ",";
+        e.out += e.html ? f.nameHtml : f.nameRaw;
+        f.enc(e, fv);
+      }
+    } catch (x) {
+      throw fieldFailed(x, fields[i], fv);
+    }
+    e.out += "}";
+  };
+}
+
+/**
+ * Unrolls a struct's field list into one generated function for one
+ * escapeHTML setting: constant property names, names pre-quoted with the
+ * separators folded in where the fields before always appear, scalar fields
+ * and pointers to them inlined. Field names are Go identifiers and JSON
+ * names, embedded with JSON.stringify. Returns null where code generation is
+ * not allowed (CSP); the closure loop is used then.
+ */
+function compileStructEncoder(fields: readonly FieldEnc[], html: boolean): Encoder | null {
+  // Whether a member was written before this point: "no", "yes", or "?" (known at run time from `sep`).
+  let written: "no" | "yes" | "?" = "no";
+  let body = "";
+  let usesSep = false;
+  fields.forEach((f, i) => {
+    const name = html ? f.nameHtml : f.nameRaw;
+    const conditional = f.get !== null || f.omit !== null;
+    let key: string;
+    if (written === "no") key = JSON.stringify(`{${name}`);
+    else if (written === "yes") key = JSON.stringify(`,${name}`);
+    else {
+      key = `sep + ${JSON.stringify(name)}`;
+      usesSep = true;
+    }
+    body += `at = ${i};\n`;
+    body +=
+      f.get === null ? `fv = v[${JSON.stringify(f.key)}];\n` : `fv = F[${i}].get(v);\nif (fv !== SKIP) `;
+    body += "{\n";
+    if (f.omit !== null) body += `if (!F[${i}].omit(fv)) {\n`;
+    if (f.inline === "any")
+      body += `if (fv === null) e.out += ${key} + "null";\nelse {\ne.out += ${key};\nF[${i}].enc(e, fv);\n}\n`;
+    else if (f.inline !== null)
+      body += `e.out += ${key} + ${f.inline.replaceAll("HTML", String(html)).replaceAll("IDX", String(i))};\n`;
+    else body += `e.out += ${key};\nF[${i}].enc(e, fv);\n`;
+    if (conditional && written !== "yes") body += 'sep = ",";\n';
+    if (f.omit !== null) body += "}\n";
+    body += "}\n";
+    if (!conditional) written = "yes";
+    else if (written === "no") written = "?";
+  });
+  if (written === "no") body += 'e.out += "{}";\n';
+  else if (written === "yes") body += 'e.out += "}";\n';
+  else {
+    body += 'e.out += sep === "{" ? "{}" : "}";\n';
+    usesSep = true;
+  }
+  // A Mismatch below a field gets the field's path segment (`at`: the field being written).
+  body = `let fv, at = -1;\ntry {\n${body}} catch (x) {\nthrow FAILED(x, F[at], fv);\n}\n`;
+  if (usesSep || body.includes("sep =")) body = `let sep = "{";\n${body}`;
+  const mm = (i: number, fv: unknown): never => {
+    throw fieldMismatch(fields[i] as FieldEnc, fv);
+  };
+  const f64 = (fv: unknown, i: number): string => {
+    if (typeof fv !== "number") return mm(i, fv);
+    if (!Number.isFinite(fv)) throw new UnsupportedValueError(nonFiniteText(fv));
+    return formatFloat64(fv);
+  };
+  try {
+    return new Function(
+      "F",
+      "Q",
+      "F64",
+      "SKIP",
+      "MM",
+      "FAILED",
+      `"use strict"; return function encodeStruct(e, v) {\n${body}};`,
+    )(fields, quoteString, f64, SKIP, mm, fieldFailed) as Encoder;
+  } catch {
+    return null;
+  }
+}
+
+/** Member names (with separators) up to this many bytes are written by constant stores in generated code. */
+const INLINE_KEY = 40;
+
+/** Field kinds compileStruct writes inline. */
+type Inline = "string" | "int" | "bool" | "float" | "any";
+
+/** The inline kind of a type the byte path accepted (so: no methods, no known type), or null. */
+function inlineKind(t: GoType): Inline | null {
+  const k = t.kind;
+  if (k === "string") return "string";
+  if (k === "bool") return "bool";
+  if (k === "float64") return "float";
+  if (INT_KINDS.has(k)) return "int";
+  if (k === "interface") return "any";
+  return null;
+}
+
+interface FieldB {
+  readonly key: string;
+  /** The member name quoted, with `:` (index 0: raw, 1: HTML-escaped). */
+  readonly name: readonly [string, string];
+  readonly hops: readonly FieldV1["hops"][number][] | null;
+  readonly enc: ByteEncoder;
+  readonly omit: ((v: any) => boolean) | null;
+  /** Inline code for plain strings, integers and booleans (see compileStruct). */
+  readonly inline: Inline | null;
+  /** The integer kind of an inline "int" field (or of the pointed-to value). */
+  readonly intKind: string;
+  /** Whether the field is an unnamed pointer to the inline kind (nil: null). */
+  readonly ptr: boolean;
+}
+
+const utf8Bytes = new TextEncoder();
+
+export function buildStructBytes(t: GoType & { kind: "struct" }): ByteEncoder | null {
+  const fields: FieldB[] = [];
+  for (const f of structFieldsV1(t).list) {
+    if (f.quoted) return null;
+    if (f.omitZero && hasIsZero(f.type)) return null;
+    for (let i = 0; i < f.hops.length - 1; i++) {
+      const h = f.hops[i] as FieldV1["hops"][number];
+      if (h.type.kind === "pointer" && h.type.elem.kind !== "struct") return null;
+    }
+    const enc = byteEncoderFor(f.type);
+    if (enc === null) return null;
+    const empty = f.omitEmpty ? isEmptyFn(f.type) : null;
+    const zero = f.omitZero ? isZeroFieldFn(f.type) : null;
+    fields.push({
+      key: (f.hops[f.hops.length - 1] as FieldV1["hops"][number]).name,
+      name: [`"${f.name}":`, `${quoteString(f.name, true)}:`],
+      hops: f.hops.length > 1 ? f.hops.slice(0, -1) : null,
+      enc,
+      omit: empty && zero ? (v: any) => empty(v) || zero(v) : (empty ?? zero),
+      // byteEncoderFor accepted the type (and a pointer's element), so they have no methods and no known type
+      ...(f.type.kind === "pointer"
+        ? {
+            inline: inlineKind(f.type.elem) === "any" ? null : inlineKind(f.type.elem),
+            ptr: true,
+            intKind: f.type.elem.kind,
+          }
+        : { inline: inlineKind(f.type), ptr: false, intKind: f.type.kind }),
+    });
+  }
+  let raw: ByteEncoder;
+  let html: ByteEncoder;
+  try {
+    raw = compileStructBytes(fields, 0);
+    html = compileStructBytes(fields, 1);
+  } catch {
+    return null; // code generation not allowed (CSP): the general encoder has a fallback
+  }
+  // An array in place of the struct: a struct with a field read directly bails on that field's
+  // value (undefined); one without such a field must test it here.
+  if (fields.some((f) => f.hops === null))
+    return (w, v) => {
+      if (v === null || typeof v !== "object" || ++w.depth > BYTES_MAX_DEPTH) throw BAIL;
+      (w.html ? html : raw)(w, v);
+      w.depth--;
+    };
+  return (w, v) => {
+    if (v === null || typeof v !== "object" || Array.isArray(v) || ++w.depth > BYTES_MAX_DEPTH) throw BAIL;
+    (w.html ? html : raw)(w, v);
+    w.depth--;
+  };
+}
+
+/**
+ * One generated function a struct type and escaping: constant property
+ * names, member names pre-encoded with their separators (`{` or `,` known
+ * where the members before always appear), plain scalars inlined. Names are
+ * Go identifiers and JSON names, embedded with JSON.stringify.
+ */
+function compileStructBytes(fields: readonly FieldB[], h: 0 | 1): ByteEncoder {
+  const keys: Uint8Array[] = [];
+  const texts: string[] = [];
+  const keyIndex = (text: string): number => {
+    keys.push(utf8Bytes.encode(text));
+    texts.push(text);
+    return keys.length - 1;
+  };
+  // A member name with its separator: its bytes stored one by one (constant stores, cheaper
+  // than a copy loop over an array of names), or copied when long.
+  const keyCode = (text: string): string => {
+    const i = keyIndex(text);
+    const k = keys[i] as Uint8Array;
+    if (k.length > INLINE_KEY) return `w.key(K[${i}], T[${i}]);`;
+    let code = `w.room(${k.length}); b = w.buf; p = w.pos;`;
+    k.forEach((c, j) => {
+      code += ` b[p${j ? ` + ${j}` : ""}] = ${c};`;
+    });
+    return `${code} w.pos = p + ${k.length};`;
+  };
+  let written: "no" | "yes" | "?" = "no";
+  let body = "let first = true;\nlet fv, o, b, p;\n";
+  fields.forEach((f, i) => {
+    const name = f.name[h];
+    const conditional = f.hops !== null || f.omit !== null;
+    let writeKey: string;
+    if (written === "no") writeKey = `${keyCode(`{${name}`)}\n`;
+    else if (written === "yes") writeKey = `${keyCode(`,${name}`)}\n`;
+    else writeKey = `if (first) { ${keyCode(`{${name}`)} } else { ${keyCode(`,${name}`)} }\n`;
+    body += "{\n";
+    if (f.hops === null) body += `fv = v[${JSON.stringify(f.key)}];\n`;
+    else {
+      body += "o = v;\n";
+      for (const hop of f.hops) {
+        body += `o = o[${JSON.stringify(hop.name)}];\n`;
+        // A missing (or, not through a pointer, null) embedded struct bails: the general encoder reports it.
+        if (hop.type.kind === "pointer") body += "if (o === undefined) throw BAIL;\nif (o !== null) {\n";
+        else body += "if (o === undefined || o === null) throw BAIL;\n";
+      }
+      body += `fv = o[${JSON.stringify(f.key)}];\n`;
+    }
+    if (f.omit !== null) body += `if (!F[${i}].omit(fv)) {\n`;
+    body += writeKey;
+    if (conditional && written !== "yes") body += "first = false;\n";
+    if (f.ptr && f.inline !== null) body += "if (fv === null) w.nul();\nelse {\n";
+    switch (f.inline) {
+      case "string":
+        body += 'if (typeof fv !== "string") throw BAIL;\nw.string(fv);\n';
+        break;
+      case "int":
+        body += intCode(f.intKind);
+        break;
+      case "bool":
+        body +=
+          'if (fv === true) w.ascii("true");\nelse if (fv === false) w.ascii("false");\nelse throw BAIL;\n';
+        break;
+      case "float":
+        body +=
+          'if (typeof fv !== "number" || fv - fv !== 0) throw BAIL;\nw.ascii(fv === 0 ? (1 / fv < 0 ? "-0" : "0") : "" + fv);\n';
+        break;
+      case "any":
+        body += `if (fv === null) w.nul();\nelse F[${i}].enc(w, fv);\n`;
+        break;
+      default:
+        body += `F[${i}].enc(w, fv);\n`;
+    }
+    if (f.ptr && f.inline !== null) body += "}\n";
+    if (f.omit !== null) body += "}\n";
+    if (f.hops !== null) for (const hop of f.hops) if (hop.type.kind === "pointer") body += "}\n";
+    body += "}\n";
+    if (!conditional) written = "yes";
+    else if (written === "no") written = "?";
+  });
+  if (written === "no") body += 'w.ascii("{}");\n';
+  else if (written === "yes") body += 'w.punct(0x7d, "}");\n';
+  else body += 'if (first) w.ascii("{}"); else w.punct(0x7d, "}");\n';
+  return new Function(
+    "F",
+    "K",
+    "T",
+    "BAIL",
+    `"use strict"; return function encodeStructBytes(w, v) {\n${body}};`,
+  )(fields, keys, texts, BAIL) as ByteEncoder;
+}
+
+/** compileStruct's code for an integer field of kind `k` in `fv`: the kind's type and range test, then the digits. */
+function intCode(k: string): string {
+  if (isBigKind(k))
+    return `if (typeof fv !== "bigint") throw BAIL;\nw.big(fv, ${k !== "int" && k !== "int64"});\n`;
+  const test: Record<string, string> = {
+    int8: "((fv << 24) >> 24) !== fv",
+    int16: "((fv << 16) >> 16) !== fv",
+    int32: "(fv | 0) !== fv",
+    uint8: "(fv & 255) !== fv",
+    uint16: "(fv & 65535) !== fv",
+    uint32: "fv >>> 0 !== fv",
+  };
+  return `if (typeof fv !== "number" || ${test[k]}) throw BAIL;\nw.small(fv);\n`;
+}
+
+function hasIsZero(t: GoType): boolean {
+  if (t.kind === "pointer") return t.elem.kind !== "pointer" && findMethod(t.elem, "IsZero") !== null;
+  return t.kind !== "interface" && findMethod(t, "IsZero") !== null;
+}
