@@ -172,6 +172,35 @@ const cases: GoldenCase[] = [
     op: "unmarshal",
     input: '{"\\ud800":1}',
   },
+  // pointers allocated on the way to a value that fails stay allocated (classic v1 records the
+  // type error and goes on; want.value holds the non-nil pointer to the zero value)
+  { name: "Edges/AfterError/PointerToMap/Number", type: "*map[string]bool", op: "unmarshal", input: "0" },
+  {
+    name: "Edges/AfterError/PointerToMap/FloatKeys",
+    type: "*map[float64]string",
+    op: "unmarshal",
+    input: "{}",
+  },
+  {
+    name: "Edges/AfterError/PointerToBytes/Base64",
+    type: "[1]*[]byte",
+    op: "unmarshal",
+    input: '["\\ud800"]',
+  },
+  {
+    name: "Edges/AfterError/NamedPointerToRaw/Object",
+    goSource: "type PR *json.RawMessage",
+    type: "PR",
+    op: "unmarshal",
+    input: "{}",
+  },
+  {
+    name: "Edges/AfterError/PointerField/Number",
+    goSource: st("A *[]byte"),
+    type: "S",
+    op: "unmarshal",
+    input: '{"A":0}',
+  },
   {
     name: "Edges/AfterError/SurrogateInStringTag",
     goSource: st('S string `json:",string"`'),
