@@ -35,6 +35,8 @@ export interface ScaleRow {
   allocPerInputByte?: number;
   /** Repetitions measured (after warm-up ones, which are not counted). */
   reps?: number;
+  /** Processes run for this row (alternating with the group's other rows): the best time and the highest peak RSS are kept. */
+  runs?: number;
   /** Set when the implementation failed: what it threw (cut short). */
   error?: string;
   /** Anything a reader needs to read the row right. */
@@ -125,6 +127,8 @@ export interface ProbeReport {
   error?: string;
   /** Extra figures a task reports (e.g. prepare and first-call times). */
   extra?: Record<string, number | string>;
+  /** Runs combined into this report (best time, highest peak RSS), when more than one. */
+  runs?: number;
 }
 
 /** Runs a probe child (`argv[0]` with the rest as arguments) and returns its report; a crash is a failed report. */
@@ -204,5 +208,6 @@ export function scaleRow(
   if (p.allocatedBytes !== undefined && inputBytes > 0)
     row.allocPerInputByte = p.allocatedBytes / (inputBytes * Math.max(1, p.reps ?? p.seconds?.length ?? 1));
   if (p.reps !== undefined) row.reps = p.reps;
+  if (p.runs !== undefined && p.runs > 1) row.runs = p.runs;
   return row;
 }

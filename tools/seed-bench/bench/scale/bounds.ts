@@ -26,16 +26,14 @@ const CODECS = [
 export async function runBounds(o: ScaleOptions, log?: (line: string) => void): Promise<BenchResult> {
   const run = new ScaleRun(o, log);
   try {
-    const say = log ?? ((l: string) => console.log(l));
     const baselineRssBytes = run.baselines();
     const tag = formatByteSize(o.stringSize);
 
     const str = run.file("string.json");
     writeLongString(str, o.stringSize);
-    say(`scale-bounds: one JSON string of ${tag}`);
+    run.say(`scale-bounds: one JSON string of ${tag}`);
     for (const [id, label, side] of [...CODECS, ["JSON.parse", "TextDecoder + JSON.parse", "node"] as const])
-      run.add(
-        { group: `string-decode@${tag}`, impl: id, label: `${label} → string`, side },
+      run.add({ group: `string-decode@${tag}`, impl: id, label: `${label} → string`, side }, () =>
         run.node("string-decode", id, [str]),
       );
     if (run.go)
@@ -47,7 +45,7 @@ export async function runBounds(o: ScaleOptions, log?: (line: string) => void): 
             label: `Go ${v === "v2" ? "json/v2" : "classic encoding/json"} → string`,
             side: "go",
           },
-          run.goRun("string-decode", v, [str]),
+          () => run.goRun("string-decode", v, [str]),
         );
 
     for (const size of [...new Set([1e6, o.stringSize])]) {
@@ -55,10 +53,9 @@ export async function runBounds(o: ScaleOptions, log?: (line: string) => void): 
       writeEscapedString(esc, size);
       const reps = size <= 2e6 ? 12 : 2;
       const warm = size <= 2e6 ? 4 : 1;
-      say(`scale-bounds: reject an escaped string of ${formatByteSize(size)} where an int is expected`);
+      run.say(`scale-bounds: reject an escaped string of ${formatByteSize(size)} where an int is expected`);
       for (const [id, label, side] of CODECS)
-        run.add(
-          { group: `reject@${formatByteSize(size)}`, impl: id, label: `${label} → int`, side },
+        run.add({ group: `reject@${formatByteSize(size)}`, impl: id, label: `${label} → int`, side }, () =>
           run.node("reject", id, [esc, reps, warm]),
         );
       if (run.go)
@@ -70,7 +67,7 @@ export async function runBounds(o: ScaleOptions, log?: (line: string) => void): 
               label: `Go ${v === "v2" ? "json/v2" : "classic encoding/json"} → int`,
               side: "go",
             },
-            run.goRun("reject", v, [esc, reps, warm]),
+            () => run.goRun("reject", v, [esc, reps, warm]),
           );
     }
 
@@ -79,10 +76,9 @@ export async function runBounds(o: ScaleOptions, log?: (line: string) => void): 
       const jsonFile = run.file(`wide-${k}.json`);
       writeFileSync(goFile, manyFieldsGoSource(k));
       writeFileSync(jsonFile, manyFieldsJson(k));
-      say(`scale-bounds: a struct of ${k} fields`);
+      run.say(`scale-bounds: a struct of ${k} fields`);
       for (const [id, label, side] of CODECS)
-        run.add(
-          { group: `fields@${k}`, impl: id, label: `parseGo + first ${label} unmarshal`, side },
+        run.add({ group: `fields@${k}`, impl: id, label: `parseGo + first ${label} unmarshal`, side }, () =>
           run.node("fields", id, [goFile, jsonFile, k]),
         );
       if (run.go)
@@ -94,9 +90,10 @@ export async function runBounds(o: ScaleOptions, log?: (line: string) => void): 
               label: `Go reflect.StructOf + first ${v === "v2" ? "json/v2" : "classic encoding/json"} Unmarshal`,
               side: "go",
             },
-            run.goRun("fields", v, [k]),
+            () => run.goRun("fields", v, [k]),
           );
     }
+    run.flush(); // the last group's rows, before the checks read them
     return run.result(
       "scale-bounds",
       "Memory and time bounded by the input: a long string, a rejected escaped string, a struct of 100,000 fields",

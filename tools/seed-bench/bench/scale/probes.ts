@@ -15,6 +15,7 @@ import {
   formatByteSize,
   hasGo,
   isQuick,
+  medianSeconds,
   type ProbeReport,
   parseByteSize,
   resolveSettings,
@@ -52,6 +53,11 @@ export interface ScaleOptions {
   bigHeapMb: number;
   /** Keep the generated inputs (for a profiler run by hand). */
   keep: boolean;
+  /**
+   * Processes per row, in alternating order across the group's rows (A B C, C B A, …): the row
+   * keeps the best time and the highest peak RSS. 2 by default, 1 for inputs past 256 MB.
+   */
+  rounds: number;
 }
 
 const MB = 1e6;
@@ -72,6 +78,7 @@ export function scaleOptions(argv: readonly string[] = [], quick = isQuick()): S
       fields: { type: "string" },
       "no-go": { type: "boolean" },
       keep: { type: "boolean" },
+      rounds: { type: "string" },
     },
     allowPositionals: true,
     strict: true,
@@ -91,7 +98,27 @@ export function scaleOptions(argv: readonly string[] = [], quick = isQuick()): S
     go: !values["no-go"] && hasGo(),
     bigHeapMb: Math.floor((os.totalmem() / 2 ** 20) * 0.6),
     keep: values.keep ?? false,
+    rounds: values.rounds ? Number.parseInt(values.rounds, 10) : streamSize > 256 * 2 ** 20 ? 1 : 2,
   };
+}
+
+/** What a row is before it is measured. */
+export interface RowBase {
+  group: string;
+  impl: string;
+  label: string;
+  side: ScaleSide;
+  note?: string;
+}
+
+/** Several runs of one probe as one: a failure if any failed, else the fastest run with the highest peak RSS seen. */
+export function bestOf(reports: readonly ProbeReport[]): ProbeReport {
+  const failed = reports.find((r) => !r.ok);
+  if (failed || reports.length <= 1) return failed ?? (reports[0] as ProbeReport);
+  const time = (r: ProbeReport) => medianSeconds(r.seconds) ?? Number.POSITIVE_INFINITY;
+  const best = reports.reduce((a, b) => (time(b) < time(a) ? b : a));
+  const peak = Math.max(...reports.map((r) => r.peakRssBytes ?? 0));
+  return { ...best, ...(peak > 0 ? { peakRssBytes: peak } : {}), runs: reports.length };
 }
 
 /** A scale run's working state: the temporary folder, the Go probes, the rows so far. */
@@ -127,11 +154,42 @@ export class ScaleRun {
     return runProbe([impl === "v2" ? this.go.jsonv2 : this.go.classic, task, impl, ...args.map(String)]);
   }
 
-  /** Adds a row from a probe report and logs it. */
-  add(
-    base: { group: string; impl: string; label: string; side: ScaleSide; note?: string },
-    p: ProbeReport,
-  ): ScaleRow {
+  private queue: Array<{ base: RowBase; probe: () => ProbeReport }> = [];
+  private queueRounds = 1;
+
+  /**
+   * Queues a row of the current group: its probe runs when the group is flushed (by `say`, by a
+   * row of another group, or by `result`), `rounds` times (default: the options'), alternating
+   * with the group's other rows.
+   */
+  add(base: RowBase, probe: () => ProbeReport, rounds = this.options.rounds): void {
+    if (this.queue.length && this.queue[0]?.base.group !== base.group) this.flush();
+    this.queue.push({ base, probe });
+    this.queueRounds = Math.max(1, Math.min(rounds, this.options.rounds));
+  }
+
+  /** Logs a line after the queued rows have run. */
+  say(line: string): void {
+    this.flush();
+    this.log(line);
+  }
+
+  /** Runs the queued rows: rounds in alternating order; each row keeps its best time and highest peak RSS. */
+  flush(): void {
+    const q = this.queue;
+    this.queue = [];
+    if (!q.length) return;
+    const reports: ProbeReport[][] = q.map(() => []);
+    for (let round = 0; round < this.queueRounds; round++) {
+      const order = q.map((_, i) => i);
+      if (round % 2 === 1) order.reverse();
+      for (const i of order)
+        (reports[i] as ProbeReport[]).push((q[i] as { probe: () => ProbeReport }).probe());
+    }
+    for (const [i, e] of q.entries()) this.addRow(e.base, bestOf(reports[i] as ProbeReport[]));
+  }
+
+  private addRow(base: RowBase, p: ProbeReport): ScaleRow {
     const row = scaleRow(base, p);
     this.rows.push(row);
     const fig = row.error
@@ -161,6 +219,7 @@ export class ScaleRun {
     scale: Omit<ScaleReport, "rows">,
     notes: string[],
   ): BenchResult {
+    this.flush();
     const finishedAt = new Date();
     const {
       memory: _m,

@@ -7,11 +7,11 @@
 import { readFileSync, unlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { hasGo, type ScaleRow } from "@gojson/harness";
+import { hasGo, type ProbeReport, type ScaleRow } from "@gojson/harness";
 import { describe, expect, it } from "vitest";
 import { runBounds } from "./bounds.js";
 import { EVENT_GO_SOURCE, eventJson, writeEvents } from "./events.js";
-import { docSizesUpTo, type ScaleOptions, scaleOptions } from "./probes.js";
+import { bestOf, docSizesUpTo, type ScaleOptions, scaleOptions } from "./probes.js";
 import { runStreams } from "./streams.js";
 
 const quiet = () => {};
@@ -25,6 +25,7 @@ const tiny: ScaleOptions = {
   go,
   bigHeapMb: 0,
   keep: false,
+  rounds: 1,
 };
 
 function group(rows: readonly ScaleRow[], g: string): ScaleRow[] {
@@ -45,6 +46,25 @@ describe("scale options", () => {
   it("BadSize/Throws", () =>
     expect(() => scaleOptions(["--stream-size", "lots"], false)).toThrow(/byte size/));
   it("DocSizes/OneMegabyteFirst", () => expect(docSizesUpTo(1e6)).toEqual([1e6]));
+  it("Rounds/TwoByDefaultOneForAFullRun", () => {
+    expect(scaleOptions([], false).rounds).toBe(2);
+    expect(scaleOptions(["--stream-size", "1GiB"], false).rounds).toBe(1);
+    expect(scaleOptions(["--rounds", "3"], false).rounds).toBe(3);
+  });
+});
+
+describe("bestOf", () => {
+  const ok = (s: number, rss: number): ProbeReport => ({ ok: true, seconds: [s], peakRssBytes: rss });
+  it("FastestTimeHighestRss", () =>
+    expect(bestOf([ok(3, 10), ok(2, 30), ok(4, 20)])).toEqual({
+      ok: true,
+      seconds: [2],
+      peakRssBytes: 30,
+      runs: 3,
+    }));
+  it("AnyFailureFails", () =>
+    expect(bestOf([ok(1, 1), { ok: false, error: "boom" }])).toEqual({ ok: false, error: "boom" }));
+  it("OneRunAsItIs", () => expect(bestOf([ok(1, 5)])).toEqual(ok(1, 5)));
 });
 
 describe("generated inputs", () => {

@@ -83,23 +83,19 @@ export function docReps(size: number): { reps: number; warm: number } {
 export async function runStreams(o: ScaleOptions, log?: (line: string) => void): Promise<BenchResult> {
   const run = new ScaleRun(o, log);
   try {
-    const say = log ?? ((l: string) => console.log(l));
     const baselineRssBytes = run.baselines();
     const stream = run.file("events.ndjson");
     const gen = writeEvents(stream, o.streamSize);
-    say(`scale-streams: ${formatByteSize(gen.bytes)} of NDJSON, ${gen.values} events`);
+    run.say(`scale-streams: ${formatByteSize(gen.bytes)} of NDJSON, ${gen.values} events`);
     for (const [id, label, side] of STREAM_READERS)
-      run.add(
-        { group: "stream-decode", impl: id, label, side },
+      run.add({ group: "stream-decode", impl: id, label, side }, () =>
         run.node("stream-decode", id, [stream, run.goFile]),
       );
     if (run.go) {
-      run.add(
-        { group: "stream-decode", impl: "go-v2", label: GO_V2_READER, side: "go" },
+      run.add({ group: "stream-decode", impl: "go-v2", label: GO_V2_READER, side: "go" }, () =>
         run.goRun("stream-decode", "v2", [stream]),
       );
-      run.add(
-        { group: "stream-decode", impl: "go-v1", label: GO_V1_READER, side: "go" },
+      run.add({ group: "stream-decode", impl: "go-v1", label: GO_V1_READER, side: "go" }, () =>
         run.goRun("stream-decode", "v1", [stream]),
       );
     }
@@ -111,8 +107,7 @@ export async function runStreams(o: ScaleOptions, log?: (line: string) => void):
     const n = Math.max(1, Math.round(o.streamSize / perEvent));
     const out = run.file("out.ndjson");
     for (const [id, label, side] of STREAM_WRITERS)
-      run.add(
-        { group: "stream-encode", impl: id, label, side },
+      run.add({ group: "stream-encode", impl: id, label, side }, () =>
         run.node("stream-encode", id, [poolFile, out, n, run.goFile]),
       );
     if (run.go) {
@@ -123,7 +118,7 @@ export async function runStreams(o: ScaleOptions, log?: (line: string) => void):
           label: "Go jsontext.NewEncoder + MarshalEncode (v2), bufio 64 KiB",
           side: "go",
         },
-        run.goRun("stream-encode", "v2", [poolFile, out, n]),
+        () => run.goRun("stream-encode", "v2", [poolFile, out, n]),
       );
       run.add(
         {
@@ -132,7 +127,7 @@ export async function runStreams(o: ScaleOptions, log?: (line: string) => void):
           label: "Go json.NewEncoder (classic v1), bufio 64 KiB",
           side: "go",
         },
-        run.goRun("stream-encode", "v1", [poolFile, out, n]),
+        () => run.goRun("stream-encode", "v1", [poolFile, out, n]),
       );
     }
 
@@ -147,8 +142,9 @@ export async function runStreams(o: ScaleOptions, log?: (line: string) => void):
       const warmCount = smallDoc ? [smallDoc.count] : [];
       smallDoc ??= { file: doc, count };
       const heap = d.bytes > 200e6 ? o.bigHeapMb : 0;
+      const rounds = d.bytes > 200e6 ? 1 : o.rounds;
       const tag = formatByteSize(size);
-      say(
+      run.say(
         `scale-streams: document of ${formatByteSize(d.bytes)} (${d.values} events), ${warmArgs.length ? reps : reps - warm} measured rep(s)`,
       );
       for (const [id, label, side] of DOC_IMPLS)
@@ -159,7 +155,8 @@ export async function runStreams(o: ScaleOptions, log?: (line: string) => void):
             label: side === "node" ? label : `${label} unmarshal []Event`,
             side,
           },
-          run.node("doc-decode", id, [doc, reps, warm, run.goFile, ...warmArgs], heap),
+          () => run.node("doc-decode", id, [doc, reps, warm, run.goFile, ...warmArgs], heap),
+          rounds,
         );
       if (run.go)
         for (const v of ["v2", "v1"] as const)
@@ -170,7 +167,8 @@ export async function runStreams(o: ScaleOptions, log?: (line: string) => void):
               label: `Go ${v === "v2" ? "json/v2" : "classic encoding/json"} Unmarshal []Event`,
               side: "go",
             },
-            run.goRun("doc-decode", v, [doc, reps, warmArgs.length ? 0 : warm]),
+            () => run.goRun("doc-decode", v, [doc, reps, warmArgs.length ? 0 : warm]),
+            rounds,
           );
       for (const [decodeId, label, side] of DOC_IMPLS) {
         const id = decodeId === "JSON.parse" ? "JSON.stringify" : decodeId;
@@ -181,7 +179,8 @@ export async function runStreams(o: ScaleOptions, log?: (line: string) => void):
             label: side === "node" ? "Buffer.from(JSON.stringify) (untyped)" : `${label} marshal []*Event`,
             side,
           },
-          run.node("doc-encode", id, [poolFile, count, reps, warm, run.goFile, ...warmCount], heap),
+          () => run.node("doc-encode", id, [poolFile, count, reps, warm, run.goFile, ...warmCount], heap),
+          rounds,
         );
       }
       if (run.go)
@@ -193,9 +192,11 @@ export async function runStreams(o: ScaleOptions, log?: (line: string) => void):
               label: `Go ${v === "v2" ? "json/v2" : "classic encoding/json"} Marshal []*Event`,
               side: "go",
             },
-            run.goRun("doc-encode", v, [poolFile, count, reps, warmArgs.length ? 0 : warm]),
+            () => run.goRun("doc-encode", v, [poolFile, count, reps, warmArgs.length ? 0 : warm]),
+            rounds,
           );
     }
+    run.flush(); // the last group's rows, before the checks read them
     return run.result(
       "scale-streams",
       "Streams and big documents: do the readers hold 64 MiB on a stream, at Go's rate, and does cost per byte stay flat up to 1 GB?",
