@@ -104,6 +104,7 @@ export async function runBounds(o: ScaleOptions, log?: (line: string) => void): 
         baselineRssBytes,
       },
       [
+        `Each row ran in ${o.rounds} process(es), alternating with its group's other rows (${o.rounds > 1 ? "documents past 200 MB once; " : ""}the best time and the highest peak RSS are kept).`,
         `String decode: peak RSS above an idle probe (${baselineRssBytes.gojson ? `${(baselineRssBytes.gojson / 2 ** 20).toFixed(1)} MiB` : "not measured"}) per input byte; the input bytes themselves are one of them.`,
         "Fields: Go has no parseGo; its rows time reflect.StructOf (declaring the type at run time) plus the first Unmarshal, which builds Go's field cache.",
       ],

@@ -205,6 +205,7 @@ export async function runStreams(o: ScaleOptions, log?: (line: string) => void):
         .join(", ")}, each implementation once in a process of its own.`,
       { checks: streamChecks(run.rows, o), commands: [scaleCommand("scale-streams", o)], baselineRssBytes },
       [
+        `Each row ran in ${o.rounds} process(es), alternating with its group's other rows (${o.rounds > 1 ? "documents past 200 MB once; " : ""}the best time and the highest peak RSS are kept).`,
         "Peak RSS is the whole process's (getrusage ru_maxrss), the runtime included; an idle probe's is given as the floor.",
         "Encoders cycle a pool of ~900 distinct events (the document is []*Event of references into it), so memory holds the output, not the input values.",
         "Go's v2 map order is random, so its encoded bytes differ from codec-v2's in member order only.",
