@@ -25,16 +25,11 @@ export function foldRune(r: number): number {
   return f;
 }
 
+const NON_ASCII = /[^\x00-\x7f]/;
+
 function fold(s: string, dropDelims: boolean): string {
   let out = "";
-  let ascii = true;
-  for (let i = 0; i < s.length; i++) {
-    if (s.charCodeAt(i) >= 0x80) {
-      ascii = false;
-      break;
-    }
-  }
-  if (ascii) {
+  if (!NON_ASCII.test(s)) {
     out = s.toUpperCase();
     return dropDelims ? out.replace(/[-_]/g, "") : out;
   }

@@ -144,6 +144,7 @@ export class PackageScope {
   });
   private readonly texts: TextScope;
   private readonly importNames = new Map<string, string>();
+  private readonly dotPaths = new Map<number, readonly string[]>();
   private instDepth = 0;
   // Session state: what the current top-level resolution created.
   private sessionDepth = 0;
@@ -655,10 +656,15 @@ export class PackageScope {
     return unresolvedType(q, e.name, path, hint, e.pos);
   }
 
-  private dotImports(file: number): string[] {
-    const f = this.files[file];
-    if (f === undefined) return [];
-    return f.imports.filter((i) => i.name === ".").map((i) => i.path);
+  // The dot imports of a file (once per file: every unqualified name asks).
+  private dotImports(file: number): readonly string[] {
+    let paths = this.dotPaths.get(file);
+    if (paths === undefined) {
+      const f = this.files[file];
+      paths = f === undefined ? [] : f.imports.filter((i) => i.name === ".").map((i) => i.path);
+      this.dotPaths.set(file, paths);
+    }
+    return paths;
   }
 
   // The import path a qualifier names in file `file` (undefined: not imported there).

@@ -163,6 +163,9 @@ export function parseFieldOptions(sf: { name: string; tag: string; exported: boo
   return fullOptions(sf.name, tag);
 }
 
+// A name with one of these is read by fullOptions (quoted names, escapes).
+const QUOTE_OR_ESCAPE = /[\\'"`]/;
+
 const OPT_OMITEMPTY = 1;
 const OPT_OMITZERO = 2;
 const OPT_STRING = 4;
@@ -177,12 +180,9 @@ const OPT_UNKNOWN = 16;
  */
 function plainOptions(goName: string, tag: string): FieldOptions | undefined {
   const n = tag.length;
-  let i = 0;
-  for (; i < n; i++) {
-    const c = tag.charCodeAt(i);
-    if (c === 0x2c) break; // ','
-    if (c === 0x5c || c === 0x27 || c === 0x22 || c === 0x60) return undefined; // \ ' " `
-  }
+  let i = tag.indexOf(",");
+  if (i < 0) i = n;
+  if (QUOTE_OR_ESCAPE.test(i === n ? tag : tag.slice(0, i))) return undefined;
   const out = emptyOptions();
   out.name = goName;
   if (i > 0) {
