@@ -32,4 +32,12 @@ describe("progressLine", () => {
       "\r\x1b[2K",
     ]);
   });
+
+  it("counts without a total when the number of items is not known ahead", () => {
+    const s = sink(true);
+    const p = progressLine(s, undefined, () => 0);
+    p.update(1, 0);
+    p.update(7, 2); // throttled: no total to finish on
+    expect(s.written).toEqual(["\r\x1b[2Kdiff 1 payloads, 0 differ"]);
+  });
 });

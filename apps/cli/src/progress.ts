@@ -18,12 +18,13 @@ const REDRAW_EVERY_MS = 100;
 export const NO_PROGRESS: ProgressLine = { update() {}, clear() {} };
 
 /**
- * progressLine returns a ProgressLine on `stream` for `total` items, or
- * NO_PROGRESS when the stream is not a TTY.
+ * progressLine returns a ProgressLine on `stream` for `total` items (undefined
+ * when the count is not known ahead, as for NDJSON lines), or NO_PROGRESS
+ * when the stream is not a TTY.
  */
 export function progressLine(
   stream: { isTTY?: boolean; write(s: string): unknown },
-  total: number,
+  total: number | undefined,
   now: () => number = Date.now,
 ): ProgressLine {
   if (!stream.isTTY) return NO_PROGRESS;
@@ -32,9 +33,10 @@ export function progressLine(
   return {
     update(done, differ) {
       const t = now();
-      if (done < total && t - last < REDRAW_EVERY_MS) return;
+      if (done !== total && t - last < REDRAW_EVERY_MS) return;
       last = t;
-      stream.write(`\r\x1b[2Kdiff ${done}/${total} payloads, ${differ} differ`);
+      const count = total === undefined ? `${done}` : `${done}/${total}`;
+      stream.write(`\r\x1b[2Kdiff ${count} payloads, ${differ} differ`);
       shown = true;
     },
     clear() {

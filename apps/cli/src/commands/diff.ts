@@ -36,7 +36,9 @@ export async function diffCommand(args: string[], flags: DiffFlags): Promise<Exi
   const io = cliIo();
   const color = palette(useColor(io.stdout));
   const showBar = !flags.json && !process.env.CI && files.length > 1;
-  const progress = showBar ? progressLine(io.stderr, files.length) : NO_PROGRESS;
+  // NDJSON files hold an unknown number of payloads: then the line counts without a total.
+  const expected = files.some((f) => /\.(ndjson|jsonl)$/.test(f)) ? undefined : files.length;
+  const progress = showBar ? progressLine(io.stderr, expected) : NO_PROGRESS;
 
   let total = 0;
   let differing = 0;
