@@ -4,7 +4,8 @@
  * `marshal` takes `T`; an untyped `GoType` works with `unknown`.
  */
 import type { GoType } from "@gojson/gotype";
-import { Decoder, LARGE_INPUT } from "@gojson/jsontext";
+import { Decoder } from "@gojson/jsontext";
+import { LARGE_INPUT } from "@gojson/jsontext/internal";
 import { checkGoType, checkInput } from "./argument-errors.js";
 import {
   JsonError,

@@ -14,7 +14,8 @@ import {
   sliceOf,
   T,
 } from "@gojson/gotype";
-import { formatFloat, type Kind, MAX_NESTING_DEPTH, utf8Length } from "@gojson/jsontext";
+import { formatFloat, type Kind, MAX_NESTING_DEPTH } from "@gojson/jsontext";
+import { utf8Length } from "@gojson/jsontext/internal";
 import { compareUTF8 } from "./arshal-maps.js";
 import { numberText, unsupportedNumber } from "./arshal-scalars.js";
 import { encodeBytes } from "./bytes-format.js";

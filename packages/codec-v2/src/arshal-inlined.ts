@@ -5,7 +5,8 @@
  */
 
 import type { GoType } from "@gojson/gotype";
-import { Decoder, SyntacticError, utf8Length } from "@gojson/jsontext";
+import { Decoder, SyntacticError } from "@gojson/jsontext";
+import { utf8Length } from "@gojson/jsontext/internal";
 import { compareUTF8 } from "./arshal-maps.js";
 import {
   ERR_RAW_INLINED_NOT_OBJECT,

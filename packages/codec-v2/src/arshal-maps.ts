@@ -5,7 +5,8 @@
  */
 
 import { GoTimeError, type GoType, typeString as reflectTypeString } from "@gojson/gotype";
-import { formatFloat, type Kind, type QuotePolicy, SyntacticError, utf8Length } from "@gojson/jsontext";
+import { formatFloat, type Kind, SyntacticError } from "@gojson/jsontext";
+import { type QuotePolicy, utf8Length } from "@gojson/jsontext/internal";
 import { methodText } from "./arshal-methods.js";
 import { parseGoFloatSyntax, parseGoInt, parseGoIntSyntax } from "./arshal-scalars.js";
 import { strictRFC3339Error } from "./arshal-time.js";

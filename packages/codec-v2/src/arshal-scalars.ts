@@ -6,7 +6,8 @@
  */
 
 import { type GoType, JsonNumber } from "@gojson/gotype";
-import { Decoder, formatFloat, goQuoteRune, type Kind, quoteCharV1, SyntacticError } from "@gojson/jsontext";
+import { Decoder, formatFloat, type Kind, SyntacticError } from "@gojson/jsontext";
+import { goQuoteRune, quoteCharV1 } from "@gojson/jsontext/internal";
 import { goQuote, type SemanticError, setPartial } from "./errors.js";
 import { isBigKind } from "./go-values.js";
 import { checkInt, invalidValue, isFloat32 } from "./invalid-value.js";

@@ -5,7 +5,8 @@
  */
 
 import type { GoType } from "@gojson/gotype";
-import { SyntacticError, utf8Length } from "@gojson/jsontext";
+import { SyntacticError } from "@gojson/jsontext";
+import { utf8Length } from "@gojson/jsontext/internal";
 import { type ByteFormat, decodeBytes, decodedLength, encodeBytes, goWritesOf } from "./bytes-format.js";
 import {
   byteLength,

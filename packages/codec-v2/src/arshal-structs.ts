@@ -5,7 +5,8 @@
  */
 
 import type { GoType, StructType } from "@gojson/gotype";
-import { type Kind, utf8Length } from "@gojson/jsontext";
+import type { Kind } from "@gojson/jsontext";
+import { utf8Length } from "@gojson/jsontext/internal";
 import { fallbackEncoder, fallbackNameCheck, rawFallbackHead } from "./arshal-inlined.js";
 import {
   ERR_AMBIGUOUS_NAME,

@@ -5,7 +5,8 @@
  * rendered as Go 1.26's `err.Error()` (with "cannot").
  */
 import type { GoType } from "@gojson/gotype";
-import { goQuote, JsonError, type Kind, SyntacticError, truncatePointer } from "@gojson/jsontext";
+import { JsonError, type Kind, SyntacticError } from "@gojson/jsontext";
+import { goQuote, truncatePointer } from "@gojson/jsontext/internal";
 import { typeString } from "./type-string.js";
 
 export { goQuote, JsonError, SyntacticError };

@@ -65,7 +65,9 @@ function answer(c: Case, goVersion: (typeof GO_VERSIONS)[number]): Answer {
   return { out, err };
 }
 
-const cases = (fixture.cases as Case[]).map((c) => [`${c.engine} ${c.op} ${c.type} ${c.in ?? ""}`, c] as const);
+const cases = (fixture.cases as Case[]).map(
+  (c) => [`${c.engine} ${c.op} ${c.type} ${c.in ?? ""}`, c] as const,
+);
 
 for (const goVersion of GO_VERSIONS) {
   describe(`Go ${goVersion}`, () => {

@@ -6,7 +6,7 @@
  * decodes the whole input from the start (no user code has run: the fast path never calls any).
  */
 import type { GoType } from "@gojson/gotype";
-import { LARGE_INPUT } from "@gojson/jsontext";
+import { LARGE_INPUT } from "@gojson/jsontext/internal";
 import { isByteSlice } from "./arshal-slices.js";
 import type { ResolvedOptions } from "./options.js";
 import { NO_FAST, unmarshalFast } from "./unmarshal-fast.js";

@@ -6,7 +6,7 @@
  */
 import { Buffer } from "node:buffer";
 import { named, sliceOf, structOf, T } from "@gojson/gotype";
-import { LARGE_INPUT } from "@gojson/jsontext";
+import { LARGE_INPUT } from "@gojson/jsontext/internal";
 import { afterEach, describe, expect, it } from "vitest";
 import { stringLimitError } from "./api.js";
 import { JsonError, unmarshal, unmarshalRead } from "./index.js";

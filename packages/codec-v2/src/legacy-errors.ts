@@ -4,7 +4,8 @@
  * types and texts, as Go's encoding/json/v2_inject.go and v2_scanner.go do.
  */
 import { type GoType, typeString as gotypeString } from "@gojson/gotype";
-import { goQuote, JsonError, SyntacticError } from "@gojson/jsontext";
+import { JsonError, SyntacticError } from "@gojson/jsontext";
+import { goQuote } from "@gojson/jsontext/internal";
 import { ERR_UNKNOWN_NAME, SemanticError } from "./errors.js";
 import type { GoRules } from "./go-version.js";
 

@@ -10,7 +10,7 @@
  * always written as an escape), so {@link unwrapRaw} finds the markers and
  * puts the raw text back in one regular-expression pass.
  */
-import type { QuotePolicy } from "@gojson/jsontext";
+import type { QuotePolicy } from "@gojson/jsontext/internal";
 import { quoteWith } from "./quote.js";
 
 /** Thrown by the fast path for anything it does not handle; the exact encoder then runs. */

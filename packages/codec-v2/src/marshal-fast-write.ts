@@ -20,14 +20,19 @@
  * with methods never reach this path), so running again is safe.
  */
 import type { GoType, StructType } from "@gojson/gotype";
+import { formatFloat } from "@gojson/jsontext";
 import {
+  FastWriter,
+  FIRST_BUFFER,
   FLOAT64_MAX_BYTES,
-  formatFloat,
+  HAS_NATIVE_WRITERS,
   INT53_MAX_BYTES,
+  KEEP_BUFFER,
   safeBigint,
   writeFloat64,
   writeInt53,
-} from "@gojson/jsontext";
+  writeStringV2,
+} from "@gojson/jsontext/internal";
 import { compareUTF8 } from "./arshal-maps.js";
 import { encodeBytes } from "./bytes-format.js";
 import { structFieldsV2 } from "./fields.js";
@@ -42,218 +47,8 @@ import {
 import { bail, FAST_MAX_DEPTH, isWellFormed } from "./marshal-fast-shadow.js";
 import type { BooleanOption, ResolvedOptions } from "./options.js";
 
-/** Node's Buffer, with the native writers the byte path uses (the path is off without it). */
-interface NodeBuf extends Uint8Array {
-  utf8Write(s: string, offset: number, max: number): number;
-  latin1Write(s: string, offset: number, max: number): number;
-  copy(target: Uint8Array, targetStart: number, sourceStart: number, sourceEnd: number): number;
-}
-interface NodeBufCtor {
-  allocUnsafe(n: number): NodeBuf;
-  allocUnsafeSlow(n: number): NodeBuf;
-  prototype: object;
-}
-const NodeBuffer = (globalThis as unknown as { Buffer?: NodeBufCtor }).Buffer;
-const HAS_NATIVE_WRITERS =
-  NodeBuffer !== undefined &&
-  typeof (NodeBuffer.prototype as Partial<NodeBuf>).utf8Write === "function" &&
-  typeof (NodeBuffer.prototype as Partial<NodeBuf>).latin1Write === "function" &&
-  typeof (String.prototype as { isWellFormed?: unknown }).isWellFormed === "function";
-
-type WellFormed = { isWellFormed(): boolean };
-
-/** Strings up to this length are escaped and encoded by hand; longer ones by native calls. */
-const SHORT_STRING = 32;
-/** A clean head at least this long is written natively before a string's escapes are written by hand. */
-const NATIVE_HEAD = 64;
-/** The writer's first buffer (bytes). */
-const FIRST_BUFFER = 1 << 16;
-/** A buffer larger than this is not kept between calls. */
-const KEEP_BUFFER = 1 << 22;
-/** Outputs at least this long, and filling most of the buffer, are handed over (no copy) and the buffer replaced. */
-const HAND_OVER = 1 << 16;
-/** Outputs longer than this are returned exactly sized (a copy unless the buffer is nearly full). */
-const EXACT_FROM = 16 << 20;
-/** Outputs shorter than this are copied into a Uint8Array of their own (not a slice of Buffer's shared pool). */
-const POOL_MAX = 4096;
-
-/** Characters JSON.stringify and json/v2's minimal policy both escape (a well-formed string without them is written as is). */
-const NEEDS_ESCAPE = /["\\\u0000-\u001f]/;
-/** NEEDS_ESCAPE and surrogates (a string without any is written as is, unchecked). */
-const SPECIAL = /["\\\u0000-\u001f\ud800-\udfff]/;
-
-/** Per ASCII character: 0 written as is, 1 written `\u00XX`, else the letter written after a backslash. */
-const ESCAPE = new Uint8Array(0x80);
-for (let c = 0; c < 0x20; c++) ESCAPE[c] = 1;
-ESCAPE[0x08] = 0x62; // \b
-ESCAPE[0x09] = 0x74; // \t
-ESCAPE[0x0a] = 0x6e; // \n
-ESCAPE[0x0c] = 0x66; // \f
-ESCAPE[0x0d] = 0x72; // \r
-ESCAPE[0x22] = 0x22;
-ESCAPE[0x5c] = 0x5c;
-const HEX = Uint8Array.from("0123456789abcdef", (c) => c.charCodeAt(0));
-
-/** The output buffer of one byte-path marshal. */
-export class ByteWriter {
-  buf: NodeBuf;
-  pos = 0;
-  depth = 0;
-  constructor(size: number) {
-    this.buf = (NodeBuffer as NodeBufCtor).allocUnsafeSlow(size);
-  }
-  /** Makes room for n more bytes. */
-  room(n: number): void {
-    if (this.pos + n <= this.buf.length) return;
-    const nb = (NodeBuffer as NodeBufCtor).allocUnsafeSlow(Math.max(this.buf.length * 2, this.pos + n));
-    this.buf.copy(nb, 0, 0, this.pos);
-    this.buf = nb;
-  }
-  /** Writes ASCII text (numbers, literals, base64). */
-  ascii(s: string): void {
-    const n = s.length;
-    this.room(n);
-    if (n > SHORT_STRING) {
-      this.pos += this.buf.latin1Write(s, this.pos, n);
-      return;
-    }
-    const b = this.buf;
-    let p = this.pos;
-    for (let i = 0; i < n; i++) b[p++] = s.charCodeAt(i);
-    this.pos = p;
-  }
-  /** Writes pre-encoded bytes (member names with their separators). */
-  raw(k: Uint8Array): void {
-    const n = k.length;
-    this.room(n);
-    const b = this.buf;
-    const p = this.pos;
-    // By hand: faster than TypedArray#set on a Buffer for names of typical length.
-    for (let i = 0; i < n; i++) b[p + i] = k[i] as number;
-    this.pos = p + n;
-  }
-  /** Writes one byte. */
-  byte(c: number): void {
-    if (this.pos >= this.buf.length) this.room(1);
-    this.buf[this.pos++] = c;
-  }
-  /**
-   * Writes s as a JSON string with json/v2's minimal escaping (what JSON.stringify
-   * writes for a well-formed string); a lone surrogate (invalid UTF-8) bails.
-   */
-  string(s: string): void {
-    const n = s.length;
-    if (n <= SHORT_STRING) this.shortString(s, n);
-    else this.longString(s, n);
-  }
-  /** A short string, escaped and encoded by hand. */
-  private shortString(s: string, n: number): void {
-    this.room(n * 6 + 2);
-    const b = this.buf;
-    b[this.pos] = 0x22;
-    const p = this.escape(s, 0, n, b, this.pos + 1);
-    b[p] = 0x22;
-    this.pos = p + 1;
-  }
-  /** Writes s[i:n] escaped and UTF-8 encoded into b at p (room made by the caller); returns the end. */
-  private escape(s: string, i: number, n: number, b: Uint8Array, p: number): number {
-    for (; i < n; i++) {
-      const c = s.charCodeAt(i);
-      if (c < 0x80) {
-        const e = ESCAPE[c] as number;
-        if (e === 0) b[p++] = c;
-        else if (e === 1) {
-          b[p++] = 0x5c;
-          b[p++] = 0x75;
-          b[p++] = 0x30;
-          b[p++] = 0x30;
-          b[p++] = HEX[c >> 4] as number;
-          b[p++] = HEX[c & 15] as number;
-        } else {
-          b[p++] = 0x5c;
-          b[p++] = e;
-        }
-      } else if (c < 0x800) {
-        b[p++] = 0xc0 | (c >> 6);
-        b[p++] = 0x80 | (c & 0x3f);
-      } else if (c < 0xd800 || c >= 0xe000) {
-        b[p++] = 0xe0 | (c >> 12);
-        b[p++] = 0x80 | ((c >> 6) & 0x3f);
-        b[p++] = 0x80 | (c & 0x3f);
-      } else {
-        const d = c < 0xdc00 && i + 1 < n ? s.charCodeAt(i + 1) : 0;
-        // A lone surrogate: invalid UTF-8, Go's error (the exact encoder reports it).
-        if ((d & 0xfc00) !== 0xdc00) bail();
-        const u = ((c - 0xd800) << 10) + (d - 0xdc00) + 0x10000;
-        b[p++] = 0xf0 | (u >> 18);
-        b[p++] = 0x80 | ((u >> 12) & 0x3f);
-        b[p++] = 0x80 | ((u >> 6) & 0x3f);
-        b[p++] = 0x80 | (u & 0x3f);
-        i++;
-      }
-    }
-    return p;
-  }
-  /**
-   * A long string: written by Buffer's native UTF-8 writer when it needs no escape (one native
-   * check), else its clean head natively and the rest escaped and encoded by hand.
-   */
-  private longString(s: string, n: number): void {
-    const k = s.search(SPECIAL);
-    if (k >= 0) {
-      // The first special character is an escape, or a surrogate with an escape after it.
-      if (s.charCodeAt(k) < 0xd800 || NEEDS_ESCAPE.test(s)) {
-        if (k < NATIVE_HEAD) this.shortString(s, n);
-        else this.escapedTail(s, k, n);
-        return;
-      }
-      if (!(s as unknown as WellFormed).isWellFormed()) bail();
-    }
-    const max = n * 3 + 2;
-    this.room(max);
-    const b = this.buf;
-    b[this.pos++] = 0x22;
-    this.pos += b.utf8Write(s, this.pos, max);
-    b[this.pos++] = 0x22;
-  }
-  /** A string whose first k characters need no escape (and have no surrogate): those natively, the rest by hand. */
-  private escapedTail(s: string, k: number, n: number): void {
-    this.room(k * 3 + 1);
-    const b = this.buf;
-    b[this.pos++] = 0x22;
-    this.pos += b.utf8Write(s.slice(0, k), this.pos, k * 3);
-    this.room((n - k) * 6 + 1);
-    this.pos = this.escape(s, k, n, this.buf, this.pos);
-    this.buf[this.pos++] = 0x22;
-  }
-  /**
-   * The bytes written, in a buffer of their own: a copy, or (for large outputs that fill most
-   * of the buffer) a view of the buffer itself, which the writer then replaces.
-   */
-  result(): Uint8Array {
-    const n = this.pos;
-    const b = this.buf;
-    // Past EXACT_FROM bytes the output is exactly sized: a view would keep up to twice its size alive.
-    if (n >= HAND_OVER && n * 2 > b.length && (n <= EXACT_FROM || b.length - n <= n >> 6)) {
-      // The next output is likely about as long: room for it and an eighth more (kept only when small).
-      this.buf = (NodeBuffer as NodeBufCtor).allocUnsafeSlow(
-        Math.max(FIRST_BUFFER, Math.min(n + (n >> 3), KEEP_BUFFER)),
-      );
-      return new Uint8Array(b.buffer, b.byteOffset, n);
-    }
-    if (n < POOL_MAX) {
-      const out = new Uint8Array(n);
-      for (let i = 0; i < n; i++) out[i] = b[i] as number;
-      return out;
-    }
-    const c = (NodeBuffer as NodeBufCtor).allocUnsafe(n);
-    b.copy(c, 0, 0, n);
-    return new Uint8Array(c.buffer, c.byteOffset, n);
-  }
-}
-
 /** A compiled byte encoder: writes the JSON of v, or throws BAIL. */
-export type ByteEncoder = (w: ByteWriter, v: any) => void;
+export type ByteEncoder = (w: FastWriter, v: any) => void;
 
 /** The options (besides the all-false defaults) the byte path serves. */
 const SERVED: ReadonlySet<BooleanOption> = new Set<BooleanOption>([
@@ -281,12 +76,12 @@ export function writeEligible(o: ResolvedOptions): boolean {
   return true;
 }
 
-let spare: ByteWriter | null = null;
+let spare: FastWriter | null = null;
 
 /** writeBytes runs byte encoder enc on v: the output bytes, or undefined when it bailed. */
 export function writeBytes(enc: ByteEncoder, v: unknown): Uint8Array | undefined {
   // A getter of an `any` value may marshal again: a nested call takes a writer of its own.
-  const w = spare ?? new ByteWriter(FIRST_BUFFER);
+  const w = spare ?? new FastWriter(FIRST_BUFFER);
   spare = null;
   w.pos = 0;
   w.depth = 0;
@@ -343,7 +138,7 @@ function compile(t: GoType, c: Ctx): ByteEncoder | null {
 
 const TRUE = 0x74;
 
-function writeBool(w: ByteWriter, v: unknown): void {
+function writeBool(w: FastWriter, v: unknown): void {
   if (v === true) {
     w.room(4);
     const b = w.buf;
@@ -357,13 +152,13 @@ function writeBool(w: ByteWriter, v: unknown): void {
   else bail();
 }
 
-function writeString(w: ByteWriter, v: unknown): void {
+function writeString(w: FastWriter, v: unknown): void {
   if (typeof v !== "string") bail();
-  w.string(v);
+  writeStringV2(w, v);
 }
 
 /** Writes an integer number its Go kind was checked to hold (int8 … uint32: |n| < 2^32). */
-function writeIntNumber(w: ByteWriter, n: number): void {
+function writeIntNumber(w: FastWriter, n: number): void {
   if (n >= 0 && n < 1e9) writeSmall(w, n);
   else {
     w.room(INT53_MAX_BYTES);
@@ -372,7 +167,7 @@ function writeIntNumber(w: ByteWriter, n: number): void {
 }
 
 /** Writes a bigint of a 64-bit Go integer kind (int, int64: signed; uint, uint64, uintptr: unsigned). */
-function writeBig(w: ByteWriter, v: unknown, unsigned: boolean): void {
+function writeBig(w: FastWriter, v: unknown, unsigned: boolean): void {
   if (typeof v !== "bigint") bail();
   const n = Number(v);
   if (n >= 0 && n < 1e9) writeSmall(w, n);
@@ -383,35 +178,35 @@ function writeBig(w: ByteWriter, v: unknown, unsigned: boolean): void {
   else bail();
 }
 
-function writeBigSigned(w: ByteWriter, v: unknown): void {
+function writeBigSigned(w: FastWriter, v: unknown): void {
   writeBig(w, v, false);
 }
 
-function writeBigUnsigned(w: ByteWriter, v: unknown): void {
+function writeBigUnsigned(w: FastWriter, v: unknown): void {
   writeBig(w, v, true);
 }
 
-function writeInt8(w: ByteWriter, v: unknown): void {
+function writeInt8(w: FastWriter, v: unknown): void {
   if (typeof v !== "number" || (v << 24) >> 24 !== v) bail();
   writeIntNumber(w, v);
 }
-function writeInt16(w: ByteWriter, v: unknown): void {
+function writeInt16(w: FastWriter, v: unknown): void {
   if (typeof v !== "number" || (v << 16) >> 16 !== v) bail();
   writeIntNumber(w, v);
 }
-function writeInt32(w: ByteWriter, v: unknown): void {
+function writeInt32(w: FastWriter, v: unknown): void {
   if (typeof v !== "number" || (v | 0) !== v) bail();
   writeIntNumber(w, v);
 }
-function writeUint8(w: ByteWriter, v: unknown): void {
+function writeUint8(w: FastWriter, v: unknown): void {
   if (typeof v !== "number" || (v & 255) !== v) bail();
   writeIntNumber(w, v);
 }
-function writeUint16(w: ByteWriter, v: unknown): void {
+function writeUint16(w: FastWriter, v: unknown): void {
   if (typeof v !== "number" || (v & 65535) !== v) bail();
   writeIntNumber(w, v);
 }
-function writeUint32(w: ByteWriter, v: unknown): void {
+function writeUint32(w: FastWriter, v: unknown): void {
   if (typeof v !== "number" || v >>> 0 !== v) bail();
   writeIntNumber(w, v);
 }
@@ -432,7 +227,7 @@ const INT_WRITERS: Readonly<Record<string, ByteEncoder>> = {
 };
 
 /** Writes a non-negative integer below 1e9 digit by digit. */
-function writeSmall(w: ByteWriter, n: number): void {
+function writeSmall(w: FastWriter, n: number): void {
   w.room(10);
   const b = w.buf;
   let p = w.pos;
@@ -466,7 +261,7 @@ function writeSmall(w: ByteWriter, n: number): void {
   }
 }
 
-function writeF64(w: ByteWriter, v: unknown): void {
+function writeF64(w: FastWriter, v: unknown): void {
   if (typeof v !== "number" || v - v !== 0) bail();
   w.room(FLOAT64_MAX_BYTES);
   // Small integers (Smis) apart: the float writer's type feedback stays on doubles (see floatListCode).
@@ -478,7 +273,7 @@ function writeF64(w: ByteWriter, v: unknown): void {
  * per value (cheaper than the digit search when the same values are written again); lists,
  * whose many values do not repeat, take writeFloat64.
  */
-function writeF64Lone(w: ByteWriter, v: unknown): void {
+function writeF64Lone(w: FastWriter, v: unknown): void {
   if (typeof v !== "number" || v - v !== 0) bail();
   if (v === 0 || (v | 0) === v) {
     w.room(FLOAT64_MAX_BYTES);
@@ -486,12 +281,12 @@ function writeF64Lone(w: ByteWriter, v: unknown): void {
   } else w.ascii(String(v));
 }
 
-function writeF32(w: ByteWriter, v: unknown): void {
+function writeF32(w: FastWriter, v: unknown): void {
   if (typeof v !== "number" || v - v !== 0 || !float32Fits(v)) bail();
   w.ascii(formatFloat(v, 32));
 }
 
-function writeNull(w: ByteWriter): void {
+function writeNull(w: FastWriter): void {
   w.room(4);
   const b = w.buf;
   let p = w.pos;
@@ -608,7 +403,7 @@ function buildList(t: Extract<GoType, { kind: "slice" | "array" }>, c: Ctx): Byt
       w.byte(0x22);
     };
   }
-  const open = (w: ByteWriter, v: any): boolean => {
+  const open = (w: FastWriter, v: any): boolean => {
     if (v === null) {
       if (!slice) bail();
       if (nilNull) writeNull(w);
@@ -745,7 +540,7 @@ w.pos = p;`;
 
 /** Code writing value expression x of a type of kind k: inline for the common leaves, else by encoder E. */
 function elemCode(k: string, x: string): string {
-  if (k === "string") return `const s = ${x};\nif (typeof s !== "string") BAILF();\nw.string(s);\n`;
+  if (k === "string") return `const s = ${x};\nif (typeof s !== "string") BAILF();\nWS(w, s);\n`;
   if (k === "bool") return `WB(w, ${x});\n`;
   if (k === "float64") return `WF(w, ${x});\n`;
   return `E(w, ${x});\n`;
@@ -769,6 +564,7 @@ function generate(name: string, src: string, enc: ByteEncoder): ByteEncoder | nu
       "I53",
       "BIG",
       "FITS",
+      "WS",
       `"use strict";\n${src}`,
     )(
       enc,
@@ -782,6 +578,7 @@ function generate(name: string, src: string, enc: ByteEncoder): ByteEncoder | nu
       writeInt53,
       safeBigint,
       bigIntFits,
+      writeStringV2,
     ) as ByteEncoder;
   } catch {
     // A Content-Security-Policy: the closure serves.
@@ -789,7 +586,7 @@ function generate(name: string, src: string, enc: ByteEncoder): ByteEncoder | nu
   }
 }
 
-function listLoop(w: ByteWriter, v: unknown[], elem: ByteEncoder): void {
+function listLoop(w: FastWriter, v: unknown[], elem: ByteEncoder): void {
   if (++w.depth > FAST_MAX_DEPTH) bail();
   const n = v.length;
   w.byte(0x5b);
@@ -818,7 +615,7 @@ for (const [k, x] of v) {
 if (typeof k !== "string") BAILF();
 if (first) first = false;
 else w.byte(0x2c);
-w.string(k);
+WS(w, k);
 w.byte(0x3a);
 ${elemCode(t.elem.kind, "x")}}
 }
@@ -843,7 +640,7 @@ w.depth--;
         if (typeof k !== "string") bail();
         if (first) first = false;
         else w.byte(0x2c);
-        w.string(k);
+        writeStringV2(w, k);
         w.byte(0x3a);
         elem(w, x);
       }
@@ -854,7 +651,7 @@ w.depth--;
 }
 
 /** Writes the members of map v (more than one) sorted by name (the deterministic option), without the braces. */
-function writeSortedMap(w: ByteWriter, v: Map<unknown, unknown>, elem: ByteEncoder): void {
+function writeSortedMap(w: FastWriter, v: Map<unknown, unknown>, elem: ByteEncoder): void {
   const entries: [string, unknown][] = [];
   for (const e of v) {
     if (typeof e[0] !== "string") bail();
@@ -864,25 +661,25 @@ function writeSortedMap(w: ByteWriter, v: Map<unknown, unknown>, elem: ByteEncod
   for (let i = 0; i < entries.length; i++) {
     const e = entries[i] as [string, unknown];
     if (i > 0) w.byte(0x2c);
-    w.string(e[0]);
+    writeStringV2(w, e[0]);
     w.byte(0x3a);
     elem(w, e[1]);
   }
 }
 
 /** An `any` value: null, booleans, finite numbers, strings, bigints, arrays and plain objects; else BAIL. */
-function writeAny(w: ByteWriter, v: any): void {
+function writeAny(w: FastWriter, v: any): void {
   anyValue(w, v, false);
 }
 
-function writeAnyDet(w: ByteWriter, v: any): void {
+function writeAnyDet(w: FastWriter, v: any): void {
   anyValue(w, v, true);
 }
 
-function anyValue(w: ByteWriter, v: any, det: boolean): void {
+function anyValue(w: FastWriter, v: any, det: boolean): void {
   switch (typeof v) {
     case "string":
-      w.string(v);
+      writeStringV2(w, v);
       return;
     case "number":
       writeF64Lone(w, v);
@@ -929,7 +726,7 @@ function anyValue(w: ByteWriter, v: any, det: boolean): void {
     for (let i = 0; i < keys.length; i++) {
       const k = keys[i] as string;
       if (i > 0) w.byte(0x2c);
-      w.string(k);
+      writeStringV2(w, k);
       w.byte(0x3a);
       anyValue(w, v[k], det);
     }
@@ -978,7 +775,7 @@ function buildStruct(t: StructType, c: Ctx): ByteEncoder | null {
     get += `[${JSON.stringify(path.length === 1 ? fd.goName : path[path.length - 1])}]`;
     const k = ft.kind;
     let write: string;
-    if (k === "string") write = 'if (typeof x !== "string") BAILF();\nw.string(x);\n';
+    if (k === "string") write = 'if (typeof x !== "string") BAILF();\nWS(w, x);\n';
     else if (k === "bool") write = "WB(w, x);\n";
     else if (k === "float64") write = "WF(w, x);\n";
     else write = `E${i}(w, x);\n`;
@@ -996,7 +793,7 @@ function buildStruct(t: StructType, c: Ctx): ByteEncoder | null {
   // Every member is written `,"name":value`; the first comma is then turned into the `{`.
   const src = `"use strict";\n${head}return function writeStruct(w, v) {\nif (v === null || typeof v !== "object" || Array.isArray(v) || ++w.depth > MAX) BAILF();\nconst o = w.pos;\nlet x, s, e, b, p;\n${body}if (w.pos === o) { w.byte(0x7b); w.byte(0x7d); } else { w.buf[o] = 0x7b; w.byte(0x7d); }\nw.depth--;\n};`;
   try {
-    return new Function("F", "K", "MAX", "BAILF", "EMPTY", "WB", "WF", src)(
+    return new Function("F", "K", "MAX", "BAILF", "EMPTY", "WB", "WF", "WS", src)(
       fields,
       keys,
       FAST_MAX_DEPTH,
@@ -1004,6 +801,7 @@ function buildStruct(t: StructType, c: Ctx): ByteEncoder | null {
       isEmptyText,
       writeBool,
       writeF64Lone,
+      writeStringV2,
     ) as ByteEncoder;
   } catch {
     // Code generation refused (a Content-Security-Policy): the shadow path serves this type.

@@ -2,7 +2,8 @@
  * String quoting for marshal: jsontext's v2 escaping policy (minimal escaping,
  * EscapeForHTML, EscapeForJS, AllowInvalidUTF8) resolved once per options.
  */
-import { JsonError, type QuotePolicy, quotePolicy, quoteString } from "@gojson/jsontext";
+import { JsonError } from "@gojson/jsontext";
+import { type QuotePolicy, quotePolicy, quoteString } from "@gojson/jsontext/internal";
 import { syntacticError } from "./errors.js";
 import type { ResolvedOptions } from "./options.js";
 

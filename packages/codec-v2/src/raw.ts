@@ -7,11 +7,11 @@
 import {
   Decoder,
   formatValue,
-  type QuotePolicy,
   type ResolvedFormat,
   resolveEncoderOptions,
   SyntacticError,
 } from "@gojson/jsontext";
+import type { QuotePolicy } from "@gojson/jsontext/internal";
 import { syntacticError } from "./errors.js";
 import type { ResolvedOptions } from "./options.js";
 import { quotePolicyFor, quoteWith } from "./quote.js";

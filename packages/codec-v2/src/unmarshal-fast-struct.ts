@@ -7,7 +7,7 @@
  * generation is refused (a Content-Security-Policy) the caller keeps its
  * closure, which does the same work generically.
  */
-import { foldName } from "./fields.js";
+
 import {
   bail,
   C,
@@ -19,7 +19,8 @@ import {
   readString,
   skipValue,
   ws,
-} from "./unmarshal-fast-scan.js";
+} from "@gojson/jsontext/internal";
+import { foldName } from "./fields.js";
 
 /** One field as the struct decoder sees it. */
 export interface StructField {

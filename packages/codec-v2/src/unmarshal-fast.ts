@@ -2,7 +2,7 @@
  * The fast unmarshal path: an optimistic decoder for the common case (a fresh
  * destination, types without unmarshal methods, options that leave the
  * default reading rules in place), compiled once per (Go type, options) into
- * closures that read the input's UTF-8 bytes (unmarshal-fast-scan.ts): plain
+ * closures that read the input's UTF-8 bytes (the syntax kernel's cursor, @gojson/jsontext/internal): plain
  * strings are sliced from the bytes as a one-char-per-byte string, the others
  * decoded one by one.
  *
@@ -13,34 +13,35 @@
  * and the caller runs the exact engine, which produces Go's error, offset,
  * pointer and partial value. It never builds an error itself.
  */
-import { Buffer, isAscii, isUtf8 } from "node:buffer";
 import { type GoType, methodsVersion, type StructType } from "@gojson/gotype";
-import { decodeBytes } from "./bytes-format.js";
-import { type FieldV2, foldName, structFieldsV2 } from "./fields.js";
-import { isBigKind, lookupMethod, zeroMaker } from "./go-values.js";
-import { type GoRules, goRules } from "./go-version.js";
-import type { BooleanOption, ResolvedOptions } from "./options.js";
-import { anyValue, fastParseGoInt, NUMBER_SYNTAX, resetAny } from "./unmarshal-fast-any.js";
 import {
+  anyValue,
   BAIL,
   bail,
+  beginScan,
   C,
   colon,
+  endScan,
   enter,
   leave,
   literal,
   matchAt,
-  PAD,
   quotedBytes,
   readFloat,
   readFloatList,
   readList,
   readNull,
   readString,
+  resetAny,
   skipValue,
-  wellFormed,
   ws,
-} from "./unmarshal-fast-scan.js";
+} from "@gojson/jsontext/internal";
+import { decodeBytes } from "./bytes-format.js";
+import { type FieldV2, foldName, structFieldsV2 } from "./fields.js";
+import { isBigKind, lookupMethod, zeroMaker } from "./go-values.js";
+import { type GoRules, goRules } from "./go-version.js";
+import type { BooleanOption, ResolvedOptions } from "./options.js";
+import { fastParseGoInt, NUMBER_SYNTAX } from "./unmarshal-fast-int.js";
 import { compileStruct } from "./unmarshal-fast-struct.js";
 
 /**
@@ -788,50 +789,24 @@ export function unmarshalFast(
   if (!fastUnmarshal.enabled) return NO_FAST;
   const dec = fastDecoderFor(t, o);
   if (dec === null) return NO_FAST;
-  let bytes: Uint8Array;
-  let text: string | undefined;
-  if (typeof data === "string") {
-    if (!wellFormed(data)) return NO_FAST;
-    bytes = Buffer.from(data, "utf8");
-    if (bytes.length === data.length) text = data;
-  } else {
-    // v2 rejects invalid UTF-8 (the exact engine reports where); a BOM is not JSON whitespace.
-    if (!isAscii(data) && !isUtf8(data)) return NO_FAST;
-    bytes = data;
-  }
-  const n = bytes.length;
-  // The structure is read from a padded copy of the bytes; plain strings are sliced from
-  // the same bytes as a one-char-per-byte string (much cheaper than decoding the whole
-  // input: strings with other bytes are decoded one by one, see unmarshal-fast-text.ts).
-  let b = scratch;
-  if (b.length < n + PAD) {
-    b = new Uint8Array(Math.max(n + PAD, 2 * b.length));
-    // Kept for the next calls unless it is huge (fresh memory costs page faults: reuse it).
-    if (b.length <= MAX_SCRATCH) scratch = b;
-  }
-  b.set(bytes);
-  b.fill(0, n, n + PAD);
-  C.t = text ?? Buffer.from(b.buffer, 0, n).toString("latin1");
-  C.b = b;
-  C.p = 0;
-  C.depth = 0;
+  // v2 rejects invalid UTF-8 (the exact engine reports where); a BOM is not JSON whitespace.
+  if (!beginScan(data)) return NO_FAST;
+  // json/v2's reading rules the fast path serves: duplicate names, lone surrogates and
+  // numbers into `any` as the exact engine would read them under the default options.
+  C.allowDuplicateNames = false;
+  C.allowInvalidUTF8 = false;
+  C.anyNumber = null;
   resetAny();
   try {
     const v = dec(ws());
     ws();
-    if (C.p !== n) return NO_FAST;
+    if (C.p !== C.n) return NO_FAST;
     return v;
   } catch (e) {
     if (e === BAIL || !strict) return NO_FAST;
     throw e;
   } finally {
-    C.t = "";
-    C.b = EMPTY;
+    endScan();
     resetAny();
   }
 }
-
-const EMPTY = new Uint8Array(PAD);
-/** The padded copy of the input is made in this buffer (kept up to MAX_SCRATCH bytes). */
-let scratch = new Uint8Array(1 << 12);
-const MAX_SCRATCH = 1 << 22;

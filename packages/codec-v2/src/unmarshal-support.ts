@@ -5,7 +5,8 @@
  */
 
 import type { GoType } from "@gojson/gotype";
-import { Decoder, decodeStringBytes, JsonError, type Kind } from "@gojson/jsontext";
+import { Decoder, JsonError, type Kind } from "@gojson/jsontext";
+import { decodeStringBytes } from "@gojson/jsontext/internal";
 import {
   ERR_INVALID_STRING_TAG,
   escapePointerToken,

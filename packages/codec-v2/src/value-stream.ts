@@ -7,13 +7,8 @@
  * held, so a stream of any length decodes in bounded memory.
  */
 import type { GoType } from "@gojson/gotype";
-import {
-  type ByteSource,
-  type ChunkReader,
-  chunkReader,
-  LARGE_INPUT,
-  SyntacticError,
-} from "@gojson/jsontext";
+import { type ByteSource, type ChunkReader, chunkReader, SyntacticError } from "@gojson/jsontext";
+import { LARGE_INPUT } from "@gojson/jsontext/internal";
 import { describeArgument, InvalidArgumentError } from "./argument-errors.js";
 import { EOFError, JsonError, SemanticError, setErrorValue, syntacticError } from "./errors.js";
 import { type Options, type OptionsInput, type ResolvedOptions, resolveOptions } from "./options.js";
