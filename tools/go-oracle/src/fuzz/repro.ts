@@ -172,7 +172,7 @@ export function goLiteral(t: TypeSpec, v: Tagged, nameOf: Map<TypeSpec, string>,
       const key = (k: Tagged) =>
         t.key === "float64"
           ? floatLit(k as string, "float64")
-          : typeof k === "string" && !/^(int|uint8|CentsV)$/.test(t.key)
+          : typeof k === "string" && !/^(u?int(8|16|64)?|CentsV)$/.test(t.key)
             ? JSON.stringify(k)
             : String(k);
       return `${exprOf(t, nameOf)}{${(v as Tagged[][]).map(([k, x]) => `${key(k as Tagged)}: ${lit(t.e, x as Tagged)}`).join(", ")}}`;

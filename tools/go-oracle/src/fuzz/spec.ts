@@ -21,7 +21,18 @@ export type RegName =
   | "Chain";
 
 /** Map key types the fuzzer uses (text marshalers and a MarshalJSON type among them; float64 and bool keys are v2's). */
-export type KeySpec = "string" | "int" | "uint8" | "float64" | "bool" | "UpperText" | "KeyJSON" | "CentsV";
+export type KeySpec =
+  | "string"
+  | "int"
+  | "int8"
+  | "int16"
+  | "uint8"
+  | "uint64"
+  | "float64"
+  | "bool"
+  | "UpperText"
+  | "KeyJSON"
+  | "CentsV";
 
 /** The JSON and text methods a generated type may declare. */
 export type MethodName = "MarshalJSON" | "UnmarshalJSON" | "MarshalText" | "UnmarshalText" | "IsZero";
@@ -211,6 +222,9 @@ const KEYS: KeySpec[] = [
   "UpperText",
   "KeyJSON",
   "CentsV",
+  "int8",
+  "int16",
+  "uint64",
 ];
 
 const latin1 = (s: string): number[] => Array.from(s, (c) => c.charCodeAt(0));
@@ -315,7 +329,15 @@ const fieldArb = (t: fc.Arbitrary<TypeSpec>): fc.Arbitrary<FieldSpec> =>
     }),
   );
 
-/** An embedded field: a struct by value or by pointer, with or without a tag. */
+/** Declared non-struct types a struct may embed (`type N1 int`; not time.Time, whose declared type is a struct). */
+const embeddableNamed: fc.Arbitrary<TypeSpec> = fc
+  .constantFrom(...LEAVES.filter((k) => k !== "time"))
+  .map((k) => ({ k: "named", u: { k } }) as TypeSpec);
+
+/**
+ * An embedded field: a struct, or now and then a declared non-struct type (a field named after
+ * its type), by value or by pointer (never a pointer to an interface), with or without a tag.
+ */
 const embedArb = (s: fc.Arbitrary<TypeSpec>): fc.Arbitrary<FieldSpec> =>
   fc
     .record({
@@ -323,14 +345,14 @@ const embedArb = (s: fc.Arbitrary<TypeSpec>): fc.Arbitrary<FieldSpec> =>
       json: fc.constantFrom("", "", "", "a", "A", "-"),
       opts: fc.subarray(["omitempty", "omitzero", "inline"], { maxLength: 1 }),
       ptr: fc.boolean(),
-      s,
+      s: fc.oneof({ weight: 4, arbitrary: s }, { weight: 1, arbitrary: embeddableNamed }),
     })
     .map(({ name, json, opts, ptr, s }) => ({
       name,
       json,
       opts,
       embed: true,
-      t: ptr ? ({ k: "ptr", e: s } as TypeSpec) : s,
+      t: ptr && !(s.k === "named" && s.u.k === "any") ? ({ k: "ptr", e: s } as TypeSpec) : s,
     }));
 
 const rawStructArb = (tie: (k: string) => fc.Arbitrary<unknown>) =>
@@ -455,8 +477,17 @@ function nameTypes(spec: TypeSpec, tag: string): TypeSpec {
       case "struct": {
         const fields = t.fields.map((f) => {
           if (!f.embed) return { ...f, t: walk(f.t) };
-          const name = `E${++n}${tag}`;
           const inner = f.t.k === "ptr" ? f.t.e : f.t;
+          if (inner.k === "named") {
+            // an embedded declared type: the field is named after it
+            const decl = walk(inner) as Extract<TypeSpec, { k: "named" }>;
+            return {
+              ...f,
+              name: decl.name as string,
+              t: f.t.k === "ptr" ? ({ k: "ptr", e: decl } as TypeSpec) : decl,
+            };
+          }
+          const name = `E${++n}${tag}`;
           const decl = { ...(walk(inner) as Extract<TypeSpec, { k: "struct" }>), name };
           return { ...f, name, t: f.t.k === "ptr" ? ({ k: "ptr", e: decl } as TypeSpec) : decl };
         });
@@ -770,7 +801,10 @@ const keyArb = (k: KeySpec): fc.Arbitrary<Tagged> => {
     case "int":
       return bigIntArb("int64");
     case "uint8":
-      return bigIntArb("uint8");
+    case "int8":
+    case "int16":
+    case "uint64":
+      return bigIntArb(k);
     case "CentsV":
       return bigIntArb("int64");
     default:
@@ -992,8 +1026,12 @@ function structMembers(
     const x = o?.[f.name] ?? null;
     const y = other?.[f.name] ?? null;
     const inner = f.t.k === "ptr" ? f.t.e : f.t;
-    // Embedded without a name (or v2's inline): the inner members are promoted.
-    if ((f.embed && f.json === "") || (f.opts.includes("inline") && inner.k === "struct")) {
+    // Embedded without a name (or v2's inline): the inner members are promoted (a declared
+    // non-struct type is a field named after its type).
+    if (
+      (f.embed && f.json === "" && inner.k !== "named") ||
+      (f.opts.includes("inline") && inner.k === "struct")
+    ) {
       if (x !== null && inner.k === "struct")
         parts.push(
           ...structMembers(
