@@ -100,6 +100,12 @@ async function streamDecode(impl, file, goFile) {
     "jsontext-StreamDecoder+codec-v2": async () => {
       for await (const raw of new StreamDecoder(input()).values()) each(v2.unmarshal(Event, raw));
     },
+    "createReadStream-alone": async () => {
+      for await (const chunk of input()) {
+        values++;
+        sum += BigInt(chunk.length);
+      }
+    },
     "readline+JSON.parse": async () => {
       for await (const line of createInterface({ input: input(), crlfDelay: Number.POSITIVE_INFINITY }))
         if (line) each(JSON.parse(line));

@@ -40,6 +40,12 @@ export const STREAM_READERS = [
   ],
   ["readline+codec-v2", "readline + codec-v2 unmarshal per line", "gojson", "readline + codec-v2"],
   ["readline+JSON.parse", "readline + JSON.parse (untyped)", "node", "readline + JSON.parse"],
+  [
+    "createReadStream-alone",
+    "fs.createReadStream alone, no parse (the floor of reading the stream)",
+    "node",
+    "fs.createReadStream alone",
+  ],
 ] as const;
 
 /** The stream writers (group "stream-encode"). */
@@ -207,6 +213,7 @@ export async function runStreams(o: ScaleOptions, log?: (line: string) => void):
       [
         `Each row ran in ${o.rounds} process(es), alternating with its group's other rows (${o.rounds > 1 ? "documents past 200 MB once; " : ""}the best time and the highest peak RSS are kept).`,
         "Peak RSS is the whole process's (getrusage ru_maxrss), the runtime included; an idle probe's is given as the floor.",
+        "fs.createReadStream alone is the floor of reading the stream in Node: its 64 KiB chunks are external memory that V8 frees only when a GC runs, so a loop that allocates little holds more of them.",
         "Encoders cycle a pool of ~900 distinct events (the document is []*Event of references into it), so memory holds the output, not the input values.",
         "Go's v2 map order is random, so its encoded bytes differ from codec-v2's in member order only.",
       ],
