@@ -268,4 +268,19 @@ describe.skipIf(!hasGo("1.26"))("sources reflect cannot build are compiled (need
     expect(r?.error?.message).toBe("json: cannot unmarshal JSON boolean into Go []uint8");
     expect(r?.value).toBe("");
   }, 120_000);
+
+  // Real Go (go run, plain build): v != nil after both; json.Marshal(v) is `null` for the first
+  // and fails (unsupported type map[bool]bool) for the second.
+  it.each([
+    { type: "*[]byte", input: "0", want: null },
+    { type: "*map[string]bool", input: "0", want: null },
+    { type: "*map[bool]bool", input: "{}", want: [] },
+  ])(
+    "classic v1 tags a non-nil pointer to a nil $type as v1 re-marshals it",
+    async ({ type, input, want }) => {
+      const r = await oracle?.run({ engine: "v1", op: "unmarshal", type, input });
+      expect(r?.error?.type).toBe("*json.UnmarshalTypeError");
+      expect(r?.value).toEqual(want);
+    },
+  );
 });

@@ -18,6 +18,7 @@ package core
 
 import (
 	"bytes"
+	"encoding"
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
@@ -244,6 +245,17 @@ func numText(tv any) string {
 	return fmt.Sprint(tv)
 }
 
+// v1MarshalsKey tells whether classic v1 can marshal a map with keys of type k: strings,
+// integers, and types that implement encoding.TextMarshaler.
+func v1MarshalsKey(k reflect.Type) bool {
+	switch k.Kind() {
+	case reflect.String, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		return true
+	}
+	return k.Implements(reflect.TypeFor[encoding.TextMarshaler]())
+}
+
 // writeTagged appends the tagged tree of v.
 func (e *typeEnv) writeTagged(b *bytes.Buffer, v reflect.Value) {
 	t := v.Type()
@@ -317,8 +329,15 @@ func (e *typeEnv) writeTagged(b *bytes.Buffer, v reflect.Value) {
 			return
 		}
 		// A non-nil pointer to a nil slice or map (Go allocates the pointer before its element
-		// fails to decode) is tagged as the empty value, as Go re-marshals it: "" (bytes), [] (slices, maps).
+		// fails to decode) is tagged as Go re-marshals it: on the v2 engine as the empty value,
+		// "" (bytes), [] (slices, maps); in classic v1 as null, unless v1 cannot marshal the
+		// map's key type (map[bool]V, map[float64]V: Marshal fails for the pointer, not for nil),
+		// where it stays [].
 		if el := v.Elem(); (el.Kind() == reflect.Slice || el.Kind() == reflect.Map) && el.IsNil() {
+			if !v1OnV2 && (el.Kind() == reflect.Slice || v1MarshalsKey(el.Type().Key())) {
+				b.WriteString("null")
+				return
+			}
 			if el.Kind() == reflect.Slice && el.Type().Elem().Kind() == reflect.Uint8 {
 				b.WriteString(`""`)
 			} else {
