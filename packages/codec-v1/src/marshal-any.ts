@@ -5,7 +5,8 @@
  * recursively, deep ones on an explicit stack; opaque interface types are
  * unsupported. The general encoder's, then the byte path's.
  */
-import type { ByteWriter } from "./byte-writer.js";
+
+import type { FastWriter } from "./deps.js";
 import {
   assertResolved,
   GoTime,
@@ -15,6 +16,7 @@ import {
   safeBigintIn,
   typeString,
   writeInt53In,
+  writeStringV1,
 } from "./deps.js";
 import { errorText, GoError, MarshalerError, UnsupportedTypeError, UnsupportedValueError } from "./errors.js";
 import {
@@ -328,30 +330,30 @@ function anyNumber(e: EncodeState, text: string): void {
 }
 
 /** The elements of an array held in an `any` (a loop of its own: see {@link floatLevel}). */
-function anyElems(w: ByteWriter, v: readonly unknown[]): void {
+function anyElems(w: FastWriter, v: readonly unknown[]): void {
   const n = v.length;
   for (let i = 0; i < n; i++) {
-    if (i > 0) w.punct(0x2c);
+    if (i > 0) w.byte(0x2c);
     encodeAnyBytes(w, v[i]);
   }
 }
 
 /** The members `keys` of an object held in an `any` (a loop of its own: see {@link floatLevel}). */
-function anyMembers(w: ByteWriter, v: any, keys: readonly string[]): void {
+function anyMembers(w: FastWriter, v: any, keys: readonly string[]): void {
   for (let i = 0; i < keys.length; i++) {
     const k = keys[i] as string;
-    if (i > 0) w.punct(0x2c);
-    w.string(k);
-    w.punct(0x3a);
+    if (i > 0) w.byte(0x2c);
+    writeStringV1(w, k);
+    w.byte(0x3a);
     encodeAnyBytes(w, v[k]);
   }
 }
 
 /** A value held in an `any`: strings, finite numbers, booleans, bigints, null, arrays and plain objects; else BAIL. */
-export function encodeAnyBytes(w: ByteWriter, v: any): void {
+export function encodeAnyBytes(w: FastWriter, v: any): void {
   switch (typeof v) {
     case "string":
-      w.string(v);
+      writeStringV1(w, v);
       return;
     case "number":
       if (v - v !== 0) throw BAIL;
@@ -377,15 +379,15 @@ export function encodeAnyBytes(w: ByteWriter, v: any): void {
   }
   if (++w.depth > BYTES_MAX_DEPTH) throw BAIL;
   if (Array.isArray(v)) {
-    w.punct(0x5b, "[");
+    w.byte(0x5b);
     anyElems(w, v);
-    w.punct(0x5d, "]");
+    w.byte(0x5d);
   } else {
     const proto = Object.getPrototypeOf(v);
     if (proto !== Object.prototype && proto !== null) throw BAIL; // Map, Uint8Array, JsonNumber, GoTime, ...
-    w.punct(0x7b, "{");
+    w.byte(0x7b);
     anyMembers(w, v, sortedKeys(Object.keys(v)));
-    w.punct(0x7d, "}");
+    w.byte(0x7d);
   }
   w.depth--;
 }

@@ -7,8 +7,8 @@
  * load, so no kind module imports a dispatcher.
  */
 
-import type { ByteWriter } from "./byte-writer.js";
 import type { GoType } from "./deps.js";
+import { type FastWriter, INT53_MAX_BYTES, NUM_IN, safeBigintIn, writeInt53In } from "./deps.js";
 import { UnsupportedValueError } from "./errors.js";
 import type { GoVersion } from "./go-version.js";
 import { ptrHas } from "./methods.js";
@@ -181,7 +181,32 @@ export const BYTES_MAX_DEPTH = 200;
 export const BAIL: unique symbol = Symbol("gojson.codec-v1.bail");
 
 /** A compiled byte encoder: writes the JSON for `v`, or throws BAIL. */
-export type ByteEncoder = (w: ByteWriter, v: any) => void;
+/** The 64-bit integer kinds' ranges (a bigint outside its kind's range bails). */
+const I64_MIN = -(1n << 63n);
+const I64_MAX = (1n << 63n) - 1n;
+const U64_MAX = (1n << 64n) - 1n;
+
+/**
+ * Writes bigint `v` of a 64-bit integer kind (`unsigned`: uint, uint64, uintptr; else int,
+ * int64) as String(v) does: below 2^53 in magnitude digit by digit, with no string made; a
+ * value out of the kind's range bails out.
+ */
+export function writeBig(w: FastWriter, v: bigint, unsigned: boolean): void {
+  if (!safeBigintIn(v) || (unsigned && (NUM_IN[0] as number) < 0)) {
+    writeBigText(w, v, unsigned);
+    return;
+  }
+  w.room(INT53_MAX_BYTES);
+  w.pos = writeInt53In(w.buf, w.pos);
+}
+
+/** writeBig's rare case, out of line: |v| >= 2^53, or negative for an unsigned kind (bails). */
+function writeBigText(w: FastWriter, v: bigint, unsigned: boolean): void {
+  if (unsigned ? v < 0n || v > U64_MAX : v < I64_MIN || v > I64_MAX) throw BAIL;
+  w.ascii(String(v));
+}
+
+export type ByteEncoder = (w: FastWriter, v: any) => void;
 
 const byteCache = new PlanCache<ByteEncoder | null>();
 

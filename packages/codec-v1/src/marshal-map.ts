@@ -4,8 +4,9 @@
  * bytes, unsupported key types reported; the general encoder's, then the
  * byte path's.
  */
-import type { ByteWriter } from "./byte-writer.js";
-import { type GoType, typeString } from "./deps.js";
+
+import type { FastWriter } from "./deps.js";
+import { type GoType, typeString, writeStringV1 } from "./deps.js";
 import { errorText, GoError, UnsupportedTypeError } from "./errors.js";
 import { compareUtf8, quoteString } from "./format.js";
 import { quoteFor } from "./go-version.js";
@@ -142,9 +143,9 @@ export function buildMapBytes(t: GoType & { kind: "map" }): ByteEncoder | null {
       return;
     }
     if (!(v instanceof Map) || ++w.depth > BYTES_MAX_DEPTH) throw BAIL;
-    w.punct(0x7b, "{");
+    w.byte(0x7b);
     mapEntries(w, v, elem, keyOk);
-    w.punct(0x7d, "}");
+    w.byte(0x7d);
     w.depth--;
   };
 }
@@ -154,7 +155,7 @@ export function buildMapBytes(t: GoType & { kind: "map" }): ByteEncoder | null {
  * bails (a function that ends with its loop: see {@link listElems}).
  */
 function mapEntries(
-  w: ByteWriter,
+  w: FastWriter,
   v: Map<unknown, unknown>,
   elem: ByteEncoder,
   keyOk: (k: unknown) => boolean,
@@ -167,9 +168,9 @@ function mapEntries(
   entries.sort((a, b) => compareUtf8(a[0], b[0]));
   for (let i = 0; i < entries.length; i++) {
     const [k, x] = entries[i] as [string, unknown];
-    if (i > 0) w.punct(0x2c, ",");
-    w.string(k);
-    w.punct(0x3a, ":");
+    if (i > 0) w.byte(0x2c);
+    writeStringV1(w, k);
+    w.byte(0x3a);
     elem(w, x);
   }
 }

@@ -2,11 +2,12 @@
  * Marshal of bool, the integer kinds, float32/float64, string and json.Number
  * (with `,string`): the general encoder's, then the byte path's.
  */
-import { type GoType, JsonNumber } from "./deps.js";
+
+import { type GoType, JsonNumber, writeStringV1 } from "./deps.js";
 import { GoError, UnsupportedValueError } from "./errors.js";
 import { formatFloat32, formatFloat64, isValidNumber, nonFiniteText, quoteString } from "./format.js";
 import { quoteFor } from "./go-version.js";
-import { BAIL, type ByteEncoder, type Encoder } from "./marshal-common.js";
+import { BAIL, type ByteEncoder, type Encoder, writeBig } from "./marshal-common.js";
 import { intCheck, isBigKind, mismatch } from "./value-check.js";
 
 /** bool: true/false (quoted under `,string`). */
@@ -94,7 +95,7 @@ export function scalarByteEncoder(t: GoType): ByteEncoder | null {
     case "string":
       return (w, v) => {
         if (typeof v !== "string") throw BAIL;
-        w.string(v);
+        writeStringV1(w, v);
       };
     case "float64":
       return (w, v) => {
@@ -107,13 +108,13 @@ export function scalarByteEncoder(t: GoType): ByteEncoder | null {
           const unsigned = t.kind !== "int" && t.kind !== "int64";
           return (w, v) => {
             if (typeof v !== "bigint") throw BAIL;
-            w.big(v, unsigned);
+            writeBig(w, v, unsigned);
           };
         }
         const fits = intCheck(t.kind);
         return (w, v) => {
           if (!fits(v)) throw BAIL;
-          w.small(v);
+          w.int53(v);
         };
       }
       return null; // float32, complex, chan, func, ...

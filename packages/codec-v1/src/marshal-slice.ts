@@ -2,7 +2,8 @@
  * Marshal of slices and arrays ([]byte as base64, numeric lists through the
  * native writers after a check): the general encoder's, then the byte path's.
  */
-import type { ByteWriter } from "./byte-writer.js";
+
+import type { FastWriter } from "./deps.js";
 import {
   FLOAT64_MAX_BYTES,
   type GoType,
@@ -29,6 +30,7 @@ import {
   hasMarshalMethods,
   isRecursive,
   START_DETECTING_CYCLES_AFTER,
+  writeBig,
 } from "./marshal-common.js";
 import { ptrHas } from "./methods.js";
 import { isBigKind, mismatch, numberBounds, withSegment } from "./value-check.js";
@@ -143,16 +145,16 @@ export function buildList(t: GoType & { kind: "slice" | "array" }): ByteEncoder 
         return;
       }
       if (!Array.isArray(v) || ++w.depth > BYTES_MAX_DEPTH) throw BAIL;
-      w.punct(0x5b, "[");
+      w.byte(0x5b);
       listElems(w, v, elem);
-      w.punct(0x5d, "]");
+      w.byte(0x5d);
       w.depth--;
     };
   return (w, v) => {
     if (!Array.isArray(v) || v.length !== len || ++w.depth > BYTES_MAX_DEPTH) throw BAIL;
-    w.punct(0x5b, "[");
+    w.byte(0x5b);
     listElems(w, v, elem);
-    w.punct(0x5d, "]");
+    w.byte(0x5d);
     w.depth--;
   };
 }
@@ -163,10 +165,10 @@ export function buildList(t: GoType & { kind: "slice" | "array" }): ByteEncoder 
  * has ever run, and that code then deoptimises on every call that enters the loop again from
  * the interpreter (a deopt loop, seen on float lists: up to 2× the time per marshal).
  */
-function listElems(w: ByteWriter, v: readonly unknown[], elem: ByteEncoder): void {
+function listElems(w: FastWriter, v: readonly unknown[], elem: ByteEncoder): void {
   const n = v.length;
   for (let i = 0; i < n; i++) {
-    if (i > 0) w.punct(0x2c, ",");
+    if (i > 0) w.byte(0x2c);
     elem(w, v[i]);
   }
 }
@@ -194,9 +196,9 @@ function floatTreeWriter(chain: readonly GoType[]): ByteEncoder {
         return;
       }
       if (!Array.isArray(v) || (len >= 0 && v.length !== len)) throw BAIL;
-      w.punct(0x5b);
+      w.byte(0x5b);
       floatLevel(w, v, inner);
-      w.punct(0x5d);
+      w.byte(0x5d);
     };
   }
   return write;
@@ -209,7 +211,7 @@ function floatTreeWriter(chain: readonly GoType[]): ByteEncoder {
  * go to the integer writer: fed those too, the float writer is reoptimised for tagged values and
  * runs about half as fast on doubles afterwards.
  */
-function putFloats(w: ByteWriter, v: unknown, len: number): void {
+function putFloats(w: FastWriter, v: unknown, len: number): void {
   if (!Array.isArray(v) || (len >= 0 && v.length !== len)) throw BAIL;
   w.room(v.length * (FLOAT64_MAX_BYTES + 1) + 2);
   const b = w.buf;
@@ -224,10 +226,10 @@ function putFloats(w: ByteWriter, v: unknown, len: number): void {
  * writer). Each kind of list has a loop of its own, so that its element call site sees only
  * the encoders of that kind (a loop shared by every list sees so many that V8 inlines none).
  */
-function floatLevel(w: ByteWriter, v: readonly unknown[], inner: ByteEncoder): void {
+function floatLevel(w: FastWriter, v: readonly unknown[], inner: ByteEncoder): void {
   const n = v.length;
   for (let i = 0; i < n; i++) {
-    if (i > 0) w.punct(0x2c);
+    if (i > 0) w.byte(0x2c);
     inner(w, v[i]);
   }
 }
@@ -252,7 +254,7 @@ function floatsInto(b: Buffer, p0: number, v: readonly unknown[]): number {
  * of length `len` unless negative, else it bails) as a JSON array: room made once, each
  * digit by digit.
  */
-function putInts(w: ByteWriter, v: unknown, len: number, lo: number, hi: number): void {
+function putInts(w: FastWriter, v: unknown, len: number, lo: number, hi: number): void {
   if (!Array.isArray(v) || (len >= 0 && v.length !== len)) throw BAIL;
   w.room(v.length * (INT53_MAX_BYTES + 1) + 2);
   const b = w.buf;
@@ -282,7 +284,7 @@ function intsInto(b: Buffer, p0: number, v: readonly unknown[], lo: number, hi: 
  * through an int64 store; its toString costs twice as much), larger ones through String;
  * a value out of the kind's range bails.
  */
-function putBigs(w: ByteWriter, v: unknown, len: number, unsigned: boolean): void {
+function putBigs(w: FastWriter, v: unknown, len: number, unsigned: boolean): void {
   if (!Array.isArray(v) || (len >= 0 && v.length !== len)) throw BAIL;
   w.room(v.length * (INT53_MAX_BYTES + 1) + 2);
   w.buf[w.pos++] = 0x5b;
@@ -293,7 +295,7 @@ function putBigs(w: ByteWriter, v: unknown, len: number, unsigned: boolean): voi
 }
 
 /** putBigs' loop (a function that ends with it: see {@link listElems}); returns the end. */
-function bigsInto(w: ByteWriter, v: readonly unknown[], unsigned: boolean): number {
+function bigsInto(w: FastWriter, v: readonly unknown[], unsigned: boolean): number {
   const n = v.length;
   let b = w.buf;
   let p = w.pos;
@@ -306,7 +308,7 @@ function bigsInto(w: ByteWriter, v: readonly unknown[], unsigned: boolean): numb
       p = writeInt53In(b, p);
     } else {
       w.pos = p;
-      w.big(x, unsigned);
+      writeBig(w, x, unsigned);
       w.room((n - i) * (INT53_MAX_BYTES + 1) + 2);
       b = w.buf;
       p = w.pos;

@@ -4,7 +4,9 @@
  * type with inlined scalar fields; the general encoder's, then the byte
  * path's (member names pre-encoded with their separators).
  */
+
 import type { GoType } from "./deps.js";
+import { writeStringV1 } from "./deps.js";
 import { UnsupportedValueError } from "./errors.js";
 import { formatFloat64, nonFiniteText, quoteString } from "./format.js";
 import {
@@ -14,6 +16,7 @@ import {
   byteEncoderFor,
   type Encoder,
   encoderFor,
+  writeBig,
 } from "./marshal-common.js";
 import { isEmptyFn, isZeroFieldFn } from "./marshal-empty.js";
 import { INT_KINDS } from "./marshal-scalar.js";
@@ -376,7 +379,7 @@ function compileStructBytes(fields: readonly FieldB[], h: 0 | 1): ByteEncoder {
   const keyCode = (text: string): string => {
     const i = keyIndex(text);
     const k = keys[i] as Uint8Array;
-    if (k.length > INLINE_KEY) return `w.key(K[${i}], T[${i}]);`;
+    if (k.length > INLINE_KEY) return `w.raw(K[${i}]);`;
     let code = `w.room(${k.length}); b = w.buf; p = w.pos;`;
     k.forEach((c, j) => {
       code += ` b[p${j ? ` + ${j}` : ""}] = ${c};`;
@@ -410,7 +413,7 @@ function compileStructBytes(fields: readonly FieldB[], h: 0 | 1): ByteEncoder {
     if (f.ptr && f.inline !== null) body += "if (fv === null) w.nul();\nelse {\n";
     switch (f.inline) {
       case "string":
-        body += 'if (typeof fv !== "string") throw BAIL;\nw.string(fv);\n';
+        body += 'if (typeof fv !== "string") throw BAIL;\nS(w, fv);\n';
         break;
       case "int":
         body += intCode(f.intKind);
@@ -437,21 +440,23 @@ function compileStructBytes(fields: readonly FieldB[], h: 0 | 1): ByteEncoder {
     else if (written === "no") written = "?";
   });
   if (written === "no") body += 'w.ascii("{}");\n';
-  else if (written === "yes") body += 'w.punct(0x7d, "}");\n';
-  else body += 'if (first) w.ascii("{}"); else w.punct(0x7d, "}");\n';
+  else if (written === "yes") body += "w.byte(0x7d);\n";
+  else body += 'if (first) w.ascii("{}"); else w.byte(0x7d);\n';
   return new Function(
     "F",
     "K",
     "T",
     "BAIL",
+    "S",
+    "BIG",
     `"use strict"; return function encodeStructBytes(w, v) {\n${body}};`,
-  )(fields, keys, texts, BAIL) as ByteEncoder;
+  )(fields, keys, texts, BAIL, writeStringV1, writeBig) as ByteEncoder;
 }
 
 /** compileStruct's code for an integer field of kind `k` in `fv`: the kind's type and range test, then the digits. */
 function intCode(k: string): string {
   if (isBigKind(k))
-    return `if (typeof fv !== "bigint") throw BAIL;\nw.big(fv, ${k !== "int" && k !== "int64"});\n`;
+    return `if (typeof fv !== "bigint") throw BAIL;\nBIG(w, fv, ${k !== "int" && k !== "int64"});\n`;
   const test: Record<string, string> = {
     int8: "((fv << 24) >> 24) !== fv",
     int16: "((fv << 16) >> 16) !== fv",
@@ -460,7 +465,7 @@ function intCode(k: string): string {
     uint16: "(fv & 65535) !== fv",
     uint32: "fv >>> 0 !== fv",
   };
-  return `if (typeof fv !== "number" || ${test[k]}) throw BAIL;\nw.small(fv);\n`;
+  return `if (typeof fv !== "number" || ${test[k]}) throw BAIL;\nw.int53(fv);\n`;
 }
 
 function hasIsZero(t: GoType): boolean {

@@ -2,8 +2,8 @@
  * marshal and marshalIndent: Go's json.Marshal / json.MarshalIndent.
  */
 import { checkType } from "./arguments.js";
-import { ByteWriter } from "./byte-writer.js";
 import type { GoType } from "./deps.js";
+import { FastWriter, KEEP_BUFFER } from "./deps.js";
 import { InvalidArgumentError } from "./errors.js";
 import { DEFAULT_GO_VERSION, type GoVersion } from "./go-version.js";
 import {
@@ -72,16 +72,14 @@ export const fastPaths: { bytes: boolean; strict: boolean; bails: number } = {
   bails: 0,
 };
 
-/** Writers kept between calls only while their buffer stays this small. */
-const KEEP_WRITER_BYTES = 1 << 22;
-let spare: ByteWriter | null = null;
+let spare: FastWriter | null = null;
 
 /**
  * The byte path (./marshal-fast.ts): Go's bytes, or undefined when it bailed
  * out (then the general encoder writes the bytes or Go's error).
  */
 function marshalBytes(enc: ByteEncoder, value: unknown, html: boolean): Uint8Array | undefined {
-  const w = spare ?? new ByteWriter(1 << 16);
+  const w = spare ?? new FastWriter();
   spare = null;
   w.pos = 0;
   w.depth = 0;
@@ -95,7 +93,7 @@ function marshalBytes(enc: ByteEncoder, value: unknown, html: boolean): Uint8Arr
     fastPaths.bails++;
     return undefined;
   } finally {
-    if (w.buf.length <= KEEP_WRITER_BYTES) spare = w;
+    if (w.buf.length <= KEEP_BUFFER) spare = w;
   }
 }
 

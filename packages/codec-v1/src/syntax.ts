@@ -5,10 +5,11 @@
  * flavour) into v1's own JsonSyntaxError class (Go's *json.SyntaxError, with
  * `value` for the destination), and exposes them under Go's names.
  */
-import { checkValidV1, compactV1, htmlEscapeV1, indentV1, SyntacticError, validV1 } from "@gojson/jsontext";
+import { SyntacticError } from "@gojson/jsontext";
+import { checkValidV1, compactV1, htmlEscapeV1, indentV1, validV1 } from "./deps.js";
 import { JsonSyntaxError } from "./errors.js";
 
-export { MAX_NESTING_DEPTH, ScannerV1, ScanOp } from "@gojson/jsontext";
+export { MAX_NESTING_DEPTH, ScannerV1, ScanOp } from "./deps.js";
 
 const utf8 = new TextEncoder();
 

@@ -8,10 +8,29 @@
  */
 import { type DecodeState, SYNTAX_BAIL } from "./decode-state.js";
 import type { GoType } from "./deps.js";
+import { bail } from "./deps.js";
 import { findMethod } from "./methods.js";
 import { PlanCache } from "./plan-cache.js";
-import { bail } from "./unmarshal-fast-scan.js";
 import { zeroValue } from "./zero.js";
+
+/** Bytes the fast decoders dispatch on. */
+export const Q = 0x22;
+export const LBRACE = 0x7b;
+export const RBRACE = 0x7d;
+export const LBRACKET = 0x5b;
+export const RBRACKET = 0x5d;
+export const COMMA = 0x2c;
+export const N = 0x6e;
+export const T_ = 0x74;
+export const F_ = 0x66;
+
+/**
+ * The fast path's v1 semantics that the kernel's cursor does not carry (set per call by
+ * unmarshalFast): Decoder.DisallowUnknownFields (an unknown member gives up, the exact engine
+ * reports it), and whether Go 1.27 is reproduced (Unicode 17 case folding: names holding
+ * changed code points give up).
+ */
+export const V1 = { disallowUnknown: false, go127: true };
 
 /** A compiled decoder: reads the value at `d.pos` and returns the destination's new value. */
 export type Decoder = (d: DecodeState, cur: any) => any;

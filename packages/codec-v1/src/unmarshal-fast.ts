@@ -1,15 +1,15 @@
 /**
  * The fast unmarshal path: an optimistic decoder for the common case (a fresh
  * destination, no unmarshal methods on the way), compiled once per Go type
- * into closures that read the input one char per byte (unmarshal-fast-scan.ts):
+ * into closures that read the input's bytes through the syntax kernel's cursor
+ * (`@gojson/jsontext/internal`):
  * whitespace, plain strings and member names on the bytes, values sliced from
  * a one-byte string of the same bytes, strings that need it decoded in JS one
- * by one (`textMode` "decoded", for tests, decodes it up front instead; a
- * non-ASCII JS string input is read as text by charCodeAt). Structs get a
+ * by one (a JS string input is UTF-8-encoded once first). Structs get a
  * generated decoder with constant property names (one per way of reading); floats nested in
  * slices and arrays are built by one native JSON.parse of their text (its end
  * guessed, or matched by a regular expression), then checked; `any` values
- * are built in unmarshal-fast-any.ts.
+ * are built by the kernel's `anyValue` with v1's parameters.
  *
  * It follows v1's rules (case-insensitive names with an exact match first,
  * duplicate names merging into what is there, null leaving non-pointer values
@@ -22,39 +22,43 @@
  * ({@link NO_FAST}) and the caller runs the exact engine, which produces Go's
  * error, offset and partial value. It never builds an error itself.
  */
-import { isAscii, isUtf8 } from "node:buffer";
-import { type GoType, JsonNumber } from "./deps.js";
+
+import {
+  anyValue,
+  BAIL,
+  bail,
+  beginScan,
+  C,
+  endScan,
+  type GoType,
+  JsonNumber,
+  literal,
+  numberEnd,
+  readFloat,
+  readNull,
+  readString,
+  resetAny,
+  ws,
+} from "./deps.js";
 import { isValidNumber } from "./format.js";
 import type { UnmarshalOptions } from "./options.js";
 import { syncPlans } from "./plan-cache.js";
 import {
+  F_,
   type FDec,
   fastDecoderFor,
   GIVE_UP,
   hasUnmarshalMethod,
-  registerBuilders,
-} from "./unmarshal-common.js";
-import { anyValue, resetAny } from "./unmarshal-fast-any.js";
-import {
-  BAIL,
-  bail,
-  C,
-  F_,
-  literal,
   N,
-  numberEnd,
   Q,
-  readFloat,
-  readNull,
-  readString,
+  registerBuilders,
   T_,
-  ws,
-} from "./unmarshal-fast-scan.js";
+  V1,
+} from "./unmarshal-common.js";
 import { mapDecoder } from "./unmarshal-map.js";
 import { bigIntDecoder, smallIntDecoder } from "./unmarshal-scalar.js";
 import { arrayDecoder, sliceDecoder } from "./unmarshal-slice.js";
 import { structDecoder } from "./unmarshal-struct.js";
-import { isWellFormed } from "./well-formed.js";
 import { zeroFn, zeroValue } from "./zero.js";
 
 /**
@@ -172,74 +176,44 @@ function fastPointerDecoder(t: GoType & { kind: "pointer" }): FDec {
   };
 }
 
-const utf8Text = new TextDecoder("utf-8", { ignoreBOM: true });
-
-/** A char past ASCII. */
-const NON_ASCII = /[^\x00-\x7f]/;
+/** useNumber's number builder for `any` (the kernel's C.anyNumber): one function, made once. */
+const ANY_NUMBER = (text: string): unknown => new JsonNumber(text);
 
 /**
  * unmarshalFast decodes data into a fresh value of t as the exact engine does, or
  * returns NO_FAST (decoding into an existing value, the fast path is off, or it
- * gave up). `strict` rethrows internal errors other than a give-up, and
- * `textMode` forces how non-ASCII bytes are read (tests).
+ * gave up). `strict` rethrows internal errors other than a give-up (tests).
  */
 export function unmarshalFast(
   t: GoType,
   data: Uint8Array | string,
   options: UnmarshalOptions,
   strict = false,
-  textMode?: "bytes" | "decoded",
 ): unknown {
   if (!fastUnmarshal.enabled || options.into !== undefined) return NO_FAST;
+  if (!(typeof data === "string" || data instanceof Uint8Array)) return NO_FAST;
   syncPlans();
   const dec = fastDecoderFor(t);
   if (dec === GIVE_UP) return NO_FAST;
-  let text: string;
-  let bytes: Buffer | null = null;
-  let view: Uint8Array | null = null;
-  if (typeof data === "string") {
-    if (!isWellFormed(data)) return NO_FAST;
-    text = data;
-    // An ASCII string is read on its bytes too (one latin1 copy: measured 10 % fewer
-    // instructions than reading it as text); others as text (their UTF-8 bytes would have to be
-    // decoded again string by string).
-    if (textMode !== "decoded" && !NON_ASCII.test(data)) view = Buffer.from(data, "latin1");
-  } else {
-    if (!(data instanceof Uint8Array)) return NO_FAST;
-    const buf = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
-    if (isAscii(data)) {
-      text = buf.toString("latin1");
-      view = buf;
-    } else {
-      // Invalid UTF-8 becomes U+FFFD byte by byte (and offsets count bytes): the exact engine's.
-      if (!isUtf8(data)) return NO_FAST;
-      if (textMode !== "decoded") {
-        text = buf.toString("latin1");
-        bytes = buf;
-        view = buf;
-      } else text = utf8Text.decode(data);
-    }
-  }
-  C.t = text;
-  C.b = bytes;
-  C.u = view;
-  C.p = 0;
-  C.depth = 0;
-  C.useNumber = options.useNumber === true;
-  C.disallowUnknown = options.disallowUnknownFields === true;
-  C.go127 = options.goVersion !== "1.26";
+  // Invalid UTF-8 (the exact engine's U+FFFD byte by byte, offsets in bytes) and lone surrogates
+  // in a string input are the exact engine's.
+  if (!beginScan(data)) return NO_FAST;
+  // v1's syntax: duplicate names merge (last value wins), a lone surrogate escape is U+FFFD.
+  C.allowDuplicateNames = true;
+  C.allowInvalidUTF8 = true;
+  C.anyNumber = options.useNumber === true ? ANY_NUMBER : null;
+  V1.disallowUnknown = options.disallowUnknownFields === true;
+  V1.go127 = options.goVersion !== "1.26";
   try {
     const v = dec(ws(), zeroValue(t));
     ws();
-    if (C.p !== text.length) return NO_FAST;
+    if (C.p !== C.n) return NO_FAST;
     return v;
   } catch (e) {
     if (e === BAIL || !strict) return NO_FAST;
     throw e;
   } finally {
-    C.t = "";
-    C.b = null;
-    C.u = null;
+    endScan();
     resetAny();
   }
 }

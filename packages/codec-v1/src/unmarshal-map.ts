@@ -4,12 +4,13 @@
  * existing map, the exact engine's decoder, then the fast path's.
  */
 import { Abort, DEEP_DEPTH, type DecodeState, SYNTAX_BAIL } from "./decode-state.js";
-import { type GoType, typeString } from "./deps.js";
+import { bail, C, colon, enter, type GoType, leave, readNull, readString, typeString, ws } from "./deps.js";
 import { findMethod } from "./methods.js";
 import {
   C_LBRACE,
   C_N,
   C_QUOTE,
+  COMMA,
   type Decoder,
   decoderFor,
   type FDec,
@@ -17,24 +18,13 @@ import {
   GIVE_UP,
   hasMethods,
   hasUnmarshalMethod,
+  LBRACE,
   mismatch,
   NOT_PRIMITIVE,
   primitiveZero,
-} from "./unmarshal-common.js";
-import {
-  bail,
-  C,
-  COMMA,
-  colon,
-  enter,
-  LBRACE,
-  leave,
   Q,
   RBRACE,
-  readNull,
-  readString,
-  ws,
-} from "./unmarshal-fast-scan.js";
+} from "./unmarshal-common.js";
 import { callUnmarshalJSONRaw, callUnmarshalText } from "./unmarshal-methods.js";
 import { intFromText, intParser } from "./unmarshal-scalar.js";
 import { zeroFn, zeroValue } from "./zero.js";

@@ -6,11 +6,10 @@
  * float32 rounding; -0 into an integer is 0.
  */
 import { Abort } from "./decode-state.js";
-import { type GoType, JsonNumber } from "./deps.js";
+import { bail, C, type GoType, JsonNumber, literal } from "./deps.js";
 import { GoError } from "./errors.js";
 import { isValidNumber } from "./format.js";
-import { C_F, C_QUOTE, C_T, type Decoder, type FDec, mismatch } from "./unmarshal-common.js";
-import { bail, C, literal, N } from "./unmarshal-fast-scan.js";
+import { C_F, C_QUOTE, C_T, type Decoder, type FDec, mismatch, N } from "./unmarshal-common.js";
 
 /** bool: true or false. */
 export function boolDecoder(t: GoType): Decoder {

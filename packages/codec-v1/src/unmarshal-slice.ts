@@ -8,40 +8,27 @@
  */
 import { Abort, DEEP_DEPTH, type DecodeState, partialOf, SYNTAX_BAIL } from "./decode-state.js";
 import type { GoType } from "./deps.js";
+import { BAIL, bail, C, enter, leave, readFloatList, readNull, readString, skipValue, ws } from "./deps.js";
 import { GoError } from "./errors.js";
 import { base64Decode } from "./format.js";
 import {
   C_LBRACKET,
   C_N,
   C_QUOTE,
+  COMMA,
   type Decoder,
   decoderFor,
   type FDec,
   fastDecoderFor,
   GIVE_UP,
   hasUnmarshalMethod,
+  LBRACKET,
   mismatch,
   NOT_PRIMITIVE,
   primitiveZero,
-} from "./unmarshal-common.js";
-import {
-  BAIL,
-  bail,
-  C,
-  COMMA,
-  enter,
-  LBRACKET,
-  leave,
-  literal,
-  N,
   Q,
   RBRACKET,
-  readFloat,
-  readNull,
-  readString,
-  skipValue,
-  ws,
-} from "./unmarshal-fast-scan.js";
+} from "./unmarshal-common.js";
 import { zeroFn, zeroValue } from "./zero.js";
 
 /**
@@ -449,53 +436,6 @@ function numericEnd(depth: number): number {
   const re = bracketRe(depth);
   re.lastIndex = C.p;
   return re.test(C.t) ? re.lastIndex : -1;
-}
-
-/**
- * readFloatList reads the array of float64 at C.p (at `[`) without a closure
- * call per element (a null element is 0: Go's null leaves the fresh zero).
- */
-function readFloatList(): number[] {
-  enter();
-  C.p++;
-  let k = ws();
-  if (k === RBRACKET) {
-    C.p++;
-    leave();
-    return [];
-  }
-  const a = floatOrNull(k);
-  k = ws();
-  C.p++;
-  if (k === RBRACKET) {
-    leave();
-    return [a];
-  }
-  if (k !== COMMA) bail();
-  const b = floatOrNull(ws());
-  k = ws();
-  C.p++;
-  if (k === RBRACKET) {
-    leave();
-    return [a, b];
-  }
-  if (k !== COMMA) bail();
-  const out = [a, b];
-  for (;;) {
-    out.push(floatOrNull(ws()));
-    k = ws();
-    C.p++;
-    if (k === COMMA) continue;
-    if (k !== RBRACKET) bail();
-    leave();
-    return out;
-  }
-}
-
-function floatOrNull(c: number): number {
-  if (c !== N) return readFloat();
-  literal(c);
-  return 0;
 }
 
 export function arrayDecoder(t: GoType & { kind: "array" }): FDec {

@@ -5,7 +5,7 @@
  * errors; the exact engine's decoder, then the fast path's.
  */
 import { Abort, type DecodeState, partialOf, stringTagError } from "./decode-state.js";
-import { type GoType, JsonNumber, typeString } from "./deps.js";
+import { bail, type GoType, JsonNumber, readString, typeString } from "./deps.js";
 import { GoError } from "./errors.js";
 import { isValidNumber } from "./format.js";
 import { quoteFor } from "./go-version.js";
@@ -23,8 +23,9 @@ import {
   type FDec,
   fastDecoderFor,
   hasUnmarshalMethod,
+  N,
+  Q,
 } from "./unmarshal-common.js";
-import { bail, N, Q, readString } from "./unmarshal-fast-scan.js";
 import { callUnmarshalText, getAtHops, setAtHops, wrapMethodError } from "./unmarshal-methods.js";
 import { intFromText, intParser, parseFloatGo } from "./unmarshal-scalar.js";
 import { wellFormed } from "./well-formed.js";

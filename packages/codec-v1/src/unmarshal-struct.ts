@@ -5,8 +5,22 @@
  * its guess of the next member in field order, then the fast path's
  * generated decoders (constant property names, names matched on the bytes).
  */
+
 import { Abort, DEEP_DEPTH, type DecodeState, partialOf, SYNTAX_BAIL } from "./decode-state.js";
-import { foldNameV1, type GoType, typeString } from "./deps.js";
+import {
+  bail,
+  C,
+  colon,
+  enter,
+  foldNameV1,
+  type GoType,
+  leave,
+  readNull,
+  readString,
+  skipValue,
+  typeString,
+  ws,
+} from "./deps.js";
 import { GoError } from "./errors.js";
 import { foldNameFor, hasFoldChange, quoteFor } from "./go-version.js";
 import { PlanCache } from "./plan-cache.js";
@@ -15,28 +29,18 @@ import {
   C_LBRACE,
   C_N,
   C_QUOTE,
+  COMMA,
   type Decoder,
   decoderFor,
   type FDec,
   fastDecoderFor,
   GIVE_UP,
-  mismatch,
-} from "./unmarshal-common.js";
-import {
-  bail,
-  C,
-  COMMA,
-  colon,
-  enter,
   LBRACE,
-  leave,
+  mismatch,
   Q,
   RBRACE,
-  readNull,
-  readString,
-  skipValue,
-  ws,
-} from "./unmarshal-fast-scan.js";
+  V1,
+} from "./unmarshal-common.js";
 import { fastQuotedDecoder, quotedDecoder } from "./unmarshal-string-tag.js";
 import { zeroFn, zeroValue } from "./zero.js";
 
@@ -280,7 +284,7 @@ const FOLD_RISK = new WeakSet<ReadonlyMap<string, FastField>>();
  * holding one of the code points whose folding changed gives up (the exact engine decides).
  */
 function foldedLookup(folded: ReadonlyMap<string, FastField>, name: string): FastField | undefined {
-  if (C.go127 && (FOLD_RISK.has(folded) || hasFoldChange(name))) bail();
+  if (V1.go127 && (FOLD_RISK.has(folded) || hasFoldChange(name))) bail();
   return folded.get(foldNameV1(name));
 }
 
@@ -319,10 +323,8 @@ export function structDecoder(t: GoType & { kind: "struct" }): FDec {
     );
     return { order, exact, folded, idx };
   };
-  // The generated decoders, one reading names from the bytes and one (made on first use) from
-  // the text (null: code generation is not allowed, the closure below runs).
+  // The generated decoder (null: code generation is not allowed, the closure below runs).
   let gen: FDec | null | undefined;
-  let genText: FDec | null | undefined;
   return (c, cur) => {
     if (c !== LBRACE) {
       readNull(c);
@@ -330,15 +332,9 @@ export function structDecoder(t: GoType & { kind: "struct" }): FDec {
     }
     if (plan === null) {
       plan = makePlan();
-      gen = generateStruct(plan.order, plan.exact, plan.folded, plan.idx, mk, "u");
+      gen = generateStruct(plan.order, plan.exact, plan.folded, plan.idx, mk);
     }
-    if (C.u !== null) {
-      if (gen !== null && gen !== undefined) return gen(c, cur);
-    } else {
-      if (genText === undefined)
-        genText = generateStruct(plan.order, plan.exact, plan.folded, plan.idx, mk, "t");
-      if (genText !== null) return genText(c, cur);
-    }
+    if (gen !== null && gen !== undefined) return gen(c, cur);
     const { order, exact, folded } = plan;
     enter();
     const obj = typeof cur === "object" && cur !== null ? cur : mk();
@@ -364,7 +360,7 @@ export function structDecoder(t: GoType & { kind: "struct" }): FDec {
         if (f !== undefined) guess = (plan.idx.get(f) ?? (order.indexOf(f) as number)) + 1;
       }
       if (f === undefined) {
-        if (C.disallowUnknown) bail();
+        if (V1.disallowUnknown) bail();
         skipValue(colon());
       } else {
         const h = f.hops === undefined ? obj : fastHolder(obj, f.hops);
@@ -397,7 +393,6 @@ function generateStruct(
   folded: ReadonlyMap<string, FastField>,
   idx: ReadonlyMap<FastField, number>,
   mk: () => any,
-  src: "u" | "t",
 ): FDec | null {
   const lookup = (name: string): number => {
     const f = exact.get(name) ?? foldedLookup(folded, name);
@@ -407,7 +402,7 @@ function generateStruct(
   let member = "";
   order.forEach((f, i) => {
     if (f.quoted !== "")
-      guess += `case ${i}: if (${matchCode(f.quoted, src)}) { C.p = p + ${f.quoted.length}; i = ${i}; } break;\n`;
+      guess += `case ${i}: if (${matchCode(f.quoted)}) { C.p = p + ${f.quoted.length}; i = ${i}; } break;\n`;
     const k = JSON.stringify(f.last);
     member +=
       f.hops === undefined
@@ -429,14 +424,14 @@ ${decs}return function decodeStruct(c, cur) {
     if (k !== 0x22) bail();
     let i = -1;
     const t = C.t;
-    ${src === "u" ? "const u = C.u;" : ""}
+    const u = C.b;
     const p = C.p;
     switch (g) {
 ${guess}    }
     if (i < 0) i = lookup(readString());
     switch (i) {
 ${member}    default:
-      if (C.disallowUnknown) bail();
+      if (V1.disallowUnknown) bail();
       skipValue(colon());
     }
     k = ws();
@@ -450,6 +445,7 @@ ${member}    default:
   try {
     return new Function(
       "C",
+      "V1",
       "ws",
       "colon",
       "readString",
@@ -466,6 +462,7 @@ ${member}    default:
       body,
     )(
       C,
+      V1,
       ws,
       colon,
       readString,
@@ -490,16 +487,14 @@ const MAX_INLINE_MATCH = 24;
 
 /**
  * The condition that the input holds `quoted` (a printable ASCII name in quotes) at `p`, read
- * from its bytes `u` (`src` "u") or from the text `t` ("t", same indices when the bytes are
- * there): char codes compared inline (cheaper than a startsWith call) for all but long names,
- * which the text compares. The opening quote is known to be there.
+ * from its bytes `u`: bytes compared inline (cheaper than a startsWith call) for all but long
+ * names, which the latin1 text `t` compares. The opening quote is known to be there.
  */
-function matchCode(quoted: string, src: "u" | "t"): string {
+function matchCode(quoted: string): string {
   if (quoted.length > MAX_INLINE_MATCH) return `t.startsWith(${JSON.stringify(quoted)}, p)`;
   const parts: string[] = [];
   for (let j = 1; j < quoted.length; j++) {
-    const at = src === "u" ? `u[p + ${j}]` : `t.charCodeAt(p + ${j})`;
-    parts.push(`${at} === ${quoted.charCodeAt(j)}`);
+    parts.push(`u[p + ${j}] === ${quoted.charCodeAt(j)}`);
   }
   return parts.join(" && ");
 }
