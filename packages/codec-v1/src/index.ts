@@ -1,5 +1,6 @@
 /**
  * @gojson/codec-v1: Go's classic encoding/json for TypeScript, byte for byte.
+ * The public surface: what README.md documents, and nothing else.
  */
 
 export { type DecodeIntoOptions, Decoder, SyncDecoder } from "./decoder.js";
@@ -12,7 +13,6 @@ export {
   InvalidUnmarshalError,
   InvalidValueError,
   JsonSyntaxError,
-  JsonSyntaxError as SyntaxError,
   JsonV1Error,
   MarshalerError,
   UnmarshalTypeError,
@@ -28,4 +28,3 @@ export { decodeValues, unmarshalRead } from "./read-values.js";
 export type { DecoderSource, SyncDecoderSource } from "./stream-source.js";
 export { compact, htmlEscape, indent, MAX_NESTING_DEPTH, valid } from "./syntax.js";
 export { unmarshal } from "./unmarshal.js";
-export { fastUnmarshal } from "./unmarshal-fast.js";
