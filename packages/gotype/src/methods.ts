@@ -254,9 +254,18 @@ export function missingTwins(types: Readonly<Record<string, GoType>>): MissingTw
 
 interface Level {
   readonly type: GoType;
-  readonly path: readonly EmbedStep[];
+  /** The level this one was reached from, and the embedded field followed (the path is built only for a hit). */
+  readonly parent: Level | undefined;
+  readonly step: EmbedStep | undefined;
   /** Whether pointer-receiver methods of `type` may be called (through a pointer or addressable). */
   readonly addr: boolean;
+}
+
+// The embedded fields from the start to `e`.
+function pathOf(e: Level): EmbedStep[] {
+  const out: EmbedStep[] = [];
+  for (let x: Level | undefined = e; x?.step !== undefined; x = x.parent) out.push(x.step);
+  return out.reverse();
 }
 
 type CacheEntry = { version: number; hits: Map<string, MethodLookup | null> };
@@ -319,6 +328,66 @@ function shapeOf(st: StructType): StructShape {
   return s;
 }
 
+// The method names declared on `t` or on any type reached through embedded
+// fields at any depth (ambiguity ignored), once per type and methods version;
+// undefined when an embedding cycle was met (then find walks the levels).
+// find answers at once for a name no embedded type declares, so asking every
+// struct of a deep embedding chain costs the chain once, not once per struct.
+const reachable = new WeakMap<GoType, { version: number; names: ReadonlySet<string> | undefined }>();
+
+function embeddedTypes(t: GoType): GoType[] {
+  if (t.kind !== "struct") return [];
+  const out: GoType[] = [];
+  for (const i of shapeOf(t).embedded) {
+    const ft = (t.fields[i] as StructField).type;
+    out.push(ft.kind === "pointer" && ft.name === undefined ? ft.elem : ft);
+  }
+  return out;
+}
+
+function ownNames(t: GoType): string[] {
+  if (t.kind === "pointer" || t.kind === "interface" || t.methods === undefined) return [];
+  return Object.keys(t.methods);
+}
+
+function reachableNames(root: GoType): ReadonlySet<string> | undefined {
+  const cached = (t: GoType) => {
+    const e = reachable.get(t);
+    return e !== undefined && e.version === methodsGeneration ? e : undefined;
+  };
+  const hit = cached(root);
+  if (hit !== undefined) return hit.names;
+  type Frame = { t: GoType; kids: GoType[]; next: number; names: Set<string> | undefined };
+  const onStack = new Set<GoType>([root]);
+  const stack: Frame[] = [{ t: root, kids: embeddedTypes(root), next: 0, names: new Set(ownNames(root)) }];
+  let result: ReadonlySet<string> | undefined;
+  while (stack.length > 0) {
+    const f = stack[stack.length - 1] as Frame;
+    if (f.next < f.kids.length) {
+      const k = f.kids[f.next++] as GoType;
+      const e = cached(k);
+      if (e !== undefined) {
+        if (e.names === undefined) f.names = undefined;
+        else if (f.names !== undefined) for (const n of e.names) f.names.add(n);
+      } else if (onStack.has(k)) f.names = undefined;
+      else {
+        onStack.add(k);
+        stack.push({ t: k, kids: embeddedTypes(k), next: 0, names: new Set(ownNames(k)) });
+      }
+      continue;
+    }
+    stack.pop();
+    onStack.delete(f.t);
+    reachable.set(f.t, { version: methodsGeneration, names: f.names });
+    const parent = stack[stack.length - 1];
+    if (parent !== undefined) {
+      if (f.names === undefined) parent.names = undefined;
+      else if (parent.names !== undefined) for (const n of f.names) parent.names.add(n);
+    } else result = f.names;
+  }
+  return result;
+}
+
 function find(t: GoType, name: MethodName, addressable: boolean): MethodLookup | undefined {
   let base = t;
   let addr = addressable;
@@ -327,7 +396,8 @@ function find(t: GoType, name: MethodName, addressable: boolean): MethodLookup |
     addr = true;
     if (base.kind === "pointer" || base.kind === "interface") return undefined;
   }
-  let level: Level[] = [{ type: base, path: [], addr }];
+  if (reachableNames(base)?.has(name) === false) return undefined;
+  let level: Level[] = [{ type: base, parent: undefined, step: undefined, addr }];
   const seen = new Set<GoType>();
   while (level.length > 0) {
     let found: MethodLookup | undefined;
@@ -340,7 +410,7 @@ function find(t: GoType, name: MethodName, addressable: boolean): MethodLookup |
       const m = e.type.kind !== "pointer" && e.type.kind !== "interface" ? e.type.methods?.[name] : undefined;
       if (m !== undefined) {
         count++;
-        found = { method: m, owner: e.type, path: e.path };
+        found = { method: m, owner: e.type, path: pathOf(e) };
         foundAddrOk = m.receiver === "value" || e.addr;
       }
       if (e.type.kind !== "struct") continue;
@@ -357,7 +427,8 @@ function find(t: GoType, name: MethodName, addressable: boolean): MethodLookup |
         }
         next.push({
           type: ft,
-          path: [...e.path, { index: i, name: f.name, pointer }],
+          parent: e,
+          step: { index: i, name: f.name, pointer },
           addr: pointer || e.addr,
         });
       }
