@@ -58,6 +58,8 @@ export interface ScaleOptions {
    * keeps the best time and the highest peak RSS. 2 by default, 1 for inputs past 256 MB.
    */
   rounds: number;
+  /** A probe still running after this many seconds is killed (its row fails with the signal). */
+  probeTimeoutS: number;
 }
 
 const MB = 1e6;
@@ -79,6 +81,7 @@ export function scaleOptions(argv: readonly string[] = [], quick = isQuick()): S
       "no-go": { type: "boolean" },
       keep: { type: "boolean" },
       rounds: { type: "string" },
+      "probe-timeout": { type: "string" },
     },
     allowPositionals: true,
     strict: true,
@@ -99,6 +102,7 @@ export function scaleOptions(argv: readonly string[] = [], quick = isQuick()): S
     bigHeapMb: Math.floor((os.totalmem() / 2 ** 20) * 0.6),
     keep: values.keep ?? false,
     rounds: values.rounds ? Number.parseInt(values.rounds, 10) : streamSize > 256 * 2 ** 20 ? 1 : 2,
+    probeTimeoutS: values["probe-timeout"] ? Number.parseInt(values["probe-timeout"], 10) : 1800,
   };
 }
 
@@ -145,13 +149,17 @@ export class ScaleRun {
   /** Runs the Node probe; heapMb raises V8's old-space limit for big documents. */
   node(task: string, impl: string, args: Array<string | number>, heapMb = 0): ProbeReport {
     const flags = heapMb > 0 ? [`--max-old-space-size=${heapMb}`] : [];
-    return runProbe([process.execPath, ...flags, PROBE, task, impl, ...args.map(String)]);
+    return runProbe([process.execPath, ...flags, PROBE, task, impl, ...args.map(String)], {
+      timeoutMs: this.options.probeTimeoutS * 1000,
+    });
   }
 
   /** Runs a Go probe: "v2" on the jsonv2 build, "v1" on the classic build. */
   goRun(task: string, impl: "v1" | "v2", args: Array<string | number>): ProbeReport {
     if (!this.go) return { ok: false, error: "go not installed" };
-    return runProbe([impl === "v2" ? this.go.jsonv2 : this.go.classic, task, impl, ...args.map(String)]);
+    return runProbe([impl === "v2" ? this.go.jsonv2 : this.go.classic, task, impl, ...args.map(String)], {
+      timeoutMs: this.options.probeTimeoutS * 1000,
+    });
   }
 
   private queue: Array<{ base: RowBase; probe: () => ProbeReport }> = [];

@@ -26,6 +26,7 @@ const tiny: ScaleOptions = {
   bigHeapMb: 0,
   keep: false,
   rounds: 1,
+  probeTimeoutS: 120,
 };
 
 function group(rows: readonly ScaleRow[], g: string): ScaleRow[] {
