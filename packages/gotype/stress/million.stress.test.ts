@@ -38,6 +38,17 @@ describe("wide and deep structs", () => {
       expect(sf.byName.get("f99999")?.index).toEqual([99_999]);
     }
   });
+  test("a chain of 1,000 embedded structs", () => {
+    const lines = ["package p"];
+    for (let d = 0; d < 1000; d++)
+      lines.push(`type E${d} struct {`, d < 999 ? `\tE${d + 1}` : "", `\tF${d} int \`json:"f${d}"\``, "}");
+    const t = parseGo(lines.join("\n")).E0 as GoType;
+    for (const v of ["v1", "v2"] as const) {
+      const sf = structFields(t, v);
+      expect(sf.fields.length).toBe(1000);
+      expect(sf.byName.get("f999")?.index.length).toBe(1000);
+    }
+  });
   test("100 levels of 1,000 fields", () => {
     const lines = ["package p"];
     for (let d = 0; d < 100; d++) {
