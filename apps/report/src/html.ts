@@ -256,7 +256,7 @@ function scaleHtml(sec: ScaleSection, i: number): string {
     `<span class="verdict ${v === "pass" ? "ok" : v === "FAIL" ? "no" : "open"}">${e(v)}</span>`;
   const checks = tableHtml(
     `scale-checks-${i + 1}`,
-    `${r.title}: each bound`,
+    `${r.title} — each bound`,
     ["bound", "observed", "verdict"],
     sec.checks.map((c: ScaleCheck) => [c.statement, c.observed, { html: badge(scaleVerdict(c)), cls: "" }]),
     3,
@@ -269,7 +269,7 @@ function scaleHtml(sec: ScaleSection, i: number): string {
   const matrices = sec.matrices.map((m, j) =>
     tableHtml(
       `scale-matrix-${i + 1}-${j + 1}`,
-      j === 0 ? `${r.title}: ${scaleSummary(sec)}` : `${r.title} (continued)`,
+      j === 0 ? `${r.title} — ${scaleSummary(sec)}` : `${r.title} (continued)`,
       m.head,
       m.rows.map(([s, ...cells]) => [s as string, ...cells.map(cell)]),
     ),
