@@ -54,6 +54,27 @@ describe("readString", () => {
     // The next string still decodes (the buffer was dropped after the long one).
     expect(run('"a\\nb"', readString)).toEqual({ value: "a\nb", end: 6, n: 6 });
   });
+  // Strings past the shared buffer's kept size finish in scan-string-long.ts (counted, then decoded).
+  const long = "x".repeat(70_000);
+  const longCases: { name: string; in: string; want: string | typeof BAIL; v1?: string | typeof BAIL }[] = [
+    { name: "Long/PlainHeadThenEscape", in: `"${long}\\n"`, want: `${long}\n` },
+    { name: "Long/Latin1", in: `"\\u00e9${long}é\\t"`, want: `é${long}é\t` },
+    { name: "Long/Wide", in: `"é${long}€😀\\ud83d\\ude00"`, want: `é${long}€😀😀` },
+    { name: "Long/LoneSurrogate", in: `"\\n${long}\\ud83dx"`, want: BAIL, v1: `\n${long}\ufffdx` },
+    { name: "Long/BadEscape", in: `"\\n${long}\\q"`, want: BAIL },
+    { name: "Long/Control", in: `"\\n${long}\u0001"`, want: BAIL },
+    { name: "Long/Unterminated", in: `"\\n${long}`, want: BAIL },
+  ];
+  for (const c of longCases)
+    for (const [flavour, flags, want] of [
+      ["V2", {}, c.want],
+      ["V1", V1, c.v1 ?? c.want],
+    ] as const)
+      it(`${flavour}/${c.name}`, () => {
+        const got = run(c.in, readString, flags);
+        if (want === BAIL) expect(got).toBe(BAIL);
+        else expect(got !== BAIL && got.value === want && got.end === got.n).toBe(true);
+      });
   it("PlainHeadThenEscape", () => {
     const head = "x".repeat(3000);
     const got = run(`"${head}\\t"`, readString);

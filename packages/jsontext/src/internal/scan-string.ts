@@ -11,7 +11,9 @@
  * Not semver-stable: part of `@gojson/jsontext/internal`.
  */
 import { bail, C } from "./cursor.js";
-import { ensure, unitsText } from "./units.js";
+import { readLongRest } from "./scan-string-long.js";
+import { ESCAPE, hex4 } from "./scan-string-tables.js";
+import { ensure, MAX_KEPT, unitsText } from "./units.js";
 
 /** Byte classes inside strings: plain ASCII, a byte of a UTF-8 sequence, `"`, `\\`, a control char. */
 const PLAIN = 0;
@@ -24,35 +26,6 @@ for (let i = 0; i < 0x20; i++) STR[i] = CONTROL;
 for (let i = 0x80; i < 0x100; i++) STR[i] = HIGH;
 STR[0x22] = QUOTE;
 STR[0x5c] = BACKSLASH;
-
-/** Hex digit values by byte (0x10000 marks a non-digit: it survives the ORs in hex4). */
-const HEX = new Int32Array(256).fill(0x10000);
-for (let i = 0; i < 10; i++) HEX[0x30 + i] = i;
-for (let i = 0; i < 6; i++) {
-  HEX[0x61 + i] = 10 + i;
-  HEX[0x41 + i] = 10 + i;
-}
-
-/** The char of each one-letter escape by byte (`n` → 10), -1 for the others. */
-export const ESCAPE = new Int32Array(256).fill(-1);
-ESCAPE[0x22] = 0x22;
-ESCAPE[0x5c] = 0x5c;
-ESCAPE[0x2f] = 0x2f;
-ESCAPE[0x62] = 0x08;
-ESCAPE[0x66] = 0x0c;
-ESCAPE[0x6e] = 0x0a;
-ESCAPE[0x72] = 0x0d;
-ESCAPE[0x74] = 0x09;
-
-/** hex4 returns the code unit of the 4 hex digits at b[i:i+4], or -1 (the zero padding is no digit). */
-export function hex4(b: Uint8Array, i: number): number {
-  const r =
-    ((HEX[b[i] as number] as number) << 12) |
-    ((HEX[b[i + 1] as number] as number) << 8) |
-    ((HEX[b[i + 2] as number] as number) << 4) |
-    (HEX[b[i + 3] as number] as number);
-  return r > 0xffff ? -1 : r;
-}
 
 /** readString reads the string at C.p (which is at `"`), moves past it and returns it unescaped. */
 export function readString(): string {
@@ -74,13 +47,17 @@ export function readString(): string {
  */
 function readStringSlow(start: number, at: number): string {
   const b = C.b;
+  if (at - start >= MAX_KEPT) return readLongRest(b, start, at - start, at);
   let u = ensure(at - start + 64, 0);
   let n = 0;
   for (let k = start; k < at; k++) u[n++] = b[k] as number;
   let i = at;
   for (;;) {
-    // Room for the longest step (a surrogate pair).
-    if (n + 2 > u.length) u = ensure(n + 2, n);
+    // Room for the longest step (a surrogate pair); a long string is finished by counting first.
+    if (n + 2 > u.length) {
+      if (u.length >= MAX_KEPT) return readLongRest(u, 0, n, i);
+      u = ensure(n + 2, n);
+    }
     const c = b[i] as number;
     if (c < 0x80) {
       if (c >= 0x20 && c !== 0x22 && c !== 0x5c) {

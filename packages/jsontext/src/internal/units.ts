@@ -19,7 +19,7 @@ const ucs2 = (Buffer.prototype as { ucs2Slice?: (start: number, end: number) => 
 /** Strings of at most this many units are concatenated char by char (cheaper than a native call). */
 const SHORT = 8;
 /** The shared buffer is dropped after a string longer than this (its memory goes back). */
-const MAX_KEPT = 1 << 16;
+export const MAX_KEPT = 1 << 16;
 /** Units made into one string by String.fromCharCode at a time (big-endian hosts only). */
 const CHUNK = 4096;
 
