@@ -428,6 +428,12 @@ export function mapDecoder(t: Extract<GoType, { kind: "map" }>, o: ResolvedOptio
   const et = t.elem;
   const merge = !f.mergeWithLegacySemantics;
   const dups = !f.allowDuplicateNames;
+  // Go's key arshalers read a member name with ReadValue (a syntax error inside a name that is not
+  // a string is reported as such), but a bool key with ReadToken (the name must be a string).
+  const nameAsValue =
+    t.key.kind !== "bool" ||
+    lookupMethod(t.key, "UnmarshalJSON") !== undefined ||
+    lookupMethod(t.key, "UnmarshalText") !== undefined;
   if (m.format !== "" && m.format !== "emitnull" && m.format !== "emitempty")
     return invalidFormatDecoder(t, m.format, o);
   const dec: Dec = (r, cur) => {
@@ -442,7 +448,7 @@ export function mapDecoder(t: Extract<GoType, { kind: "map" }>, o: ResolvedOptio
       try {
         while ((k = d.peekKind()) !== "}") {
           const start = d.inputOffset;
-          const name = readName(r, k);
+          const name = readName(r, k, nameAsValue);
           let key: unknown;
           try {
             key = kdec(r, name, start);
@@ -484,7 +490,16 @@ export function mapDecoder(t: Extract<GoType, { kind: "map" }>, o: ResolvedOptio
     if (d.peekKind() !== "{") return dec(r, cur);
     d.readBeginObject();
     const out: Map<unknown, unknown> = cur instanceof Map ? cur : new Map();
-    return new MapUnmarshalFrame(o, kdec, vdec, et, merge, out, dups && out.size > 0 ? new Set() : undefined);
+    return new MapUnmarshalFrame(
+      o,
+      kdec,
+      vdec,
+      et,
+      merge,
+      out,
+      dups && out.size > 0 ? new Set() : undefined,
+      nameAsValue,
+    );
   };
   return dec;
 }
@@ -530,6 +545,7 @@ class MapUnmarshalFrame extends UFrame {
     private readonly merge: boolean,
     private readonly out: Map<unknown, unknown>,
     private readonly seen: Set<unknown> | undefined,
+    private readonly nameAsValue: boolean,
   ) {
     super();
     this.cd = vdec;
@@ -540,7 +556,7 @@ class MapUnmarshalFrame extends UFrame {
     let k: Kind;
     while ((k = d.peekKind()) !== "}") {
       const start = d.inputOffset;
-      const name = readName(r, k);
+      const name = readName(r, k, this.nameAsValue);
       let key: unknown;
       try {
         key = this.kdec(r, name, start);

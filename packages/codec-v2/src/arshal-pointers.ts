@@ -109,8 +109,6 @@ export function pointerDecoder(
     try {
       const failed = legacyFailures;
       const v = elem(r, base);
-      // Go allocated the pointer before its element failed (legacy reporting carries on).
-      if (v === null && standIn !== undefined && legacyFailures !== failed) return standIn();
       // v1's `string` option: a quoted null takes effect on the pointer itself (unless the
       // element failed: Go returns its error first, the pointer stays allocated).
       if (
@@ -120,6 +118,9 @@ export function pointerDecoder(
         textAt(r.buf, start, 6) === '"null"'
       )
         return null;
+      // Go allocated the pointer before its element ran: a nil slice or map behind it (the element
+      // failed and legacy reporting carried on, or its UnmarshalJSON left it nil) is the empty one.
+      if (v === null && standIn !== undefined) return standIn();
       return v;
     } catch (e) {
       const held = partialOf(e, base);
@@ -180,8 +181,7 @@ class PointerUnmarshalFrame extends UFrame {
  */
 function allocatedStandIn(et: GoType, o: ResolvedOptions): (() => unknown) | undefined {
   if (et.known === "json.RawMessage" || et.known === "jsontext.Value") return () => new Uint8Array(0);
-  if (et.known !== undefined || lookupMethod(et, "UnmarshalJSON") || lookupMethod(et, "UnmarshalText"))
-    return undefined;
+  if (et.known !== undefined) return undefined;
   if (et.kind === "map") return () => new Map();
   if (et.kind === "slice") return isByteSliceToDecode(et, o) ? () => new Uint8Array(0) : () => [];
   return undefined;

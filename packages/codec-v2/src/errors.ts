@@ -190,7 +190,22 @@ function shiftMarshalCause(e: SemanticError, path: string, offset: number): void
   if (READ_CAUSE.has(e)) return;
   const c = e.cause;
   if (e.action !== "marshal" || !SyntacticError.isInstance(c) || (path === "" && offset === 0)) return;
-  e.cause = syntacticError(c.detail, c.offset + offset, `${path}${c.pointer}`);
+  // Trailing data after a MarshalJSON method's output: Go's encoder reports it without a pointer
+  // of its own (the SemanticError carries the value's pointer); a raw value's keeps the pointer.
+  const p =
+    METHOD_OUTPUT.has(e) && c.pointer === "" && c.detail.endsWith(" after top-level value")
+      ? ""
+      : `${path}${c.pointer}`;
+  e.cause = syntacticError(c.detail, c.offset + offset, p);
+}
+
+/** Marshal SemanticErrors about the output of a MarshalJSON method (see shiftMarshalCause). */
+const METHOD_OUTPUT = new WeakSet<SemanticError>();
+
+/** methodOutputError marks a marshal SemanticError about a MarshalJSON method's output and returns it. */
+export function methodOutputError(e: SemanticError): SemanticError {
+  METHOD_OUTPUT.add(e);
+  return e;
 }
 
 /** Marshal SemanticErrors whose cause is a read error of a raw value: its offset and pointer stay relative to that value. */

@@ -250,6 +250,9 @@ export function legacySyntaxError(e: SyntacticError, rules?: GoRules): Syntactic
   });
 }
 
+/** A UTF-16 surrogate without its pair. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
 const NUMERIC_KINDS = new Set([
   "int",
   "int8",
@@ -316,7 +319,8 @@ export function transformUnmarshalError(root: GoType, e: unknown, rules?: GoRule
         value = "number";
         if (e.jsonKind === '"') {
           try {
-            jv = JSON.parse(jv) as string;
+            // The text as Go decoded it: a lone surrogate escape is U+FFFD (invalid UTF-8 allowed).
+            jv = (JSON.parse(jv) as string).replace(LONE_SURROGATE, "\ufffd");
           } catch {}
         }
         detail = undefined;

@@ -55,7 +55,6 @@ export function readName(r: Reader, k: Kind, asValue = true): string {
         probe.readValue();
       } catch (e) {
         if (SyntacticError.isInstance(e)) {
-          if (e.detail === "unexpected EOF") throw d.unexpectedEOF();
           throw syntacticError(e.detail, base + e.offset, `${d.nextValuePointer()}${e.pointer}`);
         }
         throw e;
