@@ -1,41 +1,25 @@
 /**
  * @gojson/jsontext — Go's encoding/json/jsontext for TypeScript: the syntax layer
- * (tokens, values, pull Decoder, encoding helpers, Go's exact syntax errors).
+ * (tokens, values, the pull and streaming Decoders, the Encoder, value helpers,
+ * options, Go's exact syntax errors, JSON pointers), plus the byte-level parts of
+ * v1's encoding/json (Valid, Compact, Indent, HTMLEscape).
+ *
+ * Byte-level machinery the codecs share (the fast cursor, writers, quoting
+ * policies, the v1 scanner) is in `@gojson/jsontext/internal`, which is not
+ * semver-stable.
  */
-export { ByteWriter } from "./byte-writer.js";
 export { Decoder, type DecoderOptions, escapePointerToken } from "./decoder.js";
 export { LARGE_INPUT } from "./decoder-bytes.js";
-export { ENCODER_FLUSH_THRESHOLD, Encoder, type EncoderSink } from "./encoder.js";
+export { Encoder, type EncoderSink } from "./encoder.js";
 export { type EncoderOptions, resolveEncoderOptions } from "./encoder-options.js";
-export {
-  decodeRuneGo,
-  ERR_DUPLICATE_NAME,
-  type ErrorFlavour,
-  goQuote,
-  goQuoteRune,
-  JsonError,
-  quoteCharV1,
-  SyntacticError,
-  truncatePointer,
-} from "./errors.js";
+export { type ErrorFlavour, JsonError, SyntacticError } from "./errors.js";
 export { formatFloat } from "./format-float.js";
-export { isGoPrint } from "./go-print.js";
 export { MAX_NESTING_DEPTH } from "./limits.js";
 export { type JsonPlain, type ParseValueOptions, parseValue } from "./parse-value.js";
-export {
-  appendQuotedBytes,
-  appendQuotedString,
-  InvalidUTF8Error,
-  QUOTE_V1,
-  QUOTE_V1_NO_HTML,
-  QUOTE_V2,
-  type QuotePolicy,
-  quotePolicy,
-  quoteString,
-} from "./quote.js";
+export { InvalidUTF8Error } from "./quote.js";
 export { canonicalNumber, type ResolvedFormat } from "./reformat.js";
-export { checkValidV1, ScannerV1, ScanOp, validV1 } from "./scanner-v1.js";
-export { STREAM_INITIAL_BUFFER, StreamDecoder } from "./stream-decoder.js";
+export { checkValidV1, validV1 } from "./scanner-v1.js";
+export { StreamDecoder } from "./stream-decoder.js";
 export { type ByteSink, SinkWriter } from "./stream-sink.js";
 export {
   type ByteSource,
@@ -45,13 +29,7 @@ export {
   isByteSource,
   readAll,
 } from "./stream-source.js";
-export {
-  classifySyntax,
-  SYNTAX_ERROR_CODES,
-  type SyntacticErrorReason,
-  type SyntaxKind,
-  WHERE_TRAILING,
-} from "./syntax-reason.js";
+export { SYNTAX_ERROR_CODES, type SyntacticErrorReason, WHERE_TRAILING } from "./syntax-reason.js";
 export {
   BeginArray,
   BeginObject,
@@ -65,17 +43,5 @@ export {
   Token,
   True,
 } from "./token.js";
-export { decodeStringBytes, decodeUtf8Go, utf8Length } from "./utf8.js";
 export { canonicalize, checkValid, compact, formatValue, indent, valid } from "./value.js";
 export { compactV1, htmlEscapeV1, indentV1 } from "./value-v1.js";
-export {
-  FLOAT64_MAX_BYTES,
-  INT53_MAX_BYTES,
-  NUM_IN,
-  safeBigint,
-  safeBigintIn,
-  writeFloat64,
-  writeFloat64In,
-  writeInt53,
-  writeInt53In,
-} from "./write-number.js";

@@ -45,6 +45,20 @@ describe("anyValue", () => {
         expect(({} as { x?: unknown }).x).toBe(undefined);
       }
   });
+  it("BailOnProtoNames", () => {
+    const cases: { in: string; want: "bail" | "ok" }[] = [
+      { in: '{"__proto__":1}', want: "bail" },
+      { in: '{"a":{"constructor":1}}', want: "bail" },
+      { in: '[{"x":1},{"x":1,"\\u0063onstructor":2}]', want: "bail" },
+      { in: '{"proto":1,"constructors":2}', want: "ok" },
+    ];
+    // Three times: the trie's nodes (and their marks) serve the later runs.
+    for (const c of cases)
+      for (let k = 0; k < 3; k++) {
+        expect(run(c.in, readAny, { bailOnProtoNames: true }) === BAIL ? "bail" : "ok").toBe(c.want);
+        expect(run(c.in, readAny)).not.toBe(BAIL);
+      }
+  });
   it("AnyNumber/GetsTheText", () => {
     const got = run("[1.50, -0, 1e400]", readAny, { ...V1, anyNumber: (t) => `#${t}` });
     expect(got !== BAIL && got.value).toEqual(["#1.50", "#-0", "#1e400"]);

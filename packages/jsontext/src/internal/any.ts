@@ -65,6 +65,8 @@ interface KeyNode {
   readonly key: string;
   /** The name quoted as it appears in the input (UTF-8), null when it needs escaping. */
   readonly quoted: Uint8Array | null;
+  /** Whether the name is `__proto__` or `constructor` (see C.bailOnProtoNames). */
+  readonly special: boolean;
   /** The successor met last (the next guess). */
   next: KeyNode | undefined;
   children: Map<string, KeyNode> | undefined;
@@ -89,7 +91,15 @@ let nodes = 0;
 let makers = 0;
 
 function root(): KeyNode {
-  return { key: "", quoted: null, next: undefined, children: undefined, closes: 0, make: null };
+  return {
+    key: "",
+    quoted: null,
+    special: false,
+    next: undefined,
+    children: undefined,
+    closes: 0,
+    make: null,
+  };
 }
 /** The roots of the strict (duplicates bail) and lenient (duplicates kept) tries. */
 const STRICT_ROOT = root();
@@ -106,6 +116,7 @@ function child(node: KeyNode, name: string): KeyNode | undefined {
   const made: KeyNode = {
     key,
     quoted: quotedBytes(name),
+    special: isProtoName(name),
     next: undefined,
     children: undefined,
     closes: 0,
@@ -114,6 +125,11 @@ function child(node: KeyNode, name: string): KeyNode | undefined {
   kids.set(name, made);
   nodes++;
   return made;
+}
+
+/** isProtoName reports whether name is one C.bailOnProtoNames refuses. */
+function isProtoName(name: string): boolean {
+  return name === "__proto__" || name === "constructor";
 }
 
 /** The members of the `any` objects being read, innermost last: names and values from index `top` down. */
@@ -188,10 +204,12 @@ function anyObject(): Record<string, unknown> {
     let name: string;
     const guess: KeyNode | undefined = node?.next;
     if (guess !== undefined && guess.quoted !== null && matchAt(guess.quoted)) {
+      if (guess.special && C.bailOnProtoNames) bail();
       name = guess.key;
       node = guess;
     } else {
       name = readString();
+      if (C.bailOnProtoNames && isProtoName(name)) bail();
       if (node !== undefined) {
         let next: KeyNode | undefined = node.children?.get(name);
         if (next === undefined) {

@@ -47,6 +47,11 @@ export interface Cursor {
   allowInvalidUTF8: boolean;
   /** Numbers read into `any`: null for float64, else called with the number's text (v1's UseNumber). */
   anyNumber: ((text: string) => unknown) | null;
+  /**
+   * A member named `__proto__` or `constructor` bails (in `any` objects and skipped objects): for
+   * callers whose exact path applies a policy to those names (strict-http, as secure-json-parse).
+   */
+  bailOnProtoNames: boolean;
 }
 
 const EMPTY = new Uint8Array(PAD);
@@ -61,6 +66,7 @@ export const C: Cursor = {
   allowDuplicateNames: false,
   allowInvalidUTF8: false,
   anyNumber: null,
+  bailOnProtoNames: false,
 };
 
 /** bail abandons the fast path (throws {@link BAIL}). */

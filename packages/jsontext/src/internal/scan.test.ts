@@ -81,6 +81,14 @@ describe("skipValue", () => {
       expect(verdict(run(c.in, skipAll, V1))).toBe(c.v1 ?? c.want);
     });
   }
+  it("BailOnProtoNames", () => {
+    for (const flags of [{ bailOnProtoNames: true }, { ...V1, bailOnProtoNames: true }]) {
+      expect(run('[{"a":{"__proto__":1}}]', skipAll, flags)).toBe(BAIL);
+      expect(run('{"constructor":1}', skipAll, flags)).toBe(BAIL);
+      expect(run('{"a":"__proto__"}', skipAll, flags)).not.toBe(BAIL);
+    }
+    expect(run('{"__proto__":1}', skipAll)).not.toBe(BAIL);
+  });
   it("Depth/Limit", () => {
     const ok = "[".repeat(FAST_MAX_DEPTH) + "]".repeat(FAST_MAX_DEPTH);
     const deep = `[${ok}]`;

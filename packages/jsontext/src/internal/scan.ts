@@ -89,7 +89,7 @@ export function numberEnd(): number {
 /**
  * skipValue validates the value that starts with byte c at C.p and moves past it. Without
  * `C.allowDuplicateNames` a repeated name in one of its objects bails (Go's v2 rejects them
- * in skipped values too).
+ * in skipped values too); with `C.bailOnProtoNames` a `__proto__` or `constructor` name bails.
  */
 export function skipValue(c: number): void {
   if (c === 0x22) {
@@ -140,13 +140,17 @@ function skipObject(): void {
     return;
   }
   const names = C.allowDuplicateNames ? null : new Set<string>();
+  const proto = C.bailOnProtoNames;
   for (;;) {
     if (k !== 0x22) bail();
-    if (names === null) skipString();
+    if (names === null && !proto) skipString();
     else {
       const name = readString();
-      if (names.has(name)) bail();
-      names.add(name);
+      if (proto && (name === "__proto__" || name === "constructor")) bail();
+      if (names !== null) {
+        if (names.has(name)) bail();
+        names.add(name);
+      }
     }
     skipValue(colon());
     k = ws();

@@ -11,6 +11,7 @@ export interface Flags {
   allowDuplicateNames?: boolean;
   allowInvalidUTF8?: boolean;
   anyNumber?: ((text: string) => unknown) | null;
+  bailOnProtoNames?: boolean;
 }
 
 /** V1 is what codec-v1 sets: both leniencies. */
@@ -25,6 +26,7 @@ export function run<T>(
   C.allowDuplicateNames = flags.allowDuplicateNames ?? false;
   C.allowInvalidUTF8 = flags.allowInvalidUTF8 ?? false;
   C.anyNumber = flags.anyNumber ?? null;
+  C.bailOnProtoNames = flags.bailOnProtoNames ?? false;
   if (!beginScan(data)) throw new Error("beginScan refused the input");
   try {
     const value = read();
@@ -38,5 +40,6 @@ export function run<T>(
     C.allowDuplicateNames = false;
     C.allowInvalidUTF8 = false;
     C.anyNumber = null;
+    C.bailOnProtoNames = false;
   }
 }
