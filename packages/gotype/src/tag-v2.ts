@@ -228,7 +228,10 @@ function plainOptions(goName: string, tag: string): FieldOptions | undefined {
 }
 
 /** parseFieldOptions after the ignored cases, with every rule and error of Go's grammar. */
-function fullOptions(goName: string, tagIn: string): { out: FieldOptions; ignored: boolean; err?: string } {
+export function fullOptions(
+  goName: string,
+  tagIn: string,
+): { out: FieldOptions; ignored: boolean; err?: string } {
   const sf = { name: goName };
   let tag = tagIn;
   const tagOrig = tag;
