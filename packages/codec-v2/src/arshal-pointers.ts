@@ -7,7 +7,7 @@
 import type { GoType } from "@gojson/gotype";
 import { isByteSliceToDecode } from "./arshal-slices.js";
 import { partialOf, setPartial } from "./errors.js";
-import { lookupMethod, zero } from "./go-values.js";
+import { zero } from "./go-values.js";
 import { invalidValue } from "./invalid-value.js";
 import { compileEncoder, type MarshalMode } from "./marshal-compile.js";
 import { DEEP_AFTER, type Enc, encodeDeep, leave, type MFrame, ms, visit } from "./marshal-deep.js";

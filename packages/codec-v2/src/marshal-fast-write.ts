@@ -20,7 +20,6 @@
  * with methods never reach this path), so running again is safe.
  */
 import type { GoType, StructType } from "@gojson/gotype";
-import { formatFloat } from "@gojson/jsontext";
 import {
   FastWriter,
   FIRST_BUFFER,
@@ -37,13 +36,16 @@ import { compareUTF8 } from "./arshal-maps.js";
 import { encodeBytes } from "./bytes-format.js";
 import { structFieldsV2 } from "./fields.js";
 import { isZero } from "./go-values.js";
+import { bigIntFits, isSmallIntKind, isUnsignedKind, smallIntCode } from "./marshal-fast-checks.js";
 import {
-  bigIntFits,
-  float32Fits,
-  isSmallIntKind,
-  isUnsignedKind,
-  smallIntCode,
-} from "./marshal-fast-checks.js";
+  INT_WRITERS,
+  writeBool,
+  writeF32,
+  writeF64,
+  writeF64Lone,
+  writeNull,
+  writeString,
+} from "./marshal-fast-scalars.js";
 import { bail, FAST_MAX_DEPTH, isWellFormed } from "./marshal-fast-shadow.js";
 import type { BooleanOption, ResolvedOptions } from "./options.js";
 
@@ -134,167 +136,6 @@ function compile(t: GoType, c: Ctx): ByteEncoder | null {
   real = build(t, c);
   c.cache.set(t, real);
   return real;
-}
-
-const TRUE = 0x74;
-
-function writeBool(w: FastWriter, v: unknown): void {
-  if (v === true) {
-    w.room(4);
-    const b = w.buf;
-    let p = w.pos;
-    b[p++] = TRUE;
-    b[p++] = 0x72;
-    b[p++] = 0x75;
-    b[p++] = 0x65;
-    w.pos = p;
-  } else if (v === false) w.ascii("false");
-  else bail();
-}
-
-function writeString(w: FastWriter, v: unknown): void {
-  if (typeof v !== "string") bail();
-  writeStringV2(w, v);
-}
-
-/** Writes an integer number its Go kind was checked to hold (int8 … uint32: |n| < 2^32). */
-function writeIntNumber(w: FastWriter, n: number): void {
-  if (n >= 0 && n < 1e9) writeSmall(w, n);
-  else {
-    w.room(INT53_MAX_BYTES);
-    w.pos = writeInt53(w.buf, w.pos, n);
-  }
-}
-
-/** Writes a bigint of a 64-bit Go integer kind (int, int64: signed; uint, uint64, uintptr: unsigned). */
-function writeBig(w: FastWriter, v: unknown, unsigned: boolean): void {
-  if (typeof v !== "bigint") bail();
-  const n = Number(v);
-  if (n >= 0 && n < 1e9) writeSmall(w, n);
-  else if (n < 9007199254740992 && n > -9007199254740992 && (n >= 0 || !unsigned)) {
-    w.room(INT53_MAX_BYTES);
-    w.pos = writeInt53(w.buf, w.pos, n);
-  } else if (bigIntFits(v, unsigned)) w.ascii(String(v));
-  else bail();
-}
-
-function writeBigSigned(w: FastWriter, v: unknown): void {
-  writeBig(w, v, false);
-}
-
-function writeBigUnsigned(w: FastWriter, v: unknown): void {
-  writeBig(w, v, true);
-}
-
-function writeInt8(w: FastWriter, v: unknown): void {
-  if (typeof v !== "number" || (v << 24) >> 24 !== v) bail();
-  writeIntNumber(w, v);
-}
-function writeInt16(w: FastWriter, v: unknown): void {
-  if (typeof v !== "number" || (v << 16) >> 16 !== v) bail();
-  writeIntNumber(w, v);
-}
-function writeInt32(w: FastWriter, v: unknown): void {
-  if (typeof v !== "number" || (v | 0) !== v) bail();
-  writeIntNumber(w, v);
-}
-function writeUint8(w: FastWriter, v: unknown): void {
-  if (typeof v !== "number" || (v & 255) !== v) bail();
-  writeIntNumber(w, v);
-}
-function writeUint16(w: FastWriter, v: unknown): void {
-  if (typeof v !== "number" || (v & 65535) !== v) bail();
-  writeIntNumber(w, v);
-}
-function writeUint32(w: FastWriter, v: unknown): void {
-  if (typeof v !== "number" || v >>> 0 !== v) bail();
-  writeIntNumber(w, v);
-}
-
-/** The writer of each Go integer kind (the value checked against the kind as it is written). */
-const INT_WRITERS: Readonly<Record<string, ByteEncoder>> = {
-  int8: writeInt8,
-  int16: writeInt16,
-  int32: writeInt32,
-  uint8: writeUint8,
-  uint16: writeUint16,
-  uint32: writeUint32,
-  int: writeBigSigned,
-  int64: writeBigSigned,
-  uint: writeBigUnsigned,
-  uint64: writeBigUnsigned,
-  uintptr: writeBigUnsigned,
-};
-
-/** Writes a non-negative integer below 1e9 digit by digit. */
-function writeSmall(w: FastWriter, n: number): void {
-  w.room(10);
-  const b = w.buf;
-  let p = w.pos;
-  if (n < 10) {
-    b[p] = 0x30 + n;
-    w.pos = p + 1;
-    return;
-  }
-  let d =
-    n < 100
-      ? 2
-      : n < 1000
-        ? 3
-        : n < 10000
-          ? 4
-          : n < 100000
-            ? 5
-            : n < 1000000
-              ? 6
-              : n < 1e7
-                ? 7
-                : n < 1e8
-                  ? 8
-                  : 9;
-  p += d;
-  w.pos = p;
-  while (d-- > 0) {
-    const q = (n / 10) | 0;
-    b[--p] = 0x30 + (n - q * 10);
-    n = q;
-  }
-}
-
-function writeF64(w: FastWriter, v: unknown): void {
-  if (typeof v !== "number" || v - v !== 0) bail();
-  w.room(FLOAT64_MAX_BYTES);
-  // Small integers (Smis) apart: the float writer's type feedback stays on doubles (see floatListCode).
-  w.pos = v !== 0 && (v | 0) === v ? writeInt53(w.buf, w.pos, v) : writeFloat64(w.buf, w.pos, v);
-}
-
-/**
- * A lone float64 (a struct field, an `any` number): String(x) for a fraction, which V8 caches
- * per value (cheaper than the digit search when the same values are written again); lists,
- * whose many values do not repeat, take writeFloat64.
- */
-function writeF64Lone(w: FastWriter, v: unknown): void {
-  if (typeof v !== "number" || v - v !== 0) bail();
-  if (v === 0 || (v | 0) === v) {
-    w.room(FLOAT64_MAX_BYTES);
-    w.pos = v === 0 ? writeFloat64(w.buf, w.pos, v) : writeInt53(w.buf, w.pos, v);
-  } else w.ascii(String(v));
-}
-
-function writeF32(w: FastWriter, v: unknown): void {
-  if (typeof v !== "number" || v - v !== 0 || !float32Fits(v)) bail();
-  w.ascii(formatFloat(v, 32));
-}
-
-function writeNull(w: FastWriter): void {
-  w.room(4);
-  const b = w.buf;
-  let p = w.pos;
-  b[p++] = 0x6e;
-  b[p++] = 0x75;
-  b[p++] = 0x6c;
-  b[p++] = 0x6c;
-  w.pos = p;
 }
 
 function isIntKind(k: string): boolean {
