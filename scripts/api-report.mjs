@@ -192,8 +192,11 @@ function printDecl(d) {
   if (ts.isVariableDeclaration(d)) {
     const list = d.parent;
     const kind = list.flags & ts.NodeFlags.Const ? "const" : list.flags & ts.NodeFlags.Let ? "let" : "var";
-    const type = d.type ? `: ${printer.printNode(ts.EmitHint.Unspecified, d.type, d.getSourceFile())}` : "";
-    return `${kind} ${d.name.getText()}${type};`;
+    const sf = d.getSourceFile();
+    const type = d.type ? `: ${printer.printNode(ts.EmitHint.Unspecified, d.type, sf)}` : "";
+    // `declare const X = "main";`: the literal is the type.
+    const init = d.initializer ? ` = ${printer.printNode(ts.EmitHint.Expression, d.initializer, sf)}` : "";
+    return `${kind} ${d.name.getText()}${type}${init};`;
   }
   const text = printer.printNode(ts.EmitHint.Unspecified, d, d.getSourceFile());
   return text.replace(/^(export )?(default )?(declare )?/, "");
