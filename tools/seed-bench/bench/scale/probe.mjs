@@ -303,7 +303,10 @@ try {
   const { last: _last, ...r } = await t(impl, args);
   report = { ok: true, ...r };
 } catch (e) {
-  report = { ok: false, error: String(e?.stack ?? e).slice(0, 300) };
+  // The error and the frame it was thrown in, on one line.
+  const lines = String(e?.stack ?? e).split("\n");
+  const frame = lines.find((l) => l.trim().startsWith("at "));
+  report = { ok: false, error: `${lines[0]}${frame ? ` (${frame.trim()})` : ""}`.slice(0, 300) };
 }
 report.peakRssBytes = peakRss();
 console.log(JSON.stringify(report));

@@ -212,7 +212,7 @@ export async function runStreams(o: ScaleOptions, log?: (line: string) => void):
       { checks: streamChecks(run.rows, o), commands: [scaleCommand("scale-streams", o)], baselineRssBytes },
       [
         `Each row ran in ${o.rounds} process(es), alternating with its group's other rows (${o.rounds > 1 ? "documents past 200 MB once; " : ""}the best time and the highest peak RSS are kept).`,
-        "Peak RSS is the whole process's (getrusage ru_maxrss), the runtime included; an idle probe's is given as the floor.",
+        "Peak RSS is the whole process's (VmHWM of /proc/self/status), the runtime included; an idle probe's is given as the floor.",
         "fs.createReadStream alone is the floor of reading the stream in Node: its 64 KiB chunks are external memory that V8 frees only when a GC runs, so a loop that allocates little holds more of them.",
         "Encoders cycle a pool of ~900 distinct events (the document is []*Event of references into it), so memory holds the output, not the input values.",
         "Go's v2 map order is random, so its encoded bytes differ from codec-v2's in member order only.",
