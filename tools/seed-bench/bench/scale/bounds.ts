@@ -146,7 +146,7 @@ export function boundChecks(
       id: `string-decode/rss/${id}`,
       subject: id,
       bound: `RSS per byte of a ${tag} string ≤ ${STRING_RSS_PER_BYTE_BOUND}`,
-      figure: per !== undefined ? `${per.toFixed(2)} B/B` : r?.error ? "failed" : "—",
+      figure: per !== undefined ? `${per.toFixed(2)} B/B` : r?.error ? "threw" : "—",
       statement: `${id} decoding a ${tag} JSON string: resident memory above an idle process ≤ ${STRING_RSS_PER_BYTE_BOUND} bytes per input byte`,
       observed:
         per !== undefined
@@ -191,8 +191,7 @@ export function boundChecks(
       id: `reject/vs-go/${id}`,
       subject: id,
       bound: `reject: ≤ ${REJECT_VS_GO_BOUND}× Go's time`,
-      figure:
-        pb !== undefined && pg !== undefined ? `${(pb / pg).toFixed(2)}× Go` : b?.error ? "failed" : "—",
+      figure: pb !== undefined && pg !== undefined ? `${(pb / pg).toFixed(2)}× Go` : b?.error ? "threw" : "—",
       statement: `${id} rejecting a ${formatByteSize(large)} escaped string: ≤ ${REJECT_VS_GO_BOUND}× Go's time (${id === "codec-v2" ? "json/v2" : "classic encoding/json"})`,
       observed:
         pb !== undefined && pg !== undefined
@@ -220,7 +219,7 @@ export function boundChecks(
         id: `fields/linear-time/${id}`,
         subject: id,
         bound: "wide struct: time linear",
-        figure: pa !== undefined && pb !== undefined ? `${(pb / pa).toFixed(2)}×` : b?.error ? "failed" : "—",
+        figure: pa !== undefined && pb !== undefined ? `${(pb / pa).toFixed(2)}×` : b?.error ? "threw" : "—",
         statement: `${id}: parseGo + first unmarshal time per field at ${kMax} fields ≤ ${COST_GROWTH_BOUND}× its value at ${kMin} (linear)`,
         observed:
           pa !== undefined && pb !== undefined
@@ -239,7 +238,7 @@ export function boundChecks(
           b?.seconds !== undefined && go?.seconds !== undefined
             ? `${(b.seconds / go.seconds).toFixed(1)}× Go`
             : b?.error
-              ? "failed"
+              ? "threw"
               : "—",
         statement: `${id}: declaring a struct of ${kMax} fields and its first unmarshal ≤ ${FIRST_CALL_VS_GO_BOUND}× Go's (StructOf + first Unmarshal, ${id === "codec-v2" ? "json/v2" : "classic encoding/json"})`,
         observed:

@@ -240,7 +240,7 @@ export function streamChecks(rows: readonly ScaleRow[], o: ScaleOptions): ScaleC
       subject,
       bound: `peak RSS ≤ 64 MiB (${size} stream)`,
       statement: `${label}: peak RSS ≤ 64 MiB on a ${size} stream`,
-      figure: !r ? "—" : r.error ? "failed" : mib(r.peakRssBytes ?? 0),
+      figure: !r ? "—" : r.error ? "threw" : mib(r.peakRssBytes ?? 0),
       observed: !r ? "not run" : r.error ? `failed: ${r.error}` : `${mib(r.peakRssBytes ?? 0)} peak RSS`,
       pass: !r ? null : r.error ? false : (r.peakRssBytes ?? Number.POSITIVE_INFINITY) <= STREAM_RSS_BOUND,
     });
@@ -254,7 +254,7 @@ export function streamChecks(rows: readonly ScaleRow[], o: ScaleOptions): ScaleC
       subject,
       bound: "MB/s ≥ Go's",
       statement: `${subject}: MB/s ≥ ${goLabel}'s`,
-      figure: ok ? `${(r.mbPerSec! / g.mbPerSec!).toFixed(2)}× Go` : r?.error ? "failed" : "—",
+      figure: ok ? `${(r.mbPerSec! / g.mbPerSec!).toFixed(2)}× Go` : r?.error ? "threw" : "—",
       observed: ok
         ? `${r.mbPerSec!.toFixed(1)} vs ${g.mbPerSec!.toFixed(1)} MB/s (${(r.mbPerSec! / g.mbPerSec!).toFixed(2)}× Go's rate)`
         : r?.error
@@ -290,7 +290,7 @@ export function streamChecks(rows: readonly ScaleRow[], o: ScaleOptions): ScaleC
             bound: `cost per byte at ${formatByteSize(at)} ≤ ${COST_GROWTH_BOUND}× at ${formatByteSize(first)}`,
             statement: `${id} ${verb} of one document: cost per byte at ${formatByteSize(at)} ≤ ${COST_GROWTH_BOUND}× its ${formatByteSize(first)} value`,
             figure:
-              pa !== undefined && pb !== undefined ? `${(pb / pa).toFixed(2)}×` : b?.error ? "failed" : "—",
+              pa !== undefined && pb !== undefined ? `${(pb / pa).toFixed(2)}×` : b?.error ? "threw" : "—",
             observed:
               pa !== undefined && pb !== undefined
                 ? `${pb.toFixed(2)} vs ${pa.toFixed(2)} ns/B (${(pb / pa).toFixed(2)}×)`
@@ -310,7 +310,7 @@ export function streamChecks(rows: readonly ScaleRow[], o: ScaleOptions): ScaleC
         subject: `${id} unmarshal (one document)`,
         bound: "decodes past V8's 512 MiB string limit",
         statement: `${id} unmarshals a ${formatByteSize(at)} document (past V8's 512 MiB string limit)`,
-        figure: !r ? "—" : r.error ? "failed" : `${mib(r.peakRssBytes ?? 0)} peak`,
+        figure: !r ? "—" : r.error ? "threw" : `${mib(r.peakRssBytes ?? 0)} peak`,
         observed: !r
           ? "not run"
           : r.error
