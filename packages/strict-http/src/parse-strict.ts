@@ -6,6 +6,7 @@ import {
   type StrictBodyErrorCode,
   syntaxError,
 } from "./errors.js";
+import { NO_FAST, parseFast } from "./parse-fast.js";
 
 /** Policy for a dangerous key, as in secure-json-parse: reject, drop, or keep as an own property. */
 export type KeyAction = "error" | "remove" | "ignore";
@@ -121,6 +122,10 @@ function run(
         ? "top-level value must be an object"
         : "top-level value must be an object or an array";
     throw syntaxError(C.TOP_LEVEL_TYPE, what, base + i, "");
+  }
+  if (keep) {
+    const fast = parseFast(b, o.maxDepth, o.protoAction === "ignore" && o.constructorAction === "ignore");
+    if (fast !== NO_FAST) return fast;
   }
   const d = new Decoder(b, { maxDepth: o.maxDepth });
   try {
