@@ -1,7 +1,7 @@
 import { fc, test } from "@fast-check/vitest";
 import { describe, expect, it } from "vitest";
-import { NO_FAST, parseFast } from "./parse-fast.js";
-import { parseStrict } from "./parse-strict.js";
+import { checkFast, NO_FAST, parseFast } from "./parse-fast.js";
+import { checkStrict, parseStrict } from "./parse-strict.js";
 
 const enc = new TextEncoder();
 const bytes = (s: string): Uint8Array => enc.encode(s);
@@ -113,5 +113,41 @@ describe("parseFast properties", () => {
   test.prop([jsonish], { numRuns: 1000 })("Differential/JSONishText", (s) => {
     const b = bytes(s);
     expect(verdict(b)).toStrictEqual(verdict(b, EXACT_ONLY));
+  });
+});
+
+describe("checkFast", () => {
+  const cases: Array<{ name: string; body: string; want: boolean; keepProto?: boolean }> = [
+    { name: "Object/Plain", body: '{"a":1,"b":[true,null,"x"]}', want: true },
+    { name: "Number/UnsafeIntegerNotLookedAt", body: "[9007199254740993, 1e400]", want: true },
+    { name: "Names/Duplicate", body: '{"a":1,"a":2}', want: false },
+    { name: "Names/DuplicateInNested", body: '[{"b":{"a":1,"a":2}}]', want: false },
+    { name: "Names/Proto", body: '{"__proto__":{}}', want: false },
+    { name: "Names/ProtoIgnored", body: '{"__proto__":{}}', want: true, keepProto: true },
+    { name: "Syntax/TrailingData", body: "[] []", want: false },
+    { name: "UTF8/LoneSurrogate", body: '["\\udc00"]', want: false },
+  ];
+  for (const c of cases) {
+    it(c.name, () => {
+      expect(checkFast(bytes(c.body), DEFAULT_DEPTH, c.keepProto ?? false)).toBe(c.want);
+    });
+  }
+});
+
+/** checkVerdict is what checkStrict answers (as a codec's precheck runs it): ok, or the error's code, offset and pointer. */
+function checkVerdict(b: Uint8Array, maxDepth?: number): unknown {
+  try {
+    checkStrict(b, { bigint: true, allowOverflow: true, ...(maxDepth === undefined ? {} : { maxDepth }) });
+    return "ok";
+  } catch (e) {
+    const err = e as { code?: string; offset?: number; pointer?: string; message?: string };
+    return { code: err.code, offset: err.offset, pointer: err.pointer, message: err.message };
+  }
+}
+
+describe("checkFast properties", () => {
+  test.prop([jsonish], { numRuns: 1000 })("Differential/JSONishText", (s) => {
+    const b = bytes(s);
+    expect(checkVerdict(b)).toStrictEqual(checkVerdict(b, EXACT_ONLY));
   });
 });

@@ -18,6 +18,7 @@ import {
   endScan,
   FAST_MAX_DEPTH,
   resetAny,
+  skipValue,
   ws,
 } from "@gojson/jsontext/internal";
 
@@ -76,6 +77,36 @@ export function parseFast(b: Uint8Array, maxDepth: number, keepProtoNames: boole
     C.anyNumber = num;
     C.bailOnProtoNames = proto;
     resetAny();
+    endScan();
+  }
+}
+
+/**
+ * checkFast is parseFast without the value (checkStrict before a codec): true
+ * when the body passes every check, false when the exact path must decide.
+ * Numbers are not looked at: the caller takes this path only when neither
+ * unsafe integers nor overflow are refused (bigint and allowOverflow on).
+ */
+export function checkFast(b: Uint8Array, maxDepth: number, keepProtoNames: boolean): boolean {
+  if (b.length > FAST_MAX_BYTES || maxDepth < FAST_MAX_DEPTH) return false;
+  if (!beginScan(b)) return false;
+  const dup = C.allowDuplicateNames;
+  const utf8 = C.allowInvalidUTF8;
+  const proto = C.bailOnProtoNames;
+  C.allowDuplicateNames = false;
+  C.allowInvalidUTF8 = false;
+  C.bailOnProtoNames = !keepProtoNames;
+  try {
+    skipValue(ws());
+    ws();
+    return C.p === C.n;
+  } catch (e) {
+    if (e === BAIL) return false;
+    throw e;
+  } finally {
+    C.allowDuplicateNames = dup;
+    C.allowInvalidUTF8 = utf8;
+    C.bailOnProtoNames = proto;
     endScan();
   }
 }

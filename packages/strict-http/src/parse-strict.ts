@@ -6,7 +6,7 @@ import {
   type StrictBodyErrorCode,
   syntaxError,
 } from "./errors.js";
-import { NO_FAST, parseFast } from "./parse-fast.js";
+import { checkFast, NO_FAST, parseFast } from "./parse-fast.js";
 
 /** Policy for a dangerous key, as in secure-json-parse: reject, drop, or keep as an own property. */
 export type KeyAction = "error" | "remove" | "ignore";
@@ -123,10 +123,11 @@ function run(
         : "top-level value must be an object or an array";
     throw syntaxError(C.TOP_LEVEL_TYPE, what, base + i, "");
   }
+  const keepProtoNames = o.protoAction === "ignore" && o.constructorAction === "ignore";
   if (keep) {
-    const fast = parseFast(b, o.maxDepth, o.protoAction === "ignore" && o.constructorAction === "ignore");
+    const fast = parseFast(b, o.maxDepth, keepProtoNames);
     if (fast !== NO_FAST) return fast;
-  }
+  } else if (o.bigint && o.allowOverflow && checkFast(b, o.maxDepth, keepProtoNames)) return undefined;
   const d = new Decoder(b, { maxDepth: o.maxDepth });
   try {
     return build(d, keep ? searchable(b) : b, o, base, keep);
