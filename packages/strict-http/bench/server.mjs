@@ -1,5 +1,5 @@
 // One HTTP server per process for the throughput suite (bench/throughput.ts):
-// `node bench/server.mjs strict|fastify|express` (after a build: strict-http runs from dist).
+// `node bench/server.mjs strict|plain|fastify|express` (after a build: strict-http runs from dist).
 // Each route reads the same JSON body with a 1 MiB limit and answers its number of top-level
 // members; keep-alive connections stay open for the whole run.
 import { createServer } from "node:http";
@@ -25,6 +25,27 @@ async function start() {
         },
         (e) => sendProblem(res, e),
       );
+    });
+    server.keepAliveTimeout = KEEP_ALIVE_MS;
+    await new Promise((r) => server.listen(0, "127.0.0.1", r));
+    return server.address().port;
+  }
+  if (kind === "plain") {
+    // The floor: the same route with no limit, no header check and no strict rule.
+    const server = createServer((req, res) => {
+      const chunks = [];
+      req.on("data", (c) => chunks.push(c));
+      req.on("end", () => {
+        let body;
+        try {
+          body = answer(JSON.parse(Buffer.concat(chunks).toString("utf8")));
+        } catch {
+          res.writeHead(400).end();
+          return;
+        }
+        res.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(body) });
+        res.end(body);
+      });
     });
     server.keepAliveTimeout = KEEP_ALIVE_MS;
     await new Promise((r) => server.listen(0, "127.0.0.1", r));

@@ -1,6 +1,6 @@
 /**
- * The throughput suite: a strict-http route, fastify's JSON route and
- * `express.json()` on the same bodies, each server in its own process on
+ * The throughput suite: a strict-http route, a plain node:http handler that
+ * only runs JSON.parse, fastify's JSON route and `express.json()` on the same bodies, each server in its own process on
  * loopback, driven by one load-generating worker thread over keep-alive
  * connections. One op is a batch of requests, so ns/op is the wall time of a
  * whole batch and req/s = batch / (ns/op); rounds in ABBA order and the paired
@@ -28,6 +28,12 @@ export const SERVERS = [
     label: "strict-http readJson (node:http)",
     library: "@gojson/strict-http",
   },
+  {
+    id: "json-parse",
+    kind: "plain",
+    label: "JSON.parse handler (node:http, no checks)",
+    library: "node:http + JSON.parse",
+  },
   { id: "fastify", kind: "fastify", label: "fastify JSON route", library: "fastify@4.29.1" },
   { id: "express", kind: "express", label: "express.json()", library: "express@5.3.0" },
 ] as const;
@@ -50,11 +56,17 @@ export function bodies(): Array<{ id: string; body: string; description: string 
   for (let i = 0; JSON.stringify(orders).length < 16_000; i++) {
     orders.push({ ...order, id: i, customer: `Customer ${i}`, total: i * 37 });
   }
+  const many: unknown[] = [];
+  for (let i = 0; JSON.stringify(many).length < 500_000; i += 40) {
+    for (let j = 0; j < 40; j++)
+      many.push({ ...order, id: i + j, customer: `Customer ${i + j}`, total: j * 37 });
+  }
   const small = JSON.stringify(order);
   const large = JSON.stringify(orders);
   return [
     { id: "order", body: small, description: "one order object, 7 members" },
     { id: "orders-16KB", body: large, description: `an array of ${orders.length} orders` },
+    { id: "orders-500KB", body: JSON.stringify(many), description: `an array of ${many.length} orders` },
   ];
 }
 
