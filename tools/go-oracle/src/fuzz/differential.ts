@@ -8,19 +8,16 @@ import type { Engine, OracleResponse, Tagged } from "../protocol.js";
 import { floatFromTagged, floatToTagged, fromTagged, type TaggedHooks, toTagged } from "../tagged.js";
 import { type Mutation, mutate, mutationArb } from "./mutate.js";
 import {
-  escapeBytes,
   isByteElem,
   type MethodSpec,
   methodErrorText,
   REG,
   renderGo,
   rootRecursive,
-  type Shape,
-  shapedJson,
   type TypeSpec,
   typeSpecArb,
-  valueArb,
 } from "./spec.js";
+import { escapeBytes, type Shape, shapedJson, valueArb } from "./values.js";
 
 /** One differential case: a Go type, an operation and its input, options per engine. */
 export interface FuzzCase {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { mutate, stringLiterals } from "./mutate.js";
-import { shapedJson, type TypeSpec } from "./spec.js";
+import type { TypeSpec } from "./spec.js";
+import { shapedJson } from "./values.js";
 
 const text = (b: Uint8Array) => Buffer.from(b).toString("latin1");
 

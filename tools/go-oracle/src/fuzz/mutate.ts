@@ -4,7 +4,8 @@
  * text placed inside string literals).
  */
 import fc from "fast-check";
-import { jsonText, rootRecursive, type TypeSpec, toBytes } from "./spec.js";
+import { rootRecursive, type TypeSpec } from "./spec.js";
+import { jsonText, toBytes } from "./values.js";
 
 /** How a shaped input is broken (or not). */
 export type Mutation =

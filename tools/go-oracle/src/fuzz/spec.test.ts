@@ -5,16 +5,8 @@ import { packSources, programText } from "./compiled.js";
 import { canon, caseArb, requestFor } from "./differential.js";
 import { deepInput, mutate } from "./mutate.js";
 import { reproduce } from "./repro.js";
-import {
-  escapeBytes,
-  goBytesLiteral,
-  needsCompiler,
-  renderGo,
-  shapedJson,
-  type TypeSpec,
-  toBytes,
-  typeSpecArb,
-} from "./spec.js";
+import { goBytesLiteral, needsCompiler, renderGo, type TypeSpec, typeSpecArb } from "./spec.js";
+import { escapeBytes, shapedJson, toBytes } from "./values.js";
 
 describe("fuzz generators (no Go needed)", () => {
   it("renders embedded structs and registry types with their declarations", () => {
