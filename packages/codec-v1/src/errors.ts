@@ -204,7 +204,8 @@ export type GoErrorKind =
   | "unexpected-eof"
   | "token"
   | "panic"
-  | "stack";
+  | "stack"
+  | "too-large";
 
 /** Text of a thrown value as Go's err.Error() would be. */
 export function errorText(e: unknown): string {

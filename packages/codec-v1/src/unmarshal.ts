@@ -181,10 +181,27 @@ export function unmarshal<T>(
   checkType("unmarshal", type);
   checkData("unmarshal", data);
   checkUnmarshal(options, "unmarshal");
+  if (typeof data !== "string" && data.length > MAX_INPUT_BYTES) throw tooLargeError(data.length);
   // The optimistic fast path (a fresh destination); it gives up on anything the exact engine must decide.
   const fast = unmarshalFast(type, data, options);
   if (fast !== NO_FAST) return fast as T;
   return runDecode(type, prepareInput(data), options, false) as T;
+}
+
+/**
+ * The largest input unmarshal reads: both of its engines hold the input as one
+ * JavaScript string, and V8's strings stop at 2^29 − 24 characters. Larger
+ * documents decode with @gojson/codec-v2 (which reads them in windows) or as a
+ * stream of values with this package's Decoder.
+ */
+export const MAX_INPUT_BYTES = 0x1fffffe8;
+
+/** tooLargeError is the typed answer for an input past {@link MAX_INPUT_BYTES} (instead of V8's RangeError). */
+export function tooLargeError(bytes: number): GoError {
+  return new GoError(
+    "too-large",
+    `gojson: codec-v1 unmarshals inputs of at most ${MAX_INPUT_BYTES} bytes (the longest JavaScript string); this one has ${bytes}: decode it with @gojson/codec-v2 or as a stream of values with a Decoder`,
+  );
 }
 
 /**

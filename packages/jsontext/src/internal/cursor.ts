@@ -107,6 +107,9 @@ function room(n: number): Uint8Array {
   return b;
 }
 
+/** V8's longest string (2^29 − 24 characters): the most input bytes `C.t` can hold. */
+const MAX_TEXT = 0x1fffffe8;
+
 /**
  * beginScan points the cursor at data (at position 0, depth 0), or returns false when the
  * fast path cannot read it: a string with a lone surrogate, or bytes that are not valid
@@ -125,6 +128,8 @@ export function beginScan(data: Uint8Array | string): boolean {
     // All ASCII: the string is its own one-char-per-byte text.
     if (n === data.length) text = data;
   } else {
+    // The latin1 text of a larger input would pass V8's longest string: the exact engines read it.
+    if (data.length > MAX_TEXT) return false;
     if (!isAscii(data) && !isUtf8(data)) return false;
     n = data.length;
     b = room(n + PAD);

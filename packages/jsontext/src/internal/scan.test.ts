@@ -31,6 +31,11 @@ describe("beginScan", () => {
       }
       endScan();
     });
+  it("Bytes/PastTheLongestString", () => {
+    // Its latin1 text could not be made: the fast path declines (zeroed memory, never read).
+    expect(beginScan(new Uint8Array(0x1fffffe8 + 1))).toBe(false);
+    endScan();
+  });
   it("Bytes/LargerThanScratch", () => {
     const big = `[${"1,".repeat(5000)}1]`;
     expect(run(big, skipAll)).toEqual({ value: big.length, end: big.length, n: big.length });
