@@ -163,7 +163,15 @@ function check(p, work, tarballs, overrides) {
     ];
     try {
       if (peers.length) {
-        const versions = peers.map((d) => `${d}@${p.manifest.peerDependencies?.[d] ?? "latest"}`);
+        // The peer at the version the package's own tests use (its devDependency), else its peer range:
+        // the newest release a range allows may not install on this Node (fastify 5's cookie needs Node 22).
+        const pinned = (d) => {
+          const v = p.manifest.devDependencies?.[d];
+          return v && /^\d/.test(v) ? v : undefined;
+        };
+        const versions = peers.map(
+          (d) => `${d}@${pinned(d) ?? p.manifest.peerDependencies?.[d] ?? "latest"}`,
+        );
         const flags = ["--no-save", "--no-audit", "--no-fund", "--ignore-scripts", "--loglevel=error"];
         run("npm", ["install", ...flags, ...versions], proj);
       }
