@@ -47,10 +47,16 @@ import {
   writeString,
 } from "./marshal-fast-scalars.js";
 import { bail, FAST_MAX_DEPTH, isWellFormed } from "./marshal-fast-shadow.js";
+import {
+  type ByteEncoder,
+  CODEGEN_MAX_FIELDS,
+  isEmptyText,
+  tableWriter,
+  type WriterField,
+} from "./marshal-fast-table.js";
 import type { BooleanOption, ResolvedOptions } from "./options.js";
 
-/** A compiled byte encoder: writes the JSON of v, or throws BAIL. */
-export type ByteEncoder = (w: FastWriter, v: any) => void;
+export type { ByteEncoder };
 
 /** The options (besides the all-false defaults) the byte path serves. */
 const SERVED: ReadonlySet<BooleanOption> = new Set<BooleanOption>([
@@ -100,6 +106,32 @@ export function writeBytes(enc: ByteEncoder, v: unknown): Uint8Array | undefined
 interface Ctx {
   readonly o: ResolvedOptions;
   readonly cache: Map<GoType, ByteEncoder | null>;
+  /** Composite types being built above this one, and struct fields still compiled eagerly. */
+  depth: number;
+  budget: number;
+}
+
+/**
+ * Compiled eagerly below a root: composite types this many levels down, and structs until this
+ * many fields were compiled; past either, a type compiles when a value first reaches it (see
+ * {@link deferred}), so a chain of a thousand declared types costs one type on the first call and
+ * the recursion stays this shallow.
+ */
+const EAGER_DEPTH = 8;
+const EAGER_FIELDS = 512;
+
+/** Whether t is compiled lazily past the eager limits (scalars and `any` never recurse). */
+function deferrable(t: GoType): boolean {
+  switch (t.kind) {
+    case "struct":
+    case "slice":
+    case "array":
+    case "map":
+    case "pointer":
+      return true;
+    default:
+      return false;
+  }
 }
 
 /** Compiled byte encoders per options key, then per root type. */
@@ -120,7 +152,7 @@ export function byteEncoderFor(t: GoType, o: ResolvedOptions): ByteEncoder | nul
   const hit = m.get(t);
   if (hit !== undefined) return hit;
   const cache = new Map<GoType, ByteEncoder | null>();
-  const enc = compile(t, { o, cache });
+  const enc = compile(t, { o, cache, depth: 0, budget: EAGER_FIELDS });
   // Types built while compiling t are kept only with t: a failed part would fail every root that has it.
   m.set(t, enc);
   return enc;
@@ -129,13 +161,42 @@ export function byteEncoderFor(t: GoType, o: ResolvedOptions): ByteEncoder | nul
 function compile(t: GoType, c: Ctx): ByteEncoder | null {
   const hit = c.cache.get(t);
   if (hit !== undefined) return hit;
+  if ((c.depth >= EAGER_DEPTH || c.budget <= 0) && deferrable(t)) return deferred(t, c);
   let real: ByteEncoder | null = null;
   // A recursive type reaches itself through this stub while it is being built.
   const stub: ByteEncoder = (w, v) => (real as ByteEncoder)(w, v);
   c.cache.set(t, stub);
-  real = build(t, c);
+  c.depth++;
+  try {
+    real = build(t, c);
+  } finally {
+    c.depth--;
+  }
   c.cache.set(t, real);
   return real;
+}
+
+/** An encoder that compiles t when a value first reaches it; a type the byte path cannot serve then bails. */
+function deferred(t: GoType, c: Ctx): ByteEncoder {
+  let real: ByteEncoder | undefined;
+  const stub: ByteEncoder = (w, v) => {
+    if (real === undefined) {
+      c.cache.delete(t);
+      const depth = c.depth;
+      const budget = c.budget;
+      c.depth = 0;
+      c.budget = EAGER_FIELDS;
+      try {
+        real = compile(t, c) ?? bail;
+      } finally {
+        c.depth = depth;
+        c.budget = budget;
+      }
+    }
+    real(w, v);
+  };
+  c.cache.set(t, stub);
+  return stub;
 }
 
 function isIntKind(k: string): boolean {
@@ -588,6 +649,8 @@ function buildStruct(t: StructType, c: Ctx): ByteEncoder | null {
   const f = c.o.flags;
   const sf = structFieldsV2(t, c.o.goVersion);
   if (sf.error || sf.fallback) return null;
+  c.budget -= sf.fields.length;
+  if (sf.fields.length > CODEGEN_MAX_FIELDS) return tableStruct(sf.fields, c);
   const fields: WField[] = [];
   const keys: Uint8Array[] = [];
   let body = "";
@@ -650,6 +713,25 @@ function buildStruct(t: StructType, c: Ctx): ByteEncoder | null {
   }
 }
 
+/** The table-driven writer of a wide struct (the same checks as buildStruct's generated one). */
+function tableStruct(fds: ReturnType<typeof structFieldsV2>["fields"], c: Ctx): ByteEncoder | null {
+  const table: WriterField[] = [];
+  for (const fd of fds) {
+    if (fd.string || fd.format !== "" || !isWellFormed(fd.name)) return null;
+    const enc = compile(fd.type, c);
+    if (enc === null) return null;
+    const ft = fd.type;
+    const omitzero = fd.omitzero || c.o.flags.omitZeroStructFields;
+    table.push({
+      f: fd,
+      enc,
+      key: textEncoder.encode(`,${JSON.stringify(fd.name)}:`),
+      isZero: omitzero ? (v) => isZero(ft, v) : undefined,
+    });
+  }
+  return tableWriter(table);
+}
+
 /** Inline names up to this many bytes are written by constant stores in the generated code. */
 const INLINE_NAME = 48;
 
@@ -660,15 +742,4 @@ function keyCode(k: Uint8Array, i: number): string {
   let code = `w.room(${n});\nb = w.buf;\np = w.pos;\n`;
   for (let j = 0; j < n; j++) code += `b[p${j === 0 ? "" : ` + ${j}`}] = ${k[j]};\n`;
   return `${code}w.pos = p + ${n};\n`;
-}
-
-/** Whether bytes b[s:e] are an empty JSON value: null, "", {} or [] (json/v2's omitempty). */
-function isEmptyText(b: Uint8Array, s: number, e: number): boolean {
-  const n = e - s;
-  if (n === 2) {
-    const x = b[s] as number;
-    const y = b[s + 1] as number;
-    return (x === 0x22 && y === 0x22) || (x === 0x7b && y === 0x7d) || (x === 0x5b && y === 0x5d);
-  }
-  return n === 4 && b[s] === 0x6e && b[s + 1] === 0x75 && b[s + 2] === 0x6c && b[s + 3] === 0x6c;
 }

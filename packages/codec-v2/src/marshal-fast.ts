@@ -49,6 +49,7 @@ import {
   stringShadow,
   unwrapRaw,
 } from "./marshal-fast-shadow.js";
+import { CODEGEN_MAX_FIELDS, tableShadow } from "./marshal-fast-table.js";
 import {
   byteArrayValue,
   byteEncoderFor,
@@ -171,7 +172,12 @@ export function fastEncoderFor(t: GoType, o: ResolvedOptions): FastEncoder | und
   if (hit !== undefined) return hit ?? undefined;
   let enc: FastEncoder | null = null;
   if (isEligible(t)) {
-    const sh = compile(t, o, { str: o.flags.stringifyNumbers, legacyStr: false, format: "" });
+    // The shadow compiles when first needed: the byte path serves most values alone.
+    let shadow: Shadow | undefined;
+    const sh: Shadow = (v) => {
+      shadow ??= compile(t, o, { str: o.flags.stringifyNumbers, legacyStr: false, format: "" });
+      return shadow(v);
+    };
     // The byte path (marshal-fast-write.ts) first where it serves the options; the shadow path when it bails.
     const wenc = writeEligible(o) ? byteEncoderFor(t, o) : null;
     enc = {
@@ -278,11 +284,49 @@ function compile(t: GoType, o: ResolvedOptions, m: Mode): Shadow {
   const hit = per.get(key);
   if (hit !== undefined) return hit;
   let real: Shadow | undefined;
+  if (compiling >= EAGER_DEPTH && deferrable(t)) {
+    // Compiled when a value first reaches it: the recursion stays this shallow whatever the type graph.
+    const p = per;
+    const stub: Shadow = (v) => {
+      if (real === undefined) {
+        p.delete(key);
+        const depth = compiling;
+        compiling = 0;
+        try {
+          real = compile(t, o, m);
+        } finally {
+          compiling = depth;
+        }
+      }
+      return real(v);
+    };
+    per.set(key, stub);
+    return stub;
+  }
   // A recursive type reaches itself through this stub while it is being built.
   per.set(key, (v) => (real as Shadow)(v));
-  real = build(t, o, m);
+  compiling++;
+  try {
+    real = build(t, o, m);
+  } finally {
+    compiling--;
+  }
   per.set(key, real);
   return real;
+}
+
+/** Composite types being built above the current one (past EAGER_DEPTH, a type compiles when reached). */
+let compiling = 0;
+const EAGER_DEPTH = 8;
+
+function deferrable(t: GoType): boolean {
+  return (
+    t.kind === "struct" ||
+    t.kind === "slice" ||
+    t.kind === "array" ||
+    t.kind === "map" ||
+    t.kind === "pointer"
+  );
 }
 
 const BAIL_NODE: Shadow = () => bail();
@@ -688,6 +732,7 @@ function structShadow(t: StructType, o: ResolvedOptions, m: Mode, sp: StringPoli
       legacyOmit: fd.omitempty && f.omitEmptyWithLegacySemantics ? (v) => legacyEmpty(ft, v) : undefined,
     });
   }
+  if (fields.length > CODEGEN_MAX_FIELDS) return tableShadow(fields);
   return generateStruct(fields) ?? BAIL_NODE;
 }
 

@@ -198,6 +198,17 @@ function hasFoldedTwins(fields: readonly FieldV2[], ci: boolean): boolean {
 const UNSUPPORTED: unique symbol = Symbol("gojson.v2.fastUnsupported");
 
 let roots = new WeakMap<GoType, Map<string, FDec | null>>();
+/** One compiler per options key (its lazy stubs compile into it), dropped with `roots`. */
+let compilers = new Map<string, Compiler>();
+
+function compilerFor(fo: FastOptions): Compiler {
+  let c = compilers.get(fo.key);
+  if (c === undefined) {
+    c = new Compiler(fo);
+    compilers.set(fo.key, c);
+  }
+  return c;
+}
 /** gotype's methodsVersion when `roots` was started: withMethods on a type used before drops every plan. */
 let rootsAt = methodsVersion();
 
@@ -211,6 +222,7 @@ export function fastDecoderFor(t: GoType, o: ResolvedOptions): FDec | null {
   const mv = methodsVersion();
   if (mv !== rootsAt) {
     roots = new WeakMap();
+    compilers = new Map();
     rootsAt = mv;
   }
   let per = roots.get(t);
@@ -222,7 +234,7 @@ export function fastDecoderFor(t: GoType, o: ResolvedOptions): FDec | null {
   if (hit !== undefined) return hit;
   let dec: FDec | null;
   try {
-    dec = new Compiler(fo).get(t, fo.str);
+    dec = compilerFor(fo).root(t, fo.str);
   } catch (e) {
     if (e !== UNSUPPORTED) throw e;
     dec = null;
@@ -244,10 +256,53 @@ function isByteSlice(t: GoType): boolean {
   );
 }
 
-/** One compile of a root type: decoders per (type, `string` mode), recursion through stubs. */
+/**
+ * Compiled eagerly below a root: composite types this many levels down, and structs until this
+ * many fields were compiled. Past either, a type compiles when a value first reaches it (a chain
+ * of a thousand declared types costs one type on the first call, and the compiler's recursion
+ * stays this shallow whatever the depth of the type graph).
+ */
+const EAGER_DEPTH = 8;
+const EAGER_FIELDS = 512;
+
+/** Structs wider than this decode through the table-driven closure (generated code grows per field). */
+export const CODEGEN_MAX_FIELDS = 128;
+
+/** Whether t is compiled lazily past the eager limits (scalars are cheap and never recurse). */
+function deferrable(t: GoType): boolean {
+  switch (t.kind) {
+    case "struct":
+    case "slice":
+    case "array":
+    case "map":
+    case "pointer":
+      return true;
+    default:
+      return false;
+  }
+}
+
+/** The decoder of a type the compiler could not serve, reached while decoding: the exact engine's. */
+const GIVE_UP: FDec = () => bail();
+
+/**
+ * Compiles for one options key: decoders per (type, `string` mode), recursion through stubs,
+ * types past the eager limits through lazy stubs (kept alive by the decoders that hold them).
+ */
 class Compiler {
   private readonly done = new Map<GoType, [FDec | undefined, FDec | undefined]>();
+  private depth = 0;
+  private budget = EAGER_FIELDS;
   constructor(private readonly fo: FastOptions) {}
+
+  /** The decoder of a root type (throws UNSUPPORTED when the fast path cannot serve it). */
+  root(t: GoType, str: boolean): FDec {
+    this.depth = 0;
+    this.budget = EAGER_FIELDS;
+    const dec = this.get(t, str);
+    if (dec === GIVE_UP) throw UNSUPPORTED;
+    return dec;
+  }
 
   get(t: GoType, str: boolean): FDec {
     let pair = this.done.get(t);
@@ -258,11 +313,47 @@ class Compiler {
     const i = str ? 1 : 0;
     const hit = pair[i];
     if (hit !== undefined) return hit;
+    if ((this.depth >= EAGER_DEPTH || this.budget <= 0) && deferrable(t))
+      return this.deferred(t, str, pair, i);
     let real: FDec | undefined;
     pair[i] = (c, cur) => (real as FDec)(c, cur);
-    real = this.build(t, str);
+    this.depth++;
+    try {
+      real = this.build(t, str);
+    } catch (e) {
+      // Not for the fast path: decoders built meanwhile that reach t (a recursive type) give up there.
+      real = GIVE_UP;
+      pair[i] = GIVE_UP;
+      throw e;
+    } finally {
+      this.depth--;
+    }
     pair[i] = real;
     return real;
+  }
+
+  /** A stub that compiles t when a value first reaches it (a type it cannot serve then gives up). */
+  private deferred(t: GoType, str: boolean, pair: [FDec | undefined, FDec | undefined], i: number): FDec {
+    let real: FDec | undefined;
+    const stub: FDec = (c, cur) => {
+      if (real === undefined) {
+        const depth = this.depth;
+        const budget = this.budget;
+        pair[i] = undefined;
+        try {
+          real = this.root(t, str);
+        } catch (e) {
+          if (e !== UNSUPPORTED) throw e;
+          real = GIVE_UP;
+        } finally {
+          this.depth = depth;
+          this.budget = budget;
+        }
+      }
+      return real(c, cur);
+    };
+    pair[i] = stub;
+    return stub;
   }
 
   private build(t: GoType, str: boolean): FDec {
@@ -492,6 +583,7 @@ class Compiler {
   private struct(t: StructType, str: boolean): FDec {
     const fo = this.fo;
     const sf = structFieldsV2(t, fo.rules.goVersion);
+    this.budget -= sf.fields.length;
     if (sf.error !== undefined || sf.unsupportedFormat !== undefined || sf.fallback !== undefined)
       throw UNSUPPORTED;
     interface F {
@@ -543,13 +635,16 @@ class Compiler {
     const reject = fo.reject;
     const nf = all.length;
     const mk = zeroMaker(t);
-    const generated = compileStruct({
-      fields: all,
-      plans: new Map([...plans].map(([k, f]) => [k, f.idx])),
-      folded: new Map([...folded].map(([k, f]) => [k, f.idx])),
-      reject,
-      mk,
-    });
+    const generated =
+      nf > CODEGEN_MAX_FIELDS
+        ? null
+        : compileStruct({
+            fields: all,
+            plans: new Map([...plans].map(([k, f]) => [k, f.idx])),
+            folded: new Map([...folded].map(([k, f]) => [k, f.idx])),
+            reject,
+            mk,
+          });
     if (generated !== null) return generated;
     // Fields seen in this object: two 32-bit words, and bytes past 64 fields.
     const wide = nf > 64;
