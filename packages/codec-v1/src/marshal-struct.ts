@@ -175,7 +175,10 @@ export function buildStruct(t: GoType & { kind: "struct" }, addr: boolean): Enco
     if (typeof v !== "object" || v === null || Array.isArray(v)) throw mismatch(t, v);
     if (fields === null) fields = prepare();
     if (compiled === undefined)
-      compiled = [compileStructEncoder(fields, false), compileStructEncoder(fields, true)];
+      compiled =
+        fields.length > CODEGEN_MAX_FIELDS
+          ? [null, null]
+          : [compileStructEncoder(fields, false), compileStructEncoder(fields, true)];
     const c = compiled[e.html ? 1 : 0];
     if (c !== null && c !== undefined) {
       c(e, v);
@@ -337,6 +340,7 @@ export function buildStructBytes(t: GoType & { kind: "struct" }): ByteEncoder | 
         : { inline: inlineKind(f.type), ptr: false, intKind: f.type.kind }),
     });
   }
+  if (fields.length > CODEGEN_MAX_FIELDS) return tableStructBytes(fields);
   let raw: ByteEncoder;
   let html: ByteEncoder;
   try {
@@ -356,6 +360,53 @@ export function buildStructBytes(t: GoType & { kind: "struct" }): ByteEncoder | 
   return (w, v) => {
     if (v === null || typeof v !== "object" || Array.isArray(v) || ++w.depth > BYTES_MAX_DEPTH) throw BAIL;
     (w.html ? html : raw)(w, v);
+    w.depth--;
+  };
+}
+
+/** Structs wider than this are encoded by a loop over their field table (generated code grows per field). */
+export const CODEGEN_MAX_FIELDS = 128;
+
+/**
+ * The byte encoder of a wide struct: one loop over the field table, the same output and bails
+ * as compileStructBytes's generated function (every member written `,"name":value`, the first
+ * comma then turned into the `{`).
+ */
+function tableStructBytes(fields: readonly FieldB[]): ByteEncoder {
+  const n = fields.length;
+  const keys = fields.map(
+    (f) => [utf8Bytes.encode(`,${f.name[0]}`), utf8Bytes.encode(`,${f.name[1]}`)] as const,
+  );
+  return (w, v) => {
+    if (v === null || typeof v !== "object" || Array.isArray(v) || ++w.depth > BYTES_MAX_DEPTH) throw BAIL;
+    const start = w.pos;
+    const h = w.html ? 1 : 0;
+    for (let i = 0; i < n; i++) {
+      const f = fields[i] as FieldB;
+      let o: any = v;
+      const hops = f.hops;
+      let absent = false;
+      if (hops !== null)
+        for (const hop of hops) {
+          o = o[hop.name];
+          // A missing (or, not through a pointer, null) embedded struct bails: the general encoder reports it.
+          if (o === undefined || (o === null && hop.type.kind !== "pointer")) throw BAIL;
+          if (o === null) {
+            absent = true;
+            break;
+          }
+        }
+      if (absent) continue;
+      const fv = o[f.key];
+      if (f.omit?.(fv)) continue;
+      w.raw((keys[i] as readonly [Uint8Array, Uint8Array])[h]);
+      f.enc(w, fv);
+    }
+    if (w.pos === start) w.ascii("{}");
+    else {
+      w.buf[start] = 0x7b;
+      w.byte(0x7d);
+    }
     w.depth--;
   };
 }

@@ -98,7 +98,13 @@ export function structPlan(t: GoType & { kind: "struct" }): StructPlan {
       if (!folded127.has(k)) folded127.set(k, fd);
     }
   }
-  plan = { exact, folded, folded127, order, assign: compileAssign(order) };
+  plan = {
+    exact,
+    folded,
+    folded127,
+    order,
+    assign: order.length > CODEGEN_MAX_FIELDS ? null : compileAssign(order),
+  };
   structPlans.set(t, plan);
   return plan;
 }
@@ -246,6 +252,9 @@ export function buildStruct(t: GoType & { kind: "struct" }): Decoder {
  * constant property name (Go field names, embedded with JSON.stringify).
  * Returns null where code generation is not allowed (CSP).
  */
+/** Structs wider than this take the closures, not generated code (its size grows per field). */
+const CODEGEN_MAX_FIELDS = 128;
+
 function compileAssign(order: readonly FieldDec[]): ((d: DecodeState, o: any, idx: number) => void) | null {
   let body = "switch (i) {\n";
   order.forEach((fd, i) => {
@@ -332,7 +341,11 @@ export function structDecoder(t: GoType & { kind: "struct" }): FDec {
     }
     if (plan === null) {
       plan = makePlan();
-      gen = generateStruct(plan.order, plan.exact, plan.folded, plan.idx, mk);
+      // Wide structs: the closure below (generated code grows per field).
+      gen =
+        plan.order.length > CODEGEN_MAX_FIELDS
+          ? null
+          : generateStruct(plan.order, plan.exact, plan.folded, plan.idx, mk);
     }
     if (gen !== null && gen !== undefined) return gen(c, cur);
     const { order, exact, folded } = plan;
