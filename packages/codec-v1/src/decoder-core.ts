@@ -65,6 +65,60 @@ function isSpace(c: number): boolean {
   return c === 0x20 || c === 0x09 || c === 0x0d || c === 0x0a;
 }
 
+function isDelimiter(c: number): boolean {
+  return (
+    isSpace(c) ||
+    c === 0x7b ||
+    c === 0x7d ||
+    c === 0x5b ||
+    c === 0x5d ||
+    c === 0x2c ||
+    c === 0x3a ||
+    c === 0x22
+  );
+}
+
+/**
+ * framedLength is the length of what Go's readValue would return from p (leading whitespace and
+ * the value) when the value is whole in b: a container to its closing delimiter, a string or a
+ * scalar followed by one more byte in b (Go's scanner ends them on the byte after). 0 when the
+ * value runs past b. Framing only: the value's grammar is checked by whoever decodes it.
+ */
+export function framedLength(b: Uint8Array, p: number): number {
+  const n = b.length;
+  let i = p;
+  while (i < n && isSpace(b[i] as number)) i++;
+  if (i >= n) return 0;
+  const c = b[i] as number;
+  if (c === 0x7b || c === 0x5b) {
+    let depth = 0;
+    for (; i < n; i++) {
+      const x = b[i] as number;
+      if (x === 0x22) {
+        for (i++; i < n; i++) {
+          const y = b[i] as number;
+          if (y === 0x5c) i++;
+          else if (y === 0x22) break;
+        }
+      } else if (x === 0x7b || x === 0x5b) depth++;
+      else if (x === 0x7d || x === 0x5d) {
+        if (--depth === 0) return i + 1 - p;
+      }
+    }
+    return 0;
+  }
+  if (c === 0x22) {
+    for (i++; i < n; i++) {
+      const y = b[i] as number;
+      if (y === 0x5c) i++;
+      else if (y === 0x22) return i + 1 < n ? i + 1 - p : 0;
+    }
+    return 0;
+  }
+  for (i++; i < n; i++) if (isDelimiter(b[i] as number)) return i - p;
+  return 0;
+}
+
 /** Go's io.EOF, thrown when the stream ends cleanly before a value. */
 export function isEOF(e: unknown): boolean {
   return GoError.isInstance(e) && e.kind === "eof";
@@ -266,16 +320,30 @@ export class DecoderCore {
     if (this.err !== null) throw this.err;
     yield* this.prepareForDecode();
     if (!this.valueAllowed()) throw new JsonSyntaxError("not at beginning of value", this.inputOffset());
+    const options = {
+      into,
+      useNumber: this.useNumber,
+      disallowUnknownFields: this.disallowUnknownFields,
+      goVersion: this.goVersion,
+    };
+    // A fresh destination and a value whole in the buffer: framed without Go's scanner, decoded by
+    // the fast path, which validates it (anything it declines is read again by readValue below).
+    if (into === undefined) {
+      const n = framedLength(this.buf, this.scanp);
+      if (n > 0) {
+        const fast = unmarshalFast(type, this.buf.subarray(this.scanp, this.scanp + n), options);
+        if (fast !== NO_FAST) {
+          this.scan.bytes += n;
+          this.scanp += n;
+          this.valueEnd();
+          return fast;
+        }
+      }
+    }
     const n = yield* this.readValue();
     const value = this.buf.slice(this.scanp, this.scanp + n);
     this.scanp += n;
     try {
-      const options = {
-        into,
-        useNumber: this.useNumber,
-        disallowUnknownFields: this.disallowUnknownFields,
-        goVersion: this.goVersion,
-      };
       // A fresh destination: the fast path first (it gives up on anything the exact engine must decide).
       if (into === undefined) {
         const fast = unmarshalFast(type, value, options);

@@ -108,3 +108,55 @@ describe("SyncDecoder", () => {
     );
   });
 });
+
+describe("Decoder/File", () => {
+  /** A DecoderFile (what fs.promises.open gives) over bytes in memory, at most `step` bytes a read. */
+  function memFile(b: Uint8Array, step: number) {
+    let at = 0;
+    return {
+      reads: 0,
+      async read(buffer: Uint8Array, offset: number, length: number) {
+        this.reads++;
+        const k = Math.min(length, step, b.length - at);
+        buffer.set(b.subarray(at, at + k), offset);
+        at += k;
+        return { bytesRead: k };
+      },
+    };
+  }
+  const text = `${'{"a":[1,2,{"b":"c\\\\"}"]}\n 12 "s" true\n'.repeat(300)} [1,`;
+  const bytes = new TextEncoder().encode(text);
+  for (const step of [1, 7, 1 << 20])
+    test(`reads as the same bytes in memory do, Buffered and InputOffset included (${step} bytes a read)`, async () => {
+      const want = new Decoder(bytes);
+      const got = new Decoder(memFile(bytes, step));
+      for (;;) {
+        const [w, g] = await Promise.all(
+          [want, got].map((d) =>
+            d.decode(T.any).then(
+              (v) => ({ v }),
+              (e: unknown) => ({ e: (e as Error).message }),
+            ),
+          ),
+        );
+        expect(g).toEqual(w);
+        expect(got.inputOffset()).toBe(want.inputOffset());
+        if (step === 1 << 20) expect(got.buffered()).toEqual(want.buffered());
+        if ("e" in w) break;
+      }
+    });
+  test("one reused buffer: a long file is read in reads of the buffer's size", async () => {
+    const line = new TextEncoder().encode(`${JSON.stringify({ k: "v".repeat(500) })}\n`);
+    const all = new Uint8Array(line.length * 1000);
+    for (let i = 0; i < 1000; i++) all.set(line, i * line.length);
+    const f = memFile(all, 1 << 30);
+    const d = new Decoder(f);
+    let n = 0;
+    while (await d.more()) {
+      await d.decode(T.any);
+      n++;
+    }
+    expect(n).toBe(1000);
+    expect(f.reads).toBeLessThanOrEqual(Math.ceil(all.length / (64 * 1024)) + 1);
+  });
+});

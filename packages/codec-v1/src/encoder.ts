@@ -25,7 +25,14 @@ interface NodeWritableLike {
   removeListener(event: string, listener: (...args: unknown[]) => void): unknown;
   readonly destroyed?: boolean;
   readonly errored?: unknown;
+  readonly writableLength?: number;
 }
+
+/**
+ * ENCODER_BACKLOG is how many bytes a Node Writable may hold (its `writableLength`) before
+ * Encoder.encode waits for its "drain", though its `write` returned false (bytes).
+ */
+export const ENCODER_BACKLOG = 512 * 1024;
 
 function isNodeWritable(s: unknown): s is NodeWritableLike {
   const w = s as Partial<NodeWritableLike>;
@@ -36,13 +43,17 @@ function isNodeWritable(s: unknown): s is NodeWritableLike {
 
 /**
  * Writes one chunk to a Node Writable the way Go's Write blocks: when the
- * stream's buffer is full, waits for "drain"; rejects with the stream's error
+ * stream holds ENCODER_BACKLOG bytes, waits for "drain"; rejects with the stream's error
  * (or when it is destroyed) so the Encoder reports it, as Go's enc.err.
  */
 function writeNode(s: NodeWritableLike, chunk: Uint8Array): Promise<void> | undefined {
   if (s.destroyed === true)
     return Promise.reject(s.errored ?? new Error("write after the stream was destroyed"));
   if (s.write(chunk)) return undefined;
+  // A Writable's own buffer is small (16 KiB for a file): waiting for each drain would stop the
+  // Encoder at every few values. It may hold up to ENCODER_BACKLOG bytes, so that encoding and
+  // writing overlap; past that, encode waits for "drain" (memory stays bounded).
+  if (typeof s.writableLength === "number" && s.writableLength < ENCODER_BACKLOG) return undefined;
   return new Promise<void>((resolve, reject) => {
     const settle = (err: unknown) => {
       s.removeListener("drain", onDrain);

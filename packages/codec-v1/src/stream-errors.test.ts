@@ -10,6 +10,7 @@
 import { Readable, Writable } from "node:stream";
 import { T } from "@gojson/gotype";
 import { describe, expect, test } from "vitest";
+import { ENCODER_BACKLOG } from "./encoder.js";
 import { Decoder, Delim, Encoder } from "./index.js";
 
 const want: [input: string, ops: string, out: string][] = [
@@ -165,8 +166,9 @@ describe("Decoder over text chunks", () => {
 });
 
 describe("Encoder over a Node Writable (Go's Write blocks; its error is sticky)", () => {
-  test("encode waits for drain: the stream's buffer stays bounded", async () => {
+  test("encode waits for drain once the stream holds ENCODER_BACKLOG: its buffer stays bounded", async () => {
     let maxQueued = 0;
+    let waits = 0;
     const got: string[] = [];
     const w = new Writable({
       highWaterMark: 16,
@@ -175,23 +177,24 @@ describe("Encoder over a Node Writable (Go's Write blocks; its error is sticky)"
         setTimeout(cb, 1);
       },
     });
+    w.on("drain", () => waits++);
     const e = new Encoder(w);
+    const pad = "x".repeat(ENCODER_BACKLOG / 8);
     for (let i = 0; i < 20; i++) {
-      await e.encode(T.any, { i, pad: "xxxxxxxxxx" });
+      await e.encode(T.any, { i, pad });
       maxQueued = Math.max(maxQueued, w.writableLength);
     }
-    // Without waiting for "drain" all 20 lines (≈ 500 bytes) pile up in the stream.
-    expect(maxQueued).toBeLessThanOrEqual(16 + 30);
+    // Without waiting for "drain" all 20 lines (2.5 backlogs) pile up in the stream.
+    expect(maxQueued).toBeLessThanOrEqual(ENCODER_BACKLOG + pad.length + 30);
+    expect(waits).toBeGreaterThan(0);
     await new Promise<void>((r) => w.end(r));
-    expect(got.join("")).toBe(
-      Array.from({ length: 20 }, (_, i) => `{"i":${i},"pad":"xxxxxxxxxx"}\n`).join(""),
-    );
+    expect(got.join("")).toBe(Array.from({ length: 20 }, (_, i) => `{"i":${i},"pad":"${pad}"}\n`).join(""));
   });
 
   test("a destroyed stream fails the pending and every later encode with its error", async () => {
     const w = new Writable({ highWaterMark: 8, write(_c, _e, _cb) {} }); // never completes a write
     const e = new Encoder(w);
-    const pending = e.encode(T.string, "a long enough line");
+    const pending = e.encode(T.string, "a long enough line".repeat(ENCODER_BACKLOG / 8));
     const boom = new Error("EPIPE");
     w.destroy(boom);
     await expect(pending).rejects.toBe(boom);

@@ -1,12 +1,27 @@
 /**
  * The sources a Decoder reads (Go's io.Reader): a Uint8Array or a string (one
  * chunk), any iterable of chunks, and for the asynchronous Decoder also a Node
- * Readable, a web ReadableStream or any async iterable of chunks. A chunk is a
- * Uint8Array (a Buffer too) or a string (its UTF-8 bytes).
+ * Readable, a web ReadableStream, any async iterable of chunks, or a file opened
+ * with `fs.promises.open` (read into one reused buffer: no garbage per read). A
+ * chunk is a Uint8Array (a Buffer too) or a string (its UTF-8 bytes).
  */
 import { type Chunk, SOURCE_DONE } from "./decoder-core.js";
 import { InvalidArgumentError } from "./errors.js";
 import { describeValue } from "./value-check.js";
+
+/**
+ * A file the Decoder reads into a buffer of its own, as Go's Decoder reads an *os.File: a Node
+ * `FileHandle` (`await fs.promises.open(path)`) or anything with its `read`. It is read from its
+ * current position; closing it is the caller's.
+ */
+export interface DecoderFile {
+  read(
+    buffer: Uint8Array,
+    offset: number,
+    length: number,
+    position: number | null,
+  ): Promise<{ bytesRead: number }>;
+}
 
 /** Anything the asynchronous Decoder can read bytes from. */
 export type DecoderSource =
@@ -14,7 +29,11 @@ export type DecoderSource =
   | string
   | AsyncIterable<Uint8Array | string>
   | Iterable<Uint8Array | string>
-  | ReadableStream<Uint8Array>;
+  | ReadableStream<Uint8Array>
+  | DecoderFile;
+
+/** The size of the buffer a DecoderFile is read into (bytes; Go's Decoder takes what its buffer has room for). */
+export const FILE_READ_SIZE = 64 * 1024;
 
 /** Anything the synchronous SyncDecoder can read bytes from (bytes in memory). */
 export type SyncDecoderSource = Uint8Array | string | Iterable<Uint8Array | string>;
@@ -38,6 +57,29 @@ function isAsyncIterable(s: object): s is AsyncIterable<unknown> {
 
 function isReadableStream(s: object): s is ReadableStream<Uint8Array> {
   return typeof (s as Partial<ReadableStream<Uint8Array>>).getReader === "function";
+}
+
+/** A file: has `read`, and is neither a stream nor an iterable (a Node Readable's `read` is another one). */
+function isFile(s: object): s is DecoderFile {
+  return (
+    typeof (s as Partial<DecoderFile>).read === "function" &&
+    !isReadableStream(s) &&
+    !isAsyncIterable(s) &&
+    !isIterable(s)
+  );
+}
+
+/** Reads a file into one buffer: its chunk is valid until the next read, which the Decoder asks for only once it has copied the chunk. */
+function fromFile(operation: string, f: DecoderFile): () => Promise<Chunk> {
+  let buf: Uint8Array | null = null;
+  return async () => {
+    buf ??= new Uint8Array(FILE_READ_SIZE);
+    const r = await f.read(buf, 0, buf.length, null);
+    const n = r?.bytesRead;
+    if (typeof n !== "number" || n < 0 || n > buf.length)
+      throw new InvalidArgumentError(operation, "source", `read resolved to ${describeValue(n)} bytes`);
+    return n === 0 ? SOURCE_DONE : buf.subarray(0, n);
+  };
 }
 
 function fromIterator(operation: string, it: Iterator<unknown>): () => Chunk {
@@ -89,6 +131,7 @@ export function asyncReader(operation: string, src: unknown): () => Promise<Chun
       };
     }
     if (isIterable(src)) return fromIterator(operation, src[Symbol.iterator]());
+    if (isFile(src)) return fromFile(operation, src);
   }
   throw new InvalidArgumentError(
     operation,

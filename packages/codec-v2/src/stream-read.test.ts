@@ -15,6 +15,7 @@ import {
   InvalidArgumentError,
   JsonError,
   marshalToString,
+  STREAM_WINDOW,
   unmarshalDecode,
   unmarshalRead,
   ValueStream,
@@ -59,7 +60,21 @@ function sources(text: string, n = 3): [string, () => unknown][] {
         })(),
     ],
     ["string chunks", () => [text.slice(0, 2), text.slice(2)]],
+    ["file (FileHandle's read, n bytes a read)", () => memFile(b, n)],
   ];
+}
+
+/** A ReadableFile (what fs.promises.open gives) over bytes in memory, at most n bytes a read. */
+function memFile(b: Uint8Array, n: number) {
+  let at = 0;
+  return {
+    async read(buffer: Uint8Array, offset: number, length: number) {
+      const k = Math.min(length, n, b.length - at);
+      buffer.set(b.subarray(at, at + k), offset);
+      at += k;
+      return { bytesRead: k };
+    },
+  };
 }
 
 /** unmarshalRead: the value (marshalled as Go would) and the error text, from Go 1.26. */
@@ -319,6 +334,19 @@ describe("AsyncValueStream", () => {
     for await (const v of decodeValues(T.any, Readable.from(chunks))) got.push(v);
     expect(got).toEqual([JSON.parse(big), 1, JSON.parse(big)]);
   });
+  it("a file larger than the window: read into one buffer of the window's size", async () => {
+    const line = `${JSON.stringify({ id: 1, kind: "k".repeat(200) })}\n`;
+    const b = new TextEncoder().encode(line.repeat(3000));
+    const dec = new AsyncValueStream(memFile(b, 1 << 20));
+    let n = 0;
+    while (await dec.more()) {
+      expect(await unmarshalDecode(dec, Event)).toEqual({ ID: 1n, Kind: "k".repeat(200) });
+      n++;
+    }
+    expect(n).toBe(3000);
+    const w = (dec as unknown as { w: { buf: Uint8Array } }).w;
+    expect(w.buf.length).toBe(STREAM_WINDOW);
+  });
   it("break releases the source (a Node Readable is destroyed)", async () => {
     const r = Readable.from(["1 2 3 4 5"]);
     for await (const v of decodeValues(T.any, r)) {
@@ -340,7 +368,7 @@ describe("stream arguments", () => {
   it("a source that is not bytes is an InvalidArgumentError", async () => {
     await expect(unmarshalRead(T.any, 42 as never)).rejects.toThrow(InvalidArgumentError);
     await expect(unmarshalRead(T.any, 42 as never)).rejects.toThrow(
-      "gojson: unmarshalRead: want a byte source (Readable, ReadableStream, iterable of chunks, Uint8Array or string), got number 42",
+      "gojson: unmarshalRead: want a byte source (Readable, ReadableStream, iterable of chunks, FileHandle, Uint8Array or string), got number 42",
     );
     expect(() => decodeValues(undefined as never, "1").next()).toThrow(InvalidArgumentError);
     expect(() => decodeValues(T.any, "1", { into: 1 } as never)).toThrow(/`into` is not an option here/);

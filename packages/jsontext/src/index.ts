@@ -27,8 +27,10 @@ export {
   type ChunkResult,
   chunkReader,
   isByteSource,
+  type ReadableFile,
   readAll,
 } from "./stream-source.js";
+export { STREAM_WINDOW, StreamWindow, type StreamWindowOptions } from "./stream-window.js";
 export { SYNTAX_ERROR_CODES, type SyntacticErrorReason, WHERE_TRAILING } from "./syntax-reason.js";
 export {
   BeginArray,

@@ -73,6 +73,6 @@ describe("StreamDecoder gives the whole-input Decoder's tokens, errors and offse
     for await (const _ of d.values()) n++;
     expect(n).toBe(2000);
     expect(d.inputOffset).toBe(one.length * 2000 - 1);
-    expect((d as unknown as { buf: Uint8Array }).buf.length).toBeLessThanOrEqual(64 * 1024);
+    expect((d as unknown as { w: { buf: Uint8Array } }).w.buf.length).toBeLessThanOrEqual(64 * 1024);
   });
 });

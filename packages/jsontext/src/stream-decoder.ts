@@ -1,69 +1,44 @@
 /**
  * StreamDecoder: Go's jsontext.Decoder over input that arrives in chunks (a Node
  * Readable, a web ReadableStream, any AsyncIterable or Iterable of bytes, or a whole
- * Uint8Array or string). Many top-level values
+ * Uint8Array or string, a file opened with `fs.promises.open`). Many top-level values
  * may follow each other; memory is bounded by the largest value, because the bytes of
- * values already read are dropped. Tokens, values, errors and offsets are those of the
+ * values already read are dropped (the input is read into a StreamWindow). Tokens, values, errors and offsets are those of the
  * whole-input Decoder over the concatenated bytes.
  */
 import { Decoder, type DecoderOptions } from "./decoder.js";
 import { SyntacticError } from "./errors.js";
-import { type ByteSource, type ChunkReader, chunkReader } from "./stream-source.js";
+import type { ByteSource } from "./stream-source.js";
+import { STREAM_WINDOW, StreamWindow } from "./stream-window.js";
 import type { Kind, Token } from "./token.js";
 
 export type { ByteSource };
 
 /** STREAM_INITIAL_BUFFER is the StreamDecoder's initial buffer size in bytes (it grows to the largest value). */
-export const STREAM_INITIAL_BUFFER = 64 * 1024;
-
-function isWs(c: number): boolean {
-  return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
-}
-function isDelim(c: number): boolean {
-  return (
-    isWs(c) || c === 0x7b || c === 0x7d || c === 0x5b || c === 0x5d || c === 0x2c || c === 0x3a || c === 0x22
-  );
-}
-
-// boundary finder modes
-const F_START = 0; // before the next value (whitespace)
-const F_CONTAINER = 1;
-const F_STRING = 2; // top-level string
-const F_SCALAR = 3;
-const F_DONE = 4;
+export const STREAM_INITIAL_BUFFER = STREAM_WINDOW;
 
 /**
  * StreamDecoder reads JSON tokens and values from chunked input (Go's jsontext.Decoder
  * over an io.Reader). Methods are async; they resolve as soon as the needed bytes are in.
  */
 export class StreamDecoder {
-  private readonly it: ChunkReader;
+  private readonly w: StreamWindow;
   private readonly options: DecoderOptions | undefined;
-  /** Pending input: bytes [0, len) of buf start at absolute offset base. */
-  private buf: Uint8Array;
-  private len = 0;
-  private base = 0;
-  private eof = false;
+  /** The Decoder over the window's bytes [origin, end) as they were when it was made. */
   private inner: Decoder | null = null;
-  private innerLen = 0;
-  /** Boundary finder: scan position (buffer index), mode, depth, string state; fEnd is where the next value is known complete. */
-  private fPos = 0;
-  private fMode = F_START;
-  private fDepth = 0;
-  private fInStr = false;
-  private fEsc = false;
-  /** End (buffer index) of the last value the finder completed. */
-  private fEnd = 0;
+  private innerBuf: Uint8Array | null = null;
+  private innerBase = 0;
+  private innerEnd = 0;
+  private origin = 0;
 
   constructor(source: ByteSource, options?: DecoderOptions) {
-    this.it = chunkReader(source);
+    this.w = new StreamWindow(source);
     this.options = options;
-    this.buf = new Uint8Array(STREAM_INITIAL_BUFFER);
   }
 
   /** inputOffset is the absolute byte offset just after the last token read (Go's InputOffset). */
   get inputOffset(): number {
-    return this.base + (this.inner?.inputOffset ?? 0);
+    return this.w.base + this.origin + (this.inner?.inputOffset ?? 0);
   }
 
   /** stackDepth is the nesting depth (0 at top level). */
@@ -108,7 +83,9 @@ export class StreamDecoder {
   }
   /** checkEOF verifies that only whitespace remains in the stream. */
   async checkEOF(): Promise<void> {
-    while (!this.eof) await this.fill();
+    const w = this.w;
+    w.next(this.position());
+    while (!w.eof) await w.fill();
     const d = this.decoder();
     return this.call(() => d.checkEOF());
   }
@@ -129,10 +106,11 @@ export class StreamDecoder {
     try {
       return f();
     } catch (e) {
-      if (SyntacticError.isInstance(e) && this.base > 0) {
+      const by = this.w.base + this.origin;
+      if (SyntacticError.isInstance(e) && by > 0) {
         throw new SyntacticError({
           detail: e.detail,
-          offset: e.offset + this.base,
+          offset: e.offset + by,
           pointer: e.pointer,
           flavour: e.flavour,
           code: e.code,
@@ -142,11 +120,26 @@ export class StreamDecoder {
     }
   }
 
+  /** position is the window index just after the last token read. */
+  private position(): number {
+    return this.origin + (this.inner?.inputOffset ?? 0);
+  }
+
+  /** decoder returns the Decoder over the window, made anew (at the window's start) when the window has read more. */
   private decoder(): Decoder {
-    if (this.inner === null || this.innerLen !== this.len) {
-      // only rebuilt at depth 0 after fill() dropped the bytes read, so the new Decoder starts at 0
-      this.inner = new Decoder(this.buf.subarray(0, this.len), this.options);
-      this.innerLen = this.len;
+    const w = this.w;
+    if (
+      this.inner === null ||
+      this.innerBuf !== w.buf ||
+      this.innerBase !== w.base ||
+      this.innerEnd !== w.end
+    ) {
+      // Only at depth 0, after the window consumed the bytes read, so the new Decoder starts at a value.
+      this.origin = w.start;
+      this.inner = new Decoder(w.buf.subarray(w.start, w.end), this.options);
+      this.innerBuf = w.buf;
+      this.innerBase = w.base;
+      this.innerEnd = w.end;
     }
     return this.inner;
   }
@@ -155,130 +148,16 @@ export class StreamDecoder {
   private async ready(): Promise<Decoder> {
     const cur = this.inner;
     if (cur !== null && cur.stackDepth > 0) return cur; // inside a value: it is buffered whole
-    while (!this.eof && !this.findBoundary()) await this.fill();
+    const w = this.w;
+    const at = this.position();
+    // A value framed and not read yet stays framed; else look for the next one where the Decoder is.
+    if (!(w.complete && at < w.valueEnd)) w.next(at);
+    while (!w.frame()) await w.fill();
     return this.decoder();
-  }
-
-  /** findBoundary advances the boundary finder; true when the next top-level value (and one byte after a scalar) is buffered. */
-  private findBoundary(): boolean {
-    const b = this.buf;
-    const n = this.len;
-    if (this.fMode === F_DONE) {
-      // a new value starts after the Decoder's position
-      const at = this.inner?.inputOffset ?? 0;
-      if (at < this.fEnd) return true; // the last found value has not been read yet
-      this.fMode = F_START;
-      this.fPos = at;
-    }
-    let p = this.fPos;
-    for (;;) {
-      switch (this.fMode) {
-        case F_START: {
-          while (p < n && isWs(b[p]!)) p++;
-          if (p >= n) {
-            this.fPos = p;
-            return false;
-          }
-          const c = b[p]!;
-          p++;
-          if (c === 0x7b || c === 0x5b) {
-            this.fMode = F_CONTAINER;
-            this.fDepth = 1;
-            this.fInStr = false;
-            this.fEsc = false;
-          } else if (c === 0x22) {
-            this.fMode = F_STRING;
-            this.fEsc = false;
-          } else this.fMode = F_SCALAR;
-          continue;
-        }
-        case F_STRING: {
-          while (p < n) {
-            const c = b[p++]!;
-            if (this.fEsc) this.fEsc = false;
-            else if (c === 0x5c) this.fEsc = true;
-            else if (c === 0x22) {
-              this.fMode = F_DONE;
-              this.fPos = p;
-              this.fEnd = p;
-              return true;
-            }
-          }
-          this.fPos = p;
-          return false;
-        }
-        case F_SCALAR: {
-          while (p < n && !isDelim(b[p]!)) p++;
-          this.fPos = p;
-          if (p >= n) return false;
-          this.fMode = F_DONE;
-          this.fEnd = p;
-          return true;
-        }
-        case F_CONTAINER: {
-          let depth = this.fDepth;
-          let inStr = this.fInStr;
-          let esc = this.fEsc;
-          while (p < n) {
-            const c = b[p++]!;
-            if (inStr) {
-              if (esc) esc = false;
-              else if (c === 0x5c) esc = true;
-              else if (c === 0x22) inStr = false;
-            } else if (c === 0x22) inStr = true;
-            else if (c === 0x7b || c === 0x5b) depth++;
-            else if (c === 0x7d || c === 0x5d) {
-              if (--depth === 0) break;
-            }
-          }
-          this.fDepth = depth;
-          this.fInStr = inStr;
-          this.fEsc = esc;
-          this.fPos = p;
-          if (depth > 0) return false;
-          this.fMode = F_DONE;
-          this.fEnd = p;
-          return true;
-        }
-        default:
-          return true;
-      }
-    }
   }
 
   /** cancel stops reading the source (a Readable is destroyed, a web stream's reader released). */
   async cancel(): Promise<void> {
-    this.eof = true;
-    await this.it.cancel();
-  }
-
-  /** fill drops the bytes already read (at depth 0) and appends the next chunk. */
-  private async fill(): Promise<void> {
-    let r = this.it.next();
-    if (r instanceof Promise) r = await r;
-    if (r === undefined) {
-      this.eof = true;
-      return;
-    }
-    const chunk = r;
-    const drop = this.inner?.inputOffset ?? 0;
-    if (drop > 0) {
-      this.buf.copyWithin(0, drop, this.len);
-      this.len -= drop;
-      this.base += drop;
-      this.fPos -= drop;
-      this.fEnd -= drop;
-      this.inner = null;
-    }
-    const need = this.len + chunk.length;
-    if (need > this.buf.length) {
-      let cap = this.buf.length * 2;
-      while (cap < need) cap *= 2;
-      const nb = new Uint8Array(cap);
-      nb.set(this.buf.subarray(0, this.len));
-      this.buf = nb;
-    }
-    this.buf.set(chunk, this.len);
-    this.len = need;
+    await this.w.cancel();
   }
 }

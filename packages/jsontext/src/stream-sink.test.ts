@@ -5,6 +5,7 @@
 import { Writable } from "node:stream";
 import { afterEach, describe, expect, it } from "vitest";
 import { SinkWriter } from "./index.js";
+import { SINK_BACKLOG } from "./stream-sink.js";
 
 const chunk = (s: string) => new TextEncoder().encode(s);
 
@@ -17,7 +18,7 @@ afterEach(() => {
 });
 
 describe("SinkWriter", () => {
-  it("Node Writable: write returns a promise when write() gave false; one drain listener", async () => {
+  it("Node Writable: write returns a promise once the Writable holds SINK_BACKLOG; one drain listener", async () => {
     const got: Buffer[] = [];
     const w = new Writable({
       highWaterMark: 2,
@@ -27,14 +28,36 @@ describe("SinkWriter", () => {
       },
     });
     const s = new SinkWriter(w);
+    const size = SINK_BACKLOG / 4;
+    const part = (i: number) => chunk(String(i % 10).repeat(size));
     let waited = 0;
     for (let i = 0; i < 50; i++) {
-      if (s.write(chunk(`${i},`)) !== undefined) waited++;
+      const p = s.write(part(i));
+      // Bounded: the Writable never holds more than the backlog and the chunk just written.
+      expect(w.writableLength).toBeLessThanOrEqual(SINK_BACKLOG + size);
+      if (p !== undefined) {
+        waited++;
+        await p;
+      }
       expect(w.listenerCount("drain")).toBeLessThanOrEqual(1);
     }
     expect(waited).toBeGreaterThan(0);
     await s.flush();
-    expect(Buffer.concat(got).toString()).toBe(Array.from({ length: 50 }, (_, i) => `${i},`).join(""));
+    await new Promise((r) => w.end(r));
+    expect(Buffer.concat(got).toString()).toBe(
+      Array.from({ length: 50 }, (_, i) => String(i % 10).repeat(size)).join(""),
+    );
+  });
+  it("Node Writable: small writes are not waited for below SINK_BACKLOG (writing overlaps encoding)", async () => {
+    const w = new Writable({
+      highWaterMark: 2,
+      write(_c, _e, cb) {
+        setImmediate(cb);
+      },
+    });
+    const s = new SinkWriter(w);
+    for (let i = 0; i < 100; i++) expect(s.write(chunk("x".repeat(100)))).toBeUndefined();
+    await s.flush();
   });
   it("web WritableStream: waits for ready; close closes", async () => {
     const got: Uint8Array[] = [];
@@ -91,7 +114,7 @@ describe("SinkWriter", () => {
     });
     w.on("error", () => undefined);
     const s = new SinkWriter(w);
-    const p = s.write(chunk("xx"));
+    const p = s.write(chunk("x".repeat(SINK_BACKLOG)));
     expect(p).toBeInstanceOf(Promise);
     await p;
     await expect(s.flush()).rejects.toThrow("disk full");

@@ -2,8 +2,9 @@
  * Byte sinks of the streaming encoders: one writer over every kind of output (a
  * callback, a Node Writable or anything with `write`, a web WritableStream) that
  * honours backpressure: it tells the caller when to wait (Node's `write()`
- * returning false until `drain`, a web writer's `ready`, a callback's promise)
- * and never registers more than one `drain` listener at a time.
+ * returning false until `drain` once the Writable holds SINK_BACKLOG bytes, a web
+ * writer's `ready`, a callback's promise) and never registers more than one
+ * `drain` listener at a time.
  */
 
 /**
@@ -19,6 +20,12 @@ export type ByteSink =
       removeListener?(event: "drain" | "error" | "close", cb: (...args: unknown[]) => void): unknown;
     }
   | WritableStream<Uint8Array>;
+
+/**
+ * SINK_BACKLOG is how many bytes a Node Writable may hold (its `writableLength`) before a
+ * SinkWriter waits for `drain`, though `write` returned false (bytes).
+ */
+export const SINK_BACKLOG = 512 * 1024;
 
 type NodeLike = Exclude<ByteSink, ((chunk: Uint8Array) => unknown) | WritableStream<Uint8Array>>;
 
@@ -86,6 +93,11 @@ export class SinkWriter {
     const node = sink as NodeLike;
     const ok = node.write(chunk);
     if (ok === false && typeof node.once === "function") {
+      // A Writable's own buffer is small (16 KiB for a file): waiting for every drain would stop
+      // the encoder at each write. It is let hold up to SINK_BACKLOG, so that encoding and writing
+      // overlap, and waited for past that.
+      const held = (node as { writableLength?: unknown }).writableLength;
+      if (this.waiting === null && typeof held === "number" && held < SINK_BACKLOG) return undefined;
       // One drain listener per waiting period (a listener per write warned MaxListenersExceeded).
       if (this.waiting === null) this.waiting = this.drain(node);
       return this.waiting;

@@ -2,6 +2,10 @@
  * chunkReader and readAll: every kind of ByteSource reads as the same bytes; empty chunks are
  * skipped; a chunk that is not bytes is a TypeError; cancel releases the source.
  */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { open } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { chunkReader, isByteSource, readAll } from "./index.js";
@@ -49,6 +53,39 @@ describe("ByteSource", () => {
       got.push(c);
     }
     expect(Buffer.concat(got).toString()).toBe(text);
+  });
+  it("a FileHandle is read into one reused buffer (readInto, or next's buffer)", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "jsontext-file-"));
+    try {
+      const file = path.join(dir, "in.json");
+      writeFileSync(file, text.repeat(5000));
+      const fh = await open(file);
+      try {
+        expect(isByteSource(fh)).toBe(true);
+        expect(Buffer.from(await readAll(fh)).toString()).toBe(text.repeat(5000));
+      } finally {
+        await fh.close();
+      }
+      const fh2 = await open(file);
+      try {
+        const r = chunkReader(fh2);
+        expect([r.reuses, typeof r.readInto]).toEqual([true, "function"]);
+        const bufs = new Set<ArrayBufferLike>();
+        const got: Buffer[] = [];
+        for (;;) {
+          const c = await r.next();
+          if (c === undefined) break;
+          bufs.add(c.buffer);
+          got.push(Buffer.from(c)); // a copy: the chunk is overwritten by the next read
+        }
+        expect(Buffer.concat(got).toString()).toBe(text.repeat(5000));
+        expect(bufs.size).toBe(1);
+      } finally {
+        await fh2.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
   it("sync sources are read without a promise", () => {
     const r = chunkReader([bytes]);

@@ -1,9 +1,26 @@
 /**
  * Byte sources of the streaming decoders: one adapter from every kind of input
  * (a Node Readable, a web ReadableStream, an async or sync iterable of chunks,
- * or a whole Uint8Array or string) to a reader of chunks. A sync source (bytes,
- * a string, a sync iterable) is read without awaiting.
+ * a file opened with `fs.promises.open`, or a whole Uint8Array or string) to a
+ * reader of chunks. A sync source (bytes, a string, a sync iterable) is read
+ * without awaiting. A file is read into the reader's buffer (Go's io.Reader):
+ * no chunk is allocated per read.
  */
+
+/**
+ * ReadableFile is a file read into a buffer of the reader's own (Go's io.Reader): a Node
+ * `FileHandle` (`await fs.promises.open(path)`) or anything with its `read`. Reading a stream
+ * from one allocates nothing per read, so memory stays flat however long the file is. The file
+ * is read from its current position; closing it is the caller's.
+ */
+export interface ReadableFile {
+  read(
+    buffer: Uint8Array,
+    offset: number,
+    length: number,
+    position: number | null,
+  ): Promise<{ bytesRead: number }>;
+}
 
 /**
  * ByteSource is JSON input, whole or in chunks: a Node `Readable`, a web `ReadableStream`, an
@@ -14,6 +31,7 @@ export type ByteSource =
   | AsyncIterable<Uint8Array | string>
   | Iterable<Uint8Array | string>
   | ReadableStream<Uint8Array>
+  | ReadableFile
   | Uint8Array
   | string;
 
@@ -26,7 +44,18 @@ export interface ChunkReader {
   next(): ChunkResult;
   /** cancel stops reading early and releases the source (a Readable is destroyed, a web stream's reader released). */
   cancel(): Promise<void>;
+  /**
+   * readInto, present for a ReadableFile, reads at most `length` bytes into `buf` at `offset`
+   * and resolves to their count (0 at the end). `next` then hands out one reused buffer: its
+   * chunk is valid until the next call (`reuses` is true).
+   */
+  readInto?(buf: Uint8Array, offset: number, length: number): Promise<number>;
+  /** reuses is true when a chunk from `next` is overwritten by the next call (copy what you keep). */
+  readonly reuses?: boolean;
 }
+
+/** FILE_READ_SIZE is the size of the buffer a ReadableFile is read into by `next` (bytes). */
+export const FILE_READ_SIZE = 64 * 1024;
 
 const textEncoder = new TextEncoder();
 
@@ -49,8 +78,49 @@ export function isByteSource(v: unknown): v is ByteSource {
   return (
     typeof (v as ReadableStream).getReader === "function" ||
     typeof (v as AsyncIterable<unknown>)[Symbol.asyncIterator] === "function" ||
-    typeof (v as Iterable<unknown>)[Symbol.iterator] === "function"
+    typeof (v as Iterable<unknown>)[Symbol.iterator] === "function" ||
+    typeof (v as ReadableFile).read === "function"
   );
+}
+
+/**
+ * isReadableFile reports whether v is read as a ReadableFile: it has `read` and is neither a
+ * stream nor an iterable (a Node Readable has a `read` too, but is read as an async iterable).
+ */
+export function isReadableFile(v: unknown): v is ReadableFile {
+  return (
+    typeof v === "object" &&
+    v !== null &&
+    typeof (v as ReadableFile).read === "function" &&
+    typeof (v as ReadableStream).getReader !== "function" &&
+    typeof (v as AsyncIterable<unknown>)[Symbol.asyncIterator] !== "function" &&
+    typeof (v as Iterable<unknown>)[Symbol.iterator] !== "function"
+  );
+}
+
+function fileReader(file: ReadableFile): ChunkReader {
+  let done = false;
+  let own: Uint8Array | null = null;
+  const readInto = async (buf: Uint8Array, offset: number, length: number): Promise<number> => {
+    if (done || length <= 0) return 0;
+    const { bytesRead } = await file.read(buf, offset, length, null);
+    if (typeof bytesRead !== "number" || bytesRead < 0 || bytesRead > length)
+      throw new TypeError(`jsontext: a file's read resolved to ${describe(bytesRead)} bytes`);
+    if (bytesRead === 0) done = true;
+    return bytesRead;
+  };
+  return {
+    reuses: true,
+    readInto,
+    next: async () => {
+      own ??= new Uint8Array(FILE_READ_SIZE);
+      const n = await readInto(own, 0, own.length);
+      return n === 0 ? undefined : own.subarray(0, n);
+    },
+    cancel: async () => {
+      done = true;
+    },
+  };
 }
 
 /**
@@ -74,8 +144,9 @@ export function chunkReader(src: ByteSource): ChunkReader {
   }
   if (!isByteSource(src))
     throw new TypeError(
-      `jsontext: want a byte source (Readable, ReadableStream, iterable of chunks, Uint8Array or string), got ${describe(src)}`,
+      `jsontext: want a byte source (Readable, ReadableStream, iterable of chunks, FileHandle, Uint8Array or string), got ${describe(src)}`,
     );
+  if (isReadableFile(src)) return fileReader(src);
   const rs = src as ReadableStream<Uint8Array>;
   const ai = src as AsyncIterable<Uint8Array | string>;
   if (typeof ai[Symbol.asyncIterator] !== "function" && typeof rs.getReader === "function") {
@@ -144,7 +215,7 @@ export async function readAll(src: ByteSource): Promise<Uint8Array> {
       let c = r.next();
       if (c instanceof Promise) c = await c;
       if (c === undefined) break;
-      parts.push(c);
+      parts.push(r.reuses === true ? c.slice() : c);
       n += c.length;
     }
   } catch (e) {

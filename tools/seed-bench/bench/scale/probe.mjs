@@ -11,12 +11,22 @@
  * work (V8's GCProfiler: heap growth plus what every GC freed). Tasks mirror go-probe.ts.
  */
 import { createReadStream, createWriteStream, readFileSync, statSync } from "node:fs";
+import { open } from "node:fs/promises";
 import { createInterface } from "node:readline";
 import v8 from "node:v8";
-import * as v1 from "@gojson/codec-v1";
-import * as v2 from "@gojson/codec-v2";
 import { goType, parseGo } from "@gojson/gotype";
-import { StreamDecoder } from "@gojson/jsontext";
+
+// Only the packages a task uses are loaded (each costs resident memory the stream bound counts).
+const uses = (impl) => ({
+  v1: /codec-v1/.test(impl),
+  v2: /codec-v2|idle/.test(impl),
+  jsontext: /jsontext/.test(impl),
+});
+const [, , taskArg, implArg = ""] = process.argv;
+const u = uses(taskArg === "idle" ? "idle" : implArg);
+const v1 = u.v1 ? await import("@gojson/codec-v1") : undefined;
+const v2 = u.v2 ? await import("@gojson/codec-v2") : undefined;
+const { StreamDecoder } = u.jsontext ? await import("@gojson/jsontext") : {};
 
 /** Heap bytes allocated while `fn` runs (GC profiler), and its result. */
 async function allocated(fn) {
@@ -49,9 +59,8 @@ async function repeat(reps, warm, op) {
   return { seconds, allocatedBytes: bytes, last, reps: seconds.length };
 }
 
-const codecs = { "codec-v1": v1, "codec-v2": v2 };
-
 function codecOf(impl) {
+  const codecs = { "codec-v1": v1, "codec-v2": v2 };
   const c = codecs[impl.replace(/-(unmarshal|marshal|decodeValues|Decoder|Encoder|encodeValues)$/, "")];
   if (!c) throw new Error(`unknown implementation ${impl}`);
   return c;
@@ -74,32 +83,49 @@ async function streamDecode(impl, file, goFile) {
     sum += idOf(ev);
   };
   const input = () => createReadStream(file);
+  // A FileHandle: the readers read it into one buffer of their own (no chunk allocated per read).
+  const withFile = async (f) => {
+    const fh = await open(file);
+    try {
+      await f(fh);
+    } finally {
+      await fh.close();
+    }
+  };
+  const v1Loop = async (src) => {
+    const d = new v1.Decoder(src);
+    for (;;) {
+      let ev;
+      try {
+        ev = await d.decode(Event);
+      } catch (e) {
+        if (v1.isEOF(e)) return;
+        throw e;
+      }
+      each(ev);
+    }
+  };
   const run = {
-    "codec-v2-decodeValues": async () => {
+    "codec-v2-decodeValues": () =>
+      withFile(async (fh) => {
+        for await (const ev of v2.decodeValues(Event, fh)) each(ev);
+      }),
+    "codec-v2-decodeValues-createReadStream": async () => {
       for await (const ev of v2.decodeValues(Event, input())) each(ev);
     },
-    "codec-v1-Decoder": async () => {
-      const d = new v1.Decoder(input());
-      for (;;) {
-        let ev;
-        try {
-          ev = await d.decode(Event);
-        } catch (e) {
-          if (v1.isEOF(e)) return;
-          throw e;
+    "codec-v1-Decoder": () => withFile(v1Loop),
+    "codec-v1-Decoder-createReadStream": () => v1Loop(input()),
+    "jsontext-StreamDecoder": () =>
+      withFile(async (fh) => {
+        for await (const raw of new StreamDecoder(fh).values()) {
+          values++;
+          sum += BigInt(raw.length);
         }
-        each(ev);
-      }
-    },
-    "jsontext-StreamDecoder": async () => {
-      for await (const raw of new StreamDecoder(input()).values()) {
-        values++;
-        sum += BigInt(raw.length);
-      }
-    },
-    "jsontext-StreamDecoder+codec-v2": async () => {
-      for await (const raw of new StreamDecoder(input()).values()) each(v2.unmarshal(Event, raw));
-    },
+      }),
+    "jsontext-StreamDecoder+codec-v2": () =>
+      withFile(async (fh) => {
+        for await (const raw of new StreamDecoder(fh).values()) each(v2.unmarshal(Event, raw));
+      }),
     "createReadStream-alone": async () => {
       for await (const chunk of input()) {
         values++;
