@@ -19,10 +19,17 @@ import {
   sortByIndex,
   stepOf,
 } from "./struct-fields-build.js";
-import { CASE_IGNORE, CASE_STRICT, emptyOptions, type FieldOptions, parseFieldOptions } from "./tag-v2.js";
+import {
+  CASE_IGNORE,
+  CASE_STRICT,
+  emptyOptions,
+  type FieldOptions,
+  type GoRelease,
+  parseFieldOptions,
+} from "./tag-v2.js";
 import { lookupTag } from "./tags.js";
 import { typeStringV2Build } from "./type-string.js";
-import type { GoType, MethodName, StructType } from "./types.js";
+import type { GoType, MethodName, StructField, StructType } from "./types.js";
 
 const ALL_METHODS: readonly MethodName[] = ["MarshalJSON", "UnmarshalJSON", "MarshalText", "UnmarshalText"];
 
@@ -31,22 +38,62 @@ function implementsAnyMarshal(t: GoType): boolean {
   return false;
 }
 
-/** json/v2 makeStructFields. */
-export function resolveV2(root: StructType): StructFields {
-  let error: StructFieldsError | undefined;
-  const orError = (t: GoType, message: string) => {
-    if (error === undefined) error = Object.freeze({ goType: t, message });
+/** One struct on the breadth-first queue of embedded structs. */
+interface Q {
+  typ: GoType;
+  index: number[];
+  path: FieldStep[];
+  visitChildren: boolean;
+}
+
+/** The state of one resolution. */
+interface Walk {
+  readonly go127: boolean;
+  /** "inlined" (Go 1.26) or "embedded" (Go 1.27): the word Go's error texts use. */
+  readonly word: string;
+  error: StructFieldsError | undefined;
+  unsupportedFormat: StructFieldsError | undefined;
+  readonly queue: Q[];
+  readonly seen: Set<GoType>;
+  readonly allFields: Pending[];
+  readonly fallbacks: Pending[];
+  /** Index of the last fallback field in the current struct (-1: none). */
+  fallbackIndex: number;
+}
+
+function orError(w: Walk, t: GoType, message: string): void {
+  if (w.error === undefined) w.error = Object.freeze({ goType: t, message });
+}
+
+// What to do with an inlined/embedded field after its checks.
+const DONE = 0;
+const AS_FIELD = 1;
+
+/**
+ * json/v2 makeStructFields of Go release `release` (Go 1.27: `embed` in
+ * place of `inline`/`unknown`, an invalid embedded field kept as a regular
+ * field where it has a name or is not a struct, "embedded" in error texts,
+ * and the first `format` option recorded as unsupportedFormat).
+ */
+export function resolveV2(root: StructType, release: GoRelease = "1.26"): StructFields {
+  const go127 = release === "1.27";
+  const w: Walk = {
+    go127,
+    word: go127 ? "embedded" : "inlined",
+    error: undefined,
+    unsupportedFormat: undefined,
+    queue: [{ typ: root, index: [], path: [], visitChildren: true }],
+    seen: new Set<GoType>([root]),
+    allFields: [],
+    fallbacks: [],
+    fallbackIndex: -1,
   };
-  type Q = { typ: GoType; index: number[]; path: FieldStep[]; visitChildren: boolean };
-  const queue: Q[] = [{ typ: root, index: [], path: [], visitChildren: true }];
-  const seen = new Set<GoType>([root]);
-  const allFields: Pending[] = [];
-  const inlinedFallbacks: Pending[] = [];
+  const queue = w.queue;
   for (let qi = 0; qi < queue.length; qi++) {
     const qe = queue[qi] as Q;
     const t = qe.typ;
     if (t.kind !== "struct") continue;
-    let inlinedFallbackIndex = -1;
+    w.fallbackIndex = -1;
     const namesIndex = new Map<string, number>();
     let hasAnyJSONTag = false;
     let hasAnyJSONField = false;
@@ -54,8 +101,8 @@ export function resolveV2(root: StructType): StructFields {
       const sf = t.fields[i];
       if (sf === undefined) continue;
       hasAnyJSONTag ||= lookupTag(sf.tag, "json") !== undefined;
-      const parsed = parseFieldOptions(sf);
-      if (parsed.err !== undefined) orError(t, parsed.err);
+      const parsed = parseFieldOptions(sf, go127);
+      if (parsed.err !== undefined) orError(w, t, parsed.err);
       if (parsed.ignored) continue;
       assertFieldResolved(t, sf.name, sf.type);
       hasAnyJSONField = true;
@@ -65,6 +112,7 @@ export function resolveV2(root: StructType): StructFields {
       if (sf.embedded && !o.hasName) {
         if (derefUnnamed(sf.type).kind !== "struct") {
           orError(
+            w,
             t,
             `embedded Go struct field ${sf.name} of non-struct type must be explicitly given a JSON name`,
           );
@@ -73,115 +121,200 @@ export function resolveV2(root: StructType): StructFields {
         }
       }
       if (o.inline || o.unknown) {
-        const onlyInlineOrUnknown =
-          !o.hasName && o.casing === 0 && !o.omitzero && !o.omitempty && !o.string && o.format === "";
-        if (onlyInlineOrUnknown && o.inline && o.unknown) {
-          orError(t, `Go struct field ${sf.name} cannot have both \`inline\` and \`unknown\` specified`);
-          o.inline = false;
-        } else if (!onlyInlineOrUnknown) {
-          orError(
-            t,
-            `Go struct field ${sf.name} cannot have any options other than \`inline\` or \`unknown\` specified`,
-          );
-          if (o.hasName) continue;
-          const inline = o.inline;
-          const unknown = o.unknown;
-          Object.assign(o, emptyOptions(), { name: o.name, inline, unknown });
-          if (o.inline && o.unknown) o.inline = false;
-        }
+        const next = go127 ? embed127(w, qe, t, sf, o, index, path) : inline126(w, qe, t, sf, o, index, path);
+        if (next === DONE) continue;
+      }
+      if (!sf.exported) {
         const tf = derefUnnamed(sf.type);
-        if (!isRawValueV2(tf) && implementsAnyMarshal(tf)) {
-          orError(
-            t,
-            `inlined Go struct field ${sf.name} of type ${typeStringV2Build(tf)} must not implement marshal or unmarshal methods`,
-          );
-        }
-        if (tf.kind === "struct") {
-          if (o.unknown) {
-            orError(
-              t,
-              `inlined Go struct field ${sf.name} of type ${typeStringV2Build(tf)} with \`unknown\` tag must be a Go map of string key or a jsontext.Value`,
-            );
-            continue;
-          }
-          if (qe.visitChildren) queue.push({ typ: tf, index, path, visitChildren: !seen.has(tf) });
-          seen.add(tf);
+        if (!(sf.embedded && tf.kind === "struct")) {
+          orError(w, t, `Go struct field ${sf.name} is not exported`);
           continue;
         }
-        if (!sf.exported) {
-          orError(t, `inlined Go struct field ${sf.name} is not exported`);
+        if (
+          implementsAnyMarshal(tf) ||
+          (o.omitzero && lookupMethod(tf, "IsZero", { addressable: true }) !== undefined)
+        ) {
+          orError(w, t, `Go struct field ${sf.name} is not exported for method calls`);
           continue;
         }
-        if (isRawValueV2(tf)) {
-          // handled specially by the codec
-        } else if (tf.kind === "map" && tf.key.kind === "string") {
-          if (implementsAnyMarshal(tf.key)) {
-            orError(
-              t,
-              `inlined map field ${sf.name} of type ${typeStringV2Build(tf)} must have a string key that does not implement marshal or unmarshal methods`,
-            );
-            continue;
-          }
-        } else {
-          orError(
-            t,
-            `inlined Go struct field ${sf.name} of type ${typeStringV2Build(tf)} must be a Go struct, Go map of string key, or jsontext.Value`,
-          );
-          continue;
-        }
-        if (inlinedFallbackIndex >= 0) {
-          const prev = t.fields[inlinedFallbackIndex];
-          orError(
-            t,
-            `inlined Go struct fields ${prev?.name} and ${sf.name} cannot both be a Go map or jsontext.Value`,
-          );
-        }
-        inlinedFallbackIndex = i;
-        inlinedFallbacks.push(pendingV2(o, index, path, sf.type, 0));
-      } else {
-        if (!sf.exported) {
-          const tf = derefUnnamed(sf.type);
-          if (!(sf.embedded && tf.kind === "struct")) {
-            orError(t, `Go struct field ${sf.name} is not exported`);
-            continue;
-          }
-          if (
-            implementsAnyMarshal(tf) ||
-            (o.omitzero && lookupMethod(tf, "IsZero", { addressable: true }) !== undefined)
-          ) {
-            orError(t, `Go struct field ${sf.name} is not exported for method calls`);
-            continue;
-          }
-        }
-        const j = namesIndex.get(o.name);
-        if (j !== undefined) {
-          orError(
-            t,
-            `Go struct fields ${t.fields[j]?.name} and ${sf.name} conflict over JSON object name ${goQuote(o.name)}`,
-          );
-        }
-        namesIndex.set(o.name, i);
-        allFields.push(pendingV2(o, index, path, sf.type, allFields.length));
+      }
+      const j = namesIndex.get(o.name);
+      if (j !== undefined) {
+        orError(
+          w,
+          t,
+          `Go struct fields ${t.fields[j]?.name} and ${sf.name} conflict over JSON object name ${goQuote(o.name)}`,
+        );
+      }
+      namesIndex.set(o.name, i);
+      w.allFields.push(pendingV2(o, index, path, sf.type, w.allFields.length, false));
+      if (go127 && o.format !== "" && w.unsupportedFormat === undefined) {
+        w.unsupportedFormat = Object.freeze({
+          goType: t,
+          message: `Go struct field ${sf.name} has unsupported \`format\` tag option`,
+        });
       }
     }
     if (t.fields.length > 0 && !hasAnyJSONTag && !hasAnyJSONField)
-      orError(t, "Go struct has no exported fields");
+      orError(w, t, "Go struct has no exported fields");
   }
   // The dominant field of each name, in breadth-first (id) order; ids renumbered from 0.
-  const flattened = dominantFields(allFields);
+  const flattened = dominantFields(w.allFields);
   for (let i = 0; i < flattened.length; i++) (flattened[i] as Pending).id = i;
   sortByIndex(flattened);
   let fallback: Pending | undefined;
-  const f0 = inlinedFallbacks[0];
-  const f1 = inlinedFallbacks[1];
+  const f0 = w.fallbacks[0];
+  const f1 = w.fallbacks[1];
   if (f0 !== undefined && (f1 === undefined || f0.index.length !== f1.index.length)) fallback = f0;
-  const extra: { inlinedFallback?: JsonField; error?: StructFieldsError } = {};
+  const extra: {
+    inlinedFallback?: JsonField;
+    error?: StructFieldsError;
+    unsupportedFormat?: StructFieldsError;
+  } = {};
   if (fallback !== undefined) extra.inlinedFallback = freezeOne("v2", fallback);
-  if (error !== undefined) extra.error = error;
+  if (w.error !== undefined) extra.error = w.error;
+  if (w.unsupportedFormat !== undefined) extra.unsupportedFormat = w.unsupportedFormat;
   return finish("v2", flattened, extra);
 }
 
-function pendingV2(o: FieldOptions, index: number[], path: FieldStep[], type: GoType, id: number): Pending {
+/** Go 1.26: a field with `inline` or `unknown` (or embedded without a name). */
+function inline126(
+  w: Walk,
+  qe: Q,
+  t: StructType,
+  sf: StructField,
+  o: FieldOptions,
+  index: number[],
+  path: FieldStep[],
+): number {
+  const onlyInlineOrUnknown =
+    !o.hasName && o.casing === 0 && !o.omitzero && !o.omitempty && !o.string && o.format === "";
+  if (onlyInlineOrUnknown && o.inline && o.unknown) {
+    orError(w, t, `Go struct field ${sf.name} cannot have both \`inline\` and \`unknown\` specified`);
+    o.inline = false;
+  } else if (!onlyInlineOrUnknown) {
+    orError(
+      w,
+      t,
+      `Go struct field ${sf.name} cannot have any options other than \`inline\` or \`unknown\` specified`,
+    );
+    if (o.hasName) return DONE;
+    const inline = o.inline;
+    const unknown = o.unknown;
+    Object.assign(o, emptyOptions(), { name: o.name, inline, unknown });
+    if (o.inline && o.unknown) o.inline = false;
+  }
+  const tf = derefUnnamed(sf.type);
+  if (tf.kind === "struct" && o.unknown) {
+    mustNotImplement(w, t, sf, tf);
+    orError(
+      w,
+      t,
+      `inlined Go struct field ${sf.name} of type ${typeStringV2Build(tf)} with \`unknown\` tag must be a Go map of string key or a jsontext.Value`,
+    );
+    return DONE;
+  }
+  embedTarget(w, qe, t, sf, o, tf, index, path);
+  return DONE;
+}
+
+/** Go 1.27: a field with `embed` (or embedded without a name). */
+function embed127(
+  w: Walk,
+  qe: Q,
+  t: StructType,
+  sf: StructField,
+  o: FieldOptions,
+  index: number[],
+  path: FieldStep[],
+): number {
+  const onlyEmbed =
+    !o.hasName && o.casing === 0 && !o.omitzero && !o.omitempty && !o.string && o.format === "";
+  if (!onlyEmbed) {
+    orError(w, t, `Go struct field ${sf.name} cannot have any options other than \`embed\` specified`);
+    if (o.hasName) return AS_FIELD;
+    Object.assign(o, emptyOptions(), { name: o.name, inline: true });
+  }
+  return embedTarget(w, qe, t, sf, o, derefUnnamed(sf.type), index, path);
+}
+
+function mustNotImplement(w: Walk, t: StructType, sf: StructField, tf: GoType): void {
+  if (!isRawValueV2(tf) && implementsAnyMarshal(tf)) {
+    orError(
+      w,
+      t,
+      `${w.word} Go struct field ${sf.name} of type ${typeStringV2Build(tf)} must not implement marshal or unmarshal methods`,
+    );
+  }
+}
+
+/**
+ * The checks both releases make on an inlined/embedded field's type `tf`:
+ * a struct is queued, a map of string key or a jsontext.Value becomes a
+ * fallback; anything else is an error (Go 1.26 then ignores the field,
+ * Go 1.27 keeps it as a regular field: AS_FIELD).
+ */
+function embedTarget(
+  w: Walk,
+  qe: Q,
+  t: StructType,
+  sf: StructField,
+  o: FieldOptions,
+  tf: GoType,
+  index: number[],
+  path: FieldStep[],
+): number {
+  mustNotImplement(w, t, sf, tf);
+  const invalid = w.go127 ? AS_FIELD : DONE;
+  if (tf.kind === "struct") {
+    if (qe.visitChildren) w.queue.push({ typ: tf, index, path, visitChildren: !w.seen.has(tf) });
+    w.seen.add(tf);
+    return DONE;
+  }
+  if (!sf.exported) {
+    orError(w, t, `${w.word} Go struct field ${sf.name} is not exported`);
+    return DONE;
+  }
+  if (isRawValueV2(tf)) {
+    // handled specially by the codec
+  } else if (tf.kind === "map" && tf.key.kind === "string") {
+    if (implementsAnyMarshal(tf.key)) {
+      orError(
+        w,
+        t,
+        `${w.word} map field ${sf.name} of type ${typeStringV2Build(tf)} must have a string key that does not implement marshal or unmarshal methods`,
+      );
+      return invalid;
+    }
+  } else {
+    orError(
+      w,
+      t,
+      `${w.word} Go struct field ${sf.name} of type ${typeStringV2Build(tf)} must be a Go struct, Go map of string key, or jsontext.Value`,
+    );
+    return invalid;
+  }
+  if (w.fallbackIndex >= 0) {
+    const prev = t.fields[w.fallbackIndex];
+    orError(
+      w,
+      t,
+      `${w.word} Go struct fields ${prev?.name} and ${sf.name} cannot both be a Go map or jsontext.Value`,
+    );
+  }
+  w.fallbackIndex = index[index.length - 1] as number;
+  w.fallbacks.push(pendingV2(o, index, path, sf.type, 0, true));
+  return DONE;
+}
+
+function pendingV2(
+  o: FieldOptions,
+  index: number[],
+  path: FieldStep[],
+  type: GoType,
+  id: number,
+  fallback: boolean,
+): Pending {
   return {
     name: o.name,
     tagged: o.hasName,
@@ -193,8 +326,8 @@ function pendingV2(o: FieldOptions, index: number[], path: FieldStep[], type: Go
     string: o.string,
     casing: o.casing === CASE_IGNORE ? "ignore" : o.casing === CASE_STRICT ? "strict" : undefined,
     format: o.format !== "" ? o.format : undefined,
-    inline: o.inline,
-    unknown: o.unknown,
+    inline: fallback && o.inline,
+    unknown: fallback && o.unknown,
     id,
   };
 }

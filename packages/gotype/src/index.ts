@@ -75,7 +75,7 @@ export type {
   StructFieldsError,
 } from "./struct-fields.js";
 export { structFields } from "./struct-fields.js";
-export type { TagV2 } from "./tag-v2.js";
+export type { GoRelease, TagV2 } from "./tag-v2.js";
 export { parseTagV2 } from "./tag-v2.js";
 export type { TagV1 } from "./tags.js";
 export { getTag, isValidTagNameV1, lookupTag, parseTagV1 } from "./tags.js";

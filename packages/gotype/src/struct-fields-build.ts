@@ -170,7 +170,7 @@ export function freezeOne(version: JsonVersion, p: Pending): JsonField {
 export function finish(
   version: JsonVersion,
   list: readonly Pending[],
-  extra: { inlinedFallback?: JsonField; error?: StructFieldsError },
+  extra: { inlinedFallback?: JsonField; error?: StructFieldsError; unsupportedFormat?: StructFieldsError },
 ): StructFields {
   const fold = version === "v1" ? foldNameV1 : foldNameV2;
   const fields: JsonField[] = new Array<JsonField>(list.length);
@@ -216,5 +216,7 @@ export function finish(
     Object.defineProperty(out, "inlinedFallback", { value: extra.inlinedFallback, enumerable: true });
   if (extra.error !== undefined)
     Object.defineProperty(out, "error", { value: extra.error, enumerable: true });
+  if (extra.unsupportedFormat !== undefined)
+    Object.defineProperty(out, "unsupportedFormat", { value: extra.unsupportedFormat, enumerable: true });
   return Object.freeze(out);
 }

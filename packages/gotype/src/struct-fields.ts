@@ -2,13 +2,15 @@
  * JSON field resolution for struct types, as encoding/json (v1 typeFields)
  * and encoding/json/v2 (makeStructFields) compute it: tags parsed, embedded
  * structs promoted, conflicts at one depth dropped, and, for v2, structural
- * errors recorded (never thrown). Computed once per type object and version;
+ * errors recorded (never thrown); v2 by Go release (1.26 or 1.27: see
+ * structFields). Computed once per type object, version and release;
  * linear in the fields reached times the embedding depth (fields-v1.ts,
  * fields-v2.ts, struct-fields-build.ts).
  */
 import { resolveV1 } from "./fields-v1.js";
 import { resolveV2 } from "./fields-v2.js";
 import { methodsVersion } from "./methods.js";
+import type { GoRelease } from "./tag-v2.js";
 import { typeString } from "./type-string.js";
 import type { GoType } from "./types.js";
 
@@ -56,9 +58,9 @@ export interface JsonField {
   readonly casing?: "ignore" | "strict";
   /** v2 `format:...` value. */
   readonly format?: string;
-  /** v2 `inline` (only on `inlinedFallback`). */
+  /** v2 `inline` (Go 1.26) or `embed` (Go 1.27), only on `inlinedFallback`. */
   readonly inline: boolean;
-  /** v2 `unknown` (only on `inlinedFallback`). */
+  /** v2 `unknown` (Go 1.26 only), only on `inlinedFallback`. */
   readonly unknown: boolean;
   /** Folded name for case-insensitive matching (v1 foldNameV1, v2 foldNameV2). */
   readonly folded: string;
@@ -89,17 +91,36 @@ export interface StructFields {
   readonly inlinedFallback?: JsonField;
   /** v2: the first structural error (Go reports it when the type is marshaled or unmarshaled). */
   readonly error?: StructFieldsError;
+  /**
+   * v2 of Go 1.27: the first field with a `format` option, which that release
+   * does not support (Go reports it when the type is marshaled or unmarshaled,
+   * under v1 semantics too: Go's errUnsupportedFormat).
+   */
+  readonly unsupportedFormat?: StructFieldsError;
 }
 
 const cacheV1 = new WeakMap<GoType, StructFields>();
 const cacheV2 = new WeakMap<GoType, { version: number; fields: StructFields }>();
+const cacheV2go127 = new WeakMap<GoType, { version: number; fields: StructFields }>();
 
 /**
  * The JSON fields of struct type `t` under v1 or v2 rules; computed once per
  * type object (v2 results are recomputed if methods are attached later,
  * because v2 checks methods on inlined and unexported embedded fields).
+ *
+ * `release` picks the v2 rules of a Go release (v1's did not change):
+ * "1.26" (the default) or "1.27", where the tag grammar has `embed` in
+ * place of `inline`/`unknown` and no quoted names or options (parseTagV2),
+ * an invalid embedded field with a name or of a type that is not a struct
+ * is kept as a regular field (Go 1.26 ignores it), error texts say
+ * "embedded" where Go 1.26 says "inlined", and the first `format` option is
+ * reported as `unsupportedFormat`.
  */
-export function structFields(t: GoType, version: JsonVersion = "v1"): StructFields {
+export function structFields(
+  t: GoType,
+  version: JsonVersion = "v1",
+  release: GoRelease = "1.26",
+): StructFields {
   if (t.kind !== "struct") throw new TypeError(`structFields: ${typeString(t)} is not a struct type`);
   if (version === "v1") {
     let r = cacheV1.get(t);
@@ -109,10 +130,11 @@ export function structFields(t: GoType, version: JsonVersion = "v1"): StructFiel
     }
     return r;
   }
+  const cache = release === "1.27" ? cacheV2go127 : cacheV2;
   const v = methodsVersion();
-  const e = cacheV2.get(t);
+  const e = cache.get(t);
   if (e !== undefined && e.version === v) return e.fields;
-  const r = resolveV2(t);
-  cacheV2.set(t, { version: v, fields: r });
+  const r = resolveV2(t, release);
+  cache.set(t, { version: v, fields: r });
   return r;
 }

@@ -1,17 +1,28 @@
 /**
- * json/v2's struct tag grammar (Go's parseFieldOptions): quoted names,
- * `case:`, `format:`, `inline`, `unknown`, duplicate and misspelled options,
- * with Go's error text for the first problem. A tag of a plain name and
- * known options takes a fast path with the same result.
+ * json/v2's struct tag grammar (Go's parseFieldOptions), by Go release:
+ * Go 1.26 has quoted names, `case:`, `format:`, `inline`, `unknown`; Go 1.27
+ * has `embed` in place of `inline` and `unknown` (both are then unknown
+ * options), no quoted names or options (only a `format` value may be
+ * quoted), no empty `format` value and no error of its own for `json:"-,"`.
+ * Duplicate and misspelled options and invalid UTF-8 names are errors in
+ * both, with Go's error text for the first problem. A tag of a plain name
+ * and known options takes a fast path with the same result.
  */
 import { goQuote, goQuoteRune, goUnquote } from "./go-quote.js";
 import { lookupTag } from "./tags.js";
+
+/**
+ * The Go release whose encoding/json/v2 rules apply (they changed in Go 1.27:
+ * see parseTagV2 and structFields).
+ */
+export type GoRelease = "1.26" | "1.27";
 
 /** A field's parsed v2 tag options (Go's fieldOptions). */
 export interface FieldOptions {
   name: string;
   hasName: boolean;
   casing: number;
+  /** Go 1.26 `inline`, Go 1.27 `embed`. */
   inline: boolean;
   unknown: boolean;
   omitzero: boolean;
@@ -25,7 +36,9 @@ export interface TagV2 {
   readonly name: string;
   readonly hasName: boolean;
   readonly casing?: "ignore" | "strict";
+  /** Go 1.26 `inline`; Go 1.27 `embed`. */
   readonly inline: boolean;
+  /** Go 1.26 `unknown` (never set for Go 1.27, where it is an unknown option). */
   readonly unknown: boolean;
   readonly omitzero: boolean;
   readonly omitempty: boolean;
@@ -49,7 +62,11 @@ function isLetterOrDigit(c: string): boolean {
   return c === "_" || /^[\p{L}\p{N}]$/u.test(c);
 }
 
-function consumeTagOption(tag: string): { opt: string; n: number; err?: string } {
+/**
+ * Go's consumeTagOption: an identifier, or a single-quoted string where
+ * `allowQuoted` (always in Go 1.26; in Go 1.27 only a `format` value).
+ */
+function consumeTagOption(tag: string, allowQuoted: boolean): { opt: string; n: number; err?: string } {
   let i = tag.indexOf(",");
   if (i < 0) i = tag.length;
   const r = String.fromCodePoint(tag.codePointAt(0) ?? 0);
@@ -61,6 +78,13 @@ function consumeTagOption(tag: string): { opt: string; n: number; err?: string }
       n += c.length;
     }
     return { opt: tag.slice(0, n), n };
+  }
+  if (!allowQuoted) {
+    return {
+      opt: tag.slice(0, i),
+      n: i,
+      err: `invalid character ${goQuoteRune(r)} at start of option (expecting Unicode letter)`,
+    };
   }
   if (r === "'") {
     let inEscape = false;
@@ -99,17 +123,21 @@ function goUnquoteLoose(q: string): string | undefined {
 }
 
 /**
- * Parses a field's json tag with json/v2's grammar (parseFieldOptions):
- * quoted names, `case:`, `format:`, duplicate and misspelled options, with
- * Go's error text for the first problem.
+ * Parses a field's json tag with json/v2's grammar (parseFieldOptions) of Go
+ * release `release` (default "1.26"): quoted names (1.26), `case:`,
+ * `format:`, `inline`/`unknown` (1.26) or `embed` (1.27), duplicate and
+ * misspelled options, with Go's error text for the first problem.
  */
-export function parseTagV2(field: {
-  name: string;
-  tag: string;
-  exported: boolean;
-  embedded: boolean;
-}): TagV2 {
-  const r = parseFieldOptions(field);
+export function parseTagV2(
+  field: {
+    name: string;
+    tag: string;
+    exported: boolean;
+    embedded: boolean;
+  },
+  release: GoRelease = "1.26",
+): TagV2 {
+  const r = parseFieldOptions(field, release === "1.27");
   return Object.freeze({
     name: r.out.name,
     hasName: r.out.hasName,
@@ -144,8 +172,14 @@ export function emptyOptions(): FieldOptions {
   };
 }
 
-/** Go's parseFieldOptions: the options, whether the field is ignored, and the first error. */
-export function parseFieldOptions(sf: { name: string; tag: string; exported: boolean; embedded: boolean }): {
+/**
+ * Go's parseFieldOptions (Go 1.27's when `go127`): the options, whether the
+ * field is ignored, and the first error.
+ */
+export function parseFieldOptions(
+  sf: { name: string; tag: string; exported: boolean; embedded: boolean },
+  go127 = false,
+): {
   out: FieldOptions;
   ignored: boolean;
   err?: string;
@@ -158,13 +192,16 @@ export function parseFieldOptions(sf: { name: string; tag: string; exported: boo
     const err = `unexported Go struct field ${sf.name} cannot have non-ignored \`json:${goQuote(tag)}\` tag`;
     return { out: emptyOptions(), ignored: true, err };
   }
-  const fast = plainOptions(sf.name, tag);
+  const fast = plainOptions(sf.name, tag, go127);
   if (fast !== undefined) return { out: fast, ignored: false };
-  return fullOptions(sf.name, tag);
+  return fullOptions(sf.name, tag, go127);
 }
 
-// A name with one of these is read by fullOptions (quoted names, escapes).
-const QUOTE_OR_ESCAPE = /[\\'"`]/;
+// A name with one of these is read by fullOptions (quoted names, escapes,
+// surrogates: a lone one is invalid UTF-8 for Go).
+const QUOTE_OR_ESCAPE = /[\\'"`\ud800-\udfff]/;
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const LONE_SURROGATE_ALL = new RegExp(LONE_SURROGATE.source, "g");
 
 const OPT_OMITEMPTY = 1;
 const OPT_OMITZERO = 2;
@@ -178,7 +215,7 @@ const OPT_UNKNOWN = 16;
  * struct has); undefined for anything else, which fullOptions reads with
  * Go's whole grammar and gets the same answer for these.
  */
-function plainOptions(goName: string, tag: string): FieldOptions | undefined {
+function plainOptions(goName: string, tag: string, go127: boolean): FieldOptions | undefined {
   const n = tag.length;
   let i = tag.indexOf(",");
   if (i < 0) i = n;
@@ -210,12 +247,19 @@ function plainOptions(goName: string, tag: string): FieldOptions | undefined {
         out.string = true;
         break;
       case "inline":
+        if (go127) return undefined;
         bit = OPT_INLINE;
         out.inline = true;
         break;
       case "unknown":
+        if (go127) return undefined;
         bit = OPT_UNKNOWN;
         out.unknown = true;
+        break;
+      case "embed":
+        if (!go127) return undefined;
+        bit = OPT_INLINE;
+        out.inline = true;
         break;
       default:
         return undefined;
@@ -227,10 +271,14 @@ function plainOptions(goName: string, tag: string): FieldOptions | undefined {
   return out;
 }
 
+const KNOWN_OPTIONS_126 = ["case", "inline", "unknown", "omitzero", "omitempty", "string", "format"];
+const KNOWN_OPTIONS_127 = ["case", "embed", "omitzero", "omitempty", "string", "format"];
+
 /** parseFieldOptions after the ignored cases, with every rule and error of Go's grammar. */
 export function fullOptions(
   goName: string,
   tagIn: string,
+  go127 = false,
 ): { out: FieldOptions; ignored: boolean; err?: string } {
   const sf = { name: goName };
   let tag = tagIn;
@@ -238,6 +286,15 @@ export function fullOptions(
   let err: string | undefined;
   const setErr = (m: string) => {
     if (err === undefined) err = m;
+  };
+  // An option Go does not know: an error only when it is a known one misspelled.
+  const unknownOption = (opt: string) => {
+    const norm = opt.toLowerCase().replaceAll("_", "");
+    if ((go127 ? KNOWN_OPTIONS_127 : KNOWN_OPTIONS_126).includes(norm)) {
+      setErr(
+        `Go struct field ${sf.name} has invalid appearance of \`${opt}\` tag option; specify \`${norm}\` instead`,
+      );
+    }
   };
   const out = emptyOptions();
   out.name = sf.name;
@@ -248,13 +305,17 @@ export function fullOptions(
     let name = tag.slice(0, n);
     let err2: string | undefined;
     if (!tag.slice(n).startsWith(",") && name.length !== tag.length) {
-      const c = consumeTagOption(tag);
+      const c = consumeTagOption(tag, !go127);
       name = c.opt;
       n = c.n;
       err2 = c.err;
       if (err2 !== undefined) setErr(`Go struct field ${sf.name} has malformed \`json\` tag: ${err2}`);
     }
-    if (name === "-" && tag[0] === "-") {
+    if (LONE_SURROGATE.test(name)) {
+      setErr(`Go struct field ${sf.name} has JSON object name ${goQuote(name)} with invalid UTF-8`);
+      name = name.replace(LONE_SURROGATE_ALL, "\ufffd");
+    }
+    if (!go127 && name === "-" && tag[0] === "-") {
       const rest = goQuote(tagOrig).replace(/^"-/, "");
       // Go builds this text in a deferred closure, after out.name became the tag's name.
       const shown = err2 === undefined ? name : out.name;
@@ -280,7 +341,7 @@ export function fullOptions(
         break;
       }
     }
-    const c = consumeTagOption(tag);
+    const c = consumeTagOption(tag, !go127);
     const opt = c.opt;
     if (c.err !== undefined) setErr(`Go struct field ${sf.name} has malformed \`json\` tag: ${c.err}`);
     const rawOpt = tag.slice(0, c.n);
@@ -301,7 +362,7 @@ export function fullOptions(
           break;
         }
         tag = tag.slice(1);
-        const v = consumeTagOption(tag);
+        const v = consumeTagOption(tag, !go127);
         if (v.err !== undefined) {
           setErr(`Go struct field ${sf.name} has malformed value for \`case\` tag option: ${v.err}`);
           break;
@@ -319,10 +380,16 @@ export function fullOptions(
         break;
       }
       case "inline":
-        out.inline = true;
+        if (!go127) out.inline = true;
+        else unknownOption(opt);
         break;
       case "unknown":
-        out.unknown = true;
+        if (!go127) out.unknown = true;
+        else unknownOption(opt);
+        break;
+      case "embed":
+        if (go127) out.inline = true;
+        else unknownOption(opt);
         break;
       case "omitzero":
         out.omitzero = true;
@@ -339,9 +406,13 @@ export function fullOptions(
           break;
         }
         tag = tag.slice(1);
-        const v = consumeTagOption(tag);
+        const v = consumeTagOption(tag, true);
         if (v.err !== undefined) {
           setErr(`Go struct field ${sf.name} has malformed value for \`format\` tag option: ${v.err}`);
+          break;
+        }
+        if (go127 && v.opt === "") {
+          setErr(`Go struct field ${sf.name} cannot have empty value for \`format\` tag option`);
           break;
         }
         tag = tag.slice(v.n);
@@ -349,14 +420,8 @@ export function fullOptions(
         wasFormat = true;
         break;
       }
-      default: {
-        const norm = opt.toLowerCase().replaceAll("_", "");
-        if (["case", "inline", "unknown", "omitzero", "omitempty", "string", "format"].includes(norm)) {
-          setErr(
-            `Go struct field ${sf.name} has invalid appearance of \`${opt}\` tag option; specify \`${norm}\` instead`,
-          );
-        }
-      }
+      default:
+        unknownOption(opt);
     }
     if (out.casing === (CASE_IGNORE | CASE_STRICT)) {
       setErr(`Go struct field ${sf.name} cannot have both \`case:ignore\` and \`case:strict\` tag options`);
