@@ -6,7 +6,7 @@
 
 import { GoTimeError, type GoType, typeString as reflectTypeString } from "@gojson/gotype";
 import { SyntacticError } from "@gojson/jsontext";
-import { methodOutputError, SemanticError, syntacticError } from "./errors.js";
+import { SemanticError, syntacticError, valueOutputError } from "./errors.js";
 import { goTimeErrorText, lookupMethod, zero } from "./go-values.js";
 import { invalidValue } from "./invalid-value.js";
 import { legacySyntaxText, MarshalerError } from "./legacy-errors.js";
@@ -36,7 +36,7 @@ export function rawValueEncoder(t: GoType, o: ResolvedOptions): Enc {
         const detail = SyntacticError.isInstance(e) ? legacySyntaxText(e.detail) : (e as Error).message;
         throw new MarshalerError("*jsontext.Value", "MarshalJSON", detail);
       }
-      throw rawErr(marshalErr(t, e as Error), v);
+      throw rawErr(valueOutputError(marshalErr(t, e as Error)), v);
     }
   };
 }
@@ -74,7 +74,7 @@ export function methodEncoder(t: GoType, o: ResolvedOptions, m: MarshalMode): En
         return reformatRaw(out, o);
       } catch (e) {
         if (legacyErr) throw methodErr(e, "MarshalJSON");
-        throw rawErr(methodOutputError(marshalErr(t, e as Error)), out);
+        throw rawErr(valueOutputError(marshalErr(t, e as Error)), out);
       }
     };
   }

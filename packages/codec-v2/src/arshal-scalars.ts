@@ -237,8 +237,8 @@ export function jsonNumberDecoder(t: GoType, o: ResolvedOptions, m: UnmarshalMod
       if (!isJsonNumber(s)) return numErr(r, cur, '"', start, rawText(r, start), "invalid syntax");
       return new JsonNumber(s);
     }
-    if (k === "}" || k === "]" || k === "") d.readToken(); // throws the decoder's error
-    // Number.UnmarshalJSONFrom reads the whole value (ReadValue's texts for a syntax error inside).
+    // Number.UnmarshalJSONFrom reads the whole value (ReadValue's texts for a syntax error inside,
+    // and for a `}` or `]` where the value belongs: "at start of value").
     d.readValue();
     return numErr(r, cur, k, start, "");
   };

@@ -42,16 +42,16 @@ import { afterErr, fail, invalidFormatDecoder, mismatch, peekSoft } from "./unma
  * for a named byte type (`type B byte`) only under v1's legacy semantics: json/v2 treats []B
  * and [N]B as []T and [N]T (arrays of numbers, byte formats invalid).
  */
-export function isByteSlice(t: GoType, o: ResolvedOptions): boolean {
+export function isByteSlice(t: GoType, o: ResolvedOptions, format = ""): boolean {
   // Go's makeBytesArshaler: []T or [N]T (json/v2) for a named byte; under legacy semantics bytes,
-  // unless the element has a marshal method (hasMarshaler: the elements are written one by one).
+  // unless the element has a marshal method and no `format` is given (the format is looked at
+  // first; without one, hasMarshaler has the elements written one by one).
   return (
     (t.kind === "slice" || t.kind === "array") &&
     t.elem.kind === "uint8" &&
     (t.elem.name === undefined ||
       (o.flags.formatBytesWithLegacySemantics &&
-        !lookupMethod(t.elem, "MarshalJSON") &&
-        !lookupMethod(t.elem, "MarshalText")))
+        (format !== "" || (!lookupMethod(t.elem, "MarshalJSON") && !lookupMethod(t.elem, "MarshalText")))))
   );
 }
 
@@ -62,7 +62,7 @@ export function sliceEncoder(t: Extract<GoType, { kind: "slice" }>, o: ResolvedO
   let nilNull = f.formatNilSliceAsNull;
   let format = m.format;
   // Go: emitnull/emitempty are not byte formats (a []byte with one is an invalid format error).
-  const bytes = isByteSlice(t, o);
+  const bytes = isByteSlice(t, o, format);
   if (!bytes && format === "emitnull") {
     nilNull = true;
     format = "";
@@ -70,7 +70,7 @@ export function sliceEncoder(t: Extract<GoType, { kind: "slice" }>, o: ResolvedO
     nilNull = false;
     format = "";
   }
-  if (isByteSlice(t, o) && format !== "array") {
+  if (bytes && format !== "array") {
     const bf = (format === "" ? "base64" : format === "base16" ? "hex" : format) as ByteFormat;
     if (!BYTE_FORMATS.has(bf)) return invalidFormatEncoder(t, format);
     return (v: Uint8Array | null) => {
@@ -80,7 +80,7 @@ export function sliceEncoder(t: Extract<GoType, { kind: "slice" }>, o: ResolvedO
     };
   }
   // "array" is a byte-slice format only (Go's makeBytesArshaler); other slices take no format.
-  if (format !== "" && !(format === "array" && isByteSlice(t, o))) return invalidFormatEncoder(t, format);
+  if (format !== "" && !(format === "array" && bytes)) return invalidFormatEncoder(t, format);
   const elem = compileEncoder(t.elem, o, { ...m, format: "", addr: true });
   // A list of a named byte type ([]B, numbers in json/v2) may be held in a Uint8Array too.
   const u8 = t.elem.kind === "uint8";
@@ -113,7 +113,7 @@ function encodeElems(v: ArrayLike<unknown>, elem: Enc): string {
     if (i > 0 && typeof e === "object" && e !== null && BEFORE_DELIM.has(e) && SemanticError.isInstance(e)) {
       // A raw element that starts with `}` or `]` fails before Go writes its comma, where its
       // encoder would close the array (counted as `]` one byte back, so indentation counts too).
-      const err = prefixMarshalPointer(e, String(i), `${out.slice(0, -1)}]`) as SemanticError;
+      const err = prefixMarshalPointer(e, String(i), `${out.slice(0, -1)}]`, true) as SemanticError;
       const c = err.cause;
       if (SyntacticError.isInstance(c)) {
         err.cause = syntacticError(c.detail, c.offset - 1, c.pointer);
@@ -121,7 +121,7 @@ function encodeElems(v: ArrayLike<unknown>, elem: Enc): string {
       }
       throw err;
     }
-    throw prefixMarshalPointer(e, String(i), out);
+    throw prefixMarshalPointer(e, String(i), out, true);
   }
   ms.depth--;
   return `${out}]`;
@@ -129,6 +129,7 @@ function encodeElems(v: ArrayLike<unknown>, elem: Enc): string {
 
 /** The deep-path frame of a slice or array (a slice is remembered for cycles; an array is not a reference). */
 class ElemsFrame implements MFrame {
+  readonly array = true;
   ce: Enc;
   cv: unknown;
   private out = "[";
@@ -170,7 +171,8 @@ class ElemsFrame implements MFrame {
 export function arrayEncoder(t: Extract<GoType, { kind: "array" }>, o: ResolvedOptions, m: MarshalMode): Enc {
   const format = m.format;
   const asArray = format === "array" || (format === "" && o.flags.formatByteArrayAsArray);
-  if (isByteSlice(t, o) && !asArray) {
+  const bytes = isByteSlice(t, o, format);
+  if (bytes && !asArray) {
     const bf = (format === "" ? "base64" : format === "base16" ? "hex" : format) as ByteFormat;
     if (!BYTE_FORMATS.has(bf)) return invalidFormatEncoder(t, format);
     return (v: ArrayLike<number>) => {
@@ -178,7 +180,7 @@ export function arrayEncoder(t: Extract<GoType, { kind: "array" }>, o: ResolvedO
       return `"${encodeBytes(v instanceof Uint8Array ? v : Uint8Array.from(v), bf)}"`;
     };
   }
-  if (format !== "" && !(format === "array" && isByteSlice(t, o))) return invalidFormatEncoder(t, format);
+  if (format !== "" && !(format === "array" && bytes)) return invalidFormatEncoder(t, format);
   const elem = compileEncoder(t.elem, o, { ...m, format: "" });
   const u8 = t.elem.kind === "uint8";
   const check = (v: ArrayLike<unknown>): void => {

@@ -182,29 +182,44 @@ function pointerContains(p: string, pc: string): boolean {
 
 /**
  * shiftMarshalCause moves the SyntacticError a marshal SemanticError wraps (invalid output of a
- * MarshalJSON method or a raw value) by one enclosing container: Go's encoder reports it at its
- * absolute output offset and pointer.
+ * MarshalJSON method or a raw value) by one enclosing container (`path`: its segments, `inArray`:
+ * whether the innermost of them is an array's): Go's encoder reports it at its absolute output
+ * offset and pointer.
  */
-function shiftMarshalCause(e: SemanticError, path: string, offset: number): void {
+function shiftMarshalCause(e: SemanticError, path: string, offset: number, inArray: boolean): void {
   if (MARSHAL_POSITIONED.has(e)) e.byteOffset += offset;
   if (READ_CAUSE.has(e)) return;
   const c = e.cause;
   if (e.action !== "marshal" || !SyntacticError.isInstance(c) || (path === "" && offset === 0)) return;
-  // Trailing data after a MarshalJSON method's output: Go's encoder reports it without a pointer
-  // of its own (the SemanticError carries the value's pointer); a raw value's keeps the pointer.
-  const p =
-    METHOD_OUTPUT.has(e) && c.pointer === "" && c.detail.endsWith(" after top-level value")
-      ? ""
-      : `${path}${c.pointer}`;
+  let p = `${path}${c.pointer}`;
+  if (TRAILING.has(e)) {
+    // Trailing data after a written value: Go's encoder points at its stack as it stands before
+    // the value (jsontext's appendStackPointer with where=0): an object member's name counts,
+    // the index the value would take in its array does not (the SemanticError has it).
+    if (path === "") p = c.pointer;
+    else {
+      TRAILING.delete(e);
+      p = inArray ? path.slice(0, path.lastIndexOf("/")) : path;
+    }
+  }
   e.cause = syntacticError(c.detail, c.offset + offset, p);
 }
 
-/** Marshal SemanticErrors about the output of a MarshalJSON method (see shiftMarshalCause). */
-const METHOD_OUTPUT = new WeakSet<SemanticError>();
+/**
+ * Marshal SemanticErrors about trailing data after a MarshalJSON method's output or a raw value
+ * whose innermost container has not been passed yet (see shiftMarshalCause).
+ */
+const TRAILING = new WeakSet<SemanticError>();
 
-/** methodOutputError marks a marshal SemanticError about a MarshalJSON method's output and returns it. */
-export function methodOutputError(e: SemanticError): SemanticError {
-  METHOD_OUTPUT.add(e);
+/**
+ * valueOutputError marks a marshal SemanticError about the output of a MarshalJSON method or a
+ * raw value (written by Go's Encoder.WriteValue) and returns it.
+ */
+export function valueOutputError(e: SemanticError): SemanticError {
+  const c = e.cause;
+  if (SyntacticError.isInstance(c) && c.pointer === "" && c.detail.endsWith(" after top-level value")) {
+    TRAILING.add(e);
+  }
   return e;
 }
 
@@ -315,10 +330,11 @@ export function prefixMarshalPointer(
   e: unknown,
   seg: string | undefined,
   before: string | number = 0,
+  inArray = false,
 ): unknown {
   const offset = typeof before === "string" ? byteLength(before) : before;
   if (SemanticError.isInstance(e)) {
-    shiftMarshalCause(e, seg === undefined ? "" : `/${escapePointerToken(seg)}`, offset);
+    shiftMarshalCause(e, seg === undefined ? "" : `/${escapePointerToken(seg)}`, offset, inArray);
     if (seg !== undefined) prefixPointer(e, seg);
     else e.render();
     noteBefore(e, e, before);
@@ -334,10 +350,13 @@ export function prefixMarshalPointer(
   return e;
 }
 
-/** prefixMarshalPointerPath is prefixMarshalPointer with an already escaped pointer `path` of several segments. */
-export function prefixMarshalPointerPath(e: unknown, path: string, offset: number): unknown {
+/**
+ * prefixMarshalPointerPath is prefixMarshalPointer with an already escaped pointer `path` of
+ * several segments (`inArray`: the last one is an array index).
+ */
+export function prefixMarshalPointerPath(e: unknown, path: string, offset: number, inArray = false): unknown {
   if (SemanticError.isInstance(e)) {
-    shiftMarshalCause(e, path, offset);
+    shiftMarshalCause(e, path, offset, inArray);
     e.jsonPointer = `${path}${e.jsonPointer}`;
     e.render();
     noteBefore(e, e, offset);

@@ -27,6 +27,8 @@ export interface MFrame {
   seg(): string | undefined;
   /** UTF-8 length of this container's text before the current child (error path only). */
   offset(): number;
+  /** Whether the container is an array (its segments are indices). */
+  readonly array?: boolean;
 }
 
 /** Nesting depth past which container encoders leave the recursive path for the explicit stack. */
@@ -118,12 +120,16 @@ export function encodeDeep(enc: Enc, v: unknown): string {
     // One prefix for the whole stack (re-making an error per frame would be quadratic).
     let ptr = "";
     let off = 0;
+    let inArray = false;
     for (let j = 0; j < stack.length; j++) {
       const f = stack[j] as MFrame;
       const seg = f.seg();
-      if (seg !== undefined) ptr += `/${escapePointerToken(seg)}`;
+      if (seg !== undefined) {
+        ptr += `/${escapePointerToken(seg)}`;
+        inArray = f.array === true;
+      }
       off += f.offset();
     }
-    throw prefixMarshalPointerPath(e, ptr, off);
+    throw prefixMarshalPointerPath(e, ptr, off, inArray);
   }
 }
