@@ -173,7 +173,7 @@ export function unmarshal<T>(
   const { o, into, hasInto } = joinInput(options as OptionsInput);
   // Inputs past jsontext's LARGE_INPUT go to the exact engine, which never makes one string of the
   // whole input (the fast path maps it to a one-byte string; V8's strings stop at 2^29 - 24 chars).
-  if (!hasInto) {
+  if (!hasInto && !longTopLevelString(data)) {
     // The optimistic path; it gives up on anything unusual and the exact engine below decides. A
     // large array into a slice is decoded element by element by the same path (large-array.ts).
     const v =
@@ -188,6 +188,26 @@ export function unmarshal<T>(
   } catch (e) {
     throw stringLimitError(e);
   }
+}
+
+/**
+ * Inputs of at least this many bytes (or characters) whose value is one JSON string skip the fast
+ * path: with no structure to speed up, its set-up (a padded copy and a one-byte text of the
+ * whole input) would only add two passes and twice the input's memory before the exact engine,
+ * which reads the string once (validating, unescaping, or rejecting it for a non-string type).
+ * Below it the fast path's unescaping is quicker than the set-up costs.
+ */
+export const LONG_STRING_INPUT = 1024 * 1024;
+
+/** longTopLevelString reports whether data is a long input whose first non-space byte starts a JSON string. */
+function longTopLevelString(data: Uint8Array | string): boolean {
+  if (data.length < LONG_STRING_INPUT) return false;
+  const str = typeof data === "string";
+  for (let i = 0; i < data.length; i++) {
+    const c = str ? data.charCodeAt(i) : (data[i] as number);
+    if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09) return c === 0x22;
+  }
+  return false;
 }
 
 /**
