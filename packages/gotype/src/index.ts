@@ -39,6 +39,19 @@ export { GoSyntaxError } from "./go-syntax-error.js";
 export type { GoZone } from "./go-time.js";
 export { GoTime, GoTimeError, ZERO_TIME_UNIX } from "./go-time.js";
 export { JsonNumber } from "./json-number.js";
+export {
+  FLOAT_KINDS,
+  GO_KINDS,
+  INTEGER_KINDS,
+  intBounds,
+  isBigIntKind,
+  isGoType,
+  isIntegerKind,
+  isNumericKind,
+  NUMERIC_KINDS,
+  SIGNED_INT_KINDS,
+  UNSIGNED_INT_KINDS,
+} from "./kinds.js";
 export { jsonNumber, jsonRawMessage, jsontextValue, KNOWN_TYPES, timeDuration, timeTime } from "./known.js";
 export type {
   EmbedStep,
@@ -123,9 +136,9 @@ export {
   assertValue,
   checkValue,
   GoValueError,
-  isBigIntKind,
   isZero,
   reflectIsZero,
   setOwn,
-  zero,
 } from "./values.js";
+export type { ZeroMaker } from "./zero.js";
+export { zero, zeroMaker } from "./zero.js";

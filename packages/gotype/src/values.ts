@@ -4,89 +4,19 @@
  */
 import { GoTime } from "./go-time.js";
 import { JsonNumber } from "./json-number.js";
+import { intBounds, isBigIntKind } from "./kinds.js";
 import { lookupMethod } from "./methods.js";
 import { typeString } from "./type-string.js";
-import type { GoType, StructType } from "./types.js";
+import type { GoType } from "./types.js";
+import { zero } from "./zero.js";
 
-/** Whether values of this kind are bigint in TypeScript (int, int64, uint, uint64, uintptr, time.Duration). */
-export function isBigIntKind(t: GoType): boolean {
-  switch (t.kind) {
-    case "int":
-    case "int64":
-    case "uint":
-    case "uint64":
-    case "uintptr":
-      return true;
-    default:
-      return false;
-  }
-}
+export { isBigIntKind, zero };
 
 /** Sets an own data property, safe for `__proto__` (Go allows that identifier). */
 export function setOwn(obj: Record<string, unknown>, key: string, value: unknown): void {
   if (key === "__proto__")
     Object.defineProperty(obj, key, { value, writable: true, enumerable: true, configurable: true });
   else obj[key] = value;
-}
-
-/**
- * The zero value of `t` in its TypeScript form: false, 0, 0n, "", null for
- * slices, maps, pointers and interfaces, arrays filled with zero elements,
- * structs with every field (unexported too; embedded ones under the type's
- * name; blank `_` fields left out), GoTime zero for time.Time and
- * JsonNumber("") for json.Number.
- */
-export function zero(t: GoType): unknown {
-  switch (t.known) {
-    case "time.Time":
-      return new GoTime();
-    case "json.Number":
-      return new JsonNumber("");
-    default:
-      break;
-  }
-  switch (t.kind) {
-    case "bool":
-      return false;
-    case "int8":
-    case "int16":
-    case "int32":
-    case "uint8":
-    case "uint16":
-    case "uint32":
-    case "float32":
-    case "float64":
-      return 0;
-    case "int":
-    case "int64":
-    case "uint":
-    case "uint64":
-    case "uintptr":
-      return 0n;
-    case "string":
-      return "";
-    case "slice":
-    case "map":
-    case "pointer":
-    case "interface":
-      return null;
-    case "array": {
-      const a = new Array<unknown>(t.len);
-      for (let i = 0; i < t.len; i++) a[i] = zero(t.elem);
-      return a;
-    }
-    case "struct":
-      return zeroStruct(t);
-  }
-}
-
-function zeroStruct(t: StructType): Record<string, unknown> {
-  const o: Record<string, unknown> = {};
-  for (const f of t.fields) {
-    if (f.name === "_") continue;
-    setOwn(o, f.name, zero(f.type));
-  }
-  return o;
 }
 
 /**
@@ -176,20 +106,6 @@ export class GoValueError extends TypeError {
 const GO_VALUE_ERROR_MARK = Symbol.for("gojson.error.GoValueError");
 Object.defineProperty(GoValueError.prototype, GO_VALUE_ERROR_MARK, { value: true });
 
-const INT_RANGE: Record<string, [bigint, bigint]> = {
-  int8: [-(1n << 7n), (1n << 7n) - 1n],
-  int16: [-(1n << 15n), (1n << 15n) - 1n],
-  int32: [-(1n << 31n), (1n << 31n) - 1n],
-  int: [-(1n << 63n), (1n << 63n) - 1n],
-  int64: [-(1n << 63n), (1n << 63n) - 1n],
-  uint8: [0n, (1n << 8n) - 1n],
-  uint16: [0n, (1n << 16n) - 1n],
-  uint32: [0n, (1n << 32n) - 1n],
-  uint: [0n, (1n << 64n) - 1n],
-  uint64: [0n, (1n << 64n) - 1n],
-  uintptr: [0n, (1n << 64n) - 1n],
-};
-
 function describe(v: unknown): string {
   if (v === null) return "null";
   if (v === undefined) return "undefined";
@@ -257,7 +173,7 @@ function check(t: GoType, v: unknown, path: string, active: Set<object>): void {
     case "uint8":
     case "uint16":
     case "uint32": {
-      const r = INT_RANGE[t.kind] as [bigint, bigint];
+      const r = intBounds(t.kind);
       if (typeof v !== "number" || !Number.isInteger(v) || BigInt(v) < r[0] || BigInt(v) > r[1]) fail();
       return;
     }
@@ -266,7 +182,7 @@ function check(t: GoType, v: unknown, path: string, active: Set<object>): void {
     case "uint":
     case "uint64":
     case "uintptr": {
-      const r = INT_RANGE[t.kind] as [bigint, bigint];
+      const r = intBounds(t.kind);
       if (typeof v !== "bigint" || v < r[0] || v > r[1]) fail();
       return;
     }

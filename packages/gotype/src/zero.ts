@@ -1,0 +1,215 @@
+/**
+ * Zero values of Go types in their TypeScript form (../shared/CONTRACT.md),
+ * made by a maker compiled once per type: a struct's maker returns one
+ * object literal (V8 allocates every value from one boilerplate), or, where
+ * code generation is refused (a Content-Security-Policy), assigns the fields
+ * one by one. Makers are built bottom-up with an explicit stack, so a chain
+ * of thousands of declared types does not overflow the call stack.
+ */
+import { isUndefinedDecl } from "./constructors.js";
+import { GoTime } from "./go-time.js";
+import { JsonNumber } from "./json-number.js";
+import { typeString } from "./type-string.js";
+import type { GoType } from "./types.js";
+
+/** A function that returns a fresh zero value of one Go type. */
+export type ZeroMaker = () => unknown;
+
+interface MakerEntry {
+  readonly make: ZeroMaker;
+  /** The struct's fields array the maker was built from (rebuilt when a declaration completes it). */
+  readonly fields: unknown;
+  /** Set when every zero value of the type is the same immutable primitive (or null). */
+  readonly constant: boolean;
+  readonly value: unknown;
+  /** Built from a declared type not defined yet (declare/define): not kept, rebuilt at the next call. */
+  readonly provisional: boolean;
+}
+
+const makers = new WeakMap<GoType, MakerEntry>();
+
+function ready(t: GoType): MakerEntry | undefined {
+  const e = makers.get(t);
+  return e !== undefined && e.fields === (t.kind === "struct" ? t.fields : undefined) ? e : undefined;
+}
+
+/** The types whose makers t's maker calls (none for a known type or a scalar). */
+function parts(t: GoType): readonly GoType[] {
+  if (t.known === "time.Time" || t.known === "json.Number") return [];
+  if (t.kind === "array") return [t.elem];
+  if (t.kind === "struct") {
+    const out: GoType[] = [];
+    for (const f of t.fields) if (f.name !== "_") out.push(f.type);
+    return out;
+  }
+  return [];
+}
+
+function entryFor(root: GoType): MakerEntry {
+  const hit = ready(root);
+  if (hit !== undefined) return hit;
+  // Bottom-up with an explicit stack; `local` holds this build's entries (provisional ones too).
+  const local = new Map<GoType, MakerEntry>();
+  const get = (t: GoType) => local.get(t) ?? ready(t);
+  const stack: GoType[] = [root];
+  const expanded = new Set<GoType>();
+  while (stack.length > 0) {
+    const t = stack[stack.length - 1] as GoType;
+    if (get(t) !== undefined) {
+      stack.pop();
+      continue;
+    }
+    let waiting = false;
+    if (!expanded.has(t)) {
+      expanded.add(t);
+      for (const p of parts(t)) {
+        if (get(p) !== undefined) continue;
+        if (expanded.has(p)) throw new TypeError(`zero: invalid recursive type ${typeString(p)}`);
+        stack.push(p);
+        waiting = true;
+      }
+    }
+    if (waiting) continue;
+    const e = buildEntry(t, get);
+    local.set(t, e);
+    if (!e.provisional) makers.set(t, e);
+    stack.pop();
+  }
+  return get(root) as MakerEntry;
+}
+
+function constantEntry(value: unknown): MakerEntry {
+  return { make: () => value, fields: undefined, constant: true, value, provisional: false };
+}
+
+function madeEntry(t: GoType, make: ZeroMaker, provisional: boolean): MakerEntry {
+  const fields = t.kind === "struct" ? t.fields : undefined;
+  return { make, fields, constant: false, value: undefined, provisional };
+}
+
+function buildEntry(t: GoType, get: (t: GoType) => MakerEntry | undefined): MakerEntry {
+  if (t.known === "time.Time") return madeEntry(t, () => new GoTime(), false);
+  if (t.known === "json.Number") return madeEntry(t, () => new JsonNumber(""), false);
+  switch (t.kind) {
+    case "bool":
+      return constantEntry(false);
+    case "int":
+    case "int64":
+    case "uint":
+    case "uint64":
+    case "uintptr":
+      return constantEntry(0n);
+    case "int8":
+    case "int16":
+    case "int32":
+    case "uint8":
+    case "uint16":
+    case "uint32":
+    case "float32":
+    case "float64":
+      return constantEntry(0);
+    case "string":
+      return constantEntry("");
+    case "array": {
+      const n = t.len;
+      const el = get(t.elem) as MakerEntry;
+      const mk = el.make;
+      const make = () => {
+        const a = new Array<unknown>(n);
+        for (let i = 0; i < n; i++) a[i] = mk();
+        return a;
+      };
+      return madeEntry(t, make, el.provisional);
+    }
+    case "struct": {
+      const members: [string, MakerEntry][] = [];
+      let provisional = isUndefinedDecl(t);
+      for (const f of t.fields) {
+        if (f.name === "_") continue;
+        const e = get(f.type) as MakerEntry;
+        provisional ||= e.provisional;
+        members.push([f.name, e]);
+      }
+      return madeEntry(t, structMaker(members), provisional);
+    }
+    default:
+      // slice, map, pointer, interface (opaque types are interfaces): nil.
+      return constantEntry(null);
+  }
+}
+
+/** The source text of a constant zero, or undefined. */
+function literalOf(v: unknown): string | undefined {
+  switch (typeof v) {
+    case "boolean":
+      return v ? "true" : "false";
+    case "number":
+      return Object.is(v, 0) ? "0" : undefined;
+    case "bigint":
+      return v === 0n ? "0n" : undefined;
+    case "string":
+      return v === "" ? '""' : undefined;
+    default:
+      return v === null ? "null" : undefined;
+  }
+}
+
+function structMaker(members: readonly [string, MakerEntry][]): ZeroMaker {
+  const makes: ZeroMaker[] = [];
+  const props: string[] = [];
+  let literal = true;
+  for (const [name, e] of members) {
+    let text: string | undefined;
+    if (e.constant) text = literalOf(e.value);
+    else {
+      text = `m[${makes.length}]()`;
+      makes.push(e.make);
+    }
+    if (text === undefined) literal = false;
+    // A computed key makes `__proto__` an own property; other names are plain literal keys.
+    const key = name === "__proto__" ? '["__proto__"]' : JSON.stringify(name);
+    props.push(`${key}: ${text}`);
+  }
+  if (literal) {
+    try {
+      const f = new Function("m", `"use strict"; return () => ({ ${props.join(", ")} });`) as (
+        m: ZeroMaker[],
+      ) => ZeroMaker;
+      return f(makes);
+    } catch {
+      // Code generation refused: the assigning maker below.
+    }
+  }
+  const n = members.length;
+  return () => {
+    const o: Record<string, unknown> = {};
+    for (let i = 0; i < n; i++) {
+      const [name, e] = members[i] as [string, MakerEntry];
+      const v = e.constant ? e.value : e.make();
+      if (name === "__proto__")
+        Object.defineProperty(o, name, { value: v, writable: true, enumerable: true, configurable: true });
+      else o[name] = v;
+    }
+    return o;
+  };
+}
+
+/**
+ * A function making fresh zero values of `t` (see zero), built once per type
+ * object and rebuilt if a struct's fields are completed later (declare/define).
+ * The codecs call it where they need many zero values of one type.
+ */
+export function zeroMaker(t: GoType): ZeroMaker {
+  return entryFor(t).make;
+}
+
+/**
+ * The zero value of `t` in its TypeScript form: false, 0, 0n, "", null for
+ * slices, maps, pointers and interfaces, arrays filled with zero elements,
+ * structs with every field (unexported too; embedded ones under the type's
+ * name; blank `_` fields left out), GoTime zero for time.Time and
+ * JsonNumber("") for json.Number.
+ */
+export function zero(t: GoType): unknown {
+  return entryFor(t).make();
+}
