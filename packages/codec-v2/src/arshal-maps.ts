@@ -336,7 +336,8 @@ function keyDecoderLooseTime(
     const fn = uj.call;
     return (r, name, start) => {
       try {
-        return fn(toBytes(JSON.stringify(name)), zero(k));
+        // Go gives the method the member name as it is in the input (escapes kept).
+        return fn(r.buf.slice(r.valueStart(start), r.d.inputOffset), zero(k));
       } catch (e) {
         throw methodErr(r, name, start, e);
       }

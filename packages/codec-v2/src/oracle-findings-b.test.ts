@@ -1,12 +1,13 @@
 /**
- * Findings V2-4 (the rest), V2-7 and V2-8 of the Go oracle's campaigns, recorded from Go 1.26.8
+ * Findings V2-4 (the rest), V2-7, V2-8 and V2-9 of the Go oracle's campaigns, recorded from Go 1.26.8
  * and Go 1.27.3 by testdata/go-v2-findings-b.go.txt:
  * - where `within "<pointer>"` goes when a MarshalJSON method or a raw value writes trailing data:
  *   the SemanticError points at the value, the SyntacticError at the encoder's stack before it
  *   (an enclosing object's member name counts, the index in an enclosing array does not);
  * - a `format` on a slice of a named byte with methods under v1 semantics: the format is looked at
  *   before the methods (Go 1.26; Go 1.27 rejects the tag option);
- * - json.Number reads the whole value: a `}` or `]` where it belongs is "at start of value".
+ * - json.Number reads the whole value: a `}` or `]` where it belongs is "at start of value";
+ * - V2-9: a map key's UnmarshalJSON gets the member name as it is in the input (escapes kept).
  */
 import { goType, parseGo, withMethods, zero } from "@gojson/gotype";
 import { goQuote } from "@gojson/jsontext/internal";
@@ -38,6 +39,8 @@ type FA struct { A []B2 \`json:"a,format:array"\` }
 type FH struct { A [2]B2 \`json:"a,format:hex"\` }
 type FN struct { A []B2 \`json:"a"\` }
 type FE struct { A []B2 \`json:"a,format:emitnull"\` }
+type K int64
+func (k *K) UnmarshalJSON(b []byte) error { return fmt.Errorf("got %s", b) }
 `);
 const te = new TextEncoder();
 const dec = new TextDecoder();
@@ -54,6 +57,15 @@ withMethods(
   { receiver: "pointer" },
 );
 withMethods(decl("B2"), { MarshalJSON: () => te.encode('"b"') }, { receiver: "value" });
+withMethods(
+  decl("K"),
+  {
+    UnmarshalJSON: (b: Uint8Array) => {
+      throw new Error(`got ${dec.decode(b)}`);
+    },
+  },
+  { receiver: "pointer" },
+);
 
 const bytes12 = () => new Uint8Array([1, 2]);
 /** The Go values the program marshals, by the name it prints (undefined: the zero value). */
@@ -93,6 +105,7 @@ const unmarshalTypes = [
   "struct { A json.Number }",
   "[]json.Number",
   "json.Number",
+  "map[K]int",
 ];
 
 function answer(name: string, goVersion: (typeof GO_VERSIONS)[number]): string {
