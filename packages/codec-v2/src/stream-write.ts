@@ -36,8 +36,9 @@ export async function marshalWrite<T>(
 
 /**
  * ValueSink receives top-level JSON values from `marshalEncode` (Go's jsontext.Encoder as
- * MarshalEncode writes to it): each value is followed by a newline. With a sink, output is handed
- * over in blocks of about ENCODE_FLUSH_THRESHOLD bytes; without one, `bytes()` returns it.
+ * MarshalEncode writes to it): each value is followed by a newline. With a sink, output is copied
+ * into blocks of about ENCODE_FLUSH_THRESHOLD bytes handed over whole (a block is the sink's from
+ * then on: a Writable may keep it). Without a sink, `bytes()` returns the output.
  */
 export class ValueSink {
   /** @internal */
@@ -45,7 +46,8 @@ export class ValueSink {
   /** @internal */
   readonly options: OptionsInput;
   private readonly out: SinkWriter | null;
-  private parts: Uint8Array[] = [];
+  /** The block being filled: bytes [0, size). */
+  private block: Uint8Array = EMPTY;
   private size = 0;
   private written = 0;
   private wait: Promise<void> | undefined;
@@ -75,9 +77,16 @@ export class ValueSink {
 
   /** @internal push appends one value's bytes and its newline; false when the caller should await flush(). */
   push(b: Uint8Array): boolean {
-    this.parts.push(b);
-    this.size += b.length + 1;
-    this.parts.push(NL);
+    const n = b.length + 1;
+    if (this.size + n > this.block.length) {
+      // A full block goes to the sink before it would grow.
+      if (this.out !== null && this.size > 0) this.emit();
+      if (this.size + n > this.block.length) this.room(this.size + n);
+    }
+    const blk = this.block;
+    blk.set(b, this.size);
+    this.size += n;
+    blk[this.size - 1] = NEWLINE;
     if (this.out !== null && this.size >= ENCODE_FLUSH_THRESHOLD) this.emit();
     return this.wait === undefined;
   }
@@ -98,22 +107,30 @@ export class ValueSink {
 
   /** bytes returns the output written so far (a ValueSink without a sink). */
   bytes(): Uint8Array {
-    const all = join(this.parts, this.size);
-    this.parts = all.length === 0 ? [] : [all];
-    return all;
+    return this.block.subarray(0, this.size);
+  }
+
+  /** room makes the block hold `need` bytes: a new block (twice as large, without a sink). */
+  private room(need: number): void {
+    let cap = this.out === null ? Math.max(1024, this.block.length * 2) : ENCODE_FLUSH_THRESHOLD;
+    while (cap < need) cap *= 2;
+    const nb = new Uint8Array(cap);
+    if (this.size > 0) nb.set(this.block.subarray(0, this.size));
+    this.block = nb;
   }
 
   private emit(): void {
-    const block = join(this.parts, this.size);
-    this.written += block.length;
-    this.parts = [];
+    const blk = this.block;
+    const n = this.size;
+    this.written += n;
+    this.block = EMPTY;
     this.size = 0;
-    const p = (this.out as SinkWriter).write(block);
+    const p = (this.out as SinkWriter).write(blk.subarray(0, n));
     if (p !== undefined) this.wait = p;
   }
 }
 
-const NL = Uint8Array.of(NEWLINE);
+const EMPTY = new Uint8Array(0);
 
 function isSink(s: unknown): boolean {
   return (
@@ -123,17 +140,6 @@ function isSink(s: unknown): boolean {
       (typeof (s as { write?: unknown }).write === "function" ||
         typeof (s as { getWriter?: unknown }).getWriter === "function"))
   );
-}
-
-function join(parts: Uint8Array[], n: number): Uint8Array {
-  if (parts.length === 1) return parts[0] as Uint8Array;
-  const out = new Uint8Array(n);
-  let off = 0;
-  for (const p of parts) {
-    out.set(p, off);
-    off += p.length;
-  }
-  return out;
 }
 
 /**

@@ -20,7 +20,7 @@ export { InvalidUTF8Error } from "./quote.js";
 export { canonicalNumber, type ResolvedFormat } from "./reformat.js";
 export { checkValidV1, validV1 } from "./scanner-v1.js";
 export { StreamDecoder } from "./stream-decoder.js";
-export { type ByteSink, SinkWriter } from "./stream-sink.js";
+export { type ByteSink, SINK_BACKLOG, SinkWriter } from "./stream-sink.js";
 export {
   type ByteSource,
   type ChunkReader,

@@ -15,7 +15,7 @@
 export type ByteSink =
   | ((chunk: Uint8Array) => unknown)
   | {
-      write(chunk: Uint8Array): unknown;
+      write(chunk: Uint8Array, cb?: (error?: unknown) => void): unknown;
       once?(event: "drain" | "error" | "close", cb: (...args: unknown[]) => void): unknown;
       removeListener?(event: "drain" | "error" | "close", cb: (...args: unknown[]) => void): unknown;
     }
@@ -28,6 +28,13 @@ export type ByteSink =
 export const SINK_BACKLOG = 512 * 1024;
 
 type NodeLike = Exclude<ByteSink, ((chunk: Uint8Array) => unknown) | WritableStream<Uint8Array>>;
+
+/** A Node Writable (its write takes a callback, called once the chunk is written or failed). */
+function isNodeWritable(s: NodeLike): boolean {
+  return (
+    typeof s.once === "function" && typeof (s as { writableLength?: unknown }).writableLength === "number"
+  );
+}
 
 function isWebStream(s: ByteSink): s is WritableStream<Uint8Array> {
   return typeof (s as WritableStream).getWriter === "function";
@@ -47,6 +54,9 @@ export class SinkWriter {
   private last: Promise<void> | null = null;
   private error: unknown = null;
   private failed = false;
+  /** Chunks a Node Writable has not called back for yet, and flush's wake-up when they are done. */
+  private inflight = 0;
+  private idle: (() => void) | null = null;
 
   constructor(sink: ByteSink) {
     if (
@@ -91,7 +101,19 @@ export class SinkWriter {
       return undefined;
     }
     const node = sink as NodeLike;
-    const ok = node.write(chunk);
+    let ok: unknown;
+    if (isNodeWritable(node)) {
+      // Its write callback says when the chunk is written (or failed): flush waits for the last.
+      this.inflight++;
+      ok = node.write(chunk, (e?: unknown) => {
+        if (e) this.fail(e);
+        if (--this.inflight === 0 && this.idle !== null) {
+          const wake = this.idle;
+          this.idle = null;
+          wake();
+        }
+      });
+    } else ok = node.write(chunk);
     if (ok === false && typeof node.once === "function") {
       // A Writable's own buffer is small (16 KiB for a file): waiting for every drain would stop
       // the encoder at each write. It is let hold up to SINK_BACKLOG, so that encoding and writing
@@ -105,10 +127,11 @@ export class SinkWriter {
     return this.waiting ?? undefined;
   }
 
-  /** flush waits until the sink has taken every chunk written so far (drain, a web stream's last write). */
+  /** flush waits until the sink has taken every chunk written so far (a Node Writable's write callbacks, a web stream's last write). */
   async flush(): Promise<void> {
     if (this.waiting !== null) await this.waiting;
     if (this.last !== null) await this.last;
+    if (this.inflight > 0) await new Promise<void>((r) => (this.idle = r));
     this.rethrow();
   }
 
