@@ -317,21 +317,38 @@ export class PackageScope {
 
   // ------------------------------------------------------------------ named types
 
+  // An alias's type. A chain `type A = B; type B = C; ...` is followed in a loop (a chain of
+  // thousands of aliases does not deepen the call stack); `aliasing` holds the aliases being
+  // resolved, so a cycle (direct or through a type expression) is reported.
   private resolveAlias(name: string): GoType {
     const cached = this.objects.get(name);
     if (cached !== undefined) return cached;
-    const d = this.typeDecls.get(name) as TypeDeclAst;
-    if (this.aliasing.has(name)) {
-      const stack = [...this.aliasing];
-      throw this.cycleError([...stack.slice(stack.indexOf(name)), name]);
-    }
-    this.aliasing.add(name);
+    const chain: string[] = [];
     try {
-      const t = this.resolve(d.expr, { file: d.fileIndex });
-      this.objects.set(name, t);
+      let cur = name;
+      let t: GoType | undefined;
+      while (t === undefined) {
+        if (this.aliasing.has(cur)) {
+          const stack = [...this.aliasing];
+          throw this.cycleError([...stack.slice(stack.indexOf(cur)), cur]);
+        }
+        this.aliasing.add(cur);
+        chain.push(cur);
+        const d = this.typeDecls.get(cur) as TypeDeclAst;
+        const e = d.expr;
+        const next =
+          e.k === "name" && e.pkg === undefined && e.args === undefined
+            ? this.typeDecls.get(e.name)
+            : undefined;
+        if (next?.alias === true) {
+          t = this.objects.get(next.name);
+          cur = next.name;
+        } else t = this.resolve(e, { file: d.fileIndex });
+      }
+      for (const n of chain) this.objects.set(n, t);
       return t;
     } finally {
-      this.aliasing.delete(name);
+      for (const n of chain) this.aliasing.delete(n);
     }
   }
 

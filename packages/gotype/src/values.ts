@@ -49,8 +49,25 @@ function receiverValue(t: GoType, v: unknown, path: readonly { name: string }[])
   return cur;
 }
 
-/** Go's reflect.Value.IsZero for a TypeScript value of type `t` (no methods consulted). */
+/**
+ * Go's reflect.Value.IsZero for a TypeScript value of type `t` (no methods
+ * consulted). Walks arrays and structs with an explicit stack (a value
+ * nested thousands of types deep does not overflow the call stack); a
+ * missing struct field counts as zero.
+ */
 export function reflectIsZero(t: GoType, v: unknown): boolean {
+  const types: GoType[] = [t];
+  const values: unknown[] = [v];
+  while (types.length > 0) {
+    const wt = types.pop() as GoType;
+    const wv = values.pop();
+    if (!shallowIsZero(wt, wv, types, values)) return false;
+  }
+  return true;
+}
+
+/** Whether `v` is zero, with the elements or fields of an array or struct pushed to be checked. */
+function shallowIsZero(t: GoType, v: unknown, types: GoType[], values: unknown[]): boolean {
   if (t.known === "time.Time")
     return GoTime.isInstance(v) ? v.unix === -62135596800 && v.nsec === 0 && v.offset === 0 : v == null;
   if (t.known === "json.Number") return JsonNumber.isInstance(v) ? v.text === "" : v === "" || v == null;
@@ -69,15 +86,19 @@ export function reflectIsZero(t: GoType, v: unknown): boolean {
       return v === null || v === undefined;
     case "array": {
       if (!Array.isArray(v)) return false;
-      for (const e of v) if (!reflectIsZero(t.elem, e)) return false;
+      for (const e of v) {
+        types.push(t.elem);
+        values.push(e);
+      }
       return true;
     }
     case "struct": {
       if (v === null || typeof v !== "object") return false;
       const o = v as Record<string, unknown>;
       for (const f of t.fields) {
-        if (f.name === "_") continue;
-        if (!reflectIsZero(f.type, Object.hasOwn(o, f.name) ? o[f.name] : zero(f.type))) return false;
+        if (f.name === "_" || !Object.hasOwn(o, f.name)) continue;
+        types.push(f.type);
+        values.push(o[f.name]);
       }
       return true;
     }
@@ -128,7 +149,7 @@ function describe(v: unknown): string {
  */
 export function checkValue(t: GoType, v: unknown, root?: string): GoValueError | undefined {
   try {
-    check(t, v, root ?? t.name ?? typeString(t), new Set());
+    check(t, v, root ?? t.name ?? typeString(t));
     return undefined;
   } catch (e) {
     if (GoValueError.isInstance(e)) return e;
@@ -142,7 +163,47 @@ export function assertValue(t: GoType, v: unknown, root?: string): void {
   if (e !== undefined) throw e;
 }
 
-function check(t: GoType, v: unknown, path: string, active: Set<object>): void {
+// One step of checkValue's walk: check `v` against `t` (undefined: any Go value of an
+// interface), report a missing struct field, or leave container `exit` (it may be met
+// again elsewhere in the value).
+type Task =
+  | { readonly t: GoType | undefined; readonly v: unknown; readonly path: string }
+  | { readonly missing: GoType; readonly path: string }
+  | { readonly exit: object };
+
+/**
+ * checkValue's walk over the value, with an explicit stack: a value nested
+ * as deep as a chain of thousands of types does not overflow the call
+ * stack. Children are pushed in reverse so the first mismatch in field and
+ * element order is the one reported; a container already being checked
+ * (a cycle through pointers) is not entered again.
+ */
+function check(root: GoType, value: unknown, rootPath: string): void {
+  const active = new Set<object>();
+  const stack: Task[] = [{ t: root, v: value, path: rootPath }];
+  while (stack.length > 0) {
+    const task = stack.pop() as Task;
+    if ("exit" in task) active.delete(task.exit);
+    else if ("missing" in task) throw new GoValueError(task.path, typeString(task.missing), "missing field");
+    else if (task.t === undefined) checkAny(task.v, task.path, active, stack);
+    else checkOne(task.t, task.v, task.path, active, stack);
+  }
+}
+
+/** Marks container `o` active and schedules its exit; false when it is active already. */
+function enter(o: object, active: Set<object>, stack: Task[]): boolean {
+  if (active.has(o)) return false; // cyclic values are fine (pointer cycles)
+  active.add(o);
+  stack.push({ exit: o });
+  return true;
+}
+
+/** Pushes `tasks` so that they are popped in their order. */
+function pushAll(stack: Task[], tasks: Task[]): void {
+  for (let i = tasks.length - 1; i >= 0; i--) stack.push(tasks[i] as Task);
+}
+
+function checkOne(t: GoType, v: unknown, path: string, active: Set<object>, stack: Task[]): void {
   const fail = (want = typeString(t)): never => {
     throw new GoValueError(path, want, describe(v));
   };
@@ -188,90 +249,91 @@ function check(t: GoType, v: unknown, path: string, active: Set<object>): void {
     }
     case "interface":
       if (t.opaque !== undefined) return; // JSON never reads it (or a codec reports it): any value
-      checkAny(v, path, active);
+      stack.push({ t: undefined, v, path });
       return;
     case "pointer":
       if (v === null) return;
-      check(t.elem, v, path, active);
+      stack.push({ t: t.elem, v, path });
       return;
     case "slice":
-      if (v === null) return;
-      if (t.elem.kind === "uint8" && t.elem.name === undefined) {
-        if (!(v instanceof Uint8Array)) fail();
-        return;
-      }
-      if (t.elem.kind === "uint8" && v instanceof Uint8Array) return;
-      if (!Array.isArray(v)) fail();
-      enter(v as object, active, () => {
-        for (const [i, e] of (v as unknown[]).entries()) check(t.elem, e, `${path}[${i}]`, active);
-      });
+    case "array": {
+      if (t.kind === "slice") {
+        if (v === null) return;
+        if (t.elem.kind === "uint8" && t.elem.name === undefined) {
+          if (!(v instanceof Uint8Array)) fail();
+          return;
+        }
+        if (t.elem.kind === "uint8" && v instanceof Uint8Array) return;
+        if (!Array.isArray(v)) fail();
+      } else if (!Array.isArray(v) || v.length !== t.len) fail();
+      const a = v as unknown[];
+      if (!enter(a, active, stack)) return;
+      const tasks: Task[] = new Array(a.length);
+      for (let i = 0; i < a.length; i++) tasks[i] = { t: t.elem, v: a[i], path: `${path}[${i}]` };
+      pushAll(stack, tasks);
       return;
-    case "array":
-      if (!Array.isArray(v) || v.length !== t.len) fail();
-      enter(v as object, active, () => {
-        for (const [i, e] of (v as unknown[]).entries()) check(t.elem, e, `${path}[${i}]`, active);
-      });
-      return;
-    case "map":
+    }
+    case "map": {
       if (v === null) return;
       if (!(v instanceof Map)) fail();
-      enter(v as object, active, () => {
-        for (const [k, e] of v as Map<unknown, unknown>) {
-          const kp = `${path}[${describe(k)}]`;
-          check(t.key, k, kp, active);
-          check(t.elem, e, kp, active);
-        }
-      });
+      const m = v as Map<unknown, unknown>;
+      if (!enter(m, active, stack)) return;
+      const tasks: Task[] = [];
+      for (const [k, e] of m) {
+        const kp = `${path}[${describe(k)}]`;
+        tasks.push({ t: t.key, v: k, path: kp }, { t: t.elem, v: e, path: kp });
+      }
+      pushAll(stack, tasks);
       return;
+    }
     case "struct": {
       if (v === null || typeof v !== "object" || Array.isArray(v)) fail();
       const o = v as Record<string, unknown>;
-      enter(o, active, () => {
-        for (const f of t.fields) {
-          if (f.name === "_") continue;
-          // Fields JSON never reads (unexported, not embedded) may be absent or hold anything.
-          if (!f.exported && !f.embedded) continue;
-          if (f.type.kind === "interface" && f.type.opaque !== undefined) continue;
-          const fp = `${path}.${f.name}`;
-          if (!Object.hasOwn(o, f.name)) throw new GoValueError(fp, typeString(f.type), "missing field");
-          check(f.type, o[f.name], fp, active);
-        }
-      });
+      if (!enter(o, active, stack)) return;
+      const tasks: Task[] = [];
+      for (const f of t.fields) {
+        if (f.name === "_") continue;
+        // Fields JSON never reads (unexported, not embedded) may be absent or hold anything.
+        if (!f.exported && !f.embedded) continue;
+        if (f.type.kind === "interface" && f.type.opaque !== undefined) continue;
+        const fp = `${path}.${f.name}`;
+        // A missing field is reported when its turn comes (after the fields before it).
+        // A missing field is reported in its turn (after the fields before it).
+        tasks.push(
+          Object.hasOwn(o, f.name) ? { t: f.type, v: o[f.name], path: fp } : { missing: f.type, path: fp },
+        );
+      }
+      pushAll(stack, tasks);
       return;
     }
   }
 }
 
-function enter(o: object, active: Set<object>, body: () => void): void {
-  if (active.has(o)) return; // cyclic values are fine (pointer cycles)
-  active.add(o);
-  try {
-    body();
-  } finally {
-    active.delete(o);
-  }
-}
-
-function checkAny(v: unknown, path: string, active: Set<object>): void {
+function checkAny(v: unknown, path: string, active: Set<object>, stack: Task[]): void {
   if (v === null || typeof v === "boolean" || typeof v === "number" || typeof v === "string") return;
   if (JsonNumber.isInstance(v) || GoTime.isInstance(v) || v instanceof Uint8Array || typeof v === "bigint")
     return;
   if (Array.isArray(v)) {
-    enter(v, active, () => {
-      for (const [i, e] of v.entries()) checkAny(e, `${path}[${i}]`, active);
-    });
+    if (!enter(v, active, stack)) return;
+    const tasks: Task[] = new Array(v.length);
+    for (let i = 0; i < v.length; i++) tasks[i] = { t: undefined, v: v[i], path: `${path}[${i}]` };
+    pushAll(stack, tasks);
     return;
   }
   if (v instanceof Map) {
-    enter(v, active, () => {
-      for (const [k, e] of v) checkAny(e, `${path}[${describe(k)}]`, active);
-    });
+    if (!enter(v, active, stack)) return;
+    const tasks: Task[] = [];
+    for (const [k, e] of v) tasks.push({ t: undefined, v: e, path: `${path}[${describe(k)}]` });
+    pushAll(stack, tasks);
     return;
   }
   if (typeof v === "object") {
-    enter(v, active, () => {
-      for (const k of Object.keys(v)) checkAny((v as Record<string, unknown>)[k], `${path}.${k}`, active);
-    });
+    if (!enter(v, active, stack)) return;
+    const o = v as Record<string, unknown>;
+    pushAll(
+      stack,
+      Object.keys(o).map((k) => ({ t: undefined, v: o[k], path: `${path}.${k}` })),
+    );
     return;
   }
   throw new GoValueError(path, "interface {}", describe(v));

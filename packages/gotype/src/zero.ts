@@ -24,7 +24,13 @@ interface MakerEntry {
   readonly value: unknown;
   /** Built from a declared type not defined yet (declare/define): not kept, rebuilt at the next call. */
   readonly provisional: boolean;
+  /** How deep the makers' calls nest (0: a constant). */
+  readonly depth: number;
 }
+
+// Deeper than this, a maker builds its value with deepZero's explicit stack instead of
+// nested maker calls (a chain of thousands of struct or array types).
+const MAX_MAKER_DEPTH = 500;
 
 const makers = new WeakMap<GoType, MakerEntry>();
 
@@ -79,17 +85,25 @@ function entryFor(root: GoType): MakerEntry {
 }
 
 function constantEntry(value: unknown): MakerEntry {
-  return { make: () => value, fields: undefined, constant: true, value, provisional: false };
+  return { make: () => value, fields: undefined, constant: true, value, provisional: false, depth: 0 };
 }
 
-function madeEntry(t: GoType, make: ZeroMaker, provisional: boolean): MakerEntry {
+function madeEntry(t: GoType, make: ZeroMaker, provisional: boolean, depth: number): MakerEntry {
   const fields = t.kind === "struct" ? t.fields : undefined;
-  return { make, fields, constant: false, value: undefined, provisional };
+  const deep = depth > MAX_MAKER_DEPTH;
+  return {
+    make: deep ? () => deepZero(t) : make,
+    fields,
+    constant: false,
+    value: undefined,
+    provisional,
+    depth,
+  };
 }
 
 function buildEntry(t: GoType, get: (t: GoType) => MakerEntry | undefined): MakerEntry {
-  if (t.known === "time.Time") return madeEntry(t, () => new GoTime(), false);
-  if (t.known === "json.Number") return madeEntry(t, () => new JsonNumber(""), false);
+  if (t.known === "time.Time") return madeEntry(t, () => new GoTime(), false, 1);
+  if (t.known === "json.Number") return madeEntry(t, () => new JsonNumber(""), false, 1);
   switch (t.kind) {
     case "bool":
       return constantEntry(false);
@@ -119,23 +133,82 @@ function buildEntry(t: GoType, get: (t: GoType) => MakerEntry | undefined): Make
         for (let i = 0; i < n; i++) a[i] = mk();
         return a;
       };
-      return madeEntry(t, make, el.provisional);
+      return madeEntry(t, make, el.provisional, el.depth + 1);
     }
     case "struct": {
       const members: [string, MakerEntry][] = [];
       let provisional = isUndefinedDecl(t);
+      let depth = 0;
       for (const f of t.fields) {
         if (f.name === "_") continue;
         const e = get(f.type) as MakerEntry;
         provisional ||= e.provisional;
+        if (e.depth > depth) depth = e.depth;
         members.push([f.name, e]);
       }
-      return madeEntry(t, structMaker(members), provisional);
+      return madeEntry(
+        t,
+        depth >= MAX_MAKER_DEPTH ? () => undefined : structMaker(members),
+        provisional,
+        depth + 1,
+      );
     }
     default:
       // slice, map, pointer, interface (opaque types are interfaces): nil.
       return constantEntry(null);
   }
+}
+
+/**
+ * The zero value of a type whose makers nest too deep, built with an explicit
+ * stack: containers are made first (struct keys in field order), their parts
+ * filled from the work list; a part with a shallow maker is made by it.
+ */
+function deepZero(root: GoType): unknown {
+  const box: Record<string, unknown> = {};
+  const types: GoType[] = [root];
+  const holders: Record<string | number, unknown>[] = [box];
+  const keys: (string | number)[] = ["v"];
+  while (types.length > 0) {
+    const t = types.pop() as GoType;
+    const holder = holders.pop() as Record<string | number, unknown>;
+    const key = keys.pop() as string | number;
+    const e = makers.get(t);
+    let v: unknown;
+    if (
+      e !== undefined &&
+      e.depth <= MAX_MAKER_DEPTH &&
+      e.fields === (t.kind === "struct" ? t.fields : undefined)
+    )
+      v = e.make();
+    else if (t.known === undefined && t.kind === "array") {
+      const a = new Array<unknown>(t.len);
+      for (let i = 0; i < t.len; i++) {
+        types.push(t.elem);
+        holders.push(a as unknown as Record<number, unknown>);
+        keys.push(i);
+      }
+      v = a;
+    } else if (t.known === undefined && t.kind === "struct") {
+      const o: Record<string, unknown> = {};
+      for (const f of t.fields) {
+        if (f.name === "_") continue;
+        setKey(o, f.name, undefined);
+        types.push(f.type);
+        holders.push(o);
+        keys.push(f.name);
+      }
+      v = o;
+    } else v = buildEntry(t, () => undefined).make();
+    setKey(holder, key, v);
+  }
+  return box.v;
+}
+
+function setKey(o: Record<string | number, unknown>, key: string | number, value: unknown): void {
+  if (key === "__proto__")
+    Object.defineProperty(o, key, { value, writable: true, enumerable: true, configurable: true });
+  else o[key] = value;
 }
 
 /** The source text of a constant zero, or undefined. */
