@@ -3,37 +3,13 @@
  * made once per call at the API boundary: a wrong argument is an
  * InvalidArgumentError saying what was expected and what came.
  */
-import type { GoType } from "./deps.js";
+import { type GoType, isGoType } from "./deps.js";
 import { InvalidArgumentError } from "./errors.js";
 import { describeValue } from "./value-check.js";
 
-const KINDS = new Set([
-  "bool",
-  "int",
-  "int8",
-  "int16",
-  "int32",
-  "int64",
-  "uint",
-  "uint8",
-  "uint16",
-  "uint32",
-  "uint64",
-  "uintptr",
-  "float32",
-  "float64",
-  "string",
-  "slice",
-  "array",
-  "map",
-  "pointer",
-  "interface",
-  "struct",
-]);
-
 /** Throws unless `t` is a GoType (an object with a Go kind). */
 export function checkType(operation: string, t: unknown): asserts t is GoType {
-  if (typeof t === "object" && t !== null && KINDS.has((t as { kind?: unknown }).kind as string)) return;
+  if (isGoType(t)) return;
   throw new InvalidArgumentError(
     operation,
     "type",

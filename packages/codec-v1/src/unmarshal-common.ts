@@ -13,16 +13,8 @@ import { findMethod } from "./methods.js";
 import { PlanCache } from "./plan-cache.js";
 import { zeroValue } from "./zero.js";
 
-/** Bytes the fast decoders dispatch on. */
-export const Q = 0x22;
-export const LBRACE = 0x7b;
-export const RBRACE = 0x7d;
-export const LBRACKET = 0x5b;
-export const RBRACKET = 0x5d;
-export const COMMA = 0x2c;
-export const N = 0x6e;
-export const T_ = 0x74;
-export const F_ = 0x66;
+/** Bytes the fast decoders dispatch on (the kernel's). */
+export { COMMA, F_, LBRACE, LBRACKET, N, Q, RBRACE, RBRACKET, T_ } from "./deps.js";
 
 /**
  * The fast path's v1 semantics that the kernel's cursor does not carry (set per call by

@@ -4,13 +4,22 @@
  * existing map, the exact engine's decoder, then the fast path's.
  */
 import { Abort, DEEP_DEPTH, type DecodeState, SYNTAX_BAIL } from "./decode-state.js";
-import { bail, C, colon, enter, type GoType, leave, readNull, readString, typeString, ws } from "./deps.js";
+import {
+  beginObject,
+  colon,
+  END,
+  type GoType,
+  isIntegerKind,
+  nextMember,
+  readNull,
+  readString,
+  typeString,
+} from "./deps.js";
 import { findMethod } from "./methods.js";
 import {
   C_LBRACE,
   C_N,
   C_QUOTE,
-  COMMA,
   type Decoder,
   decoderFor,
   type FDec,
@@ -22,8 +31,6 @@ import {
   mismatch,
   NOT_PRIMITIVE,
   primitiveZero,
-  Q,
-  RBRACE,
 } from "./unmarshal-common.js";
 import { callUnmarshalJSONRaw, callUnmarshalText } from "./unmarshal-methods.js";
 import { intFromText, intParser } from "./unmarshal-scalar.js";
@@ -152,27 +159,9 @@ export function mapDecoder(t: GoType & { kind: "map" }): FDec {
   const kt = t.key;
   if (hasUnmarshalMethod(kt) && findMethod(kt, "UnmarshalText") !== null) return GIVE_UP;
   let key: ((s: string) => unknown) | null = null;
-  switch (kt.kind) {
-    case "string":
-      break;
-    case "int":
-    case "int8":
-    case "int16":
-    case "int32":
-    case "int64":
-    case "uint":
-    case "uint8":
-    case "uint16":
-    case "uint32":
-    case "uint64":
-    case "uintptr": {
-      const kind = kt.kind;
-      key = (s) => intFromText(s, kind);
-      break;
-    }
-    default:
-      return GIVE_UP;
-  }
+  const kind = kt.kind;
+  if (isIntegerKind(kind)) key = (s) => intFromText(s, kind);
+  else if (kind !== "string") return GIVE_UP;
   const val = fastDecoderFor(t.elem);
   const ez = zeroFn(t.elem);
   const z = primitiveZero(t.elem);
@@ -181,28 +170,14 @@ export function mapDecoder(t: GoType & { kind: "map" }): FDec {
       readNull(c);
       return null;
     }
-    enter();
-    C.p++;
     // A repeated member stores a fresh value, as in Go (the map is merged into, its values are not).
     const m: Map<unknown, unknown> = cur instanceof Map ? cur : new Map();
-    let k = ws();
-    if (k !== RBRACE) {
-      for (;;) {
-        if (k !== Q) bail();
+    if (beginObject() !== END)
+      do {
         const name = readString();
         const v = val(colon(), z === NOT_PRIMITIVE ? ez() : z);
         m.set(key === null ? name : key(name), v);
-        k = ws();
-        C.p++;
-        if (k === COMMA) {
-          k = ws();
-          continue;
-        }
-        if (k !== RBRACE) bail();
-        break;
-      }
-    } else C.p++;
-    leave();
+      } while (nextMember());
     return m;
   };
 }

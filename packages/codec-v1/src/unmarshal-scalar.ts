@@ -6,10 +6,19 @@
  * float32 rounding; -0 into an integer is 0.
  */
 import { Abort } from "./decode-state.js";
-import { bail, C, type GoType, JsonNumber, literal } from "./deps.js";
+import {
+  bail,
+  type GoType,
+  isIntegerKind,
+  JsonNumber,
+  literal,
+  readBigIntLiteral,
+  readIntLiteral,
+} from "./deps.js";
 import { GoError } from "./errors.js";
 import { isValidNumber } from "./format.js";
 import { C_F, C_QUOTE, C_T, type Decoder, type FDec, mismatch, N } from "./unmarshal-common.js";
+import { bigBounds, isBigKind, numberBounds } from "./value-check.js";
 
 /** bool: true or false. */
 export function boolDecoder(t: GoType): Decoder {
@@ -33,7 +42,7 @@ export function intDecoder(t: GoType): Decoder {
     t.kind === "uint64" ||
     t.kind === "uintptr";
   const unsigned = t.kind.startsWith("u");
-  const [lo, hi] = SMALL_INT_RANGE[t.kind] ?? [0, -1];
+  const [lo, hi] = smallRange(t.kind) ?? [0, -1];
   return (d, cur) => {
     const c = d.text.charCodeAt(d.pos);
     if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
@@ -189,32 +198,14 @@ export function parseFloatGo(s: string, f32: boolean): number | undefined {
   return v;
 }
 
-/** Ranges of the integer kinds held as numbers (the others are bigints). */
-const SMALL_INT_RANGE: Readonly<Record<string, readonly [number, number]>> = {
-  int8: [-128, 127],
-  int16: [-32768, 32767],
-  int32: [-2147483648, 2147483647],
-  uint8: [0, 255],
-  uint16: [0, 65535],
-  uint32: [0, 4294967295],
-};
+/** Ranges of the integer kinds held as numbers (the others are bigints, see {@link bigRange}). */
+function smallRange(kind: string): readonly [number, number] | undefined {
+  return isBigKind(kind) || !isIntegerKind(kind) ? undefined : numberBounds(kind);
+}
 
-const SMALL_RANGE: Readonly<Record<string, readonly [number, number]>> = {
-  int8: [-128, 127],
-  int16: [-32768, 32767],
-  int32: [-2147483648, 2147483647],
-  uint8: [0, 255],
-  uint16: [0, 65535],
-  uint32: [0, 4294967295],
-};
-
-const BIG_RANGE: Readonly<Record<string, readonly [bigint, bigint]>> = {
-  int: [-(1n << 63n), (1n << 63n) - 1n],
-  int64: [-(1n << 63n), (1n << 63n) - 1n],
-  uint: [0n, (1n << 64n) - 1n],
-  uint64: [0n, (1n << 64n) - 1n],
-  uintptr: [0n, (1n << 64n) - 1n],
-};
+function bigRange(kind: string): readonly [bigint, bigint] {
+  return bigBounds(kind);
+}
 
 /** JSON integer syntax (no sign but `-`, no leading zeros): the only integer text the fast path reads. */
 const INT_TEXT = /^-?(?:0|[1-9][0-9]*)$/;
@@ -222,53 +213,20 @@ const INT_TEXT = /^-?(?:0|[1-9][0-9]*)$/;
 /** An integer of Go kind `kind` from JSON integer text, as the exact engine reads it; bails otherwise. */
 export function intFromText(s: string, kind: string): number | bigint {
   if (s.length > 21 || !INT_TEXT.test(s) || (kind[0] === "u" && s.charCodeAt(0) === 0x2d)) bail();
-  const small = SMALL_RANGE[kind];
+  const small = smallRange(kind);
   if (small !== undefined) {
     const v = Number(s);
     if (!(v >= small[0] && v <= small[1])) bail();
     return v + 0;
   }
-  const [lo, hi] = BIG_RANGE[kind] as readonly [bigint, bigint];
+  const [lo, hi] = bigRange(kind);
   const b = BigInt(s);
   if (b < lo || b > hi) bail();
   return b;
 }
 
-/** Start of the last literal readIntDigits read. */
-let litStart = 0;
-
-/**
- * readIntDigits reads a JSON integer literal at C.p (c is its first char).
- * Returns the value when it has at most 15 digits (exact as a double), else
- * NaN with the literal's end in C.p (the caller slices it). Bails on a
- * fraction or an exponent (a type error for Go's integer kinds).
- */
-function readIntDigits(c: number): number {
-  const t = C.t;
-  let i = C.p;
-  litStart = i;
-  let neg = false;
-  if (c === 0x2d) {
-    neg = true;
-    c = t.charCodeAt(++i);
-  }
-  const d0 = i;
-  let n = 0;
-  if (c === 0x30) c = t.charCodeAt(++i);
-  else if (c >= 0x31 && c <= 0x39) {
-    do {
-      n = n * 10 + (c - 0x30);
-      c = t.charCodeAt(++i);
-    } while (c >= 0x30 && c <= 0x39);
-  } else bail();
-  if (c === 0x2e || c === 0x65 || c === 0x45) bail();
-  C.p = i;
-  if (i - d0 > 15) return Number.NaN;
-  return neg ? -n : n;
-}
-
 export function smallIntDecoder(kind: string): FDec {
-  const [lo, hi] = SMALL_RANGE[kind] as readonly [number, number];
+  const [lo, hi] = numberBounds(kind);
   const unsigned = kind[0] === "u";
   return (c, cur) => {
     if (c === N) {
@@ -276,7 +234,7 @@ export function smallIntDecoder(kind: string): FDec {
       return cur;
     }
     if (unsigned && c === 0x2d) bail();
-    const v = readIntDigits(c);
+    const v = readIntLiteral(c);
     // NaN (too many digits) fails both tests.
     if (!(v >= lo && v <= hi)) bail();
     return v + 0;
@@ -284,7 +242,7 @@ export function smallIntDecoder(kind: string): FDec {
 }
 
 export function bigIntDecoder(kind: string): FDec {
-  const [lo, hi] = BIG_RANGE[kind] as readonly [bigint, bigint];
+  const [lo, hi] = bigRange(kind);
   const unsigned = kind[0] === "u";
   return (c, cur) => {
     if (c === N) {
@@ -292,12 +250,6 @@ export function bigIntDecoder(kind: string): FDec {
       return cur;
     }
     if (unsigned && c === 0x2d) bail();
-    const v = readIntDigits(c);
-    if (!Number.isNaN(v)) return BigInt(v);
-    // Past 21 chars (a sign and 20 digits) no 64-bit integer fits.
-    if (C.p - litStart > 21) bail();
-    const b = BigInt(C.t.slice(litStart, C.p));
-    if (b < lo || b > hi) bail();
-    return b;
+    return readBigIntLiteral(c, lo, hi);
   };
 }

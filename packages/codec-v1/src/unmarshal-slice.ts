@@ -8,14 +8,25 @@
  */
 import { Abort, DEEP_DEPTH, type DecodeState, partialOf, SYNTAX_BAIL } from "./decode-state.js";
 import type { GoType } from "./deps.js";
-import { BAIL, bail, C, enter, leave, readFloatList, readNull, readString, skipValue, ws } from "./deps.js";
+import {
+  BAIL,
+  bail,
+  beginArray,
+  C,
+  END,
+  nextElement,
+  readFloatList,
+  readList,
+  readNull,
+  readString,
+  skipValue,
+} from "./deps.js";
 import { GoError } from "./errors.js";
 import { base64Decode } from "./format.js";
 import {
   C_LBRACKET,
   C_N,
   C_QUOTE,
-  COMMA,
   type Decoder,
   decoderFor,
   type FDec,
@@ -27,7 +38,6 @@ import {
   NOT_PRIMITIVE,
   primitiveZero,
   Q,
-  RBRACKET,
 } from "./unmarshal-common.js";
 import { zeroFn, zeroValue } from "./zero.js";
 
@@ -262,6 +272,8 @@ function plainSliceDecoder(t: GoType & { kind: "slice" }): FDec {
   const elem = fastDecoderFor(elemT);
   const ez = zeroFn(elemT);
   const z = primitiveZero(elemT);
+  // Each element decoded into a fresh zero value (the kernel's readList makes short arrays at size).
+  const read = z === NOT_PRIMITIVE ? (k: number) => elem(k, ez()) : (k: number) => elem(k, z);
   return (c, cur) => {
     if (c !== LBRACKET) {
       readNull(c);
@@ -269,45 +281,7 @@ function plainSliceDecoder(t: GoType & { kind: "slice" }): FDec {
     }
     // A slice decoded a second time (a duplicate name) reuses its elements and capacity: exact engine.
     if (cur !== null && cur !== undefined && cur.length !== 0) bail();
-    enter();
-    C.p++;
-    let k = ws();
-    if (k === RBRACKET) {
-      C.p++;
-      leave();
-      return [];
-    }
-    // Arrays of one or two elements are made at their size (pushing would reserve room for more).
-    const a = elem(k, z === NOT_PRIMITIVE ? ez() : z);
-    k = ws();
-    C.p++;
-    if (k === RBRACKET) {
-      leave();
-      return [a];
-    }
-    if (k !== COMMA) bail();
-    const b = elem(ws(), z === NOT_PRIMITIVE ? ez() : z);
-    k = ws();
-    C.p++;
-    if (k === RBRACKET) {
-      leave();
-      return [a, b];
-    }
-    if (k !== COMMA) bail();
-    const out: unknown[] = [a, b];
-    k = ws();
-    for (;;) {
-      out.push(elem(k, z === NOT_PRIMITIVE ? ez() : z));
-      k = ws();
-      C.p++;
-      if (k === COMMA) {
-        k = ws();
-        continue;
-      }
-      if (k !== RBRACKET) bail();
-      leave();
-      return out;
-    }
+    return readList(read);
   };
 }
 
@@ -448,28 +422,15 @@ export function arrayDecoder(t: GoType & { kind: "array" }): FDec {
       readNull(c);
       return cur;
     }
-    enter();
-    C.p++;
     const arr: unknown[] = Array.isArray(cur) && cur.length === n ? cur : mk();
     let i = 0;
-    let k = ws();
-    if (k !== RBRACKET) {
-      for (;;) {
-        if (i < n) arr[i] = elem(k, arr[i]);
-        else skipValue(k);
-        i++;
-        k = ws();
-        C.p++;
-        if (k === COMMA) {
-          k = ws();
-          continue;
-        }
-        if (k !== RBRACKET) bail();
-        break;
-      }
-    } else C.p++;
+    // Go v1: elements past the length are skipped, missing ones zeroed.
+    for (let k = beginArray(); k !== END; k = nextElement()) {
+      if (i < n) arr[i] = elem(k, arr[i]);
+      else skipValue(k);
+      i++;
+    }
     for (; i < n; i++) arr[i] = ez();
-    leave();
     return arr;
   };
 }

@@ -9,17 +9,17 @@
 import { Abort, DEEP_DEPTH, type DecodeState, partialOf, SYNTAX_BAIL } from "./decode-state.js";
 import {
   bail,
+  beginObject,
   C,
   colon,
-  enter,
+  END,
   foldNameV1,
   type GoType,
-  leave,
+  nextMember,
   readNull,
   readString,
   skipValue,
   typeString,
-  ws,
 } from "./deps.js";
 import { GoError } from "./errors.js";
 import { foldNameFor, hasFoldChange, quoteFor } from "./go-version.js";
@@ -29,7 +29,6 @@ import {
   C_LBRACE,
   C_N,
   C_QUOTE,
-  COMMA,
   type Decoder,
   decoderFor,
   type FDec,
@@ -37,8 +36,6 @@ import {
   GIVE_UP,
   LBRACE,
   mismatch,
-  Q,
-  RBRACE,
   V1,
 } from "./unmarshal-common.js";
 import { fastQuotedDecoder, quotedDecoder } from "./unmarshal-string-tag.js";
@@ -349,19 +346,11 @@ export function structDecoder(t: GoType & { kind: "struct" }): FDec {
     }
     if (gen !== null && gen !== undefined) return gen(c, cur);
     const { order, exact, folded } = plan;
-    enter();
     const obj = typeof cur === "object" && cur !== null ? cur : mk();
     const text = C.t;
-    C.p++;
-    let k = ws();
-    if (k === RBRACE) {
-      C.p++;
-      leave();
-      return obj;
-    }
+    if (beginObject() === END) return obj;
     let guess = 0;
-    for (;;) {
-      if (k !== Q) bail();
+    do {
       // Keys usually come in field order: try the next field's name in place first.
       let f = order[guess];
       if (f !== undefined && f.quoted !== "" && text.startsWith(f.quoted, C.p)) {
@@ -379,16 +368,8 @@ export function structDecoder(t: GoType & { kind: "struct" }): FDec {
         const h = f.hops === undefined ? obj : fastHolder(obj, f.hops);
         h[f.last] = f.dec(colon(), h[f.last]);
       }
-      k = ws();
-      C.p++;
-      if (k === COMMA) {
-        k = ws();
-        continue;
-      }
-      if (k !== RBRACE) bail();
-      leave();
-      return obj;
-    }
+    } while (nextMember());
+    return obj;
   };
 }
 
@@ -427,14 +408,10 @@ function generateStruct(
   const body = `"use strict";
 ${decs}return function decodeStruct(c, cur) {
   if (c !== 0x7b) { readNull(c); return cur; }
-  enter();
   const o = typeof cur === "object" && cur !== null ? cur : mk();
-  C.p++;
-  let k = ws();
-  if (k === 0x7d) { C.p++; leave(); return o; }
+  if (beginObject() === END) return o;
   let g = 0;
-  for (;;) {
-    if (k !== 0x22) bail();
+  do {
     let i = -1;
     const t = C.t;
     const u = C.b;
@@ -447,26 +424,21 @@ ${member}    default:
       if (V1.disallowUnknown) bail();
       skipValue(colon());
     }
-    k = ws();
-    C.p++;
-    if (k === 0x2c) { k = ws(); continue; }
-    if (k !== 0x7d) bail();
-    leave();
-    return o;
-  }
+  } while (nextMember());
+  return o;
 };`;
   try {
     return new Function(
       "C",
       "V1",
-      "ws",
+      "beginObject",
+      "nextMember",
+      "END",
       "colon",
       "readString",
       "readNull",
       "skipValue",
       "bail",
-      "enter",
-      "leave",
       "lookup",
       "holder",
       "mk",
@@ -476,14 +448,14 @@ ${member}    default:
     )(
       C,
       V1,
-      ws,
+      beginObject,
+      nextMember,
+      END,
       colon,
       readString,
       readNull,
       skipValue,
       bail,
-      enter,
-      leave,
       lookup,
       fastHolder,
       mk,

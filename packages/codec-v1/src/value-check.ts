@@ -4,7 +4,15 @@
  * add their path segment while it unwinds, and marshal turns it into an
  * InvalidValueError (see its doc for the message format).
  */
-import { GoTime, type GoType, JsonNumber, typeString } from "./deps.js";
+import {
+  GoTime,
+  type GoType,
+  type IntKind,
+  intBounds,
+  JsonNumber,
+  typeString,
+  type UintKind,
+} from "./deps.js";
 import { InvalidValueError } from "./errors.js";
 import { compareUtf8 } from "./format.js";
 
@@ -32,21 +40,6 @@ export function keySegment(k: unknown): string {
   return typeof k === "string" ? `[${JSON.stringify(k)}]` : `[${String(k)}]`;
 }
 
-/** The value bounds of the integer kinds (Go's int and uint are 64 bits). */
-const INT_BOUNDS: Readonly<Record<string, readonly [bigint, bigint]>> = {
-  int8: [-(1n << 7n), (1n << 7n) - 1n],
-  int16: [-(1n << 15n), (1n << 15n) - 1n],
-  int32: [-(1n << 31n), (1n << 31n) - 1n],
-  int: [-(1n << 63n), (1n << 63n) - 1n],
-  int64: [-(1n << 63n), (1n << 63n) - 1n],
-  uint8: [0n, (1n << 8n) - 1n],
-  uint16: [0n, (1n << 16n) - 1n],
-  uint32: [0n, (1n << 32n) - 1n],
-  uint: [0n, (1n << 64n) - 1n],
-  uint64: [0n, (1n << 64n) - 1n],
-  uintptr: [0n, (1n << 64n) - 1n],
-};
-
 /** Whether values of integer kind `k` are bigints (int, int64, uint, uint64, uintptr). */
 export function isBigKind(k: string): boolean {
   return k === "int" || k === "int64" || k === "uint" || k === "uint64" || k === "uintptr";
@@ -54,13 +47,13 @@ export function isBigKind(k: string): boolean {
 
 /** The bounds of integer kind `k` as numbers (only for the kinds held in a number). */
 export function numberBounds(k: string): readonly [number, number] {
-  const b = INT_BOUNDS[k] as readonly [bigint, bigint];
+  const b = intBounds(k as IntKind | UintKind);
   return [Number(b[0]), Number(b[1])];
 }
 
 /** The bounds of integer kind `k` as bigints. */
 export function bigBounds(k: string): readonly [bigint, bigint] {
-  return INT_BOUNDS[k] as readonly [bigint, bigint];
+  return intBounds(k as IntKind | UintKind);
 }
 
 /** A check that `v` is a value of integer kind `k` (an integer number in range, or a bigint in range). */

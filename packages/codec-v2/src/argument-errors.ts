@@ -4,6 +4,8 @@
  * expected and what came, never ignored. The same class and texts as codec-v1's.
  */
 
+import { isGoType } from "@gojson/gotype";
+
 const INVALID_ARGUMENT = Symbol.for("gojson.error.InvalidArgumentError");
 
 /** InvalidArgumentError is a wrong argument to a codec function (a TypeError: a programming error, not bad JSON). */
@@ -44,34 +46,9 @@ export function describeArgument(v: unknown): string {
   return `${proto.constructor?.name ?? "object"} object`;
 }
 
-const GO_KINDS: ReadonlySet<string> = new Set([
-  "bool",
-  "int",
-  "int8",
-  "int16",
-  "int32",
-  "int64",
-  "uint",
-  "uint8",
-  "uint16",
-  "uint32",
-  "uint64",
-  "uintptr",
-  "float32",
-  "float64",
-  "string",
-  "slice",
-  "array",
-  "map",
-  "pointer",
-  "interface",
-  "struct",
-]);
-
 /** checkGoType throws unless t is a GoType (gotype's T.int64, parseGo's types, goType(...)). */
 export function checkGoType(fn: string, t: unknown): void {
-  const k = typeof t === "object" && t !== null ? (t as { kind?: unknown }).kind : undefined;
-  if (typeof k !== "string" || !GO_KINDS.has(k))
+  if (!isGoType(t))
     throw new InvalidArgumentError(
       `gojson: ${fn}: want a GoType (from @gojson/gotype: T.int64, parseGo, goType) as the type, got ${describeArgument(t)}`,
     );

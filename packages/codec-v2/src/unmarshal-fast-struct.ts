@@ -10,15 +10,15 @@
 
 import {
   bail,
+  beginObject,
   C,
   colon,
-  enter,
-  leave,
+  END,
   matchAt,
+  nextMember,
   readNull,
   readString,
   skipValue,
-  ws,
 } from "@gojson/jsontext/internal";
 import { foldName } from "./fields.js";
 
@@ -95,18 +95,14 @@ export function compileStruct(spec: StructSpec): ((c: number, cur?: unknown) => 
 ${decs}
 return function decodeStruct(c, cur) {
   if (c !== 0x7b) { readNull(c); return mk(); }
-  enter();
   const o = typeof cur === "object" && cur !== null ? cur : mk();
-  C.p++;
-  let k = ws();
-  if (k === 0x7d) { C.p++; leave(); return o; }
+  if (beginObject() === END) return o;
   let seen0 = 0;
   let seen1 = 0;
   const seenWide = ${wide ? `new Uint8Array(${nf})` : "undefined"};
   let unknown;
   let g = 0;
-  for (;;) {
-    if (k !== 0x22) bail();
+  do {
     let i = -1;
     const b = C.b;
     const p = C.p;
@@ -128,26 +124,21 @@ ${guess.join("")}    }
       switch (i) {
 ${member.join("")}      }
     }
-    k = ws();
-    C.p++;
-    if (k === 0x2c) { k = ws(); continue; }
-    if (k !== 0x7d) bail();
-    leave();
-    return o;
-  }
+  } while (nextMember());
+  return o;
 };`;
   try {
     const make = new Function(
       "C",
-      "ws",
+      "beginObject",
+      "nextMember",
+      "END",
       "colon",
       "readString",
       "readNull",
       "skipValue",
       "matchAt",
       "bail",
-      "enter",
-      "leave",
       "foldName",
       "holder",
       "mk",
@@ -162,15 +153,15 @@ ${member.join("")}      }
     );
     return make(
       C,
-      ws,
+      beginObject,
+      nextMember,
+      END,
       colon,
       readString,
       readNull,
       skipValue,
       matchAt,
       bail,
-      enter,
-      leave,
       foldName,
       holder,
       spec.mk,

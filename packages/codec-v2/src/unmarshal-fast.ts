@@ -14,19 +14,26 @@
  * pointer and partial value. It never builds an error itself.
  */
 
-import { type GoType, methodsVersion, type StructType } from "@gojson/gotype";
+import { type GoType, isIntegerKind, methodsVersion, type StructType } from "@gojson/gotype";
 import {
   anyValue,
   BAIL,
   bail,
+  beginArray,
+  beginObject,
   beginScan,
   C,
   colon,
+  END,
   endScan,
-  enter,
-  leave,
+  LBRACE,
+  LBRACKET,
   literal,
   matchAt,
+  N,
+  nextElement,
+  nextMember,
+  Q,
   quotedBytes,
   readFloatList,
   readList,
@@ -44,16 +51,9 @@ import { fastParseGoInt, NUMBER_SYNTAX } from "./unmarshal-fast-int.js";
 import {
   base64,
   bigIntDecoder,
-  COMMA,
   floatDecoder,
   holder,
   isPlainFloat64,
-  LBRACE,
-  LBRACKET,
-  N,
-  Q,
-  RBRACE,
-  RBRACKET,
   smallIntDecoder,
 } from "./unmarshal-fast-scalars.js";
 import { compileStruct } from "./unmarshal-fast-struct.js";
@@ -476,27 +476,13 @@ class Compiler {
         readNull(c);
         return mk();
       }
-      enter();
-      C.p++;
       const out: unknown[] = new Array(n);
       let i = 0;
-      let k = ws();
-      if (k !== RBRACKET) {
-        for (;;) {
-          if (i >= n) bail();
-          out[i++] = elem(k);
-          k = ws();
-          C.p++;
-          if (k === COMMA) {
-            k = ws();
-            continue;
-          }
-          if (k !== RBRACKET) bail();
-          break;
-        }
-      } else C.p++;
+      for (let k = beginArray(); k !== END; k = nextElement()) {
+        if (i >= n) bail();
+        out[i++] = elem(k);
+      }
       if (i !== n) bail();
-      leave();
       return out;
     };
   }
@@ -510,22 +496,6 @@ class Compiler {
       case "string":
         key = (name) => name;
         break;
-      case "int":
-      case "int8":
-      case "int16":
-      case "int32":
-      case "int64":
-      case "uint":
-      case "uint8":
-      case "uint16":
-      case "uint32":
-      case "uint64":
-      case "uintptr": {
-        const kind = kt.kind;
-        const big = isBigKind(kt);
-        key = (name) => fastParseGoInt(name, kind, big);
-        break;
-      }
       case "float32":
         key = (name) => {
           if (!NUMBER_SYNTAX.test(name)) bail();
@@ -543,8 +513,12 @@ class Compiler {
           return v;
         };
         break;
-      default:
-        throw UNSUPPORTED;
+      default: {
+        const kind = kt.kind;
+        if (!isIntegerKind(kind)) throw UNSUPPORTED;
+        const big = isBigKind(kt);
+        key = (name) => fastParseGoInt(name, kind, big);
+      }
     }
     const stringKeys = kt.kind === "string";
     const val = this.get(t.elem, str);
@@ -553,29 +527,15 @@ class Compiler {
         readNull(c);
         return null;
       }
-      enter();
-      C.p++;
       const out = new Map<unknown, unknown>();
-      let k = ws();
-      if (k !== RBRACE) {
-        for (;;) {
-          if (k !== Q) bail();
+      if (beginObject() !== END)
+        do {
           const name = readString();
           const kv = stringKeys ? name : key(name);
           // A repeated key is a duplicate name (or merges): the exact engine decides.
           if (out.has(kv)) bail();
           out.set(kv, val(colon()));
-          k = ws();
-          C.p++;
-          if (k === COMMA) {
-            k = ws();
-            continue;
-          }
-          if (k !== RBRACE) bail();
-          break;
-        }
-      } else C.p++;
-      leave();
+        } while (nextMember());
       return out;
     };
   }
@@ -653,23 +613,15 @@ class Compiler {
         readNull(c);
         return mk();
       }
-      enter();
       // A struct field's destination already holds a fresh zero struct (made with its parent): fill it.
       const obj = (typeof cur === "object" && cur !== null ? cur : mk()) as Record<string, unknown>;
-      C.p++;
-      let k = ws();
-      if (k === RBRACE) {
-        C.p++;
-        leave();
-        return obj;
-      }
+      if (beginObject() === END) return obj;
       let seen0 = 0;
       let seen1 = 0;
       const seenWide = wide ? new Uint8Array(nf) : undefined;
       let unknown: Set<string> | undefined;
       let guess = 0;
-      for (;;) {
-        if (k !== Q) bail();
+      do {
         let f = all[guess];
         if (f === undefined || !f.unique || f.quoted === null || !matchAt(f.quoted)) {
           const name = readString();
@@ -702,16 +654,8 @@ class Compiler {
           const h = f.path === undefined ? obj : holder(obj, f.path);
           h[f.goName] = f.dec(colon(), h[f.goName]);
         }
-        k = ws();
-        C.p++;
-        if (k === COMMA) {
-          k = ws();
-          continue;
-        }
-        if (k !== RBRACE) bail();
-        leave();
-        return obj;
-      }
+      } while (nextMember());
+      return obj;
     };
   }
 }

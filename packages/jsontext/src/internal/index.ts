@@ -73,6 +73,24 @@ export {
 } from "./fast-writer.js";
 export { longDecimal, nearestQuotient, POW10 } from "./long-decimal.js";
 export { matchAt, quotedBytes } from "./names.js";
+export {
+  beginArray,
+  beginObject,
+  COMMA,
+  END,
+  F_,
+  LBRACE,
+  LBRACKET,
+  N,
+  nextElement,
+  nextMember,
+  Q,
+  RBRACE,
+  RBRACKET,
+  readBigIntLiteral,
+  readIntLiteral,
+  T_,
+} from "./scan-steps.js";
 export { colon, literal, numberEnd, readList, readNull, skipValue, ws } from "./scan.js";
 export { readFloat, readFloatList } from "./scan-float.js";
 export { readString, skipString } from "./scan-string.js";
