@@ -12,9 +12,10 @@
  */
 import { type GoType, quoteCharV1, type SyntacticError, T } from "./deps.js";
 import { GoError, JsonSyntaxError } from "./errors.js";
+import { unmarshalLarge } from "./large-document.js";
 import type { ResolvedDecode } from "./options.js";
 import { ScannerV1, ScanOp, toV1SyntaxError } from "./syntax.js";
-import { prepareInput, runDecode } from "./unmarshal.js";
+import { MAX_INPUT_BYTES, prepareInput, runDecode } from "./unmarshal.js";
 import { NO_FAST, unmarshalFast } from "./unmarshal-fast.js";
 
 /** Yielded by a decoder operation that needs the source's next chunk. */
@@ -341,6 +342,16 @@ export class DecoderCore {
       }
     }
     const n = yield* this.readValue();
+    if (n > MAX_INPUT_BYTES) {
+      // Past the longest string: element by element on the bytes (readValue has checked them).
+      const whole = this.buf.subarray(this.scanp, this.scanp + n);
+      this.scanp += n;
+      try {
+        return unmarshalLarge(type, whole, options, true);
+      } finally {
+        this.valueEnd();
+      }
+    }
     const value = this.buf.slice(this.scanp, this.scanp + n);
     this.scanp += n;
     try {

@@ -142,7 +142,7 @@ describe("Decoder/File", () => {
         expect(g).toEqual(w);
         expect(got.inputOffset()).toBe(want.inputOffset());
         if (step === 1 << 20) expect(got.buffered()).toEqual(want.buffered());
-        if ("e" in w) break;
+        if (w === undefined || "e" in w) break;
       }
     });
   test("one reused buffer: a long file is read in reads of the buffer's size", async () => {

@@ -8,6 +8,7 @@ import { Decoder } from "./decoder.js";
 import { isEOF } from "./decoder-core.js";
 import { type GoType, quoteCharV1 } from "./deps.js";
 import { JsonSyntaxError } from "./errors.js";
+import { canDecodeLarge, unmarshalLarge } from "./large-document.js";
 import { checkUnmarshal, type DecodeOptions, type UnmarshalOptions } from "./options.js";
 import type { DecoderSource } from "./stream-source.js";
 
@@ -17,6 +18,9 @@ import type { DecoderSource } from "./stream-source.js";
  * requires the end of the input: anything but whitespace after the value is Go's Unmarshal
  * error `invalid character 'x' after top-level value` (a SyntaxError whose `value` holds the
  * decoded value). An empty input is Go's io.EOF (see isEOF). With `into`, decodes into it.
+ * A document past MAX_INPUT_BYTES (the longest JavaScript string) that is an array into a Go
+ * slice is read element by element on its bytes (see large-document.ts); any other is a typed
+ * GoError (`GOJSON_ERR_V1_TOO_LARGE`).
  */
 export async function unmarshalRead<T>(
   type: GoType<T>,
@@ -25,6 +29,9 @@ export async function unmarshalRead<T>(
 ): Promise<T> {
   checkType("unmarshalRead", type);
   const { into, ...decodeOptions } = checkUnmarshal(options, "unmarshalRead");
+  // A whole document past the longest string: read element by element in place (no copy).
+  if (source instanceof Uint8Array && into === undefined && canDecodeLarge(type as GoType, source.length))
+    return unmarshalLarge(type as GoType, source, decodeOptions, false) as T;
   const d = new Decoder(source, decodeOptions);
   const v = await d.decode(type, into === undefined ? undefined : { into });
   const end = await d.run(d.core.atEnd());
