@@ -416,6 +416,30 @@ describe("parseGo cache", () => {
     expect(b).not.toBe(a);
     expect((b.B as GoType).methods).toBeUndefined();
   });
+  test("Cache/MethodsOption", async () => {
+    const { clearParseCache } = await import("./parse-go.js");
+    const twins = { B: { MarshalJSON: () => "1" } };
+    const s2 = `${src}\n// twins`;
+    const a = parseGo(s2, { methods: twins });
+    expect((a.B as GoType).methods?.MarshalJSON?.fn).toBe(twins.B.MarshalJSON);
+    // The same twins object: the same types (a server parsing per request does not recompile).
+    expect(parseGo(s2, { methods: twins })).toBe(a);
+    // Without twins, or with other twins: other types, without these methods.
+    const plain = parseGo(s2);
+    expect(plain).not.toBe(a);
+    expect((plain.B as GoType).methods).toBeUndefined();
+    expect(parseGo(s2, { methods: { ...twins } })).not.toBe(a);
+    clearParseCache();
+    expect(parseGo(s2, { methods: twins })).not.toBe(a);
+  });
+  test("Cache/Bounded", async () => {
+    const { PARSE_CACHE_MAX_ENTRIES } = await import("./parse-go.js");
+    const first = parseGo("package bounded\ntype X0 int");
+    for (let i = 1; i <= PARSE_CACHE_MAX_ENTRIES; i++) parseGo(`package bounded\ntype X${i} int`);
+    expect(parseGo("package bounded\ntype X0 int")).not.toBe(first);
+    const last = parseGo(`package bounded\ntype X${PARSE_CACHE_MAX_ENTRIES} int`);
+    expect(parseGo(`package bounded\ntype X${PARSE_CACHE_MAX_ENTRIES} int`)).toBe(last);
+  });
 });
 
 // skip: Go is not installed: the Go toolchain is the judge here

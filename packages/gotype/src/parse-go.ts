@@ -8,7 +8,7 @@ import { DEFAULT_PKG } from "./constructors.js";
 import { goPackageOf, type ParsePackageOptions, parseGoPackage, toImporter } from "./go-package.js";
 import { parseTypeExpr } from "./go-parser.js";
 import { PackageScope } from "./go-resolve.js";
-import { onMethodsAttached } from "./methods.js";
+import { type MethodImpls, onMethodsAttached, withPackageMethods } from "./methods.js";
 import { assertResolved } from "./opaque.js";
 import type { GoType } from "./types.js";
 
@@ -22,6 +22,7 @@ export const PARSE_CACHE_MAX_CHARS = 16 * 1024 * 1024;
 interface CacheEntry {
   readonly types: Record<string, GoType>;
   readonly chars: number;
+  readonly generation: number;
 }
 
 class ParseCache {
@@ -59,17 +60,31 @@ class ParseCache {
 }
 
 const defaultCache = new ParseCache();
-const cachesByImports = new WeakMap<object, ParseCache>();
+// clearParseCache's count: the caches per imports/methods object (not enumerable) are emptied
+// lazily, an entry made before the last clearParseCache being a miss.
+let cleared = 0;
+// Caches per `imports` object and per `methods` object (NO_OBJECT where an option is absent).
+const NO_OBJECT = {};
+const cachesByObjects = new WeakMap<object, WeakMap<object, ParseCache>>();
 
-/** Empties parseGo's cache (the next call of each source parses again). */
+/** Empties parseGo's caches (the next call of each source parses again). */
 export function clearParseCache(): void {
   defaultCache.clear();
+  cleared++;
 }
 
 /** Options of parseGo. */
 export interface ParseGoOptions extends ParsePackageOptions {
   /** File name used in error messages (`order.go:3:5: ...`). */
   readonly fileName?: string;
+  /**
+   * Method twins to attach (as withPackageMethods does) before the types are
+   * returned and cached: a server that parses per request passes the same
+   * object each time and gets the same types, twins attached, without a
+   * recompile (the cache is kept per twins object, so callers without twins
+   * never see them).
+   */
+  readonly methods?: Readonly<Record<string, MethodImpls>>;
 }
 
 /**
@@ -82,23 +97,23 @@ export interface ParseGoOptions extends ParsePackageOptions {
  *
  * The same source text (and options) returns the same frozen record and
  * types, so the codecs' per-type caches hit; attaching methods with
- * withMethods drops that entry, so later calls get fresh types.
+ * withMethods drops that entry, so later calls get fresh types. To attach
+ * twins and keep the cache, pass them as `options.methods` (the same object
+ * on each call). The cache is bounded (PARSE_CACHE_MAX_ENTRIES sources,
+ * PARSE_CACHE_MAX_CHARS UTF-16 units, least recently used dropped first) per
+ * `imports` and `methods` object; `predeclared` turns it off.
  */
 export function parseGo(source: string, options: ParseGoOptions = {}): Record<string, GoType> {
   if (typeof source !== "string") throw new TypeError("parseGo: source must be a string");
-  const cache =
-    options.imports !== undefined && typeof options.imports === "object"
-      ? cacheFor(options.imports)
-      : options.imports === undefined && options.predeclared === undefined
-        ? defaultCache
-        : undefined;
+  const cache = options.predeclared === undefined ? cacheFor(options.imports, options.methods) : undefined;
   const key = `${options.fileName ?? ""}\u0000${options.path ?? ""}\u0000${buildKey(options.build)}\u0000${source}`;
   const hit = cache?.get(key);
-  if (hit !== undefined) return hit.types;
+  if (hit !== undefined && hit.generation === cleared) return hit.types;
   const pkg = parseGoPackage([{ name: options.fileName ?? "", source }], options);
   const types = pkg.types as Record<string, GoType>;
+  if (options.methods !== undefined) withPackageMethods(types, options.methods);
   if (cache !== undefined) {
-    cache.set(key, { types, chars: key.length });
+    cache.set(key, { types, chars: key.length, generation: cleared });
     const evict = () => cache.delete(key);
     for (const name of Object.keys(types)) {
       const t = types[name] as GoType;
@@ -108,11 +123,20 @@ export function parseGo(source: string, options: ParseGoOptions = {}): Record<st
   return types;
 }
 
-function cacheFor(imports: object): ParseCache {
-  let c = cachesByImports.get(imports);
+function cacheFor(imports: unknown, methods: unknown): ParseCache | undefined {
+  if (imports === undefined && methods === undefined) return defaultCache;
+  const a = imports === undefined ? NO_OBJECT : imports;
+  const b = methods === undefined ? NO_OBJECT : methods;
+  if (typeof a !== "object" || a === null || typeof b !== "object" || b === null) return undefined;
+  let byMethods = cachesByObjects.get(a);
+  if (byMethods === undefined) {
+    byMethods = new WeakMap();
+    cachesByObjects.set(a, byMethods);
+  }
+  let c = byMethods.get(b);
   if (c === undefined) {
     c = new ParseCache();
-    cachesByImports.set(imports, c);
+    byMethods.set(b, c);
   }
   return c;
 }
