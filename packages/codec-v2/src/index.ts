@@ -12,6 +12,7 @@ export {
   unmarshal,
 } from "./api.js";
 export { InvalidArgumentError } from "./argument-errors.js";
+export { DecoderV1, DelimV1, type TokenV1 } from "./decoder-v1.js";
 export {
   EOFError,
   ERR_UNKNOWN_NAME,
