@@ -5,7 +5,7 @@
  * Go: arshal_default.go's bool, string, int, uint and float arshalers.
  */
 
-import { type GoType, JsonNumber } from "@gojson/gotype";
+import { type GoType, type IntKind, intBounds, JsonNumber, type UintKind } from "@gojson/gotype";
 import { Decoder, formatFloat, type Kind, SyntacticError } from "@gojson/jsontext";
 import { goQuoteRune, quoteCharV1 } from "@gojson/jsontext/internal";
 import { goQuote, type SemanticError, setPartial } from "./errors.js";
@@ -109,25 +109,11 @@ export function unsupportedNumber(v: number): SemanticError {
 /** Go's math.MaxFloat32. */
 const MAX_FLOAT32 = 3.4028234663852886e38;
 
-const INT_RANGE: Record<string, [bigint, bigint]> = {
-  int8: [-128n, 127n],
-  int16: [-32768n, 32767n],
-  int32: [-2147483648n, 2147483647n],
-  int: [-(1n << 63n), (1n << 63n) - 1n],
-  int64: [-(1n << 63n), (1n << 63n) - 1n],
-  uint8: [0n, 255n],
-  uint16: [0n, 65535n],
-  uint32: [0n, 4294967295n],
-  uint: [0n, (1n << 64n) - 1n],
-  uint64: [0n, (1n << 64n) - 1n],
-  uintptr: [0n, (1n << 64n) - 1n],
-};
-
 /** Parse an integer literal for kind k; returns the value or the Go error text. */
 export function parseGoInt(lit: string, k: string, big: boolean): number | bigint | string {
   const unsigned = k[0] === "u";
   if (!/^-?(0|[1-9][0-9]*)$/.test(lit) || (unsigned && lit[0] === "-")) return "invalid syntax";
-  const [lo, hi] = INT_RANGE[k] as [bigint, bigint];
+  const [lo, hi] = intBounds(k as IntKind | UintKind);
   if (lit.length <= 15 && !big) {
     const n = Number(lit);
     if (n < Number(lo) || n > Number(hi)) return "value out of range";
@@ -177,7 +163,7 @@ export function parseGoIntSyntax(s: string, k: string, big: boolean): number | b
   const unsigned = k[0] === "u";
   if (!(unsigned ? /^\+?[0-9]+$/ : /^[+-]?[0-9]+$/).test(s)) return "invalid syntax";
   const b = BigInt(s.replace(/^\+/, ""));
-  const [lo, hi] = INT_RANGE[k] as [bigint, bigint];
+  const [lo, hi] = intBounds(k as IntKind | UintKind);
   if (b < lo || b > hi) return "value out of range";
   return big ? b : Number(b);
 }

@@ -7,150 +7,21 @@ import {
   GoTimeError,
   type GoType,
   lookupMethod as gotypeLookup,
-  zero as gotypeZero,
+  isBigIntKind,
   type MethodName,
+  type ZeroMaker,
+  zero,
+  zeroMaker,
 } from "@gojson/gotype";
 
-/** Whether t is int, int64, uint, uint64 or uintptr (a bigint in TypeScript). */
-export function isBigKind(t: GoType): boolean {
-  const k = t.kind;
-  return k === "int" || k === "int64" || k === "uint" || k === "uint64" || k === "uintptr";
-}
-
-/** A function that returns a fresh zero value of one Go type (gotype's zero, compiled once per type). */
-export type ZeroMaker = () => unknown;
-
-interface MakerEntry {
-  readonly make: ZeroMaker;
-  /** The struct's fields array the maker was built from (a maker is rebuilt if it changes). */
-  readonly fields: unknown;
-  /** Set when every zero value of the type is the same immutable primitive. */
-  readonly constant: boolean;
-  readonly value: unknown;
-}
-
-const makers = new WeakMap<GoType, MakerEntry>();
-
-function entryFor(t: GoType): MakerEntry {
-  const hit = makers.get(t);
-  const fields = t.kind === "struct" ? t.fields : undefined;
-  if (hit !== undefined && hit.fields === fields) return hit;
-  const e = buildEntry(t, fields);
-  makers.set(t, e);
-  return e;
-}
-
-function constantEntry(value: unknown): MakerEntry {
-  return { make: () => value, fields: undefined, constant: true, value };
-}
-
-function buildEntry(t: GoType, fields: unknown): MakerEntry {
-  if (t.known === "time.Time" || t.known === "json.Number") {
-    return { make: () => gotypeZero(t), fields, constant: false, value: undefined };
-  }
-  switch (t.kind) {
-    case "array": {
-      const n = t.len;
-      const el = entryFor(t.elem);
-      const mk = el.make;
-      return {
-        make: () => {
-          const a = new Array<unknown>(n);
-          for (let i = 0; i < n; i++) a[i] = mk();
-          return a;
-        },
-        fields,
-        constant: false,
-        value: undefined,
-      };
-    }
-    case "struct": {
-      // A template holds the primitive zeros (copied by one spread); containers are made fresh.
-      const members = new Map<string, MakerEntry>();
-      for (const f of t.fields) {
-        if (f.name === "_") continue;
-        members.set(f.name, entryFor(f.type));
-      }
-      return { make: structMaker(members), fields, constant: false, value: undefined };
-    }
-    default:
-      // bool, numbers, string: a primitive; slice, map, pointer, interface: null.
-      return constantEntry(gotypeZero(t));
-  }
-}
-
-/** The source text of a constant zero (bool, number, bigint, string or null), or undefined. */
-function literalOf(v: unknown): string | undefined {
-  switch (typeof v) {
-    case "boolean":
-      return v ? "true" : "false";
-    case "number":
-      return Object.is(v, 0) ? "0" : undefined;
-    case "bigint":
-      return v === 0n ? "0n" : undefined;
-    case "string":
-      return v === "" ? '""' : undefined;
-    default:
-      return v === null ? "null" : undefined;
-  }
-}
+/** Whether t is int, int64, uint, uint64 or uintptr (a bigint in TypeScript): gotype's isBigIntKind. */
+export const isBigKind: (t: GoType) => boolean = isBigIntKind;
 
 /**
- * structMaker makes a struct's zero value: an object literal compiled once per type
- * (V8 then allocates each value from one boilerplate), or, where code generation is
- * not allowed (a Content-Security-Policy), the fields assigned one by one.
+ * Zero values: gotype's zero and zeroMaker (a maker compiled once per type, an object literal
+ * for structs; deep chains of types built without recursion).
  */
-function structMaker(members: Map<string, MakerEntry>): ZeroMaker {
-  const makes: ZeroMaker[] = [];
-  const props: string[] = [];
-  let literal = true;
-  for (const [name, e] of members) {
-    let text: string | undefined;
-    if (e.constant) text = literalOf(e.value);
-    else {
-      text = `m[${makes.length}]()`;
-      makes.push(e.make);
-    }
-    if (text === undefined) literal = false;
-    // A computed key makes `__proto__` an own property (as setOwn does); other names are plain literal keys.
-    const key = name === "__proto__" ? '["__proto__"]' : JSON.stringify(name);
-    props.push(`${key}: ${text}`);
-  }
-  if (literal) {
-    try {
-      const f = new Function("m", `return () => ({ ${props.join(", ")} });`) as (m: ZeroMaker[]) => ZeroMaker;
-      return f(makes);
-    } catch {
-      // Code generation refused: fall through to the assigning maker.
-    }
-  }
-  const list = [...members];
-  const n = list.length;
-  return () => {
-    const o: Record<string, unknown> = {};
-    for (let i = 0; i < n; i++) {
-      const [name, e] = list[i] as [string, MakerEntry];
-      setOwnProp(o, name, e.constant ? e.value : e.make());
-    }
-    return o;
-  };
-}
-
-function setOwnProp(o: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === "__proto__")
-    Object.defineProperty(o, key, { value, writable: true, enumerable: true, configurable: true });
-  else o[key] = value;
-}
-
-/** zeroMaker returns a function making fresh zero values of t (built once per type). */
-export function zeroMaker(t: GoType): ZeroMaker {
-  return entryFor(t).make;
-}
-
-/** zero returns the zero value of t in its TypeScript form (gotype's zero, through the cached maker). */
-export function zero(t: GoType): unknown {
-  return entryFor(t).make();
-}
+export { type ZeroMaker, zero, zeroMaker };
 
 /** isZero reports whether v is the zero value of t (reflect.Value.IsZero, no methods). */
 export function isZero(t: GoType, v: unknown): boolean {

@@ -5,7 +5,14 @@
  * make) and throws {@link InvalidValueError} before a wrong byte is returned: marshal never
  * writes invalid JSON nor JSON that Go could not write for that type.
  */
-import { GoTime, type GoType, JsonNumber, typeString as reflectTypeString } from "@gojson/gotype";
+import {
+  GoTime,
+  type GoType,
+  INTEGER_KINDS,
+  intBounds,
+  JsonNumber,
+  typeString as reflectTypeString,
+} from "@gojson/gotype";
 import { SemanticError } from "./errors.js";
 import { structFieldsV2 } from "./fields.js";
 import type { GoVersion } from "./go-version.js";
@@ -50,21 +57,14 @@ export class InvalidValueError extends SemanticError {
   }
 }
 
-const SMALL_RANGE: Record<string, readonly [number, number]> = {
-  int8: [-128, 127],
-  int16: [-32768, 32767],
-  int32: [-2147483648, 2147483647],
-  uint8: [0, 255],
-  uint16: [0, 65535],
-  uint32: [0, 4294967295],
-};
-const BIG_RANGE: Record<string, readonly [bigint, bigint]> = {
-  int: [-(1n << 63n), (1n << 63n) - 1n],
-  int64: [-(1n << 63n), (1n << 63n) - 1n],
-  uint: [0n, (1n << 64n) - 1n],
-  uint64: [0n, (1n << 64n) - 1n],
-  uintptr: [0n, (1n << 64n) - 1n],
-};
+/** The integer kinds held in a JS number (int8 … uint32) and in a bigint (int, int64, uint, uint64, uintptr), with their ranges. */
+const SMALL_RANGE: Record<string, readonly [number, number]> = {};
+const BIG_RANGE: Record<string, readonly [bigint, bigint]> = {};
+for (const k of INTEGER_KINDS) {
+  const [lo, hi] = intBounds(k);
+  if (hi > BigInt(Number.MAX_SAFE_INTEGER)) BIG_RANGE[k] = [lo, hi];
+  else SMALL_RANGE[k] = [Number(lo), Number(hi)];
+}
 
 /** The largest finite float32. */
 const FLOAT32_MAX = 3.4028234663852886e38;

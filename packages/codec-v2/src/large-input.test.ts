@@ -4,12 +4,12 @@
  * input. Tested with the limit lowered (a 600 MB input belongs in a benchmark, not a unit test):
  * any latin1 string longer than one token makes the test fail, and the result is the same.
  */
-import { Buffer } from "node:buffer";
 import { named, sliceOf, structOf, T } from "@gojson/gotype";
 import { LARGE_INPUT } from "@gojson/jsontext/internal";
 import { afterEach, describe, expect, it } from "vitest";
 import { stringLimitError } from "./api.js";
 import { JsonError, unmarshal, unmarshalRead } from "./index.js";
+import { limitStrings, restoreStrings } from "./latin1-strings.test-support.js";
 
 const Event = named(
   "Event",
@@ -28,28 +28,11 @@ const events = Array.from({ length: 50 }, (_, i) => ({
 }));
 const doc = new TextEncoder().encode(JSON.stringify(events));
 
-type Sliceable = { latin1Slice: (a: number, b: number) => string };
-const realSlice = (Buffer.prototype as unknown as Sliceable).latin1Slice;
 const saved = LARGE_INPUT.bytes;
 afterEach(() => {
   LARGE_INPUT.bytes = saved;
-  (Buffer.prototype as unknown as { latin1Slice: unknown }).latin1Slice = realSlice;
+  restoreStrings();
 });
-
-/** Makes any latin1 string longer than `max` characters fail, as V8 fails past its limit; returns the longest asked. */
-function limitStrings(max: number): () => number {
-  let longest = 0;
-  (Buffer.prototype as unknown as { latin1Slice: unknown }).latin1Slice = function (
-    this: Buffer,
-    a: number,
-    e: number,
-  ) {
-    longest = Math.max(longest, e - a);
-    if (e - a > max) throw new RangeError("Cannot create a string longer than 0x1fffffe8 characters");
-    return realSlice.call(this, a, e);
-  };
-  return () => longest;
-}
 
 /**
  * The longest string the element-wise path may make with LARGE_INPUT at 256: a block of elements

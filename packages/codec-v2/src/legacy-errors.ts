@@ -3,7 +3,7 @@
  * the v2 engine): v2 errors are converted at the API boundary into v1's error
  * types and texts, as Go's encoding/json/v2_inject.go and v2_scanner.go do.
  */
-import { type GoType, typeString as gotypeString } from "@gojson/gotype";
+import { type GoType, typeString as gotypeString, NUMERIC_KINDS } from "@gojson/gotype";
 import { JsonError, SyntacticError } from "@gojson/jsontext";
 import { goQuote } from "@gojson/jsontext/internal";
 import { ERR_UNKNOWN_NAME, SemanticError } from "./errors.js";
@@ -253,22 +253,6 @@ export function legacySyntaxError(e: SyntacticError, rules?: GoRules): Syntactic
 /** A UTF-16 surrogate without its pair. */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
-const NUMERIC_KINDS = new Set([
-  "int",
-  "int8",
-  "int16",
-  "int32",
-  "int64",
-  "uint",
-  "uint8",
-  "uint16",
-  "uint32",
-  "uint64",
-  "uintptr",
-  "float32",
-  "float64",
-]);
-
 const KIND_WORD: Record<string, string> = {
   n: "null",
   '"': "string",
@@ -315,7 +299,7 @@ export function transformUnmarshalError(root: GoType, e: unknown, rules?: GoRule
     if (e.jsonValue.length > 0) {
       let jv = e.jsonValue;
       const strconv = e.cause === "invalid syntax" || e.cause === "value out of range";
-      if (strconv && e.goType && NUMERIC_KINDS.has(e.goType.kind)) {
+      if (strconv && e.goType && NUMERIC_KINDS.has(e.goType.kind as never)) {
         value = "number";
         if (e.jsonKind === '"') {
           try {

@@ -11,6 +11,7 @@ import { T } from "@gojson/gotype";
 import { afterEach, describe, expect, it } from "vitest";
 import { LONG_STRING_INPUT } from "./api.js";
 import { defaultOptionsV1, GO_VERSIONS, type Options, unmarshal } from "./index.js";
+import { limitStrings, restoreStrings } from "./latin1-strings.test-support.js";
 import fixture from "./testdata/go-v2-long-string.json" with { type: "json" };
 
 const s = "a".repeat(1100000);
@@ -26,25 +27,7 @@ const inputs: Record<string, string> = {
 /** The input's bytes: U+00FF stands for the byte 0xff (invalid UTF-8). */
 const bytes = (name: string) => Buffer.from(inputs[name] as string, "latin1");
 
-type Sliceable = { latin1Slice: (a: number, b: number) => string };
-const realSlice = (Buffer.prototype as unknown as Sliceable).latin1Slice;
-afterEach(() => {
-  (Buffer.prototype as unknown as { latin1Slice: unknown }).latin1Slice = realSlice;
-});
-
-/** Records the longest latin1 string made from a Buffer from now on. */
-function watchStrings(): () => number {
-  let longest = 0;
-  (Buffer.prototype as unknown as { latin1Slice: unknown }).latin1Slice = function (
-    this: Buffer,
-    a: number,
-    e: number,
-  ) {
-    longest = Math.max(longest, e - a);
-    return realSlice.call(this, a, e);
-  };
-  return () => longest;
-}
+afterEach(restoreStrings);
 
 /** Go's `%q` of the last rune of a string ('�' for none, as utf8.DecodeLastRuneInString). */
 function lastRune(v: unknown): string {
@@ -78,7 +61,7 @@ describe("long top-level strings", () => {
       expect(bytes(name).length).toBeGreaterThanOrEqual(LONG_STRING_INPUT);
   });
   it("are rejected without a one-byte text of the whole input", () => {
-    const longest = watchStrings();
+    const longest = limitStrings(Number.POSITIVE_INFINITY);
     const input = bytes("escapes");
     expect(() => unmarshal(T.int, input)).toThrow("cannot unmarshal JSON string into Go int");
     expect(longest()).toBeLessThan(input.length);

@@ -4,7 +4,7 @@
  * value check in front of an encoder.
  */
 
-import type { GoType } from "@gojson/gotype";
+import { type GoType, INTEGER_KINDS } from "@gojson/gotype";
 import { SyntacticError } from "@gojson/jsontext";
 import { ERR_INVALID_STRING_TAG, SemanticError } from "./errors.js";
 import { invalidValue } from "./invalid-value.js";
@@ -36,20 +36,10 @@ export function invalidFormatEncoder(t: GoType, format: string): Enc {
 }
 
 /** The kinds whose arshalers take no `format` option (Go's newInvalidFormatError). */
-export const FORMATLESS_KINDS: ReadonlySet<string> = new Set([
+export const FORMATLESS_KINDS: ReadonlySet<string> = new Set<string>([
   "bool",
   "string",
-  "int",
-  "int8",
-  "int16",
-  "int32",
-  "int64",
-  "uint",
-  "uint8",
-  "uint16",
-  "uint32",
-  "uint64",
-  "uintptr",
+  ...INTEGER_KINDS,
   "struct",
   "interface",
 ]);

@@ -16,6 +16,7 @@ import {
   SyntacticError,
   syntacticError,
 } from "./errors.js";
+import { FORMATLESS_KINDS } from "./marshal-support.js";
 import type { ResolvedOptions } from "./options.js";
 import type { Reader } from "./reader.js";
 import type { Dec } from "./unmarshal-deep.js";
@@ -175,23 +176,7 @@ export function afterErr(
 }
 
 /** The kinds whose arshalers take no `format` option (Go's newInvalidFormatError). */
-export const FORMATLESS_KINDS_U: ReadonlySet<string> = new Set([
-  "bool",
-  "string",
-  "int",
-  "int8",
-  "int16",
-  "int32",
-  "int64",
-  "uint",
-  "uint8",
-  "uint16",
-  "uint32",
-  "uint64",
-  "uintptr",
-  "struct",
-  "interface",
-]);
+export const FORMATLESS_KINDS_U: ReadonlySet<string> = FORMATLESS_KINDS;
 
 export function textAt(b: Uint8Array, start: number, n: number): string {
   let out = "";
