@@ -17,6 +17,7 @@ import type { ResolvedDecode } from "./options.js";
 import { ScannerV1, ScanOp, toV1SyntaxError } from "./syntax.js";
 import { MAX_INPUT_BYTES, prepareInput, runDecode } from "./unmarshal.js";
 import { NO_FAST, unmarshalFast } from "./unmarshal-fast.js";
+import { isSpace, valueEnd } from "./value-end.js";
 
 /** Yielded by a decoder operation that needs the source's next chunk. */
 export const NEED_INPUT: unique symbol = Symbol("gojson.codec-v1.needInput");
@@ -62,62 +63,20 @@ enum TS {
 
 const utf8 = new TextEncoder();
 
-function isSpace(c: number): boolean {
-  return c === 0x20 || c === 0x09 || c === 0x0d || c === 0x0a;
-}
-
-function isDelimiter(c: number): boolean {
-  return (
-    isSpace(c) ||
-    c === 0x7b ||
-    c === 0x7d ||
-    c === 0x5b ||
-    c === 0x5d ||
-    c === 0x2c ||
-    c === 0x3a ||
-    c === 0x22
-  );
-}
-
 /**
  * framedLength is the length of what Go's readValue would return from p (leading whitespace and
  * the value) when the value is whole in b: a container to its closing delimiter, a string or a
  * scalar followed by one more byte in b (Go's scanner ends them on the byte after). 0 when the
- * value runs past b. Framing only: the value's grammar is checked by whoever decodes it.
+ * value runs past b.
  */
 export function framedLength(b: Uint8Array, p: number): number {
-  const n = b.length;
   let i = p;
-  while (i < n && isSpace(b[i] as number)) i++;
-  if (i >= n) return 0;
+  while (i < b.length && isSpace(b[i] as number)) i++;
+  if (i >= b.length) return 0;
   const c = b[i] as number;
-  if (c === 0x7b || c === 0x5b) {
-    let depth = 0;
-    for (; i < n; i++) {
-      const x = b[i] as number;
-      if (x === 0x22) {
-        for (i++; i < n; i++) {
-          const y = b[i] as number;
-          if (y === 0x5c) i++;
-          else if (y === 0x22) break;
-        }
-      } else if (x === 0x7b || x === 0x5b) depth++;
-      else if (x === 0x7d || x === 0x5d) {
-        if (--depth === 0) return i + 1 - p;
-      }
-    }
-    return 0;
-  }
-  if (c === 0x22) {
-    for (i++; i < n; i++) {
-      const y = b[i] as number;
-      if (y === 0x5c) i++;
-      else if (y === 0x22) return i + 1 < n ? i + 1 - p : 0;
-    }
-    return 0;
-  }
-  for (i++; i < n; i++) if (isDelimiter(b[i] as number)) return i - p;
-  return 0;
+  const end = valueEnd(b, i);
+  if (end < 0 || (c === 0x22 && end >= b.length)) return 0;
+  return end - p;
 }
 
 /** Go's io.EOF, thrown when the stream ends cleanly before a value. */

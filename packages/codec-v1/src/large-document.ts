@@ -13,53 +13,18 @@ import type { UnmarshalOptions } from "./options.js";
 import { checkValid } from "./syntax.js";
 import { MAX_INPUT_BYTES, prepareInput, runDecode, tooLargeError } from "./unmarshal.js";
 import { NO_FAST, unmarshalFast } from "./unmarshal-fast.js";
+import { isSpace, valueEnd } from "./value-end.js";
 import { zeroValue } from "./zero.js";
-
-function isSpace(c: number): boolean {
-  return c === 0x20 || c === 0x09 || c === 0x0d || c === 0x0a;
-}
 
 function skipSpace(b: Uint8Array, p: number): number {
   while (p < b.length && isSpace(b[p] as number)) p++;
   return p;
 }
 
-/** elementEnd is the end of the valid JSON value that starts at p (framing only: the input was checked). */
+/** elementEnd is the end of the valid JSON value that starts at p (the input was checked). */
 function elementEnd(b: Uint8Array, p: number): number {
-  const n = b.length;
-  const c = b[p] as number;
-  if (c === 0x22) {
-    for (let i = p + 1; i < n; i++) {
-      const x = b[i] as number;
-      if (x === 0x5c) i++;
-      else if (x === 0x22) return i + 1;
-    }
-    return n;
-  }
-  if (c === 0x7b || c === 0x5b) {
-    let depth = 0;
-    for (let i = p; i < n; i++) {
-      const x = b[i] as number;
-      if (x === 0x22) {
-        for (i++; i < n; i++) {
-          const y = b[i] as number;
-          if (y === 0x5c) i++;
-          else if (y === 0x22) break;
-        }
-      } else if (x === 0x7b || x === 0x5b) depth++;
-      else if (x === 0x7d || x === 0x5d) {
-        if (--depth === 0) return i + 1;
-      }
-    }
-    return n;
-  }
-  let i = p + 1;
-  while (i < n) {
-    const x = b[i] as number;
-    if (isSpace(x) || x === 0x2c || x === 0x5d || x === 0x7d) break;
-    i++;
-  }
-  return i;
+  const end = valueEnd(b, p);
+  return end < 0 ? b.length : end;
 }
 
 /** canDecodeLarge reports whether a document of `bytes` into `type` is read element by element. */
