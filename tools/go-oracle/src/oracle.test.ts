@@ -27,6 +27,21 @@ describe.skipIf(!hasGo())("go-oracle (needs go on PATH)", () => {
     expect(r.value).toEqual({ ID: "0", Name: "ann" });
   });
 
+  it("builds a time with a numeric offset in an unnamed fixed zone, whatever the machine's Local zone", async () => {
+    // Real Go (GOEXPERIMENT=jsonv2 go run): time.FixedZone("", 0) prints +0000 under format:RFC1123,
+    // time.UTC prints UTC; time.Parse alone puts +00:00 into Local, named UTC on a machine without TZ.
+    const goSource = 'type S struct {\n\tB time.Time `json:",format:RFC1123"`\n}';
+    const cases = [
+      ["1970-01-01T00:00:00.201234+00:00", '{"B":"Thu, 01 Jan 1970 00:00:00 +0000"}'],
+      ["1970-01-01T00:00:00Z", '{"B":"Thu, 01 Jan 1970 00:00:00 UTC"}'],
+      ["1970-01-01T01:00:00+01:00", '{"B":"Thu, 01 Jan 1970 01:00:00 +0100"}'],
+    ] as const;
+    for (const [t, want] of cases) {
+      const r = await run({ engine: "v2", op: "marshal", goSource, type: "S", value: { B: t } });
+      expect(text(r.output)).toBe(want);
+    }
+  });
+
   it("restores declared struct names in v2 errors", async () => {
     const r = await run({
       engine: "v2",

@@ -26,6 +26,7 @@ import (
 	"reflect"
 	"sort"
 	"strconv"
+	"strings"
 	"time"
 	"unsafe"
 )
@@ -68,7 +69,7 @@ func (e *typeEnv) setTagged(v reflect.Value, tv any) error {
 	t := v.Type()
 	if t == timeType {
 		s, _ := tv.(string)
-		tm, err := time.Parse(time.RFC3339Nano, s)
+		tm, err := parseTaggedTime(s)
 		if err != nil {
 			return err
 		}
@@ -404,4 +405,17 @@ func floatText(f float64, bits int) string {
 func writeString(b *bytes.Buffer, s string) {
 	enc, _ := json.Marshal(s)
 	b.Write(enc)
+}
+
+// parseTaggedTime reads a tagged time as the TypeScript side holds it: "Z" is UTC, a numeric
+// offset (+00:00 too) an unnamed fixed zone. time.Parse alone would put a time whose offset
+// matches the process's Local zone into Local (named "UTC" on a machine without TZ), so
+// layouts that print the zone name (MST) would depend on the machine.
+func parseTaggedTime(s string) (time.Time, error) {
+	tm, err := time.Parse(time.RFC3339Nano, s)
+	if err != nil || strings.HasSuffix(s, "Z") || strings.HasSuffix(s, "z") {
+		return tm, err
+	}
+	_, off := tm.Zone()
+	return tm.In(time.FixedZone("", off)), nil
 }

@@ -2,8 +2,9 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import fc from "fast-check";
 import type { GoVersion } from "../go-version.js";
-import type { Oracle } from "../oracle.js";
-import type { Engine } from "../protocol.js";
+import { type Oracle, oracleSourceHash } from "../oracle.js";
+import type { Engine, OracleResponse } from "../protocol.js";
+import { AnswerStore, blockKey, REPLAY_MISS, RecordingOracle, ReplayOracle, requestKey } from "./answers.js";
 import { CompiledOracle, type CompiledSource, type Family } from "./compiled.js";
 import {
   type Answer,
@@ -13,6 +14,7 @@ import {
   difference,
   enginesOf,
   type FuzzCase,
+  goRequest,
   HarnessError,
   loadCodecs,
   runCodec,
@@ -64,6 +66,12 @@ export interface ConformanceSummary {
   stopped?: { casesRun: number; reason: string };
   /** The first case of each reason for skipping (Go panicked, the oracle could not serve it). */
   skippedExamples?: { engine: Engine; why: string; seed: number; text: string }[];
+  /**
+   * Where Go's answers came from, in blocks (answers.ts): asked of Go and recorded, replayed from a
+   * record, or asked of Go without recording (no store, or an answer missing); and how many
+   * disagreements met with replayed answers were judged again by live Go.
+   */
+  goAnswers?: { recorded: number; replayed: number; live: number; rejudged: number };
 }
 
 const MAX_SHRUNK_PER_ENGINE = 12;
@@ -275,6 +283,8 @@ export async function campaign(
     exact?: boolean;
     /** Stop after the block that ends past this time (ms since the epoch; `--max-seconds`). */
     deadline?: number;
+    /** Record Go's answers per block here and replay recorded blocks (undefined: always ask Go). */
+    answers?: AnswerStore;
   },
 ): Promise<ConformanceSummary> {
   const seed = opts.seed ?? DEFAULT_SEED;
@@ -354,7 +364,17 @@ export async function campaign(
         repro: reproduce(found.c, engine, release, found.go, found.ts),
       });
   };
-  const judgeAll = async (o: Oracle, cases: { s: number; c: FuzzCase }[]) => {
+  const store = opts.exact ? undefined : opts.answers;
+  const goAnswers = { recorded: 0, replayed: 0, live: 0, rejudged: 0 };
+  /**
+   * Judges cases with `o`; with `live` (a replayed block), a disagreement or a missing answer
+   * is judged again with the live oracle `live` gives for the case.
+   */
+  const judgeAll = async (
+    o: Oracle,
+    cases: { s: number; c: FuzzCase }[],
+    live?: (c: FuzzCase) => Promise<Oracle | string>,
+  ) => {
     for (let i = 0; i < cases.length; i += BATCH) {
       const results = await Promise.all(
         cases
@@ -363,7 +383,16 @@ export async function campaign(
             engines.map(async (engine) => ({ s, c, engine, j: await judge(o, codecs, c, engine, release) })),
           ),
       );
-      for (const { s, c, engine, j } of results) await record(s, c, engine, j);
+      for (const { s, c, engine, j } of results) {
+        let v: Judgement = j;
+        if (live && (j.skipped ? String(j.why).includes(REPLAY_MISS) : j.kind !== "")) {
+          goAnswers.rejudged++;
+          const lo = await live(c);
+          v =
+            typeof lo === "string" ? { skipped: true, why: lo } : await judge(lo, codecs, c, engine, release);
+        }
+        await record(s, c, engine, v);
+      }
     }
   };
   const families = familiesOf(engines);
@@ -373,7 +402,13 @@ export async function campaign(
     cases: { s: number; c: FuzzCase }[];
     compiled: { s: number; c: FuzzCase }[];
     building?: Promise<{ co: CompiledOracle } | { error: string }>;
+    /** The block's request keys and record name (with a store). */
+    keys: string[];
+    key: string;
+    /** Go's recorded answers to every request of the block. */
+    stored?: Map<string, OracleResponse>;
   };
+  const toolchain = store ? oracle.goVersion(release) : "";
   // A block's compiled cases are built while the block before it is judged.
   const prepare = (start: number): Block => {
     const n = Math.min(BLOCK, opts.runs - start);
@@ -382,8 +417,13 @@ export async function campaign(
       return { s: cs, c: retag(fc.sample(caseArb, { seed: cs, numRuns: 1 })[0] as FuzzCase, seedTag(cs)) };
     });
     const compiled = cases.filter(({ c }) => needsCompiler(c.spec));
-    const b: Block = { start, n, cases, compiled };
-    if (compiled.length > 0)
+    const keys = store
+      ? cases.flatMap(({ c }) => engines.map((e) => requestKey(goRequest(c, e, release), release)))
+      : [];
+    const key = store ? blockKey(toolchain, oracleSourceHash(), keys) : "";
+    const stored = store?.load(key, keys);
+    const b: Block = { start, n, cases, compiled, keys, key, ...(stored ? { stored } : {}) };
+    if (compiled.length > 0 && !stored)
       b.building = CompiledOracle.build(
         oracle,
         release,
@@ -404,8 +444,40 @@ export async function campaign(
     const b: Block = next;
     next = b.start + step < opts.runs ? prepare(b.start + step) : undefined;
     const t0 = Date.now();
+    if (b.stored) {
+      // Replayed: Go's recorded answers; a disagreement is judged again by live Go.
+      goAnswers.replayed++;
+      const programs: CompiledOracle[] = [];
+      const live = async (c: FuzzCase): Promise<Oracle | string> => {
+        if (!needsCompiler(c.spec)) return oracle;
+        try {
+          const co = await CompiledOracle.build(oracle, release, [compiledSource(c)], families);
+          programs.push(co);
+          return co;
+        } catch (e) {
+          return `go build failed: ${String(e).slice(0, 300)}`;
+        }
+      };
+      try {
+        await judgeAll(new ReplayOracle(release, b.stored, toolchain), b.cases, live);
+      } finally {
+        for (const p of programs) p.close();
+      }
+      if (process.env.GOJSON_ORACLE_VERBOSE)
+        console.error(`block ${b.start}: ${b.n} cases replayed ${Date.now() - t0} ms`);
+      casesRun += b.n;
+      if (opts.deadline !== undefined && Date.now() >= opts.deadline && next) {
+        const dropped: Block = next;
+        next = undefined;
+        await dropped.building?.then((r) => ("co" in r ? r.co.close() : undefined));
+        summary.stopped = { casesRun, reason: "time limit" };
+      }
+      continue;
+    }
+    const answers = new Map<string, OracleResponse>();
+    const asked = (o: Oracle): Oracle => (store ? new RecordingOracle(o, answers) : o);
     await judgeAll(
-      oracle,
+      asked(oracle),
       b.cases.filter(({ c }) => !needsCompiler(c.spec)),
     );
     const t1 = Date.now();
@@ -413,7 +485,7 @@ export async function campaign(
     const t2 = Date.now();
     if (built && "co" in built) {
       try {
-        await judgeAll(built.co, b.compiled);
+        await judgeAll(asked(built.co), b.compiled);
       } finally {
         built.co.close();
       }
@@ -426,6 +498,8 @@ export async function campaign(
       console.error(
         `block ${b.start}: ${b.n - b.compiled.length} reflect cases ${t1 - t0} ms, build wait ${t2 - t1} ms, ${b.compiled.length} compiled cases ${Date.now() - t2} ms`,
       );
+    if (store?.save(b.key, b.keys, answers)) goAnswers.recorded++;
+    else goAnswers.live++;
     casesRun += b.n;
     if (opts.deadline !== undefined && Date.now() >= opts.deadline && next) {
       // Out of time: the block being built is dropped, and the summary says how far the run got.
@@ -435,6 +509,7 @@ export async function campaign(
       summary.stopped = { casesRun, reason: "time limit" };
     }
   }
+  summary.goAnswers = goAnswers;
   return summary;
 }
 
@@ -469,6 +544,10 @@ export async function runCampaign(
     exact?: boolean;
     /** Stop each release's run after about this many seconds (`--max-seconds`); the summary says how far it got. */
     maxSeconds?: number;
+    /** Directory of Go's recorded answers (answers.ts); undefined asks Go for everything (`--live`). */
+    answers?: string;
+    /** Receives each release's summary (the CLI adds them up over seeds). */
+    collect?: (go: GoVersion, summary: ConformanceSummary) => void;
   },
 ): Promise<number> {
   const versions = opts.versions ?? [oracle.go];
@@ -487,8 +566,11 @@ export async function runCampaign(
       jobs,
       ...(opts.shrinkBudget === undefined ? {} : { shrinkBudget: opts.shrinkBudget }),
       ...(deadline === undefined ? {} : { deadline }),
+      ...(opts.answers === undefined ? {} : { answers: opts.answers }),
     });
   }
+  const store = opts.answers === undefined ? undefined : new AnswerStore(opts.answers);
+  const done: ConformanceSummary[] = [];
   for (const go of versions) {
     const t1 = parts ? t0 : Date.now();
     const summary =
@@ -503,7 +585,10 @@ export async function runCampaign(
           ? {}
           : { deadline: Date.now() + (deadline - Date.now()) / (versions.length - versions.indexOf(go)) }),
         ...(opts.shrinkBudget === undefined ? {} : { shrinkBudget: opts.shrinkBudget }),
+        ...(store === undefined ? {} : { answers: store }),
       }));
+    done.push(summary);
+    opts.collect?.(go, summary);
     const files = versions.length === 1 ? [opts.out] : [outFor(opts.out, go)];
     if (versions.length > 1 && go === versions[versions.length - 1]) files.push(opts.out);
     for (const f of files) {
@@ -531,6 +616,38 @@ export async function runCampaign(
       ),
     );
   }
+  console.log(
+    closingLine(
+      `seed ${opts.seed ?? DEFAULT_SEED}${opts.exact ? " (case)" : ""}, ${opts.runs} runs`,
+      done,
+      (Date.now() - t0) / 1000,
+    ),
+  );
   if (failing.length > 0) console.log(`failing: ${failing.join("; ")}`);
   return failing.length > 0 ? 1 : 0;
+}
+
+/**
+ * The last line of a run, for a closing note: disagreements / cases judged per release and
+ * engine, skips, the total, and where Go's answers came from.
+ */
+export function closingLine(what: string, summaries: readonly ConformanceSummary[], seconds: number): string {
+  let total = 0;
+  let skipped = 0;
+  const g = { recorded: 0, replayed: 0, live: 0, rejudged: 0 };
+  const releases = summaries.map((s) => {
+    const engines = Object.entries(s.engines).map(([e, t]) => {
+      total += t.disagreements;
+      skipped += t.skipped;
+      return `${e} ${t.disagreements}/${t.cases}`;
+    });
+    for (const k of Object.keys(g) as (keyof typeof g)[]) g[k] += s.goAnswers?.[k] ?? 0;
+    const stopped = s.stopped ? ` (stopped after ${s.stopped.casesRun} runs)` : "";
+    return `${s.goVersion ?? "go?"} ${engines.join(" ")}${stopped}`;
+  });
+  const answers =
+    g.replayed + g.recorded + g.live > 0
+      ? `; Go answers: ${g.replayed} blocks replayed (${g.rejudged} re-asked live), ${g.recorded + g.live} asked`
+      : "";
+  return `SUMMARY ${what}: ${releases.join("; ")} (disagreements/cases; ${skipped} skipped): ${total} disagreements${answers}; ${seconds.toFixed(0)} s`;
 }

@@ -20,4 +20,4 @@ it.skipIf(!hasGo())(`differential fuzzing: ${RUNS} cases per engine (needs go on
   }
   for (const ex of s.examples.slice(0, 3)) console.log(`--- ${ex.engine} ${ex.kind}\n${ex.text}`);
   if (process.env.GOJSON_FUZZ_STRICT === "1") expect(s.examples).toEqual([]);
-});
+}, 600_000); // real Go: two program builds, slow on a loaded machine

@@ -4,7 +4,7 @@ import fc from "fast-check";
 import type { GoVersion } from "../go-version.js";
 import { normalizeGoMessage } from "../normalize.js";
 import type { Oracle } from "../oracle.js";
-import type { Engine, OracleResponse, Tagged } from "../protocol.js";
+import type { Engine, OracleRequest, OracleResponse, Tagged } from "../protocol.js";
 import { floatFromTagged, floatToTagged, fromTagged, type TaggedHooks, toTagged } from "../tagged.js";
 import { type Mutation, mutate, mutationArb } from "./mutate.js";
 import {
@@ -552,27 +552,30 @@ function errorAnswer(e: unknown): Answer {
 }
 
 /** Runs Go (release `go`) on a case. */
+/** The request a case makes of Go on one engine and release. */
+export function goRequest(c: FuzzCase, engine: Engine, go: GoVersion): OracleRequest {
+  const { goSource, type, input, options, value, into } = requestFor(c, engine, go);
+  return c.op === "marshal"
+    ? { go, engine, op: "marshal", goSource, type, value, options }
+    : {
+        go,
+        engine,
+        op: "unmarshal",
+        goSource,
+        type,
+        input,
+        options,
+        ...(into !== undefined ? { into } : {}),
+      };
+}
+
 export async function runGo(
   oracle: Oracle,
   c: FuzzCase,
   engine: Engine,
   go: GoVersion = oracle.go,
 ): Promise<Answer & { oracleError?: string }> {
-  const { goSource, type, input, options, value, into } = requestFor(c, engine, go);
-  const r: OracleResponse = await oracle.run(
-    c.op === "marshal"
-      ? { go, engine, op: "marshal", goSource, type, value, options }
-      : {
-          go,
-          engine,
-          op: "unmarshal",
-          goSource,
-          type,
-          input,
-          options,
-          ...(into !== undefined ? { into } : {}),
-        },
-  );
+  const r: OracleResponse = await oracle.run(goRequest(c, engine, go));
   if (r.oracleError) return { oracleError: r.oracleError };
   if (r.panic) return { crash: `go panic: ${r.panic}` };
   const a: Answer = {};

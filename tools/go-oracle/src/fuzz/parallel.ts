@@ -62,6 +62,12 @@ export function mergeSummaries(parts: readonly ConformanceSummary[]): Conformanc
     unavailable: first.unavailable,
     examples,
   };
+  if (parts.some((p) => p.goAnswers)) {
+    const g = { recorded: 0, replayed: 0, live: 0, rejudged: 0 };
+    for (const p of parts)
+      for (const k of Object.keys(g) as (keyof typeof g)[]) g[k] += p.goAnswers?.[k] ?? 0;
+    out.goAnswers = g;
+  }
   // Parts are shards 0..n-1 of one run: a shard that finished ran every n-th block of 1024 cases.
   if (parts.some((p) => p.stopped)) {
     let casesRun = 0;
@@ -101,6 +107,8 @@ export interface PartRequest {
   count: number;
   /** Stop after the block that ends past this time (ms since the epoch). */
   deadline?: number;
+  /** Go's recorded answers (answers.ts); undefined: ask Go for everything (`--live`). */
+  answers?: string;
 }
 
 function runWorker(cli: string, req: PartRequest, out: string): Promise<ConformanceSummary> {
@@ -119,6 +127,7 @@ function runWorker(cli: string, req: PartRequest, out: string): Promise<Conforma
     out,
     ...(req.shrinkBudget === undefined ? [] : ["--shrink", String(req.shrinkBudget)]),
     ...(req.deadline === undefined ? [] : ["--deadline", String(req.deadline)]),
+    ...(req.answers === undefined ? ["--live"] : ["--answers", req.answers]),
   ];
   return new Promise((resolve, reject) => {
     const p = spawn(process.execPath, [...process.execArgv, ...args], {
@@ -154,6 +163,7 @@ export function runParts(
     shrinkBudget?: number;
     jobs: number;
     deadline?: number;
+    answers?: string;
   },
 ): Map<GoVersion, Promise<ConformanceSummary>> {
   const dir = mkdtempSync(join(tmpdir(), "go-oracle-parts-"));
@@ -172,6 +182,7 @@ export function runParts(
           count,
           ...(opts.shrinkBudget === undefined ? {} : { shrinkBudget: opts.shrinkBudget }),
           ...(opts.deadline === undefined ? {} : { deadline: opts.deadline }),
+          ...(opts.answers === undefined ? {} : { answers: opts.answers }),
         },
         join(dir, `part-${go}-${index}.json`),
       ),

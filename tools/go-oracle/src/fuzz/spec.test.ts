@@ -134,9 +134,10 @@ describe("declared types and methods (no Go needed)", () => {
     expect(packSources([a, a, b]).map((g) => g.length)).toEqual([1, 1]);
     const text = programText([a]);
     expect(text).toContain(
-      '"type N1_x int": {Named: map[string]reflect.Type{"N1_x": reflect.TypeFor[N1_x]()}',
+      '\t{"type N1_x int", []string{"N1_x"}, []string{"N1_x"}, []any{(*N1_x)(nil)}, []any{(*N1_x)(nil)}},',
     );
-    expect(text).toContain("func main() { core.Serve(registry, compiled) }");
+    expect(programText([b])).toContain('[]string{"[]N1_x"}, []any{(*N1_x)(nil)}, []any{(*[]N1_x)(nil)}},');
+    expect(text).toContain("\tcore.Serve(registry, compiled)");
   });
 
   it("breaks member names where an object member starts", () => {
