@@ -60,6 +60,7 @@ export {
   F_,
   FastWriter,
   FLOAT64_MAX_BYTES,
+  fastPathSwitch,
   goQuote,
   INT53_MAX_BYTES,
   KEEP_BUFFER,

@@ -17,6 +17,7 @@
  */
 import { type GoType, lookupMethod, methodsVersion, type StructType } from "@gojson/gotype";
 import { formatFloat } from "@gojson/jsontext";
+import { fastPathSwitch } from "@gojson/jsontext/internal";
 import { compareUTF8 } from "./arshal-maps.js";
 import { isByteSlice } from "./arshal-slices.js";
 import { type ByteFormat, encodeBytes } from "./bytes-format.js";
@@ -66,11 +67,7 @@ import { canLegacyStringify } from "./string-tag.js";
  * environment variable GOJSON_MARSHAL_FAST=0 turns it off for a whole process, as the
  * differential fuzzer's before/after runs do). Internal.
  */
-export const fastMarshal: { enabled: boolean } = {
-  enabled:
-    (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env
-      ?.GOJSON_MARSHAL_FAST !== "0",
-};
+export const fastMarshal: { enabled: boolean } = fastPathSwitch("GOJSON_MARSHAL_FAST");
 
 /** A shadow builder: Go value → plain JS value (throws to leave the fast path). */
 type Shadow = (v: any) => unknown;

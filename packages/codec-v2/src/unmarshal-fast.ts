@@ -26,6 +26,7 @@ import {
   colon,
   END,
   endScan,
+  fastPathSwitch,
   LBRACE,
   LBRACKET,
   literal,
@@ -62,11 +63,7 @@ import { compileStruct } from "./unmarshal-fast-struct.js";
  * The fast path's switch: on unless the environment sets GOJSON_FAST_UNMARSHAL=0
  * (a diagnostic kill switch: results are the same either way, only slower).
  */
-export const fastUnmarshal: { enabled: boolean } = {
-  enabled:
-    (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env
-      ?.GOJSON_FAST_UNMARSHAL !== "0",
-};
+export const fastUnmarshal: { enabled: boolean } = fastPathSwitch("GOJSON_FAST_UNMARSHAL");
 
 /** Returned by {@link unmarshalFast} when the fast path does not apply or gave up. */
 export const NO_FAST: unique symbol = Symbol("gojson.v2.noFastUnmarshal");

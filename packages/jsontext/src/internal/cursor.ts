@@ -152,3 +152,13 @@ export function endScan(): void {
   // Let a huge input's copy go.
   if (view.buffer !== scratch.buffer) view = Buffer.from(scratch.buffer, 0, scratch.length);
 }
+
+/**
+ * fastPathSwitch is a codec's switch of one fast path: on unless the environment sets
+ * `env` to "0" (a diagnostic kill switch: results are the same either way, only slower);
+ * tests flip `enabled` to compare the fast path with the exact engine.
+ */
+export function fastPathSwitch(env: string): { enabled: boolean } {
+  const vars = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
+  return { enabled: vars?.[env] !== "0" };
+}

@@ -60,6 +60,7 @@ export {
   endScan,
   enter,
   FAST_MAX_DEPTH,
+  fastPathSwitch,
   leave,
   PAD,
 } from "./cursor.js";
@@ -73,6 +74,8 @@ export {
 } from "./fast-writer.js";
 export { longDecimal, nearestQuotient, POW10 } from "./long-decimal.js";
 export { matchAt, quotedBytes } from "./names.js";
+export { colon, literal, numberEnd, readList, readNull, skipValue, ws } from "./scan.js";
+export { readFloat, readFloatList } from "./scan-float.js";
 export {
   beginArray,
   beginObject,
@@ -91,8 +94,6 @@ export {
   readIntLiteral,
   T_,
 } from "./scan-steps.js";
-export { colon, literal, numberEnd, readList, readNull, skipValue, ws } from "./scan.js";
-export { readFloat, readFloatList } from "./scan-float.js";
 export { readString, skipString } from "./scan-string.js";
 export { ESCAPE, hex4 } from "./scan-string-tables.js";
 export { ensure, unitsText } from "./units.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BAIL, beginScan, C, endScan, FAST_MAX_DEPTH } from "./cursor.js";
+import { BAIL, beginScan, C, endScan, FAST_MAX_DEPTH, fastPathSwitch } from "./cursor.js";
 import { colon, literal, numberEnd, readList, skipValue, ws } from "./scan.js";
 import { readFloat } from "./scan-float.js";
 import { run, V1 } from "./test-cursor.js";
@@ -134,5 +134,25 @@ describe("readList", () => {
       const got = run(c.in, () => readList(() => readFloat()));
       if (c.want === "bail") expect(got).toBe(BAIL);
       else expect(got).toEqual({ value: c.want, end: c.in.length, n: c.in.length });
+    });
+});
+
+describe("fastPathSwitch", () => {
+  const cases: { env: string | undefined; want: boolean }[] = [
+    { env: undefined, want: true },
+    { env: "1", want: true },
+    { env: "", want: true },
+    { env: "0", want: false },
+  ];
+  for (const c of cases)
+    it(`env ${JSON.stringify(c.env)}`, () => {
+      const name = "GOJSON_TEST_FAST_SWITCH";
+      if (c.env === undefined) delete process.env[name];
+      else process.env[name] = c.env;
+      try {
+        expect(fastPathSwitch(name).enabled).toBe(c.want);
+      } finally {
+        delete process.env[name];
+      }
     });
 });
