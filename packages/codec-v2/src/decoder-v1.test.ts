@@ -141,3 +141,25 @@ describe("the README's table", () => {
     expect(c?.go127).not.toBe(c?.classic127);
   });
 });
+
+describe("decode into", () => {
+  it("merges into the value given, as Go's Decode(&m) (Go 1.26 and 1.27: map[a:1 b:2], then map[a:3 b:2])", () => {
+    for (const goVersion of GO_VERSIONS) {
+      const d = new DecoderV1('{"b":2} {"a":3}', { goVersion });
+      const t = parseGo("type M map[string]int").M as NonNullable<ReturnType<typeof parseGo>["M"]>;
+      let m = d.decode(t, { into: new Map([["a", 1n]]) as never }) as Map<string, bigint>;
+      expect([...m]).toEqual([
+        ["a", 1n],
+        ["b", 2n],
+      ]);
+      m = d.decode(t, { into: m as never }) as Map<string, bigint>;
+      expect(new Map(m)).toEqual(
+        new Map([
+          ["a", 3n],
+          ["b", 2n],
+        ]),
+      );
+      expect(() => d.decode(t)).toThrow("EOF");
+    }
+  });
+});

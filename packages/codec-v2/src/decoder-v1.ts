@@ -87,9 +87,10 @@ export class DecoderV1 {
 
   /**
    * Go's Decoder.Decode: reads the next value and unmarshals it (json/v2 with the decoder's
-   * options). A syntax error stops the decoder (later calls throw it again); at the end `EOFError`.
+   * options), into `options.into` when given (Go's v, merged as v1 merges). A syntax error stops
+   * the decoder (later calls throw it again); at the end `EOFError`.
    */
-  decode<T>(type: GoType<T>): T {
+  decode<T>(type: GoType<T>, options?: { into?: NoInfer<T> }): T {
     checkGoType("DecoderV1.decode", type);
     if (this.err !== undefined) throw this.err;
     const from = this.d.inputOffset;
@@ -107,7 +108,12 @@ export class DecoderV1 {
     this.need(this.consumedUpTo(), from);
     this.hadPeeked = false;
     this.hadEOF = false;
-    return unmarshal(type, b, this.o) as T;
+    // Go's Decode(v) decodes into what v holds (v1 semantics merge into it): `into`.
+    return unmarshal(
+      type,
+      b,
+      options !== undefined && "into" in options ? [this.o, { into: options.into }] : this.o,
+    ) as T;
   }
 
   /** Go's Decoder.Token: the next token; `EOFError` at the end of the input (or of a prefix of a value). */
