@@ -4,6 +4,10 @@
  * method signatures), with positions for errors. Function bodies and var
  * initialisers are skipped by the parser.
  */
+import type { GoType } from "./types.js";
+
+/** A resolution context: the file (index in the package) and the type parameters in scope. */
+export type Ctx = { readonly file: number; readonly tparams?: ReadonlyMap<string, GoType> };
 
 /** A source position: 1-based line and column (UTF-16 units), and the file name when known. */
 export interface GoPos {

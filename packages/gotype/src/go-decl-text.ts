@@ -3,8 +3,7 @@
  * and type expressions as the source writes them, generic parameter lists,
  * and the GoSyntaxError at a position.
  */
-import type { CExpr, GoPos, SigAst, TExpr, TypeDeclAst } from "./go-ast.js";
-import type { Ctx } from "./go-resolve.js";
+import type { CExpr, Ctx, GoPos, SigAst, TExpr, TypeDeclAst } from "./go-ast.js";
 import { GoSyntaxError } from "./go-syntax-error.js";
 import { typeString } from "./type-string.js";
 import type { GoType } from "./types.js";

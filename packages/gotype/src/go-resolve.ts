@@ -24,12 +24,11 @@ import {
   mapOf,
   pointerTo,
   sliceOf,
-  T,
 } from "./constructors.js";
 import type {
   CExpr,
   ConstDeclAst,
-  FieldAst,
+  Ctx,
   FileAst,
   GoPos,
   MethodDeclAst,
@@ -37,6 +36,7 @@ import type {
   TExpr,
   TypeDeclAst,
 } from "./go-ast.js";
+import { type CompositeScope, ifaceType, structType, typeId } from "./go-composite-types.js";
 import { ConstEvaluator, LazyLength } from "./go-const-eval.js";
 import {
   checkArrays,
@@ -46,14 +46,15 @@ import {
   type DeferredArray,
 } from "./go-decl-checks.js";
 import { err, exprString, paramsText, posString, sigString, type TextScope } from "./go-decl-text.js";
-import { defaultImportName, IMPLICIT_IMPORTS, STD_BY_NAME, THIRD_PARTY_READY } from "./go-import-names.js";
+import { FileImports } from "./go-file-imports.js";
+import { defaultImportName, THIRD_PARTY_READY } from "./go-import-names.js";
 import { bigLengths, isComparable, MAX_ARRAY_LEN, MAX_WIDTH, measure, measures } from "./go-measure.js";
 import { attachMethodDecls } from "./go-method-decls.js";
 import type { GoSyntaxError } from "./go-syntax-error.js";
 import { installMethodSlot } from "./methods.js";
 import { opaqueType, unresolvedType } from "./opaque.js";
 import { typeString, typeStringPath } from "./type-string.js";
-import type { GoType, InterfaceMethod, InterfaceType, StructField, StructType } from "./types.js";
+import type { GoType, StructType } from "./types.js";
 import { UNIVERSE } from "./universe.js";
 
 /** How deep generic instantiations may nest (`Page[Page[Page[...]]]`) before gotype reports an instantiation cycle. */
@@ -96,7 +97,6 @@ export interface ScopeOptions {
 }
 
 /** Where a type expression is resolved: its file and the type parameters in scope. */
-export type Ctx = { readonly file: number; readonly tparams?: ReadonlyMap<string, GoType> };
 
 type Mutable = Record<string, unknown>;
 
@@ -108,17 +108,6 @@ const RESOLVED_EXPR: TExpr = Object.freeze({
   constraint: false,
   pos: { line: 0, col: 0 },
 });
-
-const typeIds = new WeakMap<object, number>();
-let nextTypeId = 1;
-function typeId(t: GoType): number {
-  let id = typeIds.get(t);
-  if (id === undefined) {
-    id = nextTypeId++;
-    typeIds.set(t, id);
-  }
-  return id;
-}
 
 /** The resolver of one package. */
 export class PackageScope {
@@ -137,14 +126,14 @@ export class PackageScope {
     constDecls: this.constDecls,
     isTypeName: (name) => this.typeDecls.has(name) || UNIVERSE.has(name),
     importedConst: (file, q, name) => {
-      const path = this.importPath(file, q);
+      const path = this.imports.importPath(file, q);
       const pkg = path !== undefined ? this.opts.importer(path) : undefined;
       return pkg !== undefined ? scopeOf(pkg)?.exportedConst(name) : undefined;
     },
   });
   private readonly texts: TextScope;
-  private readonly importNames = new Map<string, string>();
-  private readonly dotPaths = new Map<number, readonly string[]>();
+  private readonly imports: FileImports;
+  private readonly composite: CompositeScope;
   private instDepth = 0;
   // Session state: what the current top-level resolution created.
   private sessionDepth = 0;
@@ -162,6 +151,14 @@ export class PackageScope {
     this.name = opts.name;
     this.path = opts.path;
     this.files = files;
+    this.imports = new FileImports(() => this.files, opts.importer);
+    this.composite = {
+      resolve: (e, ctx) => this.resolve(e, ctx),
+      embedded: (type, pointer, pos) => this.embeds.push({ type, pointer, pos }),
+      structs: this.structs,
+      exprString: (e, ctx) => this.exprString(e, ctx, true),
+      sigString: (sig, ctx) => this.sigString(sig, ctx),
+    };
     this.texts = {
       name: opts.name,
       declares: (name) => this.typeDecls.has(name) || this.genericDecls.has(name),
@@ -545,9 +542,9 @@ export class PackageScope {
         return mapOf(key, elem);
       }
       case "struct":
-        return this.structType(e.fields, ctx);
+        return structType(e.fields, ctx, this.composite);
       case "iface":
-        return this.ifaceType(e, ctx);
+        return ifaceType(e, ctx, this.composite);
       case "func":
         return opaqueType(
           "func",
@@ -609,7 +606,7 @@ export class PackageScope {
     }
     const pre = this.opts.predeclared?.get(name) ?? this.opts.outer?.get(name);
     if (pre !== undefined && e.args === undefined) return pre;
-    for (const path of this.dotImports(ctx.file)) {
+    for (const path of this.imports.dotImports(ctx.file)) {
       const pkg = this.opts.importer(path);
       const scope = pkg !== undefined ? scopeOf(pkg) : undefined;
       const t = scope?.lookupExported(
@@ -632,7 +629,7 @@ export class PackageScope {
 
   private qualified(e: TExpr & { k: "name"; pkg: string }, ctx: Ctx): GoType {
     const q = e.pkg;
-    const path = this.importPath(ctx.file, q);
+    const path = this.imports.importPath(ctx.file, q);
     if (path === undefined) {
       return unresolvedType(
         q,
@@ -673,120 +670,6 @@ export class PackageScope {
     return unresolvedType(q, e.name, path, hint, e.pos);
   }
 
-  // The dot imports of a file (once per file: every unqualified name asks).
-  private dotImports(file: number): readonly string[] {
-    let paths = this.dotPaths.get(file);
-    if (paths === undefined) {
-      const f = this.files[file];
-      paths = f === undefined ? [] : f.imports.filter((i) => i.name === ".").map((i) => i.path);
-      this.dotPaths.set(file, paths);
-    }
-    return paths;
-  }
-
-  // The import path a qualifier names in file `file` (undefined: not imported there).
-  private importPath(file: number, q: string): string | undefined {
-    const f = this.files[file];
-    if (f !== undefined) {
-      for (const imp of f.imports) {
-        if (imp.name === "." || imp.name === "_") continue;
-        const name = imp.name ?? this.importName(imp.path);
-        if (name === q) return imp.path;
-      }
-    }
-    return IMPLICIT_IMPORTS.get(q) ?? this.implicitStd(q);
-  }
-
-  private implicitStd(q: string): string | undefined {
-    // A snippet without imports may still name a standard package gotype knows (`url.URL`, `netip.Addr`).
-    const path = STD_BY_NAME.get(q);
-    return path !== undefined && this.files.every((f) => f.imports.length === 0) ? path : undefined;
-  }
-
-  private importName(path: string): string {
-    let n = this.importNames.get(path);
-    if (n === undefined) {
-      n = this.opts.importer(path)?.name ?? defaultImportName(path);
-      this.importNames.set(path, n);
-    }
-    return n;
-  }
-
-  private structType(fieldsAst: readonly FieldAst[], ctx: Ctx): StructType {
-    const fields: StructField[] = new Array<StructField>(fieldsAst.length);
-    const seen = new Map<string, GoPos>();
-    // Identical struct literals are one type (Go's type identity), so instantiations with them match.
-    const keyParts: string[] = new Array<string>(fieldsAst.length);
-    for (let i = 0; i < fieldsAst.length; i++) {
-      const f = fieldsAst[i] as FieldAst;
-      const type = this.resolve(f.type, ctx);
-      if (f.embedded) {
-        const base = f.type.k === "ptr" ? f.type.elem : f.type;
-        if (base.k === "name" && base.pkg === undefined && ctx.tparams?.has(base.name))
-          throw err(f.pos, "embedded field type cannot be a (pointer to a) type parameter");
-        this.embeds.push({ type, pointer: f.type.k === "ptr", pos: f.pos });
-      }
-      const name = f.name;
-      if (name !== "_") {
-        const prev = seen.get(name);
-        if (prev !== undefined)
-          throw err(f.pos, `${name} redeclared\n\t${posString(prev)}: other declaration of ${name}`);
-        seen.set(name, f.pos);
-      }
-      const field: { -readonly [K in keyof StructField]: StructField[K] } = {
-        name,
-        type,
-        tag: f.tag,
-        embedded: f.embedded,
-        exported: isExportedName(name),
-        pos: f.pos,
-      };
-      if (f.doc !== undefined) field.doc = f.doc;
-      fields[i] = Object.freeze(field);
-      keyParts[i] = `${name}\u0000${typeId(type)}\u0000${f.tag}\u0000${f.embedded ? 1 : 0}`;
-    }
-    // One flat string (a string built with += would be kept as a tree of pieces).
-    const key = keyParts.join("\u0001");
-    const hit = this.structs.get(key);
-    if (hit !== undefined) return hit;
-    const st = Object.freeze({ kind: "struct", fields: Object.freeze(fields) }) as StructType;
-    this.structs.set(key, st);
-    return st;
-  }
-
-  private ifaceType(e: TExpr & { k: "iface" }, ctx: Ctx): GoType {
-    if (e.methods.length === 0 && e.embeds.length === 0) return T.any;
-    if (e.constraint)
-      return opaqueType(
-        "constraint",
-        `interface { ${e.embeds.map((x) => this.exprString(x, ctx, true)).join("; ")} }`,
-        "an interface with type terms is a type constraint; it cannot be the type of a value",
-        e.pos,
-      );
-    const methods = new Map<string, InterfaceMethod>();
-    for (const m of e.methods) methods.set(m.name, { name: m.name, signature: this.sigString(m.sig, ctx) });
-    for (const emb of e.embeds) {
-      const t = this.resolve(emb, ctx);
-      if (t.kind !== "interface")
-        return opaqueType(
-          "constraint",
-          "interface { ... }",
-          "an interface embedding a non-interface type is a type constraint",
-          e.pos,
-        );
-      if (t.opaque?.kind === "constraint")
-        return opaqueType("constraint", t.opaque.text, t.opaque.hint, e.pos);
-      if (t.opaque !== undefined) {
-        // An embedded interface gotype does not know (io.Reader): keep its name so the interface stays non-empty.
-        methods.set(t.opaque.text, { name: t.opaque.text, signature: "" });
-        continue;
-      }
-      for (const m of t.interfaceMethods ?? []) methods.set(m.name, m);
-    }
-    const list = [...methods.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    return Object.freeze({ kind: "interface", interfaceMethods: Object.freeze(list) }) as InterfaceType;
-  }
-
   private sigString(sig: SigAst, ctx: Ctx): string {
     return sigString(this.texts, sig, ctx);
   }
@@ -802,7 +685,7 @@ export class PackageScope {
   }
 
   private attachMethods(t: GoType, typeName: string, decls: readonly MethodDeclAst[] | undefined): void {
-    attachMethodDecls(t, typeName, decls, (file, q) => this.importPath(file, q));
+    attachMethodDecls(t, typeName, decls, (file, q) => this.imports.importPath(file, q));
   }
 
   // ------------------------------------------------------------------ constants

@@ -1,0 +1,112 @@
+/**
+ * Struct and interface literals as the resolver builds them: struct fields
+ * checked and interned by identity (identical literals are one type, as in
+ * Go, so instantiations with them match), interface method sets merged from
+ * embedded interfaces, constraints kept as opaque stand-ins.
+ */
+import { isExportedName, T } from "./constructors.js";
+import type { Ctx, FieldAst, GoPos, SigAst, TExpr } from "./go-ast.js";
+import { err, posString } from "./go-decl-text.js";
+import { opaqueType } from "./opaque.js";
+import type { GoType, InterfaceMethod, InterfaceType, StructField, StructType } from "./types.js";
+
+/** What struct and interface literals need from the resolver. */
+export interface CompositeScope {
+  resolve(e: TExpr, ctx: Ctx): GoType;
+  /** Records an embedded field for the checks after the session. */
+  embedded(type: GoType, pointer: boolean, pos: GoPos): void;
+  /** Interned struct literals by identity key. */
+  readonly structs: Map<string, StructType>;
+  /** A type expression as Go prints it in a constraint (this package's names unqualified). */
+  exprString(e: TExpr, ctx: Ctx): string;
+  sigString(sig: SigAst, ctx: Ctx): string;
+}
+
+const typeIds = new WeakMap<object, number>();
+let nextTypeId = 1;
+
+/** A small number per type object (identity keys of struct literals and instantiations). */
+export function typeId(t: GoType): number {
+  let id = typeIds.get(t);
+  if (id === undefined) {
+    id = nextTypeId++;
+    typeIds.set(t, id);
+  }
+  return id;
+}
+
+/** A struct literal's type: fields checked (duplicates, embedded type parameters), identical literals one object. */
+export function structType(fieldsAst: readonly FieldAst[], ctx: Ctx, scope: CompositeScope): StructType {
+  const fields: StructField[] = new Array<StructField>(fieldsAst.length);
+  const seen = new Map<string, GoPos>();
+  // Identical struct literals are one type (Go's type identity), so instantiations with them match.
+  const keyParts: string[] = new Array<string>(fieldsAst.length);
+  for (let i = 0; i < fieldsAst.length; i++) {
+    const f = fieldsAst[i] as FieldAst;
+    const type = scope.resolve(f.type, ctx);
+    if (f.embedded) {
+      const base = f.type.k === "ptr" ? f.type.elem : f.type;
+      if (base.k === "name" && base.pkg === undefined && ctx.tparams?.has(base.name))
+        throw err(f.pos, "embedded field type cannot be a (pointer to a) type parameter");
+      scope.embedded(type, f.type.k === "ptr", f.pos);
+    }
+    const name = f.name;
+    if (name !== "_") {
+      const prev = seen.get(name);
+      if (prev !== undefined)
+        throw err(f.pos, `${name} redeclared\n\t${posString(prev)}: other declaration of ${name}`);
+      seen.set(name, f.pos);
+    }
+    const field: { -readonly [K in keyof StructField]: StructField[K] } = {
+      name,
+      type,
+      tag: f.tag,
+      embedded: f.embedded,
+      exported: isExportedName(name),
+      pos: f.pos,
+    };
+    if (f.doc !== undefined) field.doc = f.doc;
+    fields[i] = Object.freeze(field);
+    keyParts[i] = `${name}\u0000${typeId(type)}\u0000${f.tag}\u0000${f.embedded ? 1 : 0}`;
+  }
+  // One flat string (a string built with += would be kept as a tree of pieces).
+  const key = keyParts.join("\u0001");
+  const hit = scope.structs.get(key);
+  if (hit !== undefined) return hit;
+  const st = Object.freeze({ kind: "struct", fields: Object.freeze(fields) }) as StructType;
+  scope.structs.set(key, st);
+  return st;
+}
+
+/** An interface literal's type: `any`, an interface with its method set, or an opaque constraint. */
+export function ifaceType(e: TExpr & { k: "iface" }, ctx: Ctx, scope: CompositeScope): GoType {
+  if (e.methods.length === 0 && e.embeds.length === 0) return T.any;
+  if (e.constraint)
+    return opaqueType(
+      "constraint",
+      `interface { ${e.embeds.map((x) => scope.exprString(x, ctx)).join("; ")} }`,
+      "an interface with type terms is a type constraint; it cannot be the type of a value",
+      e.pos,
+    );
+  const methods = new Map<string, InterfaceMethod>();
+  for (const m of e.methods) methods.set(m.name, { name: m.name, signature: scope.sigString(m.sig, ctx) });
+  for (const emb of e.embeds) {
+    const t = scope.resolve(emb, ctx);
+    if (t.kind !== "interface")
+      return opaqueType(
+        "constraint",
+        "interface { ... }",
+        "an interface embedding a non-interface type is a type constraint",
+        e.pos,
+      );
+    if (t.opaque?.kind === "constraint") return opaqueType("constraint", t.opaque.text, t.opaque.hint, e.pos);
+    if (t.opaque !== undefined) {
+      // An embedded interface gotype does not know (io.Reader): keep its name so the interface stays non-empty.
+      methods.set(t.opaque.text, { name: t.opaque.text, signature: "" });
+      continue;
+    }
+    for (const m of t.interfaceMethods ?? []) methods.set(m.name, m);
+  }
+  const list = [...methods.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return Object.freeze({ kind: "interface", interfaceMethods: Object.freeze(list) }) as InterfaceType;
+}
