@@ -121,7 +121,8 @@ export function resolveV2(root: StructType, release: GoRelease = "1.26"): Struct
         }
       }
       if (o.inline || o.unknown) {
-        const next = go127 ? embed127(w, qe, t, sf, o, index, path) : inline126(w, qe, t, sf, o, index, path);
+        const at: At = { qe, t, sf, o, index, path };
+        const next = go127 ? embed127(w, at) : inline126(w, at);
         if (next === DONE) continue;
       }
       if (!sf.exported) {
@@ -177,18 +178,25 @@ export function resolveV2(root: StructType, release: GoRelease = "1.26"): Struct
   return finish("v2", flattened, extra);
 }
 
+/** An inlined/embedded field being handled: where it is and its options. */
+interface At {
+  readonly qe: Q;
+  readonly t: StructType;
+  readonly sf: StructField;
+  readonly o: FieldOptions;
+  readonly index: number[];
+  readonly path: FieldStep[];
+}
+
+/** Whether a field has no options but `inline`/`unknown`/`embed` (no name either). */
+function noOtherOptions(o: FieldOptions): boolean {
+  return !o.hasName && o.casing === 0 && !o.omitzero && !o.omitempty && !o.string && o.format === "";
+}
+
 /** Go 1.26: a field with `inline` or `unknown` (or embedded without a name). */
-function inline126(
-  w: Walk,
-  qe: Q,
-  t: StructType,
-  sf: StructField,
-  o: FieldOptions,
-  index: number[],
-  path: FieldStep[],
-): number {
-  const onlyInlineOrUnknown =
-    !o.hasName && o.casing === 0 && !o.omitzero && !o.omitempty && !o.string && o.format === "";
+function inline126(w: Walk, at: At): number {
+  const { t, sf, o } = at;
+  const onlyInlineOrUnknown = noOtherOptions(o);
   if (onlyInlineOrUnknown && o.inline && o.unknown) {
     orError(w, t, `Go struct field ${sf.name} cannot have both \`inline\` and \`unknown\` specified`);
     o.inline = false;
@@ -214,28 +222,20 @@ function inline126(
     );
     return DONE;
   }
-  embedTarget(w, qe, t, sf, o, tf, index, path);
+  embedTarget(w, at, tf);
   return DONE;
 }
 
 /** Go 1.27: a field with `embed` (or embedded without a name). */
-function embed127(
-  w: Walk,
-  qe: Q,
-  t: StructType,
-  sf: StructField,
-  o: FieldOptions,
-  index: number[],
-  path: FieldStep[],
-): number {
-  const onlyEmbed =
-    !o.hasName && o.casing === 0 && !o.omitzero && !o.omitempty && !o.string && o.format === "";
+function embed127(w: Walk, at: At): number {
+  const { t, sf, o } = at;
+  const onlyEmbed = noOtherOptions(o);
   if (!onlyEmbed) {
     orError(w, t, `Go struct field ${sf.name} cannot have any options other than \`embed\` specified`);
     if (o.hasName) return AS_FIELD;
     Object.assign(o, emptyOptions(), { name: o.name, inline: true });
   }
-  return embedTarget(w, qe, t, sf, o, derefUnnamed(sf.type), index, path);
+  return embedTarget(w, at, derefUnnamed(sf.type));
 }
 
 function mustNotImplement(w: Walk, t: StructType, sf: StructField, tf: GoType): void {
@@ -254,16 +254,8 @@ function mustNotImplement(w: Walk, t: StructType, sf: StructField, tf: GoType): 
  * fallback; anything else is an error (Go 1.26 then ignores the field,
  * Go 1.27 keeps it as a regular field: AS_FIELD).
  */
-function embedTarget(
-  w: Walk,
-  qe: Q,
-  t: StructType,
-  sf: StructField,
-  o: FieldOptions,
-  tf: GoType,
-  index: number[],
-  path: FieldStep[],
-): number {
+function embedTarget(w: Walk, at: At, tf: GoType): number {
+  const { qe, t, sf, o, index, path } = at;
   mustNotImplement(w, t, sf, tf);
   const invalid = w.go127 ? AS_FIELD : DONE;
   if (tf.kind === "struct") {
