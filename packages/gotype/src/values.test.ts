@@ -68,6 +68,29 @@ describe("checkValue", () => {
     expect(checkValue(T.int64, 1)?.message).toBe("int64: want int64, got 1");
     expect(checkValue(T.uint8, 256)?.message).toBe("uint8: want uint8, got 256");
   });
+  it("reports the first mismatch in field and element order", () => {
+    const t = parseGo("package p\ntype I struct{ Q int32 }\ntype S struct{ A []I; B int8; C I }").S as GoType;
+    const cases: [unknown, string | undefined][] = [
+      [{ A: [{ Q: 1 }, { Q: "x" }], B: 300, C: { Q: 1 } }, 'S.A[1].Q: want int32, got "x"'],
+      [{ A: null, B: 300, C: {} }, "S.B: want int8, got 300"],
+      [{ A: null, B: 1, C: {} }, "S.C.Q: want int32, got missing field"],
+      [{ A: [{}], B: 1 }, "S.A[0].Q: want int32, got missing field"],
+      [{ A: null, B: 1 }, "S.C: want p.I, got missing field"],
+      [{ A: null, B: 1, C: { Q: 2 } }, undefined],
+    ];
+    for (const [v, want] of cases) expect(checkValue(t, v)?.message).toBe(want);
+  });
+  it("accepts cyclic values and values met twice", () => {
+    const t = parseGo("package p\ntype N struct{ Next *N; V int8 }").N as GoType;
+    const a: Record<string, unknown> = { Next: null, V: 1 };
+    a.Next = a;
+    expect(checkValue(t, a)).toBeUndefined();
+    const shared = { Next: null, V: 2 };
+    expect(checkValue(t, { Next: { Next: shared, V: 1 }, V: 0 })).toBeUndefined();
+    expect(checkValue(t, { Next: { Next: null, V: 1000 }, V: 0 })?.message).toBe(
+      "N.Next.V: want int8, got 1000",
+    );
+  });
 });
 
 describe("checkValue and fields JSON never reads", () => {
