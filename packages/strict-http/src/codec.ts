@@ -1,4 +1,10 @@
-import { checkStrict, type ParseStrictOptions, resolveParseOptions } from "./parse-strict.js";
+import {
+  checkBeforeCodec,
+  checkStrict,
+  type ParseStrictOptions,
+  type ResolvedParseOptions,
+  resolveParseOptions,
+} from "./parse-strict.js";
 import type { BodyDecoder } from "./read-json.js";
 
 /**
@@ -36,13 +42,26 @@ export function goDecoder<T, O>(
   options?: O,
   adapter: GoDecoderOptions = {},
 ): BodyDecoder {
+  return makeDecoder(codec, type, options, adapter, false);
+}
+
+function makeDecoder<T, O>(
+  codec: GoCodec<T, O>,
+  type: T,
+  options: O | undefined,
+  adapter: GoDecoderOptions,
+  codecChecksText: boolean,
+): BodyDecoder {
   const pre = adapter.precheck ?? true;
-  const parseOpts =
-    pre === false
-      ? undefined
-      : resolveParseOptions({ bigint: true, allowOverflow: true, ...(pre === true ? {} : pre) });
+  if (pre === false) return (body) => codec.unmarshal(type, body, options);
+  const parseOpts: ResolvedParseOptions = resolveParseOptions({
+    bigint: true,
+    allowOverflow: true,
+    ...(pre === true ? {} : pre),
+  });
+  const check = codecChecksText ? checkBeforeCodec : checkStrict;
   return (body) => {
-    if (parseOpts) checkStrict(body, parseOpts);
+    check(body, parseOpts);
     return codec.unmarshal(type, body, options);
   };
 }
@@ -57,12 +76,20 @@ export function goDecoderV1<T, O extends object>(
   return goDecoder(codec, type, { disallowUnknownFields: true, ...options } as O, adapter);
 }
 
-/** goDecoderV2 is goDecoder for codec-v2 with `rejectUnknownMembers: true` unless said otherwise. */
+/**
+ * goDecoderV2 is goDecoder for codec-v2 with `rejectUnknownMembers: true`
+ * unless said otherwise. Under v2's defaults codec-v2 itself rejects duplicate
+ * names and invalid UTF-8 (in Go's words), so the precheck leaves those two to
+ * it and costs less than half; with `allowDuplicateNames` or `allowInvalidUTF8`
+ * in the codec options (as in `defaultOptionsV1()`) the precheck keeps them.
+ */
 export function goDecoderV2<T, O extends object>(
   codec: GoCodec<T, O>,
   type: T,
   options?: O,
-  adapter?: GoDecoderOptions,
+  adapter: GoDecoderOptions = {},
 ): BodyDecoder {
-  return goDecoder(codec, type, { rejectUnknownMembers: true, ...options } as O, adapter);
+  const o = { rejectUnknownMembers: true, ...options } as unknown as O & Record<string, unknown>;
+  const codecChecksText = o.allowDuplicateNames !== true && o.allowInvalidUTF8 !== true;
+  return makeDecoder(codec, type, o as O, adapter, codecChecksText);
 }

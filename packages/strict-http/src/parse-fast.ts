@@ -87,14 +87,19 @@ export function parseFast(b: Uint8Array, maxDepth: number, keepProtoNames: boole
  * Numbers are not looked at: the caller takes this path only when neither
  * unsafe integers nor overflow are refused (bigint and allowOverflow on).
  */
-export function checkFast(b: Uint8Array, maxDepth: number, keepProtoNames: boolean): boolean {
+export function checkFast(
+  b: Uint8Array,
+  maxDepth: number,
+  keepProtoNames: boolean,
+  textCheckedByCodec = false,
+): boolean {
   if (b.length > FAST_MAX_BYTES || maxDepth < FAST_MAX_DEPTH) return false;
   if (!beginScan(b)) return false;
   const dup = C.allowDuplicateNames;
   const utf8 = C.allowInvalidUTF8;
   const proto = C.bailOnProtoNames;
-  C.allowDuplicateNames = false;
-  C.allowInvalidUTF8 = false;
+  C.allowDuplicateNames = textCheckedByCodec;
+  C.allowInvalidUTF8 = textCheckedByCodec;
   C.bailOnProtoNames = !keepProtoNames;
   try {
     skipValue(ws());

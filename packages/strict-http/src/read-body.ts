@@ -68,6 +68,12 @@ class ByteCollector {
     }
     const need = this.total + c.length;
     let buf = this.buf;
+    if (buf === undefined && need === expected) {
+      // The whole body in one chunk (the common case for small bodies): keep it, do not copy it.
+      this.buf = c;
+      this.total = need;
+      return;
+    }
     if (buf === undefined || need > buf.length) {
       const grown = Math.min(expected, Math.max(FIRST_CAPACITY, need, 2 * (buf?.length ?? 0)));
       const next = new Uint8Array(Math.max(grown, need));
@@ -242,7 +248,6 @@ export function readNodeBody(req: IncomingMessage, limits: ReadLimits): Promise<
       }
     };
     const onEnd = () => sink.end();
-    const onAborted = () => sink.fail(aborted());
     const onError = () => sink.fail(aborted());
     const onClose = () => {
       if (!req.complete) sink.fail(aborted());
@@ -250,7 +255,6 @@ export function readNodeBody(req: IncomingMessage, limits: ReadLimits): Promise<
     const cleanup = () => {
       req.removeListener("data", onData);
       req.removeListener("end", onEnd);
-      req.removeListener("aborted", onAborted);
       req.removeListener("error", onError);
       req.removeListener("close", onClose);
     };
@@ -270,7 +274,6 @@ export function readNodeBody(req: IncomingMessage, limits: ReadLimits): Promise<
     );
     req.on("data", onData);
     req.on("end", onEnd);
-    req.on("aborted", onAborted);
     req.on("error", onError);
     req.on("close", onClose);
   });

@@ -77,12 +77,51 @@ export interface ResolvedReadJsonOptions {
 
 const RESOLVED = Symbol("strict-http.resolved");
 
+/** What an options object held when it was last resolved: its members, and its content types' items. */
+interface Resolution {
+  readonly members: Record<string, unknown>;
+  readonly types: readonly string[] | undefined;
+  readonly resolved: ResolvedReadJsonOptions;
+}
+
+/**
+ * The last resolution of each plain options object: a server passes the same
+ * object on every request, and checking that nothing in it changed costs less
+ * than resolving it again.
+ */
+const lastResolved = new WeakMap<object, Resolution>();
+
+function sameItems(a: readonly string[] | undefined, b: readonly string[] | undefined): boolean {
+  if (a === undefined || b === undefined) return a === b;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+function unchanged(o: ReadJsonOptions, last: Resolution): boolean {
+  let n = 0;
+  for (const k in o) {
+    if (!Object.hasOwn(last.members, k) || (o as Record<string, unknown>)[k] !== last.members[k])
+      return false;
+    n++;
+  }
+  return n === Object.keys(last.members).length && sameItems(o.contentTypes, last.types);
+}
+
 /** resolveReadJsonOptions checks and freezes options once; pass the result to readJson on hot paths. */
 export function resolveReadJsonOptions(
   o: ReadJsonOptions | ResolvedReadJsonOptions = {},
 ): ResolvedReadJsonOptions {
   if ((o as Record<symbol, unknown>)[RESOLVED]) return o as ResolvedReadJsonOptions;
   const r = o as ReadJsonOptions;
+  const last = lastResolved.get(r);
+  if (last !== undefined && unchanged(r, last)) return last.resolved;
+  const resolved = resolveFresh(r);
+  lastResolved.set(r, { members: { ...r }, types: r.contentTypes && [...r.contentTypes], resolved });
+  return resolved;
+}
+
+function resolveFresh(r: ReadJsonOptions): ResolvedReadJsonOptions {
   const maxBytes = r.maxBytes ?? DEFAULT_MAX_BYTES;
   if (!Number.isSafeInteger(maxBytes) || maxBytes < 0)
     throw new RangeError("maxBytes must be a non-negative integer");
@@ -190,38 +229,54 @@ async function readWebJson(req: Request, o: ResolvedReadJsonOptions): Promise<un
  * (the adapters pass it; readJson finds it on the socket): every rejection
  * that leaves body bytes unread goes through closeAfterResponse.
  */
-export async function readNodeJson(
+export function readNodeJson(
   req: IncomingMessage,
   options: ReadJsonOptions | ResolvedReadJsonOptions,
   res: ServerResponse | undefined,
 ): Promise<unknown> {
-  const o = resolveReadJsonOptions(options);
+  let o: ResolvedReadJsonOptions;
   let framing: Framing | undefined;
   let verdict: HeaderVerdict;
   try {
+    o = resolveReadJsonOptions(options);
     const h = nodeBodyHeaders(req);
     framing = checkFraming(h);
     verdict = checkHeaders(h, framing, hasBody(framing), o);
   } catch (e) {
-    if (!StrictBodyError.isInstance(e) || framing === undefined || !hasBody(framing)) {
+    return Promise.reject(headerRejection(e, framing, req, res));
+  }
+  if (verdict.none) return Promise.resolve(undefined);
+  const decode = o.decode === undefined ? undefined : o;
+  const parse = o.parse;
+  // One promise from the first byte to the value: the strict parse runs in the read's own callback.
+  return readNodeBody(req, verdict.limits).then(
+    (body) => (decode === undefined ? parseStrict(body, parse) : decodeBody(body, decode)),
+    (e) => {
       if (StrictBodyError.isInstance(e) && e.closeConnection) closeAfterResponse(req, res, LINGER_MS);
       throw e;
-    }
-    // A small declared body is left for node:http to discard (the connection is kept, as in Go);
-    // a chunked or larger one must not be read: the connection closes after the answer.
-    if (!e.closeConnection && smallUnread(framing)) throw e;
-    closeAfterResponse(req, res, LINGER_MS);
-    throw withCloseConnection(e);
-  }
-  if (verdict.none) return undefined;
-  let body: Uint8Array;
-  try {
-    body = await readNodeBody(req, verdict.limits);
-  } catch (e) {
+    },
+  );
+}
+
+/**
+ * headerRejection is the error for a request refused on its headers; when
+ * body bytes stay unread the connection closes after the answer.
+ */
+function headerRejection(
+  e: unknown,
+  framing: Framing | undefined,
+  req: IncomingMessage,
+  res: ServerResponse | undefined,
+): unknown {
+  if (!StrictBodyError.isInstance(e) || framing === undefined || !hasBody(framing)) {
     if (StrictBodyError.isInstance(e) && e.closeConnection) closeAfterResponse(req, res, LINGER_MS);
-    throw e;
+    return e;
   }
-  return decodeBody(body, o);
+  // A small declared body is left for node:http to discard (the connection is kept, as in Go);
+  // a chunked or larger one must not be read: the connection closes after the answer.
+  if (!e.closeConnection && smallUnread(framing)) return e;
+  closeAfterResponse(req, res, LINGER_MS);
+  return withCloseConnection(e);
 }
 
 /**

@@ -61,7 +61,9 @@ const wantV2: Record<string, Want> = {
   "unknown-nested": { status: 400, code: C.DECODE, pointer: "/items/1/color" },
   "type-mismatch": { status: 400, code: C.DECODE, pointer: "/total" },
   "type-nested": { status: 400, code: C.DECODE, pointer: "/items/0/qty" },
-  "duplicate-name": { status: 400, code: C.DUPLICATE_NAME, pointer: "/name" },
+  // codec-v2 rejects duplicate names under v2's defaults, so goDecoderV2's precheck leaves them to
+  // it: the answer is Go's own text (GOJSON_ERR_DECODE) with the pointer.
+  "duplicate-name": { status: 400, code: C.DECODE, pointer: "/name" },
 };
 
 const flavours = [
@@ -176,4 +178,56 @@ type T struct {
       await plain.close();
     }
   });
+});
+
+// goDecoderV2 leaves duplicate names and invalid UTF-8 to codec-v2 when the codec options reject
+// them (v2's defaults); with the v1 flags that allow them the precheck keeps both checks. Invalid
+// bytes make the fast pass give way to the full check, which answers with strict-http's own code.
+describe("@gojson/strict-http/codec: what goDecoderV2's precheck leaves to codec-v2", () => {
+  const dup = new TextEncoder().encode('{"name":"a","name":"b"}');
+  const badUtf8 = Uint8Array.from([...new TextEncoder().encode('{"name":"'), 0xff, 0x22, 0x7d]);
+  const deep = new TextEncoder().encode(`${"[".repeat(1001)}${"]".repeat(1001)}`);
+  const errorOf = (f: () => unknown) => {
+    try {
+      f();
+    } catch (e) {
+      return e as { code?: string; message: string };
+    }
+    throw new Error("no error");
+  };
+  const cases = [
+    {
+      name: "DuplicateUnderV2Defaults",
+      body: dup,
+      options: {},
+      code: C.DECODE,
+      text: /duplicate object member name "name"/,
+    },
+    { name: "InvalidUtf8UnderV2Defaults", body: badUtf8, options: {}, code: C.INVALID_UTF8, text: /UTF-8/ },
+    {
+      name: "DuplicateAllowedByCodec",
+      body: dup,
+      options: { allowDuplicateNames: true },
+      code: C.DUPLICATE_NAME,
+      text: /duplicate/,
+    },
+    {
+      name: "InvalidUtf8AllowedByCodec",
+      body: badUtf8,
+      options: { allowInvalidUTF8: true },
+      code: C.INVALID_UTF8,
+      text: /UTF-8/,
+    },
+    { name: "DepthStillPrechecked", body: deep, options: {}, code: C.MAX_DEPTH, text: /dep|nest/ },
+  ];
+  for (const c of cases) {
+    it(c.name, async () => {
+      const decode = goDecoderV2(codecV2, Order, c.options);
+      const e = errorOf(() => decode(c.body));
+      const { toDecodeError } = await import("../src/index.js");
+      const err = toDecodeError(e);
+      expect(err.code).toBe(c.code);
+      expect(err.message).toMatch(c.text);
+    });
+  }
 });
