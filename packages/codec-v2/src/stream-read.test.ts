@@ -347,6 +347,31 @@ describe("AsyncValueStream", () => {
     const w = (dec as unknown as { w: { buf: Uint8Array } }).w;
     expect(w.buf.length).toBe(STREAM_WINDOW);
   });
+  it("maxBytes: a longer value is a JsonError (GOJSON_ERR_TOO_LARGE); shorter ones decode", async () => {
+    const got: unknown[] = [];
+    const run = async () => {
+      for await (const v of decodeValues(T.any, Readable.from(["[1,2] [1,", "22] 3"]), undefined, {
+        maxBytes: 5,
+      }))
+        got.push(v);
+    };
+    const err = await run().catch((e: unknown) => e);
+    expect(got).toEqual([[1, 2]]);
+    expect(JsonError.isInstance(err)).toBe(true);
+    expect((err as JsonError).code).toBe("GOJSON_ERR_TOO_LARGE");
+    expect((err as Error).message).toBe(
+      "jsontext: a value starting at offset 6 is longer than maxBytes (5 bytes)",
+    );
+    expect(() => new AsyncValueStream("1", undefined, { maxBytes: -1 })).toThrow(InvalidArgumentError);
+  });
+  it("unmarshalRead's maxBytes stops reading past it", async () => {
+    await expect(
+      unmarshalRead(T.any, Readable.from(["[1,", "2,3]"]), undefined, { maxBytes: 6 }),
+    ).rejects.toThrow("jsontext: the input is longer than maxBytes (6 bytes)");
+    expect(await unmarshalRead(T.any, Readable.from(["[1,", "2,3]"]), undefined, { maxBytes: 7 })).toEqual([
+      1, 2, 3,
+    ]);
+  });
   it("break releases the source (a Node Readable is destroyed)", async () => {
     const r = Readable.from(["1 2 3 4 5"]);
     for await (const v of decodeValues(T.any, r)) {

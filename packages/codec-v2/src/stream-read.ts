@@ -26,16 +26,28 @@ function checkSource(fn: string, source: unknown): void {
  * UnmarshalRead): exactly one JSON value, then only whitespace (trailing data is Go's
  * `invalid character ... after top-level value` error). Errors and offsets are unmarshal's over
  * the same bytes. A document of any size the heap holds decodes (large inputs never become one
- * string).
+ * string); `limits.maxBytes` bounds what is read.
  */
 export async function unmarshalRead<T>(
   type: GoType<T>,
   source: ByteSource,
   options?: UnmarshalOptionsInput<NoInfer<T>>,
+  limits?: {
+    /**
+     * The longest input (bytes) to read; past it, reading stops and the promise rejects with a
+     * JsonError (`GOJSON_ERR_TOO_LARGE`). Default: no limit but the heap's, as Go.
+     */
+    readonly maxBytes?: number;
+  },
 ): Promise<T> {
   checkGoType("unmarshalRead", type);
   checkSource("unmarshalRead", source);
-  return unmarshal(type, await readAll(source), options);
+  const maxBytes = limits?.maxBytes;
+  if (maxBytes !== undefined && !(typeof maxBytes === "number" && maxBytes >= 0))
+    throw new InvalidArgumentError(
+      `gojson: unmarshalRead: maxBytes must be a number of bytes, got ${describeArgument(maxBytes)}`,
+    );
+  return unmarshal(type, await readAll(source, maxBytes), options);
 }
 
 /**

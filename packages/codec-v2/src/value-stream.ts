@@ -26,6 +26,12 @@ export interface StreamOptions {
    * by the record separator U+001E, which is skipped between values.
    */
   readonly framing?: "json" | "json-seq";
+  /**
+   * The longest value (bytes) the stream may hold; a longer one is a JsonError
+   * (`GOJSON_ERR_TOO_LARGE`) as soon as that many of its bytes are read (default: no limit but
+   * the heap's, as Go). Memory then stays within about maxBytes and one chunk.
+   */
+  readonly maxBytes?: number;
 }
 
 function joinOptions(base: ResolvedOptions, options: OptionsInput): ResolvedOptions {
@@ -124,7 +130,15 @@ export class AsyncValueStream {
       throw new InvalidArgumentError(
         `gojson: AsyncValueStream: framing must be "json" or "json-seq", got ${describeArgument(framing)}`,
       );
-    this.w = new StreamWindow(source, { jsonSeq: framing === "json-seq" });
+    const maxBytes = stream?.maxBytes;
+    if (maxBytes !== undefined && !(typeof maxBytes === "number" && maxBytes >= 0))
+      throw new InvalidArgumentError(
+        `gojson: AsyncValueStream: maxBytes must be a number of bytes, got ${describeArgument(maxBytes)}`,
+      );
+    this.w = new StreamWindow(source, {
+      jsonSeq: framing === "json-seq",
+      ...(maxBytes === undefined ? {} : { maxBytes }),
+    });
   }
 
   /** inputOffset is the byte offset (from the start of the stream) just after the last value read. */

@@ -6,6 +6,7 @@
  * without awaiting. A file is read into the reader's buffer (Go's io.Reader):
  * no chunk is allocated per read.
  */
+import { JsonError } from "./errors.js";
 
 /**
  * ReadableFile is a file read into a buffer of the reader's own (Go's io.Reader): a Node
@@ -54,7 +55,7 @@ export interface ChunkReader {
   readonly reuses?: boolean;
 }
 
-/** FILE_READ_SIZE is the size of the buffer a ReadableFile is read into by `next` (bytes). */
+/** FILE_READ_SIZE is the size of a ReadableFile's reads (bytes): one block is read ahead. */
 export const FILE_READ_SIZE = 64 * 1024;
 
 const textEncoder = new TextEncoder();
@@ -98,16 +99,50 @@ export function isReadableFile(v: unknown): v is ReadableFile {
   );
 }
 
+/**
+ * fileReader reads a file a FILE_READ_SIZE block ahead: once the caller has taken a block, the
+ * next is read while it decodes this one (a file's read is a round trip to libuv's threads).
+ */
 function fileReader(file: ReadableFile): ChunkReader {
   let done = false;
   let own: Uint8Array | null = null;
-  const readInto = async (buf: Uint8Array, offset: number, length: number): Promise<number> => {
-    if (done || length <= 0) return 0;
-    const { bytesRead } = await file.read(buf, offset, length, null);
-    if (typeof bytesRead !== "number" || bytesRead < 0 || bytesRead > length)
+  /** The block read ahead: bytes [at, have) not handed out yet; `pending` is its read in flight. */
+  let ahead: Uint8Array | null = null;
+  let have = 0;
+  let at = 0;
+  let pending: Promise<number> | null = null;
+  const read = async (buf: Uint8Array): Promise<number> => {
+    const { bytesRead } = await file.read(buf, 0, buf.length, null);
+    if (typeof bytesRead !== "number" || bytesRead < 0 || bytesRead > buf.length)
       throw new TypeError(`jsontext: a file's read resolved to ${describe(bytesRead)} bytes`);
-    if (bytesRead === 0) done = true;
     return bytesRead;
+  };
+  const start = (): void => {
+    ahead ??= new Uint8Array(FILE_READ_SIZE);
+    pending = read(ahead);
+    // Its error is the next readInto's (never an unhandled rejection when nobody reads again).
+    pending.catch(() => undefined);
+  };
+  const readInto = async (buf: Uint8Array, offset: number, length: number): Promise<number> => {
+    if (length <= 0) return 0;
+    if (at === have) {
+      if (done) return 0;
+      if (pending === null) start();
+      const p = pending as Promise<number>;
+      pending = null;
+      const n = await p;
+      if (n === 0) {
+        done = true;
+        return 0;
+      }
+      have = n;
+      at = 0;
+    }
+    const k = Math.min(length, have - at);
+    buf.set((ahead as Uint8Array).subarray(at, at + k), offset);
+    at += k;
+    if (at === have && !done) start();
+    return k;
   };
   return {
     reuses: true,
@@ -119,6 +154,7 @@ function fileReader(file: ReadableFile): ChunkReader {
     },
     cancel: async () => {
       done = true;
+      at = have;
     },
   };
 }
@@ -203,10 +239,11 @@ export function chunkReader(src: ByteSource): ChunkReader {
 
 /**
  * readAll reads every chunk of src into one Uint8Array (a whole Uint8Array source is returned
- * as it is, not copied).
+ * as it is, not copied). Past `maxBytes` (default: no limit), it stops reading and throws a
+ * JsonError (`GOJSON_ERR_TOO_LARGE`).
  */
-export async function readAll(src: ByteSource): Promise<Uint8Array> {
-  if (src instanceof Uint8Array) return src;
+export async function readAll(src: ByteSource, maxBytes = Number.POSITIVE_INFINITY): Promise<Uint8Array> {
+  if (src instanceof Uint8Array && src.length <= maxBytes) return src;
   const r = chunkReader(src);
   const parts: Uint8Array[] = [];
   let n = 0;
@@ -217,6 +254,10 @@ export async function readAll(src: ByteSource): Promise<Uint8Array> {
       if (c === undefined) break;
       parts.push(r.reuses === true ? c.slice() : c);
       n += c.length;
+      if (n > maxBytes)
+        throw new JsonError(`jsontext: the input is longer than maxBytes (${maxBytes} bytes)`, {
+          code: "GOJSON_ERR_TOO_LARGE",
+        });
     }
   } catch (e) {
     await r.cancel();

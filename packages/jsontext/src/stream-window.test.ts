@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { ByteSource, ReadableFile } from "./stream-source.js";
+import { JsonError } from "./errors.js";
+import { type ByteSource, type ReadableFile, readAll } from "./stream-source.js";
 import { STREAM_WINDOW, StreamWindow } from "./stream-window.js";
 
 const enc = new TextEncoder();
@@ -131,5 +132,36 @@ describe("StreamWindow/Memory", () => {
       if (i >= 0 && w.base + w.end !== parts.slice(0, i + 1).reduce((s, p) => s + p.length, 0)) held++;
     }
     expect(held).toBe(0);
+  });
+});
+
+describe("StreamWindow/MaxBytes", () => {
+  const cases: { name: string; in: string; max: number; want: string[] | RegExp }[] = [
+    { name: "AtTheLimit", in: '[1,2] "abc" 12345', max: 5, want: ["[1,2]", '"abc"', "12345"] },
+    {
+      name: "Container/OneOver",
+      in: "[1,2] [1,22]",
+      max: 5,
+      want: /starting at offset 6 is longer than maxBytes \(5 bytes\)/,
+    },
+    { name: "String/OneOver", in: '"abcde"', max: 6, want: /starting at offset 0 is longer than maxBytes/ },
+    { name: "Truncated/Over", in: '1 {"a":"bbbbbbbbbb', max: 8, want: /offset 2 is longer/ },
+  ];
+  for (const c of cases)
+    it(c.name, async () => {
+      const run = values(new StreamWindow(chunks(c.in, 2), { maxBytes: c.max }));
+      if (Array.isArray(c.want)) expect(await run).toEqual(c.want);
+      else await expect(run).rejects.toThrow(c.want);
+    });
+  it("TheErrorIsAJsonErrorWithItsCode", async () => {
+    const err = await values(new StreamWindow("[1,2,3]", { maxBytes: 3 })).catch((e: unknown) => e);
+    expect(JsonError.isInstance(err)).toBe(true);
+    expect((err as JsonError).code).toBe("GOJSON_ERR_TOO_LARGE");
+  });
+  it("readAll/StopsPastMaxBytes", async () => {
+    await expect(readAll(chunks("x".repeat(100), 10), 50)).rejects.toThrow(
+      /longer than maxBytes \(50 bytes\)/,
+    );
+    expect((await readAll(chunks("x".repeat(50), 10), 50)).length).toBe(50);
   });
 });

@@ -7,6 +7,7 @@
  * chunk is used in place while nothing else is pending), so memory is one window as large as
  * the largest value, whatever the stream's length.
  */
+import { JsonError } from "./errors.js";
 import { type ByteSource, type ChunkReader, chunkReader } from "./stream-source.js";
 
 /** STREAM_WINDOW is a StreamWindow's first buffer size in bytes (it grows to the largest value). */
@@ -46,6 +47,21 @@ export interface StreamWindowOptions {
   readonly jsonSeq?: boolean;
   /** The first buffer's size in bytes (default STREAM_WINDOW). */
   readonly size?: number;
+  /**
+   * The longest value the window may hold, in bytes (default: no limit but the heap's). A longer
+   * value is a JsonError (`GOJSON_ERR_TOO_LARGE`) as soon as that many of its bytes are read.
+   */
+  readonly maxBytes?: number;
+}
+
+/** tooLargeError is the JsonError of a value longer than maxBytes (starting at stream offset `at`). */
+export function tooLargeError(maxBytes: number, at: number): JsonError {
+  return new JsonError(
+    `jsontext: a value starting at offset ${at} is longer than maxBytes (${maxBytes} bytes)`,
+    {
+      code: "GOJSON_ERR_TOO_LARGE",
+    },
+  );
 }
 
 /**
@@ -72,6 +88,7 @@ export class StreamWindow {
   private readonly src: ChunkReader;
   private readonly seq: boolean;
   private readonly size: number;
+  private readonly maxBytes: number;
   /** Whether buf is our storage (else a chunk of the source, used in place until more is read). */
   private owned: boolean;
   // Boundary finder: scan position, mode, container depth, string state.
@@ -85,6 +102,10 @@ export class StreamWindow {
     this.src = chunkReader(source);
     this.seq = options?.jsonSeq === true;
     this.size = Math.max(16, options?.size ?? STREAM_WINDOW);
+    const max = options?.maxBytes;
+    if (max !== undefined && !(typeof max === "number" && max >= 0))
+      throw new TypeError(`jsontext: maxBytes must be a number of bytes, got ${String(max)}`);
+    this.maxBytes = max ?? Number.POSITIVE_INFINITY;
     // A file is read into our buffer from the first read; chunks are used in place until then.
     this.owned = this.src.readInto !== undefined;
     this.buf = this.owned ? new Uint8Array(this.size) : new Uint8Array(0);
@@ -129,6 +150,16 @@ export class StreamWindow {
    * grammar is checked by whoever decodes it.
    */
   frame(): boolean {
+    const framed = this.advance();
+    if (
+      this.mode !== F_START &&
+      (this.mode === F_DONE ? this.valueEnd : this.fp) - this.valueStart > this.maxBytes
+    )
+      throw tooLargeError(this.maxBytes, this.base + this.valueStart);
+    return framed;
+  }
+
+  private advance(): boolean {
     const b = this.buf;
     const n = this.end;
     if (this.mode === F_START) {
