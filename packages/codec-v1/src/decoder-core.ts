@@ -107,6 +107,8 @@ export class DecoderCore {
   private readonly tokenStack: TS[] = [];
   useNumber: boolean;
   disallowUnknownFields: boolean;
+  /** The longest value (bytes, leading whitespace included) the Decoder reads (StreamLimits.maxBytes). */
+  maxBytes = Number.POSITIVE_INFINITY;
   readonly goVersion: ResolvedDecode["goVersion"];
 
   constructor(o: ResolvedDecode) {
@@ -153,6 +155,15 @@ export class DecoderCore {
       return b;
     }
     return c;
+  }
+
+  /** A value longer than maxBytes: a sticky error, as Go's dec.err (the stream cannot be read past it). */
+  private tooLarge(): never {
+    this.err = new GoError(
+      "too-large",
+      `gojson: a value starting at offset ${this.inputOffset()} is longer than maxBytes (${this.maxBytes} bytes)`,
+    );
+    throw this.err;
   }
 
   /** Go's refill: slides the unread bytes down, grows, reads once; false at the end of the source. */
@@ -232,6 +243,7 @@ export class DecoderCore {
         }
       }
       const n = scanp - this.scanp;
+      if (n > this.maxBytes) this.tooLarge();
       let more: boolean;
       try {
         more = yield* this.refill();
@@ -290,7 +302,7 @@ export class DecoderCore {
     // the fast path, which validates it (anything it declines is read again by readValue below).
     if (into === undefined) {
       const n = framedLength(this.buf, this.scanp);
-      if (n > 0) {
+      if (n > 0 && n <= this.maxBytes) {
         const fast = unmarshalFast(type, this.buf.subarray(this.scanp, this.scanp + n), options);
         if (fast !== NO_FAST) {
           this.scan.bytes += n;
@@ -301,6 +313,7 @@ export class DecoderCore {
       }
     }
     const n = yield* this.readValue();
+    if (n > this.maxBytes) this.tooLarge();
     if (n > MAX_INPUT_BYTES) {
       // Past the longest string: element by element on the bytes (readValue has checked them).
       const whole = this.buf.subarray(this.scanp, this.scanp + n);

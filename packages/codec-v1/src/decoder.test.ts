@@ -160,3 +160,50 @@ describe("Decoder/File", () => {
     expect(f.reads).toBeLessThanOrEqual(Math.ceil(all.length / (64 * 1024)) + 1);
   });
 });
+
+describe("Decoder/MaxBytes", () => {
+  const cases: { name: string; in: string[]; max: number; values: unknown[]; err?: string }[] = [
+    { name: "AtTheLimit", in: ["[1,2] ", '"abc" 12'], max: 6, values: [[1, 2], "abc", 12] },
+    {
+      name: "WholeInBuffer/OneOver",
+      in: ["[1,2] [1,22] 3"],
+      max: 6,
+      values: [[1, 2]],
+      err: "gojson: a value starting at offset 5 is longer than maxBytes (6 bytes)",
+    },
+    {
+      name: "AcrossChunks/OneOver",
+      in: ["[1,2]", " [1,", "22] 3"],
+      max: 6,
+      values: [[1, 2]],
+      err: "gojson: a value starting at offset 5 is longer than maxBytes (6 bytes)",
+    },
+  ];
+  for (const c of cases)
+    test(c.name, async () => {
+      const d = new Decoder(c.in, undefined, { maxBytes: c.max });
+      const got: unknown[] = [];
+      let err: unknown;
+      for (;;) {
+        try {
+          got.push(await d.decode(T.any));
+        } catch (e) {
+          err = e;
+          break;
+        }
+      }
+      expect(got).toEqual(c.values);
+      if (c.err === undefined) expect(isEOF(err)).toBe(true);
+      else {
+        expect((err as GoError).code).toBe("GOJSON_ERR_V1_TOO_LARGE");
+        expect((err as Error).message).toBe(c.err);
+        // Sticky: the Decoder is done.
+        await expect(d.decode(T.any)).rejects.toBe(err);
+      }
+    });
+  test("not a number of bytes: InvalidArgumentError", () => {
+    expect(() => new SyncDecoder("1", undefined, { maxBytes: -1 })).toThrow(
+      /maxBytes must be a number of bytes/,
+    );
+  });
+});

@@ -7,8 +7,32 @@
 import { checkType } from "./arguments.js";
 import { DecoderCore, type Op, runAsync, runSync, type Token } from "./decoder-core.js";
 import type { GoType } from "./deps.js";
+import { InvalidArgumentError } from "./errors.js";
 import { checkInto, type DecodeOptions, resolveDecode, type UnmarshalOptions } from "./options.js";
 import { asyncReader, type DecoderSource, type SyncDecoderSource, syncReader } from "./stream-source.js";
+import { describeValue } from "./value-check.js";
+
+/** Limits of a Decoder (and of unmarshalRead and decodeValues), apart from Go's options. */
+export interface StreamLimits {
+  /**
+   * The longest value (bytes) the Decoder reads; a longer one is a GoError
+   * (`GOJSON_ERR_V1_TOO_LARGE`) once that many of its bytes are read, and the Decoder is done
+   * (as after any read error). Default: no limit but the heap's, as Go.
+   */
+  readonly maxBytes?: number;
+}
+
+function applyLimits(core: DecoderCore, operation: string, limits: StreamLimits | undefined): void {
+  const max = limits?.maxBytes;
+  if (max === undefined) return;
+  if (!(typeof max === "number" && max >= 0))
+    throw new InvalidArgumentError(
+      operation,
+      "maxBytes",
+      `must be a number of bytes, got ${describeValue(max)}`,
+    );
+  core.maxBytes = max;
+}
 
 /** The `into` option of Decoder.decode. */
 export type DecodeIntoOptions<T> = Pick<UnmarshalOptions<T>, "into">;
@@ -16,16 +40,17 @@ export type DecodeIntoOptions<T> = Pick<UnmarshalOptions<T>, "into">;
 /**
  * Go's json.Decoder: reads successive JSON values from a byte stream (a
  * Uint8Array, a string, a Node Readable, a web ReadableStream or an (async)
- * iterable of chunks). Options set what Go's UseNumber and
- * DisallowUnknownFields set, and `goVersion`.
+ * iterable of chunks, a FileHandle). Options set what Go's UseNumber and
+ * DisallowUnknownFields set, and `goVersion`; `limits.maxBytes` bounds the longest value.
  */
 export class Decoder {
   /** @internal */
   readonly core: DecoderCore;
   private readonly next: ReturnType<typeof asyncReader>;
 
-  constructor(source: DecoderSource, options?: DecodeOptions) {
+  constructor(source: DecoderSource, options?: DecodeOptions, limits?: StreamLimits) {
     this.core = new DecoderCore(resolveDecode(options, "Decoder"));
+    applyLimits(this.core, "Decoder", limits);
     this.next = asyncReader("Decoder", source);
   }
 
@@ -86,8 +111,9 @@ export class SyncDecoder {
   private readonly core: DecoderCore;
   private readonly next: () => ReturnType<ReturnType<typeof syncReader>>;
 
-  constructor(source: SyncDecoderSource, options?: DecodeOptions) {
+  constructor(source: SyncDecoderSource, options?: DecodeOptions, limits?: StreamLimits) {
     this.core = new DecoderCore(resolveDecode(options, "SyncDecoder"));
+    applyLimits(this.core, "SyncDecoder", limits);
     this.next = syncReader("SyncDecoder", source);
   }
 

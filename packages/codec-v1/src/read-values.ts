@@ -4,7 +4,7 @@
  * (whitespace-separated values: NDJSON, concatenated JSON; an async iterator).
  */
 import { checkType } from "./arguments.js";
-import { Decoder } from "./decoder.js";
+import { Decoder, type StreamLimits } from "./decoder.js";
 import { isEOF } from "./decoder-core.js";
 import { type GoType, quoteCharV1 } from "./deps.js";
 import { JsonSyntaxError } from "./errors.js";
@@ -26,13 +26,20 @@ export async function unmarshalRead<T>(
   type: GoType<T>,
   source: DecoderSource,
   options?: UnmarshalOptions<NoInfer<T>>,
+  limits?: StreamLimits,
 ): Promise<T> {
   checkType("unmarshalRead", type);
   const { into, ...decodeOptions } = checkUnmarshal(options, "unmarshalRead");
   // A whole document past the longest string: read element by element in place (no copy).
-  if (source instanceof Uint8Array && into === undefined && canDecodeLarge(type as GoType, source.length))
+  const max = limits?.maxBytes;
+  if (
+    source instanceof Uint8Array &&
+    into === undefined &&
+    !(typeof max === "number" && source.length > max) &&
+    canDecodeLarge(type as GoType, source.length)
+  )
     return unmarshalLarge(type as GoType, source, decodeOptions, false) as T;
-  const d = new Decoder(source, decodeOptions);
+  const d = new Decoder(source, decodeOptions, limits);
   const v = await d.decode(type, into === undefined ? undefined : { into });
   const end = await d.run(d.core.atEnd());
   if (end !== true) {
@@ -60,9 +67,10 @@ export async function* decodeValues<T>(
   type: GoType<T>,
   source: DecoderSource,
   options?: DecodeOptions,
+  limits?: StreamLimits,
 ): AsyncIterableIterator<T> {
   checkType("decodeValues", type);
-  const d = new Decoder(source, options);
+  const d = new Decoder(source, options, limits);
   for (;;) {
     let v: T;
     try {
