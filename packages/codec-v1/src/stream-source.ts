@@ -5,23 +5,17 @@
  * with `fs.promises.open` (read into one reused buffer: no garbage per read). A
  * chunk is a Uint8Array (a Buffer too) or a string (its UTF-8 bytes).
  */
+import type { ReadableFile } from "@gojson/jsontext";
 import { type Chunk, SOURCE_DONE } from "./decoder-core.js";
 import { InvalidArgumentError } from "./errors.js";
 import { describeValue } from "./value-check.js";
 
 /**
  * A file the Decoder reads into a buffer of its own, as Go's Decoder reads an *os.File: a Node
- * `FileHandle` (`await fs.promises.open(path)`) or anything with its `read`. It is read from its
- * current position; closing it is the caller's.
+ * `FileHandle` (`await fs.promises.open(path)`) or anything with its `read` (jsontext's
+ * ReadableFile). It is read from its current position; closing it is the caller's.
  */
-export interface DecoderFile {
-  read(
-    buffer: Uint8Array,
-    offset: number,
-    length: number,
-    position: number | null,
-  ): Promise<{ bytesRead: number }>;
-}
+export type DecoderFile = ReadableFile;
 
 /** Anything the asynchronous Decoder can read bytes from. */
 export type DecoderSource =

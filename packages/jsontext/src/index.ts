@@ -30,7 +30,7 @@ export {
   type ReadableFile,
   readAll,
 } from "./stream-source.js";
-export { STREAM_WINDOW, StreamWindow, type StreamWindowOptions } from "./stream-window.js";
+export { STREAM_WINDOW, StreamWindow, type StreamWindowOptions, valueEnd } from "./stream-window.js";
 export { SYNTAX_ERROR_CODES, type SyntacticErrorReason, WHERE_TRAILING } from "./syntax-reason.js";
 export {
   BeginArray,

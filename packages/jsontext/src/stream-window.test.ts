@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { JsonError } from "./errors.js";
 import { type ByteSource, type ReadableFile, readAll } from "./stream-source.js";
-import { STREAM_WINDOW, StreamWindow } from "./stream-window.js";
+import { STREAM_WINDOW, StreamWindow, valueEnd } from "./stream-window.js";
 
 const enc = new TextEncoder();
 const dec = new TextDecoder();
@@ -164,4 +164,22 @@ describe("StreamWindow/MaxBytes", () => {
     );
     expect((await readAll(chunks("x".repeat(50), 10), 50)).length).toBe(50);
   });
+});
+
+describe("valueEnd", () => {
+  const cases: { in: string; at?: number; want: number }[] = [
+    { in: '{"a":"}"} x', want: 9 },
+    { in: '[1,[2,"]"]],', want: 11 },
+    { in: '"a\\"b" ', want: 6 },
+    { in: "123,", want: 3 },
+    { in: "true]", want: 4 },
+    { in: "123", want: -1 },
+    { in: '{"a":[1', want: -1 },
+    { in: '"abc', want: -1 },
+    { in: "  null ", at: 2, want: 6 },
+  ];
+  for (const c of cases)
+    it(JSON.stringify(c.in), () => {
+      expect(valueEnd(enc.encode(c.in), c.at ?? 0)).toBe(c.want);
+    });
 });

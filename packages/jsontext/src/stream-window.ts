@@ -34,6 +34,44 @@ function isDelim(c: number, seq: boolean): boolean {
   );
 }
 
+/**
+ * valueEnd returns the end of the JSON value that starts at b[p]: after its closing delimiter or
+ * quote, or at the delimiter after a scalar; -1 when b ends first (a scalar at the very end of b
+ * included: more of it may follow). Framing only, on bytes in memory (a StreamWindow frames
+ * chunked input): the grammar is checked by whoever decodes the value.
+ */
+export function valueEnd(b: Uint8Array, p: number): number {
+  const n = b.length;
+  const c = b[p] as number;
+  if (c === 0x7b || c === 0x5b) {
+    let depth = 0;
+    for (let i = p; i < n; i++) {
+      const x = b[i] as number;
+      if (x === 0x22) {
+        for (i++; i < n; i++) {
+          const y = b[i] as number;
+          if (y === 0x5c) i++;
+          else if (y === 0x22) break;
+        }
+      } else if (x === 0x7b || x === 0x5b) depth++;
+      else if (x === 0x7d || x === 0x5d) {
+        if (--depth === 0) return i + 1;
+      }
+    }
+    return -1;
+  }
+  if (c === 0x22) {
+    for (let i = p + 1; i < n; i++) {
+      const y = b[i] as number;
+      if (y === 0x5c) i++;
+      else if (y === 0x22) return i + 1;
+    }
+    return -1;
+  }
+  for (let i = p + 1; i < n; i++) if (isDelim(b[i] as number, false)) return i;
+  return -1;
+}
+
 // Boundary finder modes.
 const F_START = 0; // before the next value (whitespace, and RS between records)
 const F_CONTAINER = 1;
