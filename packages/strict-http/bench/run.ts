@@ -4,10 +4,8 @@
  * per request under autocannon (results/strict-http-server-cpu.json).
  * GOJSON_BENCH_QUICK=1 runs a short smoke version of both.
  */
-import { writeFileSync } from "node:fs";
-import { join } from "node:path";
-import { formatSummary, isQuick, resultsDir, runSuite, writeResult } from "@gojson/harness";
-import { cpuRatios, formatCpu, runServerCpu } from "./server-cpu.js";
+import { formatSummary, isQuick, runSuite, writeResult } from "@gojson/harness";
+import { formatCpu, runServerCpu, serverCpuResult } from "./server-cpu.js";
 import { throughputSuite } from "./throughput.js";
 
 const run = await throughputSuite();
@@ -27,8 +25,7 @@ try {
   await run.close();
 }
 
+const startedAt = new Date();
 const rows = await runServerCpu(isQuick() ? { requests: 400, rounds: 2 } : {});
 console.log(formatCpu(rows));
-const cpuFile = join(resultsDir(), "strict-http-server-cpu.json");
-writeFileSync(cpuFile, `${JSON.stringify({ rows, ratios: cpuRatios(rows) }, null, 2)}\n`);
-console.log(`→ ${cpuFile}`);
+console.log(`→ ${writeResult(serverCpuResult(rows, startedAt, "pnpm --filter @gojson/strict-http bench"))}`);

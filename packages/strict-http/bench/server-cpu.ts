@@ -9,7 +9,17 @@
  */
 import { type ChildProcess, fork } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { geomean, roundOrder, tIntervalLog } from "@gojson/harness";
+import {
+  type BenchResult,
+  collectEnvironment,
+  finishEnvironment,
+  geomean,
+  resolveSettings,
+  roundOrder,
+  type ScaleCheck,
+  type ScaleRow,
+  tIntervalLog,
+} from "@gojson/harness";
 import autocannon from "autocannon";
 import { bodies, expectedAnswer } from "./throughput.js";
 
@@ -203,4 +213,115 @@ export function formatCpu(rows: readonly CpuRow[]): string {
     );
   }
   return lines.join("\n");
+}
+
+/** The bounds of the bench (issue: readJson at least as fast as the bare handler and fastify; a codec route within 1.1× of the codec alone). */
+const BOUNDS: ReadonlyArray<{
+  kind: RouteKind;
+  versus: RouteKind;
+  max: number;
+  subject: string;
+  bound: string;
+}> = [
+  { kind: "strict", versus: "plain", max: 1, subject: "readJson", bound: "≤ JSON.parse handler" },
+  {
+    kind: "fastify",
+    versus: "strict",
+    max: Number.POSITIVE_INFINITY,
+    subject: "readJson",
+    bound: "≤ fastify",
+  },
+  {
+    kind: "strict-codec",
+    versus: "codec",
+    max: 1.1,
+    subject: "readJson + goDecoderV2",
+    bound: "≤ 1.1× codec alone",
+  },
+];
+
+/**
+ * serverCpuResult is the run as a result document for the report: one scale row per route and
+ * body (seconds = server CPU per request, MB/s = body bytes per server CPU second), and the
+ * bounds checked on the upper end of each interval (an interval, not a point, must pass).
+ */
+export function serverCpuResult(rows: readonly CpuRow[], startedAt: Date, command: string): BenchResult {
+  const env = collectEnvironment();
+  const sizes = new Map(bodies().map((b) => [b.id, Buffer.byteLength(b.body)]));
+  const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1] as number;
+  const ratios = cpuRatios(rows);
+  const scaleRows: ScaleRow[] = rows.map((r) => {
+    const us = med(r.usPerRequest);
+    const bytes = sizes.get(r.body) ?? 0;
+    const ratio = ratios.find((c) => c.body === r.body && c.kind === r.kind);
+    return {
+      group: `server-cpu@${r.body}`,
+      impl: r.kind,
+      label: CPU_ROUTES.find((x) => x.kind === r.kind)?.label ?? r.kind,
+      side: r.kind === "plain" ? "node" : "gojson",
+      inputBytes: bytes,
+      seconds: us / 1e6,
+      mbPerSec: bytes / us,
+      runs: r.usPerRequest.length,
+      ...(ratio
+        ? {
+            note: `${ratio.ratio.toFixed(2)}× ${ratio.versus} (${ratio.low.toFixed(2)}–${ratio.high.toFixed(2)})`,
+          }
+        : {}),
+      extra: { usPerRequest: us },
+    };
+  });
+  const checks: ScaleCheck[] = [];
+  for (const b of bodies()) {
+    for (const bound of BOUNDS) {
+      // fastify ÷ readJson ≥ 1 is readJson ≤ fastify: check the reciprocal's interval.
+      const flipped = bound.max === Number.POSITIVE_INFINITY;
+      const c = ratios.find((x) => x.body === b.id && x.kind === bound.kind && x.versus === bound.versus);
+      const max = flipped ? 1 : bound.max;
+      const high = c === undefined ? undefined : flipped ? 1 / c.low : c.high;
+      const point = c === undefined ? undefined : flipped ? 1 / c.ratio : c.ratio;
+      checks.push({
+        id: `${bound.kind}-${bound.versus}@${b.id}`,
+        statement: `${bound.subject}: server CPU per request ${bound.bound} on ${b.id} (interval's upper end)`,
+        observed:
+          point === undefined || high === undefined
+            ? "not measured"
+            : `${point.toFixed(2)}× (95% interval up to ${high.toFixed(2)}×)`,
+        pass: high === undefined || !Number.isFinite(high) ? null : high <= max,
+        subject: `${bound.subject} @ ${b.id}`,
+        bound: bound.bound,
+        figure: point === undefined ? "—" : `${point.toFixed(2)}×`,
+      });
+    }
+  }
+  const finishedAt = new Date();
+  const {
+    memory: _m,
+    test: _t,
+    ...settings
+  } = resolveSettings({ pairs: 1, warmupRounds: 0, isolation: "process" });
+  return {
+    schemaVersion: 1,
+    kind: "gojson-bench-result",
+    package: "@gojson/strict-http",
+    bench: "server-cpu",
+    title: "HTTP routes: server CPU per request under autocannon",
+    description:
+      "Each route in its own server process on loopback; autocannon sends a fixed number of requests and the server " +
+      "reports its CPU time over IPC. seconds = server CPU per request; MB/s = request-body bytes per server CPU second.",
+    startedAt: startedAt.toISOString(),
+    finishedAt: finishedAt.toISOString(),
+    durationMs: finishedAt.getTime() - startedAt.getTime(),
+    environment: finishEnvironment(env),
+    settings,
+    candidates: [],
+    payloads: [],
+    measurements: [],
+    comparisons: [],
+    hypotheses: [],
+    tables: [],
+    errors: [],
+    notes: ["ratios are paired per ABBA round; a bound passes when its 95% interval's upper end meets it"],
+    scale: { rows: scaleRows, checks, commands: [command] },
+  };
 }

@@ -1,7 +1,16 @@
 // The server-CPU benchmark run once on a few requests: every route answers every body right and
 // the ratios pair each route with the one it is compared with. No timing is asserted here.
+
+import { isBenchResult } from "@gojson/harness";
 import { describe, expect, it } from "vitest";
-import { CPU_ROUTES, cpuRatios, formatCpu, runServerCpu } from "../bench/server-cpu.js";
+import {
+  CPU_ROUTES,
+  type CpuRow,
+  cpuRatios,
+  formatCpu,
+  runServerCpu,
+  serverCpuResult,
+} from "../bench/server-cpu.js";
 
 describe("bench/server-cpu.ts (check only)", () => {
   it("Bench/EveryRouteMeasuredOnEveryBody", async () => {
@@ -26,5 +35,32 @@ describe("bench/server-cpu.ts (check only)", () => {
     const [r] = cpuRatios(rows);
     // rounds: 2/1 and 4/4 → geomean √2
     expect(r?.ratio).toBeCloseTo(Math.SQRT2, 10);
+  });
+
+  it("Bench/ResultDocumentChecksIntervalsNotPoints", () => {
+    const row = (kind: CpuRow["kind"], us: number[]): CpuRow => ({
+      body: "order",
+      kind,
+      usPerRequest: us,
+      requestsPerSecond: us.map(() => 1),
+    });
+    const rows = [
+      row("strict", [10, 10, 10]),
+      row("plain", [11, 9.5, 10.5]), // strict ÷ plain ≈ 1.0: its interval reaches past 1
+      row("fastify", [20, 21, 19]), // readJson well under fastify
+      row("strict-codec", [10, 10.2, 9.9]),
+      row("codec", [10, 10, 10]), // within 1.1× of the codec alone
+    ];
+    const r = serverCpuResult(rows, new Date(), "cmd");
+    expect(isBenchResult(r)).toBe(true);
+    const pass = Object.fromEntries(
+      (r.scale?.checks ?? []).filter((c) => c.id.endsWith("@order")).map((c) => [c.id, c.pass]),
+    );
+    expect(pass).toEqual({
+      "strict-plain@order": false,
+      "fastify-strict@order": true,
+      "strict-codec-codec@order": true,
+    });
+    expect(r.scale?.rows.find((x) => x.impl === "strict")?.seconds).toBeCloseTo(10e-6, 12);
   });
 });
