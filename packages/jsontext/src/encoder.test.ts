@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import table from "../test/data/encoder.go.json" with { type: "json" };
 import { Encoder } from "./encoder.js";
 import type { EncoderOptions } from "./encoder-options.js";
+import { SINK_BACKLOG } from "./stream-sink.js";
 import {
   BeginArray,
   BeginObject,
@@ -97,8 +98,10 @@ describe("Encoder sinks", () => {
     const warnings: Error[] = [];
     const onWarning = (x: Error) => warnings.push(x);
     process.on("warning", onWarning);
+    // Past SINK_BACKLOG (what a Writable may hold before the encoder waits): 20 values of 1/8 of it.
+    const pad = "x".repeat(SINK_BACKLOG / 8);
     for (let i = 0; i < 20; i++) {
-      e.writeValue(`{"i":${i}}`);
+      e.writeValue(`{"i":${i},"p":"${pad}"}`);
       // One drain listener however many writes wait (one a write warned MaxListenersExceeded).
       expect(w.listenerCount("drain")).toBeLessThanOrEqual(1);
     }
@@ -108,7 +111,9 @@ describe("Encoder sinks", () => {
     await new Promise((r) => setImmediate(r));
     process.off("warning", onWarning);
     expect(warnings).toEqual([]);
-    expect(Buffer.concat(got).toString()).toBe(Array.from({ length: 20 }, (_, i) => `{"i":${i}}`).join(""));
+    expect(Buffer.concat(got).toString()).toBe(
+      Array.from({ length: 20 }, (_, i) => `{"i":${i},"p":"${pad}"}`).join(""),
+    );
   });
   it("web WritableStream", async () => {
     const got: Uint8Array[] = [];
