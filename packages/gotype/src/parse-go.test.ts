@@ -312,3 +312,28 @@ describe("parseGo accepts valid Go", () => {
     }
   });
 });
+
+describe("long chains of declarations", () => {
+  // A chain of aliases was resolved by recursion (2,000 overflowed the stack); stress/ has 10,000 of each shape.
+  const n = 3_000;
+  const chain = (link: (i: number) => string, end: string) => {
+    let src = "package p\n";
+    for (let i = 0; i < n - 1; i++) src += `${link(i)}\n`;
+    return `${src}type T${n - 1} ${end}\n`;
+  };
+  it("aliases", () => {
+    const types = parseGo(chain((i) => `type T${i} = T${i + 1}`, "struct{ X int }"));
+    expect(types.T0).toBe(types[`T${n - 1}`]);
+    expect(typeString(types.T0 as GoType)).toBe(`p.T${n - 1}`);
+  });
+  it("an alias cycle is still Go's error", () => {
+    expect(() => parseGo("package p\ntype A = B\ntype B = C\ntype C = A")).toThrow(
+      "2:6: invalid recursive type A\n\t2:6: A refers to B\n\t3:6: B refers to C\n\t4:6: C refers to A",
+    );
+    expect(() => parseGo("package p\ntype A = B\ntype B = []A")).toThrow("invalid recursive type A");
+  });
+  it("defined types", () => {
+    const types = parseGo(chain((i) => `type T${i} T${i + 1}`, "struct{ X int }"));
+    expect((types.T0 as GoType).kind).toBe("struct");
+  });
+});
