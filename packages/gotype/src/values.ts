@@ -22,7 +22,8 @@ export function setOwn(obj: Record<string, unknown>, key: string, value: unknown
 /**
  * Go's IsZero for `v` of type `t`: an IsZero method in the value's method set
  * (Go's json/v2 omitzero rule; pointer-receiver ones only when `addressable`)
- * wins; otherwise reflect.Value.IsZero (floats compare by bits, so -0 is not zero).
+ * wins; otherwise reflect.Value.IsZero (Go 1.26 and 1.27 compare floats with ==:
+ * -0 is zero, NaN is not).
  */
 export function isZero(
   t: GoType,
@@ -76,7 +77,7 @@ function shallowIsZero(t: GoType, v: unknown, types: GoType[], values: unknown[]
       return v === false;
     case "float32":
     case "float64":
-      return v === 0 && !Object.is(v, -0);
+      return v === 0; // -0 too (reflect: v.Float() == 0)
     case "string":
       return v === "";
     case "slice":
