@@ -64,6 +64,7 @@ export {
   goQuote,
   INT53_MAX_BYTES,
   KEEP_BUFFER,
+  KERNEL,
   LBRACE,
   LBRACKET,
   leave,

@@ -15,6 +15,7 @@ import {
   END,
   foldNameV1,
   type GoType,
+  KERNEL,
   nextMember,
   readNull,
   readString,
@@ -406,6 +407,7 @@ function generateStruct(
   // Each decoder a constant of the closure: its call site has one known target (inlined).
   const decs = order.map((_, i) => `const d${i} = D[${i}];\n`).join("");
   const body = `"use strict";
+const { C, beginObject, nextMember, END, colon, readString, readNull, skipValue, bail } = K;
 ${decs}return function decodeStruct(c, cur) {
   if (c !== 0x7b) { readNull(c); return cur; }
   const o = typeof cur === "object" && cur !== null ? cur : mk();
@@ -428,34 +430,9 @@ ${member}    default:
   return o;
 };`;
   try {
-    return new Function(
-      "C",
-      "V1",
-      "beginObject",
-      "nextMember",
-      "END",
-      "colon",
-      "readString",
-      "readNull",
-      "skipValue",
-      "bail",
-      "lookup",
-      "holder",
-      "mk",
-      "D",
-      "H",
-      body,
-    )(
-      C,
+    return new Function("K", "V1", "lookup", "holder", "mk", "D", "H", body)(
+      KERNEL,
       V1,
-      beginObject,
-      nextMember,
-      END,
-      colon,
-      readString,
-      readNull,
-      skipValue,
-      bail,
       lookup,
       fastHolder,
       mk,

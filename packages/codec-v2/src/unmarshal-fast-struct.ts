@@ -8,18 +8,7 @@
  * closure, which does the same work generically.
  */
 
-import {
-  bail,
-  beginObject,
-  C,
-  colon,
-  END,
-  matchAt,
-  nextMember,
-  readNull,
-  readString,
-  skipValue,
-} from "@gojson/jsontext/internal";
+import { KERNEL } from "@gojson/jsontext/internal";
 import { foldName } from "./fields.js";
 
 /** One field as the struct decoder sees it. */
@@ -92,6 +81,7 @@ export function compileStruct(spec: StructSpec): ((c: number, cur?: unknown) => 
   });
   const decs = fields.map((_, i) => `const d${i} = D[${i}];`).join("\n");
   const body = `"use strict";
+const { C, beginObject, nextMember, END, colon, readString, readNull, skipValue, matchAt, bail } = K;
 ${decs}
 return function decodeStruct(c, cur) {
   if (c !== 0x7b) { readNull(c); return mk(); }
@@ -129,16 +119,7 @@ ${member.join("")}      }
 };`;
   try {
     const make = new Function(
-      "C",
-      "beginObject",
-      "nextMember",
-      "END",
-      "colon",
-      "readString",
-      "readNull",
-      "skipValue",
-      "matchAt",
-      "bail",
+      "K",
       "foldName",
       "holder",
       "mk",
@@ -152,16 +133,7 @@ ${member.join("")}      }
       body,
     );
     return make(
-      C,
-      beginObject,
-      nextMember,
-      END,
-      colon,
-      readString,
-      readNull,
-      skipValue,
-      matchAt,
-      bail,
+      KERNEL,
       foldName,
       holder,
       spec.mk,

@@ -72,6 +72,7 @@ export {
   KEEP_BUFFER,
   type NodeBuf,
 } from "./fast-writer.js";
+export { KERNEL } from "./gen-scope.js";
 export { longDecimal, nearestQuotient, POW10 } from "./long-decimal.js";
 export { matchAt, quotedBytes } from "./names.js";
 export { colon, literal, numberEnd, readList, readNull, skipValue, ws } from "./scan.js";
