@@ -6,6 +6,7 @@
  * decodes the whole input from the start (no user code has run: the fast path never calls any).
  */
 import type { GoType } from "@gojson/gotype";
+import { valueEnd } from "@gojson/jsontext";
 import { LARGE_INPUT } from "@gojson/jsontext/internal";
 import { isByteSlice } from "./arshal-slices.js";
 import type { ResolvedOptions } from "./options.js";
@@ -19,58 +20,6 @@ function skipWs(b: Uint8Array, p: number): number {
   const n = b.length;
   while (p < n && isWs(b[p] as number)) p++;
   return p;
-}
-
-/**
- * valueEnd returns the end of the JSON value that starts at p (its closing delimiter, closing
- * quote, or the delimiter after a scalar), or -1 when the input ends first. Framing only: the
- * value's grammar is checked by whoever decodes it.
- */
-export function valueEnd(b: Uint8Array, p: number): number {
-  const n = b.length;
-  const c = b[p] as number;
-  if (c === 0x22) {
-    for (let i = p + 1; i < n; i++) {
-      const x = b[i] as number;
-      if (x === 0x5c) i++;
-      else if (x === 0x22) return i + 1;
-    }
-    return -1;
-  }
-  if (c === 0x7b || c === 0x5b) {
-    let depth = 0;
-    for (let i = p; i < n; i++) {
-      const x = b[i] as number;
-      if (x === 0x22) {
-        for (i++; i < n; i++) {
-          const y = b[i] as number;
-          if (y === 0x5c) i++;
-          else if (y === 0x22) break;
-        }
-      } else if (x === 0x7b || x === 0x5b) depth++;
-      else if (x === 0x7d || x === 0x5d) {
-        if (--depth === 0) return i + 1;
-      }
-    }
-    return -1;
-  }
-  let i = p;
-  while (i < n) {
-    const x = b[i] as number;
-    if (
-      isWs(x) ||
-      x === 0x2c ||
-      x === 0x5d ||
-      x === 0x7d ||
-      x === 0x3a ||
-      x === 0x5b ||
-      x === 0x7b ||
-      x === 0x22
-    )
-      break;
-    i++;
-  }
-  return i;
 }
 
 /** Elements are decoded in blocks of about this many bytes (one fast-path call a block). */
