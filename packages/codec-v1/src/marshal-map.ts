@@ -6,7 +6,7 @@
  */
 
 import type { FastWriter } from "./deps.js";
-import { type GoType, typeString, writeStringV1 } from "./deps.js";
+import { type GoType, isIntegerKind, typeString, writeStringV1 } from "./deps.js";
 import { errorText, GoError, UnsupportedTypeError } from "./errors.js";
 import { compareUtf8, quoteString } from "./format.js";
 import { quoteFor } from "./go-version.js";
@@ -64,30 +64,15 @@ export function buildMap(t: GoType & { kind: "map" }): Encoder {
       }
     };
   } else {
-    switch (kt.kind) {
-      case "int":
-      case "int8":
-      case "int16":
-      case "int32":
-      case "int64":
-      case "uint":
-      case "uint8":
-      case "uint16":
-      case "uint32":
-      case "uint64":
-      case "uintptr": {
-        const fits = intCheck(kt.kind);
-        keyText = (k) => {
-          if (!fits(k)) throw keyMismatch(kt, k);
-          return String(k);
-        };
-        break;
-      }
-      default:
-        return () => {
-          throw new UnsupportedTypeError(ts);
-        };
-    }
+    if (!isIntegerKind(kt.kind))
+      return () => {
+        throw new UnsupportedTypeError(ts);
+      };
+    const fits = intCheck(kt.kind);
+    keyText = (k) => {
+      if (!fits(k)) throw keyMismatch(kt, k);
+      return String(k);
+    };
   }
   const elem = encoderFor(t.elem, false, false);
   const deep = isRecursive(t) ? DEEP_ENCODE_DEPTH : Number.POSITIVE_INFINITY;

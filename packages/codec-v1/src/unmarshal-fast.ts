@@ -62,10 +62,7 @@ import { arrayDecoder, sliceDecoder } from "./unmarshal-slice.js";
 import { structDecoder } from "./unmarshal-struct.js";
 import { zeroFn, zeroValue } from "./zero.js";
 
-/**
- * The fast path's switch: on unless the environment sets GOJSON_FAST_UNMARSHAL=0
- * (a diagnostic kill switch: results are the same either way, only slower).
- */
+/** The switch of codec-v1's fast unmarshal (GOJSON_FAST_UNMARSHAL=0 turns it off; see fastPathSwitch). */
 export const fastUnmarshal: { enabled: boolean } = fastPathSwitch("GOJSON_FAST_UNMARSHAL");
 
 /** Returned by {@link unmarshalFast} when the fast path does not apply or gave up. */

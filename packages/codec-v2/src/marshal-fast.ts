@@ -15,7 +15,7 @@
  * That rerun is only safe because no user code runs here: types that have (or
  * reach) any method, and Go's known types, are never compiled.
  */
-import { type GoType, lookupMethod, methodsVersion, type StructType } from "@gojson/gotype";
+import { type GoType, isIntegerKind, lookupMethod, methodsVersion, type StructType } from "@gojson/gotype";
 import { formatFloat } from "@gojson/jsontext";
 import { fastPathSwitch } from "@gojson/jsontext/internal";
 import { compareUTF8 } from "./arshal-maps.js";
@@ -344,22 +344,6 @@ function build(t: GoType, o: ResolvedOptions, m: Mode): Shadow {
       const str: Shadow = (v) => stringShadow(v, sp);
       return sp.extra === undefined ? kinded(str, "str") : str;
     }
-    case "int":
-    case "int8":
-    case "int16":
-    case "int32":
-    case "int64":
-    case "uint":
-    case "uint8":
-    case "uint16":
-    case "uint32":
-    case "uint64":
-    case "uintptr": {
-      if (m.str || m.legacyStr) return quotedInt(t.kind);
-      const sh = kinded(intShadow(t.kind), isBig(t) ? "big" : "num");
-      intKinds.set(sh, t.kind);
-      return sh;
-    }
     case "float32":
     case "float64":
       return floatShadow(t.kind === "float32" ? 32 : 64, m);
@@ -385,8 +369,13 @@ function build(t: GoType, o: ResolvedOptions, m: Mode): Shadow {
       const sh = structShadow(t, o, m, sp);
       return sh === BAIL_NODE ? sh : kinded(sh, "copy");
     }
-    default:
-      return BAIL_NODE;
+    default: {
+      if (!isIntegerKind(t.kind)) return BAIL_NODE;
+      if (m.str || m.legacyStr) return quotedInt(t.kind);
+      const sh = kinded(intShadow(t.kind), isBig(t) ? "big" : "num");
+      intKinds.set(sh, t.kind);
+      return sh;
+    }
   }
 }
 

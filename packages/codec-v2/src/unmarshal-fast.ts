@@ -59,10 +59,7 @@ import {
 } from "./unmarshal-fast-scalars.js";
 import { compileStruct } from "./unmarshal-fast-struct.js";
 
-/**
- * The fast path's switch: on unless the environment sets GOJSON_FAST_UNMARSHAL=0
- * (a diagnostic kill switch: results are the same either way, only slower).
- */
+/** The switch of codec-v2's fast unmarshal (GOJSON_FAST_UNMARSHAL=0 turns it off; see fastPathSwitch). */
 export const fastUnmarshal: { enabled: boolean } = fastPathSwitch("GOJSON_FAST_UNMARSHAL");
 
 /** Returned by {@link unmarshalFast} when the fast path does not apply or gave up. */
