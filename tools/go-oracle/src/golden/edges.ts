@@ -119,6 +119,31 @@ const cases: GoldenCase[] = [
     op: "marshal",
     value: "9999-12-31T23:59:59.999999999-23:59",
   },
+  // a zone name under a layout that prints it: "Z" is UTC, a numeric offset (+00:00 too) an unnamed zone
+  ...(
+    [
+      ["UTC", "1970-01-01T00:00:00Z"],
+      ["ZeroOffset", "1970-01-01T00:00:00.201234+00:00"],
+      ["Offset", "1970-01-01T01:00:00+01:00"],
+    ] as const
+  ).map(
+    ([zone, t]): GoldenCase => ({
+      name: `Edges/Time/RFC1123/${zone}/Marshal`,
+      goSource: st('T time.Time `json:",format:RFC1123"`'),
+      type: "S",
+      op: "marshal",
+      value: { T: t },
+    }),
+  ),
+  // a map key's UnmarshalJSON reads the member name's raw text, escapes kept (json/v2)
+  {
+    name: "Edges/MapKey/UnmarshalJSON/RawName",
+    goSource: "type CentsV int64",
+    type: "map[CentsV]int",
+    op: "unmarshal",
+    input: '{"1\\u002e5":1,"-274\\ud800\\u0041":2}',
+    optionsFor: { v2: { allowInvalidUTF8: true } },
+  },
   // time.Duration without a format (json/v2 has no default representation)
   {
     name: "Edges/Duration/NoFormat/MarshalField",
