@@ -83,4 +83,20 @@ describe("answer store", () => {
     expect(store.save(key, two, answers)).toBe(true);
     expect(store.load(key, keys)).toBeUndefined();
   });
+
+  it("does not record a block whose answer is nested too deep to write (it is asked again)", () => {
+    let deep: unknown = "0";
+    for (let i = 0; i < 200_000; i++) deep = [deep];
+    const keys = [requestKey(reqs[1] as OracleRequest, "1.26")];
+    const answers = new Map<string, OracleResponse>([
+      [keys[0] as string, { engine: "v1", value: deep as OracleResponse["value"] }],
+    ]);
+    const store = new AnswerStore(dir);
+    const key = blockKey("go1.26.8", "deep", keys);
+    expect(store.save(key, keys, answers)).toBe(false);
+    expect(store.load(key, keys)).toBeUndefined();
+    expect(
+      requestKey({ engine: "v1", op: "marshal", type: "any", value: deep as OracleRequest["value"] }, "1.26"),
+    ).toBe("");
+  });
 });

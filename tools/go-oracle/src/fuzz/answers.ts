@@ -29,9 +29,13 @@ function reviver(_k: string, v: unknown): unknown {
   return v;
 }
 
-/** A request's identity: its JSON, with the release it runs on. */
+/** A request's identity: its JSON, with the release it runs on ("" when it cannot be written: never recorded). */
 export function requestKey(req: OracleRequest, go: GoVersion): string {
-  return JSON.stringify({ ...req, go: req.go ?? go }, replacer);
+  try {
+    return JSON.stringify({ ...req, go: req.go ?? go }, replacer);
+  } catch {
+    return "";
+  }
 }
 
 /** The hash that names a block's record: toolchain, oracle sources and every request, in order. */
@@ -65,7 +69,11 @@ export class AnswerStore {
     }
   }
 
-  /** Records a block when every one of its requests has an answer; returns whether it did. */
+  /**
+   * Records a block when every one of its requests has an answer; returns whether it did. A
+   * block whose answers JSON cannot write (a value nested too deep for JSON.stringify's stack)
+   * is not recorded: it is asked of Go again next time.
+   */
   save(key: string, keys: readonly string[], answers: ReadonlyMap<string, OracleResponse>): boolean {
     const pairs: [string, OracleResponse][] = [];
     for (const k of new Set(keys)) {
@@ -73,9 +81,15 @@ export class AnswerStore {
       if (!a) return false;
       pairs.push([k, a]);
     }
+    let text: string;
+    try {
+      text = JSON.stringify(pairs, replacer);
+    } catch {
+      return false;
+    }
     mkdirSync(this.dir, { recursive: true });
     const tmp = `${this.file(key)}.${process.pid}.tmp`;
-    writeFileSync(tmp, gzipSync(JSON.stringify(pairs, replacer)));
+    writeFileSync(tmp, gzipSync(text));
     renameSync(tmp, this.file(key));
     return true;
   }
@@ -92,9 +106,9 @@ export class RecordingOracle implements Oracle {
   }
 
   async run(req: OracleRequest): Promise<OracleResponse> {
-    const r = await this.inner.run(req);
     const k = requestKey(req, this.go);
-    if (r.oracleError === undefined && !this.answers.has(k)) this.answers.set(k, r);
+    const r = await this.inner.run(req);
+    if (k !== "" && r.oracleError === undefined && !this.answers.has(k)) this.answers.set(k, r);
     return r;
   }
 
