@@ -42,7 +42,7 @@ describe("closingLine", () => {
         summary("go1.26.8", 0, { goAnswers: { recorded: 0, replayed: 98, live: 0, rejudged: 0 } }),
         summary("go1.27.3", 0, { goAnswers: { recorded: 2, replayed: 96, live: 0, rejudged: 1 } }),
       ],
-      want: "SUMMARY seed 1, 100000 runs: go1.26.8 v1 0/99975 v2 0/99971; go1.27.3 v1 0/99975 v2 0/99971 (disagreements/cases; 108 skipped): 0 disagreements; Go answers: 194 blocks replayed (1 re-asked live), 2 asked; 12 s",
+      want: "SUMMARY seed 1, 100000 runs: go1.26.8 v1 0/99975 v2 0/99971; go1.27.3 v1 0/99975 v2 0/99971 (disagreements/cases; 108 skipped): 0 disagreements; Go answers: 194 blocks replayed (1 re-asked live), 2 asked of Go (2 recorded); 12 s",
     },
     {
       name: "disagreements, a run stopped by the time limit",

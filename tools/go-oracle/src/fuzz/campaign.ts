@@ -647,7 +647,7 @@ export function closingLine(what: string, summaries: readonly ConformanceSummary
   });
   const answers =
     g.replayed + g.recorded + g.live > 0
-      ? `; Go answers: ${g.replayed} blocks replayed (${g.rejudged} re-asked live), ${g.recorded + g.live} asked`
+      ? `; Go answers: ${g.replayed} blocks replayed (${g.rejudged} re-asked live), ${g.recorded + g.live} asked of Go (${g.recorded} recorded)`
       : "";
   return `SUMMARY ${what}: ${releases.join("; ")} (disagreements/cases; ${skipped} skipped): ${total} disagreements${answers}; ${seconds.toFixed(0)} s`;
 }
