@@ -117,13 +117,15 @@ export function readIntLiteral(c: number): number {
 }
 
 /**
- * readBigIntLiteral reads the JSON integer at C.p (c its first byte) as a bigint in [lo, hi];
- * bails outside (and on what readIntLiteral bails on).
+ * readBigIntLiteral reads the JSON integer at C.p (c its first byte) as a bigint in [lo, hi],
+ * the bounds of a 64-bit Go kind; bails outside (and on what readIntLiteral bails on). A literal
+ * of at most 15 digits fits every 64-bit kind: only its sign is checked (no bigint comparison on
+ * the common path).
  */
 export function readBigIntLiteral(c: number, lo: bigint, hi: bigint): bigint {
   const v = readIntLiteral(c);
   if (!Number.isNaN(v)) {
-    if (v < lo || v > hi) bail();
+    if (v < 0 && lo >= 0n) bail();
     return BigInt(v);
   }
   // Past 21 bytes (a sign and 20 digits) no 64-bit integer fits: no BigInt parse.
