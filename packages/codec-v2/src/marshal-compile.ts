@@ -68,7 +68,13 @@ export function compileEncoder(t: GoType, o: ResolvedOptions, m0: MarshalMode): 
     return r.frame !== undefined ? r.frame(v) : r(v);
   };
   per.set(key, fwd);
-  real = buildEncoder(t, o, m);
+  try {
+    real = buildEncoder(t, o, m);
+  } catch (e) {
+    // A build that failed must not leave its stub cached (see unmarshal-compile.ts).
+    if (per.get(key) === fwd) per.delete(key);
+    throw e;
+  }
   if (real.frame === undefined) fwd.frame = undefined;
   per.set(key, real);
   return real;

@@ -169,6 +169,10 @@ function compile(t: GoType, c: Ctx): ByteEncoder | null {
   c.depth++;
   try {
     real = build(t, c);
+  } catch (e) {
+    // A build that failed must not leave its stub cached.
+    if (c.cache.get(t) === stub) c.cache.delete(t);
+    throw e;
   } finally {
     c.depth--;
   }

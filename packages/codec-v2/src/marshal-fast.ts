@@ -301,10 +301,15 @@ function compile(t: GoType, o: ResolvedOptions, m: Mode): Shadow {
     return stub;
   }
   // A recursive type reaches itself through this stub while it is being built.
-  per.set(key, (v) => (real as Shadow)(v));
+  const stub: Shadow = (v) => (real as Shadow)(v);
+  per.set(key, stub);
   compiling++;
   try {
     real = build(t, o, m);
+  } catch (e) {
+    // A build that failed must not leave its stub cached.
+    if (per.get(key) === stub) per.delete(key);
+    throw e;
   } finally {
     compiling--;
   }

@@ -67,7 +67,14 @@ export function compileDecoder(t: GoType, o: ResolvedOptions, m0: UnmarshalMode)
     return d.open !== undefined ? d.open(r, cur) : d(r, cur);
   };
   per.set(key, fwd);
-  real = buildDecoder(t, o, m);
+  try {
+    real = buildDecoder(t, o, m);
+  } catch (e) {
+    // A build that failed (a stack exhausted mid-compile) must not leave its stub cached: the
+    // next call would reach a decoder that was never built.
+    if (per.get(key) === fwd) per.delete(key);
+    throw e;
+  }
   if (real.open === undefined) fwd.open = undefined;
   per.set(key, real);
   return real;

@@ -210,8 +210,10 @@ export function mismatchAfter(
 export function peekSoft(d: Decoder): Kind {
   try {
     return d.peekKind();
-  } catch {
-    return "";
+  } catch (e) {
+    // Only a syntax error is deferred; anything else (an exhausted stack) goes on as it is.
+    if (JsonError.isInstance(e)) return "";
+    throw e;
   }
 }
 
