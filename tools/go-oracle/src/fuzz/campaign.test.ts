@@ -49,6 +49,11 @@ describe("closingLine", () => {
       parts: [summary("go1.26.8", 3, { stopped: { casesRun: 4096, reason: "time limit" } })],
       want: "SUMMARY seed 1, 100000 runs: go1.26.8 v1 3/99975 v2 0/99971 (stopped after 4096 runs) (disagreements/cases; 54 skipped): 3 disagreements; 12 s",
     },
+    {
+      name: "an engine whose codec did not load",
+      parts: [summary("go1.26.8", 0, { unavailable: ["v1v2"] })],
+      want: "SUMMARY seed 1, 100000 runs: go1.26.8 v1 0/99975 v2 0/99971 NOT RUN: v1v2 (codec did not load) (disagreements/cases; 54 skipped): 0 disagreements; 12 s",
+    },
   ])("$name", ({ parts, want }) => {
     expect(closingLine("seed 1, 100000 runs", parts, 12.2)).toBe(want);
   });

@@ -643,7 +643,10 @@ export function closingLine(what: string, summaries: readonly ConformanceSummary
     });
     for (const k of Object.keys(g) as (keyof typeof g)[]) g[k] += s.goAnswers?.[k] ?? 0;
     const stopped = s.stopped ? ` (stopped after ${s.stopped.casesRun} runs)` : "";
-    return `${s.goVersion ?? "go?"} ${engines.join(" ")}${stopped}`;
+    // An engine whose codec did not load (e.g. its dist was being rebuilt) must not look like agreement.
+    const missing =
+      s.unavailable.length > 0 ? ` NOT RUN: ${s.unavailable.join(", ")} (codec did not load)` : "";
+    return `${s.goVersion ?? "go?"} ${engines.join(" ")}${stopped}${missing}`;
   });
   const answers =
     g.replayed + g.recorded + g.live > 0
