@@ -183,9 +183,34 @@ export function unmarshal<T>(
   checkUnmarshal(options, "unmarshal");
   if (typeof data !== "string" && data.length > MAX_INPUT_BYTES) throw tooLargeError(data.length);
   // The optimistic fast path (a fresh destination); it gives up on anything the exact engine must decide.
-  const fast = unmarshalFast(type, data, options);
-  if (fast !== NO_FAST) return fast as T;
+  // An input that is one long JSON string without escapes goes to the exact engine, which reads it
+  // once: the fast path would hold two more copies of the input (its padded bytes and their one-byte
+  // text). With escapes the fast path stays (its unescaping is several times quicker).
+  if (!longPlainString(data)) {
+    const fast = unmarshalFast(type, data, options);
+    if (fast !== NO_FAST) return fast as T;
+  }
   return runDecode(type, prepareInput(data), options, false) as T;
+}
+
+/** Inputs from this many bytes up that are one JSON string without escapes skip the fast path (see unmarshal). */
+export const LONG_STRING_INPUT = 1024 * 1024;
+
+/**
+ * longPlainString reports whether data is a long input whose first non-space byte starts a JSON
+ * string and which holds no backslash (a native search: no copy, no byte loop in JavaScript).
+ */
+function longPlainString(data: Uint8Array | string): boolean {
+  if (data.length < LONG_STRING_INPUT) return false;
+  const str = typeof data === "string";
+  let i = 0;
+  for (; i < data.length; i++) {
+    const c = str ? data.charCodeAt(i) : (data[i] as number);
+    if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09) break;
+  }
+  if ((str ? data.charCodeAt(i) : data[i]) !== 0x22) return false;
+  if (str) return data.indexOf("\\", i) < 0;
+  return data.indexOf(0x5c, i) < 0;
 }
 
 /**
