@@ -4,7 +4,7 @@
  * the native JSON.stringify or Array.prototype.join writes the text, which is
  * Go's text for such values.
  */
-import type { GoType } from "./deps.js";
+import { type GoType, isIntegerKind } from "./deps.js";
 import { ptrHas } from "./methods.js";
 import { bigBounds, isBigKind, numberBounds } from "./value-check.js";
 
@@ -13,20 +13,6 @@ export const FLOAT_TREE_MAX_DEPTH = 8;
 
 /** A check that a value of a numeric tree type is written exactly by JSON.stringify. */
 export type NumericCheck = (v: any) => boolean;
-
-const INT_KINDS = new Set([
-  "int",
-  "int8",
-  "int16",
-  "int32",
-  "int64",
-  "uint",
-  "uint8",
-  "uint16",
-  "uint32",
-  "uint64",
-  "uintptr",
-]);
 
 /** Whether `t` is encoded by its kind alone (no known type, no MarshalJSON/MarshalText in either method set). */
 function plain(t: GoType): boolean {
@@ -103,7 +89,7 @@ export function intArrayCheck(t: GoType): NumericCheck | null {
   if (
     (t.kind !== "slice" && t.kind !== "array") ||
     !plain(t) ||
-    !INT_KINDS.has(t.elem.kind) ||
+    !isIntegerKind(t.elem.kind) ||
     !plain(t.elem)
   )
     return null;

@@ -26,7 +26,6 @@ import {
   START_DETECTING_CYCLES_AFTER,
 } from "./marshal-common.js";
 import { lossy, methodOf } from "./marshal-methods.js";
-import { INT_KINDS } from "./marshal-scalar.js";
 import { NIL_DEREFERENCE, NIL_PANIC, NIL_RECEIVER, walkHops } from "./methods.js";
 import { NEGATIVE_ZERO_KEY } from "./negative-zero-key.js";
 import { intCheck, keyMismatch, keySegment, mismatch, withSegment } from "./value-check.js";
@@ -118,7 +117,7 @@ export function buildMap(t: GoType & { kind: "map" }): Encoder {
 export function buildMapBytes(t: GoType & { kind: "map" }): ByteEncoder | null {
   const kt = t.key;
   if (kt.known !== undefined || hasMarshalMethods(kt)) return null;
-  if (kt.kind !== "string" && !INT_KINDS.has(kt.kind)) return null;
+  if (kt.kind !== "string" && !isIntegerKind(kt.kind)) return null;
   const elem = byteEncoderFor(t.elem);
   if (elem === null) return null;
   const keyOk = kt.kind === "string" ? (k: unknown) => typeof k === "string" : intCheck(kt.kind);

@@ -3,7 +3,7 @@
  * (with `,string`): the general encoder's, then the byte path's.
  */
 
-import { type GoType, JsonNumber, writeStringV1 } from "./deps.js";
+import { type GoType, isIntegerKind, JsonNumber, writeStringV1 } from "./deps.js";
 import { GoError, UnsupportedValueError } from "./errors.js";
 import { formatFloat32, formatFloat64, isValidNumber, nonFiniteText, quoteString } from "./format.js";
 import { quoteFor } from "./go-version.js";
@@ -69,20 +69,6 @@ export function stringEncoder(t: GoType, quoted: boolean): Encoder {
   };
 }
 
-export const INT_KINDS = new Set([
-  "int",
-  "int8",
-  "int16",
-  "int32",
-  "int64",
-  "uint",
-  "uint8",
-  "uint16",
-  "uint32",
-  "uint64",
-  "uintptr",
-]);
-
 /** The byte path of bool, string, float64 and the integer kinds (null for float32 and the rest). */
 export function scalarByteEncoder(t: GoType): ByteEncoder | null {
   switch (t.kind) {
@@ -103,7 +89,7 @@ export function scalarByteEncoder(t: GoType): ByteEncoder | null {
         w.ascii(v === 0 ? (1 / v < 0 ? "-0" : "0") : String(v));
       };
     default:
-      if (INT_KINDS.has(t.kind)) {
+      if (isIntegerKind(t.kind)) {
         if (isBigKind(t.kind)) {
           const unsigned = t.kind !== "int" && t.kind !== "int64";
           return (w, v) => {

@@ -6,7 +6,7 @@
  */
 
 import type { GoType } from "./deps.js";
-import { writeStringV1 } from "./deps.js";
+import { isIntegerKind, writeStringV1 } from "./deps.js";
 import { UnsupportedValueError } from "./errors.js";
 import { formatFloat64, nonFiniteText, quoteString } from "./format.js";
 import {
@@ -19,7 +19,6 @@ import {
   writeBig,
 } from "./marshal-common.js";
 import { isEmptyFn, isZeroFieldFn } from "./marshal-empty.js";
-import { INT_KINDS } from "./marshal-scalar.js";
 import { findMethod } from "./methods.js";
 import { type FieldV1, structFieldsV1 } from "./struct-fields.js";
 import { isBigKind, Mismatch, mismatch, missingField } from "./value-check.js";
@@ -289,7 +288,7 @@ function inlineKind(t: GoType): Inline | null {
   if (k === "string") return "string";
   if (k === "bool") return "bool";
   if (k === "float64") return "float";
-  if (INT_KINDS.has(k)) return "int";
+  if (isIntegerKind(k)) return "int";
   if (k === "interface") return "any";
   return null;
 }
