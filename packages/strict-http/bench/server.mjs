@@ -44,6 +44,49 @@ async function codecParts() {
   return { codec, order, orders, isList, options: { rejectUnknownMembers: true } };
 }
 
+/** ok answers 200 with the route's JSON answer for value v. */
+function ok(res, v) {
+  const body = answer(v);
+  res.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(body) });
+  res.end(body);
+}
+
+/** listen starts a node:http server with handler on a free loopback port; its port. */
+async function listen(handler) {
+  const server = createServer(handler);
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  await new Promise((r) => server.listen(0, "127.0.0.1", r));
+  return server.address().port;
+}
+
+/** readJsonRoute: readJson with options, its problem answer on rejection. */
+function readJsonRoute(options) {
+  return listen((req, res) => {
+    readJson(req, options).then(
+      (v) => ok(res, v),
+      (e) => sendProblem(res, e),
+    );
+  });
+}
+
+/** bareRoute: the body's bytes joined and handed to decode, 400 when it throws. */
+function bareRoute(decode) {
+  return listen((req, res) => {
+    const chunks = [];
+    req.on("data", (c) => chunks.push(c));
+    req.on("end", () => {
+      let v;
+      try {
+        v = decode(Buffer.concat(chunks));
+      } catch {
+        res.writeHead(400).end();
+        return;
+      }
+      ok(res, v);
+    });
+  });
+}
+
 async function start() {
   if (kind === "strict-codec") {
     // readJson with a codec decoder (the README's goDecoderV2 pattern).
@@ -51,89 +94,20 @@ async function start() {
     const { codec, order, orders, isList } = await codecParts();
     const decodeOrder = goDecoderV2(codec, order);
     const decodeOrders = goDecoderV2(codec, orders);
-    const options = {
+    return readJsonRoute({
       maxBytes: LIMIT,
       decode: (body) => (isList(body) ? decodeOrders(body) : decodeOrder(body)),
-    };
-    const server = createServer((req, res) => {
-      readJson(req, options).then(
-        (v) => {
-          const body = answer(v);
-          res.writeHead(200, {
-            "content-type": "application/json",
-            "content-length": Buffer.byteLength(body),
-          });
-          res.end(body);
-        },
-        (e) => sendProblem(res, e),
-      );
     });
-    server.keepAliveTimeout = KEEP_ALIVE_MS;
-    await new Promise((r) => server.listen(0, "127.0.0.1", r));
-    return server.address().port;
   }
   if (kind === "codec") {
     // The floor for the codec route: collect the bytes and unmarshal, no limit and no header check.
     const { codec, order, orders, isList, options } = await codecParts();
-    const server = createServer((req, res) => {
-      const chunks = [];
-      req.on("data", (c) => chunks.push(c));
-      req.on("end", () => {
-        let body;
-        try {
-          const bytes = Buffer.concat(chunks);
-          body = answer(codec.unmarshal(isList(bytes) ? orders : order, bytes, options));
-        } catch {
-          res.writeHead(400).end();
-          return;
-        }
-        res.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(body) });
-        res.end(body);
-      });
-    });
-    server.keepAliveTimeout = KEEP_ALIVE_MS;
-    await new Promise((r) => server.listen(0, "127.0.0.1", r));
-    return server.address().port;
+    return bareRoute((bytes) => codec.unmarshal(isList(bytes) ? orders : order, bytes, options));
   }
-  if (kind === "strict") {
-    const options = { maxBytes: LIMIT };
-    const server = createServer((req, res) => {
-      readJson(req, options).then(
-        (v) => {
-          const body = answer(v);
-          res.writeHead(200, {
-            "content-type": "application/json",
-            "content-length": Buffer.byteLength(body),
-          });
-          res.end(body);
-        },
-        (e) => sendProblem(res, e),
-      );
-    });
-    server.keepAliveTimeout = KEEP_ALIVE_MS;
-    await new Promise((r) => server.listen(0, "127.0.0.1", r));
-    return server.address().port;
-  }
+  if (kind === "strict") return readJsonRoute({ maxBytes: LIMIT });
   if (kind === "plain") {
     // The floor: the same route with no limit, no header check and no strict rule.
-    const server = createServer((req, res) => {
-      const chunks = [];
-      req.on("data", (c) => chunks.push(c));
-      req.on("end", () => {
-        let body;
-        try {
-          body = answer(JSON.parse(Buffer.concat(chunks).toString("utf8")));
-        } catch {
-          res.writeHead(400).end();
-          return;
-        }
-        res.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(body) });
-        res.end(body);
-      });
-    });
-    server.keepAliveTimeout = KEEP_ALIVE_MS;
-    await new Promise((r) => server.listen(0, "127.0.0.1", r));
-    return server.address().port;
+    return bareRoute((bytes) => JSON.parse(bytes.toString("utf8")));
   }
   if (kind === "fastify") {
     const { default: Fastify } = await import("fastify");
