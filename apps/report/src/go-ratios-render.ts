@@ -1,7 +1,14 @@
 /** The gojson ÷ Go section, in Markdown rows and in HTML (table and chart). */
 import { type ChartSpec, PALETTE } from "./charts.js";
 import { cost, ratio } from "./format.js";
-import { GO_RATIO_LEVEL, type GoRatioRow, type GoRatioTable } from "./go-ratios.js";
+import {
+  GO_RATIO_ENGINES,
+  GO_RATIO_LEVEL,
+  GO_RATIO_OPS,
+  type GoRatioRow,
+  type GoRatioTable,
+  goRatioTallies,
+} from "./go-ratios.js";
 import type { ChartData } from "./svg-chart.js";
 
 /** Column heads of the gojson ÷ Go table. */
@@ -37,43 +44,56 @@ export function goRatioLede(t: GoRatioTable): string {
   )}% order-statistic interval, combined) is wide. Below 1 gojson is faster. B/op: V8's allocation per op (GC profiler) beside Go's -benchmem.`;
 }
 
-/** A forest-style chart of every gojson ÷ Go ratio of one table. */
-export function goRatioSpec(t: GoRatioTable, id: string): ChartSpec {
-  const rows = t.rows;
-  const keys = [
-    "unmarshal → any · v1",
-    "unmarshal → any · v1 on v2",
-    "marshal (typed) · v1",
-    "marshal (typed) · v1 on v2",
-  ];
-  const colour = (r: GoRatioRow) => PALETTE[keys.indexOf(`${r.op} · ${r.engine}`) % PALETTE.length]!;
-  const data: ChartData = {
-    kind: "interval",
-    subtitle: `dot: ratio of medians; line: combined ${Math.round(GO_RATIO_LEVEL * 100)}% interval; left of 1: gojson faster`,
-    scale: "log",
-    groups: [
-      {
-        rows: rows.map((r, i) => ({
-          label: i === 0 || rows[i - 1]!.payload !== r.payload ? r.payload : "",
-          value: r.ratio,
-          // Too few samples for an interval: the dot alone.
-          low: r.low ?? r.ratio,
-          high: r.high ?? r.ratio,
-          color: colour(r),
-          text: ratio(r.ratio),
-        })),
-      },
-    ],
-    axisTitle: "gojson ÷ Go (log scale) — left of 1: gojson faster",
-    reference: 1,
-    legend: keys.map((k, i) => ({ label: k, color: PALETTE[i]! })),
-  };
-  return {
-    id,
-    title: `gojson ÷ Go (${t.goVersion}), time per op`,
-    description: `Ratio of medians, gojson ÷ Go, per payload, operation and engine, log scale. ${t.rows
-      .map((r) => `${r.payload} ${r.op} ${r.engine}: ${ratio(r.ratio)}`)
-      .join("; ")}.`,
-    data,
-  };
+/** One line per operation: how many rows have gojson at or below Go's cost, by interval and by point, and the slowest row. */
+export function goRatioTallyLines(t: GoRatioTable): string[] {
+  return goRatioTallies(t).map(
+    (x) =>
+      `${x.op}: ${x.intervalAtMostOne} of ${x.rows} rows ≤ 1 over the whole interval, ${x.pointAtMostOne} of ${x.rows} by the ratio of medians${
+        x.worst ? `; slowest ${x.worst.payload} ${x.worst.engine} ${ratio(x.worst.ratio)}` : ""
+      }.`,
+  );
+}
+
+/** Forest-style charts of the gojson ÷ Go ratios of one table: one per operation, a colour per engine. */
+export function goRatioSpecs(t: GoRatioTable, id: string): ChartSpec[] {
+  const colour = (r: GoRatioRow) => PALETTE[GO_RATIO_ENGINES.indexOf(r.engine) % PALETTE.length]!;
+  const out: ChartSpec[] = [];
+  for (const [i, op] of GO_RATIO_OPS.entries()) {
+    const rows = t.rows.filter((r) => r.op === op);
+    if (!rows.length) continue;
+    const engines = GO_RATIO_ENGINES.filter((e) => rows.some((r) => r.engine === e));
+    const data: ChartData = {
+      kind: "interval",
+      subtitle: `dot: ratio of medians; line: combined ${Math.round(GO_RATIO_LEVEL * 100)}% interval; left of 1: gojson faster`,
+      scale: "log",
+      groups: [
+        {
+          rows: rows.map((r, j) => ({
+            label: j === 0 || rows[j - 1]!.payload !== r.payload ? r.payload : "",
+            value: r.ratio,
+            // Too few samples for an interval: the dot alone.
+            low: r.low ?? r.ratio,
+            high: r.high ?? r.ratio,
+            color: colour(r),
+            text: ratio(r.ratio),
+          })),
+        },
+      ],
+      axisTitle: "gojson ÷ Go (log scale) — left of 1: gojson faster",
+      reference: 1,
+      legend: engines.map((e) => ({
+        label: e,
+        color: PALETTE[GO_RATIO_ENGINES.indexOf(e) % PALETTE.length]!,
+      })),
+    };
+    out.push({
+      id: `${id}-${i + 1}`,
+      title: `gojson ÷ Go (${t.goVersion}), ${op}, time per op`,
+      description: `Ratio of medians, gojson ÷ Go, ${op}, per payload and engine, log scale. ${rows
+        .map((r) => `${r.payload} ${r.engine}: ${ratio(r.ratio)}`)
+        .join("; ")}.`,
+      data,
+    });
+  }
+  return out;
 }

@@ -1,8 +1,9 @@
 /**
- * gojson ÷ Go: the TypeScript twin of seed 002 (codec-v1 and codec-v2 with
- * defaultOptionsV1 on the five payloads) beside the same payload bytes and Go
- * types run by real Go (Go 1.26: plain and GOEXPERIMENT=jsonv2; Go 1.27:
- * nojsonv2 and the default engine), when both result documents are present.
+ * gojson ÷ Go: the TypeScript twin of seed 002 (codec-v1, codec-v2 with
+ * defaultOptionsV1 and codec-v2 with its defaults on the five payloads) beside
+ * the same payload bytes and Go types run by real Go (Go 1.26: plain and
+ * GOEXPERIMENT=jsonv2; Go 1.27: nojsonv2 and the default engine; encoding/json/v2
+ * in the builds that have it), when both result documents are present.
  * The two sides run in different processes and at different times, so the
  * ratio is one of medians, not a paired one; its interval combines the two
  * medians' order-statistic intervals (low ÷ high, high ÷ low), which is wide
@@ -11,12 +12,22 @@
 import type { BenchResult } from "@gojson/harness";
 import { medianInterval } from "./median-ci.js";
 
+/** The operations of the table, in its order. */
+export const GO_RATIO_OPS = ["unmarshal → any", "unmarshal (typed)", "marshal (typed)"] as const;
+export type GoRatioOp = (typeof GO_RATIO_OPS)[number];
+/** The engines of the table, in its order. */
+export const GO_RATIO_ENGINES = ["v1", "v1 on v2", "v2"] as const;
+export type GoRatioEngine = (typeof GO_RATIO_ENGINES)[number];
+
 /** One row: one payload, one operation, one engine, gojson against Go. */
 export interface GoRatioRow {
   payload: string;
-  op: "unmarshal → any" | "marshal (typed)";
-  /** `v1` (gojson codec-v1 against Go's classic engine) or `v1 on v2` (codec-v2 defaultOptionsV1 against Go's v2 engine). */
-  engine: "v1" | "v1 on v2";
+  op: GoRatioOp;
+  /**
+   * `v1`: codec-v1 against Go's classic encoding/json; `v1 on v2`: codec-v2 with defaultOptionsV1 against
+   * encoding/json on Go's v2 engine; `v2`: codec-v2 against encoding/json/v2.
+   */
+  engine: GoRatioEngine;
   go: string;
   gojsonNs: number;
   goNs: number;
@@ -35,37 +46,37 @@ export interface GoRatioTable {
   rows: GoRatioRow[];
 }
 
+/** gojson's candidate (seed-002-experiment) and Go's, per Go result document, of each operation and engine. */
 const PAIRS: Array<{
-  op: GoRatioRow["op"];
-  engine: GoRatioRow["engine"];
+  op: GoRatioOp;
+  engine: GoRatioEngine;
   ts: string;
   go: Record<string, string>;
-}> = [
-  {
-    op: "unmarshal → any",
-    engine: "v1",
-    ts: "v1-unmarshal-any",
-    go: { "seed-002-go": "go-plain:UnmarshalAny", "seed-002-go127": "go127-classic:UnmarshalAny" },
-  },
-  {
-    op: "unmarshal → any",
-    engine: "v1 on v2",
-    ts: "v2v1-unmarshal-any",
-    go: { "seed-002-go": "go-jsonv2:UnmarshalAny", "seed-002-go127": "go127-default:UnmarshalAny" },
-  },
-  {
-    op: "marshal (typed)",
-    engine: "v1",
-    ts: "v1-marshal",
-    go: { "seed-002-go": "go-plain:Marshal", "seed-002-go127": "go127-classic:Marshal" },
-  },
-  {
-    op: "marshal (typed)",
-    engine: "v1 on v2",
-    ts: "v2v1-marshal",
-    go: { "seed-002-go": "go-jsonv2:Marshal", "seed-002-go127": "go127-default:Marshal" },
-  },
-];
+}> = [];
+{
+  const ops: Record<GoRatioOp, [ts: string, go: string]> = {
+    "unmarshal → any": ["unmarshal-any", "UnmarshalAny"],
+    "unmarshal (typed)": ["unmarshal-typed", "UnmarshalTyped"],
+    "marshal (typed)": ["marshal", "Marshal"],
+  };
+  // Per engine: gojson's candidate prefix, then Go's build and benchmark prefix in the Go 1.26 and 1.27 documents.
+  const engines: Record<GoRatioEngine, [ts: string, go126: string, go127: string]> = {
+    v1: ["v1", "go-plain:", "go127-classic:"],
+    "v1 on v2": ["v2v1", "go-jsonv2:", "go127-default:"],
+    v2: ["v2", "go-jsonv2:V2", "go127-default:V2"],
+  };
+  for (const op of GO_RATIO_OPS)
+    for (const engine of GO_RATIO_ENGINES) {
+      const [tsOp, goOp] = ops[op];
+      const [tsE, go126, go127] = engines[engine];
+      PAIRS.push({
+        op,
+        engine,
+        ts: `${tsE}-${tsOp}`,
+        go: { "seed-002-go": `${go126}${goOp}`, "seed-002-go127": `${go127}${goOp}` },
+      });
+    }
+}
 
 /** Level of the medians' intervals. */
 export const GO_RATIO_LEVEL = 0.95;
@@ -115,4 +126,34 @@ export function goRatioTables(results: readonly BenchResult[]): GoRatioTable[] {
     if (rows.length) out.push({ ts, go, goVersion: v ? `Go ${v}` : bench, rows });
   }
   return out;
+}
+
+/** How one operation stands against Go in one table: rows whose whole interval is at or below 1, and whose ratio is. */
+export interface GoRatioTally {
+  op: GoRatioOp;
+  rows: number;
+  /** Rows whose interval's upper end is ≤ 1: gojson at least as fast as Go, beyond the noise. */
+  intervalAtMostOne: number;
+  /** Rows whose ratio of medians is ≤ 1. */
+  pointAtMostOne: number;
+  /** The slowest row (highest ratio). */
+  worst?: GoRatioRow;
+}
+
+/** Per operation of table t, how many rows are at or below Go's cost (intervals without both ends count as above). */
+export function goRatioTallies(t: GoRatioTable): GoRatioTally[] {
+  return GO_RATIO_OPS.map((op) => {
+    const rows = t.rows.filter((r) => r.op === op);
+    const worst = rows.reduce<GoRatioRow | undefined>(
+      (w, r) => (w === undefined || r.ratio > w.ratio ? r : w),
+      undefined,
+    );
+    return {
+      op,
+      rows: rows.length,
+      intervalAtMostOne: rows.filter((r) => r.high !== undefined && r.high <= 1).length,
+      pointAtMostOne: rows.filter((r) => r.ratio <= 1).length,
+      ...(worst ? { worst } : {}),
+    };
+  }).filter((x) => x.rows > 0);
 }

@@ -9,7 +9,13 @@ import { type Chart, type ChartSpec, costSpec, findingsSpec, forestSpec, renderC
 import { conformanceLine, findings, headline, machine, summaryLine } from "./findings.js";
 import { bytesSi, cost, escapeHtml as e, fixed, meanSd, pValue, ratio, slug } from "./format.js";
 import { goRatioTables } from "./go-ratios.js";
-import { GO_RATIO_HEAD, goRatioCells, goRatioLede, goRatioSpec } from "./go-ratios-render.js";
+import {
+  GO_RATIO_HEAD,
+  goRatioCells,
+  goRatioLede,
+  goRatioSpecs,
+  goRatioTallyLines,
+} from "./go-ratios-render.js";
 import { conformanceHtml } from "./html-conformance.js";
 import { differencesHtml } from "./html-differences.js";
 import { findingsHtml } from "./html-findings.js";
@@ -333,8 +339,17 @@ export async function renderHtml(results: ReportInput | readonly BenchResult[]):
     body.push(
       `<section id="${sid}" aria-labelledby="${sid}-h"><h2 id="${sid}-h">gojson ÷ Go (${e(t.goVersion)})</h2><p class="meta">${e(goRatioLede(t))}</p>`,
     );
-    const chart = await renderChart(goRatioSpec(t, `${sid}-chart`));
-    body.push(figure(chart, `${sid}-table`, "Every gojson ÷ Go ratio with its interval, on a log scale."));
+    body.push(
+      `<ul>${goRatioTallyLines(t)
+        .map((l) => `<li>${e(l)}</li>`)
+        .join("")}</ul>`,
+    );
+    for (const spec of goRatioSpecs(t, `${sid}-chart`)) {
+      const chart = await renderChart(spec);
+      body.push(
+        figure(chart, `${sid}-table`, `${spec.title}: every ratio with its interval, on a log scale.`),
+      );
+    }
     const tbl = tableHtml(
       `${sid}-table`,
       `gojson ÷ Go (${t.goVersion})`,

@@ -12,7 +12,7 @@ import { benchstatTable } from "./benchstat.js";
 import { conformanceLine, findings, headline, machine, summaryLine } from "./findings.js";
 import { bytesSi, cost, escapeCell, fixed, meanSd, pValue, ratio } from "./format.js";
 import { goRatioTables } from "./go-ratios.js";
-import { GO_RATIO_HEAD, goRatioCells, goRatioLede } from "./go-ratios-render.js";
+import { GO_RATIO_HEAD, goRatioCells, goRatioLede, goRatioTallyLines } from "./go-ratios-render.js";
 import { normaliseInput, type ReportInput } from "./input-normalise.js";
 import { conformanceMarkdown, differencesMarkdown } from "./markdown-sections.js";
 import {
@@ -258,6 +258,7 @@ export function renderMarkdown(
   for (const t of goRatioTables(input.results)) {
     out.push(`## gojson ÷ Go (${t.goVersion})`, "");
     out.push(goRatioLede(t), "");
+    out.push(...goRatioTallyLines(t).map((l) => `- ${l}`), "");
     out.push(table(GO_RATIO_HEAD, t.rows.map(goRatioCells)), "");
   }
   const scale = scaleSections(input.results);

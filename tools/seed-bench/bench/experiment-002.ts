@@ -190,6 +190,16 @@ export function goReleaseAvailable(release: "1.26" | "1.27"): boolean {
 
 type Fn = (...a: unknown[]) => unknown;
 
+/** The Go benchmarks of go-source.ts (V2*: encoding/json/v2, in builds with the jsonv2 experiment). */
+const GO_OPS = [
+  "UnmarshalAny",
+  "UnmarshalTyped",
+  "Marshal",
+  "V2UnmarshalAny",
+  "V2UnmarshalTyped",
+  "V2Marshal",
+];
+
 export async function experimentSuite(): Promise<Suite<BenchInput>> {
   const inputs = seedPayloads();
   const anyT = () => goTypeOf("", "any");
@@ -206,6 +216,14 @@ export async function experimentSuite(): Promise<Suite<BenchInput>> {
   const sameJson = (out: unknown, p: { data: BenchInput }) =>
     canonical(JSON.parse(new TextDecoder().decode(asBytes(out)))) === want.get(p.data.id);
   const sameAny = (out: unknown, p: { data: BenchInput }) => canonical(out) === want.get(p.data.id);
+  // A typed result holds what the payload says: codec-v1 writes it back as the payload (as the marshal check).
+  const sameTyped = (out: unknown, p: { data: BenchInput }) =>
+    canonical(JSON.parse(new TextDecoder().decode(asBytes(m1()(typed(p.data), out))))) ===
+    want.get(p.data.id);
+  // json/v2's defaults write some values differently from the payload (nil slices as []): the exact engine is the reference.
+  const sameV2Json = (out: unknown, p: { data: BenchInput }) =>
+    canonical(JSON.parse(new TextDecoder().decode(asBytes(out)))) ===
+    canonical(JSON.parse(new TextDecoder().decode(asBytes(m2()(typed(p.data), value(p.data))))));
   return {
     package: "@gojson/seed-bench",
     bench: "seed-002-experiment",
@@ -240,6 +258,42 @@ export async function experimentSuite(): Promise<Suite<BenchInput>> {
         prepare: (p) => ({ f: m2(), t: typed(p.data), v: value(p.data), o: v2opts() }),
         run: (s: { f: Fn; t: unknown; v: unknown; o: unknown }) => s.f(s.t, s.v, s.o),
         check: sameJson,
+      },
+      // Beside Go's own benchmarks of the same operations (the gojson ÷ Go table of the report).
+      {
+        id: "v1-unmarshal-typed",
+        label: "codec-v1 unmarshal (typed)",
+        prepare: (p) => ({ f: u1(), t: typed(p.data) }),
+        run: (s: { f: Fn; t: unknown }, p) => s.f(s.t, p.data.bytes),
+        check: sameTyped,
+      },
+      {
+        id: "v2v1-unmarshal-typed",
+        label: "codec-v2 (defaultOptionsV1) unmarshal (typed)",
+        prepare: (p) => ({ f: u2(), t: typed(p.data), o: v2opts() }),
+        run: (s: { f: Fn; t: unknown; o: unknown }, p) => s.f(s.t, p.data.bytes, s.o),
+        check: sameTyped,
+      },
+      {
+        id: "v2-unmarshal-any",
+        label: "codec-v2 unmarshal → any",
+        prepare: () => ({ f: u2(), t: anyT() }),
+        run: (s: { f: Fn; t: unknown }, p) => s.f(s.t, p.data.bytes),
+        check: sameAny,
+      },
+      {
+        id: "v2-unmarshal-typed",
+        label: "codec-v2 unmarshal (typed)",
+        prepare: (p) => ({ f: u2(), t: typed(p.data) }),
+        run: (s: { f: Fn; t: unknown }, p) => s.f(s.t, p.data.bytes),
+        check: sameTyped,
+      },
+      {
+        id: "v2-marshal",
+        label: "codec-v2 marshal (typed)",
+        prepare: (p) => ({ f: m2(), t: typed(p.data), v: value(p.data) }),
+        run: (s: { f: Fn; t: unknown; v: unknown }) => s.f(s.t, s.v),
+        check: sameV2Json,
       },
     ],
     comparisons: [
@@ -296,9 +350,11 @@ export function runGoSide(release: "1.26" | "1.27" = "1.26"): BenchResult | unde
   const measurements: Measurement[] = [];
   const candidates = [];
   for (const build of [a.id, b.id]) {
-    for (const op of ["UnmarshalAny", "Marshal"]) {
+    // V2*: encoding/json/v2 itself, only in builds with the jsonv2 experiment (a candidate only where it ran).
+    for (const op of GO_OPS) {
       const id = `${build}:${op}`;
       const base = run.candidates.find((c) => c.id === build);
+      if (!inputs.some((p) => run.samples.get(build)?.get(`Benchmark${op}/${p.id}`)?.length)) continue;
       candidates.push({ ...(base as NonNullable<typeof base>), id, label: `${base?.label} ${op}` });
       for (const p of inputs) {
         const samples = run.samples.get(build)?.get(`Benchmark${op}/${p.id}`) ?? [];
