@@ -6,6 +6,7 @@
  * (marshal-scalar, -slice, -map, -struct, -any, -empty), beside that kind's
  * byte path (marshal-fast.ts is the byte path's entry).
  */
+import { isRecursiveType } from "@gojson/gotype";
 import { type GoType, typeString } from "./deps.js";
 import { UnsupportedValueError } from "./errors.js";
 import { interfaceEncoder } from "./marshal-any.js";
@@ -15,7 +16,6 @@ import {
   type Encoder,
   encoderFor,
   enterCycleCheck,
-  isRecursive,
   pointerKey,
   registerBuilders,
   START_DETECTING_CYCLES_AFTER,
@@ -69,7 +69,8 @@ function build(t: GoType, addr: boolean, quoted: boolean): Encoder {
 function pointerEncoder(t: GoType & { kind: "pointer" }, quoted: boolean): Encoder {
   const elem = encoderFor(t.elem, true, quoted);
   const ts = typeString(t);
-  const deep = isRecursive(t) ? DEEP_ENCODE_DEPTH : Number.POSITIVE_INFINITY;
+  // gotype answers a whole cycle of types at once (marshal-common's isRecursive walks the graph per type).
+  const deep = isRecursiveType(t) ? DEEP_ENCODE_DEPTH : Number.POSITIVE_INFINITY;
   const self: Encoder = (e, v) => {
     if (v === null) {
       e.out += "null";

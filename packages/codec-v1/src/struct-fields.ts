@@ -31,6 +31,8 @@ export interface FieldV1 {
   readonly omitZero: boolean;
   /** The `,string` option applies (scalar field, or pointer to one). */
   readonly quoted: boolean;
+  /** The name folded as Go 1.26 matches names case-insensitively. */
+  readonly folded: string;
 }
 
 /** The resolved field table of a struct type. */
@@ -42,28 +44,51 @@ export interface StructFieldsV1 {
 
 const cache = new PlanCache<StructFieldsV1>();
 
-/** Go's cachedTypeFields for a struct type, in the codec's shape. */
+/**
+ * Go's cachedTypeFields for a struct type, in the codec's shape. One object per field (the
+ * hops are gotype's field steps, which have the hop's shape); the name indexes are built when
+ * first read (marshal reads only the list).
+ */
 export function structFieldsV1(t: GoType): StructFieldsV1 {
   let r = cache.get(t);
   if (r === undefined) {
     const sf = structFields(t, "v1");
-    const map = new Map<JsonField, FieldV1>();
-    for (const f of sf.fields) {
-      map.set(f, {
-        name: f.name,
-        tagged: f.tagged,
-        index: f.index,
-        hops: f.path.map((s) => ({ name: s.name, type: s.type, exported: s.exported })),
-        type: f.type,
-        omitEmpty: f.omitEmpty,
-        omitZero: f.omitZero,
-        quoted: f.string,
-      });
-    }
-    const conv = (m: ReadonlyMap<string, JsonField>): Map<string, FieldV1> =>
-      new Map([...m].map(([k, f]) => [k, map.get(f) as FieldV1]));
-    r = { list: [...map.values()], byExactName: conv(sf.byName), byFoldedName: conv(sf.byFoldedName) };
+    const list = sf.fields.map(fieldV1);
+    let exact: Map<string, FieldV1> | undefined;
+    let folded: Map<string, FieldV1> | undefined;
+    r = {
+      list,
+      // The resolved fields have distinct names; gotype's v1 folded index keeps the first in index order.
+      get byExactName() {
+        if (exact === undefined) {
+          exact = new Map();
+          for (const f of list) exact.set(f.name, f);
+        }
+        return exact;
+      },
+      get byFoldedName() {
+        if (folded === undefined) {
+          folded = new Map();
+          for (const f of list) if (!folded.has(f.folded)) folded.set(f.folded, f);
+        }
+        return folded;
+      },
+    };
     cache.set(t, r);
   }
   return r;
+}
+
+function fieldV1(f: JsonField): FieldV1 {
+  return {
+    name: f.name,
+    tagged: f.tagged,
+    index: f.index,
+    hops: f.path,
+    type: f.type,
+    omitEmpty: f.omitEmpty,
+    omitZero: f.omitZero,
+    quoted: f.string,
+    folded: f.folded,
+  };
 }

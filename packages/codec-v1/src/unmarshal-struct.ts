@@ -280,7 +280,18 @@ interface FastField {
   readonly quoted: string;
   /** Hops through embedded structs (undefined for a direct field). */
   readonly hops: FieldV1["hops"] | undefined;
+  /** Position in field order. */
+  readonly at: number;
   dec: FDec;
+}
+
+/** A struct's fast-path plan: fields in order, by exact name, and by folded name (built on the first miss). */
+interface FastPlan {
+  readonly order: readonly FastField[];
+  readonly exact: ReadonlyMap<string, FastField>;
+  /** The struct's fields by Go 1.26 folded name; built when a name first misses `exact`. */
+  folded: ReadonlyMap<string, FastField> | null;
+  readonly list: readonly FieldV1[];
 }
 
 /** Struct plans' folded-name maps whose field names fold differently under Go 1.27 (Unicode 17). */
@@ -290,63 +301,88 @@ const FOLD_RISK = new WeakSet<ReadonlyMap<string, FastField>>();
  * A field by case-insensitive name, as Go 1.26 folds names; under Go 1.27 a name (key or field)
  * holding one of the code points whose folding changed gives up (the exact engine decides).
  */
-function foldedLookup(folded: ReadonlyMap<string, FastField>, name: string): FastField | undefined {
+function foldedLookup(plan: FastPlan, name: string): FastField | undefined {
+  let folded = plan.folded;
+  if (folded === null) {
+    // Go's typeFields keeps the first field (index order) of a folded name.
+    const m = new Map<string, FastField>();
+    const list = plan.list;
+    for (let i = 0; i < list.length; i++) {
+      const k = (list[i] as FieldV1).folded;
+      if (!m.has(k)) m.set(k, plan.order[i] as FastField);
+    }
+    if (list.some((f) => hasFoldChange(f.name))) FOLD_RISK.add(m);
+    plan.folded = folded = m;
+  }
   if (V1.go127 && (FOLD_RISK.has(folded) || hasFoldChange(name))) bail();
   return folded.get(foldNameV1(name));
 }
 
+/** The field named `name` exactly, else by folded name. */
+function lookupField(plan: FastPlan, name: string): FastField | undefined {
+  return plan.exact.get(name) ?? foldedLookup(plan, name);
+}
+
+const PRINTABLE_UNQUOTED = /^[\x20-\x7e]*$/;
+const QUOTE_OR_BACKSLASH = /["\\]/;
+
+function makeFastPlan(t: GoType & { kind: "struct" }): FastPlan {
+  const sf = structFieldsV1(t);
+  const list = sf.list;
+  const order = new Array<FastField>(list.length);
+  const exact = new Map<string, FastField>();
+  for (let i = 0; i < list.length; i++) {
+    const f = list[i] as FieldV1;
+    order[i] = {
+      last: (f.hops[f.hops.length - 1] as FieldV1["hops"][number]).name,
+      // (the names are distinct: the in-place guess finds what the exact lookup finds)
+      quoted: PRINTABLE_UNQUOTED.test(f.name) && !QUOTE_OR_BACKSLASH.test(f.name) ? `"${f.name}"` : "",
+      hops: f.hops.length > 1 ? f.hops : undefined,
+      at: i,
+      dec: GIVE_UP,
+    };
+    exact.set(f.name, order[i] as FastField);
+  }
+  // Decoders after the plan exists: a recursive type reaches this struct again while they compile.
+  for (let i = 0; i < list.length; i++) {
+    const f = list[i] as FieldV1;
+    (order[i] as FastField).dec = f.quoted ? fastQuotedDecoder(f.type) : fastDecoderFor(f.type);
+  }
+  return { order, exact, folded: null, list };
+}
+
+/**
+ * Decodes of a struct type before its decoder is generated: the first runs the table-driven loop
+ * below (generating and compiling code per type would cost more than the decode itself, which is
+ * all a one-shot unmarshal of many types does), later ones the generated function.
+ */
+const GENERATE_AFTER = 1;
+
 export function structDecoder(t: GoType & { kind: "struct" }): FDec {
   // Built on first use: recursive types reach themselves while compiling.
-  let plan: {
-    order: FastField[];
-    exact: Map<string, FastField>;
-    folded: Map<string, FastField>;
-    idx: Map<FastField, number>;
-  } | null = null;
+  let plan: FastPlan | null = null;
   const mk = zeroFn(t);
-  const makePlan = () => {
-    const sf = structFieldsV1(t);
-    const byField = new Map<FieldV1, FastField>();
-    const idx = new Map<FastField, number>();
-    for (const f of sf.list) {
-      const ff: FastField = {
-        last: (f.hops[f.hops.length - 1] as FieldV1["hops"][number]).name,
-        quoted: /^[\x20-\x7e]*$/.test(f.name) && !/["\\]/.test(f.name) ? `"${f.name}"` : "",
-        hops: f.hops.length > 1 ? f.hops : undefined,
-        dec: GIVE_UP,
-      };
-      idx.set(ff, byField.size);
-      byField.set(f, ff);
-    }
-    for (const [f, ff] of byField) ff.dec = f.quoted ? fastQuotedDecoder(f.type) : fastDecoderFor(f.type);
-    const exact = new Map<string, FastField>();
-    const folded = new Map<string, FastField>();
-    for (const [k, f] of sf.byExactName) exact.set(k, byField.get(f) as FastField);
-    for (const [k, f] of sf.byFoldedName) folded.set(k, byField.get(f) as FastField);
-    if (sf.list.some((f) => hasFoldChange(f.name))) FOLD_RISK.add(folded);
-    // The in-place guess must find what the exact lookup finds.
-    const order = [...byField.entries()].map(([f, ff]) =>
-      exact.get(f.name) === ff ? ff : { ...ff, quoted: "" },
-    );
-    return { order, exact, folded, idx };
-  };
-  // The generated decoder (null: code generation is not allowed, the closure below runs).
-  let gen: FDec | null | undefined;
+  // Decodes so far (-1: past GENERATE_AFTER, generated or not).
+  let calls = 0;
+  // The generated decoder (null: not yet, or code generation is not allowed: the loop below runs).
+  let gen: FDec | null = null;
   return (c, cur) => {
+    if (gen !== null) return gen(c, cur);
     if (c !== LBRACE) {
       readNull(c);
       return cur;
     }
-    if (plan === null) {
-      plan = makePlan();
-      // Wide structs: the closure below (generated code grows per field).
-      gen =
-        plan.order.length > CODEGEN_MAX_FIELDS
-          ? null
-          : generateStruct(plan.order, plan.exact, plan.folded, plan.idx, mk);
+    if (plan === null) plan = makeFastPlan(t);
+    if (calls >= 0 && ++calls > GENERATE_AFTER) {
+      calls = -1;
+      // Wide structs keep the loop (generated code grows per field).
+      if (plan.order.length <= CODEGEN_MAX_FIELDS) {
+        gen = generateStruct(plan, mk);
+        if (gen !== null) return gen(c, cur);
+      }
     }
-    if (gen !== null && gen !== undefined) return gen(c, cur);
-    const { order, exact, folded } = plan;
+    const p = plan;
+    const order = p.order;
     const obj = typeof cur === "object" && cur !== null ? cur : mk();
     const text = C.t;
     if (beginObject() === END) return obj;
@@ -358,9 +394,8 @@ export function structDecoder(t: GoType & { kind: "struct" }): FDec {
         C.p += f.quoted.length;
         guess++;
       } else {
-        const name = readString();
-        f = exact.get(name) ?? foldedLookup(folded, name);
-        if (f !== undefined) guess = (plan.idx.get(f) ?? (order.indexOf(f) as number)) + 1;
+        f = lookupField(p, readString());
+        if (f !== undefined) guess = f.at + 1;
       }
       if (f === undefined) {
         if (V1.disallowUnknown) bail();
@@ -382,16 +417,11 @@ export function structDecoder(t: GoType & { kind: "struct" }): FDec {
  * only as JSON.stringify literals. Returns null where code generation is not
  * allowed (CSP).
  */
-function generateStruct(
-  order: readonly FastField[],
-  exact: ReadonlyMap<string, FastField>,
-  folded: ReadonlyMap<string, FastField>,
-  idx: ReadonlyMap<FastField, number>,
-  mk: () => any,
-): FDec | null {
+function generateStruct(plan: FastPlan, mk: () => any): FDec | null {
+  const order = plan.order;
   const lookup = (name: string): number => {
-    const f = exact.get(name) ?? foldedLookup(folded, name);
-    return f === undefined ? -1 : (idx.get(f) as number);
+    const f = lookupField(plan, name);
+    return f === undefined ? -1 : f.at;
   };
   let guess = "";
   let member = "";

@@ -16,7 +16,7 @@ import {
   stepOf,
 } from "./struct-fields-build.js";
 import { isValidTagNameV1, lookupTag } from "./tags.js";
-import type { GoType, StructType } from "./types.js";
+import type { GoType, StructField, StructType } from "./types.js";
 
 // Whether the `string` option takes effect for a field of this (dereferenced) type.
 function isV1QuotableKind(t: GoType): boolean {
@@ -74,6 +74,62 @@ interface Queued {
 
 /** encoding/json v1 typeFields. */
 export function resolveV1(root: StructType): StructFields {
+  return resolveFlatV1(root) ?? resolveNestedV1(root);
+}
+
+/**
+ * typeFields of a struct without embedded fields whose JSON names are distinct (the common
+ * case): its fields in index order, without the breadth-first walk, dominance or sort.
+ * Undefined for any other struct.
+ */
+function resolveFlatV1(st: StructType): StructFields | undefined {
+  const fs = st.fields;
+  for (let i = 0; i < fs.length; i++) if ((fs[i] as StructField).embedded) return undefined;
+  const out: Pending[] = [];
+  const names = new Set<string>();
+  for (let i = 0; i < fs.length; i++) {
+    const sf = fs[i] as StructField;
+    if (!sf.exported) continue;
+    const tag = lookupTag(sf.tag, "json") ?? "";
+    if (tag === "-") continue;
+    assertFieldResolved(st, sf.name, sf.type);
+    const opts = tagOptions(tag);
+    const name = isValidTagNameV1(opts.name) ? opts.name : "";
+    const p = pendingV1(name !== "" ? name : sf.name, name !== "", [i], [stepOf(st, i)], sf.type, opts);
+    if (names.has(p.name)) return undefined;
+    names.add(p.name);
+    out.push(p);
+  }
+  return finish("v1", out, {});
+}
+
+function pendingV1(
+  name: string,
+  tagged: boolean,
+  index: number[],
+  path: FieldStep[],
+  type: GoType,
+  opts: V1Options,
+): Pending {
+  return {
+    name,
+    tagged,
+    index,
+    path,
+    type,
+    omitEmpty: opts.omitEmpty,
+    omitZero: opts.omitZero,
+    string: opts.string && isV1QuotableKind(derefUnnamed(type)),
+    casing: undefined,
+    format: undefined,
+    inline: false,
+    unknown: false,
+    id: 0,
+  };
+}
+
+/** typeFields' breadth-first walk through embedded structs, then the dominant field of each name. */
+function resolveNestedV1(root: StructType): StructFields {
   let next: Queued[] = [{ typ: root, index: [], path: [] }];
   let count = new Map<GoType, number>();
   let nextCount = new Map<GoType, number>();
@@ -107,21 +163,7 @@ export function resolveV1(root: StructType): StructFields {
         const path = extend(f.path, stepOf(st, i));
         const ft = derefUnnamed(sf.type);
         if (name !== "" || !sf.embedded || ft.kind !== "struct") {
-          const p: Pending = {
-            name: name !== "" ? name : sf.name,
-            tagged: name !== "",
-            index,
-            path,
-            type: sf.type,
-            omitEmpty: opts.omitEmpty,
-            omitZero: opts.omitZero,
-            string: opts.string && isV1QuotableKind(ft),
-            casing: undefined,
-            format: undefined,
-            inline: false,
-            unknown: false,
-            id: 0,
-          };
+          const p = pendingV1(name !== "" ? name : sf.name, name !== "", index, path, sf.type, opts);
           fields.push(p);
           // Two embeddings of this struct at one depth: its fields annihilate each other.
           if (twice) fields.push(p);

@@ -79,6 +79,7 @@ export {
   PARSE_CACHE_MAX_ENTRIES,
   parseGo,
 } from "./parse-go.js";
+export { isRecursiveType } from "./recursive.js";
 export { STD_PACKAGE_PATHS, stdPackage } from "./std-packages.js";
 export type {
   FieldStep,
