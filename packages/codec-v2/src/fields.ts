@@ -1,19 +1,19 @@
 /**
- * v2 struct fields as the plans use them: for Go 1.26 a view over @gojson/gotype's
- * `structFields(t, "v2")`, for Go 1.27 over fields-go127.ts (Go's json/v2
- * makeStructFields: tags parsed, embedded structs inlined, dominant fields chosen,
- * structural errors recorded), with Go field names along the path and the types
- * to allocate nil embedded pointers. Cached per type object and Go release.
+ * v2 struct fields as the plans use them: a view over @gojson/gotype's
+ * `structFields(t, "v2", release)` (Go's json/v2 makeStructFields of Go 1.26 or 1.27:
+ * tags parsed, embedded structs inlined, dominant fields chosen, structural errors
+ * recorded), with Go field names along the path and the types to allocate nil
+ * embedded pointers. One object per field; cached per gotype result and Go release.
  */
 import {
   foldNameV1,
   foldNameV2,
   type GoType,
   type JsonField,
+  type StructFields,
   type StructType,
   structFields,
 } from "@gojson/gotype";
-import { type Field127, structFieldsGo127 } from "./fields-go127.js";
 import { DEFAULT_GO_VERSION, type GoVersion } from "./go-version.js";
 
 /** One JSON-visible field of a struct after resolution. */
@@ -73,14 +73,21 @@ export const foldName: (s: string) => string = foldNameV2;
 /** foldNameLegacy folds a name as v1 does (MatchCaseSensitiveDelimiter: '-' and '_' count). */
 export const foldNameLegacy: (s: string) => string = foldNameV1;
 
-const cache = new WeakMap<GoType, StructFieldsV2>();
+/** Per Go release, keyed by gotype's result (recomputed when methods are attached later). */
+const cache126 = new WeakMap<StructFields, StructFieldsV2>();
+const cache127 = new WeakMap<StructFields, StructFieldsV2>();
 
+const NO_HOPS: readonly never[] = Object.freeze([]);
+
+/** The codec's view of one of gotype's fields (the hop arrays shared and empty for a direct field). */
 function view(f: JsonField): FieldV2 {
+  const p = f.path;
+  const direct = p.length === 1;
   return {
     name: f.name,
-    path: f.path.map((s) => s.name),
-    hopTypes: f.path.slice(0, -1).map((s) => s.type),
-    hopBlocked: f.path.slice(0, -1).map((s) => s.pointer && !s.exported),
+    path: direct ? [f.goName] : p.map((s) => s.name),
+    hopTypes: direct ? NO_HOPS : p.slice(0, -1).map((s) => s.type),
+    hopBlocked: direct ? NO_HOPS : p.slice(0, -1).map((s) => s.pointer && !s.exported),
     type: f.type,
     goName: f.goName,
     hasName: f.tagged,
@@ -97,91 +104,75 @@ function view(f: JsonField): FieldV2 {
 /**
  * structFieldsV2 resolves the JSON fields of struct type t with the v2 rules of Go release `go`
  * (cached per type). Plans pass their options' `goVersion`; the default is the newest release.
+ * Go 1.27's rules are gotype's `structFields(t, "v2", "1.27")`: `embed` in place of
+ * `inline`/`unknown`, no single-quoted names or options, an invalid embedded field kept as a
+ * regular field, "embedded" in error texts, an unsupported `format` option reported even under
+ * v1's legacy error reporting.
  */
 export function structFieldsV2(t: StructType, go: GoVersion = DEFAULT_GO_VERSION): StructFieldsV2 {
-  return go === "1.26" ? structFieldsV2Go126(t) : structFieldsV2Go127(t);
+  const go126 = go === "1.26";
+  const sf = structFields(t, "v2", go126 ? "1.26" : "1.27");
+  const cache = go126 ? cache126 : cache127;
+  let r = cache.get(sf);
+  if (r === undefined) {
+    const fb = sf.inlinedFallback;
+    const err = sf.error;
+    const uf = sf.unsupportedFormat;
+    r = index(
+      sf.fields.map(view),
+      fb === undefined
+        ? undefined
+        : {
+            path: fb.path.map((s) => s.name),
+            hopTypes: fb.path.map((s) => s.type),
+            type: fb.type,
+            unknown: fb.unknown,
+          },
+      err === undefined
+        ? undefined
+        : { type: err.goType, text: go126 ? fixDashName(err.message) : err.message },
+      uf === undefined || go126 ? undefined : { type: uf.goType, text: uf.message },
+    );
+    cache.set(sf, r);
+  }
+  return r;
 }
 
+/** The fields with their name indexes, built when first read (the fast paths read neither). */
 function index(
   fields: FieldV2[],
   fallback: FallbackV2 | undefined,
   error: StructFieldsV2["error"],
   unsupportedFormat: StructFieldsV2["unsupportedFormat"],
 ): StructFieldsV2 {
-  const byName = new Map<string, FieldV2>();
-  const byFolded = new Map<string, FieldV2[]>();
-  for (const f of fields) {
-    byName.set(f.name, f);
-    const k = foldName(f.name);
-    const l = byFolded.get(k);
-    if (l) l.push(f);
-    else byFolded.set(k, [f]);
-  }
-  return { fields, byName, byFolded, fallback, error, unsupportedFormat };
-}
-
-function structFieldsV2Go126(t: StructType): StructFieldsV2 {
-  const sf = structFields(t, "v2");
-  const hit = cache.get(t);
-  if (hit && cacheSrc.get(t) === sf) return hit;
-  const fb = sf.inlinedFallback;
-  const r = index(
-    sf.fields.map(view),
-    fb
-      ? {
-          path: fb.path.map((s) => s.name),
-          hopTypes: fb.path.map((s) => s.type),
-          type: fb.type,
-          unknown: fb.unknown,
-        }
-      : undefined,
-    sf.error ? { type: sf.error.goType, text: fixDashName(sf.error.message) } : undefined,
-    undefined,
-  );
-  cache.set(t, r);
-  cacheSrc.set(t, sf);
-  return r;
-}
-
-const cache127 = new WeakMap<GoType, StructFieldsV2>();
-const cache127Src = new WeakMap<GoType, unknown>();
-
-function view127(f: Field127): FieldV2 {
+  let byName: Map<string, FieldV2> | undefined;
+  let byFolded: Map<string, FieldV2[]> | undefined;
   return {
-    name: f.name,
-    path: f.path,
-    hopTypes: f.types.slice(0, -1),
-    hopBlocked: f.blocked.slice(0, -1),
-    type: f.type,
-    goName: f.path[f.path.length - 1] as string,
-    hasName: f.hasName,
-    omitempty: f.omitempty,
-    omitzero: f.omitzero,
-    string: f.string,
-    caseMode: f.caseMode,
-    format: f.format,
-    index: f.index,
-    id: f.id,
+    fields,
+    get byName() {
+      if (byName === undefined) {
+        byName = new Map();
+        for (const f of fields) byName.set(f.name, f);
+      }
+      return byName;
+    },
+    get byFolded() {
+      if (byFolded === undefined) {
+        byFolded = new Map();
+        for (const f of fields) {
+          const k = foldName(f.name);
+          const l = byFolded.get(k);
+          if (l) l.push(f);
+          else byFolded.set(k, [f]);
+        }
+      }
+      return byFolded;
+    },
+    fallback,
+    error,
+    unsupportedFormat,
   };
 }
-
-function structFieldsV2Go127(t: StructType): StructFieldsV2 {
-  const sf = structFieldsGo127(t);
-  const hit = cache127.get(t);
-  if (hit && cache127Src.get(t) === sf) return hit;
-  const fb = sf.fallback;
-  const r = index(
-    sf.fields.map(view127),
-    fb ? { path: fb.path, hopTypes: fb.types, type: fb.type, unknown: false } : undefined,
-    sf.error,
-    sf.unsupportedFormat,
-  );
-  cache127.set(t, r);
-  cache127Src.set(t, sf);
-  return r;
-}
-
-const cacheSrc = new WeakMap<GoType, unknown>();
 
 /**
  * fixDashName corrects gotype's text for a `json:"-,..."` tag: Go names the field "-"

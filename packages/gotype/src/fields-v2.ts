@@ -59,6 +59,8 @@ interface Walk {
   readonly fallbacks: Pending[];
   /** Index of the last fallback field in the current struct (-1: none). */
   fallbackIndex: number;
+  /** Whether two fields of one struct share a JSON name. */
+  conflict: boolean;
 }
 
 function orError(w: Walk, t: GoType, message: string): void {
@@ -87,6 +89,7 @@ export function resolveV2(root: StructType, release: GoRelease = "1.26"): Struct
     allFields: [],
     fallbacks: [],
     fallbackIndex: -1,
+    conflict: false,
   };
   const queue = w.queue;
   for (let qi = 0; qi < queue.length; qi++) {
@@ -141,6 +144,7 @@ export function resolveV2(root: StructType, release: GoRelease = "1.26"): Struct
       }
       const j = namesIndex.get(o.name);
       if (j !== undefined) {
+        w.conflict = true;
         orError(
           w,
           t,
@@ -159,10 +163,15 @@ export function resolveV2(root: StructType, release: GoRelease = "1.26"): Struct
     if (t.fields.length > 0 && !hasAnyJSONTag && !hasAnyJSONField)
       orError(w, t, "Go struct has no exported fields");
   }
-  // The dominant field of each name, in breadth-first (id) order; ids renumbered from 0.
-  const flattened = dominantFields(w.allFields);
-  for (let i = 0; i < flattened.length; i++) (flattened[i] as Pending).id = i;
-  sortByIndex(flattened);
+  // The dominant field of each name, in breadth-first (id) order; ids renumbered from 0. One
+  // struct without embedded structs and without a repeated name (the common case) is already
+  // that: its fields in index order, ids 0, 1, ...
+  let flattened = w.allFields;
+  if (queue.length > 1 || w.conflict) {
+    flattened = dominantFields(w.allFields);
+    for (let i = 0; i < flattened.length; i++) (flattened[i] as Pending).id = i;
+    sortByIndex(flattened);
+  }
   let fallback: Pending | undefined;
   const f0 = w.fallbacks[0];
   const f1 = w.fallbacks[1];

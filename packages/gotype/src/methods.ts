@@ -282,6 +282,7 @@ export function lookupMethod(
   name: MethodName,
   opts: LookupOptions = {},
 ): MethodLookup | undefined {
+  if (noMethods(t)) return undefined;
   const key = opts.addressable ? `${name}&` : name;
   let entry = lookupCache.get(t);
   if (entry === undefined || entry.version !== methodsGeneration) {
@@ -302,30 +303,43 @@ export function hasMethod(t: GoType, name: MethodName, opts: LookupOptions = {})
 }
 
 interface StructShape {
-  /** Field names (Go forbids two fields of one name, except `_`). */
-  readonly names: ReadonlySet<string>;
+  /** Field names (Go forbids two fields of one name, except `_`); built when a lookup first needs them. */
+  names: ReadonlySet<string> | undefined;
   /** Indexes of the embedded fields. */
   readonly embedded: readonly number[];
 }
 
-const shapes = new WeakMap<StructType, StructShape>();
+// Keyed by the fields array: a declared struct gets its fields when defined (declare/define).
+const shapes = new WeakMap<readonly StructField[], StructShape>();
 
 // What method lookup needs of a struct, once per struct: a lookup then costs
 // the embedded fields it follows, not every field of every struct it passes.
 function shapeOf(st: StructType): StructShape {
-  let s = shapes.get(st);
+  let s = shapes.get(st.fields);
   if (s === undefined) {
-    const names = new Set<string>();
     const embedded: number[] = [];
-    for (let i = 0; i < st.fields.length; i++) {
-      const f = st.fields[i] as StructField;
-      names.add(f.name);
-      if (f.embedded) embedded.push(i);
-    }
-    s = { names, embedded };
-    shapes.set(st, s);
+    for (let i = 0; i < st.fields.length; i++) if ((st.fields[i] as StructField).embedded) embedded.push(i);
+    s = { names: undefined, embedded };
+    shapes.set(st.fields, s);
   }
   return s;
+}
+
+function fieldNames(st: StructType): ReadonlySet<string> {
+  const s = shapeOf(st);
+  if (s.names === undefined) s.names = new Set(st.fields.map((f) => f.name));
+  return s.names;
+}
+
+/**
+ * Whether `t` (or `*t`) has no method at all: no methods of its own and no embedded field to
+ * promote one (most types; answered without the lookup cache).
+ */
+function noMethods(t: GoType): boolean {
+  const base = t.kind === "pointer" && t.name === undefined ? t.elem : t;
+  if (base.kind === "pointer" || base.kind === "interface") return true;
+  if (base.methods !== undefined) return false;
+  return base.kind !== "struct" || shapeOf(base).embedded.length === 0;
 }
 
 // The method names declared on `t` or on any type reached through embedded
@@ -416,7 +430,7 @@ function find(t: GoType, name: MethodName, addressable: boolean): MethodLookup |
       if (e.type.kind !== "struct") continue;
       const st = e.type as StructType;
       const shape = shapeOf(st);
-      if (shape.names.has(name)) count++; // a field of the same name at this depth
+      if (fieldNames(st).has(name)) count++; // a field of the same name at this depth
       for (const i of shape.embedded) {
         const f = st.fields[i] as StructField;
         let ft = f.type;

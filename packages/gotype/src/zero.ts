@@ -1,9 +1,9 @@
 /**
  * Zero values of Go types in their TypeScript form (../shared/CONTRACT.md),
- * made by a maker compiled once per type: a struct's maker returns one
- * object literal (V8 allocates every value from one boilerplate), or, where
- * code generation is refused (a Content-Security-Policy), assigns the fields
- * one by one. Makers are built bottom-up with an explicit stack, so a chain
+ * made by a maker built once per type: a struct's maker assigns the fields
+ * one by one for its first value, then returns one object literal (V8
+ * allocates every value from one boilerplate) unless code generation is
+ * refused (a Content-Security-Policy). Makers are built bottom-up with an explicit stack, so a chain
  * of thousands of declared types does not overflow the call stack.
  */
 import { isUndefinedDecl } from "./constructors.js";
@@ -227,34 +227,15 @@ function literalOf(v: unknown): string | undefined {
   }
 }
 
+/**
+ * Values a struct's maker assigns field by field before it compiles its object literal: a type
+ * made once (a one-shot unmarshal of many types) never pays for generating and compiling code.
+ */
+const COMPILE_AFTER = 1;
+
 function structMaker(members: readonly [string, MakerEntry][]): ZeroMaker {
-  const makes: ZeroMaker[] = [];
-  const props: string[] = [];
-  let literal = true;
-  for (const [name, e] of members) {
-    let text: string | undefined;
-    if (e.constant) text = literalOf(e.value);
-    else {
-      text = `m[${makes.length}]()`;
-      makes.push(e.make);
-    }
-    if (text === undefined) literal = false;
-    // A computed key makes `__proto__` an own property; other names are plain literal keys.
-    const key = name === "__proto__" ? '["__proto__"]' : JSON.stringify(name);
-    props.push(`${key}: ${text}`);
-  }
-  if (literal) {
-    try {
-      const f = new Function("m", `"use strict"; return () => ({ ${props.join(", ")} });`) as (
-        m: ZeroMaker[],
-      ) => ZeroMaker;
-      return f(makes);
-    } catch {
-      // Code generation refused: the assigning maker below.
-    }
-  }
   const n = members.length;
-  return () => {
+  const assign = (): Record<string, unknown> => {
     const o: Record<string, unknown> = {};
     for (let i = 0; i < n; i++) {
       const [name, e] = members[i] as [string, MakerEntry];
@@ -265,6 +246,44 @@ function structMaker(members: readonly [string, MakerEntry][]): ZeroMaker {
     }
     return o;
   };
+  let made = 0;
+  let literal: ZeroMaker | null = null;
+  return () => {
+    if (literal !== null) return literal();
+    if (made >= 0 && ++made > COMPILE_AFTER) {
+      made = -1;
+      literal = literalMaker(members);
+      if (literal !== null) return literal();
+    }
+    return assign();
+  };
+}
+
+/** The struct's maker as one object literal (one boilerplate), or null (a field has no literal zero, or code generation is refused). */
+function literalMaker(members: readonly [string, MakerEntry][]): ZeroMaker | null {
+  const makes: ZeroMaker[] = [];
+  const props: string[] = [];
+  for (const [name, e] of members) {
+    let text: string | undefined;
+    if (e.constant) text = literalOf(e.value);
+    else {
+      text = `m[${makes.length}]()`;
+      makes.push(e.make);
+    }
+    if (text === undefined) return null;
+    // A computed key makes `__proto__` an own property; other names are plain literal keys.
+    const key = name === "__proto__" ? '["__proto__"]' : JSON.stringify(name);
+    props.push(`${key}: ${text}`);
+  }
+  try {
+    const f = new Function("m", `"use strict"; return () => ({ ${props.join(", ")} });`) as (
+      m: ZeroMaker[],
+    ) => ZeroMaker;
+    return f(makes);
+  } catch {
+    // Code generation refused: the assigning maker.
+    return null;
+  }
 }
 
 /**
