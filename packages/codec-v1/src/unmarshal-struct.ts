@@ -285,10 +285,13 @@ interface FastField {
   dec: FDec;
 }
 
-/** A struct's fast-path plan: fields in order, by exact name, and by folded name (built on the first miss). */
+/**
+ * A struct's fast-path plan: fields in order, by exact name and by folded name (each built when
+ * a name first misses the in-place guess: input in field order never needs them).
+ */
 interface FastPlan {
   readonly order: readonly FastField[];
-  readonly exact: ReadonlyMap<string, FastField>;
+  exact: ReadonlyMap<string, FastField> | null;
   /** The struct's fields by Go 1.26 folded name; built when a name first misses `exact`. */
   folded: ReadonlyMap<string, FastField> | null;
   readonly list: readonly FieldV1[];
@@ -320,7 +323,13 @@ function foldedLookup(plan: FastPlan, name: string): FastField | undefined {
 
 /** The field named `name` exactly, else by folded name. */
 function lookupField(plan: FastPlan, name: string): FastField | undefined {
-  return plan.exact.get(name) ?? foldedLookup(plan, name);
+  let exact = plan.exact;
+  if (exact === null) {
+    const m = new Map<string, FastField>();
+    for (const f of plan.order) m.set((plan.list[f.at] as FieldV1).name, f);
+    plan.exact = exact = m;
+  }
+  return exact.get(name) ?? foldedLookup(plan, name);
 }
 
 const PRINTABLE_UNQUOTED = /^[\x20-\x7e]*$/;
@@ -330,7 +339,6 @@ function makeFastPlan(t: GoType & { kind: "struct" }): FastPlan {
   const sf = structFieldsV1(t);
   const list = sf.list;
   const order = new Array<FastField>(list.length);
-  const exact = new Map<string, FastField>();
   for (let i = 0; i < list.length; i++) {
     const f = list[i] as FieldV1;
     order[i] = {
@@ -341,14 +349,13 @@ function makeFastPlan(t: GoType & { kind: "struct" }): FastPlan {
       at: i,
       dec: GIVE_UP,
     };
-    exact.set(f.name, order[i] as FastField);
   }
   // Decoders after the plan exists: a recursive type reaches this struct again while they compile.
   for (let i = 0; i < list.length; i++) {
     const f = list[i] as FieldV1;
     (order[i] as FastField).dec = f.quoted ? fastQuotedDecoder(f.type) : fastDecoderFor(f.type);
   }
-  return { order, exact, folded: null, list };
+  return { order, exact: null, folded: null, list };
 }
 
 /**

@@ -4,13 +4,15 @@
  * each name kept. Linear in the fields reached times the embedding depth.
  */
 
-import type { FieldStep, StructFields } from "./struct-fields.js";
+import type { FieldStep, JsonField, StructFields } from "./struct-fields.js";
 import {
   assertFieldResolved,
   derefUnnamed,
+  directFieldV1,
   dominantFields,
   extend,
   finish,
+  finishFields,
   type Pending,
   sortByIndex,
   stepOf,
@@ -40,30 +42,44 @@ interface V1Options {
   string: boolean;
 }
 
-// encoding/json v1's parseTag and the options it reads (Contains on the comma list).
-function tagOptions(tag: string): V1Options {
-  const comma = tag.indexOf(",");
-  const o: V1Options = { name: tag, omitEmpty: false, omitZero: false, string: false };
-  if (comma < 0) return o;
-  o.name = tag.slice(0, comma);
+const OMIT_EMPTY = 1;
+const OMIT_ZERO = 2;
+const STRING = 4;
+
+// The options encoding/json v1's parseTag reads after the name (Contains on the comma list), as bits.
+function optionBits(tag: string, comma: number): number {
+  let bits = 0;
   let i = comma;
   while (i < tag.length) {
     let j = tag.indexOf(",", i + 1);
     if (j < 0) j = tag.length;
     switch (tag.slice(i + 1, j)) {
       case "omitempty":
-        o.omitEmpty = true;
+        bits |= OMIT_EMPTY;
         break;
       case "omitzero":
-        o.omitZero = true;
+        bits |= OMIT_ZERO;
         break;
       case "string":
-        o.string = true;
+        bits |= STRING;
         break;
     }
     i = j;
   }
-  return o;
+  return bits;
+}
+
+// encoding/json v1's parseTag and the options it reads.
+function tagOptions(tag: string): V1Options {
+  const comma = tag.indexOf(",");
+  if (comma < 0) return { name: tag, omitEmpty: false, omitZero: false, string: false };
+  const bits = optionBits(tag, comma);
+  return {
+    name: tag.slice(0, comma),
+    omitEmpty: (bits & OMIT_EMPTY) !== 0,
+    omitZero: (bits & OMIT_ZERO) !== 0,
+    string: (bits & STRING) !== 0,
+  };
 }
 
 interface Queued {
@@ -85,7 +101,7 @@ export function resolveV1(root: StructType): StructFields {
 function resolveFlatV1(st: StructType): StructFields | undefined {
   const fs = st.fields;
   for (let i = 0; i < fs.length; i++) if ((fs[i] as StructField).embedded) return undefined;
-  const out: Pending[] = [];
+  const out: JsonField[] = [];
   const names = new Set<string>();
   for (let i = 0; i < fs.length; i++) {
     const sf = fs[i] as StructField;
@@ -93,14 +109,27 @@ function resolveFlatV1(st: StructType): StructFields | undefined {
     const tag = lookupTag(sf.tag, "json") ?? "";
     if (tag === "-") continue;
     assertFieldResolved(st, sf.name, sf.type);
-    const opts = tagOptions(tag);
-    const name = isValidTagNameV1(opts.name) ? opts.name : "";
-    const p = pendingV1(name !== "" ? name : sf.name, name !== "", [i], [stepOf(st, i)], sf.type, opts);
-    if (names.has(p.name)) return undefined;
-    names.add(p.name);
-    out.push(p);
+    const comma = tag.indexOf(",");
+    const tagName = comma < 0 ? tag : tag.slice(0, comma);
+    const bits = comma < 0 ? 0 : optionBits(tag, comma);
+    const tagged = isValidTagNameV1(tagName);
+    const name = tagged ? tagName : sf.name;
+    if (names.has(name)) return undefined;
+    names.add(name);
+    const quotable = (bits & STRING) !== 0 && isV1QuotableKind(derefUnnamed(sf.type));
+    out.push(
+      directFieldV1(
+        name,
+        tagged,
+        stepOf(st, i),
+        (bits & OMIT_EMPTY) !== 0,
+        (bits & OMIT_ZERO) !== 0,
+        quotable,
+        out.length,
+      ),
+    );
   }
-  return finish("v1", out, {});
+  return finishFields("v1", out, {});
 }
 
 function pendingV1(

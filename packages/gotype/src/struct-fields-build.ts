@@ -178,6 +178,42 @@ export function finish(
     const p = list[i] as Pending;
     fields[i] = freezeField(p, version === "v1" ? i : p.id, fold);
   }
+  return finishFields(version, fields, extra);
+}
+
+/** A v1 field of a struct's own (not promoted), frozen: field `step` named `name`, the `id`-th in index order. */
+export function directFieldV1(
+  name: string,
+  tagged: boolean,
+  step: FieldStep,
+  omitEmpty: boolean,
+  omitZero: boolean,
+  string: boolean,
+  id: number,
+): JsonField {
+  return Object.freeze({
+    name,
+    goName: step.name,
+    index: Object.freeze([step.index]),
+    path: Object.freeze([step]),
+    type: step.type,
+    tagged,
+    omitEmpty,
+    omitZero,
+    string,
+    inline: false,
+    unknown: false,
+    folded: foldNameV1(name),
+    id,
+  });
+}
+
+/** The frozen StructFields of frozen fields in index order, with name indexes built when first read. */
+export function finishFields(
+  version: JsonVersion,
+  fields: JsonField[],
+  extra: { inlinedFallback?: JsonField; error?: StructFieldsError; unsupportedFormat?: StructFieldsError },
+): StructFields {
   Object.freeze(fields);
   let byName: Map<string, JsonField> | undefined;
   let byFoldedName: Map<string, JsonField> | undefined;

@@ -235,12 +235,18 @@ const COMPILE_AFTER = 1;
 
 function structMaker(members: readonly [string, MakerEntry][]): ZeroMaker {
   const n = members.length;
+  const names = members.map((m) => m[0]);
+  // A constant zero, or undefined where the field's maker makes it.
+  const values = members.map((m) => (m[1].constant ? m[1].value : undefined));
+  const makes = members.map((m) => (m[1].constant ? null : m[1].make));
+  const proto = names.includes("__proto__");
   const assign = (): Record<string, unknown> => {
     const o: Record<string, unknown> = {};
     for (let i = 0; i < n; i++) {
-      const [name, e] = members[i] as [string, MakerEntry];
-      const v = e.constant ? e.value : e.make();
-      if (name === "__proto__")
+      const mk = makes[i];
+      const v = mk === null ? values[i] : (mk as ZeroMaker)();
+      const name = names[i] as string;
+      if (proto && name === "__proto__")
         Object.defineProperty(o, name, { value: v, writable: true, enumerable: true, configurable: true });
       else o[name] = v;
     }
