@@ -167,11 +167,7 @@ export function freezeOne(version: JsonVersion, p: Pending): JsonField {
  * indexes (byName, byFoldedName, byFoldedNameAll) are built when first read:
  * each codec reads only the ones it needs.
  */
-export function finish(
-  version: JsonVersion,
-  list: readonly Pending[],
-  extra: { inlinedFallback?: JsonField; error?: StructFieldsError; unsupportedFormat?: StructFieldsError },
-): StructFields {
+export function finish(version: JsonVersion, list: readonly Pending[], extra: Extra): StructFields {
   const fold = version === "v1" ? foldNameV1 : foldNameV2;
   const fields: JsonField[] = new Array<JsonField>(list.length);
   for (let i = 0; i < list.length; i++) {
@@ -208,51 +204,71 @@ export function directFieldV1(
   });
 }
 
+type Extra = {
+  inlinedFallback?: JsonField;
+  error?: StructFieldsError;
+  unsupportedFormat?: StructFieldsError;
+};
+
+/**
+ * A resolved struct: frozen, its name indexes built when first read (kept in private fields,
+ * which freezing leaves writable) by getters shared on the prototype (an object literal with
+ * getters would define three accessors per struct).
+ */
+class Resolved implements StructFields {
+  readonly version: JsonVersion;
+  readonly fields: readonly JsonField[];
+  declare readonly inlinedFallback?: JsonField;
+  declare readonly error?: StructFieldsError;
+  declare readonly unsupportedFormat?: StructFieldsError;
+  #byName: Map<string, JsonField> | undefined;
+  #byFoldedName: Map<string, JsonField> | undefined;
+  #byFoldedNameAll: Map<string, JsonField[]> | undefined;
+
+  constructor(version: JsonVersion, fields: readonly JsonField[], extra: Extra) {
+    this.version = version;
+    this.fields = fields;
+    const self = this as { -readonly [K in keyof Extra]: Extra[K] };
+    if (extra.inlinedFallback !== undefined) self.inlinedFallback = extra.inlinedFallback;
+    if (extra.error !== undefined) self.error = extra.error;
+    if (extra.unsupportedFormat !== undefined) self.unsupportedFormat = extra.unsupportedFormat;
+    Object.freeze(this);
+  }
+
+  get byName(): ReadonlyMap<string, JsonField> {
+    if (this.#byName === undefined) {
+      const m = new Map<string, JsonField>();
+      for (const f of this.fields) m.set(f.name, f);
+      this.#byName = m;
+    }
+    return this.#byName;
+  }
+
+  get byFoldedName(): ReadonlyMap<string, JsonField> {
+    if (this.#byFoldedName === undefined) {
+      const m = new Map<string, JsonField>();
+      for (const f of this.fields) if (!m.has(f.folded)) m.set(f.folded, f);
+      this.#byFoldedName = m;
+    }
+    return this.#byFoldedName;
+  }
+
+  get byFoldedNameAll(): ReadonlyMap<string, readonly JsonField[]> {
+    if (this.#byFoldedNameAll === undefined) {
+      const m = new Map<string, JsonField[]>();
+      for (const f of this.fields) {
+        const all = m.get(f.folded);
+        if (all === undefined) m.set(f.folded, [f]);
+        else all.push(f);
+      }
+      for (const all of m.values()) if (all.length > 1) all.sort((a, b) => a.id - b.id);
+      this.#byFoldedNameAll = m;
+    }
+    return this.#byFoldedNameAll;
+  }
+}
+
 /** The frozen StructFields of frozen fields in index order, with name indexes built when first read. */
-export function finishFields(
-  version: JsonVersion,
-  fields: JsonField[],
-  extra: { inlinedFallback?: JsonField; error?: StructFieldsError; unsupportedFormat?: StructFieldsError },
-): StructFields {
-  Object.freeze(fields);
-  let byName: Map<string, JsonField> | undefined;
-  let byFoldedName: Map<string, JsonField> | undefined;
-  let byFoldedNameAll: Map<string, JsonField[]> | undefined;
-  const out: StructFields = {
-    version,
-    fields,
-    get byName() {
-      if (byName === undefined) {
-        byName = new Map();
-        for (const f of fields) byName.set(f.name, f);
-      }
-      return byName;
-    },
-    get byFoldedName() {
-      if (byFoldedName === undefined) {
-        byFoldedName = new Map();
-        for (const f of fields) if (!byFoldedName.has(f.folded)) byFoldedName.set(f.folded, f);
-      }
-      return byFoldedName;
-    },
-    get byFoldedNameAll() {
-      if (byFoldedNameAll === undefined) {
-        byFoldedNameAll = new Map();
-        for (const f of fields) {
-          const all = byFoldedNameAll.get(f.folded);
-          if (all === undefined) byFoldedNameAll.set(f.folded, [f]);
-          else all.push(f);
-        }
-        for (const all of byFoldedNameAll.values()) if (all.length > 1) all.sort((a, b) => a.id - b.id);
-      }
-      return byFoldedNameAll;
-    },
-  };
-  if (extra.inlinedFallback !== undefined)
-    Object.defineProperty(out, "inlinedFallback", { value: extra.inlinedFallback, enumerable: true });
-  if (extra.error !== undefined)
-    Object.defineProperty(out, "error", { value: extra.error, enumerable: true });
-  if (extra.unsupportedFormat !== undefined)
-    Object.defineProperty(out, "unsupportedFormat", { value: extra.unsupportedFormat, enumerable: true });
-  return Object.freeze(out);
+export function finishFields(version: JsonVersion, fields: JsonField[], extra: Extra): StructFields {
+  return new Resolved(version, Object.freeze(fields), extra);
 }
