@@ -103,8 +103,9 @@ export function resolveV2(root: StructType, release: GoRelease = "1.26"): Struct
     for (let i = 0; i < t.fields.length; i++) {
       const sf = t.fields[i];
       if (sf === undefined) continue;
-      hasAnyJSONTag ||= lookupTag(sf.tag, "json") !== undefined;
-      const parsed = parseFieldOptions(sf, go127);
+      const looked = lookupTag(sf.tag, "json");
+      hasAnyJSONTag ||= looked !== undefined;
+      const parsed = parseFieldOptions(sf, go127, looked);
       if (parsed.err !== undefined) orError(w, t, parsed.err);
       if (parsed.ignored) continue;
       assertFieldResolved(t, sf.name, sf.type);

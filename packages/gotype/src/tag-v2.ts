@@ -174,17 +174,18 @@ export function emptyOptions(): FieldOptions {
 
 /**
  * Go's parseFieldOptions (Go 1.27's when `go127`): the options, whether the
- * field is ignored, and the first error.
+ * field is ignored, and the first error. `looked` is the field's json tag
+ * (lookupTag), passed by a caller that has already read it.
  */
 export function parseFieldOptions(
   sf: { name: string; tag: string; exported: boolean; embedded: boolean },
   go127 = false,
+  looked: string | undefined = lookupTag(sf.tag, "json"),
 ): {
   out: FieldOptions;
   ignored: boolean;
   err?: string;
 } {
-  const looked = lookupTag(sf.tag, "json");
   const tag = looked ?? "";
   if (tag === "-") return { out: emptyOptions(), ignored: true };
   if (!sf.exported && !sf.embedded) {
