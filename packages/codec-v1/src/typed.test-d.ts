@@ -14,33 +14,10 @@ import {
   sliceOf,
   T,
   timeTime,
-  typed,
 } from "@gojson/gotype";
+import { Order } from "@gojson/test-support";
 import { describe, expectTypeOf, test } from "vitest";
 import { Decoder, Encoder, marshal, marshalIndent, unmarshal } from "./index.js";
-
-interface Order {
-  ID: bigint;
-  Name: string;
-  Tags: string[] | null;
-  Qty: number;
-  Attrs: Map<string, number> | null;
-  At: GoTime;
-  Total: JsonNumber;
-}
-const Order = typed<Order>(
-  parseGo(`package shop
-import ("encoding/json"; "time")
-type Order struct {
-	ID    int64
-	Name  string
-	Tags  []string
-	Qty   int32
-	Attrs map[string]int32
-	At    time.Time
-	Total json.Number
-}`).Order as GoType,
-);
 
 describe("typed codec-v1", () => {
   test("unmarshal returns the type's value type", () => {

@@ -3,7 +3,8 @@
  * (the fast path switched off), over generated Go types (@gojson/gotype/arbitrary)
  * and JSON texts that mostly fit them, with nulls, mismatches, duplicate,
  * unknown and case-folded names, overflows, escapes, lone surrogates, base64,
- * broken syntax and invalid UTF-8 mixed in:
+ * broken syntax and invalid UTF-8 mixed in (the texts: @gojson/test-support's
+ * generators, shared with codec-v2's fast-path properties):
  * - whenever the fast path returns a value, the exact engine returns the same value;
  * - the public unmarshal (which tries the fast path first) equals the exact engine
  *   always: the same value, or an error of the same class, text and value.
@@ -13,266 +14,26 @@ import { isDeepStrictEqual } from "node:util";
 import { fc, test } from "@fast-check/vitest";
 import { type GoType, goType } from "@gojson/gotype";
 import { goTypeArbitrary } from "@gojson/gotype/arbitrary";
+import {
+  anyJson,
+  type Gen,
+  jsonFor as jsonForType,
+  type Members,
+  mangle,
+  richString,
+} from "@gojson/test-support";
 import { describe, expect } from "vitest";
 import { type UnmarshalOptions, unmarshal } from "./index.js";
 import { structFieldsV1 } from "./struct-fields.js";
 import { fastUnmarshal, NO_FAST, unmarshalFast } from "./unmarshal-fast.js";
 
-type Gen = fc.GeneratorValue;
-
 const OPTIONS: UnmarshalOptions[] = [{}, {}, {}, { useNumber: true }, { disallowUnknownFields: true }];
 
-const NAMES = ["a", "b", "id", "name", "A", "ID", "Name", "x-y", "é", "É", "__proto__", "zz", "\u212a"];
+/** Struct members as v1 reads them (its field rules, `,string`). */
+const v1Members: Members = (t) =>
+  structFieldsV1(t).list.map((f) => ({ name: f.name, type: f.type, quoted: f.quoted }));
 
-/** A JSON text for any JSON value (mismatches, unknown members). */
-function anyJson(g: Gen, depth: number): string {
-  switch (g(fc.nat, depth > 0 ? 9 : 5)) {
-    case 0:
-      return "null";
-    case 1:
-      return g(fc.boolean) ? "true" : "false";
-    case 2:
-      return numberText(g);
-    case 3:
-    case 4:
-      return stringText(g);
-    case 5:
-    case 6: {
-      const n = g(fc.nat, 3);
-      return `[${Array.from({ length: n }, () => anyJson(g, depth - 1)).join(",")}]`;
-    }
-    default: {
-      const n = g(fc.nat, 3);
-      return `{${Array.from({ length: n }, () => `${JSON.stringify(g(fc.constantFrom, ...NAMES))}:${anyJson(g, depth - 1)}`).join(",")}}`;
-    }
-  }
-}
-
-function numberText(g: Gen): string {
-  switch (g(fc.nat, 9)) {
-    case 0:
-      return String(g(fc.integer, { min: -300, max: 300 }));
-    case 1:
-      return g(fc.bigInt, { min: -(1n << 65n), max: 1n << 65n }).toString();
-    case 2:
-      return g(
-        fc.constantFrom,
-        "-0",
-        "0.0",
-        "-0.0",
-        "1e2",
-        "1E+2",
-        "-1e-400",
-        "1e400",
-        "2.5",
-        "127",
-        "128",
-        "-129",
-      );
-    case 3:
-      return g(fc.constantFrom, "255", "256", "65535", "65536", "2147483648", "4294967296", "-1", "3.4e39");
-    case 4:
-      return g(
-        fc.constantFrom,
-        "9223372036854775807",
-        "9223372036854775808",
-        "18446744073709551616",
-        "-9223372036854775808",
-      );
-    case 5:
-      return g(fc.constantFrom, "01", "1.", "-", "+1", ".5", "1e", "0x10", "123456789012345678");
-    default:
-      return JSON.stringify(g(fc.double, { noNaN: true, noDefaultInfinity: true }));
-  }
-}
-
-/**
- * A JSON string mixing escapes, 2-, 3- and 4-byte UTF-8 and lone surrogate escapes (U+FFFD in v1),
- * short and long (past the shared code-unit buffer's first size).
- */
-function richString(g: Gen): string {
-  const parts = g(
-    fc.array,
-    fc.constantFrom(
-      "a",
-      "é",
-      "日本",
-      "😀",
-      "€",
-      "\\n",
-      '\\"',
-      "\\\\",
-      "\\/",
-      "\\u00e9",
-      "\\u65e5",
-      "\\ud83d\\ude00",
-      "\\ud800",
-      "\\udc00",
-      "\\ud83dx",
-      "\u2028",
-    ),
-    { maxLength: 24 },
-  );
-  const body = parts.join("");
-  return `"${g(fc.nat, 5) === 0 ? body.repeat(80) : body}"`;
-}
-
-function stringText(g: Gen): string {
-  switch (g(fc.nat, 9)) {
-    case 0:
-      return JSON.stringify(g(fc.string, { unit: "binary", maxLength: 6 }));
-    case 1:
-      return g(
-        fc.constantFrom,
-        '"\\u00e9\\n\\t\\"\\\\\\/"',
-        '"\\ud83d\\ude00"',
-        '"\\ud800"',
-        '"\\udc00x"',
-        '"\\ud800\\u0041"',
-        '"\\ud800\\ud800\\udc00"',
-        '"\\x"',
-      );
-    case 2:
-      return g(fc.constantFrom, '"a\u0001"', '"unterminated', '"\u2028"', '"\\u0041\\u0062"', '"\\u00"');
-    case 3:
-      return JSON.stringify(
-        g(
-          fc.constantFrom,
-          "AQID",
-          "AQI=",
-          "AQ==",
-          "AQ=",
-          "====",
-          "",
-          "AB==",
-          "_-8=",
-          "a b",
-          "AQ\nID",
-          "AQ\r\n==",
-        ),
-      );
-    case 4:
-      // `,string` contents
-      return JSON.stringify(
-        g(
-          fc.constantFrom,
-          "12",
-          "-3",
-          "1.5",
-          "true",
-          "false",
-          "null",
-          '"x"',
-          '"a\\nb"',
-          "",
-          " 1",
-          "01",
-          "1e400",
-          "nul",
-        ),
-      );
-    case 5:
-      return richString(g);
-    default:
-      return JSON.stringify(g(fc.constantFrom, ...NAMES, "x", "", "true", "12", "-3", "1.5", "null"));
-  }
-}
-
-/** A JSON text that mostly fits type t (depth bounds recursive types). */
-function jsonFor(g: Gen, t: GoType, depth: number, str = false): string {
-  const roll = g(fc.nat, 19);
-  if (roll === 0 || depth < 0) return "null";
-  if (roll === 1) return anyJson(g, 2);
-  if (t.known !== undefined) return anyJson(g, 1);
-  const quoted = (s: string) => (str && g(fc.nat, 4) > 0 ? JSON.stringify(s) : s);
-  switch (t.kind) {
-    case "bool":
-      return quoted(g(fc.boolean) ? "true" : "false");
-    case "string":
-      return str && g(fc.boolean) ? JSON.stringify(stringText(g)) : stringText(g);
-    case "int":
-    case "int8":
-    case "int16":
-    case "int32":
-    case "int64":
-    case "uint":
-    case "uint8":
-    case "uint16":
-    case "uint32":
-    case "uint64":
-    case "uintptr":
-      return quoted(g(fc.nat, 2) === 0 ? numberText(g) : String(g(fc.integer, { min: -100, max: 300 })));
-    case "float32":
-    case "float64":
-      return quoted(numberText(g));
-    case "pointer":
-      return jsonFor(g, t.elem, depth - 1, str);
-    case "interface":
-      return anyJson(g, 3);
-    case "slice":
-    case "array": {
-      if (t.elem.kind === "uint8" && g(fc.nat, 2) > 0) return stringText(g);
-      const n = t.kind === "array" && g(fc.nat, 3) > 0 ? t.len : g(fc.nat, 4);
-      return `[${Array.from({ length: n }, () => jsonFor(g, t.elem, depth - 1, str)).join(",")}]`;
-    }
-    case "map": {
-      const n = g(fc.nat, 4);
-      const key = () => {
-        if (t.key.kind === "string") return g(fc.constantFrom, ...NAMES);
-        return g(fc.constantFrom, "1", "2", "-0", "0", "01", "+1", "1.5", "300", "-7", "x", "70000", "");
-      };
-      return `{${Array.from({ length: n }, () => `${JSON.stringify(key())}:${jsonFor(g, t.elem, depth - 1, str)}`).join(",")}}`;
-    }
-    case "struct": {
-      const members: string[] = [];
-      for (const f of structFieldsV1(t).list) {
-        const r = g(fc.nat, 9);
-        if (r < 3) continue;
-        let name = f.name;
-        if (r === 3) name = name.toUpperCase();
-        else if (r === 4) name = name.toLowerCase();
-        const v = () => jsonFor(g, f.type, depth - 1, str || f.quoted);
-        members.push(`${JSON.stringify(name)}:${v()}`);
-        // Duplicate names: last wins, merging into what is there.
-        if (g(fc.nat, 7) === 0) members.push(`${JSON.stringify(name)}:${v()}`);
-      }
-      if (g(fc.nat, 3) === 0)
-        members.push(`${JSON.stringify(g(fc.constantFrom, ...NAMES))}:${anyJson(g, 2)}`);
-      if (g(fc.boolean)) members.reverse();
-      return `{${members.join(g(fc.boolean) ? "," : " ,\n\t")}}`;
-    }
-  }
-}
-
-/** Occasionally break the text: truncate it, add trailing data, a BOM, invalid UTF-8 or a lone surrogate. */
-function mangle(g: Gen, text: string): Uint8Array | string {
-  const bytes = new TextEncoder().encode(text);
-  switch (g(fc.nat, 24)) {
-    case 0:
-      return bytes.subarray(0, g(fc.nat, bytes.length));
-    case 1:
-      return `${text} x`;
-    case 2:
-      return new Uint8Array([0xef, 0xbb, 0xbf, ...bytes]);
-    case 3: {
-      const b = Uint8Array.from(bytes);
-      if (b.length > 0) b[g(fc.nat, b.length - 1)] = 0xff;
-      return b;
-    }
-    case 4:
-      return ` \n${text}\t `;
-    case 5:
-      return text;
-    case 6: {
-      const i = text.indexOf('"');
-      return i < 0 ? text : `${text.slice(0, i + 1)}\ud800${text.slice(i + 1)}`;
-    }
-    case 7:
-      return `[${text}]`;
-    default:
-      return bytes;
-  }
-}
+const jsonFor = (g: Gen, t: GoType, depth: number) => jsonForType(g, t, v1Members, depth);
 
 interface Result {
   value?: unknown;

@@ -6,55 +6,20 @@
  */
 import { isDeepStrictEqual } from "node:util";
 import { type GoType, goType, parseGo, T, withMethods } from "@gojson/gotype";
+import { fastPathDecls } from "@gojson/test-support";
 import { describe, expect, test, vi } from "vitest";
 import { type UnmarshalOptions, unmarshal } from "./index.js";
 import { fastUnmarshal, NO_FAST, unmarshalFast } from "./unmarshal-fast.js";
 
-const decls = parseGo(`
-type Inner struct {
-	Z string \`json:"z"\`
-	N int32  \`json:"n"\`
-}
-type Base struct {
-	B int32 \`json:"b"\`
-}
-type PBase struct {
-	P string \`json:"p"\`
-}
-type Rec struct {
-	ID    int64             \`json:"id"\`
-	Name  string            \`json:"name"\`
-	Small int8              \`json:"small"\`
-	U     uint16            \`json:"u"\`
-	U64   uint64            \`json:"u64"\`
-	F32   float32           \`json:"f32"\`
-	F64   float64           \`json:"f64"\`
-	Q     int64             \`json:"q,string"\`
-	QF    float64           \`json:"qf,string"\`
-	QB    bool              \`json:"qb,string"\`
-	QS    string            \`json:"qs,string"\`
-	QP    *int32            \`json:"qp,string"\`
-	Raw   []byte            \`json:"raw"\`
-	Fix   [4]byte           \`json:"fix"\`
-	Pair  [2]int            \`json:"pair"\`
-	Tags  []string          \`json:"tags"\`
-	Ptr   *Inner            \`json:"ptr"\`
-	In    Inner             \`json:"in"\`
-	Ins   []Inner           \`json:"ins"\`
-	M     map[string]int32  \`json:"m"\`
-	MI    map[int64]bool    \`json:"mi"\`
-	MU    map[uint8]string  \`json:"mu"\`
-	Any   any               \`json:"any"\`
-	Num   json.Number       \`json:"num"\`
-	Ok    bool              \`json:"ok"\`
-	Base
-	*PBase
-}
-type Kelvin struct {
-	K string
-	S string
-}
-`);
+// Rec with v1's own: `,string` on bool and string fields, json.Number, an embedded pointer.
+const decls = parseGo(
+  fastPathDecls([
+    'QB    bool        `json:"qb,string"`',
+    'QS    string      `json:"qs,string"`',
+    'Num   json.Number `json:"num"`',
+    "*PBase",
+  ]),
+);
 const Rec = decls.Rec as GoType;
 const FF = goType("struct { A [][]float64; B [][]float64 }");
 

@@ -3,7 +3,8 @@
  * unmarshal, marshal, `into` and every stream function; an untyped `GoType` keeps working with
  * `unknown`.
  */
-import { type GoTime, type GoType, type JsonNumber, mapOf, parseGo, sliceOf, T, typed } from "@gojson/gotype";
+import { type GoType, mapOf, parseGo, sliceOf, T } from "@gojson/gotype";
+import { Order } from "@gojson/test-support";
 import { describe, expectTypeOf, test } from "vitest";
 import {
   AsyncValueStream,
@@ -20,28 +21,6 @@ import {
   ValueStream,
 } from "./index.js";
 
-interface Order {
-  ID: bigint;
-  Name: string;
-  Tags: string[] | null;
-  Qty: number;
-  Attrs: Map<string, number> | null;
-  At: GoTime;
-  Total: JsonNumber;
-}
-const Order = typed<Order>(
-  parseGo(`package shop
-import ("encoding/json"; "time")
-type Order struct {
-	ID    int64
-	Name  string
-	Tags  []string
-	Qty   int32
-	Attrs map[string]int32
-	At    time.Time
-	Total json.Number
-}`).Order as GoType,
-);
 declare const order: Order;
 declare const bytes: Uint8Array;
 

@@ -4,7 +4,8 @@
  * chain on the first call, and a type the fast path cannot serve deep in the graph gives up
  * only for the inputs that reach it. Stress cases, not timings: answers equal the exact engine's.
  */
-import { type GoType, parseGo } from "@gojson/gotype";
+import type { GoType } from "@gojson/gotype";
+import { chainText, chainValue, typeChain } from "@gojson/test-support";
 import { afterEach, describe, expect, test } from "vitest";
 import { resolveOptions, unmarshal } from "./index.js";
 import { fastDecoderFor, fastUnmarshal, NO_FAST, unmarshalFast } from "./unmarshal-fast.js";
@@ -12,31 +13,6 @@ import { fastDecoderFor, fastUnmarshal, NO_FAST, unmarshalFast } from "./unmarsh
 afterEach(() => {
   fastUnmarshal.enabled = true;
 });
-
-/** `type Ti struct { A int; B string; C *T(i+1); D []T(i+7) }` for i < n (indexes wrap). */
-function chain(n: number, deepField = ""): Record<string, GoType> {
-  let s = "package p\n";
-  for (let i = 0; i < n; i++) {
-    s += `type T${i} struct {\n\tA int \`json:"a"\`\n\tB string \`json:"b"\`\n\tC *T${(i + 1) % n} \`json:"c,omitempty"\`\n\tD []T${(i + 7) % n} \`json:"d"\`\n`;
-    if (i === n - 1 && deepField !== "") s += `\t${deepField}\n`;
-    s += "}\n";
-  }
-  return parseGo(s) as Record<string, GoType>;
-}
-
-/** `{"a":1,"c":{"a":2,"c":…}}` n levels down the C pointers. */
-function nested(n: number, last = ""): string {
-  let s = last === "" ? `{"a":${n},"b":"end"}` : `{${last}}`;
-  for (let i = n - 1; i >= 0; i--) s = `{"a":${i},"b":"x${i}","c":${s},"d":[]}`;
-  return s;
-}
-
-/** The value of nested(n) (Go's: C nil at the end, D an empty slice on the way down). */
-function nestedValue(n: number): unknown {
-  let v: unknown = { A: BigInt(n), B: "end", C: null, D: null };
-  for (let i = n - 1; i >= 0; i--) v = { A: BigInt(i), B: `x${i}`, C: v, D: [] };
-  return v;
-}
 
 function answer(t: GoType, data: string): unknown {
   try {
@@ -61,14 +37,14 @@ const o = resolveOptions(undefined);
 
 describe("fast unmarshal compiles lazily", () => {
   test("a chain of 1,000 declared types: no stack overflow, the exact engine's values", () => {
-    const types = chain(1000);
+    const types = typeChain(1000);
     const t0 = types.T0 as GoType;
     expect(fastDecoderFor(t0, o)).not.toBeNull();
     // (Go: the zero T0; the exact engine's plan of this chain is another matter.)
     expect(unmarshalFast(t0, "{}", o, true)).toEqual({ A: 0n, B: "", C: null, D: null });
     for (const depth of [1, 9, 20, 60]) {
-      const got = unmarshalFast(t0, nested(depth), o, true);
-      expect(got, `depth ${depth}`).toEqual(nestedValue(depth));
+      const got = unmarshalFast(t0, chainText(depth), o, true);
+      expect(got, `depth ${depth}`).toEqual(chainValue(depth));
     }
     // Every 37th type of the chain as a root.
     for (let i = 0; i < 1000; i += 37) {
@@ -80,15 +56,15 @@ describe("fast unmarshal compiles lazily", () => {
 
   test("a type the fast path cannot serve deep in the graph gives up only where a value reaches it", () => {
     // T29's extra field: a map with bool keys (the exact engine's business).
-    const types = chain(30, 'M map[bool]int `json:"m"`');
+    const types = typeChain(30, 'M map[bool]int `json:"m"`');
     const t0 = types.T0 as GoType;
     expect(fastDecoderFor(t0, o)).not.toBeNull();
-    const shallow = nested(5);
+    const shallow = chainText(5);
     expect(unmarshalFast(t0, shallow, o, true)).toEqual(exact(t0, shallow));
-    expect(exact(t0, shallow)).toEqual(nestedValue(5));
+    expect(exact(t0, shallow)).toEqual(chainValue(5));
     // A value of T29 (whatever its members): the exact engine's.
     for (const last of [`"m":{"true":1}`, `"m":null`, `"a":1`]) {
-      const deep = nested(29, last);
+      const deep = chainText(29, last);
       expect(unmarshalFast(t0, deep, o, true), last).toBe(NO_FAST);
       expect(answer(t0, deep)).toEqual(exact(t0, deep));
     }

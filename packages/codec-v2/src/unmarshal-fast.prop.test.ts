@@ -2,7 +2,8 @@
  * Differential properties of the fast unmarshal path against the exact engine,
  * over generated Go types (@gojson/gotype/arbitrary) and JSON texts that mostly
  * fit them (with nulls, mismatches, duplicates, unknown and case-folded names,
- * overflows, escapes and broken syntax mixed in):
+ * overflows, escapes and broken syntax mixed in; the texts: @gojson/test-support's
+ * generators, shared with codec-v1's fast-path properties):
  * - whenever the fast path returns a value, the exact engine returns the same value;
  * - the public unmarshal (which tries the fast path first) equals the exact engine
  *   always: the same value, or the same error text and error value.
@@ -11,14 +12,13 @@ import { isDeepStrictEqual } from "node:util";
 import { fc, test } from "@fast-check/vitest";
 import { type GoType, goType } from "@gojson/gotype";
 import { goTypeArbitrary } from "@gojson/gotype/arbitrary";
+import { type Gen, jsonFor as jsonForType, type Members, mangle } from "@gojson/test-support";
 import { afterAll, describe, expect } from "vitest";
 import { structFieldsV2 } from "./fields.js";
 import { zero } from "./go-values.js";
 import { defaultOptionsV1, type Options, resolveOptions, unmarshal } from "./index.js";
 import { NO_FAST, unmarshalFast } from "./unmarshal-fast.js";
 import { structCodegen } from "./unmarshal-fast-struct.js";
-
-type Gen = fc.GeneratorValue;
 
 const OPTIONS: Options[] = [
   {},
@@ -33,236 +33,11 @@ const OPTIONS: Options[] = [
   defaultOptionsV1(),
 ];
 
-const NAMES = ["a", "b", "id", "name", "A", "ID", "Name", "x-y", "x_y", "XY", "é", "__proto__", "zz"];
+/** Struct members as v2 reads them (its field rules, `string`). */
+const v2Members: Members = (t) =>
+  structFieldsV2(t).fields.map((f) => ({ name: f.name, type: f.type, quoted: f.string }));
 
-/** A member name as JSON text: mostly plain, sometimes with escapes. */
-function nameText(g: Gen, name: string): string {
-  return g(fc.nat, 7) === 0 ? quoteMixed(g, name) : JSON.stringify(name);
-}
-
-/** A JSON text for any JSON value (mismatches, unknown members). */
-function anyJson(g: Gen, depth: number): string {
-  const k = g(fc.nat, depth > 0 ? 9 : 5);
-  switch (k) {
-    case 0:
-      return "null";
-    case 1:
-      return g(fc.boolean) ? "true" : "false";
-    case 2:
-      return numberText(g);
-    case 3:
-    case 4:
-      return stringText(g);
-    case 5:
-    case 6: {
-      const n = g(fc.nat, 3);
-      return `[${Array.from({ length: n }, () => anyJson(g, depth - 1)).join(",")}]`;
-    }
-    default: {
-      const n = g(fc.nat, 3);
-      return `{${Array.from({ length: n }, () => `${nameText(g, g(fc.constantFrom, ...NAMES))}:${anyJson(g, depth - 1)}`).join(",")}}`;
-    }
-  }
-}
-
-function numberText(g: Gen): string {
-  switch (g(fc.nat, 9)) {
-    case 0:
-      return String(g(fc.integer, { min: -300, max: 300 }));
-    case 1:
-      return g(fc.bigInt, { min: -(1n << 65n), max: 1n << 65n }).toString();
-    case 2:
-      return g(fc.constantFrom, "-0", "0.0", "1e2", "1E+2", "-1e-400", "1e400", "2.5", "127", "128", "-129");
-    case 3:
-      return g(fc.constantFrom, "255", "256", "65535", "65536", "2147483648", "4294967296", "-1");
-    case 4:
-      return g(fc.constantFrom, "9223372036854775807", "9223372036854775808", "18446744073709551616");
-    case 5:
-      return g(fc.constantFrom, "01", "1.", "-", "+1", ".5", "1e", "0x10");
-    default: {
-      const d = g(fc.double, { noNaN: true, noDefaultInfinity: true });
-      return JSON.stringify(d);
-    }
-  }
-}
-
-/** Chars of the generated texts: ASCII, Latin-1, CJK, astral (emoji), controls, quote, backslash. */
-const TEXT_CHARS = [
-  "a",
-  "Z",
-  " ",
-  "/",
-  "é",
-  "ß",
-  "€",
-  "日",
-  "本",
-  "😀",
-  "🇳",
-  "\u2028",
-  "\n",
-  "\t",
-  "\u0001",
-  '"',
-  "\\",
-];
-
-/** A JSON string literal for s, some chars escaped (`\uXXXX`, surrogate pairs for astral chars, or short forms). */
-function quoteMixed(g: Gen, s: string): string {
-  let out = '"';
-  for (const ch of s) {
-    const cp = ch.codePointAt(0) as number;
-    const must = cp < 0x20 || ch === '"' || ch === "\\";
-    if (!must && g(fc.nat, 5) > 0) {
-      out += ch;
-      continue;
-    }
-    const short = JSON.stringify(ch).slice(1, -1);
-    if (short.length === 2 && g(fc.boolean)) out += short;
-    else
-      for (let k = 0; k < ch.length; k++)
-        out += `\\u${ch.charCodeAt(k).toString(16).padStart(4, "0")}`.replace(/[a-f]/g, (x) =>
-          g(fc.boolean) ? x.toUpperCase() : x,
-        );
-  }
-  return `${out}"`;
-}
-
-function mixedString(g: Gen): string {
-  const n = g(fc.nat, 40);
-  let s = "";
-  for (let i = 0; i < n; i++) s += g(fc.constantFrom, ...TEXT_CHARS);
-  return s;
-}
-
-function stringText(g: Gen): string {
-  switch (g(fc.nat, 9)) {
-    case 8:
-    case 9:
-      return quoteMixed(g, mixedString(g));
-    case 0:
-      return JSON.stringify(g(fc.string, { unit: "binary", maxLength: 6 }));
-    case 1:
-      return g(
-        fc.constantFrom,
-        '"\\u00e9\\n\\t\\"\\\\\\/"',
-        '"\\ud83d\\ude00"',
-        '"\\ud800"',
-        '"\\udc00x"',
-        '"\\x"',
-      );
-    case 2:
-      return g(fc.constantFrom, '"a\u0001"', '"unterminated', '"\u2028"', '"\\u0041\\u0062"');
-    case 3:
-      return JSON.stringify(
-        g(fc.constantFrom, "AQID", "AQI=", "AQ==", "AQ=", "====", "", "AB==", "_-8=", "a b"),
-      );
-    default:
-      return JSON.stringify(g(fc.constantFrom, ...NAMES, "x", "", "true", "12", "-3", "1.5", "null"));
-  }
-}
-
-/** A JSON text that mostly fits type t (depth bounds recursive types). */
-function jsonFor(g: Gen, t: GoType, depth: number, str = false): string {
-  const roll = g(fc.nat, 19);
-  if (roll === 0 || depth < 0) return "null";
-  if (roll === 1) return anyJson(g, 2);
-  if (t.known !== undefined) return anyJson(g, 1);
-  const quoted = (s: string) => (str && g(fc.nat, 4) > 0 ? JSON.stringify(s) : s);
-  switch (t.kind) {
-    case "bool":
-      return g(fc.boolean) ? "true" : "false";
-    case "string":
-      return stringText(g);
-    case "int":
-    case "int8":
-    case "int16":
-    case "int32":
-    case "int64":
-    case "uint":
-    case "uint8":
-    case "uint16":
-    case "uint32":
-    case "uint64":
-    case "uintptr":
-      return quoted(g(fc.nat, 2) === 0 ? numberText(g) : String(g(fc.integer, { min: -100, max: 300 })));
-    case "float32":
-    case "float64":
-      return quoted(numberText(g));
-    case "pointer":
-      return jsonFor(g, t.elem, depth - 1, str);
-    case "interface":
-      return anyJson(g, 3);
-    case "slice":
-    case "array": {
-      if (t.elem.kind === "uint8" && g(fc.nat, 2) > 0) return stringText(g);
-      const n = t.kind === "array" && g(fc.nat, 3) > 0 ? t.len : g(fc.nat, 4);
-      return `[${Array.from({ length: n }, () => jsonFor(g, t.elem, depth - 1, str)).join(",")}]`;
-    }
-    case "map": {
-      const n = g(fc.nat, 4);
-      const key = () => {
-        if (t.key.kind === "string") return g(fc.constantFrom, ...NAMES);
-        return g(fc.constantFrom, "1", "2", "-0", "0", "01", "1.5", "300", "-7", "x", "70000");
-      };
-      return `{${Array.from({ length: n }, () => `${JSON.stringify(key())}:${jsonFor(g, t.elem, depth - 1, str)}`).join(",")}}`;
-    }
-    case "struct": {
-      const sf = structFieldsV2(t);
-      const members: string[] = [];
-      for (const f of sf.fields) {
-        const r = g(fc.nat, 9);
-        if (r < 3) continue;
-        let name = f.name;
-        if (r === 3) name = name.toUpperCase();
-        else if (r === 4) name = name.replace(/[-_]/g, "");
-        const v = () => jsonFor(g, f.type, depth - 1, str || f.string);
-        members.push(`${nameText(g, name)}:${v()}`);
-        if (g(fc.nat, 15) === 0) members.push(`${nameText(g, name)}:${v()}`);
-      }
-      if (g(fc.nat, 3) === 0)
-        members.push(`${JSON.stringify(g(fc.constantFrom, ...NAMES))}:${anyJson(g, 2)}`);
-      if (g(fc.boolean)) members.reverse();
-      return `{${members.join(g(fc.boolean) ? "," : " ,\n\t")}}`;
-    }
-  }
-}
-
-/** Occasionally break the text: truncate it, add trailing data, a BOM, or invalid UTF-8. */
-function mangle(g: Gen, text: string): Uint8Array | string {
-  const bytes = new TextEncoder().encode(text);
-  switch (g(fc.nat, 24)) {
-    case 0:
-      return bytes.subarray(0, g(fc.nat, bytes.length));
-    case 1:
-      return `${text} x`;
-    case 2:
-      return new Uint8Array([0xef, 0xbb, 0xbf, ...bytes]);
-    case 3: {
-      const b = Uint8Array.from(bytes);
-      if (b.length > 0) b[g(fc.nat, b.length - 1)] = 0xff;
-      return b;
-    }
-    case 4:
-      return ` \n${text}\t `;
-    case 6:
-    case 7: {
-      // A byte replaced by one that matters to a scanner: controls, quote, backslash, UTF-8 lead
-      // and continuation bytes, an encoded surrogate's lead, hex digits, an escape letter.
-      const b = Uint8Array.from(bytes);
-      const picks = [
-        0x00, 0x09, 0x0a, 0x1f, 0x22, 0x5c, 0x75, 0x30, 0x66, 0x80, 0xbf, 0xc3, 0xe2, 0xed, 0xf0, 0xf4,
-      ];
-      for (let k = g(fc.integer, { min: 1, max: 3 }); k > 0 && b.length > 0; k--)
-        b[g(fc.nat, b.length - 1)] = g(fc.constantFrom, ...picks);
-      return b;
-    }
-    case 5:
-      return text;
-    default:
-      return bytes;
-  }
-}
+const jsonFor = (g: Gen, t: GoType, depth: number) => jsonForType(g, t, v2Members, depth);
 
 /** The exact engine alone: `into` a fresh zero value takes the same path as no `into`, without the fast path. */
 function exact(t: GoType, data: Uint8Array | string, o: Options): { value?: unknown; error?: unknown } {

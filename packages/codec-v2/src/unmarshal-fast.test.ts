@@ -6,42 +6,14 @@
  */
 import { isDeepStrictEqual } from "node:util";
 import { type GoType, parseGo, T, withMethods } from "@gojson/gotype";
+import { fastPathDecls } from "@gojson/test-support";
 import { describe, expect, test } from "vitest";
 import { zero } from "./go-values.js";
 import { defaultOptionsV1, type Options, resolveOptions, unmarshal } from "./index.js";
 import { fastDecoderFor, NO_FAST, unmarshalFast } from "./unmarshal-fast.js";
 import { structCodegen } from "./unmarshal-fast-struct.js";
 
-const decls = parseGo(`
-type Inner struct {
-	Z string \`json:"z"\`
-}
-type Base struct {
-	B int32 \`json:"b"\`
-}
-type Rec struct {
-	ID    int64            \`json:"id"\`
-	Name  string           \`json:"name,case:ignore"\`
-	Small int8             \`json:"small"\`
-	U     uint16           \`json:"u"\`
-	F32   float32          \`json:"f32"\`
-	F64   float64          \`json:"f64"\`
-	Q     int64            \`json:"q,string"\`
-	QF    float64          \`json:"qf,string"\`
-	Raw   []byte           \`json:"raw"\`
-	Fix   [4]byte          \`json:"fix"\`
-	Pair  [2]int           \`json:"pair"\`
-	Tags  []string         \`json:"tags"\`
-	Ptr   *Inner           \`json:"ptr"\`
-	In    Inner            \`json:"in"\`
-	M     map[string]int32 \`json:"m"\`
-	MI    map[int64]bool   \`json:"mi"\`
-	MF    map[float64]uint8 \`json:"mf"\`
-	Any   any              \`json:"any"\`
-	Ok    bool             \`json:"ok"\`
-	Base
-}
-`);
+const decls = parseGo(fastPathDecls());
 const Rec = decls.Rec as GoType;
 const ANY = T.any;
 
