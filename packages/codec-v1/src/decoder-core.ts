@@ -13,7 +13,7 @@
 import { type GoType, quoteCharV1, type SyntacticError, T } from "./deps.js";
 import { GoError, JsonSyntaxError } from "./errors.js";
 import { unmarshalLarge } from "./large-document.js";
-import type { ResolvedDecode } from "./options.js";
+import type { ResolvedDecode, UnmarshalOptions } from "./options.js";
 import { ScannerV1, ScanOp, toV1SyntaxError } from "./syntax.js";
 import { MAX_INPUT_BYTES, prepareInput, runDecode } from "./unmarshal.js";
 import { NO_FAST, unmarshalFast } from "./unmarshal-fast.js";
@@ -287,30 +287,66 @@ export class DecoderCore {
     else if (this.tokenState === TS.ObjectValue) this.tokenState = TS.ObjectComma;
   }
 
-  /** Go's Decoder.Decode into a value of `type` (or into `into`). */
-  *decode(type: GoType, into: unknown): Op<unknown> {
-    if (this.err !== null) throw this.err;
-    yield* this.prepareForDecode();
-    if (!this.valueAllowed()) throw new JsonSyntaxError("not at beginning of value", this.inputOffset());
-    const options = {
+  /** The options of the fast path's calls (a fresh destination), made again when a setting changes. */
+  private fastOptions: UnmarshalOptions = { into: undefined };
+
+  private optionsFor(into: unknown): UnmarshalOptions {
+    const f = this.fastOptions;
+    if (
+      into === undefined &&
+      f.useNumber === this.useNumber &&
+      f.disallowUnknownFields === this.disallowUnknownFields &&
+      f.goVersion === this.goVersion
+    )
+      return f;
+    const o = {
       into,
       useNumber: this.useNumber,
       disallowUnknownFields: this.disallowUnknownFields,
       goVersion: this.goVersion,
     };
+    if (into === undefined) this.fastOptions = o;
+    return o;
+  }
+
+  /**
+   * decodeBuffered is Decode's shortcut for a fresh destination and a value whole in the buffer
+   * at a place where a value may start (no delimiter to read first): framed without Go's scanner,
+   * decoded by the fast path, which validates it. NO_FAST for anything else (Decode then runs the
+   * whole state machine). No generator, no promise: a stream of small values makes no garbage
+   * but the values.
+   */
+  decodeBuffered(type: GoType, into: unknown): unknown {
+    if (into !== undefined || this.err !== null) return NO_FAST;
+    const s = this.tokenState;
+    if (s !== TS.TopValue && s !== TS.ArrayStart && s !== TS.ArrayValue && s !== TS.ObjectValue)
+      return NO_FAST;
+    return this.fastValue(type, this.optionsFor(undefined));
+  }
+
+  /** fastValue decodes the value whole in the buffer at scanp with the fast path, or answers NO_FAST. */
+  private fastValue(type: GoType, options: UnmarshalOptions): unknown {
+    const n = framedLength(this.buf, this.scanp);
+    if (n === 0 || n > this.maxBytes) return NO_FAST;
+    const fast = unmarshalFast(type, this.buf.subarray(this.scanp, this.scanp + n), options);
+    if (fast === NO_FAST) return NO_FAST;
+    this.scan.bytes += n;
+    this.scanp += n;
+    this.valueEnd();
+    return fast;
+  }
+
+  /** Go's Decoder.Decode into a value of `type` (or into `into`). */
+  *decode(type: GoType, into: unknown): Op<unknown> {
+    if (this.err !== null) throw this.err;
+    yield* this.prepareForDecode();
+    if (!this.valueAllowed()) throw new JsonSyntaxError("not at beginning of value", this.inputOffset());
+    const options = this.optionsFor(into);
     // A fresh destination and a value whole in the buffer: framed without Go's scanner, decoded by
     // the fast path, which validates it (anything it declines is read again by readValue below).
     if (into === undefined) {
-      const n = framedLength(this.buf, this.scanp);
-      if (n > 0 && n <= this.maxBytes) {
-        const fast = unmarshalFast(type, this.buf.subarray(this.scanp, this.scanp + n), options);
-        if (fast !== NO_FAST) {
-          this.scan.bytes += n;
-          this.scanp += n;
-          this.valueEnd();
-          return fast;
-        }
-      }
+      const fast = this.fastValue(type, options);
+      if (fast !== NO_FAST) return fast;
     }
     const n = yield* this.readValue();
     if (n > this.maxBytes) this.tooLarge();

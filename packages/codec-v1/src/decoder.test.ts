@@ -207,3 +207,47 @@ describe("Decoder/MaxBytes", () => {
     );
   });
 });
+
+describe("Decoder/BufferedValues", () => {
+  // Values whole in the buffer are decoded without the state machine: the settings of the moment,
+  // `into`, the token state and the offsets must be what the state machine gives.
+  const input = '1.5 [2.5, {"x":1}] 3 {"y":2}';
+  test("settings changed between values apply to the next value", async () => {
+    const d = new Decoder(input);
+    expect(await d.decode(T.any)).toBe(1.5);
+    d.useNumber();
+    const arr = (await d.decode(T.any)) as unknown[];
+    expect(String(arr[0])).toBe("2.5");
+    expect(typeof arr[0]).toBe("object");
+    expect(d.inputOffset()).toBe(18);
+    d.disallowUnknownFields();
+    expect(String(await d.decode(T.any))).toBe("3");
+    await expect(d.decode(parseGo("type S struct{ X int }").S as GoType)).rejects.toThrow(
+      'json: unknown field "y"',
+    );
+  });
+  test("into, tokens, and a sync decoder agree with the state machine", async () => {
+    const d = new Decoder(input);
+    const into = [9, 9, 9];
+    expect(await d.decode(T.any)).toBe(1.5);
+    expect(await d.token()).toBe(Delim.BeginArray);
+    expect(await d.decode(T.float64)).toBe(2.5);
+    expect(await d.decode(T.any)).toEqual({ x: 1 });
+    expect(await d.token()).toBe(Delim.EndArray);
+    expect(await d.decode(T.int)).toBe(3n);
+    expect(d.inputOffset()).toBe(20);
+    const s = new SyncDecoder(input);
+    expect(s.decode(T.any)).toBe(1.5);
+    expect(s.decode(goSlice(), { into })).toEqual([2.5, { x: 1 }]);
+    expect(s.inputOffset()).toBe(18);
+  });
+  test("a type error is Go's, the value decoded past it", async () => {
+    const d = new Decoder('"a" 2');
+    await expect(d.decode(T.int)).rejects.toThrow("json: cannot unmarshal string into Go value of type int");
+    expect(await d.decode(T.int)).toBe(2n);
+  });
+});
+
+function goSlice(): GoType {
+  return parseGo("type L []any").L as GoType;
+}

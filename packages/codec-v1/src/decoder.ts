@@ -10,6 +10,7 @@ import type { GoType } from "./deps.js";
 import { InvalidArgumentError } from "./errors.js";
 import { checkInto, type DecodeOptions, resolveDecode, type UnmarshalOptions } from "./options.js";
 import { asyncReader, type DecoderSource, type SyncDecoderSource, syncReader } from "./stream-source.js";
+import { NO_FAST } from "./unmarshal-fast.js";
 import { describeValue } from "./value-check.js";
 
 /** Limits of a Decoder (and of unmarshalRead and decodeValues), apart from Go's options. */
@@ -84,10 +85,17 @@ export class Decoder {
    * value of `type` (or into `options.into`). Throws Go's errors; `EOF` (see
    * isEOF) when the stream ends before a value.
    */
-  async decode<T>(type: GoType<T>, options?: DecodeIntoOptions<NoInfer<T>>): Promise<T> {
-    checkType("Decoder.decode", type);
-    const o = checkInto(options, "Decoder.decode");
-    return (await this.run(this.core.decode(type as GoType, o.into))) as T;
+  decode<T>(type: GoType<T>, options?: DecodeIntoOptions<NoInfer<T>>): Promise<T> {
+    try {
+      checkType("Decoder.decode", type);
+      const o = checkInto(options, "Decoder.decode");
+      // A value whole in the buffer: decoded now (one settled promise, no state machine).
+      const v = this.core.decodeBuffered(type as GoType, o.into);
+      if (v !== NO_FAST) return Promise.resolve(v as T);
+      return this.run(this.core.decode(type as GoType, o.into)) as Promise<T>;
+    } catch (e) {
+      return Promise.reject(e);
+    }
   }
 
   /** Go's Decoder.More: whether another element follows in the current array or object. */
@@ -141,6 +149,8 @@ export class SyncDecoder {
   decode<T>(type: GoType<T>, options?: DecodeIntoOptions<NoInfer<T>>): T {
     checkType("SyncDecoder.decode", type);
     const o = checkInto(options, "SyncDecoder.decode");
+    const v = this.core.decodeBuffered(type as GoType, o.into);
+    if (v !== NO_FAST) return v as T;
     return runSync(this.core.decode(type as GoType, o.into), this.next) as T;
   }
 

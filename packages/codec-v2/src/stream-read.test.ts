@@ -403,3 +403,46 @@ describe("stream arguments", () => {
     );
   });
 });
+
+describe("decodeValues behaves as an async generator", () => {
+  it("calls made before the first is answered are answered in order", async () => {
+    const it = decodeValues(T.any, Readable.from(["1 2", " 3"]));
+    const got = await Promise.all([it.next(), it.next(), it.next(), it.next(), it.next()]);
+    expect(got).toEqual([
+      { value: 1, done: false },
+      { value: 2, done: false },
+      { value: 3, done: false },
+      { value: undefined, done: true },
+      { value: undefined, done: true },
+    ]);
+  });
+  it("return() releases the source and ends the iteration", async () => {
+    const r = Readable.from(["1 2 3"]);
+    const it = decodeValues(T.any, r);
+    expect(await it.next()).toEqual({ value: 1, done: false });
+    expect(await it.return()).toEqual({ value: undefined, done: true });
+    expect(r.destroyed).toBe(true);
+    expect(await it.next()).toEqual({ value: undefined, done: true });
+  });
+  it("throw() releases the source, rejects with its argument, then the iteration is done", async () => {
+    const r = Readable.from(["1 2 3"]);
+    const it = decodeValues(T.any, r);
+    expect(await it.next()).toEqual({ value: 1, done: false });
+    const boom = new Error("boom");
+    await expect(it.throw(boom)).rejects.toBe(boom);
+    expect(r.destroyed).toBe(true);
+    expect(await it.next()).toEqual({ value: undefined, done: true });
+  });
+  it("an error ends the iteration: the source is released, later calls are done", async () => {
+    const r = Readable.from(["1 ", "}"]);
+    const it = decodeValues(T.any, r);
+    expect(await it.next()).toEqual({ value: 1, done: false });
+    await expect(it.next()).rejects.toThrow(/invalid character '}'/);
+    expect(r.destroyed).toBe(true);
+    expect(await it.next()).toEqual({ value: undefined, done: true });
+  });
+  it("is its own async iterator", () => {
+    const it = decodeValues(T.any, "1");
+    expect(it[Symbol.asyncIterator]()).toBe(it);
+  });
+});

@@ -110,14 +110,22 @@ function decodeNext(
   hasInto: boolean,
   start: () => unknown,
 ): unknown {
-  const exact = (r: Reader) => {
+  return dec.decodeNext(
+    o,
+    hasInto || !fastUnmarshal.enabled ? undefined : type,
+    exactDecoder(type, o, start),
+  );
+}
+
+/** exactDecoder decodes a value of `type` with the exact engine into `start()` over a Reader at the value. */
+function exactDecoder(type: GoType, o: ResolvedOptions, start: () => unknown): (r: Reader) => unknown {
+  return (r: Reader) => {
     try {
       return run(type, o, r, start(), false);
     } catch (e) {
       throw stringLimitError(e);
     }
   };
-  return dec.decodeNext(o, hasInto || !fastUnmarshal.enabled ? undefined : type, exact);
 }
 
 /** endOfStream is Go's io.EOF from UnmarshalDecode (the destination is untouched). */
@@ -173,26 +181,109 @@ export function decodeValues<T>(
   return values(dec, type, o);
 }
 
-async function* values<T>(
+/**
+ * ValueIterator is decodeValues' async generator, written by hand: a value already in the window
+ * costs one settled promise and one result object (an async generator's `yield` adds an await, a
+ * request and their closures per value: a third of the garbage a stream of small values made,
+ * which grew V8's young generation on long streams). It behaves as the generator it replaces:
+ * calls are answered in order, an error or `return()` ends it and releases the source (an error
+ * after the source is released), and it is done for good after that.
+ */
+class ValueIterator<T> implements AsyncGenerator<T, void, undefined> {
+  private done = false;
+  /** The last call not answered yet (later calls wait for it). */
+  private busy: Promise<unknown> | undefined = undefined;
+  // Made once: a closure made in a method would cost a context on each call.
+  private readonly exact: (r: Reader) => unknown;
+  private readonly stepFn = (): Promise<IteratorResult<T, void>> => this.step();
+  private readonly onValue = (v: unknown): IteratorResult<T, void> => this.result(v);
+  private readonly onError = (e: unknown): Promise<never> => this.fail(e);
+
+  constructor(
+    private readonly dec: AsyncValueStream,
+    private readonly type: GoType<T>,
+    private readonly o: ResolvedOptions,
+  ) {
+    this.exact = exactDecoder(type, o, () => zero(type));
+  }
+
+  [Symbol.asyncIterator](): this {
+    return this;
+  }
+
+  next(): Promise<IteratorResult<T, void>> {
+    return this.busy !== undefined ? this.after(this.stepFn) : this.step();
+  }
+
+  return(value?: void | PromiseLike<void>): Promise<IteratorResult<T, void>> {
+    const end = (): Promise<IteratorResult<T, void>> => {
+      if (this.done) return Promise.resolve(value).then(finished);
+      this.done = true;
+      return this.dec.cancel().then(() => Promise.resolve(value).then(finished));
+    };
+    return this.busy !== undefined ? this.after(end) : end();
+  }
+
+  throw(e?: unknown): Promise<IteratorResult<T, void>> {
+    const end = (): Promise<IteratorResult<T, void>> => {
+      if (this.done) return Promise.reject(e);
+      this.done = true;
+      return this.dec.cancel().then(() => Promise.reject(e));
+    };
+    return this.busy !== undefined ? this.after(end) : end();
+  }
+
+  /** after runs `op` once the calls before it are answered. */
+  private after(op: () => Promise<IteratorResult<T, void>>): Promise<IteratorResult<T, void>> {
+    return this.track((this.busy as Promise<unknown>).then(op, op));
+  }
+
+  private track(p: Promise<IteratorResult<T, void>>): Promise<IteratorResult<T, void>> {
+    this.busy = p;
+    const clear = () => {
+      if (this.busy === p) this.busy = undefined;
+    };
+    p.then(clear, clear);
+    return p;
+  }
+
+  private step(): Promise<IteratorResult<T, void>> {
+    if (this.done) return Promise.resolve(finished());
+    let v: unknown;
+    try {
+      v = this.dec.decodeNext(this.o, fastUnmarshal.enabled ? this.type : undefined, this.exact);
+    } catch (e) {
+      return this.fail(e);
+    }
+    if (v instanceof Promise) return this.track(v.then(this.onValue, this.onError));
+    return Promise.resolve(this.result(v));
+  }
+
+  private result(v: unknown): IteratorResult<T, void> {
+    if (v === END_OF_STREAM) {
+      this.done = true;
+      return finished();
+    }
+    return { value: v as T, done: false };
+  }
+
+  /** fail ends the iteration on an error: the source is released, then the error is the call's. */
+  private fail(e: unknown): Promise<never> {
+    this.done = true;
+    return this.dec.cancel().then(() => Promise.reject(e));
+  }
+}
+
+function finished(): IteratorResult<never, void> {
+  return { value: undefined, done: true };
+}
+
+function values<T>(
   dec: AsyncValueStream,
   type: GoType<T>,
   o: ResolvedOptions,
 ): AsyncGenerator<T, void, undefined> {
-  const start = () => zero(type);
-  let done = false;
-  try {
-    for (;;) {
-      let v = decodeNext(dec, type, o, false, start);
-      if (v instanceof Promise) v = await v;
-      if (v === END_OF_STREAM) {
-        done = true;
-        return;
-      }
-      yield v as T;
-    }
-  } finally {
-    if (!done) await dec.cancel();
-  }
+  return new ValueIterator(dec, type, o);
 }
 
 export { AsyncValueStream, ValueStream };
