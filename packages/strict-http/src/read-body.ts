@@ -27,7 +27,7 @@ const timedOut = (ms: number) =>
     closeConnection: true,
   });
 
-const aborted = () =>
+export const aborted = (): StrictBodyError =>
   new StrictBodyError({
     code: C.BODY_ABORTED,
     statusCode: 400,
@@ -76,7 +76,8 @@ class ByteCollector {
     }
     if (buf === undefined || need > buf.length) {
       const grown = Math.min(expected, Math.max(FIRST_CAPACITY, need, 2 * (buf?.length ?? 0)));
-      const next = new Uint8Array(Math.max(grown, need));
+      // Not zeroed: only the bytes written (0..total) are ever read.
+      const next: Uint8Array = Buffer.allocUnsafe(Math.max(grown, need));
       if (buf !== undefined) next.set(buf.subarray(0, this.total));
       this.buf = buf = next;
     }
@@ -231,52 +232,53 @@ function concat(chunks: Uint8Array[], total: number): Uint8Array {
 }
 
 /**
- * readNodeBody reads the body of a node:http request under the limits. On an
- * early stop it pauses the request and removes its listeners without
- * destroying the socket, so that the answer can still be written; the error
- * says `closeConnection` so that the answer closes the connection.
+ * streamNodeBody reads the body of a node:http request under the limits, as
+ * it arrives, and calls `done` once with the body or the error. On an early
+ * stop it pauses the request and removes its listeners without destroying the
+ * socket, so that the answer can still be written; the error says
+ * `closeConnection` so that the answer closes the connection.
  */
-export function readNodeBody(req: IncomingMessage, limits: ReadLimits): Promise<Uint8Array> {
-  return new Promise((resolve, reject) => {
-    if (req.readableEnded || req.destroyed || (req as { _consuming?: boolean })._consuming) {
-      reject(new TypeError("strict-http: the request body was already read"));
-      return;
+export function streamNodeBody(
+  req: IncomingMessage,
+  limits: ReadLimits,
+  done: (err: StrictBodyError | undefined, body?: Uint8Array) => void,
+): void {
+  const onData = (c: Buffer) => {
+    if (!sink.write(c)) {
+      if (!sink.settled) req.pause();
     }
-    const onData = (c: Buffer) => {
-      if (!sink.write(c)) {
-        if (!sink.settled) req.pause();
+  };
+  const onEnd = () => sink.end();
+  const onError = () => sink.fail(aborted());
+  const onClose = () => {
+    if (!req.complete) sink.fail(aborted());
+  };
+  const cleanup = () => {
+    req.removeListener("data", onData);
+    req.removeListener("end", onEnd);
+    req.removeListener("error", onError);
+    req.removeListener("close", onClose);
+  };
+  const sink = new BodySink(
+    limits,
+    (err, body) => {
+      cleanup();
+      if (err) {
+        // Stop reading: the rest of the body stays on the wire until the answer closes the connection.
+        req.pause();
+        // Late socket errors must not crash the process once nobody listens.
+        req.on("error", noop);
       }
-    };
-    const onEnd = () => sink.end();
-    const onError = () => sink.fail(aborted());
-    const onClose = () => {
-      if (!req.complete) sink.fail(aborted());
-    };
-    const cleanup = () => {
-      req.removeListener("data", onData);
-      req.removeListener("end", onEnd);
-      req.removeListener("error", onError);
-      req.removeListener("close", onClose);
-    };
-    const sink = new BodySink(
-      limits,
-      (err, body) => {
-        cleanup();
-        if (err) {
-          // Stop reading: the rest of the body stays on the wire until the answer closes the connection.
-          req.pause();
-          // Late socket errors must not crash the process once nobody listens.
-          req.on("error", noop);
-          reject(err);
-        } else resolve(body as Uint8Array);
-      },
-      () => req.resume(),
-    );
-    req.on("data", onData);
-    req.on("end", onEnd);
-    req.on("error", onError);
-    req.on("close", onClose);
-  });
+      done(err, body);
+    },
+    () => req.resume(),
+  );
+  req.on("data", onData);
+  req.on("end", onEnd);
+  req.on("error", onError);
+  req.on("close", onClose);
+  // Gone before a listener was there (the socket failed while the request was being parsed).
+  if (req.destroyed && !req.complete) sink.fail(aborted());
 }
 
 /**

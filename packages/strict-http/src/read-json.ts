@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { commonLength, NOT_COMMON } from "./common-headers.js";
 import { closeAfterResponse, responseOf } from "./connection-guard.js";
 import {
   DEFAULT_BODY_TIMEOUT_MS,
@@ -11,13 +12,14 @@ import { checkContentEncoding, checkContentType } from "./content-type.js";
 import { toDecodeError } from "./decode-error.js";
 import { StrictBodyCode as C, StrictBodyError, withCloseConnection } from "./errors.js";
 import { checkDeclaredLength, checkFraming, type Framing, hasBody } from "./framing.js";
+import { readNodeBodyInto } from "./node-body.js";
 import {
   type ParseStrictOptions,
   parseStrict,
   type ResolvedParseOptions,
   resolveParseOptions,
 } from "./parse-strict.js";
-import { type ReadLimits, readNodeBody, readWebBody } from "./read-body.js";
+import { type ReadLimits, readWebBody } from "./read-body.js";
 import { type BodyHeaders, nodeBodyHeaders, webBodyHeaders } from "./request-headers.js";
 
 export { toDecodeError } from "./decode-error.js";
@@ -80,6 +82,8 @@ const RESOLVED = Symbol("strict-http.resolved");
 /** What an options object held when it was last resolved: its members, and its content types' items. */
 interface Resolution {
   readonly members: Record<string, unknown>;
+  /** How many members it held. */
+  readonly count: number;
   readonly types: readonly string[] | undefined;
   readonly resolved: ResolvedReadJsonOptions;
 }
@@ -105,7 +109,7 @@ function unchanged(o: ReadJsonOptions, last: Resolution): boolean {
       return false;
     n++;
   }
-  return n === Object.keys(last.members).length && sameItems(o.contentTypes, last.types);
+  return n === last.count && sameItems(o.contentTypes, last.types);
 }
 
 /** resolveReadJsonOptions checks and freezes options once; pass the result to readJson on hot paths. */
@@ -117,7 +121,13 @@ export function resolveReadJsonOptions(
   const last = lastResolved.get(r);
   if (last !== undefined && unchanged(r, last)) return last.resolved;
   const resolved = resolveFresh(r);
-  lastResolved.set(r, { members: { ...r }, types: r.contentTypes && [...r.contentTypes], resolved });
+  const members = { ...r };
+  lastResolved.set(r, {
+    members,
+    count: Object.keys(members).length,
+    types: r.contentTypes && [...r.contentTypes],
+    resolved,
+  });
   return resolved;
 }
 
@@ -236,26 +246,35 @@ export function readNodeJson(
 ): Promise<unknown> {
   let o: ResolvedReadJsonOptions;
   let framing: Framing | undefined;
-  let verdict: HeaderVerdict;
+  let limits: ReadLimits;
   try {
     o = resolveReadJsonOptions(options);
-    const h = nodeBodyHeaders(req);
-    framing = checkFraming(h);
-    verdict = checkHeaders(h, framing, hasBody(framing), o);
+    const raw = req.rawHeaders;
+    const common = Array.isArray(raw) ? commonLength(raw, o.contentTypes, o.maxBytes) : NOT_COMMON;
+    if (common !== NOT_COMMON) {
+      limits = {
+        maxBytes: o.maxBytes,
+        timeoutMs: o.bodyTimeoutMs,
+        declaredLength: common,
+        inflater: undefined,
+      };
+    } else {
+      const h = nodeBodyHeaders(req);
+      framing = checkFraming(h);
+      const verdict = checkHeaders(h, framing, hasBody(framing), o);
+      if (verdict.none) return Promise.resolve(undefined);
+      limits = verdict.limits;
+    }
   } catch (e) {
     return Promise.reject(headerRejection(e, framing, req, res));
   }
-  if (verdict.none) return Promise.resolve(undefined);
-  const decode = o.decode === undefined ? undefined : o;
-  const parse = o.parse;
-  // One promise from the first byte to the value: the strict parse runs in the read's own callback.
-  return readNodeBody(req, verdict.limits).then(
-    (body) => (decode === undefined ? parseStrict(body, parse) : decodeBody(body, decode)),
-    (e) => {
-      if (StrictBodyError.isInstance(e) && e.closeConnection) closeAfterResponse(req, res, LINGER_MS);
-      throw e;
-    },
-  );
+  // One promise from the first byte to the value: the parse runs as soon as the body is complete.
+  return readNodeBodyInto(req, res, limits, finishBody, o);
+}
+
+/** finishBody turns a complete body into the value: the strict parse, or the decoder (see decodeBody). */
+function finishBody(body: Uint8Array, o: ResolvedReadJsonOptions): unknown {
+  return o.decode === undefined ? parseStrict(body, o.parse) : decodeNow(body, o);
 }
 
 /**
@@ -290,21 +309,40 @@ export async function decodeBody(
 ): Promise<unknown> {
   const o = resolveReadJsonOptions(options);
   if (o.decode === undefined) return parseStrict(body, o.parse);
+  return decodeNow(body, o);
+}
+
+/**
+ * decodeNow is decodeBody with a decoder, synchronous when the decoder is: its
+ * value, or a promise when it returned one (whose rejection is mapped alike).
+ */
+function decodeNow(body: Uint8Array, o: ResolvedReadJsonOptions): unknown {
   // A blank body gets the strict parse's own EMPTY_BODY answer (offset: where the input ends).
   if (isBlank(body)) return parseStrict(body, o.parse);
+  let v: unknown;
   try {
-    return await o.decode(body);
+    v = (o.decode as BodyDecoder)(body);
   } catch (e) {
-    const err = toDecodeError(e);
-    if (err.statusCode === 500 && o.onServerError !== undefined) {
-      try {
-        o.onServerError(e);
-      } catch {
-        // a failing reporter must not turn the 500 into something else
-      }
-    }
-    throw err;
+    throw decoderError(e, o);
   }
+  if (v !== null && typeof (v as { then?: unknown }).then === "function")
+    return (v as PromiseLike<unknown>).then(undefined, (e: unknown) => {
+      throw decoderError(e, o);
+    });
+  return v;
+}
+
+/** decoderError maps what a decoder threw; a 500 is reported to onServerError first. */
+function decoderError(e: unknown, o: ResolvedReadJsonOptions): StrictBodyError {
+  const err = toDecodeError(e);
+  if (err.statusCode === 500 && o.onServerError !== undefined) {
+    try {
+      o.onServerError(e);
+    } catch {
+      // a failing reporter must not turn the 500 into something else
+    }
+  }
+  return err;
 }
 
 function isBlank(b: Uint8Array): boolean {
