@@ -5,6 +5,7 @@
  * type test the writer makes anyway, narrowed to the Go kind: an int32 is a number whose
  * `x | 0` is itself (so an integer in range), an int64 a bigint.
  */
+import type { GoType } from "@gojson/gotype";
 
 /** The integer kinds held in a JS number, with the expression (of variable x, a number) that holds for their values. */
 const SMALL_INT_TEST: Readonly<Record<string, (x: string) => string>> = {
@@ -65,4 +66,34 @@ const MAX_INT64 = (1n << 63n) - 1n;
 /** Whether number x is a value a float32 holds once rounded (finite values only: the writers check those). */
 export function float32Fits(x: number): boolean {
   return Math.fround(x) - Math.fround(x) === 0;
+}
+
+/** legacyEmpty is v1's omitempty (OmitEmptyWithLegacySemantics) on a Go value. */
+export function legacyEmpty(t: GoType, v: unknown): boolean {
+  // Exact on the value's JS type: a value of the wrong type is never empty (it is encoded, and fails).
+  switch (t.kind) {
+    case "bool":
+      return v === false;
+    case "string":
+      return v === "";
+    case "slice":
+      return v === null || ((Array.isArray(v) || v instanceof Uint8Array) && v.length === 0);
+    case "map":
+      return v === null || (v instanceof Map && v.size === 0);
+    case "array":
+      return t.len === 0;
+    case "pointer":
+    case "interface":
+      return v === null;
+    case "struct":
+      return false;
+    case "int":
+    case "int64":
+    case "uint":
+    case "uint64":
+    case "uintptr":
+      return v === 0n;
+    default:
+      return v === 0;
+  }
 }

@@ -62,13 +62,19 @@ export interface WriterField {
   /** `,"name":` in UTF-8 */
   readonly key: Uint8Array;
   readonly isZero: ((v: unknown) => boolean) | undefined;
+  /** json/v2's omitempty (the written value is empty). */
+  readonly omitempty: boolean;
+  /** v1's omitempty (OmitEmptyWithLegacySemantics: the Go value is empty). */
+  readonly legacyOmit: ((v: unknown) => boolean) | undefined;
 }
 
 /** The byte writer of a struct from its field table (every field served by the byte path). */
 export function tableWriter(fields: readonly WriterField[]): ByteEncoder {
   const n = fields.length;
   const paths = fields.map((x) => fieldPath(x.f));
-  const noUndefined = fields.map((x) => x.f.type.kind === "interface" || x.isZero !== undefined);
+  const noUndefined = fields.map(
+    (x) => x.f.type.kind === "interface" || x.isZero !== undefined || x.legacyOmit !== undefined,
+  );
   return (w, v) => {
     if (v === null || typeof v !== "object" || Array.isArray(v) || ++w.depth > FAST_MAX_DEPTH) bail();
     const o = w.pos;
@@ -79,11 +85,12 @@ export function tableWriter(fields: readonly WriterField[]): ByteEncoder {
       // A missing field (undefined) must not pass as nil or zero where an `any` writer or the omitzero test would take it.
       if (x === undefined && noUndefined[i] === true) bail();
       if (fd.isZero?.(x) === true) continue;
+      if (fd.legacyOmit?.(x) === true) continue;
       const s = w.pos;
       w.raw(fd.key);
       const e = w.pos;
       fd.enc(w, x);
-      if (fd.f.omitempty && isEmptyText(w.buf, e, w.pos)) w.pos = s;
+      if (fd.omitempty && isEmptyText(w.buf, e, w.pos)) w.pos = s;
     }
     // Every member was written `,"name":value`; the first comma becomes the `{`.
     if (w.pos === o) {

@@ -10,9 +10,10 @@
  * are generated code, one function per Go type, so that each call site sees
  * one encoder.
  *
- * It serves only option sets whose strings JSON.stringify would quote as
- * json/v2 does (no EscapeForHTML/EscapeForJS, no invalid UTF-8 allowed) and
- * that no legacy option changes (see {@link writeEligible}). Like the shadow
+ * It serves json/v2's defaults and the option sets that only change what it
+ * writes in ways it writes too (see {@link writeEligible}): v1's
+ * (defaultOptionsV1) among them, with strings escaped for HTML and JS by
+ * jsontext's escaping writer (marshal-fast-strings.ts). Like the shadow
  * path, it never reports an error: on anything unusual (a value of the wrong
  * JS type, NaN, a lone surrogate, a Map or class instance in an `any`, a
  * nesting deeper than FAST_MAX_DEPTH) it throws BAIL, and the shadow path,
@@ -30,13 +31,19 @@ import {
   safeBigint,
   writeFloat64,
   writeInt53,
-  writeStringV2,
 } from "@gojson/jsontext/internal";
 import { compareUTF8 } from "./arshal-maps.js";
+import { isByteSlice } from "./arshal-slices.js";
 import { encodeBytes } from "./bytes-format.js";
 import { structFieldsV2 } from "./fields.js";
 import { isZero } from "./go-values.js";
-import { bigIntFits, isSmallIntKind, isUnsignedKind, smallIntCode } from "./marshal-fast-checks.js";
+import {
+  bigIntFits,
+  isSmallIntKind,
+  isUnsignedKind,
+  legacyEmpty,
+  smallIntCode,
+} from "./marshal-fast-checks.js";
 import {
   INT_WRITERS,
   writeBool,
@@ -44,9 +51,9 @@ import {
   writeF64,
   writeF64Lone,
   writeNull,
-  writeString,
 } from "./marshal-fast-scalars.js";
 import { bail, FAST_MAX_DEPTH, isWellFormed } from "./marshal-fast-shadow.js";
+import { type StringWriter, stringEncoderFor, stringWriterFor } from "./marshal-fast-strings.js";
 import {
   type ByteEncoder,
   CODEGEN_MAX_FIELDS,
@@ -55,18 +62,48 @@ import {
   type WriterField,
 } from "./marshal-fast-table.js";
 import type { BooleanOption, ResolvedOptions } from "./options.js";
+import { quotePolicyFor, quoteWith } from "./quote.js";
 
 export type { ByteEncoder };
 
-/** The options (besides the all-false defaults) the byte path serves. */
+/**
+ * The options (besides the all-false defaults) the byte path serves, each for one of three
+ * reasons. Not served: stringifyNumbers, and the whitespace options (multiline, withIndent,
+ * spaceAfterColon, spaceAfterComma).
+ */
 const SERVED: ReadonlySet<BooleanOption> = new Set<BooleanOption>([
+  // Written here as the exact encoder writes them.
   "deterministic",
   "formatNilSliceAsNull",
   "formatNilMapAsNull",
   "omitZeroStructFields",
-  // Unmarshal-only options.
+  "escapeForHTML",
+  "escapeForJS",
+  // A lone surrogate is written as U+FFFD (with an escaping writer) or bails (writeStringV2).
+  "allowInvalidUTF8",
+  // Decided per type when it is compiled: [N]byte as numbers, []B (a named byte) as bytes,
+  // v1's omitempty test on the Go value.
+  "formatByteArrayAsArray",
+  "formatBytesWithLegacySemantics",
+  "omitEmptyWithLegacySemantics",
+  // No effect on the types compiled here: they have no methods (callMethods…), no known
+  // types (time.Duration, jsontext.Value: formatDurationAsNano, preserveRawStrings, the raw
+  // canonicalisations), no `string` field option (stringifyWith…), no inlined fallback
+  // (discardUnknownMembers; matchCaseInsensitiveNames' duplicate check), no struct error
+  // (reportErrorsWith…: every other error bails, and the exact encoder reports it), and no
+  // two map keys or names the same (allowDuplicateNames).
+  "callMethodsWithLegacySemantics",
+  "formatDurationAsNano",
+  "preserveRawStrings",
+  "canonicalizeRawInts",
+  "canonicalizeRawFloats",
+  "reorderRawObjects",
+  "stringifyWithLegacySemantics",
+  "discardUnknownMembers",
+  "reportErrorsWithLegacySemantics",
   "allowDuplicateNames",
   "matchCaseInsensitiveNames",
+  // Unmarshal-only options.
   "rejectUnknownMembers",
   "mergeWithLegacySemantics",
   "parseBytesWithLooseRFC4648",
@@ -105,6 +142,8 @@ export function writeBytes(enc: ByteEncoder, v: unknown): Uint8Array | undefined
 
 interface Ctx {
   readonly o: ResolvedOptions;
+  /** The string writer of the options. */
+  readonly ws: StringWriter;
   readonly cache: Map<GoType, ByteEncoder | null>;
   /** Composite types being built above this one, and struct fields still compiled eagerly. */
   depth: number;
@@ -152,7 +191,7 @@ export function byteEncoderFor(t: GoType, o: ResolvedOptions): ByteEncoder | nul
   const hit = m.get(t);
   if (hit !== undefined) return hit;
   const cache = new Map<GoType, ByteEncoder | null>();
-  const enc = compile(t, { o, cache, depth: 0, budget: EAGER_FIELDS });
+  const enc = compile(t, { o, ws: stringWriterFor(o), cache, depth: 0, budget: EAGER_FIELDS });
   // Types built while compiling t are kept only with t: a failed part would fail every root that has it.
   m.set(t, enc);
   return enc;
@@ -227,7 +266,7 @@ function build(t: GoType, c: Ctx): ByteEncoder | null {
     case "bool":
       return writeBool;
     case "string":
-      return writeString;
+      return stringEncoderFor(c.ws);
     case "float64":
       return writeF64;
     case "float32":
@@ -241,6 +280,7 @@ function build(t: GoType, c: Ctx): ByteEncoder | null {
           "E",
           `return function writePointer(w, v) {\nif (v === null) WN(w);\nelse if (v === undefined) BAILF();\nelse E(w, v);\n};`,
           elem,
+          c.ws,
         ) ??
         ((w, v) => {
           if (v === null) writeNull(w);
@@ -257,17 +297,12 @@ function build(t: GoType, c: Ctx): ByteEncoder | null {
     case "interface":
       // func, chan, complex and unknown types are errors: the exact engine reports them.
       if (t.opaque !== undefined) return null;
-      return c.o.flags.deterministic ? writeAnyDet : writeAny;
+      return anyWriter(c.o.flags.deterministic, c.ws);
     case "struct":
       return buildStruct(t, c);
     default:
       return INT_WRITERS[t.kind] ?? null;
   }
-}
-
-/** Bytes of []byte or [N]byte (not of a named byte type: json/v2 writes []B as numbers; legacy semantics are not served here). */
-function isByteElem(t: GoType): boolean {
-  return t.kind === "uint8" && !t.methods && t.name === undefined;
 }
 
 /** The bytes of a [n]byte value (a Uint8Array, or an array of byte numbers, of length n); else BAIL. */
@@ -290,7 +325,9 @@ function buildList(t: Extract<GoType, { kind: "slice" | "array" }>, c: Ctx): Byt
   const slice = t.kind === "slice";
   const len = slice ? -1 : t.len;
   const nilNull = c.o.flags.formatNilSliceAsNull;
-  if (isByteElem(t.elem)) {
+  // Bytes of []byte or [N]byte, and of []B and [N]B (a named byte) under v1's legacy semantics;
+  // an array of bytes is a list of numbers under formatByteArrayAsArray.
+  if (isByteSlice(t, c.o) && (slice || !c.o.flags.formatByteArrayAsArray)) {
     if (slice)
       return (w, v) => {
         if (v === null) {
@@ -329,7 +366,7 @@ if (!Array.isArray(v)${lenCheck} || ++w.depth > MAX) BAILF();
 ${floatListCode("v", false)}
 w.depth--;
 };`;
-    const gen = generate("E", src, writeF64);
+    const gen = generate("E", src, writeF64, c.ws);
     if (gen !== null) return gen;
   }
   if ((e.kind === "slice" || e.kind === "array") && e.elem.kind === "float64") {
@@ -354,7 +391,7 @@ ${floatListCode("u", true)}
 w.byte(0x5d);
 w.depth -= 2;
 };`;
-    const gen = generate("E", src, writeF64);
+    const gen = generate("E", src, writeF64, c.ws);
     if (gen !== null) return gen;
   }
   if (isIntKind(e.kind)) {
@@ -377,9 +414,11 @@ w.room((n - i) * ${INT53_MAX_BYTES + 1} + 2);
 b = w.buf;
 p = w.pos;
 }`;
+    // A list of uint8s ([]B, or [N]byte under formatByteArrayAsArray) may be held in a Uint8Array too.
+    const list = e.kind === "uint8" ? "(Array.isArray(v) || v instanceof Uint8Array)" : "Array.isArray(v)";
     const src = `return function writeInts(w, v) {
 if (v === null) {\n${nil}\nreturn;\n}
-if (!Array.isArray(v)${lenCheck} || ++w.depth > MAX) BAILF();
+if (!${list}${lenCheck} || ++w.depth > MAX) BAILF();
 const n = v.length;
 w.room(n * ${INT53_MAX_BYTES + 1} + 2);
 let b = w.buf;
@@ -395,7 +434,7 @@ b[p++] = 0x5d;
 w.pos = p;
 w.depth--;
 };`;
-    const gen = generate("E", src, INT_WRITERS[e.kind] as ByteEncoder);
+    const gen = generate("E", src, INT_WRITERS[e.kind] as ByteEncoder, c.ws);
     if (gen !== null) return gen;
   }
   const elem = compile(e, c);
@@ -414,7 +453,7 @@ w.byte(0x5d);
 w.depth--;
 };`;
   return (
-    generate("E", src, elem) ??
+    generate("E", src, elem, c.ws) ??
     ((w, v) => {
       if (open(w, v)) listLoop(w, v, elem);
     })
@@ -454,9 +493,10 @@ function elemCode(k: string, x: string): string {
 
 /**
  * Compiles generated encoder source (a function body returning the encoder) that may use
- * encoder `name`, MAX, BAILF, WN, WB, WF, SM, F64, I53, BIG, FITS; null when code generation is refused.
+ * encoder `name`, MAX, BAILF, WN, WB, WF, SM, F64, I53, BIG, FITS and string writer WS; null
+ * when code generation is refused.
  */
-function generate(name: string, src: string, enc: ByteEncoder): ByteEncoder | null {
+function generate(name: string, src: string, enc: ByteEncoder, ws: StringWriter): ByteEncoder | null {
   try {
     return new Function(
       name,
@@ -484,7 +524,7 @@ function generate(name: string, src: string, enc: ByteEncoder): ByteEncoder | nu
       writeInt53,
       safeBigint,
       bigIntFits,
-      writeStringV2,
+      ws,
     ) as ByteEncoder;
   } catch {
     // A Content-Security-Policy: the closure serves.
@@ -510,12 +550,13 @@ function buildMap(t: Extract<GoType, { kind: "map" }>, c: Ctx): ByteEncoder | nu
   if (elem === null) return null;
   const nilNull = c.o.flags.formatNilMapAsNull;
   const det = c.o.flags.deterministic;
+  const ws = c.ws;
   // Generated per type, as lists are (one element encoder a call site).
   const src = `return function writeMap(w, v) {
 if (v === null) {\n${nilNull ? "WN(w);" : 'w.ascii("{}");'}\nreturn;\n}
 if (!(v instanceof Map) || ++w.depth > MAX) BAILF();
 w.byte(0x7b);
-${det ? "if (v.size > 1) SM(w, v, E);\nelse " : ""}{
+${det ? "if (v.size > 1) SM(w, v, E, WS);\nelse " : ""}{
 let first = true;
 for (const [k, x] of v) {
 if (typeof k !== "string") BAILF();
@@ -528,7 +569,7 @@ ${elemCode(t.elem.kind, "x")}}
 w.byte(0x7d);
 w.depth--;
 };`;
-  const gen = generate("E", src, elem);
+  const gen = generate("E", src, elem, ws);
   if (gen !== null) return gen;
   return (w, v) => {
     if (v === null) {
@@ -539,14 +580,14 @@ w.depth--;
     if (!(v instanceof Map)) bail();
     if (++w.depth > FAST_MAX_DEPTH) bail();
     w.byte(0x7b);
-    if (det && v.size > 1) writeSortedMap(w, v, elem);
+    if (det && v.size > 1) writeSortedMap(w, v, elem, ws);
     else {
       let first = true;
       for (const [k, x] of v) {
         if (typeof k !== "string") bail();
         if (first) first = false;
         else w.byte(0x2c);
-        writeStringV2(w, k);
+        ws(w, k);
         w.byte(0x3a);
         elem(w, x);
       }
@@ -557,7 +598,7 @@ w.depth--;
 }
 
 /** Writes the members of map v (more than one) sorted by name (the deterministic option), without the braces. */
-function writeSortedMap(w: FastWriter, v: Map<unknown, unknown>, elem: ByteEncoder): void {
+function writeSortedMap(w: FastWriter, v: Map<unknown, unknown>, elem: ByteEncoder, ws: StringWriter): void {
   const entries: [string, unknown][] = [];
   for (const e of v) {
     if (typeof e[0] !== "string") bail();
@@ -567,25 +608,29 @@ function writeSortedMap(w: FastWriter, v: Map<unknown, unknown>, elem: ByteEncod
   for (let i = 0; i < entries.length; i++) {
     const e = entries[i] as [string, unknown];
     if (i > 0) w.byte(0x2c);
-    writeStringV2(w, e[0]);
+    ws(w, e[0]);
     w.byte(0x3a);
     elem(w, e[1]);
   }
 }
 
+/** The `any` writers per string writer, sorted (deterministic) or not. */
+const anyWriters = new Map<StringWriter, [ByteEncoder, ByteEncoder]>();
+
 /** An `any` value: null, booleans, finite numbers, strings, bigints, arrays and plain objects; else BAIL. */
-function writeAny(w: FastWriter, v: any): void {
-  anyValue(w, v, false);
+function anyWriter(det: boolean, ws: StringWriter): ByteEncoder {
+  let pair = anyWriters.get(ws);
+  if (pair === undefined) {
+    pair = [(w, v) => anyValue(w, v, false, ws), (w, v) => anyValue(w, v, true, ws)];
+    anyWriters.set(ws, pair);
+  }
+  return pair[det ? 1 : 0];
 }
 
-function writeAnyDet(w: FastWriter, v: any): void {
-  anyValue(w, v, true);
-}
-
-function anyValue(w: FastWriter, v: any, det: boolean): void {
+function anyValue(w: FastWriter, v: any, det: boolean, ws: StringWriter): void {
   switch (typeof v) {
     case "string":
-      writeStringV2(w, v);
+      ws(w, v);
       return;
     case "number":
       writeF64Lone(w, v);
@@ -615,7 +660,7 @@ function anyValue(w: FastWriter, v: any, det: boolean): void {
     w.byte(0x5b);
     for (let i = 0; i < n; i++) {
       if (i > 0) w.byte(0x2c);
-      anyValue(w, v[i], det);
+      anyValue(w, v[i], det, ws);
     }
     w.byte(0x5d);
   } else {
@@ -632,9 +677,9 @@ function anyValue(w: FastWriter, v: any, det: boolean): void {
     for (let i = 0; i < keys.length; i++) {
       const k = keys[i] as string;
       if (i > 0) w.byte(0x2c);
-      writeStringV2(w, k);
+      ws(w, k);
       w.byte(0x3a);
-      anyValue(w, v[k], det);
+      anyValue(w, v[k], det, ws);
     }
     w.byte(0x7d);
   }
@@ -645,9 +690,28 @@ function anyValue(w: FastWriter, v: any, det: boolean): void {
 interface WField {
   readonly enc: ByteEncoder;
   readonly isZero: ((v: unknown) => boolean) | undefined;
+  readonly legacyOmit: ((v: unknown) => boolean) | undefined;
 }
 
 const textEncoder = new TextEncoder();
+
+/** `,"name":` in UTF-8, the name quoted as the options quote it (escaped for HTML and JS under v1's). */
+function memberKey(name: string, o: ResolvedOptions): Uint8Array {
+  return textEncoder.encode(`,${quoteWith(name, quotePolicyFor(o))}:`);
+}
+
+/** The field's omitempty tests under options f: json/v2's (the written value is empty) or v1's legacy one (the Go value is). */
+function omitEmptyTests(
+  fd: { readonly omitempty: boolean; readonly type: GoType },
+  f: ResolvedOptions["flags"],
+): { omitempty: boolean; legacyOmit: ((v: unknown) => boolean) | undefined } {
+  const legacy = fd.omitempty && f.omitEmptyWithLegacySemantics;
+  const ft = fd.type;
+  return {
+    omitempty: fd.omitempty && !legacy,
+    legacyOmit: legacy ? (v) => legacyEmpty(ft, v) : undefined,
+  };
+}
 
 function buildStruct(t: StructType, c: Ctx): ByteEncoder | null {
   const f = c.o.flags;
@@ -665,8 +729,9 @@ function buildStruct(t: StructType, c: Ctx): ByteEncoder | null {
     if (enc === null) return null;
     const omitzero = fd.omitzero || f.omitZeroStructFields;
     const ft = fd.type;
-    fields.push({ enc, isZero: omitzero ? (v) => isZero(ft, v) : undefined });
-    keys.push(textEncoder.encode(`,${JSON.stringify(fd.name)}:`));
+    const { omitempty, legacyOmit } = omitEmptyTests(fd, f);
+    fields.push({ enc, isZero: omitzero ? (v) => isZero(ft, v) : undefined, legacyOmit });
+    keys.push(memberKey(fd.name, c.o));
     const path = fd.path;
     let get = "v";
     let cond = "";
@@ -687,16 +752,19 @@ function buildStruct(t: StructType, c: Ctx): ByteEncoder | null {
     else if (k === "bool") write = "WB(w, x);\n";
     else if (k === "float64") write = "WF(w, x);\n";
     else write = `E${i}(w, x);\n`;
-    // A missing field (undefined) must not pass as nil or zero where an `any` writer or the omitzero test would take it.
-    let stmt = `x = ${get};\n${k === "interface" || omitzero ? "if (x === undefined) BAILF();\n" : ""}`;
-    const put = `${fd.omitempty ? "s = w.pos;\n" : ""}${keyCode(keys[i] as Uint8Array, i)}${fd.omitempty ? "e = w.pos;\n" : ""}${write}${fd.omitempty ? "if (EMPTY(w.buf, e, w.pos)) w.pos = s;\n" : ""}`;
-    stmt += omitzero ? `if (!Z${i}(x)) {\n${put}}\n` : put;
+    // A missing field (undefined) must not pass as nil or zero where an `any` writer or an omit test would take it.
+    let stmt = `x = ${get};\n${k === "interface" || omitzero || legacyOmit ? "if (x === undefined) BAILF();\n" : ""}`;
+    const put = `${omitempty ? "s = w.pos;\n" : ""}${keyCode(keys[i] as Uint8Array, i)}${omitempty ? "e = w.pos;\n" : ""}${write}${omitempty ? "if (EMPTY(w.buf, e, w.pos)) w.pos = s;\n" : ""}`;
+    let test = omitzero ? `!Z${i}(x)` : "";
+    if (legacyOmit) test += `${test === "" ? "" : " && "}!L${i}(x)`;
+    stmt += test === "" ? put : `if (${test}) {\n${put}}\n`;
     body += cond === "" ? stmt : `if (${cond}) {\n${stmt}}\n`;
   }
   let head = "";
   fields.forEach((x, i) => {
     head += `const E${i} = F[${i}].enc;\nconst K${i} = K[${i}];\n`;
     if (x.isZero) head += `const Z${i} = F[${i}].isZero;\n`;
+    if (x.legacyOmit) head += `const L${i} = F[${i}].legacyOmit;\n`;
   });
   // Every member is written `,"name":value`; the first comma is then turned into the `{`.
   const src = `"use strict";\n${head}return function writeStruct(w, v) {\nif (v === null || typeof v !== "object" || Array.isArray(v) || ++w.depth > MAX) BAILF();\nconst o = w.pos;\nlet x, s, e, b, p;\n${body}if (w.pos === o) { w.byte(0x7b); w.byte(0x7d); } else { w.buf[o] = 0x7b; w.byte(0x7d); }\nw.depth--;\n};`;
@@ -709,7 +777,7 @@ function buildStruct(t: StructType, c: Ctx): ByteEncoder | null {
       isEmptyText,
       writeBool,
       writeF64Lone,
-      writeStringV2,
+      c.ws,
     ) as ByteEncoder;
   } catch {
     // Code generation refused (a Content-Security-Policy): the shadow path serves this type.
@@ -726,11 +794,14 @@ function tableStruct(fds: ReturnType<typeof structFieldsV2>["fields"], c: Ctx): 
     if (enc === null) return null;
     const ft = fd.type;
     const omitzero = fd.omitzero || c.o.flags.omitZeroStructFields;
+    const { omitempty, legacyOmit } = omitEmptyTests(fd, c.o.flags);
     table.push({
       f: fd,
       enc,
-      key: textEncoder.encode(`,${JSON.stringify(fd.name)}:`),
+      key: memberKey(fd.name, c.o),
       isZero: omitzero ? (v) => isZero(ft, v) : undefined,
+      omitempty,
+      legacyOmit,
     });
   }
   return tableWriter(table);

@@ -30,6 +30,7 @@ import {
   float32Fits,
   isSmallIntKind,
   isUnsignedKind,
+  legacyEmpty,
   smallIntCode,
   smallIntTest,
 } from "./marshal-fast-checks.js";
@@ -643,36 +644,6 @@ function mapShadow(
     fs.depth--;
     return out;
   };
-}
-
-/** legacyEmpty is v1's omitempty (OmitEmptyWithLegacySemantics) on a Go value. */
-function legacyEmpty(t: GoType, v: unknown): boolean {
-  // Exact on the value's JS type: a value of the wrong type is never empty (it is encoded, and fails).
-  switch (t.kind) {
-    case "bool":
-      return v === false;
-    case "string":
-      return v === "";
-    case "slice":
-      return v === null || ((Array.isArray(v) || v instanceof Uint8Array) && v.length === 0);
-    case "map":
-      return v === null || (v instanceof Map && v.size === 0);
-    case "array":
-      return t.len === 0;
-    case "pointer":
-    case "interface":
-      return v === null;
-    case "struct":
-      return false;
-    case "int":
-    case "int64":
-    case "uint":
-    case "uint64":
-    case "uintptr":
-      return v === 0n;
-    default:
-      return v === 0;
-  }
 }
 
 /** One field of a struct's shadow builder. */

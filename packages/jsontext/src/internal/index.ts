@@ -100,5 +100,12 @@ export { ESCAPE, hex4 } from "./scan-string-tables.js";
 export { ensure, unitsText } from "./units.js";
 export { wellFormed } from "./well-formed.js";
 export { ESCAPE_LETTER, HEX_DIGIT, putEscapeU } from "./write-escapes.js";
+export {
+  STRING_HTML,
+  STRING_INVALID_BAIL,
+  STRING_INVALID_RAW,
+  STRING_JS,
+  writeStringEscaped,
+} from "./write-string-escaped.js";
 export { writeStringV1 } from "./write-string-v1.js";
 export { writeStringV2 } from "./write-string-v2.js";

@@ -1,13 +1,21 @@
 /**
  * The byte paths' string writers against jsontext's quoting (quote.ts, whose
  * outputs are checked against Go's): v1's with and without HTML escaping, and
- * v2's minimal escaping, which bails on a lone surrogate.
+ * v2's minimal escaping, which bails on a lone surrogate, and v2's other
+ * policies (EscapeForHTML, EscapeForJS, AllowInvalidUTF8) in every combination.
  */
 import { fc, test } from "@fast-check/vitest";
 import { describe, expect, it } from "vitest";
-import { QUOTE_V1, QUOTE_V1_NO_HTML, QUOTE_V2, quoteString } from "../quote.js";
+import { QUOTE_V1, QUOTE_V1_NO_HTML, QUOTE_V2, quotePolicy, quoteString } from "../quote.js";
 import { BAIL } from "./cursor.js";
 import { FastWriter } from "./fast-writer.js";
+import {
+  STRING_HTML,
+  STRING_INVALID_BAIL,
+  STRING_INVALID_RAW,
+  STRING_JS,
+  writeStringEscaped,
+} from "./write-string-escaped.js";
 import { writeStringV1 } from "./write-string-v1.js";
 import { writeStringV2 } from "./write-string-v2.js";
 
@@ -94,6 +102,70 @@ describe("writeStringV2", () => {
     const s = `${"z".repeat(100)}\t${"é".repeat(10)}`;
     expect(v2(s)).toBe(JSON.stringify(s));
   });
+});
+
+/** The writer's mode for v2's policy with these options. */
+function v2Mode(html: boolean, js: boolean, invalid: boolean): number {
+  return (
+    (html ? STRING_HTML : 0) | (js ? STRING_JS : 0) | (invalid ? STRING_INVALID_RAW : STRING_INVALID_BAIL)
+  );
+}
+
+/** writeStringEscaped's text of s in mode, or BAIL. */
+function escaped(s: string, mode: number): string | typeof BAIL {
+  const w = new FastWriter(16);
+  try {
+    writeStringEscaped(w, s, mode);
+  } catch (e) {
+    if (e === BAIL) return BAIL;
+    throw e;
+  }
+  return text(w.result());
+}
+
+describe("writeStringEscaped", () => {
+  const policies = [0, 1, 2, 3, 4, 5, 6, 7].map((i) => ({
+    html: (i & 1) !== 0,
+    js: (i & 2) !== 0,
+    invalid: (i & 4) !== 0,
+  }));
+  for (const p of policies)
+    test.prop([strings])(
+      `equals quoteString(v2, html=${p.html}, js=${p.js}, allowInvalidUTF8=${p.invalid}), or bails where it throws`,
+      (s) => {
+        let want: string | typeof BAIL;
+        try {
+          want = quoteString(
+            s,
+            quotePolicy("v2", { escapeHTML: p.html, escapeForJS: p.js, allowInvalidUTF8: p.invalid }),
+          );
+        } catch {
+          want = BAIL;
+        }
+        expect(escaped(s, v2Mode(p.html, p.js, p.invalid))).toBe(want);
+      },
+    );
+  const long = "y".repeat(40);
+  const cases: { name: string; in: string; mode: number; want: string | typeof BAIL }[] = [
+    { name: "HTMLOnly", in: "<\u2028>", mode: v2Mode(true, false, false), want: '"\\u003c\u2028\\u003e"' },
+    { name: "JSOnly", in: "<\u2028>", mode: v2Mode(false, true, false), want: '"<\\u2028>"' },
+    { name: "LoneSurrogateRaw", in: "a\ud800b", mode: v2Mode(true, true, true), want: '"a\ufffdb"' },
+    {
+      name: "LongLoneSurrogateRaw",
+      in: `${long}\udc00<`,
+      mode: v2Mode(true, true, true),
+      want: `"${long}\ufffd\\u003c"`,
+    },
+    { name: "LongLoneSurrogateBails", in: `${long}\ud800<`, mode: v2Mode(true, true, false), want: BAIL },
+    { name: "ShortLoneSurrogateBails", in: "\ud800", mode: v2Mode(false, true, false), want: BAIL },
+    {
+      name: "LongReplacementChar",
+      in: `${long}\ufffd&`,
+      mode: v2Mode(true, true, false),
+      want: `"${long}\ufffd\\u0026"`,
+    },
+  ];
+  for (const c of cases) it(c.name, () => expect(escaped(c.in, c.mode)).toBe(c.want));
 });
 
 describe("FastWriter", () => {

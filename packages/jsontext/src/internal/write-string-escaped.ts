@@ -1,0 +1,259 @@
+/**
+ * The byte paths' string writer for every escaping policy but v2's minimal one
+ * (write-string-v2.ts): `\b \f \n \r \t \" \\` short, other control
+ * characters as `\u00XX`, and by the mode's bits `<`, `>`, `&` as `\u003c`…
+ * (STRING_HTML), U+2028 and U+2029 as `\u2028`, `\u2029` (STRING_JS), and a
+ * lone surrogate (invalid UTF-8 once encoded) as `\ufffd` (v1's default),
+ * U+FFFD's UTF-8 bytes (STRING_INVALID_RAW: json/v2's AllowInvalidUTF8) or a
+ * bail (STRING_INVALID_BAIL: json/v2 reports an error). A long string that
+ * needs none of that is written by Buffer's native UTF-8 writer; others are
+ * encoded here, escapes included.
+ *
+ * Not semver-stable: part of `@gojson/jsontext/internal`.
+ */
+import { Buffer } from "node:buffer";
+import { bail } from "./cursor.js";
+import type { FastWriter, NodeBuf } from "./fast-writer.js";
+import { wellFormed } from "./well-formed.js";
+import { ESCAPE_LETTER, putEscapeU } from "./write-escapes.js";
+
+/** Mode bit: `<`, `>` and `&` written `\u003c`, `\u003e`, `\u0026` (EscapeForHTML). */
+export const STRING_HTML = 1;
+/** Mode bit: U+2028 and U+2029 written `\u2028`, `\u2029` (EscapeForJS; v1 always). */
+export const STRING_JS = 2;
+/** Mode bit: a lone surrogate written as U+FFFD's UTF-8 (json/v2 with AllowInvalidUTF8); else `\ufffd` (v1). */
+export const STRING_INVALID_RAW = 4;
+/** Mode bit: a lone surrogate bails (json/v2 without AllowInvalidUTF8: an error the exact encoder reports). */
+export const STRING_INVALID_BAIL = 8;
+
+/** Strings up to this length are encoded by hand; longer ones natively when they need no escape. */
+const SHORT_TEXT = 32;
+
+/** Per ASCII byte: ESCAPE_LETTER, and `<`, `>`, `&` written `\u00XX` when escaping for HTML. */
+function escTable(html: boolean): Uint8Array {
+  const t = new Uint8Array(0x80);
+  t.set(ESCAPE_LETTER);
+  if (html) t[0x3c] = t[0x3e] = t[0x26] = 1;
+  return t;
+}
+const ESC_HTML = escTable(true);
+const ESC_RAW = escTable(false);
+
+/** In a byte table: the first byte of U+2028/U+2029 and of U+FFFD in UTF-8 (looked at closer). */
+const SEQ_E2 = 2;
+const SEQ_EF = 3;
+
+/** escTable over all 256 bytes, for escapeUtf8 (by mode): 0 copied as is, SEQ_E2/SEQ_EF looked at closer. */
+function byteTable(mode: number): Uint8Array {
+  const t = new Uint8Array(0x100);
+  t.set(escTable((mode & STRING_HTML) !== 0));
+  if ((mode & STRING_JS) !== 0) t[0xe2] = SEQ_E2;
+  // The native encoder writes a lone surrogate as EF BF BD, which is already right under INVALID_RAW.
+  if ((mode & STRING_INVALID_RAW) === 0) t[0xef] = SEQ_EF;
+  return t;
+}
+const BYTE_TABLES: Uint8Array[] = [];
+for (let m = 0; m < 16; m++) BYTE_TABLES.push(byteTable(m));
+
+/**
+ * Per mode, the characters a string may hold for Buffer's native UTF-8 writer to write it as the
+ * mode does (no escape, and no lone surrogate unless INVALID_RAW, which the native writer writes as U+FFFD).
+ */
+const MAY_NEED_WORK: RegExp[] = [];
+for (let m = 0; m < 16; m++)
+  MAY_NEED_WORK.push(
+    new RegExp(
+      `[\\u0000-\\u001f"\\\\${m & STRING_HTML ? "<>&" : ""}${m & STRING_JS ? "\\u2028\\u2029" : ""}${
+        m & STRING_INVALID_RAW ? "" : "\\ud800-\\udfff"
+      }]`,
+    ),
+  );
+
+/** Scratch buffer of escapedBytes (grown on demand), and a DataView of it (read 4 bytes at a time). */
+let scratch = Buffer.allocUnsafe(1 << 12) as NodeBuf;
+let scratchView = new DataView(scratch.buffer, scratch.byteOffset, scratch.length);
+/** A DataView of the output buffer last written by escapedBytes (escapeUtf8 stores 4 bytes at a time). */
+let outView: DataView = new DataView(new ArrayBuffer(0));
+let outViewOf: Uint8Array | null = null;
+
+/** writeStringEscaped writes s as a JSON string escaped as mode says (STRING_* bits). */
+export function writeStringEscaped(w: FastWriter, s: string, mode: number): void {
+  const n = s.length;
+  // Short strings: by hand in one pass (cheaper than a native call for a few chars).
+  if (n <= SHORT_TEXT) {
+    escapedChars(w, s, mode);
+    return;
+  }
+  if (!(MAY_NEED_WORK[mode] as RegExp).test(s)) {
+    w.room(n * 3 + 2);
+    const b = w.buf;
+    b[w.pos] = 0x22;
+    const p = w.pos + 1 + b.utf8Write(s, w.pos + 1, n * 3);
+    b[p] = 0x22;
+    w.pos = p + 1;
+  } else if (!escapedBytes(w, s, mode)) escapedChars(w, s, mode);
+}
+
+/**
+ * escapedBytes writes a string that needs escapes: encoded natively into the scratch buffer,
+ * then copied byte by byte with the escapes (a loop over bytes, whatever the string's
+ * representation in the engine). The native encoder writes a lone surrogate as U+FFFD
+ * (EF BF BD); unless the mode writes it so (INVALID_RAW), when that sequence shows up and the
+ * string is not well formed, nothing is committed and false is returned (escapedChars then writes it).
+ */
+function escapedBytes(w: FastWriter, s: string, mode: number): boolean {
+  const n = s.length;
+  if (scratch.length < n * 3) {
+    scratch = Buffer.allocUnsafe(Math.max(n * 3, scratch.length * 2)) as NodeBuf;
+    scratchView = new DataView(scratch.buffer, scratch.byteOffset, scratch.length);
+  }
+  const m = scratch.utf8Write(s, 0, n * 3);
+  w.room(m * 6 + 2);
+  const b = w.buf;
+  if (outViewOf !== b) {
+    outView = new DataView(b.buffer, b.byteOffset, b.length);
+    outViewOf = b;
+  }
+  b[w.pos] = 0x22;
+  const p = escapeUtf8(b, outView, w.pos + 1, scratch, scratchView, m, mode, s);
+  if (p < 0) return false;
+  b[p] = 0x22;
+  w.pos = p + 1;
+  return true;
+}
+
+/**
+ * escapedChars writes any string, encoded here char by char, escapes and lone surrogates
+ * included. Mostly short strings: the loop stays in this function, which ends with it.
+ */
+function escapedChars(w: FastWriter, s: string, mode: number): void {
+  const n = s.length;
+  w.room(n * 6 + 2);
+  const b = w.buf;
+  const esc = (mode & STRING_HTML) !== 0 ? ESC_HTML : ESC_RAW;
+  const js = (mode & STRING_JS) !== 0;
+  let p = w.pos;
+  b[p++] = 0x22;
+  for (let i = 0; i < n; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) {
+      const e = esc[c] as number;
+      if (e === 0) b[p++] = c;
+      else if (e === 1) {
+        // \u00XX (control characters; <, >, & when escaping for HTML)
+        p = putEscapeU(b, p, c);
+      } else {
+        b[p++] = 0x5c;
+        b[p++] = e;
+      }
+    } else if (c < 0x800) {
+      b[p++] = 0xc0 | (c >> 6);
+      b[p++] = 0x80 | (c & 0x3f);
+    } else if (c < 0xd800 || c >= 0xe000) {
+      if ((c === 0x2028 || c === 0x2029) && js) {
+        p = putEscapeU(b, p, c); // \u2028, \u2029
+      } else {
+        b[p++] = 0xe0 | (c >> 12);
+        b[p++] = 0x80 | ((c >> 6) & 0x3f);
+        b[p++] = 0x80 | (c & 0x3f);
+      }
+    } else {
+      const d = i + 1 < n ? s.charCodeAt(i + 1) : 0;
+      if (c < 0xdc00 && (d & 0xfc00) === 0xdc00) {
+        // a surrogate pair: one code point, four bytes
+        const cp = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
+        b[p++] = 0xf0 | (cp >> 18);
+        b[p++] = 0x80 | ((cp >> 12) & 0x3f);
+        b[p++] = 0x80 | ((cp >> 6) & 0x3f);
+        b[p++] = 0x80 | (cp & 0x3f);
+        i++;
+      } else if ((mode & STRING_INVALID_RAW) !== 0) {
+        // a lone surrogate stands for invalid UTF-8: U+FFFD itself (json/v2)
+        b[p++] = 0xef;
+        b[p++] = 0xbf;
+        b[p++] = 0xbd;
+      } else if ((mode & STRING_INVALID_BAIL) !== 0) bail();
+      else p = putEscapeU(b, p, 0xfffd); // \ufffd (v1)
+    }
+  }
+  b[p++] = 0x22;
+  w.pos = p;
+}
+
+/** Bits 7, 15, 23, 31 set where a byte of the four in `w` is below 0x20 (the lowest set one exactly). */
+const LOW_BYTES = (w: number): number => (w - 0x20202020) & ~w & 0x80808080;
+/** Bits 7, 15, 23, 31 set where a byte of `w` equals the byte repeated in `kkkk` (the lowest set one exactly). */
+const EQ_BYTES = (w: number, kkkk: number): number => {
+  const x = w ^ kkkk;
+  return (x - 0x01010101) & ~x & 0x80808080;
+};
+
+/**
+ * escapeUtf8 copies the UTF-8 bytes t[0, m) of `s` into b at p with the mode's escapes; returns
+ * the end, or -1 when `s` holds a lone surrogate the mode does not write as U+FFFD. Four bytes at
+ * a time (one load, a few integer operations, one store): the SWAR tests flag the bytes that
+ * need a look (control characters, `"`, `\`, HTML characters, and 0xE2 and 0xEF, the lead
+ * bytes of U+2028/U+2029 and of U+FFFD, where the mode cares); the clean bytes before the first
+ * flagged one are kept (the word is stored whole, and the bytes past them are written over
+ * next), and that byte goes through the table.
+ */
+function escapeUtf8(
+  b: Uint8Array,
+  view: DataView,
+  p0: number,
+  t: Uint8Array,
+  tv: DataView,
+  m: number,
+  mode: number,
+  s: string,
+): number {
+  const esc = BYTE_TABLES[mode & 15] as Uint8Array;
+  const html = (mode & STRING_HTML) !== 0;
+  const e2 = (mode & STRING_JS) !== 0 ? 0xe2e2e2e2 : 0;
+  const ef = (mode & STRING_INVALID_RAW) === 0 ? 0xefefefef : 0;
+  let p = p0;
+  let j = 0;
+  while (j < m) {
+    if (j + 4 <= m) {
+      const w = tv.getInt32(j, true);
+      const flags =
+        LOW_BYTES(w) |
+        EQ_BYTES(w, 0x22222222) |
+        EQ_BYTES(w, 0x5c5c5c5c) |
+        (e2 !== 0 ? EQ_BYTES(w, e2) : 0) |
+        (ef !== 0 ? EQ_BYTES(w, ef) : 0) |
+        (html ? EQ_BYTES(w, 0x3c3c3c3c) | EQ_BYTES(w, 0x3e3e3e3e) | EQ_BYTES(w, 0x26262626) : 0);
+      view.setInt32(p, w, true);
+      if (flags === 0) {
+        p += 4;
+        j += 4;
+        continue;
+      }
+      // Little-endian: the first byte is the lowest; its flag is the lowest set bit.
+      const k = (31 - Math.clz32(flags & -flags)) >> 3;
+      p += k;
+      j += k;
+    }
+    const c = t[j] as number;
+    const e = esc[c] as number;
+    if (e === 0) b[p++] = c;
+    else if (e === 1) {
+      // \u00XX (control characters; <, >, & when escaping for HTML)
+      p = putEscapeU(b, p, c);
+    } else if (e === SEQ_E2) {
+      if (t[j + 1] === 0x80 && ((t[j + 2] as number) & 0xfe) === 0xa8) {
+        // U+2028, U+2029 (E2 80 A8, E2 80 A9) as \u2028, \u2029
+        p = putEscapeU(b, p, t[j + 2] === 0xa8 ? 0x2028 : 0x2029);
+        j += 2;
+      } else b[p++] = c;
+    } else if (e === SEQ_EF) {
+      if (t[j + 1] === 0xbf && t[j + 2] === 0xbd && !wellFormed(s)) return -1;
+      b[p++] = c;
+    } else {
+      b[p++] = 0x5c;
+      b[p++] = e;
+    }
+    j++;
+  }
+  return p;
+}
