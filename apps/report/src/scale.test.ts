@@ -128,6 +128,27 @@ describe("scaleSections", () => {
   });
 });
 
+describe("scaleSections/EncodeCost", () => {
+  test("Tables/EncodeCostShowsBothPerValueCostsAndTheRatio", () => {
+    const r = scaleResult(
+      "scale-streams",
+      [
+        row("codec-v2-marshalEncode", "gojson", {
+          group: "encode-cost",
+          label: "codec-v2 marshalEncode vs marshal",
+          values: 100_000,
+          seconds: 0.12,
+          extra: { marshalSeconds: 0.1, ratio: 1.18 },
+        }),
+      ],
+      [],
+    );
+    const t = scaleSections([r])[0]!.tables[0]!;
+    expect(t.title).toBe("Stream encode per value: marshalEncode against marshal (100,000 events a round)");
+    expect(t.rows[0]).toEqual(["codec-v2 marshalEncode vs marshal", "1,200", "1,000", "1.18×", "60.0 MiB"]);
+  });
+});
+
 describe("scaleMatrices", () => {
   const c = (subject: string, bound: string, pass: boolean | null, figure?: string): ScaleCheck => ({
     id: `${subject}/${bound}`,

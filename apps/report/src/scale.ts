@@ -80,6 +80,8 @@ function groupTitle(group: string, rows: readonly ScaleRow[]): string {
       return `An escaped string of ${at} where an int is expected: time to reject`;
     case "fields":
       return `A struct of ${at} fields: declare the type, then unmarshal twice`;
+    case "encode-cost":
+      return `Stream encode per value: marshalEncode against marshal${n !== undefined ? ` (${fixed(n, 0)} events a round)` : ""}`;
     default:
       return group;
   }
@@ -117,6 +119,33 @@ function tableFor(group: string, rows: readonly ScaleRow[], index: number): Scal
           : r.error
             ? `failed: ${r.error}`
             : "—",
+      ]),
+    };
+  }
+  if (kind === "encode-cost") {
+    const head = [
+      "implementation",
+      "ns per value",
+      "marshal ns per value",
+      "ratio (median of pairs)",
+      "peak RSS",
+    ];
+    const per = (x: unknown, r: ScaleRow) =>
+      typeof x === "number" && r.values ? fixed((x * 1e9) / r.values, 0) : "—";
+    return {
+      id,
+      title,
+      head,
+      rows: rows.map((r) => [
+        r.label,
+        per(r.seconds, r),
+        per(r.extra?.marshalSeconds, r),
+        typeof r.extra?.ratio === "number"
+          ? `${fixed(r.extra.ratio, 2)}×`
+          : r.error
+            ? `failed: ${r.error}`
+            : "—",
+        mib(r.peakRssBytes),
       ]),
     };
   }

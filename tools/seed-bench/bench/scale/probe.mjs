@@ -228,6 +228,53 @@ async function streamEncode(impl, poolFile, out, n, goFile) {
   return { ...r, values: n, inputBytes: statSync(out).size };
 }
 
+/**
+ * marshalEncode into a ValueSink (a callback sink that drops each block) against marshal, per
+ * value, in one process: `rounds` alternating rounds (A B B A …) of n values each after one
+ * warm-up round of each; seconds are marshalEncode's, extra holds marshal's and their ratio.
+ */
+async function encodeCost(impl, poolFile, n, rounds, goFile) {
+  if (impl !== "codec-v2-marshalEncode") throw new Error(`unknown encode-cost implementation ${impl}`);
+  const { Event } = types(goFile);
+  const evs = pool("codec-v2", poolFile, Event);
+  const sink = new v2.ValueSink(() => undefined);
+  let bytes = 0;
+  const viaMarshal = () => {
+    for (let i = 0; i < n; i++) bytes += v2.marshal(Event, evs[i % evs.length]).length;
+  };
+  const viaEncode = () => {
+    for (let i = 0; i < n; i++) v2.marshalEncode(sink, Event, evs[i % evs.length]);
+  };
+  const time = (f) => {
+    const t0 = process.hrtime.bigint();
+    f();
+    return Number(process.hrtime.bigint() - t0) / 1e9;
+  };
+  time(viaMarshal);
+  time(viaEncode);
+  const a = [];
+  const b = [];
+  for (let r = 0; r < rounds; r++) {
+    if (r % 2 === 0) {
+      a.push(time(viaMarshal));
+      b.push(time(viaEncode));
+    } else {
+      b.push(time(viaEncode));
+      a.push(time(viaMarshal));
+    }
+  }
+  const med = (xs) => [...xs].sort((x, y) => x - y)[xs.length >> 1];
+  const ratios = a.map((x, i) => b[i] / x);
+  await sink.flush();
+  return {
+    seconds: b,
+    reps: rounds,
+    values: n,
+    inputBytes: Math.round(bytes / (rounds + 1)),
+    extra: { marshalSeconds: med(a), ratio: med(ratios) },
+  };
+}
+
 /** Decodes one big document ([]Event) reps times; warm-up runs decode `warmFile` (a small document) when given. */
 async function docDecode(impl, file, reps, warm, goFile, warmFile) {
   const { decls } = types(goFile);
@@ -351,6 +398,7 @@ const tasks = {
   },
   "stream-decode": (impl, a) => streamDecode(impl, a[0], a[1]),
   "stream-encode": (impl, a) => streamEncode(impl, a[0], a[1], Number(a[2]), a[3]),
+  "encode-cost": (impl, a) => encodeCost(impl, a[0], Number(a[1]), Number(a[2]), a[3]),
   "doc-decode": (impl, a) => docDecode(impl, a[0], Number(a[1]), Number(a[2]), a[3], a[4]),
   "doc-encode": (impl, a) =>
     docEncode(impl, a[0], Number(a[1]), Number(a[2]), Number(a[3]), a[4], Number(a[5] ?? 0)),

@@ -82,6 +82,11 @@ const DOC_IMPLS = [
   ["JSON.parse", "TextDecoder + JSON.parse (untyped)", "node"],
 ] as const;
 
+/** Values per round of the marshalEncode-vs-marshal probe. */
+const ENCODE_COST_VALUES = 100_000;
+/** How much marshalEncode may cost per value over marshal (issue #24: the stream adds a copy at most). */
+export const ENCODE_COST_BOUND = 1.1;
+
 const GO_V2_READER = "Go jsontext.NewDecoder + UnmarshalDecode (v2)";
 const GO_V1_READER = "Go json.NewDecoder (classic v1)";
 
@@ -147,6 +152,19 @@ export async function runStreams(o: ScaleOptions, log?: (line: string) => void):
         () => run.goRun("stream-encode", "v1", [poolFile, out, n]),
       );
     }
+
+    // marshalEncode per value against marshal per value, alternating in one process (≤ 1.1×).
+    run.add(
+      {
+        group: "encode-cost",
+        impl: "codec-v2-marshalEncode",
+        label:
+          "codec-v2 marshalEncode into a ValueSink vs marshal, per value (alternating rounds, one process)",
+        side: "gojson",
+      },
+      () => run.node("encode-cost", "codec-v2-marshalEncode", [poolFile, Math.min(ENCODE_COST_VALUES, n), 8, run.goFile]),
+      1,
+    );
 
     let smallDoc: { file: string; count: number } | undefined;
     for (const size of o.docSizes) {
@@ -283,6 +301,23 @@ export function streamChecks(rows: readonly ScaleRow[], o: ScaleOptions): ScaleC
     if (side === "gojson") rss("stream-encode", id, label, subject);
   rate("stream-encode", "codec-v2-encodeValues", "go-v2", "codec-v2 encodeValues", "Go v2 MarshalEncode");
   rate("stream-encode", "codec-v1-Encoder", "go-v1", "codec-v1 Encoder", "Go classic json.Encoder");
+
+  const ec = find(rows, "encode-cost", "codec-v2-marshalEncode");
+  const ratio = ec?.extra?.ratio;
+  out.push({
+    id: "encode-cost/codec-v2-marshalEncode",
+    subject: "codec-v2 marshalEncode",
+    bound: `per value ≤ ${ENCODE_COST_BOUND}× marshal`,
+    statement: `codec-v2 marshalEncode into a ValueSink costs ≤ ${ENCODE_COST_BOUND}× marshal per value (median of paired rounds)`,
+    figure: typeof ratio === "number" ? `${ratio.toFixed(2)}×` : ec?.error ? "threw" : "—",
+    observed:
+      typeof ratio === "number"
+        ? `${ratio.toFixed(2)}× (${(((ec?.seconds ?? 0) * 1e9) / Math.max(1, ec?.values ?? 1)).toFixed(0)} ns vs ${((Number(ec?.extra?.marshalSeconds) * 1e9) / Math.max(1, ec?.values ?? 1)).toFixed(0)} ns per value)`
+        : ec?.error
+          ? `failed: ${ec.error}`
+          : "not run",
+    pass: typeof ratio === "number" ? ratio <= ENCODE_COST_BOUND : ec?.error ? false : null,
+  });
 
   const [first, ...rest] = o.docSizes;
   if (first !== undefined)
