@@ -1,3 +1,4 @@
+import { passesAfterCodec } from "./after-codec.js";
 import {
   checkBeforeCodec,
   checkStrict,
@@ -59,6 +60,22 @@ function makeDecoder<T, O>(
     allowOverflow: true,
     ...(pre === true ? {} : pre),
   });
+  if (codecChecksText && parseOpts.bigint && parseOpts.allowOverflow) {
+    // One pass: the codec checks the text itself; the precheck only decides when it might differ.
+    const checkDepth = pre !== true && pre.maxDepth !== undefined;
+    return (body) => {
+      let v: unknown;
+      try {
+        v = codec.unmarshal(type, body, options);
+      } catch (e) {
+        // The precheck's error comes first, as when it ran before the codec.
+        checkBeforeCodec(body, parseOpts);
+        throw e;
+      }
+      if (!passesAfterCodec(body, parseOpts, checkDepth)) checkBeforeCodec(body, parseOpts);
+      return v;
+    };
+  }
   const check = codecChecksText ? checkBeforeCodec : checkStrict;
   return (body) => {
     check(body, parseOpts);

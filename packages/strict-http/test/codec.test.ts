@@ -231,3 +231,98 @@ describe("@gojson/strict-http/codec: what goDecoderV2's precheck leaves to codec
     });
   }
 });
+
+// goDecoderV2 under v2's defaults runs codec-v2 first, in one pass; strict-http's own policies
+// are then asked of the body without reading it again unless one might object (after-codec.ts).
+// Every answer below is the one the precheck gave when it ran before the codec.
+describe("@gojson/strict-http/codec: goDecoderV2 in one pass", () => {
+  const loose = parseGo(`package main
+type Doc struct {
+	Name  string         \`json:"name"\`
+	Extra map[string]any \`json:"extra"\`
+	Any   any            \`json:"any"\`
+}`);
+  const Doc = loose.Doc as NonNullable<(typeof loose)["Doc"]>;
+  const enc = (s: string) => new TextEncoder().encode(s);
+  const outcome = (decode: (b: Uint8Array) => unknown, body: string) => {
+    try {
+      return { value: decode(enc(body)) as Record<string, unknown> };
+    } catch (e) {
+      return { code: (e as { code?: string }).code, message: (e as Error).message };
+    }
+  };
+  const nest = (n: number) => `${"[".repeat(n)}${"]".repeat(n)}`;
+
+  it("Accepted/ValueOfTheCodec", () => {
+    const r = outcome(goDecoderV2(codecV2, Doc), '{"name":"ann","extra":{"a":[1,{"b":null}]},"any":"x"}');
+    expect(r.value).toEqual({ Name: "ann", Extra: new Map([["a", [1, { b: null }]]]), Any: "x" });
+  });
+
+  const refused = [
+    { name: "ProtoInMap", body: '{"extra":{"__proto__":{"x":1}}}', code: C.FORBIDDEN_KEY },
+    { name: "ProtoEscapedInMap", body: '{"extra":{"\\u005f_proto__":1}}', code: C.FORBIDDEN_KEY },
+    { name: "ProtoEscapedUpperHex", body: '{"any":{"__pr\\u006Fto__":1}}', code: C.FORBIDDEN_KEY },
+    {
+      name: "ConstructorPrototypeInAny",
+      body: '{"any":{"constructor":{"prototype":{}}}}',
+      code: C.FORBIDDEN_KEY,
+    },
+    { name: "Bom", body: '\ufeff{"name":"ann"}', code: C.BOM },
+    { name: "UnknownMemberStillTheCodecs", body: '{"name":"ann","role":"x"}', code: "codec" },
+    // The codec refuses it; the precheck, asked next, answers first as before.
+    { name: "TrailingDataThePrechecks", body: '{"name":"ann"} {}', code: C.TRAILING_DATA },
+    { name: "DuplicateTheCodecs", body: '{"name":"a","name":"b"}', code: "codec" },
+  ];
+  for (const c of refused) {
+    it(`Refused/${c.name}`, () => {
+      const r = outcome(goDecoderV2(codecV2, Doc), c.body);
+      expect(r.value).toBeUndefined();
+      // "codec": codec-v2's own error, in Go's text (toDecodeError maps it to a 400).
+      if (c.code === "codec")
+        expect([r.code?.startsWith("GOJSON_ERR_"), /^(json|jsontext): /.test(r.message ?? "")]).toEqual([
+          true,
+          true,
+        ]);
+      else expect(r.code).toBe(c.code);
+    });
+  }
+
+  it("Allowed/ProtoLikeTextInValues", () => {
+    // "proto" in a value and a \u00e9 escape make the full check run; it finds nothing to refuse.
+    const r = outcome(goDecoderV2(codecV2, Doc), '{"name":"prototype caf\\u00e9","any":"__proto__"}');
+    expect(r.value?.Name).toBe("prototype café");
+  });
+
+  it("Allowed/ProtoWhenThePoliciesIgnoreIt", () => {
+    const decode = goDecoderV2(
+      codecV2,
+      Doc,
+      {},
+      { precheck: { protoAction: "ignore", constructorAction: "ignore" } },
+    );
+    const r = outcome(decode, '{"extra":{"__proto__":1}}');
+    expect((r.value?.Extra as Map<string, unknown> | undefined)?.get("__proto__")).toBe(1);
+  });
+
+  it("TopLevel/OptionStillApplies", () => {
+    const decode = goDecoderV2(codecV2, Doc, {}, { precheck: { topLevel: "object" } });
+    expect(outcome(decode, "null").code).toBe(C.TOP_LEVEL_TYPE);
+    expect(outcome(decode, ' {"name":"a"}').value?.Name).toBe("a");
+  });
+
+  it("Depth/ExplicitLimitChecked", () => {
+    const decode = goDecoderV2(codecV2, Doc, {}, { precheck: { maxDepth: 50 } });
+    expect(outcome(decode, `{"any":${nest(49)}}`).value).toBeDefined();
+    expect(outcome(decode, `{"any":${nest(50)}}`).code).toBe(C.MAX_DEPTH);
+    // Brackets inside strings do not count.
+    expect(outcome(decode, `{"any":"${"[".repeat(100)}"}`).value).toBeDefined();
+  });
+
+  it("Depth/DefaultIsTheCodecsGoLimit", () => {
+    // Without an explicit maxDepth a body the codec accepts may nest to codec-v2's limit (Go's
+    // 10 000), as with precheck: false; one the codec refuses gets the precheck's answer first.
+    const decode = goDecoderV2(codecV2, Doc);
+    expect(outcome(decode, `{"any":${nest(2000)}}`).value).toBeDefined();
+    expect(outcome(decode, `{"any":${nest(10_001)}}`).code).toBe(C.MAX_DEPTH);
+  });
+});

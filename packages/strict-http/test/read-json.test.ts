@@ -43,6 +43,44 @@ describe("readJson over node:http (127.0.0.1)", () => {
     expect(o.listenersLeft).toBe(0);
   });
 
+  // A body that came with its head is taken whole on the next tick; one still arriving is streamed.
+  const arrivals: { name: string; parts: string[]; chunked?: boolean }[] = [
+    { name: "Read/WithTheHead", parts: ['{"a":[1,2],"b":"c"}'] },
+    { name: "Read/InThreePackets", parts: ['{"a":[1,', '2],"b"', ':"c"}'] },
+    { name: "Read/ChunkedWithTheHead", parts: ['{"a":[1,2],"b":"c"}'], chunked: true },
+    { name: "Read/ChunkedInTwoPackets", parts: ['{"a":[1,2],', '"b":"c"}'], chunked: true },
+  ];
+  for (const a of arrivals) {
+    it(a.name, async () => {
+      const body = a.parts.join("");
+      const frame = (p: string) => (a.chunked ? `${Buffer.byteLength(p).toString(16)}\r\n${p}\r\n` : p);
+      const head = jsonHead(
+        a.chunked ? { "transfer-encoding": "chunked" } : { "content-length": Buffer.byteLength(body) },
+      );
+      const [first, ...rest] = a.parts.map(frame);
+      if (a.chunked) rest.push("0\r\n\r\n");
+      const r = await rawRequest(dflt.port, head + first, async (sock) => {
+        for (const p of rest) {
+          await new Promise((res) => setTimeout(res, 30));
+          sock.write(p);
+        }
+      });
+      expect([r?.status, JSON.parse(r?.body ?? "{}")]).toEqual([200, { value: { a: [1, 2], b: "c" } }]);
+      const o = await dflt.nextOutcome();
+      expect(o.listenersLeft).toBe(0);
+    });
+  }
+
+  it("Read/ParseErrorOfAWholeBodyKeepsTheConnection", async () => {
+    const r = await rawRequest(dflt.port, `${jsonHead({ "content-length": 7 })}{"a":1,`);
+    expect([r?.status, JSON.parse(r?.body ?? "{}").code, r?.headers.connection]).toEqual([
+      400,
+      C.INVALID_JSON,
+      "keep-alive",
+    ]);
+    expect((await dflt.nextOutcome()).listenersLeft).toBe(0);
+  });
+
   const headerCases: { name: string; headers: Record<string, string>; status: number; code: string }[] = [
     { name: "ContentType/Missing", headers: {}, status: 415, code: C.UNSUPPORTED_MEDIA_TYPE },
     {
