@@ -9,7 +9,6 @@
  */
 
 import { KERNEL } from "@gojson/jsontext/internal";
-import { foldName } from "./fields.js";
 
 /** One field as the struct decoder sees it. */
 export interface StructField {
@@ -29,6 +28,8 @@ export interface StructSpec {
   readonly plans: ReadonlyMap<string, number>;
   /** Folded member name → field index (case-insensitive fields). */
   readonly folded: ReadonlyMap<string, number>;
+  /** How a member name is folded to look it up in `folded` (v2's fold, or v1's). */
+  readonly fold: (name: string) => string;
   readonly reject: boolean;
   readonly mk: () => unknown;
 }
@@ -101,7 +102,7 @@ ${guess.join("")}    }
     if (i < 0) {
       const name = readString();
       let f = plans.get(name);
-      if (f === undefined && anyFold) f = folded.get(foldName(name));
+      if (f === undefined && anyFold) f = folded.get(fold(name));
       if (f === undefined) {
         if (reject) bail();
         if (unknown === undefined) unknown = new Set();
@@ -120,7 +121,7 @@ ${member.join("")}      }
   try {
     const make = new Function(
       "K",
-      "foldName",
+      "fold",
       "holder",
       "mk",
       "plans",
@@ -134,7 +135,7 @@ ${member.join("")}      }
     );
     return make(
       KERNEL,
-      foldName,
+      spec.fold,
       holder,
       spec.mk,
       spec.plans,

@@ -1,7 +1,7 @@
 /**
  * The fast unmarshal path: an optimistic decoder for the common case (a fresh
- * destination, types without unmarshal methods, options that leave the
- * default reading rules in place), compiled once per (Go type, options) into
+ * destination, types without unmarshal methods, v2's reading rules or v1's
+ * legacy ones as unmarshal-fast-v1.ts sorts them), compiled once per (Go type, options) into
  * closures that read the input's UTF-8 bytes (the syntax kernel's cursor, @gojson/jsontext/internal): plain
  * strings are sliced from the bytes as a one-char-per-byte string, the others
  * decoded one by one.
@@ -44,9 +44,9 @@ import {
   skipValue,
   ws,
 } from "@gojson/jsontext/internal";
-import { type FieldV2, foldName, structFieldsV2 } from "./fields.js";
+import { type FieldV2, foldName, foldNameLegacy, structFieldsV2 } from "./fields.js";
 import { isBigKind, lookupMethod, zeroMaker } from "./go-values.js";
-import { type GoRules, goRules } from "./go-version.js";
+import type { GoRules } from "./go-version.js";
 import type { BooleanOption, ResolvedOptions } from "./options.js";
 import { fastParseGoInt, NUMBER_SYNTAX } from "./unmarshal-fast-int.js";
 import {
@@ -58,6 +58,7 @@ import {
   smallIntDecoder,
 } from "./unmarshal-fast-scalars.js";
 import { compileStruct } from "./unmarshal-fast-struct.js";
+import { V1_BAIL_ONLY, V1_COMPILED, type V1Plan, v1Plan } from "./unmarshal-fast-v1.js";
 
 /** The switch of codec-v2's fast unmarshal (GOJSON_FAST_UNMARSHAL=0 turns it off; see fastPathSwitch). */
 export const fastUnmarshal: { enabled: boolean } = fastPathSwitch("GOJSON_FAST_UNMARSHAL");
@@ -83,6 +84,10 @@ interface FastOptions {
   readonly str: boolean;
   /** The Go release's rules (struct tags, `string`, ambiguous case-insensitive names). */
   readonly rules: GoRules;
+  /** v1's legacy flags as a plan sees them (unmarshal-fast-v1.ts). */
+  readonly v1: V1Plan;
+  /** How a case-insensitive name folds (v1's fold under matchCaseSensitiveDelimiter). */
+  readonly fold: (name: string) => string;
   readonly key: string;
 }
 
@@ -105,44 +110,17 @@ const MARSHAL_ONLY: ReadonlySet<BooleanOption> = new Set<BooleanOption>([
   "omitEmptyWithLegacySemantics",
 ]);
 
-/** Options the fast path implements; every other unmarshal option must be unset or false. */
+/**
+ * Options the fast path implements (v1's legacy flags as unmarshal-fast-v1.ts classifies them);
+ * every other unmarshal option must be unset or false.
+ */
 const FAST_SUPPORTED: ReadonlySet<BooleanOption> = new Set<BooleanOption>([
   "matchCaseInsensitiveNames",
   "rejectUnknownMembers",
   "stringifyNumbers",
+  ...V1_BAIL_ONLY,
+  ...V1_COMPILED,
 ]);
-
-/**
- * Unmarshal options that cannot change what a fresh `any` decodes from input the fast path
- * accepts (valid UTF-8, no duplicate names, no invalid escapes, no error): the v1 legacy flags
- * of defaultOptionsV1(), so `unmarshal(any, …, defaultOptionsV1())` takes the fast path too.
- */
-const ANY_IRRELEVANT: ReadonlySet<BooleanOption> = new Set<BooleanOption>([
-  "allowDuplicateNames",
-  "allowInvalidUTF8",
-  "matchCaseInsensitiveNames",
-  "callMethodsWithLegacySemantics",
-  "formatByteArrayAsArray",
-  "formatBytesWithLegacySemantics",
-  "formatDurationAsNano",
-  "matchCaseSensitiveDelimiter",
-  "mergeWithLegacySemantics",
-  "parseBytesWithLooseRFC4648",
-  "parseTimeWithLooseRFC3339",
-  "reportErrorsWithLegacySemantics",
-  "stringifyWithLegacySemantics",
-  "unmarshalArrayFromAnyLength",
-]);
-
-/** Any's fast path decodes the same in every supported Go release (what differs is an error). */
-const ANY_ONLY: FastOptions = { ci: false, reject: false, str: false, rules: goRules("1.27"), key: "any" };
-
-function anyOptionsOnly(o: ResolvedOptions): boolean {
-  for (const [k, v] of Object.entries(o.flags) as [BooleanOption, boolean][]) {
-    if (v && !MARSHAL_ONLY.has(k) && !ANY_IRRELEVANT.has(k) && k !== "rejectUnknownMembers") return false;
-  }
-  return true;
-}
 
 const optionsCache = new WeakMap<ResolvedOptions, FastOptions | null>();
 
@@ -156,12 +134,15 @@ function fastOptions(o: ResolvedOptions): FastOptions | null {
   }
   if (ok) {
     const f = o.flags;
+    const v1 = v1Plan(o);
     r = {
       ci: f.matchCaseInsensitiveNames,
       reject: f.rejectUnknownMembers,
       str: f.stringifyNumbers,
       rules: o.rules,
-      key: `${o.goVersion}${f.matchCaseInsensitiveNames ? 1 : 0}${f.rejectUnknownMembers ? 1 : 0}${f.stringifyNumbers ? 1 : 0}`,
+      v1,
+      fold: v1.delimiter ? foldNameLegacy : foldName,
+      key: `${o.goVersion}${f.matchCaseInsensitiveNames ? 1 : 0}${f.rejectUnknownMembers ? 1 : 0}${f.stringifyNumbers ? 1 : 0}${v1.key}`,
     };
   }
   optionsCache.set(o, r);
@@ -177,11 +158,11 @@ function isNumberKind(t: GoType): boolean {
 }
 
 /** Whether two case-insensitively matched fields fold to the same name. */
-function hasFoldedTwins(fields: readonly FieldV2[], ci: boolean): boolean {
+function hasFoldedTwins(fields: readonly FieldV2[], ci: boolean, fold: (name: string) => string): boolean {
   const seen = new Set<string>();
   for (const fd of fields) {
     if (!(fd.caseMode === "ignore" || (ci && fd.caseMode !== "strict"))) continue;
-    const k = foldName(fd.name);
+    const k = fold(fd.name);
     if (seen.has(k)) return true;
     seen.add(k);
   }
@@ -208,11 +189,8 @@ let rootsAt = methodsVersion();
 
 /** fastDecoderFor returns the fast decoder of t under o, or null when the fast path does not apply (cached). */
 export function fastDecoderFor(t: GoType, o: ResolvedOptions): FDec | null {
-  let fo = fastOptions(o);
-  if (fo === null) {
-    if (t.kind !== "interface" || !anyOptionsOnly(o)) return null;
-    fo = ANY_ONLY;
-  }
+  const fo = fastOptions(o);
+  if (fo === null) return null;
   const mv = methodsVersion();
   if (mv !== rootsAt) {
     roots = new WeakMap();
@@ -238,15 +216,15 @@ export function fastDecoderFor(t: GoType, o: ResolvedOptions): FDec | null {
 }
 
 /**
- * Whether t is []byte or [N]byte as v2 sees it: elements of kind uint8 without methods and not of
- * a named byte type (json/v2 reads []B as []T; the typed fast path serves no legacy flags).
+ * Whether t is read as bytes (base64): []byte or [N]byte, elements of kind uint8 without methods
+ * and not of a named byte type (json/v2 reads []B as []T), or of a named byte type (methods or
+ * not) under formatBytesWithLegacySemantics, as the exact engine's isByteSliceToDecode.
  */
-function isByteSlice(t: GoType): boolean {
+function isByteSlice(t: GoType, v1: V1Plan): boolean {
   return (
     (t.kind === "slice" || t.kind === "array") &&
     t.elem.kind === "uint8" &&
-    !t.elem.methods &&
-    t.elem.name === undefined
+    (t.elem.name === undefined ? !t.elem.methods : v1.namedBytes)
   );
 }
 
@@ -408,6 +386,8 @@ class Compiler {
         if (str && t.name !== undefined) throw UNSUPPORTED;
         // func, chan, complex, unknown types and non-empty interfaces: the exact engine decides.
         if (t.opaque !== undefined || (t.interfaceMethods?.length ?? 0) > 0) throw UNSUPPORTED;
+        // allowDuplicateNames: Go reads `any`'s numbers through its float64 arshaler, which StringifyNumbers quotes.
+        if (str && this.fo.v1.typedAny) throw UNSUPPORTED;
         return anyValue;
       case "struct":
         return this.struct(t, str);
@@ -415,7 +395,7 @@ class Compiler {
   }
 
   private slice(t: Extract<GoType, { kind: "slice" }>, str: boolean): FDec {
-    if (isByteSlice(t)) {
+    if (isByteSlice(t, this.fo.v1)) {
       return (c) => {
         if (c === Q) return base64(readString());
         readNull(c);
@@ -442,7 +422,8 @@ class Compiler {
   private array(t: Extract<GoType, { kind: "array" }>, str: boolean): FDec {
     const n = t.len;
     const mk = zeroMaker(t);
-    if (isByteSlice(t)) {
+    // formatByteArrayAsArray: [N]byte is a JSON array of numbers (the general array below).
+    if (isByteSlice(t, this.fo.v1) && !this.fo.v1.byteArrayAsArray) {
       return (c) => {
         if (c !== Q) {
           readNull(c);
@@ -555,6 +536,8 @@ class Compiler {
     const folded = new Map<string, F>();
     for (const fd of sf.fields) {
       if (fd.format !== "") throw UNSUPPORTED;
+      // v1's `string` (stringifyWithLegacySemantics): quoted bools and strings, a quoted null on pointers.
+      if (fd.string && fo.v1.legacyString) throw UNSUPPORTED;
       // Go 1.27: `string` applies to a number at the field's own level only (elsewhere an error).
       if (fd.string && fo.rules.stringTagTopLevel && !isNumberKind(fd.type)) throw UNSUPPORTED;
       // Promoted through an embedded pointer: nil pointers are allocated, or Go refuses (errNilField).
@@ -573,19 +556,22 @@ class Compiler {
       const ci = fd.caseMode === "ignore" || (fo.ci && fd.caseMode !== "strict");
       if (ci) {
         // Go matches a folded name to the breadth-first first field (the lowest id), not the first declared.
-        const k = foldName(fd.name);
+        const k = fo.fold(fd.name);
         const prev = folded.get(k);
         if (prev === undefined || fd.id < (sf.fields[prev.idx] as { id: number }).id) folded.set(k, f);
       }
     }
     for (const f of all) f.unique = plans.get(f.name) === f;
-    // Go 1.27: a name matching several fields case-insensitively (none exactly) is an error.
-    if (fo.rules.ambiguousNames && hasFoldedTwins(sf.fields, fo.ci)) throw UNSUPPORTED;
+    // Go 1.27: a name matching several fields case-insensitively (none exactly) is an error (under
+    // legacy reporting the field of lowest id takes it, as `folded` holds).
+    if (fo.rules.ambiguousNames && !fo.v1.legacyErrors && hasFoldedTwins(sf.fields, fo.ci, fo.fold))
+      throw UNSUPPORTED;
     // Field decoders last: a recursive reference back to this struct finds its stub.
     sf.fields.forEach((fd, i) => {
       (all[i] as F).dec = this.get(fd.type, str || fd.string);
     });
     const anyFold = folded.size > 0;
+    const fold = fo.fold;
     const reject = fo.reject;
     const nf = all.length;
     const mk = zeroMaker(t);
@@ -596,6 +582,7 @@ class Compiler {
             fields: all,
             plans: new Map([...plans].map(([k, f]) => [k, f.idx])),
             folded: new Map([...folded].map(([k, f]) => [k, f.idx])),
+            fold: fo.fold,
             reject,
             mk,
           });
@@ -620,7 +607,7 @@ class Compiler {
         if (f === undefined || !f.unique || f.quoted === null || !matchAt(f.quoted)) {
           const name = readString();
           f = plans.get(name);
-          if (f === undefined && anyFold) f = folded.get(foldName(name));
+          if (f === undefined && anyFold) f = folded.get(fold(name));
           if (f === undefined) {
             if (reject) bail();
             unknown ??= new Set();
