@@ -80,6 +80,7 @@ export {
   type ScaleSide,
   scaleRow,
 } from "./scale.js";
+export { type ScaleResultInit, scaleResult } from "./scale-result.js";
 export { roundOrder } from "./schedule.js";
 export {
   BOOTSTRAP_RESAMPLES,

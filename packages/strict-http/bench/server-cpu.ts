@@ -12,12 +12,11 @@ import { fileURLToPath } from "node:url";
 import {
   type BenchResult,
   collectEnvironment,
-  finishEnvironment,
   geomean,
-  resolveSettings,
   roundOrder,
   type ScaleCheck,
   type ScaleRow,
+  scaleResult,
   tIntervalLog,
 } from "@gojson/harness";
 import autocannon from "autocannon";
@@ -294,34 +293,16 @@ export function serverCpuResult(rows: readonly CpuRow[], startedAt: Date, comman
       });
     }
   }
-  const finishedAt = new Date();
-  const {
-    memory: _m,
-    test: _t,
-    ...settings
-  } = resolveSettings({ pairs: 1, warmupRounds: 0, isolation: "process" });
-  return {
-    schemaVersion: 1,
-    kind: "gojson-bench-result",
+  return scaleResult({
     package: "@gojson/strict-http",
     bench: "server-cpu",
     title: "HTTP routes: server CPU per request under autocannon",
     description:
       "Each route in its own server process on loopback; autocannon sends a fixed number of requests and the server " +
       "reports its CPU time over IPC. seconds = server CPU per request; MB/s = request-body bytes per server CPU second.",
-    startedAt: startedAt.toISOString(),
-    finishedAt: finishedAt.toISOString(),
-    durationMs: finishedAt.getTime() - startedAt.getTime(),
-    environment: finishEnvironment(env),
-    settings,
-    candidates: [],
-    payloads: [],
-    measurements: [],
-    comparisons: [],
-    hypotheses: [],
-    tables: [],
-    errors: [],
+    startedAt,
+    environment: env,
     notes: ["ratios are paired per ABBA round; a bound passes when its 95% interval's upper end meets it"],
     scale: { rows: scaleRows, checks, commands: [command] },
-  };
+  });
 }

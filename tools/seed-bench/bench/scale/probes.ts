@@ -11,18 +11,17 @@ import { parseArgs } from "node:util";
 import {
   type BenchResult,
   collectEnvironment,
-  finishEnvironment,
   formatByteSize,
   hasGo,
   isQuick,
   medianSeconds,
   type ProbeReport,
   parseByteSize,
-  resolveSettings,
   runProbe,
   type ScaleReport,
   type ScaleRow,
   type ScaleSide,
+  scaleResult,
   scaleRow,
 } from "@gojson/harness";
 import { EVENT_GO_SOURCE } from "./events.js";
@@ -228,36 +227,19 @@ export class ScaleRun {
     notes: string[],
   ): BenchResult {
     this.flush();
-    const finishedAt = new Date();
-    const {
-      memory: _m,
-      test: _t,
-      ...settings
-    } = resolveSettings({ pairs: 1, warmupRounds: 0, isolation: "process" });
-    return {
-      schemaVersion: 1,
-      kind: "gojson-bench-result",
+    return scaleResult({
       package: "@gojson/seed-bench",
       bench,
       title,
       description,
-      startedAt: this.startedAt.toISOString(),
-      finishedAt: finishedAt.toISOString(),
-      durationMs: finishedAt.getTime() - this.startedAt.getTime(),
-      environment: finishEnvironment(this.env),
-      settings,
-      candidates: [],
-      payloads: [],
-      measurements: [],
-      comparisons: [],
-      hypotheses: [],
-      tables: [],
+      startedAt: this.startedAt,
+      environment: this.env,
       errors: this.rows
         .filter((r) => r.error)
         .map((r) => ({ candidate: r.impl, payload: r.group, message: r.error as string })),
       notes,
       scale: { ...scale, rows: this.rows },
-    };
+    });
   }
 
   /** Path of a file in the temporary folder. */
