@@ -162,7 +162,13 @@ export async function runStreams(o: ScaleOptions, log?: (line: string) => void):
           "codec-v2 marshalEncode into a ValueSink vs marshal, per value (alternating rounds, one process)",
         side: "gojson",
       },
-      () => run.node("encode-cost", "codec-v2-marshalEncode", [poolFile, Math.min(ENCODE_COST_VALUES, n), 8, run.goFile]),
+      () =>
+        run.node("encode-cost", "codec-v2-marshalEncode", [
+          poolFile,
+          Math.min(ENCODE_COST_VALUES, n),
+          8,
+          run.goFile,
+        ]),
       1,
     );
 
