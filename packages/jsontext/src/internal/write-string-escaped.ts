@@ -244,11 +244,22 @@ function escapeUtf8(
       if (t[j + 1] === 0x80 && ((t[j + 2] as number) & 0xfe) === 0xa8) {
         // U+2028, U+2029 (E2 80 A8, E2 80 A9) as \u2028, \u2029
         p = putEscapeU(b, p, t[j + 2] === 0xa8 ? 0x2028 : 0x2029);
-        j += 2;
-      } else b[p++] = c;
+      } else {
+        // Another character of U+2000…U+2FFF (€, arrows, box drawing): its three bytes at once.
+        b[p] = c;
+        b[p + 1] = t[j + 1] as number;
+        b[p + 2] = t[j + 2] as number;
+        p += 3;
+      }
+      j += 2;
     } else if (e === SEQ_EF) {
       if (t[j + 1] === 0xbf && t[j + 2] === 0xbd && !wellFormed(s)) return -1;
-      b[p++] = c;
+      // A character of U+F000…U+FFFF: its three bytes at once.
+      b[p] = c;
+      b[p + 1] = t[j + 1] as number;
+      b[p + 2] = t[j + 2] as number;
+      p += 3;
+      j += 2;
     } else {
       b[p++] = 0x5c;
       b[p++] = e;
