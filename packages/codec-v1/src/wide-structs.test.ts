@@ -6,7 +6,7 @@
  * codec-v2's tests of the same paths.
  */
 import type { GoType } from "@gojson/gotype";
-import { chainValue, typeChain, wideStruct } from "@gojson/test-support";
+import { chainValue, outcome, outcomeWithout, typeChain, wideStruct } from "@gojson/test-support";
 import { afterEach, describe, expect, it } from "vitest";
 import { marshal, unmarshal } from "./index.js";
 import { fastPaths } from "./marshal.js";
@@ -45,24 +45,8 @@ function bytePath(t: GoType, v: unknown, escapeHTML = true): string | undefined 
   return fastPaths.bails === before ? s : undefined;
 }
 
-function answer(t: GoType, data: string): unknown {
-  try {
-    return unmarshal(t, data);
-  } catch (e) {
-    return `error: ${(e as Error).message}`;
-  }
-}
-
-function exactUnmarshal(t: GoType, data: string): unknown {
-  fastUnmarshal.enabled = false;
-  try {
-    return unmarshal(t, data);
-  } catch (e) {
-    return `error: ${(e as Error).message}`;
-  } finally {
-    fastUnmarshal.enabled = true;
-  }
-}
+const answer = (t: GoType, data: string) => outcome(() => unmarshal(t, data));
+const exactUnmarshal = (t: GoType, data: string) => outcomeWithout(fastUnmarshal, () => unmarshal(t, data));
 
 describe("wide structs", () => {
   const { t, values } = wideStruct(CODEGEN_MAX_FIELDS * 2 + 3);

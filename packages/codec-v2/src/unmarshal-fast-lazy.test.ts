@@ -5,7 +5,7 @@
  * only for the inputs that reach it. Stress cases, not timings: answers equal the exact engine's.
  */
 import type { GoType } from "@gojson/gotype";
-import { chainText, chainValue, typeChain } from "@gojson/test-support";
+import { chainText, chainValue, outcome, outcomeWithout, typeChain } from "@gojson/test-support";
 import { afterEach, describe, expect, test } from "vitest";
 import { resolveOptions, unmarshal } from "./index.js";
 import { fastDecoderFor, fastUnmarshal, NO_FAST, unmarshalFast } from "./unmarshal-fast.js";
@@ -14,24 +14,8 @@ afterEach(() => {
   fastUnmarshal.enabled = true;
 });
 
-function answer(t: GoType, data: string): unknown {
-  try {
-    return unmarshal(t, data);
-  } catch (e) {
-    return `error: ${(e as Error).message}`;
-  }
-}
-
-function exact(t: GoType, data: string): unknown {
-  fastUnmarshal.enabled = false;
-  try {
-    return unmarshal(t, data);
-  } catch (e) {
-    return `error: ${(e as Error).message}`;
-  } finally {
-    fastUnmarshal.enabled = true;
-  }
-}
+const answer = (t: GoType, data: string) => outcome(() => unmarshal(t, data));
+const exact = (t: GoType, data: string) => outcomeWithout(fastUnmarshal, () => unmarshal(t, data));
 
 const o = resolveOptions(undefined);
 

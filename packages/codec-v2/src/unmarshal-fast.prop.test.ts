@@ -11,8 +11,7 @@
 import { isDeepStrictEqual } from "node:util";
 import { fc, test } from "@fast-check/vitest";
 import { type GoType, goType } from "@gojson/gotype";
-import { goTypeArbitrary } from "@gojson/gotype/arbitrary";
-import { type Gen, jsonFor as jsonForType, type Members, mangle } from "@gojson/test-support";
+import { fastPathTypes, type Gen, jsonFor as jsonForType, type Members, mangle } from "@gojson/test-support";
 import { afterAll, describe, expect } from "vitest";
 import { structFieldsV2 } from "./fields.js";
 import { zero } from "./go-values.js";
@@ -95,41 +94,34 @@ describe("unmarshal fast path", () => {
   afterAll(() => {
     structCodegen.enabled = true;
   });
-  test.prop(
-    [
-      fc.oneof(
-        goTypeArbitrary({ maxDepth: 3, maxFields: 5, known: false }),
-        goTypeArbitrary({ maxDepth: 3 }),
-      ),
-      fc.gen(),
-      fc.constantFrom(...OPTIONS),
-    ],
-    { numRuns: 400 },
-  )("equals the exact engine whenever it does not give up", (t, g, o) => {
-    fc.pre(!hasPointerCycle(t));
-    const data = mangle(g, jsonFor(g, t, 4));
-    const want = exact(t, data, o);
-    // Struct decoders are generated code, or one closure where code generation is refused: both.
-    structCodegen.enabled = g(fc.nat, 3) > 0;
-    const fast = unmarshalFast(t, data, resolveOptions(o), true);
-    if (fast !== NO_FAST) {
-      expect(want.error, `fast path succeeded where the exact engine failed: ${String(want.error)}`).toBe(
-        undefined,
-      );
-      if (!isDeepStrictEqual(fast, want.value)) expect(show(fast)).toBe(show(want.value));
-      expect(isDeepStrictEqual(fast, want.value)).toBe(true);
-    }
-    const got = publicResult(t, data, o);
-    if (want.error !== undefined) {
-      expect((got.error as Error | undefined)?.message).toBe((want.error as Error).message);
-      expect(
-        isDeepStrictEqual(
-          (got.error as { value?: unknown }).value,
-          (want.error as { value?: unknown }).value,
-        ),
-      ).toBe(true);
-    } else expect(isDeepStrictEqual(got.value, want.value)).toBe(true);
-  });
+  test.prop([fastPathTypes(), fc.gen(), fc.constantFrom(...OPTIONS)], { numRuns: 400 })(
+    "equals the exact engine whenever it does not give up",
+    (t, g, o) => {
+      fc.pre(!hasPointerCycle(t));
+      const data = mangle(g, jsonFor(g, t, 4));
+      const want = exact(t, data, o);
+      // Struct decoders are generated code, or one closure where code generation is refused: both.
+      structCodegen.enabled = g(fc.nat, 3) > 0;
+      const fast = unmarshalFast(t, data, resolveOptions(o), true);
+      if (fast !== NO_FAST) {
+        expect(want.error, `fast path succeeded where the exact engine failed: ${String(want.error)}`).toBe(
+          undefined,
+        );
+        if (!isDeepStrictEqual(fast, want.value)) expect(show(fast)).toBe(show(want.value));
+        expect(isDeepStrictEqual(fast, want.value)).toBe(true);
+      }
+      const got = publicResult(t, data, o);
+      if (want.error !== undefined) {
+        expect((got.error as Error | undefined)?.message).toBe((want.error as Error).message);
+        expect(
+          isDeepStrictEqual(
+            (got.error as { value?: unknown }).value,
+            (want.error as { value?: unknown }).value,
+          ),
+        ).toBe(true);
+      } else expect(isDeepStrictEqual(got.value, want.value)).toBe(true);
+    },
+  );
 });
 
 /** A decimal of 14 to 21 significant digits (the proved-rounding range and around it), sometimes near a tie. */

@@ -3,6 +3,7 @@
  * the codecs' test runners read this source). Nothing here is a codec's logic.
  */
 export { fastPathDecls, Order } from "./go-decls.js";
+export { fastPathTypes } from "./go-types.js";
 export {
   anyJson,
   type Gen,
@@ -17,4 +18,5 @@ export {
   stringText,
 } from "./json-text.js";
 export { mangle } from "./mangle.js";
+export { outcome, outcomeWithout } from "./outcome.js";
 export { chainText, chainValue, typeChain, wideStruct } from "./wide-structs.js";
