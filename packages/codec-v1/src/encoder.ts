@@ -79,6 +79,8 @@ export class Encoder {
   /** Go's enc.err: once a write fails, every later encode reports that error without writing. */
   private err: { readonly e: unknown } | null = null;
   private readonly write: (chunk: Uint8Array) => unknown;
+  /** Short lines as Buffers from Node's pool (a Node Writable would wrap any other Uint8Array in one). */
+  private readonly pooled: boolean = false;
 
   private readonly goVersion: GoVersion;
 
@@ -115,6 +117,7 @@ export class Encoder {
       };
     } else if (isNodeWritable(sink)) {
       this.write = (chunk) => writeNode(sink, chunk);
+      this.pooled = true;
     } else if (
       typeof sink === "object" &&
       sink !== null &&
@@ -157,17 +160,46 @@ export class Encoder {
     this.escapeHTML = on;
   }
 
-  /** Go's Encoder.Encode: marshals `value` of `type`, appends "\n", writes it in one call. */
-  async encode<T>(type: GoType<T>, value: NoInfer<T>): Promise<void> {
-    checkType("Encoder.encode", type);
-    if (this.err !== null) throw this.err.e;
-    let b = marshalLine(type as GoType, value, this.escapeHTML, this.goVersion);
-    if (this.prefix !== "" || this.indentText !== "") b = indent(b, this.prefix, this.indentText);
+  /**
+   * Go's Encoder.Encode: marshals `value` of `type`, appends "\n", writes it in one call. The
+   * returned promise settles when the sink has taken the line (a Node Writable past
+   * ENCODER_BACKLOG: at its "drain"; a sink whose `write` returns a promise: when that settles).
+   */
+  encode<T>(type: GoType<T>, value: NoInfer<T>): Promise<void> {
+    let b: Uint8Array;
     try {
-      await this.write(b);
+      checkType("Encoder.encode", type);
+      if (this.err !== null) throw this.err.e;
+      b = marshalLine(type as GoType, value, this.escapeHTML, this.goVersion, this.pooled);
+      if (this.prefix !== "" || this.indentText !== "") b = indent(b, this.prefix, this.indentText);
+    } catch (e) {
+      return Promise.reject(e);
+    }
+    let r: unknown;
+    try {
+      r = this.write(b);
     } catch (e) {
       this.err = { e };
-      throw e;
+      return Promise.reject(e);
     }
+    // A sink that took the line synchronously: no promise of its own per value.
+    if (!isThenable(r)) return DONE;
+    return Promise.resolve(r).then(ignore, (e: unknown) => {
+      this.err = { e };
+      throw e;
+    });
   }
+}
+
+/** The promise of every encode whose line the sink took synchronously (already resolved). */
+const DONE: Promise<void> = Promise.resolve();
+
+function ignore(): void {}
+
+function isThenable(r: unknown): r is PromiseLike<unknown> {
+  return (
+    (typeof r === "object" || typeof r === "function") &&
+    r !== null &&
+    typeof (r as { then?: unknown }).then === "function"
+  );
 }

@@ -1,6 +1,7 @@
 /**
  * marshal and marshalIndent: Go's json.Marshal / json.MarshalIndent.
  */
+import { Buffer } from "node:buffer";
 import { checkType } from "./arguments.js";
 import type { GoType } from "./deps.js";
 import { FastWriter, KEEP_BUFFER } from "./deps.js";
@@ -41,23 +42,29 @@ export function marshal<T>(type: GoType<T>, value: NoInfer<T>, options?: Marshal
 
 /**
  * Go's Encoder.Encode output before indentation: the marshalled value and a newline (the byte
- * path first, as marshal).
+ * path first, as marshal). `pooled`: a short line comes as a Buffer from Node's shared pool (what
+ * a Node Writable turns any other Uint8Array into, one more object per write).
  */
 export function marshalLine(
   type: GoType,
   value: unknown,
   escapeHTML: boolean,
   goVersion: GoVersion,
+  pooled = false,
 ): Uint8Array {
   syncPlans();
   const fast = fastPaths.bytes ? rootByteEncoderFor(type) : null;
-  const b = fast === null ? undefined : marshalBytes(fast, value, escapeHTML);
-  if (b === undefined) return toUtf8(`${marshalToString(type, value, escapeHTML, goVersion)}\n`);
-  const line = new Uint8Array(b.length + 1);
-  line.set(b);
-  line[b.length] = 0x0a;
-  return line;
+  // The newline is written into the byte path's buffer: one copy of the line, not two.
+  const b = fast === null ? undefined : marshalBytes(fast, value, escapeHTML, pooled ? LINE_POOLED : LINE);
+  return b ?? toUtf8(`${marshalToString(type, value, escapeHTML, goVersion)}\n`);
 }
+
+/** marshalBytes' output: the value, the value and a newline, or that line in Node's Buffer pool when short. */
+const VALUE = 0;
+const LINE = 1;
+const LINE_POOLED = 2;
+/** Lines shorter than this come from Buffer.allocUnsafe's pool (LINE_POOLED); longer ones are the writer's result. */
+const POOLED_MAX = 4096;
 
 /**
  * Switches of marshal's byte path (./marshal-fast.ts). Internal, for tests:
@@ -75,10 +82,15 @@ export const fastPaths: { bytes: boolean; strict: boolean; bails: number } = {
 let spare: FastWriter | null = null;
 
 /**
- * The byte path (./marshal-fast.ts): Go's bytes, or undefined when it bailed
- * out (then the general encoder writes the bytes or Go's error).
+ * The byte path (./marshal-fast.ts): Go's bytes (and a newline after them for a line), or
+ * undefined when it bailed out (then the general encoder writes the bytes or Go's error).
  */
-function marshalBytes(enc: ByteEncoder, value: unknown, html: boolean): Uint8Array | undefined {
+function marshalBytes(
+  enc: ByteEncoder,
+  value: unknown,
+  html: boolean,
+  out: typeof VALUE | typeof LINE | typeof LINE_POOLED = VALUE,
+): Uint8Array | undefined {
   const w = spare ?? new FastWriter();
   spare = null;
   w.pos = 0;
@@ -86,6 +98,16 @@ function marshalBytes(enc: ByteEncoder, value: unknown, html: boolean): Uint8Arr
   w.html = html;
   try {
     enc(w, value);
+    if (out === VALUE) return w.result();
+    w.byte(0x0a);
+    if (out === LINE_POOLED && w.pos < POOLED_MAX) {
+      const n = w.pos;
+      const line = Buffer.allocUnsafe(n);
+      w.buf.copy(line, 0, 0, n);
+      w.pos = 0;
+      w.depth = 0;
+      return line;
+    }
     return w.result();
   } catch (err) {
     // BAIL, or a RangeError past the engine's stack: the general encoder writes Go's bytes or error.
