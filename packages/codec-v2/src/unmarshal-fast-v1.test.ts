@@ -69,7 +69,7 @@ interface Case {
   want: unknown;
 }
 
-// Expected values transcribed from Go's output (json.Marshal of the decoded value, program in the PR).
+// Expected values transcribed from Go's output (json.Marshal of the decoded value).
 const CASES: Case[] = [
   {
     // v1 folds case only: FIRST_NAME, lastname, A-B, X_Y, DEEP_NAME find their fields.
@@ -202,6 +202,19 @@ describe("unmarshal fast path, the types it takes under the legacy flags", () =>
     const dup = `{"first_name":"a","FIRST_NAME":"b"}`;
     expect(unmarshalFast(T, dup, v1, true)).toBe(NO_FAST);
     expect((unmarshal(T, dup, defaultOptionsV1()) as { FirstName: string }).FirstName).toBe("b");
+  });
+  test("InvalidUTF8/GivesUp", () => {
+    // allowInvalidUTF8: Go replaces a lone surrogate escape and an invalid byte with U+FFFD.
+    const lone = `{"first_name":"x\\ud800"}`;
+    const bad = Uint8Array.of(
+      ...new TextEncoder().encode(`{"first_name":"x`),
+      0xff,
+      ...new TextEncoder().encode(`y"}`),
+    );
+    expect(unmarshalFast(T, lone, v1, true)).toBe(NO_FAST);
+    expect(unmarshalFast(T, bad, v1, true)).toBe(NO_FAST);
+    expect((unmarshal(T, lone, defaultOptionsV1()) as { FirstName: string }).FirstName).toBe("x\ufffd");
+    expect((unmarshal(T, bad, defaultOptionsV1()) as { FirstName: string }).FirstName).toBe("x\ufffdy");
   });
   test("Arrays/OtherLengthGivesUp", () => {
     expect(unmarshalFast(T, `{"Arr":[1]}`, v1, true)).toBe(NO_FAST);
