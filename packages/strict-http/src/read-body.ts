@@ -41,16 +41,14 @@ function createInflater(kind: Inflater): zlib.Gunzip | zlib.Inflate | zlib.Brotl
   return zlib.createBrotliDecompress();
 }
 
-/** Smallest buffer a declared-length body starts with. */
-const FIRST_CAPACITY = 64 * 1024;
-
 /**
  * ByteCollector keeps the bytes of one body. With a declared length (and no
- * inflating) it copies them into one buffer that doubles up to exactly that
- * length, so the finished body is that buffer (peak 1.5× the body, memory
- * always under twice what was received: a client that declares a megabyte and
- * sends a byte costs 64 KiB); otherwise it keeps the chunks and joins them
- * once at the end (peak 2×).
+ * inflating) it keeps the chunks until half the body has come, then copies
+ * them into one buffer of exactly that length and copies the rest in as it
+ * comes: every byte is copied once, the finished body is that buffer (peak
+ * 1.5× the body), and memory is never more than twice what was received (a
+ * client that declares a megabyte and sends a byte costs that byte). Without
+ * one it keeps the chunks and joins them once at the end (peak 2×).
  */
 class ByteCollector {
   private readonly chunks: Uint8Array[] = [];
@@ -61,28 +59,32 @@ class ByteCollector {
 
   add(c: Uint8Array): void {
     const expected = this.expected;
-    if (expected === undefined) {
-      this.chunks.push(c);
-      this.total += c.length;
+    const need = this.total + c.length;
+    const buf = this.buf;
+    if (buf !== undefined) {
+      buf.set(c, this.total);
+      this.total = need;
       return;
     }
-    const need = this.total + c.length;
-    let buf = this.buf;
-    if (buf === undefined && need === expected) {
+    if (expected !== undefined && need === expected && this.total === 0) {
       // The whole body in one chunk (the common case for small bodies): keep it, do not copy it.
       this.buf = c;
       this.total = need;
       return;
     }
-    if (buf === undefined || need > buf.length) {
-      const grown = Math.min(expected, Math.max(FIRST_CAPACITY, need, 2 * (buf?.length ?? 0)));
-      // Not zeroed: only the bytes written (0..total) are ever read.
-      const next: Uint8Array = Buffer.allocUnsafe(Math.max(grown, need));
-      if (buf !== undefined) next.set(buf.subarray(0, this.total));
-      this.buf = buf = next;
-    }
-    buf.set(c, this.total);
+    this.chunks.push(c);
     this.total = need;
+    if (expected !== undefined && 2 * need >= expected && need <= expected) {
+      // Not zeroed: only the bytes written (0..total) are ever read.
+      const b: Uint8Array = Buffer.allocUnsafe(expected);
+      let at = 0;
+      for (const k of this.chunks) {
+        b.set(k, at);
+        at += k.length;
+      }
+      this.chunks.length = 0;
+      this.buf = b;
+    }
   }
 
   bytes(): Uint8Array {
