@@ -169,9 +169,19 @@ describe("unmarshal fast path", () => {
   });
 
   test("Options/NotForTheFastPath", () => {
-    for (const o of [{ allowDuplicateNames: true }, { allowInvalidUTF8: true }, defaultOptionsV1()])
-      expect(fastDecoderFor(Rec, resolveOptions(o))).toBeNull();
-    expect(fastDecoderFor(Rec, resolveOptions({ rejectUnknownMembers: true }))).not.toBeNull();
+    // v1's Decoder.UseNumber (numbers into `any` as json.Number) is the exact engine's.
+    expect(fastDecoderFor(Rec, resolveOptions({ unmarshalAnyWithRawNumber: true }))).toBeNull();
+    // v1's legacy flags are served (the fast path bails on duplicates and invalid UTF-8 itself) ...
+    const served: Options[] = [
+      { allowDuplicateNames: true },
+      { allowInvalidUTF8: true },
+      { rejectUnknownMembers: true },
+    ];
+    for (const o of served) expect(fastDecoderFor(Rec, resolveOptions(o))).not.toBeNull();
+    const v1 = resolveOptions(defaultOptionsV1());
+    expect(fastDecoderFor(decls.Inner as GoType, v1)).not.toBeNull();
+    // ... but for v1's legacy `string` option on a field (Rec's q, qf, qp), the exact engine's.
+    expect(fastDecoderFor(Rec, v1)).toBeNull();
   });
 
   test("Types/WithMethodsAreNotForTheFastPath", () => {
