@@ -4,7 +4,7 @@
  * per request under autocannon (results/strict-http-server-cpu.json).
  * GOJSON_BENCH_QUICK=1 runs a short smoke version of both.
  */
-import { formatSummary, isQuick, runSuite, writeResult } from "@gojson/harness";
+import { collectEnvironment, formatSummary, isQuick, runSuite, writeResult } from "@gojson/harness";
 import { formatCpu, runServerCpu, serverCpuResult } from "./server-cpu.js";
 import { throughputSuite } from "./throughput.js";
 
@@ -26,6 +26,9 @@ try {
 }
 
 const startedAt = new Date();
+const env = collectEnvironment();
 const rows = await runServerCpu(isQuick() ? { requests: 400, rounds: 2 } : {});
 console.log(formatCpu(rows));
-console.log(`→ ${writeResult(serverCpuResult(rows, startedAt, "pnpm --filter @gojson/strict-http bench"))}`);
+console.log(
+  `→ ${writeResult(serverCpuResult(rows, startedAt, "pnpm --filter @gojson/strict-http bench", env))}`,
+);

@@ -12,6 +12,7 @@ import { fileURLToPath } from "node:url";
 import {
   type BenchResult,
   collectEnvironment,
+  type Environment,
   geomean,
   roundOrder,
   type ScaleCheck,
@@ -243,9 +244,14 @@ const BOUNDS: ReadonlyArray<{
  * serverCpuResult is the run as a result document for the report: one scale row per route and
  * body (seconds = server CPU per request, MB/s = body bytes per server CPU second), and the
  * bounds checked on the upper end of each interval (an interval, not a point, must pass).
+ * `env` is collectEnvironment() taken when the run started (its load average at the start).
  */
-export function serverCpuResult(rows: readonly CpuRow[], startedAt: Date, command: string): BenchResult {
-  const env = collectEnvironment();
+export function serverCpuResult(
+  rows: readonly CpuRow[],
+  startedAt: Date,
+  command: string,
+  env: Environment = collectEnvironment(),
+): BenchResult {
   const sizes = new Map(bodies().map((b) => [b.id, Buffer.byteLength(b.body)]));
   const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1] as number;
   const ratios = cpuRatios(rows);
