@@ -9,6 +9,7 @@
 import { goType, parseGo } from "@gojson/gotype";
 import { describe, expect, test } from "vitest";
 import { marshal } from "./index.js";
+import { fastPaths } from "./marshal.js";
 
 const decls = parseGo(`
 type Rec struct {
@@ -233,5 +234,38 @@ describe("quoting: lone surrogates", () => {
     ["x\u{1F600}\n", '"x\u{1F600}\\n"'],
   ])("%j", (s, want) => {
     expect(text.decode(marshal(goType("string"), s))).toBe(want);
+  });
+});
+
+describe("struct member names on the byte path", () => {
+  const t = goType(
+    "Outer",
+    parseGo(`type S struct {
+	A int \`json:"a<b"\`
+	B string
+}
+type Outer struct {
+	X S
+	Y []S
+}`),
+  );
+  const v = { X: { A: 1n, B: "<" }, Y: [{ A: 2n, B: "&" }] };
+  // Recorded from Go 1.26: json.Marshal, and an Encoder with SetEscapeHTML(false).
+  test("Struct/NameNeedsHTMLEscape/HTML", () => {
+    const bails = fastPaths.bails;
+    expect(text.decode(marshal(t, v))).toBe(
+      '{"X":{"a\\u003cb":1,"B":"\\u003c"},"Y":[{"a\\u003cb":2,"B":"\\u0026"}]}',
+    );
+    expect(fastPaths.bails).toBe(bails);
+  });
+  test("Struct/NameNeedsHTMLEscape/NoHTML", () => {
+    const bails = fastPaths.bails;
+    expect(text.decode(marshal(t, v, { escapeHTML: false }))).toBe(
+      '{"X":{"a<b":1,"B":"<"},"Y":[{"a<b":2,"B":"&"}]}',
+    );
+    expect(fastPaths.bails).toBe(bails); // both written by the byte path
+  });
+  test("Struct/ArrayInPlace", () => {
+    expect(() => marshal(t, { X: [1], Y: null } as never)).toThrow(/json: Outer\.X: want main\.S/);
   });
 });

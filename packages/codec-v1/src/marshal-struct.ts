@@ -340,27 +340,19 @@ export function buildStructBytes(t: GoType & { kind: "struct" }): ByteEncoder | 
     });
   }
   if (fields.length > CODEGEN_MAX_FIELDS) return tableStructBytes(fields);
-  let raw: ByteEncoder;
-  let html: ByteEncoder;
+  // An array in place of the struct: a struct with a field read directly bails on that field's
+  // value (undefined); one without such a field must test it.
+  const arrays = !fields.some((f) => f.hops === null);
   try {
-    raw = compileStructBytes(fields, 0);
-    html = compileStructBytes(fields, 1);
+    // Member names alike with and without HTML escaping (the usual case): one function, called
+    // directly by the encoder of the value holding the struct (no dispatch between them).
+    if (fields.every((f) => f.name[0] === f.name[1])) return compileStructBytes(fields, 0, arrays);
+    const raw = compileStructBytes(fields, 0, arrays);
+    const html = compileStructBytes(fields, 1, arrays);
+    return (w, v) => (w.html ? html : raw)(w, v);
   } catch {
     return null; // code generation not allowed (CSP): the general encoder has a fallback
   }
-  // An array in place of the struct: a struct with a field read directly bails on that field's
-  // value (undefined); one without such a field must test it here.
-  if (fields.some((f) => f.hops === null))
-    return (w, v) => {
-      if (v === null || typeof v !== "object" || ++w.depth > BYTES_MAX_DEPTH) throw BAIL;
-      (w.html ? html : raw)(w, v);
-      w.depth--;
-    };
-  return (w, v) => {
-    if (v === null || typeof v !== "object" || Array.isArray(v) || ++w.depth > BYTES_MAX_DEPTH) throw BAIL;
-    (w.html ? html : raw)(w, v);
-    w.depth--;
-  };
 }
 
 /** Structs wider than this are encoded by a loop over their field table (generated code grows per field). */
@@ -414,9 +406,10 @@ function tableStructBytes(fields: readonly FieldB[]): ByteEncoder {
  * One generated function a struct type and escaping: constant property
  * names, member names pre-encoded with their separators (`{` or `,` known
  * where the members before always appear), plain scalars inlined. Names are
- * Go identifiers and JSON names, embedded with JSON.stringify.
+ * Go identifiers and JSON names, embedded with JSON.stringify. It checks the
+ * value itself (an object; `arrays`: not an array either) and counts its depth.
  */
-function compileStructBytes(fields: readonly FieldB[], h: 0 | 1): ByteEncoder {
+function compileStructBytes(fields: readonly FieldB[], h: 0 | 1, arrays: boolean): ByteEncoder {
   const keys: Uint8Array[] = [];
   const texts: string[] = [];
   const keyIndex = (text: string): number => {
@@ -437,7 +430,8 @@ function compileStructBytes(fields: readonly FieldB[], h: 0 | 1): ByteEncoder {
     return `${code} w.pos = p + ${k.length};`;
   };
   let written: "no" | "yes" | "?" = "no";
-  let body = "let first = true;\nlet fv, o, b, p;\n";
+  let body = `if (v === null || typeof v !== "object"${arrays ? " || Array.isArray(v)" : ""} || ++w.depth > ${BYTES_MAX_DEPTH}) throw BAIL;\n`;
+  body += "let first = true;\nlet fv, o, b, p;\n";
   fields.forEach((f, i) => {
     const name = f.name[h];
     const conditional = f.hops !== null || f.omit !== null;
@@ -492,6 +486,7 @@ function compileStructBytes(fields: readonly FieldB[], h: 0 | 1): ByteEncoder {
   if (written === "no") body += 'w.ascii("{}");\n';
   else if (written === "yes") body += "w.byte(0x7d);\n";
   else body += 'if (first) w.ascii("{}"); else w.byte(0x7d);\n';
+  body += "w.depth--;\n";
   return new Function(
     "F",
     "K",
