@@ -323,13 +323,17 @@ function foldedLookup(plan: FastPlan, name: string): FastField | undefined {
 
 /** The field named `name` exactly, else by folded name. */
 function lookupField(plan: FastPlan, name: string): FastField | undefined {
+  return exactMap(plan).get(name) ?? foldedLookup(plan, name);
+}
+
+function exactMap(plan: FastPlan): ReadonlyMap<string, FastField> {
   let exact = plan.exact;
   if (exact === null) {
     const m = new Map<string, FastField>();
     for (const f of plan.order) m.set((plan.list[f.at] as FieldV1).name, f);
     plan.exact = exact = m;
   }
-  return exact.get(name) ?? foldedLookup(plan, name);
+  return exact;
 }
 
 const PRINTABLE_UNQUOTED = /^[\x20-\x7e]*$/;
@@ -338,18 +342,16 @@ const QUOTE_OR_BACKSLASH = /["\\]/;
 function makeFastPlan(t: GoType & { kind: "struct" }): FastPlan {
   const sf = structFieldsV1(t);
   const list = sf.list;
-  const order = new Array<FastField>(list.length);
-  for (let i = 0; i < list.length; i++) {
-    const f = list[i] as FieldV1;
-    order[i] = {
+  const order = list.map(
+    (f, i): FastField => ({
       last: (f.hops[f.hops.length - 1] as FieldV1["hops"][number]).name,
       // (the names are distinct: the in-place guess finds what the exact lookup finds)
       quoted: PRINTABLE_UNQUOTED.test(f.name) && !QUOTE_OR_BACKSLASH.test(f.name) ? `"${f.name}"` : "",
       hops: f.hops.length > 1 ? f.hops : undefined,
       at: i,
       dec: GIVE_UP,
-    };
-  }
+    }),
+  );
   // Decoders after the plan exists: a recursive type reaches this struct again while they compile.
   for (let i = 0; i < list.length; i++) {
     const f = list[i] as FieldV1;
@@ -426,8 +428,10 @@ export function structDecoder(t: GoType & { kind: "struct" }): FDec {
  */
 function generateStruct(plan: FastPlan, mk: () => any): FDec | null {
   const order = plan.order;
+  // The exact map as a constant of the lookup (generated code is for types decoded again).
+  const exact = exactMap(plan);
   const lookup = (name: string): number => {
-    const f = lookupField(plan, name);
+    const f = exact.get(name) ?? foldedLookup(plan, name);
     return f === undefined ? -1 : f.at;
   };
   let guess = "";
