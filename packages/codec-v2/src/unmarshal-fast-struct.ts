@@ -8,7 +8,7 @@
  * closure, which does the same work generically.
  */
 
-import { KERNEL } from "@gojson/jsontext/internal";
+import { enter, KERNEL, leave } from "@gojson/jsontext/internal";
 
 /** One field as the struct decoder sees it. */
 export interface StructField {
@@ -82,18 +82,22 @@ export function compileStruct(spec: StructSpec): ((c: number, cur?: unknown) => 
   });
   const decs = fields.map((_, i) => `const d${i} = D[${i}];`).join("\n");
   const body = `"use strict";
-const { C, beginObject, nextMember, END, colon, readString, readNull, skipValue, matchAt, bail } = K;
+const { C, ws, colon, readString, readNull, skipValue, matchAt, bail } = K;
 ${decs}
 return function decodeStruct(c, cur) {
   if (c !== 0x7b) { readNull(c); return mk(); }
   const o = typeof cur === "object" && cur !== null ? cur : mk();
-  if (beginObject() === END) return o;
+  enter();
+  C.p++;
+  let k = ws();
+  if (k === 0x7d) { C.p++; leave(); return o; }
+  if (k !== 0x22) bail();
   let seen0 = 0;
   let seen1 = 0;
   const seenWide = ${wide ? `new Uint8Array(${nf})` : "undefined"};
   let unknown;
   let g = 0;
-  do {
+  for (;;) {
     let i = -1;
     const b = C.b;
     const p = C.p;
@@ -115,12 +119,20 @@ ${guess.join("")}    }
       switch (i) {
 ${member.join("")}      }
     }
-  } while (nextMember());
-  return o;
+    // The loop steps written out (not K.nextMember): one call less per member in a large function.
+    k = ws();
+    C.p++;
+    if (k === 0x2c) { if (ws() !== 0x22) bail(); continue; }
+    if (k !== 0x7d) bail();
+    leave();
+    return o;
+  }
 };`;
   try {
     const make = new Function(
       "K",
+      "enter",
+      "leave",
       "fold",
       "holder",
       "mk",
@@ -135,6 +147,8 @@ ${member.join("")}      }
     );
     return make(
       KERNEL,
+      enter,
+      leave,
       spec.fold,
       holder,
       spec.mk,
