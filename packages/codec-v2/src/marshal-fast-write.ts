@@ -28,6 +28,7 @@ import {
   HAS_NATIVE_WRITERS,
   INT53_MAX_BYTES,
   KEEP_BUFFER,
+  type NodeBuf,
   safeBigint,
   writeFloat64,
   writeInt53,
@@ -137,6 +138,40 @@ export function writeBytes(enc: ByteEncoder, v: unknown): Uint8Array | undefined
     return undefined;
   } finally {
     if (w.buf.length <= KEEP_BUFFER) spare = w;
+  }
+}
+
+/** writeInto's answer when the byte path did not answer (the value bailed): nothing written. */
+export const INTO_BAIL = -1;
+/** writeInto's answer when the output did not fit between the offset and the buffer's end: nothing kept. */
+export const INTO_FULL = -2;
+
+/**
+ * writeInto runs byte encoder enc on v straight into buf from offset off: the end of the bytes
+ * written, or INTO_BAIL / INTO_FULL. Bytes past the end (past off for a mark) may have been
+ * written and left (an omitted empty member is written, then taken back).
+ */
+export function writeInto(enc: ByteEncoder, v: unknown, buf: NodeBuf, off: number): number {
+  const w = spare ?? new FastWriter(FIRST_BUFFER);
+  spare = null;
+  const own = w.buf;
+  w.buf = buf;
+  w.pos = off;
+  w.depth = 0;
+  try {
+    enc(w, v);
+    if (w.buf === buf) return w.pos;
+    // The writers make room for the longest text a value may take: a grown copy holds the output.
+    const end = w.pos;
+    if (end > buf.length) return INTO_FULL;
+    buf.set(w.buf.subarray(off, end), off);
+    return end;
+  } catch {
+    return INTO_BAIL;
+  } finally {
+    w.buf = own;
+    w.pos = 0;
+    spare = w;
   }
 }
 

@@ -17,7 +17,7 @@
  */
 import { type GoType, isIntegerKind, lookupMethod, methodsVersion, type StructType } from "@gojson/gotype";
 import { formatFloat } from "@gojson/jsontext";
-import { fastPathSwitch } from "@gojson/jsontext/internal";
+import { fastPathSwitch, type NodeBuf } from "@gojson/jsontext/internal";
 import { compareUTF8 } from "./arshal-maps.js";
 import { isByteSlice } from "./arshal-slices.js";
 import { type ByteFormat, encodeBytes } from "./bytes-format.js";
@@ -55,9 +55,11 @@ import { CODEGEN_MAX_FIELDS, tableShadow } from "./marshal-fast-table.js";
 import {
   byteArrayValue,
   byteEncoderFor,
+  INTO_BAIL,
   resetByteEncoders,
   writeBytes,
   writeEligible,
+  writeInto,
 } from "./marshal-fast-write.js";
 import type { ResolvedOptions } from "./options.js";
 import { quotePolicyFor, quoteWith } from "./quote.js";
@@ -137,6 +139,8 @@ export interface FastEncoder {
   bytes(v: unknown): Uint8Array | undefined;
   /** The byte path's own answer (undefined: the options are not served, or it bailed). Tests. */
   written(v: unknown): Uint8Array | undefined;
+  /** The byte path's answer written into buf from off: its end, or INTO_BAIL / INTO_FULL (see writeInto). */
+  into(v: unknown, buf: NodeBuf, off: number): number;
 }
 
 let cacheVersion = -1;
@@ -195,6 +199,9 @@ export function fastEncoderFor(t: GoType, o: ResolvedOptions): FastEncoder | und
       },
       written(v) {
         return wenc === null || PROTOS_WITH_TOJSON() ? undefined : writeBytes(wenc, v);
+      },
+      into(v, buf, off) {
+        return wenc === null || PROTOS_WITH_TOJSON() ? INTO_BAIL : writeInto(wenc, v, buf, off);
       },
     };
   }
