@@ -1,12 +1,4 @@
-import { keepTopLevelConstPlugin } from "@gojson/build-config";
+import { libraryBuild } from "@gojson/build-config";
 import { defineConfig } from "tsup";
 
-export default defineConfig({
-  entry: ["src/index.ts"],
-  format: ["esm", "cjs"],
-  dts: true,
-  sourcemap: true,
-  clean: true,
-  target: "node20",
-  plugins: [keepTopLevelConstPlugin()],
-});
+export default defineConfig(libraryBuild({ entry: ["src/index.ts"] }));

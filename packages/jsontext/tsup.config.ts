@@ -1,16 +1,12 @@
-import { keepTopLevelConstPlugin } from "@gojson/build-config";
+import { libraryBuild } from "@gojson/build-config";
 import { defineConfig } from "tsup";
 
-export default defineConfig({
-  entry: { index: "src/index.ts", internal: "src/internal/index.ts" },
-  external: [/^node:/],
-  format: ["esm", "cjs"],
-  // One copy of each module shared by the entry and the internal entry (the kernel keeps
-  // state in modules: the cursor, the number writers' argument slot), in CommonJS too.
-  splitting: true,
-  dts: true,
-  sourcemap: true,
-  clean: true,
-  target: "node20",
-  plugins: [keepTopLevelConstPlugin()],
-});
+export default defineConfig(
+  libraryBuild({
+    entry: { index: "src/index.ts", internal: "src/internal/index.ts" },
+    external: [/^node:/],
+    // One copy of each module shared by the entry and the internal entry (the kernel keeps
+    // state in modules: the cursor, the number writers' argument slot), in CommonJS too.
+    splitting: true,
+  }),
+);

@@ -31,8 +31,8 @@ export interface GoRules {
    */
   readonly stringTagTopLevel: boolean;
   /**
-   * Go 1.27's struct tags (fields-go127.ts): `embed` replaces `inline`/`unknown`, single-quoted
-   * names and options are malformed, an embedded field with other options stays a regular field,
+   * Go 1.27's struct tags (gotype's v2 field resolution of release 1.27): `embed` replaces
+   * `inline`/`unknown`, single-quoted names and options are malformed, an embedded field with other options stays a regular field,
    * and a `format` option makes the struct fail (`unsupported \`format\` tag option`, even with v1
    * semantics). Go 1.26: gotype's v2 rules (`inline`, `unknown`, quoted names, `format:...`).
    */

@@ -20,3 +20,15 @@ export interface BuildPluginOptions {
 }
 /** The tsup plugin applying keepTopLevelConst to every JavaScript chunk (and, opt-in, keepNames). */
 export function keepTopLevelConstPlugin(options?: BuildPluginOptions): RenderChunkPlugin;
+/** The tsup options of a published library (tsup's Options, structurally): see libraryBuild. */
+export interface LibraryBuildOptions {
+  entry: string[] | Record<string, string>;
+  [option: string]: unknown;
+}
+/**
+ * The tsup options every published library shares (ESM and CommonJS for Node 20, declarations,
+ * source maps, a clean dist, keepTopLevelConstPlugin), with the package's own options over them.
+ */
+export function libraryBuild<T extends LibraryBuildOptions>(
+  own: T,
+): { format: ("esm" | "cjs")[]; plugins: RenderChunkPlugin[] } & T;

@@ -3,3 +3,4 @@
  * index.d.mts): tsup loads a package's config with Node, before anything is built.
  */
 export { keepTopLevelConst, keepTopLevelConstPlugin } from "./keep-top-level-const.mjs";
+export { libraryBuild } from "./library-build.mjs";
