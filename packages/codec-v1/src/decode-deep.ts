@@ -13,7 +13,7 @@ import { Abort, type DecodeState, partialOf, SYNTAX_BAIL } from "./decode-state.
 import type { GoType } from "./deps.js";
 import { GoError } from "./errors.js";
 import { findMethod } from "./methods.js";
-import { decoderFor, hasMethods, MAX_POINTER_CHAIN } from "./unmarshal-common.js";
+import { type Decoder, decoderFor, hasMethods, MAX_POINTER_CHAIN } from "./unmarshal-common.js";
 import { type KeyConv, mapKeyConv, plainStringKeys } from "./unmarshal-map.js";
 import {
   type FieldDec,
@@ -115,6 +115,11 @@ function elemType(f: Frame): GoType {
   const t = f.t;
   if (t.kind === "slice" || t.kind === "array" || t.kind === "map") return t.elem;
   return (f.fd as FieldDec).f.type;
+}
+
+/** The member's own decoder when its `,string` option applies (a leaf, quoted scalar); else null. */
+function quotedDec(f: Frame): Decoder | null {
+  return f.k === K.Struct && (f.fd as FieldDec).quoted ? (f.fd as FieldDec).dec : null;
 }
 
 /**
@@ -223,11 +228,13 @@ export function decodeDeep(d: DecodeState, t: GoType, cur: any): any {
   const text = d.text;
   const stack: Frame[] = [];
   let value: unknown;
+  // Set while the value begun is a `,string` member (decoded by its field's decoder).
+  let quoted: Decoder | null = null;
   try {
     for (;;) {
       // Begin a value of type t whose destination holds cur.
       let chain = 0;
-      while (t.kind === "pointer" && !isLeaf(t) && text.charCodeAt(d.pos) !== 0x6e) {
+      while (quoted === null && t.kind === "pointer" && !isLeaf(t) && text.charCodeAt(d.pos) !== 0x6e) {
         if (++chain > MAX_POINTER_CHAIN)
           throw new Abort(new GoError("panic", "json: endless pointer type cycle"));
         // Go allocates the pointer before decoding into it.
@@ -238,7 +245,7 @@ export function decodeDeep(d: DecodeState, t: GoType, cur: any): any {
       }
       const c = text.charCodeAt(d.pos);
       let f: Frame | null = null;
-      if (!isLeaf(t)) {
+      if (quoted === null && !isLeaf(t)) {
         if (c === 0x5b && t.kind === "slice") f = newFrame(d, K.Slice, t, cur ?? [], null, null);
         else if (c === 0x5b && t.kind === "array")
           f = newFrame(
@@ -255,14 +262,17 @@ export function decodeDeep(d: DecodeState, t: GoType, cur: any): any {
           if (conv !== null) f = newFrame(d, K.Map, t, cur instanceof Map ? cur : new Map(), null, conv);
         }
       }
-      if (f === null) value = decoderFor(t)(d, cur);
-      else {
+      if (f === null) {
+        value = (quoted ?? decoderFor(t))(d, cur);
+        quoted = null;
+      } else {
         d.enter();
         d.pos++;
         d.ws();
         stack.push(f);
         if (text.charCodeAt(d.pos) !== closeOf(f) && startElement(d, f)) {
           t = elemType(f);
+          quoted = quotedDec(f);
           cur = f.given;
           continue;
         }
@@ -278,6 +288,7 @@ export function decodeDeep(d: DecodeState, t: GoType, cur: any): any {
         }
         if (nextElement(d, top)) {
           t = elemType(top);
+          quoted = quotedDec(top);
           cur = top.given;
           break;
         }

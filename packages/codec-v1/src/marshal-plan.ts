@@ -70,7 +70,10 @@ function pointerEncoder(t: GoType & { kind: "pointer" }, quoted: boolean): Encod
   const elem = encoderFor(t.elem, true, quoted);
   const ts = typeString(t);
   // gotype answers a whole cycle of types at once (marshal-common's isRecursive walks the graph per type).
-  const deep = isRecursiveType(t) ? DEEP_ENCODE_DEPTH : Number.POSITIVE_INFINITY;
+  const recursive = isRecursiveType(t);
+  // A value nests this deep through a recursive type or a long chain of declared types (T1 holds *T2, …):
+  // either way the rest is encoded on the deferred path, off the JS stack.
+  const deep = DEEP_ENCODE_DEPTH;
   const self: Encoder = (e, v) => {
     if (v === null) {
       e.out += "null";
@@ -78,7 +81,7 @@ function pointerEncoder(t: GoType & { kind: "pointer" }, quoted: boolean): Encod
     }
     if (v === undefined) throw mismatch(t, v);
     if (++e.depth > deep) return deferDeep(e, self, v);
-    if (++e.ptrLevel > START_DETECTING_CYCLES_AFTER && (typeof v === "object" || deep !== Infinity)) {
+    if (++e.ptrLevel > START_DETECTING_CYCLES_AFTER && (typeof v === "object" || recursive)) {
       // A recursive pointer type cannot hold a primitive (ill-typed, e.g. 1n for `type P *P`):
       // it would dereference to itself forever; report it as the cycle it is.
       if (typeof v !== "object") throw new UnsupportedValueError(`encountered a cycle via ${ts}`);
