@@ -5,6 +5,10 @@
  * (`GOEXPERIMENT=jsonv2 go run`: json.UnmarshalRead(strings.NewReader(in), &v), and
  * jsontext.NewDecoder + json.UnmarshalDecode in a loop); Go 1.27.3 gives the same answers.
  */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { open } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { Readable } from "node:stream";
 import { type GoType, named, structOf, T } from "@gojson/gotype";
 import { describe, expect, it } from "vitest";
@@ -440,6 +444,52 @@ describe("decodeValues behaves as an async generator", () => {
     await expect(it.next()).rejects.toThrow(/invalid character '}'/);
     expect(r.destroyed).toBe(true);
     expect(await it.next()).toEqual({ value: undefined, done: true });
+  });
+  it("return() while calls are pending: answered after them, in order", async () => {
+    const it = decodeValues(T.any, Readable.from(["1 2", " 3"]));
+    const got = await Promise.all([it.next(), it.return(), it.next()]);
+    expect(got).toEqual([
+      { value: 1, done: false },
+      { value: undefined, done: true },
+      { value: undefined, done: true },
+    ]);
+  });
+  it("holds no value once a call is answered (the caller's value is its own to keep or drop)", async () => {
+    const it = decodeValues(T.any, Readable.from(["[1] [2]", " [3]"]));
+    const state = it as unknown as { tail: unknown; calls: number };
+    const first = it.next();
+    expect(state.tail).toBe(first);
+    expect(await first).toEqual({ value: [1], done: false });
+    expect([state.tail, state.calls]).toEqual([undefined, 0]);
+    await it.next();
+    expect(await it.next()).toEqual({ value: [3], done: false }); // read from the second chunk
+    expect([state.tail, state.calls]).toEqual([undefined, 0]);
+  });
+  it("a file opened with fs.promises.open: every value, and break leaves it to close", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "codec-v2-file-"));
+    try {
+      const file = path.join(dir, "events.ndjson");
+      const line = (i: number) => `{"id":${i},"kind":"${"k".repeat(i % 300)}"}\n`;
+      writeFileSync(file, Array.from({ length: 4000 }, (_, i) => line(i)).join(""));
+      const fh = await open(file);
+      try {
+        let n = 0;
+        for await (const ev of decodeValues(Event, fh)) {
+          expect(ev).toEqual({ ID: BigInt(n), Kind: "k".repeat(n % 300) });
+          n++;
+        }
+        expect(n).toBe(4000);
+      } finally {
+        await fh.close();
+      }
+      const fh2 = await open(file);
+      let n = 0;
+      for await (const _ of decodeValues(Event, fh2)) if (++n === 1000) break;
+      await fh2.close();
+      expect(n).toBe(1000);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
   it("is its own async iterator", () => {
     const it = decodeValues(T.any, "1");

@@ -181,23 +181,38 @@ export function decodeValues<T>(
   return values(dec, type, o);
 }
 
+/** A settled promise: a value is decoded in a job after it (see ValueIterator.next). */
+const RESOLVED: Promise<void> = Promise.resolve();
+
 /**
- * ValueIterator is decodeValues' async generator, written by hand: a value already in the window
- * costs one settled promise and one result object (an async generator's `yield` adds an await, a
- * request and their closures per value: a third of the garbage a stream of small values made,
- * which grew V8's young generation on long streams). It behaves as the generator it replaces:
- * calls are answered in order, an error or `return()` ends it and releases the source (an error
- * after the source is released), and it is done for good after that.
+ * ValueIterator is decodeValues' async generator, written by hand: a value costs one promise and
+ * one result object (an async generator's `yield` adds an await, a request and their closures
+ * per value). It behaves as the generator it replaces: calls are answered in order, an error or
+ * `return()` ends it and releases the source (an error after the source is released), and it is
+ * done for good after that.
+ *
+ * Memory: a value is decoded in a job after `next()` returns, when the caller's `for await` is
+ * suspended, so the caller's previous value is not held while the next one is built, and no
+ * promise chain or async frame is alive across reads. A young-generation GC copies every object
+ * alive when it runs, and the bytes copied decide when V8 doubles its young generation: that is
+ * what keeps a long stream within its first size.
  */
 class ValueIterator<T> implements AsyncGenerator<T, void, undefined> {
   private done = false;
-  /** The last call not answered yet (later calls wait for it). */
-  private busy: Promise<unknown> | undefined = undefined;
+  /** Calls made and not answered yet; `tail` is the last one's promise while there are any. */
+  private calls = 0;
+  private tail: Promise<IteratorResult<T, void>> | undefined = undefined;
   // Made once: a closure made in a method would cost a context on each call.
   private readonly exact: (r: Reader) => unknown;
-  private readonly stepFn = (): Promise<IteratorResult<T, void>> => this.step();
-  private readonly onValue = (v: unknown): IteratorResult<T, void> => this.result(v);
-  private readonly onError = (e: unknown): Promise<never> => this.fail(e);
+  private readonly stepFn = (): IteratorResult<T, void> | Promise<IteratorResult<T, void>> => this.step();
+  private readonly onValue = (v: unknown): IteratorResult<T, void> => {
+    this.answered();
+    return this.result(v);
+  };
+  private readonly onError = (e: unknown): Promise<never> => {
+    this.answered();
+    return this.fail(e);
+  };
 
   constructor(
     private readonly dec: AsyncValueStream,
@@ -212,51 +227,83 @@ class ValueIterator<T> implements AsyncGenerator<T, void, undefined> {
   }
 
   next(): Promise<IteratorResult<T, void>> {
-    return this.busy !== undefined ? this.after(this.stepFn) : this.step();
+    return this.enqueue(this.stepFn, true);
   }
 
   return(value?: void | PromiseLike<void>): Promise<IteratorResult<T, void>> {
     const end = (): Promise<IteratorResult<T, void>> => {
-      if (this.done) return Promise.resolve(value).then(finished);
-      this.done = true;
-      return this.dec.cancel().then(() => Promise.resolve(value).then(finished));
+      const finish = () => Promise.resolve(value).then(finished);
+      return this.settle(this.end().then(finish));
     };
-    return this.busy !== undefined ? this.after(end) : end();
+    return this.enqueue(end, false);
   }
 
   throw(e?: unknown): Promise<IteratorResult<T, void>> {
-    const end = (): Promise<IteratorResult<T, void>> => {
-      if (this.done) return Promise.reject(e);
-      this.done = true;
-      return this.dec.cancel().then(() => Promise.reject(e));
-    };
-    return this.busy !== undefined ? this.after(end) : end();
+    const end = (): Promise<IteratorResult<T, void>> =>
+      this.settle(this.end().then((): Promise<IteratorResult<T, void>> => Promise.reject(e)));
+    return this.enqueue(end, false);
   }
 
-  /** after runs `op` once the calls before it are answered. */
-  private after(op: () => Promise<IteratorResult<T, void>>): Promise<IteratorResult<T, void>> {
-    return this.track((this.busy as Promise<unknown>).then(op, op));
-  }
-
-  private track(p: Promise<IteratorResult<T, void>>): Promise<IteratorResult<T, void>> {
-    this.busy = p;
-    const clear = () => {
-      if (this.busy === p) this.busy = undefined;
-    };
-    p.then(clear, clear);
+  /**
+   * enqueue runs `op` once the calls before it are answered (`defer`: in a job even when there
+   * are none), and returns its promise.
+   */
+  private enqueue(
+    op: () => IteratorResult<T, void> | Promise<IteratorResult<T, void>>,
+    defer: boolean,
+  ): Promise<IteratorResult<T, void>> {
+    const prev = this.tail;
+    this.calls++;
+    let p: Promise<IteratorResult<T, void>>;
+    if (prev !== undefined) p = prev.then(op, op);
+    else if (defer) p = RESOLVED.then(op);
+    else p = op() as Promise<IteratorResult<T, void>>;
+    // An op answered at once (calls back to 0) leaves nothing to wait for.
+    if (this.calls > 0) this.tail = p;
     return p;
   }
 
-  private step(): Promise<IteratorResult<T, void>> {
-    if (this.done) return Promise.resolve(finished());
+  /** end finishes the iteration: the source is released (once). */
+  private end(): Promise<void> {
+    if (this.done) return RESOLVED;
+    this.done = true;
+    return this.dec.cancel();
+  }
+
+  /** answered counts one call answered (the last one drops `tail`, which holds its value). */
+  private answered(): void {
+    if (--this.calls === 0) this.tail = undefined;
+  }
+
+  /** settle counts a call answered when promise `p` settles, and returns it. */
+  private settle(p: Promise<IteratorResult<T, void>>): Promise<IteratorResult<T, void>> {
+    return p.then(
+      (r) => {
+        this.answered();
+        return r;
+      },
+      (e) => {
+        this.answered();
+        throw e;
+      },
+    );
+  }
+
+  private step(): IteratorResult<T, void> | Promise<IteratorResult<T, void>> {
+    if (this.done) {
+      this.answered();
+      return finished();
+    }
     let v: unknown;
     try {
       v = this.dec.decodeNext(this.o, fastUnmarshal.enabled ? this.type : undefined, this.exact);
     } catch (e) {
+      this.answered();
       return this.fail(e);
     }
-    if (v instanceof Promise) return this.track(v.then(this.onValue, this.onError));
-    return Promise.resolve(this.result(v));
+    if (v instanceof Promise) return v.then(this.onValue, this.onError);
+    this.answered();
+    return this.result(v);
   }
 
   private result(v: unknown): IteratorResult<T, void> {

@@ -107,6 +107,15 @@ const ERROR_CONTEXT = 32;
 /** decodeFramed's answer when the bytes after the value are still to be read. */
 const NEED_MORE: unique symbol = Symbol("gojson.v2.needMore");
 
+/** A decodeNext call waiting for bytes: its arguments and its promise's callbacks. */
+interface PendingCall {
+  readonly o: ResolvedOptions;
+  readonly fast: GoType | undefined;
+  readonly exact: (r: Reader) => unknown;
+  readonly resolve: (v: unknown) => void;
+  readonly reject: (e: unknown) => void;
+}
+
 /** What decodeNext returns when only whitespace is left. */
 export const END_OF_STREAM: unique symbol = Symbol("gojson.v2.endOfStream");
 
@@ -122,6 +131,15 @@ export class AsyncValueStream {
   readonly o: ResolvedOptions;
   private readonly w: StreamWindow;
   private failed: unknown = undefined;
+  /** The call waiting for bytes (fillThenDecode). */
+  private call: PendingCall | undefined = undefined;
+  // Made once: the callbacks of a fill.
+  private readonly onFilled = (): void => this.pump();
+  private readonly onFillError = (e: unknown): void => {
+    const c = this.call as PendingCall;
+    this.call = undefined;
+    c.reject(e);
+  };
 
   constructor(source: ByteSource, options?: OptionsInput, stream?: StreamOptions) {
     this.o = resolveOptions(options);
@@ -208,18 +226,47 @@ export class AsyncValueStream {
     return v;
   }
 
-  private async fillThenDecode(
+  /**
+   * fillThenDecode reads until the next value is framed, then decodes it. Written without an
+   * async function: while the file is read, a young-generation GC often runs (V8 schedules it
+   * at the event loop's next turn), and it copies every object alive then; one promise and the
+   * call's state in fields are all this read keeps alive.
+   */
+  private fillThenDecode(
     o: ResolvedOptions,
     fast: GoType | undefined,
     exact: (r: Reader) => unknown,
   ): Promise<unknown> {
+    return new Promise<unknown>((resolve, reject) => {
+      this.call = { o, fast, exact, resolve, reject };
+      this.pump();
+    });
+  }
+
+  /** pump frames and decodes the waiting call's value, reading more as needed; settles its promise. */
+  private pump(): void {
+    const c = this.call as PendingCall;
     const w = this.w;
-    for (;;) {
-      while (!w.frame()) await w.fill();
-      const v = this.decodeFramed(o, fast, exact);
-      if (v !== NEED_MORE) return v;
-      await w.fill();
+    let p: Promise<void> | undefined;
+    try {
+      for (;;) {
+        if (w.frame()) {
+          const v = this.decodeFramed(c.o, c.fast, c.exact);
+          if (v !== NEED_MORE) {
+            this.call = undefined;
+            c.resolve(v);
+            return;
+          }
+        }
+        p = w.fill();
+        if (p !== undefined) break;
+      }
+    } catch (e) {
+      this.call = undefined;
+      c.reject(e);
+      return;
     }
+    p.then(this.onFilled, this.onFillError);
   }
 
   /** decodeFramed decodes the value the finder framed (or reports the end of the stream). */

@@ -3,7 +3,7 @@
  * skipped; a chunk that is not bytes is a TypeError; cancel releases the source.
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { open } from "node:fs/promises";
+import { type FileHandle, open } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
@@ -38,6 +38,23 @@ const SOURCES: [string, () => unknown][] = [
       })(),
   ],
 ];
+
+/** Runs `f` over a file of `content` opened with fs.promises.open (closed after, if still open). */
+async function withFile(content: string, f: (fh: FileHandle) => Promise<void>): Promise<void> {
+  const dir = mkdtempSync(path.join(tmpdir(), "jsontext-file-"));
+  try {
+    const file = path.join(dir, "in.json");
+    writeFileSync(file, content);
+    const fh = await open(file);
+    try {
+      await f(fh);
+    } finally {
+      await fh.close().catch(() => undefined);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 describe("ByteSource", () => {
   it.each(SOURCES)("%s: readAll and chunkReader give the bytes", async (_name, src) => {
@@ -86,6 +103,59 @@ describe("ByteSource", () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+  it("a FileHandle's read bytes are taken at once; a promise only while a read is pending", async () => {
+    await withFile(text.repeat(20000), async (fh) => {
+      const r = chunkReader(fh);
+      const first = r.next();
+      expect(first).toBeInstanceOf(Promise);
+      const got = [Buffer.from((await first) as Uint8Array)];
+      for (;;) {
+        // Let the block read ahead land: then the next chunk is handed out without a promise.
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        const c = r.next();
+        expect(c instanceof Promise).toBe(false);
+        if (c === undefined) break;
+        got.push(Buffer.from(c as Uint8Array));
+      }
+      expect(Buffer.concat(got).toString()).toBe(text.repeat(20000));
+    });
+  });
+  it("cancel waits for a FileHandle's read in flight (the file may be closed next), then reads nothing", async () => {
+    await withFile(text.repeat(20000), async (fh) => {
+      const r = chunkReader(fh);
+      await r.next(); // the next block is being read now
+      const state = r as unknown as { reading: boolean };
+      expect(state.reading).toBe(true);
+      await r.cancel();
+      expect(state.reading).toBe(false);
+      expect(await r.next()).toBeUndefined();
+    });
+  });
+  it("a FileHandle closed while it is read: the next read fails with EBADF", async () => {
+    await withFile(text.repeat(20000), async (fh) => {
+      const r = chunkReader(fh);
+      await r.next();
+      await fh.close();
+      const read = async () => {
+        for (;;) if ((await r.next()) === undefined) return "end";
+      };
+      expect(await read().catch((e: { code?: string }) => e.code)).toBe("EBADF");
+    });
+  });
+  it("a file's read that fails or resolves to a bad count: the error is the next read's", async () => {
+    const boom = new Error("boom");
+    await expect(readAll({ read: () => Promise.reject(boom) })).rejects.toBe(boom);
+    await expect(
+      readAll({
+        read: () => {
+          throw boom;
+        },
+      }),
+    ).rejects.toBe(boom);
+    await expect(readAll({ read: async () => ({ bytesRead: -1 }) })).rejects.toThrow(
+      "jsontext: a file's read resolved to number bytes",
+    );
   });
   it("sync sources are read without a promise", () => {
     const r = chunkReader([bytes]);

@@ -6,6 +6,7 @@
  * without awaiting. A file is read into the reader's buffer (Go's io.Reader):
  * no chunk is allocated per read.
  */
+import { read as fsRead } from "node:fs";
 import { JsonError } from "./errors.js";
 
 /**
@@ -100,64 +101,187 @@ export function isReadableFile(v: unknown): v is ReadableFile {
 }
 
 /**
- * fileReader reads a file a FILE_READ_SIZE block ahead: once the caller has taken a block, the
- * next is read while it decodes this one (a file's read is a round trip to libuv's threads).
+ * nodeFd is the descriptor of a Node FileHandle (read with fs.read's callback: no promise, async
+ * frame or stats array per read), or -1 for another ReadableFile (read with its `read`).
  */
-function fileReader(file: ReadableFile): ChunkReader {
-  let done = false;
-  let own: Uint8Array | null = null;
-  /** The block read ahead: bytes [at, have) not handed out yet; `pending` is its read in flight. */
-  let ahead: Uint8Array | null = null;
-  let have = 0;
-  let at = 0;
-  let pending: Promise<number> | null = null;
-  const read = async (buf: Uint8Array): Promise<number> => {
-    const { bytesRead } = await file.read(buf, 0, buf.length, null);
-    if (typeof bytesRead !== "number" || bytesRead < 0 || bytesRead > buf.length)
-      throw new TypeError(`jsontext: a file's read resolved to ${describe(bytesRead)} bytes`);
-    return bytesRead;
+function nodeFd(file: ReadableFile): number {
+  const fd = (file as { fd?: unknown }).fd;
+  return typeof fd === "number" && fd >= 0 && file.constructor?.name === "FileHandle" ? fd : -1;
+}
+
+/**
+ * FileReader reads a file a FILE_READ_SIZE block ahead: once the caller has taken a block, the
+ * next is read while it decodes this one (a file's read is a round trip to libuv's threads).
+ * `take` answers at once (a number) while read bytes are left, and makes one promise only when
+ * it must wait for a read. The objects of a read are few because a young-generation GC often
+ * runs while one is pending (V8 schedules it at the event loop's next turn): every object alive
+ * then is copied, and the bytes copied decide when V8 grows its young generation (peak RSS).
+ */
+class FileReader implements ChunkReader {
+  readonly reuses = true;
+  private readonly fd: number;
+  private done = false;
+  private own: Uint8Array | null = null;
+  /** The block read ahead: bytes [at, have) not handed out yet. */
+  private ahead: Uint8Array | null = null;
+  private have = 0;
+  private at = 0;
+  /** A read is in flight (into `ahead`). */
+  private reading = false;
+  /** The byte count of a read that has completed and is not taken yet (-1: none). */
+  private landed = -1;
+  /** The error of the last read (kept until a caller takes it). */
+  private failure: { readonly e: unknown } | null = null;
+  /** The caller waiting for the read in flight: its destination and its promise's callbacks. */
+  private waiter: {
+    readonly buf: Uint8Array;
+    readonly offset: number;
+    readonly length: number;
+    readonly resolve: (n: number) => void;
+    readonly reject: (e: unknown) => void;
+  } | null = null;
+  /** Resolved when the read in flight completes (cancel waits for it: the file may be closed next). */
+  private idle: (() => void) | null = null;
+  // Made once: a read's callbacks.
+  private readonly onRead = (err: unknown, n: number): void => {
+    if (err) this.complete(-1, err);
+    else this.complete(n, undefined);
   };
-  const start = (): void => {
-    ahead ??= new Uint8Array(FILE_READ_SIZE);
-    pending = read(ahead);
-    // Its error is the next readInto's (never an unhandled rejection when nobody reads again).
-    pending.catch(() => undefined);
-  };
-  const readInto = async (buf: Uint8Array, offset: number, length: number): Promise<number> => {
+  private readonly onResult = (r: { bytesRead: number }): void => this.complete(r?.bytesRead, undefined);
+  private readonly onError = (e: unknown): void =>
+    this.complete(-1, e ?? new TypeError("jsontext: a file's read failed"));
+
+  constructor(private readonly file: ReadableFile) {
+    this.fd = nodeFd(file);
+  }
+
+  /** start reads the next block into `ahead`. */
+  private start(): void {
+    this.ahead ??= new Uint8Array(FILE_READ_SIZE);
+    this.reading = true;
+    if (this.fd >= 0) {
+      // A closed FileHandle's fd is -1: its own error, not a read of a reused descriptor.
+      const fd = (this.file as { fd?: unknown }).fd;
+      if (fd !== this.fd) {
+        this.complete(-1, Object.assign(new Error("file closed"), { code: "EBADF", syscall: "read" }));
+        return;
+      }
+      fsRead(this.fd, this.ahead, 0, this.ahead.length, null, this.onRead);
+      return;
+    }
+    let p: Promise<{ bytesRead: number }>;
+    try {
+      p = this.file.read(this.ahead, 0, this.ahead.length, null);
+    } catch (e) {
+      this.complete(-1, e);
+      return;
+    }
+    Promise.resolve(p).then(this.onResult, this.onError);
+  }
+
+  private complete(n: unknown, err: unknown): void {
+    this.reading = false;
+    if (err === undefined && (typeof n !== "number" || n < 0 || n > FILE_READ_SIZE))
+      err = new TypeError(`jsontext: a file's read resolved to ${describe(n)} bytes`);
+    if (err !== undefined) this.failure = { e: err };
+    else this.landed = n as number;
+    const idle = this.idle;
+    this.idle = null;
+    idle?.();
+    const w = this.waiter;
+    if (w === null) return;
+    this.waiter = null;
+    let k: number | undefined;
+    try {
+      k = this.copy(w.buf, w.offset, w.length) as number;
+    } catch (e) {
+      w.reject(e);
+      return;
+    }
+    w.resolve(k);
+  }
+
+  /**
+   * take copies at most `length` read bytes into `buf` at `offset` and returns their count (0 at
+   * the end of the file); a promise of it when the bytes are still being read.
+   */
+  take(buf: Uint8Array, offset: number, length: number): number | Promise<number> {
     if (length <= 0) return 0;
-    if (at === have) {
-      if (done) return 0;
-      if (pending === null) start();
-      const p = pending as Promise<number>;
-      pending = null;
-      const n = await p;
+    const k = this.copy(buf, offset, length);
+    if (k !== undefined) return k;
+    return new Promise<number>((resolve, reject) => {
+      this.waiter = { buf, offset, length, resolve, reject };
+    });
+  }
+
+  /** copy hands out read bytes, or returns undefined while the next block is being read. */
+  private copy(buf: Uint8Array, offset: number, length: number): number | undefined {
+    if (this.at === this.have) {
+      if (this.done) return 0;
+      if (this.failure !== null) {
+        const f = this.failure;
+        this.failure = null;
+        this.done = true;
+        throw f.e;
+      }
+      if (this.landed < 0) {
+        if (!this.reading) this.start();
+        // start may have failed at once.
+        if (this.failure !== null || this.landed >= 0) return this.copy(buf, offset, length);
+        return undefined;
+      }
+      const n = this.landed;
+      this.landed = -1;
       if (n === 0) {
-        done = true;
+        this.done = true;
         return 0;
       }
-      have = n;
-      at = 0;
+      this.have = n;
+      this.at = 0;
     }
-    const k = Math.min(length, have - at);
-    buf.set((ahead as Uint8Array).subarray(at, at + k), offset);
-    at += k;
-    if (at === have && !done) start();
+    const at = this.at;
+    const k = Math.min(length, this.have - at);
+    buf.set((this.ahead as Uint8Array).subarray(at, at + k), offset);
+    this.at = at + k;
+    if (this.at === this.have && !this.done) this.start();
     return k;
-  };
-  return {
-    reuses: true,
-    readInto,
-    next: async () => {
-      own ??= new Uint8Array(FILE_READ_SIZE);
-      const n = await readInto(own, 0, own.length);
-      return n === 0 ? undefined : own.subarray(0, n);
-    },
-    cancel: async () => {
-      done = true;
-      at = have;
-    },
-  };
+  }
+
+  readInto(buf: Uint8Array, offset: number, length: number): Promise<number> {
+    try {
+      const k = this.take(buf, offset, length);
+      return typeof k === "number" ? Promise.resolve(k) : k;
+    } catch (e) {
+      return Promise.reject(e);
+    }
+  }
+
+  next(): ChunkResult {
+    this.own ??= new Uint8Array(FILE_READ_SIZE);
+    const own = this.own;
+    const k = this.take(own, 0, own.length);
+    if (typeof k === "number") return k === 0 ? undefined : own.subarray(0, k);
+    return k.then((n) => (n === 0 ? undefined : own.subarray(0, n)));
+  }
+
+  cancel(): Promise<void> {
+    this.done = true;
+    this.at = this.have;
+    this.failure = null;
+    if (!this.reading) return Promise.resolve();
+    // The read in flight writes into our buffer from the file: let it end before the caller may close the file.
+    return new Promise<void>((resolve) => {
+      this.idle = resolve;
+    });
+  }
 }
+
+/** fileReaderOf returns the reader of a file behind a ChunkReader (taking bytes without a promise), if it is one. */
+export function fileReaderOf(r: ChunkReader): FileReader | undefined {
+  return r instanceof FileReader ? r : undefined;
+}
+
+export type { FileReader };
 
 /**
  * chunkReader returns a reader of src's chunks. Empty chunks are skipped; a chunk that is
@@ -182,7 +306,7 @@ export function chunkReader(src: ByteSource): ChunkReader {
     throw new TypeError(
       `jsontext: want a byte source (Readable, ReadableStream, iterable of chunks, FileHandle, Uint8Array or string), got ${describe(src)}`,
     );
-  if (isReadableFile(src)) return fileReader(src);
+  if (isReadableFile(src)) return new FileReader(src);
   const rs = src as ReadableStream<Uint8Array>;
   const ai = src as AsyncIterable<Uint8Array | string>;
   if (typeof ai[Symbol.asyncIterator] !== "function" && typeof rs.getReader === "function") {

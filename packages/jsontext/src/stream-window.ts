@@ -8,7 +8,13 @@
  * the largest value, whatever the stream's length.
  */
 import { JsonError } from "./errors.js";
-import { type ByteSource, type ChunkReader, chunkReader } from "./stream-source.js";
+import {
+  type ByteSource,
+  type ChunkReader,
+  chunkReader,
+  type FileReader,
+  fileReaderOf,
+} from "./stream-source.js";
 
 /** STREAM_WINDOW is a StreamWindow's first buffer size in bytes (it grows to the largest value). */
 export const STREAM_WINDOW = 64 * 1024;
@@ -124,6 +130,10 @@ export class StreamWindow {
   /** End of the framed value (valid once `complete`): after its last byte. */
   valueEnd = 0;
   private readonly src: ChunkReader;
+  /** The source when it is a file (its bytes are taken without a promise while some are read). */
+  private readonly file: FileReader | undefined;
+  // Made once: a closure made per fill would be one more object alive while the file is read.
+  private readonly onFilled = (n: number): void => this.filled(n);
   private readonly seq: boolean;
   private readonly size: number;
   private readonly maxBytes: number;
@@ -138,6 +148,7 @@ export class StreamWindow {
 
   constructor(source: ByteSource, options?: StreamWindowOptions) {
     this.src = chunkReader(source);
+    this.file = fileReaderOf(this.src);
     this.seq = options?.jsonSeq === true;
     this.size = Math.max(16, options?.size ?? STREAM_WINDOW);
     const max = options?.maxBytes;
@@ -293,15 +304,28 @@ export class StreamWindow {
     if (src.readInto !== undefined) {
       this.makeRoom(this.size >> 2);
       const at = this.end;
-      return src.readInto(this.buf, at, this.buf.length - at).then((n) => {
-        if (n === 0) this.eof = true;
-        else this.end = at + n;
-      });
+      const file = this.file;
+      if (file !== undefined) {
+        // Bytes already read are taken at once; a promise only while the file is being read.
+        const n = file.take(this.buf, at, this.buf.length - at);
+        if (typeof n === "number") {
+          this.filled(n);
+          return undefined;
+        }
+        return n.then(this.onFilled);
+      }
+      return src.readInto(this.buf, at, this.buf.length - at).then(this.onFilled);
     }
     const c = src.next();
     if (c instanceof Promise) return c.then((x) => this.append(x));
     this.append(c);
     return undefined;
+  }
+
+  /** filled adds the `n` bytes a file read after `end` (0: the end of the file). */
+  private filled(n: number): void {
+    if (n === 0) this.eof = true;
+    else this.end += n;
   }
 
   /** cancel stops reading the source (a Readable is destroyed, a web stream's reader released). */
