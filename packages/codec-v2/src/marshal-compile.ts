@@ -31,6 +31,10 @@ export const NO_MARSHAL_MODE: MarshalMode = {
   tag: false,
 };
 
+/** How many encoders may be under construction at once (see unmarshal-compile.ts's BUILD_DEPTH). */
+const BUILD_DEPTH = 64;
+let building = 0;
+
 let encoderCache = new WeakMap<GoType, Map<string, Enc>>();
 /** gotype's methodsVersion when the cache was started: withMethods on a type used before drops every plan. */
 let encoderCacheAt = methodsVersion();
@@ -60,6 +64,7 @@ export function compileEncoder(t: GoType, o: ResolvedOptions, m0: MarshalMode): 
   }
   const hit = per.get(key);
   if (hit) return hit;
+  if (building >= BUILD_DEPTH) return deferredEncoder(t, o, m0);
   let real: Enc | undefined;
   const fwd: Enc = (v) => (real as Enc)(v);
   // A recursive type's inner references reach the real encoder's deep-path frame through the stub.
@@ -68,16 +73,37 @@ export function compileEncoder(t: GoType, o: ResolvedOptions, m0: MarshalMode): 
     return r.frame !== undefined ? r.frame(v) : r(v);
   };
   per.set(key, fwd);
+  building++;
   try {
     real = buildEncoder(t, o, m);
   } catch (e) {
     // A build that failed must not leave its stub cached (see unmarshal-compile.ts).
     if (per.get(key) === fwd) per.delete(key);
     throw e;
+  } finally {
+    building--;
   }
   if (real.frame === undefined) fwd.frame = undefined;
   per.set(key, real);
   return real;
+}
+
+/**
+ * deferredEncoder stands for t's encoder past BUILD_DEPTH: a chain of declared types compiles the
+ * next stretch when a value first reaches it, so thousands of types do not exhaust the JS stack.
+ */
+function deferredEncoder(t: GoType, o: ResolvedOptions, m: MarshalMode): Enc {
+  let real: Enc | undefined;
+  const get = (): Enc => {
+    if (real === undefined) real = compileEncoder(t, o, m);
+    return real;
+  };
+  const enc: Enc = (v) => get()(v);
+  enc.frame = (v) => {
+    const e = get();
+    return e.frame !== undefined ? e.frame(v) : e(v);
+  };
+  return enc;
 }
 
 let buildEncoder: (t: GoType, o: ResolvedOptions, m: MarshalMode) => Enc = () => {

@@ -30,6 +30,15 @@ export const NO_UNMARSHAL_MODE: UnmarshalMode = {
   caseMode: "",
 };
 
+/**
+ * How many decoders may be under construction at once (one per type on the way down a type graph).
+ * A chain of declared types (T1 holds *T2, T2 holds *T3, …) is compiled this deep at a time; the next
+ * type's decoder is built when a value first reaches it, so a chain of thousands of types (Go decodes
+ * up to 10,000 levels of JSON, whatever the types) cannot exhaust the JS stack while compiling.
+ */
+export const BUILD_DEPTH = 64;
+let building = 0;
+
 let decoderCache = new WeakMap<GoType, Map<string, Dec>>();
 /** gotype's methodsVersion when the cache was started: withMethods on a type used before drops every plan. */
 let decoderCacheAt = methodsVersion();
@@ -59,6 +68,7 @@ export function compileDecoder(t: GoType, o: ResolvedOptions, m0: UnmarshalMode)
   }
   const hit = per.get(key);
   if (hit) return hit;
+  if (building >= BUILD_DEPTH) return deferredDecoder(t, o, m0);
   let real: Dec | undefined;
   const fwd: Dec = (r, cur) => (real as Dec)(r, cur);
   // A recursive type's inner references reach the real decoder's deep-path `open` through the stub.
@@ -67,6 +77,7 @@ export function compileDecoder(t: GoType, o: ResolvedOptions, m0: UnmarshalMode)
     return d.open !== undefined ? d.open(r, cur) : d(r, cur);
   };
   per.set(key, fwd);
+  building++;
   try {
     real = buildDecoder(t, o, m);
   } catch (e) {
@@ -74,10 +85,31 @@ export function compileDecoder(t: GoType, o: ResolvedOptions, m0: UnmarshalMode)
     // next call would reach a decoder that was never built.
     if (per.get(key) === fwd) per.delete(key);
     throw e;
+  } finally {
+    building--;
   }
   if (real.open === undefined) fwd.open = undefined;
   per.set(key, real);
   return real;
+}
+
+/**
+ * deferredDecoder stands for t's decoder past BUILD_DEPTH: it compiles (from the cache, or built
+ * then, BUILD_DEPTH levels further) on its first use. Its `open` is always there: the deep path
+ * treats a value it returns like any decoder's value.
+ */
+function deferredDecoder(t: GoType, o: ResolvedOptions, m: UnmarshalMode): Dec {
+  let real: Dec | undefined;
+  const get = (): Dec => {
+    if (real === undefined) real = compileDecoder(t, o, m);
+    return real;
+  };
+  const dec: Dec = (r, cur) => get()(r, cur);
+  dec.open = (r, cur) => {
+    const d = get();
+    return d.open !== undefined ? d.open(r, cur) : d(r, cur);
+  };
+  return dec;
 }
 
 let buildDecoder: (t: GoType, o: ResolvedOptions, m: UnmarshalMode) => Dec = () => {
