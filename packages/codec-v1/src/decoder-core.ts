@@ -168,6 +168,27 @@ export class DecoderCore {
 
   /** Go's refill: slides the unread bytes down, grows, reads once; false at the end of the source. */
   private *refill(): Op<boolean> {
+    this.makeRoom();
+    while (this.pending.length === 0) {
+      if (this.eof) return false;
+      if (this.srcErr !== null) throw this.srcErr.e;
+      let c: Chunk;
+      try {
+        c = yield NEED_INPUT;
+      } catch (e) {
+        // A source is finished once it throws; remember the error so every later read reports it.
+        this.srcErr = { e };
+        throw e;
+      }
+      if (c === SOURCE_DONE) this.eof = true;
+      this.pending = this.bytesOf(c) ?? new Uint8Array(0);
+    }
+    this.takePending();
+    return true;
+  }
+
+  /** The first half of Go's refill: slide the unread bytes down, grow the capacity when less than MIN_READ is free. */
+  private makeRoom(): void {
     if (this.scanp > 0) {
       this.scanned += this.scanp;
       this.store.copyWithin(0, this.scanp, this.buf.length);
@@ -184,25 +205,15 @@ export class DecoderCore {
         this.buf = grown.subarray(0, n);
       }
     }
-    while (this.pending.length === 0) {
-      if (this.eof) return false;
-      if (this.srcErr !== null) throw this.srcErr.e;
-      let c: Chunk;
-      try {
-        c = yield NEED_INPUT;
-      } catch (e) {
-        // A source is finished once it throws; remember the error so every later read reports it.
-        this.srcErr = { e };
-        throw e;
-      }
-      if (c === SOURCE_DONE) this.eof = true;
-      this.pending = this.bytesOf(c) ?? new Uint8Array(0);
-    }
+  }
+
+  /** The read of Go's refill, from the part of the source's last chunk not read yet (non-empty). */
+  private takePending(): void {
+    const n = this.buf.length;
     const k = Math.min(this.cap - n, this.pending.length);
     this.store.set(this.pending.subarray(0, k), n);
     this.pending = this.pending.subarray(k);
     this.buf = this.store.subarray(0, n + k);
-    return true;
   }
 
   /** The next non-space byte (consuming the spaces before it); EOF at the end of the source. */
@@ -226,23 +237,9 @@ export class DecoderCore {
     this.scan.bytes = counted;
     let scanp = this.scanp;
     for (;;) {
-      for (; scanp < this.buf.length; scanp++) {
-        const c = this.buf[scanp] as number;
-        this.scan.bytes++;
-        const op = this.scan.step(c);
-        if (op === ScanOp.End) {
-          this.scan.bytes--;
-          return scanp - this.scanp;
-        }
-        if ((op === ScanOp.EndObject || op === ScanOp.EndArray) && this.scan.endTop) {
-          return scanp + 1 - this.scanp;
-        }
-        if (op === ScanOp.Error) {
-          this.err = toV1SyntaxError(this.scan.err as SyntacticError);
-          throw this.err;
-        }
-      }
-      const n = scanp - this.scanp;
+      const len = this.scanValue(scanp);
+      if (len >= 0) return len;
+      const n = this.buf.length - this.scanp;
       if (n > this.maxBytes) this.tooLarge();
       let more: boolean;
       try {
@@ -260,6 +257,54 @@ export class DecoderCore {
       }
       scanp = this.scanp + n;
     }
+  }
+
+  /**
+   * readValueNow is readValue while the bytes it needs are read already (the rest of the source's
+   * last chunk): the same refills, without a generator. -1 when it must wait for the source: the
+   * refills made are the ones readValue makes, which then scans again from scanp.
+   */
+  private readValueNow(): number {
+    const counted = this.scan.bytes;
+    this.scan.reset();
+    this.scan.bytes = counted;
+    let scanp = this.scanp;
+    for (;;) {
+      const len = this.scanValue(scanp);
+      if (len >= 0) return len;
+      const n = this.buf.length - this.scanp;
+      if (n > this.maxBytes) this.tooLarge();
+      if (this.pending.length === 0) {
+        this.scan.bytes = counted;
+        this.waiting = !this.eof && this.srcErr === null;
+        return -1;
+      }
+      this.makeRoom();
+      this.takePending();
+      scanp = this.scanp + n;
+    }
+  }
+
+  /** Go's scanner over the buffer from `from`: the length of the value from scanp when it ends there, else -1. */
+  private scanValue(from: number): number {
+    const buf = this.buf;
+    for (let scanp = from; scanp < buf.length; scanp++) {
+      const c = buf[scanp] as number;
+      this.scan.bytes++;
+      const op = this.scan.step(c);
+      if (op === ScanOp.End) {
+        this.scan.bytes--;
+        return scanp - this.scanp;
+      }
+      if ((op === ScanOp.EndObject || op === ScanOp.EndArray) && this.scan.endTop) {
+        return scanp + 1 - this.scanp;
+      }
+      if (op === ScanOp.Error) {
+        this.err = toV1SyntaxError(this.scan.err as SyntacticError);
+        throw this.err;
+      }
+    }
+    return -1;
   }
 
   private *prepareForDecode(): Op<void> {
@@ -285,6 +330,25 @@ export class DecoderCore {
     if (this.tokenState === TS.ArrayStart || this.tokenState === TS.ArrayValue)
       this.tokenState = TS.ArrayComma;
     else if (this.tokenState === TS.ObjectValue) this.tokenState = TS.ObjectComma;
+  }
+
+  /**
+   * Set when decodeBuffered stopped only because the source's next chunk is needed: the driver
+   * reads it, hands it to `supply`, and asks decodeBuffered again (Go's refill, in two steps).
+   */
+  waiting = false;
+
+  /** supply takes the source's next chunk as refill does (decodeBuffered then goes on with it). */
+  supply(c: Chunk): void {
+    this.waiting = false;
+    if (c === SOURCE_DONE) this.eof = true;
+    this.pending = this.bytesOf(c) ?? new Uint8Array(0);
+  }
+
+  /** supplyFailure records the source's error as refill does (the next read reports it). */
+  supplyFailure(e: unknown): void {
+    this.waiting = false;
+    this.srcErr = { e };
   }
 
   /** The options of the fast path's calls (a fresh destination), made again when a setting changes. */
@@ -317,11 +381,18 @@ export class DecoderCore {
    * but the values.
    */
   decodeBuffered(type: GoType, into: unknown): unknown {
+    this.waiting = false;
     if (into !== undefined || this.err !== null) return NO_FAST;
     const s = this.tokenState;
     if (s !== TS.TopValue && s !== TS.ArrayStart && s !== TS.ArrayValue && s !== TS.ObjectValue)
       return NO_FAST;
-    return this.fastValue(type, this.optionsFor(undefined));
+    const options = this.optionsFor(undefined);
+    const v = this.fastValue(type, options);
+    if (v !== NO_FAST || this.pending.length === 0) return v;
+    // The value runs past the buffer and the source's next bytes are read already: Go's
+    // readValue and Decode's rest, without a generator or a promise.
+    const n = this.readValueNow();
+    return n < 0 ? NO_FAST : this.decodeRead(type, undefined, options, n);
   }
 
   /** fastValue decodes the value whole in the buffer at scanp with the fast path, or answers NO_FAST. */
@@ -348,7 +419,11 @@ export class DecoderCore {
       const fast = this.fastValue(type, options);
       if (fast !== NO_FAST) return fast;
     }
-    const n = yield* this.readValue();
+    return this.decodeRead(type, into, options, yield* this.readValue());
+  }
+
+  /** The rest of Decode once readValue has found the value's `n` bytes at scanp: they are consumed and decoded. */
+  private decodeRead(type: GoType, into: unknown, options: UnmarshalOptions, n: number): unknown {
     if (n > this.maxBytes) this.tooLarge();
     if (n > MAX_INPUT_BYTES) {
       // Past the longest string: element by element on the bytes (readValue has checked them).
@@ -360,15 +435,16 @@ export class DecoderCore {
         this.valueEnd();
       }
     }
-    const value = this.buf.slice(this.scanp, this.scanp + n);
+    const at = this.scanp;
     this.scanp += n;
     try {
-      // A fresh destination: the fast path first (it gives up on anything the exact engine must decide).
+      // A fresh destination: the fast path first (it gives up on anything the exact engine must
+      // decide; it keeps nothing of its input, as fastValue's calls rely on).
       if (into === undefined) {
-        const fast = unmarshalFast(type, value, options);
+        const fast = unmarshalFast(type, this.buf.subarray(at, at + n), options);
         if (fast !== NO_FAST) return fast;
       }
-      return runDecode(type, prepareInput(value), options, true);
+      return runDecode(type, prepareInput(this.buf.slice(at, at + n)), options, true);
     } finally {
       this.valueEnd();
     }
@@ -500,18 +576,62 @@ export function runSync<R>(op: Op<R>, next: () => Chunk): R {
   return r.value;
 }
 
-/** Runs operation `op` to its end, answering each NEED_INPUT with the awaited `next()`. */
-export async function runAsync<R>(op: Op<R>, next: () => Promise<Chunk> | Chunk): Promise<R> {
-  let r = op.next();
-  while (!r.done) {
+/**
+ * Runs operation `op` to its end, answering each NEED_INPUT with the awaited `next()`. It runs
+ * synchronously while the chunks come at once (a file's block already read, bytes in memory):
+ * then the answer is one settled promise, with no async frame alive between reads.
+ */
+export function runAsync<R>(op: Op<R>, next: () => Promise<Chunk> | Chunk): Promise<R> {
+  let r: IteratorResult<typeof NEED_INPUT, R>;
+  try {
+    r = op.next();
+    while (!r.done) {
+      let c: Chunk | Promise<Chunk>;
+      try {
+        c = next();
+      } catch (e) {
+        r = op.throw(e);
+        continue;
+      }
+      if (c instanceof Promise) return resumeAsync(op, c, next);
+      r = op.next(c);
+    }
+  } catch (e) {
+    return Promise.reject(e);
+  }
+  return Promise.resolve(r.value);
+}
+
+/** runAsync's rest once a chunk is a promise: it is awaited, then the operation runs on. */
+async function resumeAsync<R>(
+  op: Op<R>,
+  first: Promise<Chunk>,
+  next: () => Promise<Chunk> | Chunk,
+): Promise<R> {
+  let pending: Promise<Chunk> | Chunk = first;
+  for (;;) {
+    let r: IteratorResult<typeof NEED_INPUT, R>;
     let c: Chunk;
     try {
-      c = await next();
+      c = await pending;
     } catch (e) {
+      // The source's error is the operation's to handle (it may catch it and ask again).
       r = op.throw(e);
+      if (r.done) return r.value;
+      pending = nextChunk(next);
       continue;
     }
     r = op.next(c);
+    if (r.done) return r.value;
+    pending = nextChunk(next);
   }
-  return r.value;
+}
+
+/** nextChunk calls `next`, its synchronous throw as a rejection. */
+function nextChunk(next: () => Promise<Chunk> | Chunk): Promise<Chunk> | Chunk {
+  try {
+    return next();
+  } catch (e) {
+    return Promise.reject(e);
+  }
 }

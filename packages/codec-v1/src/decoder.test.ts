@@ -4,6 +4,10 @@
  * UnmarshalJSON method. (Op-by-op agreement with Go, Buffered and
  * InputOffset included, is in audit.test.ts's Decoder scripts.)
  */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { open } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { type GoType, parseGo, T, withMethods } from "@gojson/gotype";
 import { describe, expect, test } from "vitest";
 import { Decoder, Delim, GoError, isEOF, JsonSyntaxError, SyncDecoder, unmarshal } from "./index.js";
@@ -145,6 +149,40 @@ describe("Decoder/File", () => {
         if (w === undefined || "e" in w) break;
       }
     });
+  test("a FileHandle (fs.promises.open) reads as the same bytes in memory do (values, errors, offsets)", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "codec-v1-file-"));
+    try {
+      const file = path.join(dir, "in.ndjson");
+      const lines = Array.from({ length: 3000 }, (_, i) => `{"id":${i},"s":"${"x".repeat(i % 400)}"}\n`);
+      const all = new TextEncoder().encode(`${lines.join("")} [1,`);
+      writeFileSync(file, all);
+      const fh = await open(file);
+      try {
+        const want = new Decoder(all);
+        const got = new Decoder(fh);
+        for (let i = 0; ; i++) {
+          const [w, g] = await Promise.all(
+            [want, got].map((d) =>
+              d.decode(T.any).then(
+                (v) => ({ v }),
+                (e: unknown) => ({ e: (e as Error).message }),
+              ),
+            ),
+          );
+          expect(g).toEqual(w);
+          expect(got.inputOffset()).toBe(want.inputOffset());
+          if ("e" in w) {
+            expect([i, w.e]).toEqual([3000, "unexpected EOF"]);
+            break;
+          }
+        }
+      } finally {
+        await fh.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
   test("one reused buffer: a long file is read in reads of the buffer's size", async () => {
     const line = new TextEncoder().encode(`${JSON.stringify({ k: "v".repeat(500) })}\n`);
     const all = new Uint8Array(line.length * 1000);

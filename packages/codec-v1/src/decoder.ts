@@ -5,7 +5,7 @@
  * UnmarshalJSON twin). Both run the same state machine (./decoder-core.ts).
  */
 import { checkType } from "./arguments.js";
-import { DecoderCore, type Op, runAsync, runSync, type Token } from "./decoder-core.js";
+import { type Chunk, DecoderCore, type Op, runAsync, runSync, type Token } from "./decoder-core.js";
 import type { GoType } from "./deps.js";
 import { InvalidArgumentError } from "./errors.js";
 import { checkInto, type DecodeOptions, resolveDecode, type UnmarshalOptions } from "./options.js";
@@ -89,13 +89,48 @@ export class Decoder {
     try {
       checkType("Decoder.decode", type);
       const o = checkInto(options, "Decoder.decode");
-      // A value whole in the buffer: decoded now (one settled promise, no state machine).
-      const v = this.core.decodeBuffered(type as GoType, o.into);
-      if (v !== NO_FAST) return Promise.resolve(v as T);
+      // A value whole in the buffer, or in it and the source's chunks read already: decoded now
+      // (one settled promise, no state machine).
+      const core = this.core;
+      for (;;) {
+        const v = core.decodeBuffered(type as GoType, o.into);
+        if (v !== NO_FAST) return Promise.resolve(v as T);
+        if (!core.waiting) break;
+        // Only the source's next chunk is missing: read it, and go on without the state machine.
+        let c: ReturnType<typeof this.next>;
+        try {
+          c = this.next();
+        } catch (e) {
+          core.supplyFailure(e);
+          break;
+        }
+        if (c instanceof Promise)
+          return c.then(
+            this.onChunk(type as GoType, o.into),
+            this.onFailure(type as GoType, o.into),
+          ) as Promise<T>;
+        core.supply(c);
+      }
       return this.run(this.core.decode(type as GoType, o.into)) as Promise<T>;
     } catch (e) {
       return Promise.reject(e);
     }
+  }
+
+  /** After a chunk read for decode: decode goes on with it (the whole state machine if it must). */
+  private onChunk(type: GoType, into: unknown): (c: Chunk) => unknown {
+    return (c) => {
+      this.core.supply(c);
+      return this.decode(type, into === undefined ? undefined : { into });
+    };
+  }
+
+  /** After a read that failed for decode: the state machine reports it as Go does. */
+  private onFailure(type: GoType, into: unknown): (e: unknown) => unknown {
+    return (e) => {
+      this.core.supplyFailure(e);
+      return this.run(this.core.decode(type, into));
+    };
   }
 
   /** Go's Decoder.More: whether another element follows in the current array or object. */

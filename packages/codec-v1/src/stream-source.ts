@@ -5,7 +5,7 @@
  * with `fs.promises.open` (read into one reused buffer: no garbage per read). A
  * chunk is a Uint8Array (a Buffer too) or a string (its UTF-8 bytes).
  */
-import type { ReadableFile } from "@gojson/jsontext";
+import { chunkReader, type ReadableFile } from "@gojson/jsontext";
 import { type Chunk, SOURCE_DONE } from "./decoder-core.js";
 import { InvalidArgumentError } from "./errors.js";
 import { describeValue } from "./value-check.js";
@@ -61,6 +61,27 @@ function isFile(s: object): s is DecoderFile {
     !isAsyncIterable(s) &&
     !isIterable(s)
   );
+}
+
+/**
+ * A Node FileHandle is read by jsontext's file reader: with fs.read on its descriptor, one block
+ * ahead, a block already read handed out without a promise. Few objects are alive while a read
+ * is pending, when V8 often runs a young-generation GC (the bytes it copies decide when V8 grows
+ * its young generation, hence the peak RSS of a long stream). Its chunk is valid until the next
+ * read, as fromFile's.
+ */
+function fromFileHandle(f: DecoderFile): () => Promise<Chunk> | Chunk {
+  const r = chunkReader(f);
+  const chunk = (c: Uint8Array | undefined): Chunk => (c === undefined ? SOURCE_DONE : c);
+  return () => {
+    const c = r.next();
+    return c instanceof Promise ? c.then(chunk) : chunk(c);
+  };
+}
+
+/** Whether f is a Node FileHandle (an open one: its descriptor is a number). */
+function isFileHandle(f: DecoderFile): boolean {
+  return f.constructor?.name === "FileHandle" && typeof (f as { fd?: unknown }).fd === "number";
 }
 
 /** Reads a file into one buffer: its chunk is valid until the next read, which the Decoder asks for only once it has copied the chunk. */
@@ -125,7 +146,7 @@ export function asyncReader(operation: string, src: unknown): () => Promise<Chun
       };
     }
     if (isIterable(src)) return fromIterator(operation, src[Symbol.iterator]());
-    if (isFile(src)) return fromFile(operation, src);
+    if (isFile(src)) return isFileHandle(src) ? fromFileHandle(src) : fromFile(operation, src);
   }
   throw new InvalidArgumentError(
     operation,
