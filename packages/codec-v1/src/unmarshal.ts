@@ -9,11 +9,12 @@
 import { checkData, checkType } from "./arguments.js";
 import { decodeDeep } from "./decode-deep.js";
 import { Abort, DecodeState, partialOf, SYNTAX_BAIL } from "./decode-state.js";
+import { callsUserMethods } from "./decode-user-methods.js";
 import { decodeUtf8Go, type GoType, typeString } from "./deps.js";
 import { GoError, InvalidUnmarshalError, type JsonV1Error } from "./errors.js";
 import { DEFAULT_GO_VERSION } from "./go-version.js";
 import { checkUnmarshal, type UnmarshalOptions } from "./options.js";
-import { PlanCache, syncPlans } from "./plan-cache.js";
+import { syncPlans } from "./plan-cache.js";
 import { checkValid } from "./syntax.js";
 import { NO_FAST, unmarshalFast } from "./unmarshal-fast.js";
 import { topDecoderFor } from "./unmarshal-plan.js";
@@ -51,40 +52,6 @@ export function prepareInput(data: Uint8Array | string): PreparedInput {
 
 function bytesOf(p: PreparedInput): Uint8Array {
   return p.bytes ?? utf8.encode(p.text);
-}
-
-const userMethodCache = new PlanCache<boolean>();
-
-/** Whether decoding `t` may call user-supplied methods (then input is validated before any call). */
-function callsUserMethods(t: GoType, seen = new Set<GoType>()): boolean {
-  const hit = userMethodCache.get(t);
-  if (hit !== undefined) return hit;
-  if (seen.has(t)) return false;
-  seen.add(t);
-  let r = false;
-  if (
-    t.known === undefined &&
-    t.methods !== undefined &&
-    (t.methods.UnmarshalJSON !== undefined || t.methods.UnmarshalText !== undefined)
-  )
-    r = true;
-  else {
-    switch (t.kind) {
-      case "slice":
-      case "array":
-      case "pointer":
-        r = callsUserMethods(t.elem, seen);
-        break;
-      case "map":
-        r = callsUserMethods(t.key, seen) || callsUserMethods(t.elem, seen);
-        break;
-      case "struct":
-        r = t.fields.some((f) => callsUserMethods(f.type, seen));
-        break;
-    }
-  }
-  userMethodCache.set(t, r);
-  return r;
 }
 
 function checkInto(t: GoType, into: unknown): void {
