@@ -3,7 +3,10 @@
  * ValueSink (Go's MarshalEncode: each value and a newline) and encodeValues (NDJSON), to a Node
  * Writable, a web WritableStream and a callback, waiting when the sink asks to.
  */
-import { Writable } from "node:stream";
+import { createWriteStream, mkdtempSync, readFileSync, rmSync, type WriteStream } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { PassThrough, Writable } from "node:stream";
 import { named, sliceOf, structOf, T } from "@gojson/gotype";
 import { SINK_BACKLOG } from "@gojson/jsontext";
 import { afterEach, describe, expect, it } from "vitest";
@@ -11,6 +14,7 @@ import {
   ENCODE_FLUSH_THRESHOLD,
   encodeValues,
   InvalidArgumentError,
+  marshal,
   marshalEncode,
   marshalWrite,
   ValueSink,
@@ -176,5 +180,86 @@ describe("encodeValues writes NDJSON with backpressure", () => {
       s2.w,
     );
     expect(s2.text()).toBe(want);
+  });
+});
+
+describe("encoding into blocks (marshal's byte path) and reusing a file stream's blocks", () => {
+  const Doc = named(
+    "Doc",
+    structOf([
+      { name: "ID", type: T.int64, tag: 'json:"id"' },
+      { name: "Text", type: T.string, tag: 'json:"text"' },
+      { name: "X", type: T.float64, tag: 'json:"x"' },
+    ]),
+  );
+  const doc = (i: number) => ({
+    ID: BigInt(i),
+    Text: i % 5000 === 7 ? "é".repeat(70_000) : `t${"x".repeat(i % 97)}`,
+    X: i / 4,
+  });
+  const dir = () => mkdtempSync(path.join(tmpdir(), "codec-v2-sink-"));
+  const written = (ws: WriteStream) =>
+    new Promise<void>((resolve, reject) => ws.end((e?: Error | null) => (e ? reject(e) : resolve())));
+
+  it("a file stream gets marshal's bytes, values longer than a block included; its blocks are reused", async () => {
+    const d = dir();
+    try {
+      const file = path.join(d, "out.ndjson");
+      const ws = createWriteStream(file);
+      const sink = new ValueSink(ws);
+      const n = 20_000;
+      for (let i = 0; i < n; i++) if (!marshalEncode(sink, Doc, doc(i))) await sink.flush();
+      await sink.flush();
+      await written(ws);
+      const want = Array.from(
+        { length: n },
+        (_, i) => `${Buffer.from(marshal(Doc, doc(i))).toString()}\n`,
+      ).join("");
+      expect(readFileSync(file, "utf8")).toBe(want);
+      // Blocks the file stream has written come back to be filled again.
+      expect((sink as unknown as { free: Uint8Array[] }).free.length).toBeGreaterThan(0);
+    } finally {
+      rmSync(d, { recursive: true, force: true });
+    }
+  });
+  it("a value marshal rejects: the same error, nothing of it written", async () => {
+    const d = dir();
+    try {
+      const ws = createWriteStream(path.join(d, "out.ndjson"));
+      const sink = new ValueSink(ws);
+      marshalEncode(sink, Doc, doc(1));
+      const bad = { ...doc(2), X: Number.NaN };
+      const want = (() => {
+        try {
+          marshal(Doc, bad);
+        } catch (e) {
+          return (e as Error).message;
+        }
+      })();
+      expect(want).toMatch(/NaN/);
+      expect(() => marshalEncode(sink, Doc, bad)).toThrow(want as string);
+      expect(sink.outputOffset).toBe(marshal(Doc, doc(1)).length + 1);
+      await sink.flush();
+      await written(ws);
+    } finally {
+      rmSync(d, { recursive: true, force: true });
+    }
+  });
+  it("a sink that may keep its chunks (a PassThrough read later) gets blocks never reused", async () => {
+    const pt = new PassThrough({ highWaterMark: 1 << 30 });
+    const n = 30_000;
+    await encodeValues(
+      Doc,
+      Array.from({ length: n }, (_, i) => doc(i)),
+      pt,
+    );
+    pt.end();
+    const chunks: Buffer[] = [];
+    for await (const c of pt) chunks.push(c as Buffer);
+    const want = Array.from(
+      { length: n },
+      (_, i) => `${Buffer.from(marshal(Doc, doc(i))).toString()}\n`,
+    ).join("");
+    expect(Buffer.concat(chunks).toString()).toBe(want);
   });
 });

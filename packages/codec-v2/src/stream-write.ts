@@ -8,12 +8,40 @@ import type { GoType } from "@gojson/gotype";
 import { type ByteSink, SinkWriter } from "@gojson/jsontext";
 import { marshal } from "./api.js";
 import { checkGoType, describeArgument, InvalidArgumentError } from "./argument-errors.js";
+import { INTO_BAIL, marshalInto } from "./marshal-into.js";
 import { type Options, type OptionsInput, type ResolvedOptions, resolveOptions } from "./options.js";
 
 /** ENCODE_FLUSH_THRESHOLD is the buffered output (bytes) above which a ValueSink hands its output to the sink. */
 export const ENCODE_FLUSH_THRESHOLD = 64 * 1024;
 
 const NEWLINE = 0x0a;
+
+/** Room (bytes) below which a block is handed over before a value is encoded into it (most values fit in what is left). */
+const BLOCK_SLACK = 1024;
+
+type BufferCtor = { allocUnsafeSlow(n: number): Uint8Array };
+const NodeBuffer = (globalThis as unknown as { Buffer?: BufferCtor }).Buffer;
+
+/** A block: a Node Buffer (marshalInto writes with Buffer's native writers) outside Node's pool. */
+function newBlock(n: number): Uint8Array {
+  return NodeBuffer !== undefined ? NodeBuffer.allocUnsafeSlow(n) : new Uint8Array(n);
+}
+
+/**
+ * writesOut reports whether a sink is done with a chunk's memory once it calls back for it: a
+ * file or terminal stream (fs/tty WriteStream) has written the bytes then. Others may keep the
+ * chunk (a PassThrough hands the same memory to its reader), so their blocks are never reused.
+ */
+function writesOut(sink: unknown): boolean {
+  const s = sink as { constructor?: { name?: unknown }; bytesWritten?: unknown; writableLength?: unknown };
+  return (
+    typeof sink === "object" &&
+    sink !== null &&
+    s.constructor?.name === "WriteStream" &&
+    typeof s.bytesWritten === "number" &&
+    typeof s.writableLength === "number"
+  );
+}
 
 /**
  * marshalWrite writes the JSON encoding of value to `sink` (Go's MarshalWrite: one value, no
@@ -46,6 +74,8 @@ export class ValueSink {
   /** @internal */
   readonly options: OptionsInput;
   private readonly out: SinkWriter | null;
+  /** Blocks the sink has written out, to fill again (a file stream's: see writesOut); null when blocks are not reused. */
+  private readonly free: Uint8Array[] | null;
   /** The block being filled: bytes [0, size). */
   private block: Uint8Array = EMPTY;
   private size = 0;
@@ -58,6 +88,7 @@ export class ValueSink {
       sink = undefined;
     }
     this.out = sink === undefined || sink === null ? null : new SinkWriter(sink as ByteSink);
+    this.free = this.out !== null && writesOut(sink) ? [] : null;
     this.options = options;
     this.o = resolveOptions(options);
   }
@@ -91,6 +122,41 @@ export class ValueSink {
     return this.wait === undefined;
   }
 
+  /**
+   * @internal encode appends one value of `type` and its newline, encoded straight into the
+   * block (marshal's byte path: no buffer of its own) where it can be, else by marshal; false
+   * when the caller should await flush().
+   */
+  encode(type: GoType, value: unknown, o: ResolvedOptions): boolean {
+    if (this.out === null) return this.push(marshal(type, value, o));
+    if (this.block.length - this.size < BLOCK_SLACK) this.fresh();
+    let end = marshalInto(type, value, o, this.block, this.size);
+    if (end < 0 && end !== INTO_BAIL && this.size > 0) {
+      // It did not fit in what was left: a fresh block, once.
+      this.fresh();
+      end = marshalInto(type, value, o, this.block, 0);
+    }
+    if (end < 0) return this.push(marshal(type, value, o));
+    if (end === this.block.length) {
+      // No room for the newline: this block goes as it is, the newline starts the next.
+      this.size = end;
+      this.fresh();
+      this.block[0] = NEWLINE;
+      this.size = 1;
+    } else {
+      this.block[end] = NEWLINE;
+      this.size = end + 1;
+    }
+    if (this.size >= ENCODE_FLUSH_THRESHOLD) this.emit();
+    return this.wait === undefined;
+  }
+
+  /** fresh hands the block's output to the sink (if any) and takes an empty block (a written-out one when there is). */
+  private fresh(): void {
+    if (this.size > 0) this.emit();
+    this.block = this.free?.pop() ?? newBlock(ENCODE_FLUSH_THRESHOLD);
+  }
+
   /** flush hands the buffered output to the sink and waits until the sink has taken it. */
   async flush(): Promise<void> {
     if (this.out === null) return;
@@ -114,9 +180,13 @@ export class ValueSink {
   private room(need: number): void {
     let cap = this.out === null ? Math.max(1024, this.block.length * 2) : ENCODE_FLUSH_THRESHOLD;
     while (cap < need) cap *= 2;
-    const nb = new Uint8Array(cap);
+    const nb = this.out !== null && cap === ENCODE_FLUSH_THRESHOLD ? this.fromPool() : new Uint8Array(cap);
     if (this.size > 0) nb.set(this.block.subarray(0, this.size));
     this.block = nb;
+  }
+
+  private fromPool(): Uint8Array {
+    return this.free?.pop() ?? newBlock(ENCODE_FLUSH_THRESHOLD);
   }
 
   private emit(): void {
@@ -125,7 +195,11 @@ export class ValueSink {
     this.written += n;
     this.block = EMPTY;
     this.size = 0;
-    const p = (this.out as SinkWriter).write(blk.subarray(0, n));
+    const free = this.free;
+    // A block of the pool's size comes back once the file stream has written it.
+    const done =
+      free !== null && blk.length === ENCODE_FLUSH_THRESHOLD ? () => void free.push(blk) : undefined;
+    const p = (this.out as SinkWriter).write(blk.subarray(0, n), done);
     if (p !== undefined) this.wait = p;
   }
 }
@@ -164,7 +238,7 @@ export function marshalEncode<T>(
           | ResolvedOptions
           | undefined
         )[]);
-  return enc.push(marshal(type, value, o));
+  return enc.encode(type, value, o);
 }
 
 /**
@@ -182,9 +256,9 @@ export async function encodeValues<T>(
   const enc = new ValueSink(sink, options);
   const o = enc.o;
   if (typeof (values as AsyncIterable<T>)[Symbol.asyncIterator] === "function") {
-    for await (const v of values as AsyncIterable<T>) if (!enc.push(marshal(type, v, o))) await enc.flush();
+    for await (const v of values as AsyncIterable<T>) if (!enc.encode(type, v, o)) await enc.flush();
   } else {
-    for (const v of values as Iterable<T>) if (!enc.push(marshal(type, v, o))) await enc.flush();
+    for (const v of values as Iterable<T>) if (!enc.encode(type, v, o)) await enc.flush();
   }
   await enc.flush();
 }

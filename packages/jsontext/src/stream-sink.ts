@@ -74,8 +74,13 @@ export class SinkWriter {
     this.sink = sink;
   }
 
-  /** write hands chunk to the sink; a promise means: wait for it before writing more. */
-  write(chunk: Uint8Array): Promise<void> | undefined {
+  /**
+   * write hands chunk to the sink; a promise means: wait for it before writing more. `done`, when
+   * given, is called once a Node Writable has called back for the chunk (written or failed): a
+   * sink that writes it out (a file stream) is done with its memory then. Other sinks never call
+   * it (they may keep the chunk).
+   */
+  write(chunk: Uint8Array, done?: () => void): Promise<void> | undefined {
     this.rethrow();
     const sink = this.sink;
     if (typeof sink === "function") {
@@ -107,6 +112,7 @@ export class SinkWriter {
       this.inflight++;
       ok = node.write(chunk, (e?: unknown) => {
         if (e) this.fail(e);
+        done?.();
         if (--this.inflight === 0 && this.idle !== null) {
           const wake = this.idle;
           this.idle = null;
