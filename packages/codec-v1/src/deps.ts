@@ -44,6 +44,7 @@ export {
 // writers, Go's v1 scanner and quoting helpers.
 export {
   anyValue,
+  atEnd,
   BAIL,
   bail,
   beginArray,
@@ -70,6 +71,7 @@ export {
   leave,
   literal,
   N,
+  NO_FAST,
   NUM_IN,
   nextElement,
   nextMember,
@@ -89,6 +91,7 @@ export {
   ScannerV1,
   ScanOp,
   safeBigintIn,
+  scanAt,
   skipValue,
   T_,
   validV1,

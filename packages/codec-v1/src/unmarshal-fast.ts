@@ -25,6 +25,7 @@
 
 import {
   anyValue,
+  atEnd,
   BAIL,
   bail,
   beginScan,
@@ -34,11 +35,13 @@ import {
   type GoType,
   JsonNumber,
   literal,
+  NO_FAST,
   numberEnd,
   readFloat,
   readNull,
   readString,
   resetAny,
+  scanAt,
   ws,
 } from "./deps.js";
 import { isValidNumber } from "./format.js";
@@ -65,8 +68,8 @@ import { zeroFn, zeroValue } from "./zero.js";
 /** The switch of codec-v1's fast unmarshal (GOJSON_FAST_UNMARSHAL=0 turns it off; see fastPathSwitch). */
 export const fastUnmarshal: { enabled: boolean } = fastPathSwitch("GOJSON_FAST_UNMARSHAL");
 
-/** Returned by {@link unmarshalFast} when the fast path does not apply or gave up. */
-export const NO_FAST: unique symbol = Symbol("gojson.v1.noFastUnmarshal");
+// What unmarshalFast returns when the fast path does not apply or gave up: the kernel's sentinel.
+export { NO_FAST };
 
 function build(t: GoType): FDec {
   if (hasUnmarshalMethod(t)) return GIVE_UP;
@@ -192,6 +195,31 @@ export function unmarshalFast(
   // Invalid UTF-8 (the exact engine's U+FFFD byte by byte, offsets in bytes) and lone surrogates
   // in a string input are the exact engine's.
   if (!beginScan(data)) return NO_FAST;
+  return decodeScanned(t, dec, options, strict);
+}
+
+/**
+ * unmarshalFastAt is {@link unmarshalFast} of the value in [start, end) of the window last held
+ * by the kernel's beginWindow (a stream reader's buffer of many values): nothing is viewed,
+ * copied or made text per value. NO_FAST also when no window is held or the range is not in it.
+ */
+export function unmarshalFastAt(
+  t: GoType,
+  start: number,
+  end: number,
+  options: UnmarshalOptions,
+  strict = false,
+): unknown {
+  if (!fastUnmarshal.enabled || options.into !== undefined) return NO_FAST;
+  syncPlans();
+  const dec = fastDecoderFor(t);
+  if (dec === GIVE_UP) return NO_FAST;
+  if (!scanAt(start, end)) return NO_FAST;
+  return decodeScanned(t, dec, options, strict);
+}
+
+/** decodeScanned runs dec over the input the cursor points at: the whole input, or NO_FAST. */
+function decodeScanned(t: GoType, dec: FDec, options: UnmarshalOptions, strict: boolean): unknown {
   // v1's syntax: duplicate names merge (last value wins), a lone surrogate escape is U+FFFD.
   C.allowDuplicateNames = true;
   C.allowInvalidUTF8 = true;
@@ -200,9 +228,7 @@ export function unmarshalFast(
   V1.go127 = options.goVersion !== "1.26";
   try {
     const v = dec(ws(), zeroValue(t));
-    ws();
-    if (C.p !== C.n) return NO_FAST;
-    return v;
+    return atEnd() ? v : NO_FAST;
   } catch (e) {
     if (e === BAIL || !strict) return NO_FAST;
     throw e;

@@ -17,6 +17,7 @@
 import { type GoType, isIntegerKind, methodsVersion, type StructType } from "@gojson/gotype";
 import {
   anyValue,
+  atEnd,
   BAIL,
   bail,
   beginArray,
@@ -32,6 +33,7 @@ import {
   literal,
   matchAt,
   N,
+  NO_FAST,
   nextElement,
   nextMember,
   Q,
@@ -41,6 +43,7 @@ import {
   readNull,
   readString,
   resetAny,
+  scanAt,
   skipValue,
   ws,
 } from "@gojson/jsontext/internal";
@@ -63,8 +66,8 @@ import { V1_BAIL_ONLY, V1_COMPILED, type V1Plan, v1Plan } from "./unmarshal-fast
 /** The switch of codec-v2's fast unmarshal (GOJSON_FAST_UNMARSHAL=0 turns it off; see fastPathSwitch). */
 export const fastUnmarshal: { enabled: boolean } = fastPathSwitch("GOJSON_FAST_UNMARSHAL");
 
-/** Returned by {@link unmarshalFast} when the fast path does not apply or gave up. */
-export const NO_FAST: unique symbol = Symbol("gojson.v2.noFastUnmarshal");
+// What unmarshalFast returns when the fast path does not apply or gave up: the kernel's sentinel.
+export { NO_FAST };
 
 /**
  * A fast decoder: reads the value whose first char code is `c` (at C.p, after
@@ -657,6 +660,30 @@ export function unmarshalFast(
   if (dec === null) return NO_FAST;
   // v2 rejects invalid UTF-8 (the exact engine reports where); a BOM is not JSON whitespace.
   if (!beginScan(data)) return NO_FAST;
+  return decodeScanned(dec, strict);
+}
+
+/**
+ * unmarshalFastAt is {@link unmarshalFast} of the value in [start, end) of the window last held
+ * by the kernel's beginWindow (a stream reader's buffer of many values): nothing is viewed,
+ * copied or made text per value. NO_FAST also when no window is held or the range is not in it.
+ */
+export function unmarshalFastAt(
+  t: GoType,
+  start: number,
+  end: number,
+  o: ResolvedOptions,
+  strict = false,
+): unknown {
+  if (!fastUnmarshal.enabled) return NO_FAST;
+  const dec = fastDecoderFor(t, o);
+  if (dec === null) return NO_FAST;
+  if (!scanAt(start, end)) return NO_FAST;
+  return decodeScanned(dec, strict);
+}
+
+/** decodeScanned runs dec over the input the cursor points at: the whole input, or NO_FAST. */
+function decodeScanned(dec: FDec, strict: boolean): unknown {
   // json/v2's reading rules the fast path serves: duplicate names, lone surrogates and
   // numbers into `any` as the exact engine would read them under the default options.
   C.allowDuplicateNames = false;
@@ -665,9 +692,7 @@ export function unmarshalFast(
   resetAny();
   try {
     const v = dec(ws());
-    ws();
-    if (C.p !== C.n) return NO_FAST;
-    return v;
+    return atEnd() ? v : NO_FAST;
   } catch (e) {
     if (e === BAIL || !strict) return NO_FAST;
     throw e;

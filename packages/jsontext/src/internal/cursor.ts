@@ -23,6 +23,12 @@ import { wellFormed } from "./well-formed.js";
 /** Thrown by the fast paths on anything they do not decode exactly (a private sentinel, no stack). */
 export const BAIL: unique symbol = Symbol.for("gojson.jsontext.fastBail");
 
+/**
+ * Returned by a codec's fast unmarshal entry when the fast path does not apply or gave up (the
+ * caller then runs its exact engine). One sentinel for both codecs: neither sees the other's.
+ */
+export const NO_FAST: unique symbol = Symbol.for("gojson.jsontext.noFast");
+
 /** Zero bytes after the input in `C.b`: every scan ends on them without a bounds check (no look-ahead goes further). */
 export const PAD = 8;
 

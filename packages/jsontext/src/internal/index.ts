@@ -62,8 +62,10 @@ export {
   FAST_MAX_DEPTH,
   fastPathSwitch,
   leave,
+  NO_FAST,
   PAD,
 } from "./cursor.js";
+export { atEnd, beginWindow, endWindow, scanAt } from "./cursor-window.js";
 // The byte-path writers.
 export {
   FastWriter,
