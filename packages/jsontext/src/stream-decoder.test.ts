@@ -1,6 +1,7 @@
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { split, traceStream, traceWhole } from "../test/trace.js";
+import { SyntacticError } from "./errors.js";
 import { StreamDecoder } from "./stream-decoder.js";
 
 const enc = new TextEncoder();
@@ -74,5 +75,44 @@ describe("StreamDecoder gives the whole-input Decoder's tokens, errors and offse
     expect(n).toBe(2000);
     expect(d.inputOffset).toBe(one.length * 2000 - 1);
     expect((d as unknown as { w: { buf: Uint8Array } }).w.buf.length).toBeLessThanOrEqual(64 * 1024);
+  });
+});
+
+describe("StreamDecoder.values behaves as an async generator", () => {
+  const text = (vs: Uint8Array[]) => vs.map((v) => new TextDecoder().decode(v));
+  it("calls made before the first is answered are answered in order, then done", async () => {
+    const d = new StreamDecoder(Readable.from(["1 [2", ",3] ", '"x"']));
+    const it = d.values();
+    const got = await Promise.all([it.next(), it.next(), it.next(), it.next(), it.next()]);
+    expect(got.map((r) => (r.done ? "done" : new TextDecoder().decode(r.value)))).toEqual([
+      "1",
+      "[2,3]",
+      '"x"',
+      "done",
+      "done",
+    ]);
+    expect(it[Symbol.asyncIterator]()).toBe(it);
+  });
+  it("a syntax error is the call's (offset from the stream's start); later calls are done", async () => {
+    const d = new StreamDecoder(Readable.from(["[1] ", "[2,}"]));
+    const it = d.values();
+    expect(text([(await it.next()).value as Uint8Array])).toEqual(["[1]"]);
+    const err = await it.next().then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(SyntacticError.isInstance(err)).toBe(true);
+    expect((err as SyntacticError).offset).toBe(7);
+    expect(await it.next()).toEqual({ value: undefined, done: true });
+  });
+  it("return() releases the source (a Node Readable is destroyed) and ends the iteration", async () => {
+    const r = Readable.from(["1 2 3"]);
+    const it = new StreamDecoder(r).values();
+    await it.next();
+    expect(await it.return()).toEqual({ value: undefined, done: true });
+    expect(r.destroyed).toBe(true);
+    expect(await it.next()).toEqual({ value: undefined, done: true });
+    const boom = new Error("boom");
+    await expect(new StreamDecoder("1").values().throw(boom)).rejects.toBe(boom);
   });
 });

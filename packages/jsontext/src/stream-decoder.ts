@@ -95,9 +95,40 @@ export class StreamDecoder {
     while ((await this.peekKind()) !== "") yield await this.readToken();
   }
 
-  /** values yields the bytes of each top-level value to the end of the stream. */
-  async *values(): AsyncGenerator<Uint8Array> {
-    while ((await this.peekKind()) !== "") yield await this.readValue();
+  /**
+   * values yields the bytes of each top-level value to the end of the stream (peekKind and
+   * readValue in a loop, as an async generator would). A value already in the window costs one
+   * promise: no async frame or promise chain is alive between values, which keeps V8's young
+   * generation at its first size on a long stream.
+   */
+  values(): AsyncGenerator<Uint8Array, void, undefined> {
+    return new ValueBytes(this);
+  }
+
+  /**
+   * @internal nextValue reads the next top-level value's bytes at once when the window holds it
+   * (undefined at the end of the stream), or returns NOT_READY when the window must read more
+   * (`ready()` first, then call again).
+   */
+  nextValue(): Uint8Array | undefined | typeof NOT_READY {
+    const cur = this.inner;
+    if (cur === null || cur.stackDepth === 0) {
+      const w = this.w;
+      const at = this.position();
+      if (!(w.complete && at < w.valueEnd)) w.next(at);
+      if (!w.frame()) return NOT_READY;
+    }
+    const d = this.decoder();
+    try {
+      return d.peekKind() === "" ? undefined : d.readValue();
+    } catch (e) {
+      throw this.shifted(e);
+    }
+  }
+
+  /** @internal fillWindow reads until the next value is framed (what ready() waits for). */
+  async fillWindow(): Promise<void> {
+    await this.ready();
   }
 
   // ---- internals ----
@@ -106,18 +137,23 @@ export class StreamDecoder {
     try {
       return f();
     } catch (e) {
-      const by = this.w.base + this.origin;
-      if (SyntacticError.isInstance(e) && by > 0) {
-        throw new SyntacticError({
-          detail: e.detail,
-          offset: e.offset + by,
-          pointer: e.pointer,
-          flavour: e.flavour,
-          code: e.code,
-        });
-      }
-      throw e;
+      throw this.shifted(e);
     }
+  }
+
+  /** shifted is an error of the Decoder over the window with its offset counted from the stream's start. */
+  private shifted(e: unknown): unknown {
+    const by = this.w.base + this.origin;
+    if (SyntacticError.isInstance(e) && by > 0) {
+      return new SyntacticError({
+        detail: e.detail,
+        offset: e.offset + by,
+        pointer: e.pointer,
+        flavour: e.flavour,
+        code: e.code,
+      });
+    }
+    return e;
   }
 
   /** position is the window index just after the last token read. */
@@ -159,5 +195,129 @@ export class StreamDecoder {
   /** cancel stops reading the source (a Readable is destroyed, a web stream's reader released). */
   async cancel(): Promise<void> {
     await this.w.cancel();
+  }
+}
+
+/** StreamDecoder.nextValue's answer when the window must read more first. */
+const NOT_READY: unique symbol = Symbol("jsontext.notReady");
+
+const RESOLVED: Promise<void> = Promise.resolve();
+
+function finished(): IteratorResult<never, void> {
+  return { value: undefined, done: true };
+}
+
+/**
+ * ValueBytes is StreamDecoder.values()'s async generator, written by hand: calls are answered
+ * in order; a value is read in a job after `next()` returns (the caller's `for await` is
+ * suspended then and holds nothing of the last value); an error ends the iteration (later calls
+ * are done), as `return()` does, which releases the source.
+ */
+class ValueBytes implements AsyncGenerator<Uint8Array, void, undefined> {
+  private done = false;
+  /** The last call not answered yet (later calls wait for it). */
+  private tail: Promise<IteratorResult<Uint8Array, void>> | undefined = undefined;
+  private calls = 0;
+  // Made once: a closure made per call would be one more object per value.
+  private readonly stepFn = ():
+    | IteratorResult<Uint8Array, void>
+    | Promise<IteratorResult<Uint8Array, void>> => {
+    let r: IteratorResult<Uint8Array, void> | Promise<IteratorResult<Uint8Array, void>>;
+    try {
+      r = this.step();
+    } catch (e) {
+      this.answered();
+      throw e;
+    }
+    if (r instanceof Promise) return this.settle(r);
+    this.answered();
+    return r;
+  };
+  private readonly retry = (): IteratorResult<Uint8Array, void> | Promise<IteratorResult<Uint8Array, void>> =>
+    this.step();
+  private readonly onError = (e: unknown): never => {
+    this.done = true;
+    throw e;
+  };
+
+  constructor(private readonly d: StreamDecoder) {}
+
+  [Symbol.asyncIterator](): this {
+    return this;
+  }
+
+  next(): Promise<IteratorResult<Uint8Array, void>> {
+    return this.enqueue(this.stepFn, true);
+  }
+
+  return(value?: void | PromiseLike<void>): Promise<IteratorResult<Uint8Array, void>> {
+    return this.enqueue(() => {
+      const wasDone = this.done;
+      this.done = true;
+      return this.settle(
+        (wasDone ? RESOLVED : this.d.cancel()).then(() => Promise.resolve(value).then(finished)),
+      );
+    }, false);
+  }
+
+  throw(e?: unknown): Promise<IteratorResult<Uint8Array, void>> {
+    return this.enqueue(() => {
+      const wasDone = this.done;
+      this.done = true;
+      return this.settle(
+        (wasDone ? RESOLVED : this.d.cancel()).then(
+          (): Promise<IteratorResult<Uint8Array, void>> => Promise.reject(e),
+        ),
+      );
+    }, false);
+  }
+
+  private enqueue(
+    op: () => IteratorResult<Uint8Array, void> | Promise<IteratorResult<Uint8Array, void>>,
+    defer: boolean,
+  ): Promise<IteratorResult<Uint8Array, void>> {
+    const prev = this.tail;
+    this.calls++;
+    let p: Promise<IteratorResult<Uint8Array, void>>;
+    if (prev !== undefined) p = prev.then(op, op);
+    else if (defer) p = RESOLVED.then(op);
+    else p = op() as Promise<IteratorResult<Uint8Array, void>>;
+    if (this.calls > 0) this.tail = p;
+    return p;
+  }
+
+  private answered(): void {
+    if (--this.calls === 0) this.tail = undefined;
+  }
+
+  private settle(p: Promise<IteratorResult<Uint8Array, void>>): Promise<IteratorResult<Uint8Array, void>> {
+    return p.then(
+      (r) => {
+        this.answered();
+        return r;
+      },
+      (e) => {
+        this.answered();
+        throw e;
+      },
+    );
+  }
+
+  /** step reads the next value (after reading more of the source when it must). */
+  private step(): IteratorResult<Uint8Array, void> | Promise<IteratorResult<Uint8Array, void>> {
+    if (this.done) return finished();
+    let v: Uint8Array | undefined | typeof NOT_READY;
+    try {
+      v = this.d.nextValue();
+    } catch (e) {
+      this.done = true;
+      throw e;
+    }
+    if (v === NOT_READY) return this.d.fillWindow().then(this.retry, this.onError);
+    if (v === undefined) {
+      this.done = true;
+      return finished();
+    }
+    return { value: v, done: false };
   }
 }
