@@ -5,7 +5,8 @@
  * embedded structs) and JSON texts that mostly fit them, mangled: case variants of the names,
  * delimiters swapped or dropped, Unicode folds (K/k/U+212A, s/ſ), duplicates exact and folded,
  * unknown members, nulls, arrays of the wrong length, base64 with line breaks, quoted numbers,
- * lone surrogate escapes, invalid UTF-8 and broken syntax:
+ * lone surrogate escapes, invalid UTF-8 and broken syntax (numbers, strings, `any` values and the
+ * mangling: @gojson/test-support's generators, shared with both codecs' fast-path properties):
  * - whenever the fast path returns a value, the exact engine returns the same value;
  * - the public unmarshal equals the exact engine (value, or error text and error value);
  * - the fast path does serve these types under v1's options (it may not decline them all).
@@ -13,14 +14,13 @@
 import { isDeepStrictEqual } from "node:util";
 import { fc, test } from "@fast-check/vitest";
 import { type GoType, parseGo } from "@gojson/gotype";
+import { anyJson as anyJsonText, type Gen, mangle, numberText, stringText } from "@gojson/test-support";
 import { afterAll, describe, expect } from "vitest";
 import { structFieldsV2 } from "./fields.js";
 import { zero } from "./go-values.js";
 import { defaultOptionsV1, type Options, resolveOptions, unmarshal } from "./index.js";
 import { NO_FAST, unmarshalFast } from "./unmarshal-fast.js";
 import { structCodegen } from "./unmarshal-fast-struct.js";
-
-type Gen = fc.GeneratorValue;
 
 const V1 = defaultOptionsV1();
 
@@ -147,55 +147,9 @@ function quoteName(g: Gen, s: string): string {
   return `${out}"`;
 }
 
-function numberText(g: Gen): string {
-  switch (g(fc.nat, 5)) {
-    case 0:
-      return g(fc.constantFrom, "-0", "1e2", "2.5", "1e400", "300", "-129", "01", "1.", "+1");
-    case 1:
-      return g(fc.constantFrom, "9223372036854775807", "9223372036854775808", "18446744073709551616");
-    default:
-      return String(g(fc.integer, { min: -200, max: 300 }));
-  }
-}
-
-function stringText(g: Gen): string {
-  switch (g(fc.nat, 9)) {
-    case 0:
-      return g(fc.constantFrom, '"\\ud800"', '"x\\udc00"', '"\\ud83d\\ude00"', '"a\\u00e9\\n"', '"\\x"');
-    case 1:
-      // Base64: plain, with line breaks (only the loose reading takes them), bad, or of another length.
-      return g(fc.constantFrom, '"AQI="', '"AQID"', '"AQ\\nID"', '"AQ\\r\\nI="', '"AQ=="', '"!!"', '""');
-    case 2:
-      // Quoted numbers and literals (`string` fields, v1's quoting).
-      return g(fc.constantFrom, '"12"', '"-3"', '"1.5"', '"null"', '"true"', '"false"', '"010"', '"+5"');
-    default:
-      return JSON.stringify(g(fc.constantFrom, "", "x", "Ab", "é日😀", "null", "a b"));
-  }
-}
-
-/** A JSON text for any JSON value. */
-function anyJson(g: Gen, depth: number): string {
-  switch (g(fc.nat, depth > 0 ? 7 : 4)) {
-    case 0:
-      return "null";
-    case 1:
-      return g(fc.boolean) ? "true" : "false";
-    case 2:
-      return numberText(g);
-    case 3:
-    case 4:
-      return stringText(g);
-    case 5: {
-      const n = g(fc.nat, 3);
-      return `[${Array.from({ length: n }, () => anyJson(g, depth - 1)).join(",")}]`;
-    }
-    default: {
-      const n = g(fc.nat, 3);
-      const names = () => quoteName(g, nameVariant(g, g(fc.constantFrom, ...TAG_NAMES)));
-      return `{${Array.from({ length: n }, () => `${names()}:${anyJson(g, depth - 1)}`).join(",")}}`;
-    }
-  }
-}
+/** A JSON text for any JSON value, its member names from the folding pool in any spelling. */
+const anyJson = (g: Gen, depth: number): string =>
+  anyJsonText(g, depth, (g) => quoteName(g, nameVariant(g, g(fc.constantFrom, ...TAG_NAMES))));
 
 /**
  * A JSON text that mostly fits t; `clean`: one that fits it (no mismatch, numbers in range,
@@ -255,31 +209,6 @@ function jsonFor(g: Gen, t: GoType, depth: number, str: boolean, clean: boolean)
     }
     default:
       return quoted(num());
-  }
-}
-
-/** Occasionally break the text: truncate it, trailing data, invalid UTF-8, a byte replaced. */
-function mangle(g: Gen, text: string): Uint8Array | string {
-  const bytes = new TextEncoder().encode(text);
-  switch (g(fc.nat, 19)) {
-    case 0:
-      return bytes.subarray(0, g(fc.nat, bytes.length));
-    case 1:
-      return `${text} x`;
-    case 2: {
-      const b = Uint8Array.from(bytes);
-      if (b.length > 0) b[g(fc.nat, b.length - 1)] = g(fc.constantFrom, 0xff, 0xc3, 0xed, 0x80);
-      return b;
-    }
-    case 3: {
-      const b = Uint8Array.from(bytes);
-      if (b.length > 0) b[g(fc.nat, b.length - 1)] = g(fc.constantFrom, 0x22, 0x5c, 0x2c, 0x7d, 0x5d, 0x0a);
-      return b;
-    }
-    case 4:
-      return text;
-    default:
-      return bytes;
   }
 }
 
