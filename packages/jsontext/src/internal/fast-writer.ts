@@ -9,6 +9,7 @@
  * Not semver-stable: part of `@gojson/jsontext/internal`.
  */
 import { Buffer } from "node:buffer";
+import { markAsUntransferable } from "node:worker_threads";
 import { INT53_MAX_BYTES, NUM_IN, writeInt53In } from "../write-number.js";
 
 /** Node's Buffer with the native writers the byte paths use (not in @types/node). */
@@ -36,8 +37,60 @@ export const KEEP_BUFFER = 1 << 22;
 const HAND_OVER = 1 << 16;
 /** Outputs longer than this are returned exactly sized (a copy unless the buffer is nearly full). */
 const EXACT_FROM = 16 << 20;
-/** Outputs shorter than this are copied into a Uint8Array of their own (not a slice of Buffer's shared pool). */
-const POOL_MAX = 4096;
+/** Outputs shorter than this are carved from the slab (see carve); longer ones get an ArrayBuffer of their own. */
+const SLAB_MAX = 4096;
+/** The slab's size: Node's Buffer pool size, so a kept result pins no more than a pooled Buffer does. */
+const SLAB_SIZE = 8192;
+/** Outputs up to this long are copied by hand (longer: TypedArray#set). */
+const SHORT_COPY = 32;
+
+/**
+ * The slab short outputs are carved from. A Uint8Array of its own costs an off-heap backing store
+ * past 64 bytes (malloc, an ArrayBuffer extension, a free at sweep): about half of a small
+ * marshal. Views of one private slab cost one object each, on the terms of Node's Buffer pool
+ * (what Buffer.from(JSON.stringify(v)) returns):
+ * - writes through a result stay in its own bytes: views never overlap and a carved range is
+ *   never written again;
+ * - `result.buffer` is the slab: it holds other results (only marshal outputs, not Buffer's
+ *   shared pool, and never uninitialised memory: the slab starts zeroed), and `byteOffset` is
+ *   not 0 — code that reads `.buffer` must honour byteOffset/byteLength, as with pooled Buffers;
+ * - the slab is marked untransferable (postMessage/structuredClone copy it, or on newer Node
+ *   refuse it), so a transfer never detaches other results;
+ * - a kept result keeps its slab (8 KB) alive, as a pooled Buffer keeps the pool.
+ */
+let slab = newSlab();
+/** The slab's ArrayBuffer (reading `.buffer` of a view is a call into the engine each time). */
+let slabBuffer = slab.buffer;
+/** The slab's first free byte (8-byte aligned, as Node aligns its pool). */
+let slabAt = 0;
+
+function newSlab(): Uint8Array {
+  const s = new Uint8Array(SLAB_SIZE);
+  markAsUntransferable(s.buffer);
+  return s;
+}
+
+/**
+ * carve copies bytes [0, n) of b (n < SLAB_MAX) into the slab and returns them as a
+ * view of their own.
+ */
+function carve(b: NodeBuf, n: number): Uint8Array {
+  if (slabAt + n > SLAB_SIZE) {
+    slab = newSlab();
+    slabBuffer = slab.buffer;
+    slabAt = 0;
+  }
+  const at = slabAt;
+  slabAt = (at + n + 7) & ~7;
+  if (n > SHORT_COPY) {
+    // A view, not b.subarray: a Buffer's subarray makes a Buffer.
+    slab.set(new Uint8Array(b.buffer, b.byteOffset, n), at);
+    return new Uint8Array(slabBuffer, at, n);
+  }
+  const out = new Uint8Array(slabBuffer, at, n);
+  for (let i = 0; i < n; i++) out[i] = b[i] as number;
+  return out;
+}
 
 /** allocate returns an uninitialised Buffer of n bytes outside Buffer's pool. */
 function allocate(n: number): NodeBuf {
@@ -110,8 +163,9 @@ export class FastWriter {
     this.pos = writeInt53In(this.buf, this.pos);
   }
   /**
-   * result returns the bytes written, in a buffer of their own: a copy, or (for large outputs
-   * that fill most of the buffer) a view of the buffer itself, which the writer then replaces.
+   * result returns the bytes written, in bytes of their own: a copy (carved from the slab when
+   * short), or (for large outputs that fill most of the buffer) a view of the buffer itself,
+   * which the writer then replaces.
    * The writer is then empty.
    */
   result(): Uint8Array {
@@ -125,11 +179,7 @@ export class FastWriter {
       this.buf = allocate(Math.max(FIRST_BUFFER, Math.min(n + (n >> 3), KEEP_BUFFER)));
       return new Uint8Array(b.buffer, b.byteOffset, n);
     }
-    if (n < POOL_MAX) {
-      const out = new Uint8Array(n);
-      for (let i = 0; i < n; i++) out[i] = b[i] as number;
-      return out;
-    }
+    if (n < SLAB_MAX) return carve(b, n);
     const c = Buffer.allocUnsafe(n);
     b.copy(c, 0, 0, n);
     return new Uint8Array(c.buffer, c.byteOffset, n);
