@@ -174,6 +174,25 @@ function leaf(): fc.Arbitrary<Gen> {
   );
 }
 
+/** Integer map key types and their keys (out of range and of the wrong JS type now and then). */
+const intKey = fc.constantFrom<Gen>(
+  { t: T.int8, v: fc.oneof(fc.integer({ min: -128, max: 127 }), fc.constantFrom(128, -0, 1.5, 1n, "1")) },
+  { t: named("K", T.uint16), v: fc.oneof(fc.integer({ min: 0, max: 65535 }), fc.constant(-1)) },
+  { t: T.uint32, v: fc.oneof(fc.integer({ min: 0, max: 2 ** 32 - 1 }), fc.constant(2 ** 32)) },
+  {
+    t: T.int64,
+    v: fc.oneof(
+      fc.bigInt({ min: -(1n << 63n), max: (1n << 63n) - 1n }),
+      fc.bigInt({ min: -20n, max: 20n }),
+      fc.constantFrom(1n << 53n, -(1n << 53n), 1n << 63n, 7),
+    ),
+  },
+  {
+    t: T.uint64,
+    v: fc.oneof(fc.bigInt({ min: 0n, max: (1n << 64n) - 1n }), fc.constantFrom(-1n, 1n << 64n)),
+  },
+);
+
 function gen(depth: number): fc.Arbitrary<Gen> {
   if (depth <= 0) return leaf();
   const sub = gen(depth - 1);
@@ -189,6 +208,13 @@ function gen(depth: number): fc.Arbitrary<Gen> {
       v: fc.oneof(
         fc.constant(null),
         fc.array(fc.tuple(key, g.v), { maxLength: 3 }).map((e) => new Map(e)),
+      ),
+    })),
+    fc.tuple(sub, intKey).map(([g, k]) => ({
+      t: mapOf(k.t, g.t),
+      v: fc.oneof(
+        fc.constant(null),
+        fc.array(fc.tuple(k.v, g.v), { maxLength: 4 }).map((e) => new Map(e)),
       ),
     })),
     sub.map((g) => ({ t: pointerTo(g.t), v: fc.oneof(fc.constant(null), g.v) })),

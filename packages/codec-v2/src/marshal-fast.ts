@@ -53,7 +53,6 @@ import {
 } from "./marshal-fast-shadow.js";
 import { CODEGEN_MAX_FIELDS, tableShadow } from "./marshal-fast-table.js";
 import {
-  byteArrayValue,
   byteEncoderFor,
   INTO_BAIL,
   resetByteEncoders,
@@ -61,6 +60,7 @@ import {
   writeEligible,
   writeInto,
 } from "./marshal-fast-write.js";
+import { byteArrayValue } from "./marshal-fast-write-lists.js";
 import type { ResolvedOptions } from "./options.js";
 import { quotePolicyFor, quoteWith } from "./quote.js";
 import { canLegacyStringify } from "./string-tag.js";

@@ -1,0 +1,154 @@
+/**
+ * The byte encoders of structs: generated code per struct type (member names as constant
+ * byte stores with their separators, common leaves inline, omitzero/omitempty tests), or the
+ * table-driven writer for structs wider than CODEGEN_MAX_FIELDS (marshal-fast-table.ts).
+ */
+import type { GoType, StructType } from "@gojson/gotype";
+import { structFieldsV2 } from "./fields.js";
+import { isZero } from "./go-values.js";
+import { legacyEmpty } from "./marshal-fast-checks.js";
+import { writeBool, writeF64Lone } from "./marshal-fast-scalars.js";
+import { bail, FAST_MAX_DEPTH, isWellFormed } from "./marshal-fast-shadow.js";
+import {
+  type ByteEncoder,
+  CODEGEN_MAX_FIELDS,
+  isEmptyText,
+  tableWriter,
+  type WriterField,
+} from "./marshal-fast-table.js";
+import type { Ctx } from "./marshal-fast-write-gen.js";
+import type { ResolvedOptions } from "./options.js";
+import { quotePolicyFor, quoteWith } from "./quote.js";
+
+/** One field of a struct's byte encoder. */
+interface WField {
+  readonly enc: ByteEncoder;
+  readonly isZero: ((v: unknown) => boolean) | undefined;
+  readonly legacyOmit: ((v: unknown) => boolean) | undefined;
+}
+
+const textEncoder = new TextEncoder();
+
+/** `,"name":` in UTF-8, the name quoted as the options quote it (escaped for HTML and JS under v1's). */
+function memberKey(name: string, o: ResolvedOptions): Uint8Array {
+  return textEncoder.encode(`,${quoteWith(name, quotePolicyFor(o))}:`);
+}
+
+/** The field's omitempty tests under options f: json/v2's (the written value is empty) or v1's legacy one (the Go value is). */
+function omitEmptyTests(
+  fd: { readonly omitempty: boolean; readonly type: GoType },
+  f: ResolvedOptions["flags"],
+): { omitempty: boolean; legacyOmit: ((v: unknown) => boolean) | undefined } {
+  const legacy = fd.omitempty && f.omitEmptyWithLegacySemantics;
+  const ft = fd.type;
+  return {
+    omitempty: fd.omitempty && !legacy,
+    legacyOmit: legacy ? (v) => legacyEmpty(ft, v) : undefined,
+  };
+}
+
+export function buildStruct(t: StructType, c: Ctx): ByteEncoder | null {
+  const f = c.o.flags;
+  const sf = structFieldsV2(t, c.o.goVersion);
+  if (sf.error || sf.fallback) return null;
+  c.budget -= sf.fields.length;
+  if (sf.fields.length > CODEGEN_MAX_FIELDS) return tableStruct(sf.fields, c);
+  const fields: WField[] = [];
+  const keys: Uint8Array[] = [];
+  let body = "";
+  for (let i = 0; i < sf.fields.length; i++) {
+    const fd = sf.fields[i] as (typeof sf.fields)[number];
+    if (fd.string || fd.format !== "" || !isWellFormed(fd.name)) return null;
+    const enc = c.compile(fd.type, c);
+    if (enc === null) return null;
+    const omitzero = fd.omitzero || f.omitZeroStructFields;
+    const ft = fd.type;
+    const { omitempty, legacyOmit } = omitEmptyTests(fd, f);
+    fields.push({ enc, isZero: omitzero ? (v) => isZero(ft, v) : undefined, legacyOmit });
+    keys.push(memberKey(fd.name, c.o));
+    const path = fd.path;
+    let get = "v";
+    let cond = "";
+    let hops = "";
+    for (let j = 0; j < path.length - 1; j++) {
+      get += `[${JSON.stringify(path[j])}]`;
+      // A nil embedded pointer leaves its fields out; a missing (or null non-pointer) embedded struct bails.
+      if ((fd.hopTypes[j] as GoType).kind === "pointer") {
+        hops += `${cond === "" ? "" : `if (${cond}) `}if (${get} === undefined) BAILF();\n`;
+        cond += `${cond === "" ? "" : " && "}${get} !== null`;
+      } else hops += `${cond === "" ? "" : `if (${cond}) `}if (${get} == null) BAILF();\n`;
+    }
+    body += hops;
+    get += `[${JSON.stringify(path.length === 1 ? fd.goName : path[path.length - 1])}]`;
+    const k = ft.kind;
+    let write: string;
+    if (k === "string") write = 'if (typeof x !== "string") BAILF();\nWS(w, x);\n';
+    else if (k === "bool") write = "WB(w, x);\n";
+    else if (k === "float64") write = "WF(w, x);\n";
+    else write = `E${i}(w, x);\n`;
+    // A missing field (undefined) must not pass as nil or zero where an `any` writer or an omit test would take it.
+    let stmt = `x = ${get};\n${k === "interface" || omitzero || legacyOmit ? "if (x === undefined) BAILF();\n" : ""}`;
+    const put = `${omitempty ? "s = w.pos;\n" : ""}${keyCode(keys[i] as Uint8Array, i)}${omitempty ? "e = w.pos;\n" : ""}${write}${omitempty ? "if (EMPTY(w.buf, e, w.pos)) w.pos = s;\n" : ""}`;
+    let test = omitzero ? `!Z${i}(x)` : "";
+    if (legacyOmit) test += `${test === "" ? "" : " && "}!L${i}(x)`;
+    stmt += test === "" ? put : `if (${test}) {\n${put}}\n`;
+    body += cond === "" ? stmt : `if (${cond}) {\n${stmt}}\n`;
+  }
+  let head = "";
+  fields.forEach((x, i) => {
+    head += `const E${i} = F[${i}].enc;\nconst K${i} = K[${i}];\n`;
+    if (x.isZero) head += `const Z${i} = F[${i}].isZero;\n`;
+    if (x.legacyOmit) head += `const L${i} = F[${i}].legacyOmit;\n`;
+  });
+  // Every member is written `,"name":value`; the first comma is then turned into the `{`.
+  const src = `"use strict";\n${head}return function writeStruct(w, v) {\nif (v === null || typeof v !== "object" || Array.isArray(v) || ++w.depth > MAX) BAILF();\nconst o = w.pos;\nlet x, s, e, b, p;\n${body}if (w.pos === o) { w.byte(0x7b); w.byte(0x7d); } else { w.buf[o] = 0x7b; w.byte(0x7d); }\nw.depth--;\n};`;
+  try {
+    return new Function("F", "K", "MAX", "BAILF", "EMPTY", "WB", "WF", "WS", src)(
+      fields,
+      keys,
+      FAST_MAX_DEPTH,
+      bail,
+      isEmptyText,
+      writeBool,
+      writeF64Lone,
+      c.ws,
+    ) as ByteEncoder;
+  } catch {
+    // Code generation refused (a Content-Security-Policy): the shadow path serves this type.
+    return null;
+  }
+}
+
+/** The table-driven writer of a wide struct (the same checks as buildStruct's generated one). */
+function tableStruct(fds: ReturnType<typeof structFieldsV2>["fields"], c: Ctx): ByteEncoder | null {
+  const table: WriterField[] = [];
+  for (const fd of fds) {
+    if (fd.string || fd.format !== "" || !isWellFormed(fd.name)) return null;
+    const enc = c.compile(fd.type, c);
+    if (enc === null) return null;
+    const ft = fd.type;
+    const omitzero = fd.omitzero || c.o.flags.omitZeroStructFields;
+    const { omitempty, legacyOmit } = omitEmptyTests(fd, c.o.flags);
+    table.push({
+      f: fd,
+      enc,
+      key: memberKey(fd.name, c.o),
+      isZero: omitzero ? (v) => isZero(ft, v) : undefined,
+      omitempty,
+      legacyOmit,
+    });
+  }
+  return tableWriter(table);
+}
+
+/** Inline names up to this many bytes are written by constant stores in the generated code. */
+const INLINE_NAME = 48;
+
+/** Code writing member name k (with its separators): constant stores, or a copy of K{i}. */
+function keyCode(k: Uint8Array, i: number): string {
+  const n = k.length;
+  if (n > INLINE_NAME) return `w.raw(K${i});\n`;
+  let code = `w.room(${n});\nb = w.buf;\np = w.pos;\n`;
+  for (let j = 0; j < n; j++) code += `b[p${j === 0 ? "" : ` + ${j}`}] = ${k[j]};\n`;
+  return `${code}w.pos = p + ${n};\n`;
+}
