@@ -171,7 +171,7 @@ describe("Decoder/File", () => {
           );
           expect(g).toEqual(w);
           expect(got.inputOffset()).toBe(want.inputOffset());
-          if ("e" in w) {
+          if (w !== undefined && "e" in w) {
             expect([i, w.e]).toEqual([3000, "unexpected EOF"]);
             break;
           }
