@@ -52,31 +52,40 @@ const cache = new PlanCache<StructFieldsV1>();
 export function structFieldsV1(t: GoType): StructFieldsV1 {
   let r = cache.get(t);
   if (r === undefined) {
-    const sf = structFields(t, "v1");
-    const list = sf.fields.map(fieldV1);
-    let exact: Map<string, FieldV1> | undefined;
-    let folded: Map<string, FieldV1> | undefined;
-    r = {
-      list,
-      // The resolved fields have distinct names; gotype's v1 folded index keeps the first in index order.
-      get byExactName() {
-        if (exact === undefined) {
-          exact = new Map();
-          for (const f of list) exact.set(f.name, f);
-        }
-        return exact;
-      },
-      get byFoldedName() {
-        if (folded === undefined) {
-          folded = new Map();
-          for (const f of list) if (!folded.has(f.folded)) folded.set(f.folded, f);
-        }
-        return folded;
-      },
-    };
+    r = new Table(structFields(t, "v1").fields.map(fieldV1));
     cache.set(t, r);
   }
   return r;
+}
+
+/**
+ * A struct's table, its name indexes built when first read by getters on the prototype (an
+ * object literal with getters defines its accessors anew for every struct: a first call over
+ * many types paid for it).
+ */
+class Table implements StructFieldsV1 {
+  #exact: Map<string, FieldV1> | undefined;
+  #folded: Map<string, FieldV1> | undefined;
+  constructor(readonly list: readonly FieldV1[]) {}
+
+  get byExactName(): ReadonlyMap<string, FieldV1> {
+    if (this.#exact === undefined) {
+      const m = new Map<string, FieldV1>();
+      for (const f of this.list) m.set(f.name, f);
+      this.#exact = m;
+    }
+    return this.#exact;
+  }
+
+  // The resolved fields have distinct names; gotype's v1 folded index keeps the first in index order.
+  get byFoldedName(): ReadonlyMap<string, FieldV1> {
+    if (this.#folded === undefined) {
+      const m = new Map<string, FieldV1>();
+      for (const f of this.list) if (!m.has(f.folded)) m.set(f.folded, f);
+      this.#folded = m;
+    }
+    return this.#folded;
+  }
 }
 
 function fieldV1(f: JsonField): FieldV1 {

@@ -145,33 +145,45 @@ function index(
   error: StructFieldsV2["error"],
   unsupportedFormat: StructFieldsV2["unsupportedFormat"],
 ): StructFieldsV2 {
-  let byName: Map<string, FieldV2> | undefined;
-  let byFolded: Map<string, FieldV2[]> | undefined;
-  return {
-    fields,
-    get byName() {
-      if (byName === undefined) {
-        byName = new Map();
-        for (const f of fields) byName.set(f.name, f);
+  return new Indexed(fields, fallback, error, unsupportedFormat);
+}
+
+/**
+ * A struct's fields, the name indexes behind getters on the prototype (an object literal with
+ * getters defines its accessors anew for every struct: a first call over many types paid for it).
+ */
+class Indexed implements StructFieldsV2 {
+  #byName: Map<string, FieldV2> | undefined;
+  #byFolded: Map<string, FieldV2[]> | undefined;
+  constructor(
+    readonly fields: FieldV2[],
+    readonly fallback: FallbackV2 | undefined,
+    readonly error: StructFieldsV2["error"],
+    readonly unsupportedFormat: StructFieldsV2["unsupportedFormat"],
+  ) {}
+
+  get byName(): Map<string, FieldV2> {
+    if (this.#byName === undefined) {
+      const m = new Map<string, FieldV2>();
+      for (const f of this.fields) m.set(f.name, f);
+      this.#byName = m;
+    }
+    return this.#byName;
+  }
+
+  get byFolded(): Map<string, FieldV2[]> {
+    if (this.#byFolded === undefined) {
+      const m = new Map<string, FieldV2[]>();
+      for (const f of this.fields) {
+        const k = foldName(f.name);
+        const l = m.get(k);
+        if (l) l.push(f);
+        else m.set(k, [f]);
       }
-      return byName;
-    },
-    get byFolded() {
-      if (byFolded === undefined) {
-        byFolded = new Map();
-        for (const f of fields) {
-          const k = foldName(f.name);
-          const l = byFolded.get(k);
-          if (l) l.push(f);
-          else byFolded.set(k, [f]);
-        }
-      }
-      return byFolded;
-    },
-    fallback,
-    error,
-    unsupportedFormat,
-  };
+      this.#byFolded = m;
+    }
+    return this.#byFolded;
+  }
 }
 
 /**
