@@ -126,10 +126,23 @@ export class StreamDecoder {
     }
   }
 
-  /** @internal fillWindow reads until the next value is framed (what ready() waits for). */
-  async fillWindow(): Promise<void> {
-    await this.ready();
+  /**
+   * @internal fillWindow reads until the next value is framed (what ready() waits for), after
+   * nextValue answered NOT_READY. Without an async function: one promise a read.
+   */
+  fillWindow(): Promise<void> {
+    const w = this.w;
+    while (!w.frame()) {
+      const p = w.fill();
+      if (p !== undefined) return p.then(this.fillAgain);
+    }
+    // The Decoder over the window as it is now (its offsets follow the window's shift).
+    this.decoder();
+    return RESOLVED;
   }
+
+  // Made once: fillWindow's continuation after a read.
+  private readonly fillAgain = (): Promise<void> => this.fillWindow();
 
   // ---- internals ----
 
