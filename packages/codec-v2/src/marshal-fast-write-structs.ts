@@ -23,6 +23,8 @@ import { quotePolicyFor, quoteWith } from "./quote.js";
 /** One field of a struct's byte encoder. */
 interface WField {
   readonly enc: ByteEncoder;
+  /** A pointer field's pointee encoder. */
+  readonly elem: ByteEncoder | undefined;
   readonly isZero: ((v: unknown) => boolean) | undefined;
   readonly legacyOmit: ((v: unknown) => boolean) | undefined;
 }
@@ -64,7 +66,9 @@ export function buildStruct(t: StructType, c: Ctx): ByteEncoder | null {
     const omitzero = fd.omitzero || f.omitZeroStructFields;
     const ft = fd.type;
     const { omitempty, legacyOmit } = omitEmptyTests(fd, f);
-    fields.push({ enc, isZero: omitzero ? (v) => isZero(ft, v) : undefined, legacyOmit });
+    // A pointer's pointee is written here after the null test (one call fewer).
+    const elem = ft.kind === "pointer" ? (c.compile(ft.elem, c) ?? undefined) : undefined;
+    fields.push({ enc, elem, isZero: omitzero ? (v) => isZero(ft, v) : undefined, legacyOmit });
     keys.push(memberKey(fd.name, c.o));
     const path = fd.path;
     let get = "v";
@@ -88,7 +92,11 @@ export function buildStruct(t: StructType, c: Ctx): ByteEncoder | null {
     else write = `E${i}(w, x);\n`;
     // A missing field (undefined) must not pass as nil or zero where an `any` writer or an omit test would take it.
     let stmt = `x = ${get};\n${k === "interface" || omitzero || legacyOmit ? "if (x === undefined) BAILF();\n" : ""}`;
-    const put = `${omitempty ? "s = w.pos;\n" : ""}${keyCode(keys[i] as Uint8Array, i)}${omitempty ? "e = w.pos;\n" : ""}${write}${omitempty ? "if (EMPTY(w.buf, e, w.pos)) w.pos = s;\n" : ""}`;
+    const inline = omitempty ? undefined : inlineValue(ft, i, elem !== undefined);
+    const put =
+      inline !== undefined
+        ? `${keyOpen(keys[i] as Uint8Array, i, inline.room)}${inline.code}`
+        : `${omitempty ? "s = w.pos;\n" : ""}${keyCode(keys[i] as Uint8Array, i)}${omitempty ? "e = w.pos;\n" : ""}${write}${omitempty ? "if (EMPTY(w.buf, e, w.pos)) w.pos = s;\n" : ""}`;
     let test = omitzero ? `!Z${i}(x)` : "";
     if (legacyOmit) test += `${test === "" ? "" : " && "}!L${i}(x)`;
     stmt += test === "" ? put : `if (${test}) {\n${put}}\n`;
@@ -97,6 +105,7 @@ export function buildStruct(t: StructType, c: Ctx): ByteEncoder | null {
   let head = "";
   fields.forEach((x, i) => {
     head += `const E${i} = F[${i}].enc;\nconst K${i} = K[${i}];\n`;
+    if (x.elem) head += `const P${i} = F[${i}].elem;\n`;
     if (x.isZero) head += `const Z${i} = F[${i}].isZero;\n`;
     if (x.legacyOmit) head += `const L${i} = F[${i}].legacyOmit;\n`;
   });
@@ -151,4 +160,41 @@ function keyCode(k: Uint8Array, i: number): string {
   let code = `w.room(${n});\nb = w.buf;\np = w.pos;\n`;
   for (let j = 0; j < n; j++) code += `b[p${j === 0 ? "" : ` + ${j}`}] = ${k[j]};\n`;
   return `${code}w.pos = p + ${n};\n`;
+}
+
+/** Code storing the bytes of ASCII text t at b[p...] and moving w.pos past them. */
+function storeCode(t: string): string {
+  let code = "";
+  for (let j = 0; j < t.length; j++) code += `b[p${j === 0 ? "" : ` + ${j}`}] = ${t.charCodeAt(j)};\n`;
+  return `${code}w.pos = p + ${t.length};\n`;
+}
+
+/**
+ * Code writing the value in x of a field of type ft (its index i) right after its name (see
+ * keyOpen, which made `room` bytes of room): a bool, or the null of a pointer or an `any`, is
+ * stored with the name (no call); undefined when the field's value is written by a call alone.
+ */
+function inlineValue(ft: GoType, i: number, pointee: boolean): { room: number; code: string } | undefined {
+  if (ft.kind === "bool")
+    return {
+      room: 5,
+      code: `if (x === true) {\n${storeCode("true")}} else if (x === false) {\n${storeCode("false")}} else BAILF();\n`,
+    };
+  let rest: string;
+  if (ft.kind === "interface") rest = `E${i}(w, x);\n`;
+  else if (ft.kind === "pointer" && pointee)
+    rest = `if (x === undefined) BAILF();\n${
+      ft.elem.kind === "string" ? 'if (typeof x !== "string") BAILF();\nWS(w, x);\n' : `P${i}(w, x);\n`
+    }`;
+  else return undefined;
+  return { room: 4, code: `if (x === null) {\n${storeCode("null")}} else {\nw.pos = p;\n${rest}}\n` };
+}
+
+/** Code writing member name k (with its separators) with `extra` more bytes of room, leaving b and p just past it. */
+function keyOpen(k: Uint8Array, i: number, extra: number): string {
+  const n = k.length;
+  if (n > INLINE_NAME) return `w.raw(K${i});\nw.room(${extra});\nb = w.buf;\np = w.pos;\n`;
+  let code = `w.room(${n + extra});\nb = w.buf;\np = w.pos;\n`;
+  for (let j = 0; j < n; j++) code += `b[p${j === 0 ? "" : ` + ${j}`}] = ${k[j]};\n`;
+  return `${code}p += ${n};\n`;
 }

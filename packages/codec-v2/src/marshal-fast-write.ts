@@ -128,7 +128,7 @@ export function writeBytes(enc: ByteEncoder, v: unknown): Uint8Array | undefined
 const SMALL_OUTPUT = 4096;
 /** A plain Uint8Array over the writer buffer `viewOf` (TypedArray#slice of a Buffer makes a Buffer). */
 let viewOf: NodeBuf | null = null;
-let view = new Uint8Array(0);
+let view: Uint8Array = new Uint8Array(0);
 
 /** copyOut returns bytes [0, n) of buf in a Uint8Array of their own. */
 function copyOut(buf: NodeBuf, n: number): Uint8Array {
