@@ -34,7 +34,51 @@ const MAX_MAKER_DEPTH = 500;
 
 const makers = new WeakMap<GoType, MakerEntry>();
 
+/**
+ * The entries of the kinds whose zero is one constant, shared by every type of the kind (no
+ * per-type entry, cache slot or walk: a first call over many types meets thousands of them).
+ */
+const NIL_ENTRY = constantEntry(null);
+const FALSE_ENTRY = constantEntry(false);
+const BIG_ZERO_ENTRY = constantEntry(0n);
+const NUMBER_ZERO_ENTRY = constantEntry(0);
+const EMPTY_STRING_ENTRY = constantEntry("");
+
+function constantKindEntry(t: GoType): MakerEntry | undefined {
+  switch (t.kind) {
+    case "pointer":
+    case "slice":
+    case "map":
+    case "interface":
+      return NIL_ENTRY;
+    case "bool":
+      return FALSE_ENTRY;
+    case "int":
+    case "int64":
+    case "uint":
+    case "uint64":
+    case "uintptr":
+      return BIG_ZERO_ENTRY;
+    case "int8":
+    case "int16":
+    case "int32":
+    case "uint8":
+    case "uint16":
+    case "uint32":
+    case "float32":
+    case "float64":
+      return NUMBER_ZERO_ENTRY;
+    case "string":
+      // json.Number is a string type with its own zero.
+      return t.known === undefined ? EMPTY_STRING_ENTRY : undefined;
+    default:
+      return undefined;
+  }
+}
+
 function ready(t: GoType): MakerEntry | undefined {
+  const c = constantKindEntry(t);
+  if (c !== undefined) return c;
   const e = makers.get(t);
   return e !== undefined && e.fields === (t.kind === "struct" ? t.fields : undefined) ? e : undefined;
 }
