@@ -179,6 +179,19 @@ describe("unmarshal fast path, the types it takes under the legacy flags", () =>
   test("Time/LeftToTheExactEngine", () => {
     expect(fastDecoderFor(Stamped, v1)).toBeNull();
   });
+  test("Time/LeftToTheExactEngineWhateverWasCompiledBefore", () => {
+    // A compiler that already failed on time.Time for one struct fails the next struct holding it.
+    const { Logged, Audited } = parseGo(
+      'package p\nimport "time"\ntype Logged struct{ When time.Time; N int }\ntype Audited struct{ At time.Time; By string }',
+    ) as Record<string, GoType>;
+    expect(fastDecoderFor(Logged as GoType, v1)).toBeNull();
+    expect(fastDecoderFor(Audited as GoType, v1)).toBeNull();
+    expect(
+      unmarshal(Audited as GoType, `{"At":"2026-12-05T10:00:00Z","By":"x"}`, defaultOptionsV1()),
+    ).toMatchObject({
+      By: "x",
+    });
+  });
   test("StringField/LegacyQuotingLeftToTheExactEngine", () => {
     expect(fastDecoderFor(Quoted, v1)).toBeNull();
     expect(fastDecoderFor(Quoted, resolveOptions({ stringifyWithLegacySemantics: false }))).not.toBeNull();

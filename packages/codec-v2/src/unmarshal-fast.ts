@@ -287,6 +287,9 @@ class Compiler {
     }
     const i = str ? 1 : 0;
     const hit = pair[i];
+    // A type whose build failed fails its next holder too, as the first build did (else the fast
+    // path's answer for a type would depend on what this compiler saw before).
+    if (hit === GIVE_UP) throw UNSUPPORTED;
     if (hit !== undefined) return hit;
     if ((this.depth >= EAGER_DEPTH || this.budget <= 0) && deferrable(t))
       return this.deferred(t, str, pair, i);
