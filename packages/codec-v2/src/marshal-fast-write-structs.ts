@@ -4,9 +4,10 @@
  * table-driven writer for structs wider than CODEGEN_MAX_FIELDS (marshal-fast-table.ts).
  */
 import type { GoType, StructType } from "@gojson/gotype";
+import { INT53_MAX_BYTES, writeInt53 } from "@gojson/jsontext/internal";
 import { structFieldsV2 } from "./fields.js";
 import { isZero } from "./go-values.js";
-import { legacyEmpty } from "./marshal-fast-checks.js";
+import { isSmallIntKind, isUnsignedKind, legacyEmpty, smallIntCode } from "./marshal-fast-checks.js";
 import { writeBool, writeF64Lone } from "./marshal-fast-scalars.js";
 import { bail, FAST_MAX_DEPTH, isWellFormed } from "./marshal-fast-shadow.js";
 import {
@@ -16,7 +17,7 @@ import {
   tableWriter,
   type WriterField,
 } from "./marshal-fast-table.js";
-import type { Ctx } from "./marshal-fast-write-gen.js";
+import { type Ctx, isIntKind } from "./marshal-fast-write-gen.js";
 import type { ResolvedOptions } from "./options.js";
 import { quotePolicyFor, quoteWith } from "./quote.js";
 
@@ -110,9 +111,9 @@ export function buildStruct(t: StructType, c: Ctx): ByteEncoder | null {
     if (x.legacyOmit) head += `const L${i} = F[${i}].legacyOmit;\n`;
   });
   // Every member is written `,"name":value`; the first comma is then turned into the `{`.
-  const src = `"use strict";\n${head}return function writeStruct(w, v) {\nif (v === null || typeof v !== "object" || Array.isArray(v) || ++w.depth > MAX) BAILF();\nconst o = w.pos;\nlet x, s, e, b, p;\n${body}if (w.pos === o) { w.byte(0x7b); w.byte(0x7d); } else { w.buf[o] = 0x7b; w.byte(0x7d); }\nw.depth--;\n};`;
+  const src = `"use strict";\n${head}return function writeStruct(w, v) {\nif (v === null || typeof v !== "object" || Array.isArray(v) || ++w.depth > MAX) BAILF();\nconst o = w.pos;\nlet x, s, e, b, p, n;\n${body}if (w.pos === o) { w.byte(0x7b); w.byte(0x7d); } else { w.buf[o] = 0x7b; w.byte(0x7d); }\nw.depth--;\n};`;
   try {
-    return new Function("F", "K", "MAX", "BAILF", "EMPTY", "WB", "WF", "WS", src)(
+    return new Function("F", "K", "MAX", "BAILF", "EMPTY", "WB", "WF", "WS", "I53", src)(
       fields,
       keys,
       FAST_MAX_DEPTH,
@@ -121,6 +122,7 @@ export function buildStruct(t: StructType, c: Ctx): ByteEncoder | null {
       writeBool,
       writeF64Lone,
       c.ws,
+      writeInt53,
     ) as ByteEncoder;
   } catch {
     // Code generation refused (a Content-Security-Policy): the shadow path serves this type.
@@ -171,10 +173,24 @@ function storeCode(t: string): string {
 
 /**
  * Code writing the value in x of a field of type ft (its index i) right after its name (see
- * keyOpen, which made `room` bytes of room): a bool, or the null of a pointer or an `any`, is
- * stored with the name (no call); undefined when the field's value is written by a call alone.
+ * keyOpen, which made `room` bytes of room): an integer (a bigint below 2^53), a bool, or the
+ * null of a pointer or an `any`, is stored with the name (no call); undefined when the field's
+ * value is written by a call alone.
  */
 function inlineValue(ft: GoType, i: number, pointee: boolean): { room: number; code: string } | undefined {
+  if (isSmallIntKind(ft.kind))
+    return {
+      room: INT53_MAX_BYTES,
+      code: `if (!${smallIntCode(ft.kind, "x")}) BAILF();\nw.pos = I53(b, p, x);\n`,
+    };
+  if (isIntKind(ft.kind)) {
+    // A bigint below 2^53 as digits here; larger ones (and the range check) by the kind's writer.
+    const sign = isUnsignedKind(ft.kind) ? "n >= 0" : "n > -9007199254740992";
+    return {
+      room: INT53_MAX_BYTES,
+      code: `if (typeof x === "bigint" && ((n = Number(x)), n < 9007199254740992 && ${sign})) w.pos = I53(b, p, n);\nelse {\nw.pos = p;\nE${i}(w, x);\n}\n`,
+    };
+  }
   if (ft.kind === "bool")
     return {
       room: 5,
