@@ -4,7 +4,7 @@
 import { Buffer } from "node:buffer";
 import { checkType } from "./arguments.js";
 import type { GoType } from "./deps.js";
-import { FastWriter, KEEP_BUFFER } from "./deps.js";
+import { FastWriter, KEEP_BUFFER, methodsVersion } from "./deps.js";
 import { InvalidArgumentError } from "./errors.js";
 import { DEFAULT_GO_VERSION, type GoVersion } from "./go-version.js";
 import {
@@ -30,10 +30,10 @@ const utf8 = new TextEncoder();
  * otherwise). The value's TypeScript type comes from `type` (a `GoType<T>` takes a `T`).
  */
 export function marshal<T>(type: GoType<T>, value: NoInfer<T>, options?: MarshalOptions): Uint8Array {
-  checkType("marshal", type);
+  if (type !== lastType) checkType("marshal", type);
   const o = resolveMarshal(options);
   syncPlans();
-  const fast = fastPaths.bytes ? rootByteEncoderFor(type) : null;
+  const fast = fastPaths.bytes ? byteEncoderOf(type) : null;
   const b =
     (fast === null ? undefined : marshalBytes(fast, value, o.escapeHTML)) ??
     toUtf8(marshalToString(type, value, o.escapeHTML, o.goVersion));
@@ -53,7 +53,7 @@ export function marshalLine(
   pooled = false,
 ): Uint8Array {
   syncPlans();
-  const fast = fastPaths.bytes ? rootByteEncoderFor(type) : null;
+  const fast = fastPaths.bytes ? byteEncoderOf(type) : null;
   // The newline is written into the byte path's buffer: one copy of the line, not two.
   const b = fast === null ? undefined : marshalBytes(fast, value, escapeHTML, pooled ? LINE_POOLED : LINE);
   return b ?? toUtf8(`${marshalToString(type, value, escapeHTML, goVersion)}\n`);
@@ -80,6 +80,26 @@ export const fastPaths: { bytes: boolean; strict: boolean; bails: number } = {
 };
 
 let spare: FastWriter | null = null;
+
+/**
+ * The last type given to the byte path (a checked GoType), its byte encoder, and the methods
+ * version it was looked up at: a service marshalling one type over and over skips the type
+ * check and the plan cache's WeakMap (a few percent of a small marshal).
+ */
+let lastType: GoType | null = null;
+let lastFast: ByteEncoder | null = null;
+let lastVersion = -1;
+
+/** rootByteEncoderFor(type), remembered for the last type (see lastType). */
+function byteEncoderOf(type: GoType): ByteEncoder | null {
+  const v = methodsVersion();
+  if (type === lastType && v === lastVersion) return lastFast;
+  const fast = rootByteEncoderFor(type);
+  lastType = type;
+  lastFast = fast;
+  lastVersion = v;
+  return fast;
+}
 
 /**
  * The byte path (./marshal-fast.ts): Go's bytes (and a newline after them for a line), or
