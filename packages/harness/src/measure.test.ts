@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { calibrate, measureAllocation, timeSample } from "./measure.js";
+import { calibrate, measureAllocation, offHeapBytes, timeSample } from "./measure.js";
 
 describe("allocation per op (GC profiler)", () => {
   // Behaviour only; the byte-exact figure on a known array is in stress/measure.stress.test.ts.
@@ -9,6 +9,18 @@ describe("allocation per op (GC profiler)", () => {
     expect(big.method).toBe("gc-profiler");
     expect(big.bytesPerOp).toBeGreaterThan(none.bytesPerOp);
     expect(big.iterations).toBe(6_000);
+  });
+  it("OffHeapOutput/CountedLikeGoOutputSlice", () => {
+    // A 4 KiB Uint8Array's backing store is off the V8 heap: its bytes are added as output.
+    const out = measureAllocation(() => new Uint8Array(4096), 2_000);
+    expect(out.outputBytesPerOp).toBe(4096);
+    expect(out.bytesPerOp).toBeGreaterThanOrEqual(4096);
+    // A small one lives on the heap (counted there, not twice); a number has no output.
+    expect(measureAllocation(() => new Uint8Array(16), 2_000).outputBytesPerOp).toBe(0);
+    expect(measureAllocation(() => 1, 2_000).outputBytesPerOp).toBe(0);
+    expect(offHeapBytes(Buffer.alloc(100).subarray(0, 80))).toBe(80);
+    expect(offHeapBytes(new ArrayBuffer(10))).toBe(10);
+    expect(offHeapBytes("x".repeat(100))).toBe(0);
   });
   it("NoAllocation/Zero", () => {
     expect(measureAllocation(() => 1, 100_000).bytesPerOp).toBeLessThan(1);

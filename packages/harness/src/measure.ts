@@ -91,8 +91,30 @@ function gc(): void {
   if (g) g();
 }
 
+/**
+ * V8 keeps a typed array of at most this many bytes on the heap (its default
+ * `--typed-array-max-size-in-heap`): the used-heap figure counts it already.
+ */
+export const ON_HEAP_TYPED_ARRAY_MAX = 64;
+
+/**
+ * offHeapBytes is the size of the backing store of what an op returned when it
+ * lives outside V8's heap (a Uint8Array or Buffer above
+ * {@link ON_HEAP_TYPED_ARRAY_MAX} bytes, an ArrayBuffer), else 0. Used-heap
+ * figures miss it; Go's B/op counts its output slice, so the harness adds it.
+ * A view counts its own length (a pooled Buffer's share of the pool), never
+ * `.buffer` (reading that moves an on-heap array off the heap).
+ */
+export function offHeapBytes(v: unknown): number {
+  if (ArrayBuffer.isView(v)) return v.byteLength > ON_HEAP_TYPED_ARRAY_MAX ? v.byteLength : 0;
+  if (v instanceof ArrayBuffer) return v.byteLength;
+  return 0;
+}
+
 interface AllocRun {
   allocated: number;
+  /** Off-heap bytes of the returned values (see offHeapBytes). */
+  output: number;
   heapDelta: number;
   external: number;
   peak: number;
@@ -105,7 +127,11 @@ function allocRun(op: Op, iterations: number): AllocRun {
   const h0 = v8.getHeapStatistics();
   profiler.start();
   let sink: unknown;
-  for (let i = 0; i < iterations; i++) sink = op();
+  let output = 0;
+  for (let i = 0; i < iterations; i++) {
+    sink = op();
+    output += offHeapBytes(sink);
+  }
   const h1 = v8.getHeapStatistics();
   const data = profiler.stop();
   blackhole = sink;
@@ -122,6 +148,7 @@ function allocRun(op: Op, iterations: number): AllocRun {
   const heapDelta = h1.used_heap_size - h0.used_heap_size;
   return {
     allocated: heapDelta + freed,
+    output,
     heapDelta,
     external: h1.external_memory - h0.external_memory + freedExt,
     peak,
@@ -136,17 +163,23 @@ function allocRun(op: Op, iterations: number): AllocRun {
  * alone) undercounts by everything the collector freed meanwhile; it is kept
  * beside for comparison. A run of n and one of 2n ops are differenced so the
  * fixed cost of a run (loop compilation, profiler start) cancels.
- * External (ArrayBuffer) memory is summed the same way but is approximate:
- * V8 releases backing stores lazily.
+ * The figure also counts the off-heap bytes of what each op returned (an
+ * encoder's output Uint8Array: see {@link offHeapBytes}), as Go's B/op counts
+ * the output slice; `outputBytesPerOp` holds that part alone. Other off-heap
+ * memory (scratch buffers an op allocates and drops) is not in it: External
+ * (ArrayBuffer) memory is summed like the heap into `externalBytesPerOp`, but
+ * that is approximate, as V8 releases backing stores lazily.
  */
 export function measureAllocation(op: Op, iterations: number): MemoryStats {
   const n = Math.max(1, Math.floor(iterations));
   allocRun(op, Math.min(n, 100)); // compile the loop and the op first
   const a = allocRun(op, n);
   const b = allocRun(op, 2 * n);
+  const output = Math.max(0, (b.output - a.output) / n);
   return {
     method: "gc-profiler",
-    bytesPerOp: Math.max(0, (b.allocated - a.allocated) / n),
+    bytesPerOp: Math.max(0, (b.allocated - a.allocated) / n) + output,
+    outputBytesPerOp: output,
     heapDeltaBytesPerOp: b.heapDelta / (2 * n),
     externalBytesPerOp: Math.max(0, (b.external - a.external) / n),
     peakHeapBytes: Math.max(a.peak, b.peak),

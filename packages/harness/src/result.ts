@@ -182,8 +182,14 @@ export interface Summary {
 
 export interface MemoryStats {
   method: AllocationMethod;
-  /** Bytes allocated per op by the chosen method. */
+  /**
+   * Bytes allocated per op by the chosen method; with "gc-profiler" the V8 heap plus the
+   * off-heap bytes of the op's returned Uint8Array/ArrayBuffer (outputBytesPerOp), as Go's
+   * B/op counts its output slice.
+   */
   bytesPerOp: number;
+  /** The off-heap bytes of the returned value per op, included in bytesPerOp ("gc-profiler"). */
+  outputBytesPerOp?: number;
   /** The plain heap delta per op, kept beside gc-profiler figures for comparison. */
   heapDeltaBytesPerOp?: number;
   /** Off-heap (ArrayBuffer backing store) bytes per op, summed the same way from externalMemory. */
