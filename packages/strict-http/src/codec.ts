@@ -26,7 +26,9 @@ export interface GoDecoderOptions {
    * accepts duplicates as Go v1 does.
    * Its options are the strict parse's (bigint and allowOverflow default to
    * true here: the codec decides what a large integer or `1e400` means for
-   * the Go type, as Go does).
+   * the Go type, as Go does). With {@link goDecoderV2} under v2's defaults
+   * the codec runs first and the nesting limit of a body it accepts is
+   * codec-v2's (Go's 10 000) unless `maxDepth` is given here.
    */
   precheck?: boolean | ParseStrictOptions;
 }

@@ -8,7 +8,7 @@ import * as codecV1 from "@gojson/codec-v1";
 import * as codecV2 from "@gojson/codec-v2";
 import { parseGo } from "@gojson/gotype";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { goDecoderV1, goDecoderV2 } from "../src/codec.js";
+import { goDecoder, goDecoderV1, goDecoderV2 } from "../src/codec.js";
 import { StrictBodyCode as C, type ReadJsonOptions } from "../src/index.js";
 import { post, startServer, type TestServer } from "./server.js";
 
@@ -321,8 +321,21 @@ type Doc struct {
   it("Depth/DefaultIsTheCodecsGoLimit", () => {
     // Without an explicit maxDepth a body the codec accepts may nest to codec-v2's limit (Go's
     // 10 000), as with precheck: false; one the codec refuses gets the precheck's answer first.
+    // The outer object is one level: 10 000 in all is accepted, 10 001 refused (Go's jsontext).
     const decode = goDecoderV2(codecV2, Doc);
     expect(outcome(decode, `{"any":${nest(2000)}}`).value).toBeDefined();
-    expect(outcome(decode, `{"any":${nest(10_001)}}`).code).toBe(C.MAX_DEPTH);
+    expect(outcome(decode, `{"any":${nest(9_999)}}`).value).toBeDefined();
+    expect(outcome(decode, `{"any":${nest(10_000)}}`).code).toBe(C.MAX_DEPTH);
+  });
+
+  it("Depth/PrecheckLimitForTheOtherDecoders", () => {
+    // goDecoderV1, goDecoder, and goDecoderV2 with a codec option that makes the precheck run
+    // first keep strict-http's DEFAULT_MAX_DEPTH (1000).
+    const deep1001 = `{"any":${nest(1000)}}`;
+    expect(outcome(goDecoderV2(codecV2, Doc), `{"any":${nest(999)}}`).value).toBeDefined();
+    expect(outcome(goDecoderV2(codecV2, Doc, { allowDuplicateNames: true }), deep1001).code).toBe(
+      C.MAX_DEPTH,
+    );
+    expect(outcome(goDecoder(codecV2, Doc), deep1001).code).toBe(C.MAX_DEPTH);
   });
 });
