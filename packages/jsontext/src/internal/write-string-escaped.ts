@@ -14,7 +14,6 @@
 import { Buffer } from "node:buffer";
 import { bail } from "./cursor.js";
 import type { FastWriter, NodeBuf } from "./fast-writer.js";
-import { wellFormed } from "./well-formed.js";
 import { ESCAPE_LETTER, putEscapeU } from "./write-escapes.js";
 
 /** Mode bit: `<`, `>` and `&` written `\u003c`, `\u003e`, `\u0026` (EscapeForHTML). */
@@ -39,21 +38,18 @@ function escTable(html: boolean): Uint8Array {
 const ESC_HTML = escTable(true);
 const ESC_RAW = escTable(false);
 
-/** In a byte table: the first byte of U+2028/U+2029 and of U+FFFD in UTF-8 (looked at closer). */
+/** In a byte table: the first byte of U+2028/U+2029 in UTF-8 (looked at closer). */
 const SEQ_E2 = 2;
-const SEQ_EF = 3;
 
-/** escTable over all 256 bytes, for escapeUtf8 (by mode): 0 copied as is, SEQ_E2/SEQ_EF looked at closer. */
-function byteTable(mode: number): Uint8Array {
+/** escTable over all 256 bytes, for escapeUtf8: 0 copied as is, SEQ_E2 looked at closer. */
+function byteTable(html: boolean): Uint8Array {
   const t = new Uint8Array(0x100);
-  t.set(escTable((mode & STRING_HTML) !== 0));
-  if ((mode & STRING_JS) !== 0) t[0xe2] = SEQ_E2;
-  // The native encoder writes a lone surrogate as EF BF BD, which is already right under INVALID_RAW.
-  if ((mode & STRING_INVALID_RAW) === 0) t[0xef] = SEQ_EF;
+  t.set(escTable(html));
+  t[0xe2] = SEQ_E2;
   return t;
 }
-const BYTE_TABLES: Uint8Array[] = [];
-for (let m = 0; m < 16; m++) BYTE_TABLES.push(byteTable(m));
+const BYTES_HTML = byteTable(true);
+const BYTES_RAW = byteTable(false);
 
 /**
  * Per mode, the characters a string may hold for Buffer's native UTF-8 writer to write it as the
@@ -91,17 +87,21 @@ export function writeStringEscaped(w: FastWriter, s: string, mode: number): void
     const p = w.pos + 1 + b.utf8Write(s, w.pos + 1, n * 3);
     b[p] = 0x22;
     w.pos = p + 1;
-  } else if (!escapedBytes(w, s, mode)) escapedChars(w, s, mode);
+  } else if ((mode & STRING_INVALID_RAW) === 0 && !(s as unknown as WellFormed).isWellFormed()) {
+    // A lone surrogate (\ufffd or a bail): by char.
+    escapedChars(w, s, mode);
+  } else escapedBytes(w, s, mode);
 }
 
+type WellFormed = { isWellFormed(): boolean };
+
 /**
- * escapedBytes writes a string that needs escapes: encoded natively into the scratch buffer,
- * then copied byte by byte with the escapes (a loop over bytes, whatever the string's
- * representation in the engine). The native encoder writes a lone surrogate as U+FFFD
- * (EF BF BD); unless the mode writes it so (INVALID_RAW), when that sequence shows up and the
- * string is not well formed, nothing is committed and false is returned (escapedChars then writes it).
+ * escapedBytes writes a well-formed string (or any under INVALID_RAW, whose lone surrogates
+ * the native encoder writes as U+FFFD, as the mode asks) that needs escapes: encoded natively
+ * into the scratch buffer, then copied with the escapes by escapeUtf8 (a loop over bytes,
+ * whatever the string's representation in the engine).
  */
-function escapedBytes(w: FastWriter, s: string, mode: number): boolean {
+export function escapedBytes(w: FastWriter, s: string, mode: number): void {
   const n = s.length;
   if (scratch.length < n * 3) {
     scratch = Buffer.allocUnsafe(Math.max(n * 3, scratch.length * 2)) as NodeBuf;
@@ -114,12 +114,12 @@ function escapedBytes(w: FastWriter, s: string, mode: number): boolean {
     outView = new DataView(b.buffer, b.byteOffset, b.length);
     outViewOf = b;
   }
+  // U+2028 and U+2029 looked for in the string: their lead byte E2 is common in text (€, “, —).
+  const js = (mode & STRING_JS) !== 0 && (s.indexOf("\u2028") >= 0 || s.indexOf("\u2029") >= 0);
   b[w.pos] = 0x22;
-  const p = escapeUtf8(b, outView, w.pos + 1, scratch, scratchView, m, mode, s);
-  if (p < 0) return false;
+  const p = escapeUtf8(b, outView, w.pos + 1, scratch, scratchView, m, (mode & STRING_HTML) !== 0, js);
   b[p] = 0x22;
   w.pos = p + 1;
-  return true;
 }
 
 /**
@@ -180,22 +180,15 @@ function escapedChars(w: FastWriter, s: string, mode: number): void {
   w.pos = p;
 }
 
-/** Bits 7, 15, 23, 31 set where a byte of the four in `w` is below 0x20 (the lowest set one exactly). */
-const LOW_BYTES = (w: number): number => (w - 0x20202020) & ~w & 0x80808080;
-/** Bits 7, 15, 23, 31 set where a byte of `w` equals the byte repeated in `kkkk` (the lowest set one exactly). */
-const EQ_BYTES = (w: number, kkkk: number): number => {
-  const x = w ^ kkkk;
-  return (x - 0x01010101) & ~x & 0x80808080;
-};
-
 /**
- * escapeUtf8 copies the UTF-8 bytes t[0, m) of `s` into b at p with the mode's escapes; returns
- * the end, or -1 when `s` holds a lone surrogate the mode does not write as U+FFFD. Four bytes at
- * a time (one load, a few integer operations, one store): the SWAR tests flag the bytes that
- * need a look (control characters, `"`, `\`, HTML characters, and 0xE2 and 0xEF, the lead
- * bytes of U+2028/U+2029 and of U+FFFD, where the mode cares); the clean bytes before the first
- * flagged one are kept (the word is stored whole, and the bytes past them are written over
- * next), and that byte goes through the table.
+ * escapeUtf8 copies the UTF-8 bytes t[0, m) into b at p with the escapes (`<`, `>`, `&` by
+ * html, U+2028 and U+2029 by js); returns the end. Four bytes at a time (one load, a few
+ * integer operations, one store): SWAR tests flag the bytes that need a look — below 0x20,
+ * `"` and `&` (one test: the byte with bit 2 set equals `&`; `"` alone without html),
+ * `<` and `>` (bit 1 set equals `>`; with html), `\\`, and with js E2 (the lead byte of
+ * U+2028/U+2029). A flag's lowest set bit is exact (borrows only run upwards); the clean
+ * bytes before it are kept (the word is stored whole; the bytes past them are written over
+ * next) and that byte goes through the table.
  */
 function escapeUtf8(
   b: Uint8Array,
@@ -204,33 +197,40 @@ function escapeUtf8(
   t: Uint8Array,
   tv: DataView,
   m: number,
-  mode: number,
-  s: string,
+  html: boolean,
+  js: boolean,
 ): number {
-  const esc = BYTE_TABLES[mode & 15] as Uint8Array;
-  const html = (mode & STRING_HTML) !== 0;
-  const e2 = (mode & STRING_JS) !== 0 ? 0xe2e2e2e2 : 0;
-  const ef = (mode & STRING_INVALID_RAW) === 0 ? 0xefefefef : 0;
+  const esc = html ? BYTES_HTML : BYTES_RAW;
+  // The second and third tests are the backslash's again where they have nothing to find.
+  const orA = html ? 0x04040404 : 0;
+  const eqA = html ? 0x26262626 : 0x22222222;
+  const orB = html ? 0x02020202 : 0;
+  const eqB = html ? 0x3e3e3e3e : 0x5c5c5c5c;
+  const eqC = js ? 0xe2e2e2e2 | 0 : 0x5c5c5c5c;
   let p = p0;
   let j = 0;
   while (j < m) {
     if (j + 4 <= m) {
       const w = tv.getInt32(j, true);
+      const a = (w | orA) ^ eqA;
+      const c = (w | orB) ^ eqB;
+      const d = w ^ 0x5c5c5c5c;
+      const e = w ^ eqC;
       const flags =
-        LOW_BYTES(w) |
-        EQ_BYTES(w, 0x22222222) |
-        EQ_BYTES(w, 0x5c5c5c5c) |
-        (e2 !== 0 ? EQ_BYTES(w, e2) : 0) |
-        (ef !== 0 ? EQ_BYTES(w, ef) : 0) |
-        (html ? EQ_BYTES(w, 0x3c3c3c3c) | EQ_BYTES(w, 0x3e3e3e3e) | EQ_BYTES(w, 0x26262626) : 0);
+        ((w - 0x20202020) & ~w) |
+        ((a - 0x01010101) & ~a) |
+        ((c - 0x01010101) & ~c) |
+        ((d - 0x01010101) & ~d) |
+        ((e - 0x01010101) & ~e);
       view.setInt32(p, w, true);
-      if (flags === 0) {
+      if ((flags & 0x80808080) === 0) {
         p += 4;
         j += 4;
         continue;
       }
       // Little-endian: the first byte is the lowest; its flag is the lowest set bit.
-      const k = (31 - Math.clz32(flags & -flags)) >> 3;
+      const f = flags & 0x80808080;
+      const k = (31 - Math.clz32(f & -f)) >> 3;
       p += k;
       j += k;
     }
@@ -241,7 +241,7 @@ function escapeUtf8(
       // \u00XX (control characters; <, >, & when escaping for HTML)
       p = putEscapeU(b, p, c);
     } else if (e === SEQ_E2) {
-      if (t[j + 1] === 0x80 && ((t[j + 2] as number) & 0xfe) === 0xa8) {
+      if (js && t[j + 1] === 0x80 && ((t[j + 2] as number) & 0xfe) === 0xa8) {
         // U+2028, U+2029 (E2 80 A8, E2 80 A9) as \u2028, \u2029
         p = putEscapeU(b, p, t[j + 2] === 0xa8 ? 0x2028 : 0x2029);
       } else {
@@ -251,14 +251,6 @@ function escapeUtf8(
         b[p + 2] = t[j + 2] as number;
         p += 3;
       }
-      j += 2;
-    } else if (e === SEQ_EF) {
-      if (t[j + 1] === 0xbf && t[j + 2] === 0xbd && !wellFormed(s)) return -1;
-      // A character of U+F000…U+FFFF: its three bytes at once.
-      b[p] = c;
-      b[p + 1] = t[j + 1] as number;
-      b[p + 2] = t[j + 2] as number;
-      p += 3;
       j += 2;
     } else {
       b[p++] = 0x5c;

@@ -10,11 +10,10 @@
 import { bail } from "./cursor.js";
 import type { FastWriter } from "./fast-writer.js";
 import { ESCAPE_LETTER, HEX_DIGIT } from "./write-escapes.js";
+import { escapedBytes } from "./write-string-escaped.js";
 
 /** Strings up to this length are escaped and encoded by hand; longer ones by native calls. */
 const SHORT_STRING = 32;
-/** A clean head at least this long is written natively before a string's escapes are written by hand. */
-const NATIVE_HEAD = 64;
 
 /** Characters JSON.stringify and v2's minimal policy both escape (a well-formed string without them is written as is). */
 const NEEDS_ESCAPE = /["\\\u0000-\u001f]/;
@@ -81,19 +80,18 @@ function escapeV2(s: string, i: number, n: number, b: Uint8Array, p: number): nu
 }
 
 /**
- * longString writes a long string: by Buffer's native UTF-8 writer when it needs no escape (one
- * native check), else its clean head natively and the rest escaped and encoded by hand.
+X's native UTF-8 writer when it needs no escape (one
+ * native check), else encoded natively and copied with the escapes (write-string-escaped.ts).
  */
 function longString(w: FastWriter, s: string, n: number): void {
   const k = s.search(SPECIAL);
   if (k >= 0) {
-    // The first special character is an escape, or a surrogate with an escape after it.
+    // A lone surrogate anywhere bails; else the first special character may be an escape.
+    if (!(s as unknown as WellFormed).isWellFormed()) bail();
     if (s.charCodeAt(k) < 0xd800 || NEEDS_ESCAPE.test(s)) {
-      if (k < NATIVE_HEAD) shortString(w, s, n);
-      else escapedTail(w, s, k, n);
+      escapedBytes(w, s, 0);
       return;
     }
-    if (!(s as unknown as WellFormed).isWellFormed()) bail();
   }
   const max = n * 3 + 2;
   w.room(max);
@@ -101,15 +99,4 @@ function longString(w: FastWriter, s: string, n: number): void {
   b[w.pos++] = 0x22;
   w.pos += b.utf8Write(s, w.pos, max);
   b[w.pos++] = 0x22;
-}
-
-/** escapedTail writes a string whose first k characters need no escape (and have no surrogate) natively, the rest by hand. */
-function escapedTail(w: FastWriter, s: string, k: number, n: number): void {
-  w.room(k * 3 + 1);
-  const b = w.buf;
-  b[w.pos++] = 0x22;
-  w.pos += b.utf8Write(s.slice(0, k), w.pos, k * 3);
-  w.room((n - k) * 6 + 1);
-  w.pos = escapeV2(s, k, n, w.buf, w.pos);
-  w.buf[w.pos++] = 0x22;
 }
