@@ -33,13 +33,21 @@ function newBlock(n: number): Uint8Array {
  * chunk (a PassThrough hands the same memory to its reader), so their blocks are never reused.
  */
 function writesOut(sink: unknown): boolean {
-  const s = sink as { constructor?: { name?: unknown }; bytesWritten?: unknown; writableLength?: unknown };
+  const s = sink as {
+    constructor?: { name?: unknown };
+    bytesWritten?: unknown;
+    writableLength?: unknown;
+    fd?: unknown;
+    path?: unknown;
+  };
   return (
     typeof sink === "object" &&
     sink !== null &&
     s.constructor?.name === "WriteStream" &&
     typeof s.bytesWritten === "number" &&
-    typeof s.writableLength === "number"
+    typeof s.writableLength === "number" &&
+    // A file stream has its path (its fd may still be opening), a terminal stream its fd.
+    (s.path !== undefined || typeof s.fd === "number")
   );
 }
 
