@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from "node:util";
 import { fc, test } from "@fast-check/vitest";
 import { describe, expect, it } from "vitest";
-import { anyValue } from "./any.js";
+import { anySafeNumber, anyValue } from "./any.js";
 import { BAIL } from "./cursor.js";
 import { ws } from "./scan.js";
 import { run, V1 } from "./test-cursor.js";
@@ -62,6 +62,48 @@ describe("anyValue", () => {
   it("AnyNumber/GetsTheText", () => {
     const got = run("[1.50, -0, 1e400]", readAny, { ...V1, anyNumber: (t) => `#${t}` });
     expect(got !== BAIL && got.value).toEqual(["#1.50", "#-0", "#1e400"]);
+  });
+  it("AnySafeNumber/ReadFromTheBytes", () => {
+    // The hook is read without its text: same answers as calling it with the text.
+    const cases: { in: string; want: unknown }[] = [
+      {
+        in: "[9007199254740991, -9007199254740991, 1.5, -0, 1e2, 2.5e-3]",
+        want: [9007199254740991, -9007199254740991, 1.5, -0, 100, 0.0025],
+      },
+      {
+        in: "[9007199254740993.0, 1e300, 123456789012345678e2]",
+        want: [9007199254740992, 1e300, Number("123456789012345678e2")],
+      },
+      { in: "[1, 9007199254740992]", want: BAIL },
+      { in: '{"a":-9007199254740993}', want: BAIL },
+      { in: "[1e400]", want: BAIL },
+    ];
+    for (const c of cases)
+      for (let k = 0; k < 3; k++) {
+        const got = run(c.in, readAny, { anyNumber: anySafeNumber });
+        if (c.want === BAIL) expect(got).toBe(BAIL);
+        else expect(got !== BAIL && isDeepStrictEqual(got.value, c.want)).toBe(true);
+        const each = (c.in.match(/-?[0-9][0-9.eE+-]*/g) ?? []).map((t) => {
+          try {
+            return anySafeNumber(t);
+          } catch (e) {
+            return e;
+          }
+        });
+        expect(each.includes(BAIL)).toBe(c.want === BAIL);
+      }
+  });
+  it("Arrays/ExactLengthAndNesting", () => {
+    const texts = ["[]", "[1]", "[1,2]", '["a","b","c"]', '[1,[2,[3,[4,5,6,7]]],{"a":[8,9,10,11,12]},13]'];
+    for (const text of texts)
+      for (let k = 0; k < 3; k++) {
+        const got = run(text, readAny);
+        expect(got !== BAIL && isDeepStrictEqual(got.value, JSON.parse(text))).toBe(true);
+      }
+    // A bail inside an array leaves the member stack to resetAny: the next read starts clean.
+    expect(run('[1,{"a":2,"a":3}]', readAny)).toBe(BAIL);
+    const after = run('{"x":[1,2,3,4],"y":{"z":[5]}}', readAny);
+    expect(after !== BAIL && after.value).toEqual({ x: [1, 2, 3, 4], y: { z: [5] } });
   });
   it("Trie/SameNamesOtherOrder", () => {
     for (const text of [

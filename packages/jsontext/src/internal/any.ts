@@ -15,7 +15,7 @@
  */
 import { bail, C, enter, leave } from "./cursor.js";
 import { matchAt, quotedBytes } from "./names.js";
-import { colon, literal, numberEnd, readList, ws } from "./scan.js";
+import { colon, literal, numberEnd, ws } from "./scan.js";
 import { readFloat } from "./scan-float.js";
 import { readString } from "./scan-string.js";
 
@@ -29,7 +29,7 @@ export function anyValue(c: number): unknown {
     case 0x7b:
       return anyObject();
     case 0x5b:
-      return readList(anyValue);
+      return anyArray();
     case 0x74:
     case 0x66:
       literal(c);
@@ -37,9 +37,40 @@ export function anyValue(c: number): unknown {
     case 0x6e:
       literal(c);
       return null;
-    default:
-      return C.anyNumber === null ? readFloat() : anyNumberText();
+    default: {
+      const f = C.anyNumber;
+      return f === null ? readFloat() : f === anySafeNumber ? safeFloat() : anyNumberText();
+    }
   }
+}
+
+/**
+ * anySafeNumber, as `C.anyNumber`, keeps a number as float64 unless it is an integer
+ * literal beyond ±(2^53 − 1), which bails (strict-http's exact path makes it a bigint or a
+ * 400). anyValue recognises it and reads the number from the bytes, with no text made.
+ */
+export function anySafeNumber(text: string): number {
+  const v = +text;
+  if (Number.isSafeInteger(v)) return v;
+  if (!Number.isFinite(v)) bail();
+  for (let i = 1; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x2e || c === 0x65 || c === 0x45) return v;
+  }
+  return bail();
+}
+
+/** safeFloat is anySafeNumber on the number at C.p (readFloat bails on overflow). */
+function safeFloat(): number {
+  const start = C.p;
+  const v = readFloat();
+  if (Number.isSafeInteger(v)) return v;
+  const b = C.b;
+  for (let i = start + 1; i < C.p; i++) {
+    const c = b[i] as number;
+    if (c === 0x2e || c === 0x65 || c === 0x45) return v;
+  }
+  return bail();
 }
 
 /** anyNumberText reads the number at C.p and hands its text to C.anyNumber. */
@@ -143,6 +174,43 @@ export function resetAny(): void {
   if (VALS.length > 0) {
     KEYS.length = 0;
     VALS.length = 0;
+  }
+}
+
+/**
+ * anyArray reads the array at C.p (at `[`). Its elements wait on the member stack and the
+ * array is made at its size at the end (JSON.parse's arrays are; pushing reserves room for
+ * sixteen more, garbage a large body makes thousands of times).
+ */
+function anyArray(): unknown[] {
+  enter();
+  C.p++;
+  let k = ws();
+  if (k === 0x5d) {
+    C.p++;
+    leave();
+    return [];
+  }
+  const base = top;
+  for (;;) {
+    // Nested values use the stack above top and leave it where it was.
+    const v = anyValue(k);
+    VALS[top++] = v;
+    k = ws();
+    C.p++;
+    if (k === 0x2c) {
+      k = ws();
+      continue;
+    }
+    if (k !== 0x5d) bail();
+    leave();
+    const n = top - base;
+    top = base;
+    // Short arrays by literal (their elements kind follows the values: doubles stay unboxed).
+    if (n === 1) return [VALS[base]];
+    if (n === 2) return [VALS[base], VALS[base + 1]];
+    if (n === 3) return [VALS[base], VALS[base + 1], VALS[base + 2]];
+    return VALS.slice(base, base + n);
   }
 }
 
