@@ -44,7 +44,6 @@ export {
 // writers, Go's v1 scanner and quoting helpers.
 export {
   anyValue,
-  atEnd,
   BAIL,
   bail,
   beginArray,
@@ -88,6 +87,7 @@ export {
   readNull,
   readString,
   resetAny,
+  runScan,
   ScannerV1,
   ScanOp,
   safeBigintIn,

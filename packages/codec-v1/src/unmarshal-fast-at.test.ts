@@ -10,8 +10,10 @@ import type { GoType } from "./deps.js";
 import { NO_FAST, unmarshalFast, unmarshalFastAt } from "./unmarshal-fast.js";
 
 const enc = new TextEncoder();
+// v1's own reading: a `,string` number, case-insensitive names, duplicates merged.
 const { Rec } = parseGo(`type Rec struct {
   ID   int64    \`json:"id"\`
+  N    int32    \`json:"n,string"\`
   Name string   \`json:"name"\`
   Tags []string \`json:"tags"\`
   Any  any      \`json:"any"\`
@@ -22,7 +24,7 @@ afterEach(() => endWindow());
 describe("unmarshalFastAt", () => {
   it("decodes each line of an NDJSON window as unmarshalFast decodes it alone", () => {
     const lines = [
-      '{"id":1,"name":"a","tags":["x"]}',
+      '{"id":1,"n":"7","name":"a","tags":["x"]}',
       ' {"ID":2,"any":{"k":[1,"é"]},"id":3} ',
       '{"name":"\\ud800日本","Name":"b"}',
     ];
@@ -45,7 +47,7 @@ describe("unmarshalFastAt", () => {
     const bytes = enc.encode('{"id":1}\n123\n');
     expect(unmarshalFastAt(Rec, 0, 8, {})).toBe(NO_FAST);
     expect(beginWindow(bytes, bytes.length)).toBe(true);
-    expect(unmarshalFastAt(Rec, 0, 8, {})).toEqual({ ID: 1n, Name: "", Tags: null, Any: null });
+    expect(unmarshalFastAt(Rec, 0, 8, {})).toEqual({ ID: 1n, N: 0, Name: "", Tags: null, Any: null });
     expect(unmarshalFastAt(Rec, 0, 7, {})).toBe(NO_FAST);
     const int = parseGo("type I int32").I as GoType;
     expect(unmarshalFastAt(int, 9, 12, {})).toBe(123);

@@ -25,12 +25,9 @@
 
 import {
   anyValue,
-  atEnd,
-  BAIL,
   bail,
   beginScan,
   C,
-  endScan,
   fastPathSwitch,
   type GoType,
   JsonNumber,
@@ -40,9 +37,8 @@ import {
   readFloat,
   readNull,
   readString,
-  resetAny,
+  runScan,
   scanAt,
-  ws,
 } from "./deps.js";
 import { isValidNumber } from "./format.js";
 import type { UnmarshalOptions } from "./options.js";
@@ -226,16 +222,7 @@ function decodeScanned(t: GoType, dec: FDec, options: UnmarshalOptions, strict: 
   C.anyNumber = options.useNumber === true ? ANY_NUMBER : null;
   V1.disallowUnknown = options.disallowUnknownFields === true;
   V1.go127 = options.goVersion !== "1.26";
-  try {
-    const v = dec(ws(), zeroValue(t));
-    return atEnd() ? v : NO_FAST;
-  } catch (e) {
-    if (e === BAIL || !strict) return NO_FAST;
-    throw e;
-  } finally {
-    endScan();
-    resetAny();
-  }
+  return runScan(dec, zeroValue(t), strict);
 }
 
 registerBuilders({ fast: build });

@@ -17,8 +17,6 @@
 import { type GoType, isIntegerKind, methodsVersion, type StructType } from "@gojson/gotype";
 import {
   anyValue,
-  atEnd,
-  BAIL,
   bail,
   beginArray,
   beginObject,
@@ -26,7 +24,6 @@ import {
   C,
   colon,
   END,
-  endScan,
   fastPathSwitch,
   LBRACE,
   LBRACKET,
@@ -43,9 +40,9 @@ import {
   readNull,
   readString,
   resetAny,
+  runScan,
   scanAt,
   skipValue,
-  ws,
 } from "@gojson/jsontext/internal";
 import { type FieldV2, foldName, foldNameLegacy, structFieldsV2 } from "./fields.js";
 import { isBigKind, lookupMethod, zeroMaker } from "./go-values.js";
@@ -693,14 +690,5 @@ function decodeScanned(dec: FDec, strict: boolean): unknown {
   C.allowInvalidUTF8 = false;
   C.anyNumber = null;
   resetAny();
-  try {
-    const v = dec(ws());
-    return atEnd() ? v : NO_FAST;
-  } catch (e) {
-    if (e === BAIL || !strict) return NO_FAST;
-    throw e;
-  } finally {
-    endScan();
-    resetAny();
-  }
+  return runScan(dec, undefined, strict);
 }

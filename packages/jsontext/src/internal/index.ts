@@ -79,6 +79,7 @@ export { longDecimal, nearestQuotient, POW10 } from "./long-decimal.js";
 export { matchAt, quotedBytes } from "./names.js";
 export { colon, literal, numberEnd, readList, readNull, skipValue, ws } from "./scan.js";
 export { readFloat, readFloatList } from "./scan-float.js";
+export { runScan } from "./scan-run.js";
 export {
   beginArray,
   beginObject,
