@@ -4,10 +4,16 @@
  * table-driven writer for structs wider than CODEGEN_MAX_FIELDS (marshal-fast-table.ts).
  */
 import type { GoType, StructType } from "@gojson/gotype";
-import { INT53_MAX_BYTES, writeInt53 } from "@gojson/jsontext/internal";
+import { type FastWriter, INT53_MAX_BYTES, writeInt53 } from "@gojson/jsontext/internal";
 import { structFieldsV2 } from "./fields.js";
 import { isZero } from "./go-values.js";
-import { isSmallIntKind, isUnsignedKind, legacyEmpty, smallIntCode } from "./marshal-fast-checks.js";
+import {
+  bigIntFits,
+  isSmallIntKind,
+  isUnsignedKind,
+  legacyEmpty,
+  smallIntCode,
+} from "./marshal-fast-checks.js";
 import { writeBool, writeF64Lone } from "./marshal-fast-scalars.js";
 import { bail, FAST_MAX_DEPTH, isWellFormed } from "./marshal-fast-shadow.js";
 import {
@@ -113,7 +119,7 @@ export function buildStruct(t: StructType, c: Ctx): ByteEncoder | null {
   // Every member is written `,"name":value`; the first comma is then turned into the `{`.
   const src = `"use strict";\n${head}return function writeStruct(w, v) {\nif (v === null || typeof v !== "object" || Array.isArray(v) || ++w.depth > MAX) BAILF();\nconst o = w.pos;\nlet x, s, e, b, p, n;\n${body}if (w.pos === o) { w.byte(0x7b); w.byte(0x7d); } else { w.buf[o] = 0x7b; w.byte(0x7d); }\nw.depth--;\n};`;
   try {
-    return new Function("F", "K", "MAX", "BAILF", "EMPTY", "WB", "WF", "WS", "I53", src)(
+    return new Function("F", "K", "MAX", "BAILF", "EMPTY", "WB", "WF", "WS", "I53", "BIGS", "BIGU", src)(
       fields,
       keys,
       FAST_MAX_DEPTH,
@@ -123,6 +129,8 @@ export function buildStruct(t: StructType, c: Ctx): ByteEncoder | null {
       writeF64Lone,
       c.ws,
       writeInt53,
+      writeBigText,
+      writeBigTextUnsigned,
     ) as ByteEncoder;
   } catch {
     // Code generation refused (a Content-Security-Policy): the shadow path serves this type.
@@ -184,11 +192,12 @@ function inlineValue(ft: GoType, i: number, pointee: boolean): { room: number; c
       code: `if (!${smallIntCode(ft.kind, "x")}) BAILF();\nw.pos = I53(b, p, x);\n`,
     };
   if (isIntKind(ft.kind)) {
-    // A bigint below 2^53 as digits here; larger ones (and the range check) by the kind's writer.
-    const sign = isUnsignedKind(ft.kind) ? "n >= 0" : "n > -9007199254740992";
+    // A bigint below 2^53 as digits here; larger ones (range checked) as their text.
+    const unsigned = isUnsignedKind(ft.kind);
+    const sign = unsigned ? "n >= 0" : "n > -9007199254740992";
     return {
       room: INT53_MAX_BYTES,
-      code: `if (typeof x === "bigint" && ((n = Number(x)), n < 9007199254740992 && ${sign})) w.pos = I53(b, p, n);\nelse {\nw.pos = p;\nE${i}(w, x);\n}\n`,
+      code: `if (typeof x !== "bigint") BAILF();\nn = Number(x);\nif (n < 9007199254740992 && ${sign}) w.pos = I53(b, p, n);\nelse {\nw.pos = p;\n${unsigned ? "BIGU" : "BIGS"}(w, x);\n}\n`,
     };
   }
   if (ft.kind === "bool")
@@ -213,4 +222,16 @@ function keyOpen(k: Uint8Array, i: number, extra: number): string {
   let code = `w.room(${n + extra});\nb = w.buf;\np = w.pos;\n`;
   for (let j = 0; j < n; j++) code += `b[p${j === 0 ? "" : ` + ${j}`}] = ${k[j]};\n`;
   return `${code}p += ${n};\n`;
+}
+
+/** Writes bigint x (at least 2^53 in magnitude) of a signed 64-bit kind as its text; out of range: BAIL. */
+function writeBigText(w: FastWriter, x: bigint): void {
+  if (!bigIntFits(x, false)) bail();
+  w.ascii(String(x));
+}
+
+/** writeBigText for an unsigned 64-bit kind. */
+function writeBigTextUnsigned(w: FastWriter, x: bigint): void {
+  if (!bigIntFits(x, true)) bail();
+  w.ascii(String(x));
 }
