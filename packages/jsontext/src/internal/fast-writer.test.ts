@@ -33,11 +33,14 @@ describe("FastWriter.result", () => {
     const a = out(w, '{"a":1}');
     const b = out(w, '{"b":2}');
     // A transfer of a's buffer would detach b too: Node copies it instead (newer Node refuses it).
-    try {
-      expect(text(structuredClone(a, { transfer: [a.buffer] }))).toBe('{"a":1}');
-    } catch (err) {
-      expect((err as Error).name).toBe("DataCloneError");
-    }
+    const outcome = (() => {
+      try {
+        return text(structuredClone(a, { transfer: [a.buffer] }));
+      } catch (err) {
+        return (err as Error).name;
+      }
+    })();
+    expect(['{"a":1}', "DataCloneError"]).toContain(outcome);
     expect(text(a)).toBe('{"a":1}');
     expect(text(b)).toBe('{"b":2}');
   });
