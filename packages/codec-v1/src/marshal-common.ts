@@ -209,14 +209,26 @@ function writeBigText(w: FastWriter, v: bigint, unsigned: boolean): void {
 export type ByteEncoder = (w: FastWriter, v: any) => void;
 
 const byteCache = new PlanCache<ByteEncoder | null>();
+/** How many byte encoders may be under construction at once (one per type down a type graph). */
+const BYTE_BUILD_DEPTH = 64;
+let byteBuilding = 0;
 
 /** The byte encoder for `t`, or null when the type is outside the byte path (see the module doc). */
 export function byteEncoderFor(t: GoType): ByteEncoder | null {
   const c = byteCache.get(t);
   if (c !== undefined) return c;
+  // A chain of declared types deeper than BYTE_BUILD_DEPTH is left to the general encoder
+  // (uncached: a shallower start may still take the byte path).
+  if (byteBuilding >= BYTE_BUILD_DEPTH) return null;
   // Recursive types never take this path, so no indirection is needed while building.
   byteCache.set(t, null);
-  const enc = buildFast(t);
+  byteBuilding++;
+  let enc: ByteEncoder | null;
+  try {
+    enc = buildFast(t);
+  } finally {
+    byteBuilding--;
+  }
   byteCache.set(t, enc);
   return enc;
 }

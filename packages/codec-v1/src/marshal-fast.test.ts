@@ -269,3 +269,23 @@ type Outer struct {
     expect(() => marshal(t, { X: [1], Y: null } as never)).toThrow(/json: Outer\.X: want main\.S/);
   });
 });
+
+describe("a chain of declared types deeper than the byte path builds", () => {
+  // type C0 struct { ID int64 `json:"id"`; Next *C1 `json:"next"` } ... C2999 { ID }: Go 1.26 writes
+  // the chain as compact JSON in field order (same bytes from go run, Go 1.26, at 3,000 types).
+  test("Struct/DeclaredChain3000", () => {
+    const n = 3000;
+    const src = ["package main"];
+    for (let i = 0; i < n; i++)
+      src.push(
+        `type C${i} struct { ID int64 \`json:"id"\`${i + 1 < n ? `; Next *C${i + 1} \`json:"next"\`` : ""} }`,
+      );
+    let want = "";
+    let v: unknown = null;
+    for (let i = n - 1; i >= 0; i--) {
+      want = `{"id":${i}${i + 1 < n ? `,"next":${want}` : ""}}`;
+      v = i + 1 < n ? { ID: BigInt(i), Next: v } : { ID: BigInt(i) };
+    }
+    expect(text.decode(marshal(goType("C0", parseGo(src.join("\n"))), v as never))).toBe(want);
+  });
+});
