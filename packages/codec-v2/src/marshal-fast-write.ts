@@ -111,32 +111,12 @@ export function writeBytes(enc: ByteEncoder, v: unknown): Uint8Array | undefined
   w.depth = 0;
   try {
     enc(w, v);
-    const n = w.pos;
-    return n < SMALL_OUTPUT ? copyOut(w.buf, n) : w.result();
+    return w.result();
   } catch {
     return undefined;
   } finally {
     if (w.buf.length <= KEEP_BUFFER) spare = w;
   }
-}
-
-/**
- * Outputs shorter than this are copied out by copyOut: one native copy into a new array of
- * their size (the writer's copy loop costs about 25 instructions a byte; at 91 bytes, half the
- * cost of a marshal).
- */
-const SMALL_OUTPUT = 4096;
-/** A plain Uint8Array over the writer buffer `viewOf` (TypedArray#slice of a Buffer makes a Buffer). */
-let viewOf: NodeBuf | null = null;
-let view: Uint8Array = new Uint8Array(0);
-
-/** copyOut returns bytes [0, n) of buf in a Uint8Array of their own. */
-function copyOut(buf: NodeBuf, n: number): Uint8Array {
-  if (buf !== viewOf) {
-    viewOf = buf;
-    view = new Uint8Array(buf.buffer, buf.byteOffset, buf.length);
-  }
-  return view.slice(0, n);
 }
 
 /** writeInto's answer when the byte path did not answer (the value bailed): nothing written. */
