@@ -44,9 +44,13 @@ function escapeV2(s: string, i: number, n: number, b: Uint8Array, p: number): nu
   for (; i < n; i++) {
     const c = s.charCodeAt(i);
     if (c < 0x80) {
+      // Most characters: tested in registers, not looked up.
+      if (c >= 0x20 && c !== 0x22 && c !== 0x5c) {
+        b[p++] = c;
+        continue;
+      }
       const e = ESCAPE_LETTER[c] as number;
-      if (e === 0) b[p++] = c;
-      else if (e === 1) {
+      if (e === 1) {
         b[p++] = 0x5c;
         b[p++] = 0x75;
         b[p++] = 0x30;
