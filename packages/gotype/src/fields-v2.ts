@@ -14,7 +14,6 @@ import {
   dominantFields,
   extend,
   finish,
-  finishFields,
   freezeOne,
   type Pending,
   sortByIndex,
@@ -79,48 +78,6 @@ const AS_FIELD = 1;
  * and the first `format` option recorded as unsupportedFormat).
  */
 export function resolveV2(root: StructType, release: GoRelease = "1.26"): StructFields {
-  return resolveFlatV2(root, release === "1.27") ?? resolveWalkV2(root, release);
-}
-
-/**
- * makeStructFields of a struct without embedded fields whose fields need no walk (the common
- * case): every field exported or ignored, no `inline`/`unknown`/`embed`, no tag error, no
- * repeated name, no `format` under Go 1.27. Its fields in index order, ids 0, 1, …, without the
- * breadth-first queue, pending records or dominance. Undefined for any other struct (the walk
- * answers it, errors included).
- */
-function resolveFlatV2(st: StructType, go127: boolean): StructFields | undefined {
-  const fs = st.fields;
-  for (let i = 0; i < fs.length; i++) if ((fs[i] as StructField).embedded) return undefined;
-  const out: JsonField[] = [];
-  const names = new Set<string>();
-  let hasAnyJSONTag = false;
-  for (let i = 0; i < fs.length; i++) {
-    const sf = fs[i] as StructField;
-    const looked = lookupTag(sf.tag, "json");
-    hasAnyJSONTag ||= looked !== undefined;
-    const parsed = parseFieldOptions(sf, go127, looked);
-    if (parsed.err !== undefined) return undefined;
-    if (parsed.ignored) continue;
-    assertFieldResolved(st, sf.name, sf.type);
-    const o = parsed.out;
-    if (o.inline || o.unknown || !sf.exported || (go127 && o.format !== "") || names.has(o.name))
-      return undefined;
-    names.add(o.name);
-    out.push(directFieldV2(o, stepOf(st, i), out.length));
-  }
-  // "Go struct has no exported fields": the walk reports it.
-  if (fs.length > 0 && !hasAnyJSONTag && out.length === 0) return undefined;
-  return finishFields("v2", out, {});
-}
-
-/** A v2 field of a struct's own (not promoted), frozen as `finish` freezes a pending one. */
-function directFieldV2(o: FieldOptions, step: FieldStep, id: number): JsonField {
-  return freezeOne("v2", pendingV2(o, [step.index], [step], step.type, id, false));
-}
-
-/** makeStructFields by the breadth-first walk over embedded structs. */
-export function resolveWalkV2(root: StructType, release: GoRelease = "1.26"): StructFields {
   const go127 = release === "1.27";
   const w: Walk = {
     go127,
