@@ -1,6 +1,7 @@
 /**
  * The deep path (past DEEP_DEPTH levels of nesting) decodes what the compiled decoders decode.
- * Expected values recorded from Go 1.26.8 (encoding/json: Unmarshal, then Marshal of the result).
+ * Expected values recorded from Go 1.26.8 (encoding/json: Unmarshal, then Marshal of the result;
+ * the chain of declared types with go run at 10,000 and 10,001 levels).
  */
 import { type GoType, parseGo } from "@gojson/gotype";
 import { describe, expect, it } from "vitest";
@@ -36,5 +37,25 @@ type C struct {
     // Go: the innermost pointer is written as null.
     const back = text(marshal(C, v));
     expect(back).toBe(json.replace(`"999","p":"7"}`, `"999","p":"7","next":null}`));
+  });
+
+  it("decodes and encodes a chain of 10,000 declared types as Go does (10,001: too deep)", () => {
+    // C0 holds *C1, C1 holds *C2, …: Go's limit is 10,000 levels of JSON, whatever the types.
+    const chain = (n: number) => {
+      const lines = [`package chain${n}`];
+      for (let i = 0; i < n; i++)
+        lines.push(
+          `type C${i} struct { ID int64 \`json:"id"\`${i + 1 < n ? `; Next *C${i + 1} \`json:"next"\`` : ""} }`,
+        );
+      let json = "";
+      for (let i = n - 1; i >= 0; i--) json = `{"id":${i}${i + 1 < n ? `,"next":${json}` : ""}}`;
+      return { C0: decl(parseGo(lines.join("\n")), "C0"), json };
+    };
+    const ok = chain(10_000);
+    expect(text(marshal(ok.C0, unmarshal(ok.C0, Buffer.from(ok.json))))).toBe(ok.json);
+    const over = chain(10_001);
+    expect(() => unmarshal(over.C0, Buffer.from(over.json))).toThrow(
+      "invalid character '{' exceeded max depth",
+    );
   });
 });
