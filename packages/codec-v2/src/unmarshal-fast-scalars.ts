@@ -88,7 +88,7 @@ export function bigIntDecoder(kind: string, str: boolean): FDec {
       return 0n;
     }
     if (unsigned && c === 0x2d) bail();
-    return readBigIntLiteral(c, lo, hi);
+    return readBigIntLiteral(c, lo, hi, !unsigned);
   };
 }
 
