@@ -191,7 +191,37 @@ function anyArray(): unknown[] {
     leave();
     return [];
   }
+  // The first three elements in locals: short arrays by literal (their elements kind follows
+  // the values: doubles stay unboxed), with no trip through the stack.
+  const a = anyValue(k);
+  k = ws();
+  C.p++;
+  if (k === 0x5d) {
+    leave();
+    return [a];
+  }
+  if (k !== 0x2c) bail();
+  const b = anyValue(ws());
+  k = ws();
+  C.p++;
+  if (k === 0x5d) {
+    leave();
+    return [a, b];
+  }
+  if (k !== 0x2c) bail();
+  const c = anyValue(ws());
+  k = ws();
+  C.p++;
+  if (k === 0x5d) {
+    leave();
+    return [a, b, c];
+  }
+  if (k !== 0x2c) bail();
   const base = top;
+  VALS[top++] = a;
+  VALS[top++] = b;
+  VALS[top++] = c;
+  k = ws();
   for (;;) {
     // Nested values use the stack above top and leave it where it was.
     const v = anyValue(k);
@@ -204,13 +234,9 @@ function anyArray(): unknown[] {
     }
     if (k !== 0x5d) bail();
     leave();
-    const n = top - base;
+    const out = VALS.slice(base, top);
     top = base;
-    // Short arrays by literal (their elements kind follows the values: doubles stay unboxed).
-    if (n === 1) return [VALS[base]];
-    if (n === 2) return [VALS[base], VALS[base + 1]];
-    if (n === 3) return [VALS[base], VALS[base + 1], VALS[base + 2]];
-    return VALS.slice(base, base + n);
+    return out;
   }
 }
 
