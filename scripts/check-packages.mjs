@@ -2,11 +2,12 @@
 // Checks every publishable package as npm will ship it, without installing
 // anything: `publint --strict` on the package, and `attw --pack` with attw's
 // default profile (every entry and subpath must resolve to types under node10,
-// node16 CJS, node16 ESM and bundler resolution). Needs `pnpm build` first.
+// node16 CJS, node16 ESM and bundler resolution), and no source map in dist that
+// names a path of the building machine. Needs `pnpm build` first.
 // Usage: node scripts/check-packages.mjs [name-substring ...]
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { isAbsolute, join } from "node:path";
 
 const root = new URL("..", import.meta.url).pathname;
 const only = process.argv.slice(2);
@@ -34,6 +35,12 @@ for (const p of publishablePackages()) {
   }
   if (p.manifest.repository?.directory !== p.dir.slice(root.length).replace(/\/$/, "")) {
     problems.push(`repository.directory is not ${p.dir.slice(root.length)}`);
+  }
+  for (const f of existsSync(join(p.dir, "dist")) ? readdirSync(join(p.dir, "dist")) : []) {
+    if (!f.endsWith(".map")) continue;
+    const m = JSON.parse(readFileSync(join(p.dir, "dist", f), "utf8"));
+    const abs = [m.file, ...(m.sources ?? [])].filter((s) => typeof s === "string" && isAbsolute(s));
+    if (abs.length) problems.push(`dist/${f} names an absolute path (${abs[0]})`);
   }
   try {
     run("pnpm", ["exec", "publint", "--strict"], p.dir);

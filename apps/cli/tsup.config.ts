@@ -1,4 +1,4 @@
-import { keepTopLevelConstPlugin } from "@gojson/build-config";
+import { keepTopLevelConstPlugin, portableSourceMapsPlugin } from "@gojson/build-config";
 import { defineConfig } from "tsup";
 
 // Two builds: ESM for the library entry and the executable together (shared
@@ -13,7 +13,7 @@ export default defineConfig([
     shims: true,
     sourcemap: true,
     target: "node20",
-    plugins: [keepTopLevelConstPlugin()],
+    plugins: [keepTopLevelConstPlugin(), portableSourceMapsPlugin()],
     noExternal: ["@gojson/report"],
   },
   {
@@ -23,7 +23,7 @@ export default defineConfig([
     shims: true,
     sourcemap: true,
     target: "node20",
-    plugins: [keepTopLevelConstPlugin()],
+    plugins: [keepTopLevelConstPlugin(), portableSourceMapsPlugin()],
     noExternal: ["@gojson/report"],
   },
 ]);

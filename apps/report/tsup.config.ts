@@ -1,4 +1,4 @@
-import { keepTopLevelConstPlugin } from "@gojson/build-config";
+import { keepTopLevelConstPlugin, portableSourceMapsPlugin } from "@gojson/build-config";
 import { defineConfig } from "tsup";
 
 export default defineConfig([
@@ -10,7 +10,7 @@ export default defineConfig([
     sourcemap: true,
     clean: true,
     target: "node20",
-    plugins: [keepTopLevelConstPlugin({ keepNames: true })],
+    plugins: [keepTopLevelConstPlugin({ keepNames: true }), portableSourceMapsPlugin()],
   },
   {
     // The `render` command: ESM only (it finds the repository from import.meta.url).
@@ -19,6 +19,6 @@ export default defineConfig([
     sourcemap: true,
     clean: false,
     target: "node20",
-    plugins: [keepTopLevelConstPlugin({ keepNames: true })],
+    plugins: [keepTopLevelConstPlugin({ keepNames: true }), portableSourceMapsPlugin()],
   },
 ]);

@@ -1,4 +1,4 @@
-import { keepTopLevelConstPlugin } from "@gojson/build-config";
+import { keepTopLevelConstPlugin, portableSourceMapsPlugin } from "@gojson/build-config";
 import { defineConfig } from "tsup";
 
 export default defineConfig([
@@ -9,7 +9,7 @@ export default defineConfig([
     sourcemap: true,
     clean: false,
     target: "node20",
-    plugins: [keepTopLevelConstPlugin()],
+    plugins: [keepTopLevelConstPlugin(), portableSourceMapsPlugin()],
     shims: true,
   },
   {
@@ -19,6 +19,6 @@ export default defineConfig([
     sourcemap: true,
     clean: false,
     target: "node20",
-    plugins: [keepTopLevelConstPlugin()],
+    plugins: [keepTopLevelConstPlugin(), portableSourceMapsPlugin()],
   },
 ]);

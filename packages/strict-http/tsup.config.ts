@@ -1,4 +1,4 @@
-import { keepTopLevelConstPlugin } from "@gojson/build-config";
+import { keepTopLevelConstPlugin, portableSourceMapsPlugin } from "@gojson/build-config";
 import { defineConfig } from "tsup";
 
 export default defineConfig({
@@ -15,6 +15,6 @@ export default defineConfig({
   sourcemap: true,
   clean: true,
   target: "node20",
-  plugins: [keepTopLevelConstPlugin()],
+  plugins: [keepTopLevelConstPlugin(), portableSourceMapsPlugin()],
   external: ["express", "fastify", "hono"],
 });

@@ -2,13 +2,19 @@
 export interface RenderChunkPlugin {
   name: string;
   esbuildOptions(options: { keepNames?: boolean }): void;
-  renderChunk(code: string, info: { path: string }): { code: string; map: string } | undefined;
+  renderChunk(code: string, info: { path: string }): { code: string } | undefined;
 }
+/** A tsup plugin that runs after the files are written (structural type: tsup's Plugin). */
+export interface BuildEndPlugin {
+  name: string;
+  buildEnd(ctx: { writtenFiles: { name: string }[] }): Promise<void>;
+}
+/** The source map `json` (written at `mapPath`) with every path relative to it; null when none is absolute. */
+export function portableSourceMap(json: string, mapPath: string): string | null;
+/** The tsup plugin applying portableSourceMap to every map a build writes. */
+export function portableSourceMapsPlugin(): BuildEndPlugin;
 /** Rewrites eligible top-level `var` declarations to `const`; null when nothing changes. */
-export function keepTopLevelConst(
-  code: string,
-  fileName?: string,
-): { code: string; map: { toString(): string }; changed: number } | null;
+export function keepTopLevelConst(code: string, fileName?: string): { code: string; changed: number } | null;
 /** Options of the shared tsup plugin. */
 export interface BuildPluginOptions {
   /**
@@ -27,8 +33,8 @@ export interface LibraryBuildOptions {
 }
 /**
  * The tsup options every published library shares (ESM and CommonJS for Node 20, declarations,
- * source maps, a clean dist, keepTopLevelConstPlugin), with the package's own options over them.
+ * portable source maps, a clean dist, keepTopLevelConstPlugin), with the package's own options over them.
  */
 export function libraryBuild<T extends LibraryBuildOptions>(
   own: T,
-): { format: ("esm" | "cjs")[]; plugins: RenderChunkPlugin[] } & T;
+): { format: ("esm" | "cjs")[]; plugins: (RenderChunkPlugin | BuildEndPlugin)[] } & T;

@@ -4,3 +4,4 @@
  */
 export { keepTopLevelConst, keepTopLevelConstPlugin } from "./keep-top-level-const.mjs";
 export { libraryBuild } from "./library-build.mjs";
+export { portableSourceMap, portableSourceMapsPlugin } from "./portable-source-maps.mjs";

@@ -12,7 +12,7 @@ describe("libraryBuild", () => {
       clean: true,
       target: "node20",
     });
-    expect(o.plugins.map((p) => p.name)).toEqual(["keep-top-level-const"]);
+    expect(o.plugins.map((p) => p.name)).toEqual(["keep-top-level-const", "portable-source-maps"]);
   });
 
   it("lets a package's own options win", () => {
