@@ -250,6 +250,6 @@ export function bigIntDecoder(kind: string): FDec {
       return cur;
     }
     if (unsigned && c === 0x2d) bail();
-    return readBigIntLiteral(c, lo, hi);
+    return readBigIntLiteral(c, lo, hi, !unsigned);
   };
 }

@@ -10,6 +10,7 @@
  * the exact path would accept as it is comes back from here.
  */
 import {
+  anySafeNumber,
   anyValue,
   BAIL,
   bail,
@@ -32,19 +33,6 @@ export const NO_FAST: unique symbol = Symbol("strict-http.noFast");
  */
 export const FAST_MAX_BYTES = 4 * 1024 * 1024;
 
-/** safeNumber keeps a number the exact path would keep as it is; anything else gives up. */
-function safeNumber(text: string): number {
-  const v = +text;
-  if (Number.isSafeInteger(v)) return v;
-  // Overflow is the exact path's (allowOverflow), as is an integer literal beyond 2^53 (bigint or 400).
-  if (!Number.isFinite(v)) bail();
-  for (let i = 1; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 0x2e || c === 0x65 || c === 0x45) return v;
-  }
-  return bail();
-}
-
 /**
  * parseFast returns the value of the body (after any BOM, which the caller
  * checked), or {@link NO_FAST} when the exact path must read it. `maxDepth`
@@ -62,7 +50,9 @@ export function parseFast(b: Uint8Array, maxDepth: number, keepProtoNames: boole
   const proto = C.bailOnProtoNames;
   C.allowDuplicateNames = false;
   C.allowInvalidUTF8 = false;
-  C.anyNumber = safeNumber;
+  // Kept as float64 unless an integer literal is past ±(2^53 − 1) (the exact path's bigint or 400);
+  // the kernel recognises this function and reads the number from the bytes, with no text made.
+  C.anyNumber = anySafeNumber;
   C.bailOnProtoNames = !keepProtoNames;
   try {
     const v = anyValue(ws());

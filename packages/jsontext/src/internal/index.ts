@@ -50,7 +50,7 @@ export {
   writeInt53In,
 } from "../write-number.js";
 // The fast cursor and its scanners.
-export { anyValue, resetAny } from "./any.js";
+export { anySafeNumber, anyValue, resetAny } from "./any.js";
 export {
   BAIL,
   bail,
