@@ -13,7 +13,6 @@ import {
   anySafeNumber,
   anyValue,
   BAIL,
-  bail,
   beginScan,
   C,
   endScan,
