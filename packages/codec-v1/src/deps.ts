@@ -53,6 +53,7 @@ export {
   COMMA,
   checkValidV1,
   colon,
+  concatBytes,
   decodeUtf8Go,
   END,
   endScan,

@@ -8,7 +8,7 @@
  * MarshalText output are quoted, and quoting writes a lone surrogate as
  * `\ufffd`.
  */
-import { decodeUtf8Go } from "./deps.js";
+import { concatBytes, decodeUtf8Go } from "./deps.js";
 
 const fatal = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 const utf8 = new TextEncoder();
@@ -81,11 +81,5 @@ export function rawBytesOf(s: string): Uint8Array | undefined {
   const tail = utf8.encode(s.slice(last));
   parts.push(tail);
   total += tail.length;
-  const out = new Uint8Array(total);
-  let p = 0;
-  for (const x of parts) {
-    out.set(x, p);
-    p += x.length;
-  }
-  return out;
+  return concatBytes(parts, total);
 }

@@ -8,7 +8,7 @@
  */
 import type { GoType } from "@gojson/gotype";
 import { type ByteSource, STREAM_WINDOW, StreamWindow, SyntacticError } from "@gojson/jsontext";
-import { LARGE_INPUT } from "@gojson/jsontext/internal";
+import { concatBytes, LARGE_INPUT } from "@gojson/jsontext/internal";
 import { describeArgument, InvalidArgumentError } from "./argument-errors.js";
 import { EOFError, JsonError, SemanticError, setErrorValue, syntacticError } from "./errors.js";
 import { type Options, type OptionsInput, type ResolvedOptions, resolveOptions } from "./options.js";
@@ -92,13 +92,7 @@ function inMemory(input: Uint8Array | string | Iterable<Uint8Array | string>): U
     parts.push(b);
     n += b.length;
   }
-  const all = new Uint8Array(n);
-  let off = 0;
-  for (const p of parts) {
-    all.set(p, off);
-    off += p.length;
-  }
-  return all;
+  return concatBytes(parts, n);
 }
 
 /** Bytes past a value read before the exact engine decodes it (its error texts quote some). */

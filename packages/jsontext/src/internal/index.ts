@@ -51,6 +51,8 @@ export {
 } from "../write-number.js";
 // The fast cursor and its scanners.
 export { anySafeNumber, anyValue, resetAny } from "./any.js";
+// Byte chunks joined.
+export { concatBytes } from "./concat-bytes.js";
 export {
   BAIL,
   bail,
