@@ -105,6 +105,26 @@ describe("StreamDecoder.values behaves as an async generator", () => {
     expect((err as SyntacticError).offset).toBe(7);
     expect(await it.next()).toEqual({ value: undefined, done: true });
   });
+  it("inputOffset and stackPointer after each value are the whole input's, however the stream is cut", async () => {
+    const input = '{"a":[1,{"b":2}]} [3,4]  "x" 5 {"c":{}}';
+    const want = [
+      ['{"a":[1,{"b":2}]}', 17],
+      ["[3,4]", 23],
+      ['"x"', 28],
+      ["5", 30],
+      ['{"c":{}}', 39],
+    ];
+    for (const cuts of [[], [1], [5, 18, 24], [17, 23, 28, 30], Array.from({ length: 39 }, (_, i) => i)]) {
+      const d = new StreamDecoder(split(enc.encode(input), cuts));
+      const got: Array<[string, number]> = [];
+      for await (const v of d.values()) {
+        expect(d.stackPointer()).toBe("");
+        got.push([new TextDecoder().decode(v), d.inputOffset]);
+      }
+      expect(got, `cuts ${cuts.join(",")}`).toEqual(want);
+      expect(d.inputOffset).toBe(39);
+    }
+  });
   it("return() releases the source (a Node Readable is destroyed) and ends the iteration", async () => {
     const r = Readable.from(["1 2 3"]);
     const it = new StreamDecoder(r).values();

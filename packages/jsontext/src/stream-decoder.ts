@@ -116,7 +116,10 @@ export class StreamDecoder {
       const w = this.w;
       const at = this.position();
       if (!(w.complete && at < w.valueEnd)) w.next(at);
-      if (!w.frame()) return NOT_READY;
+      if (!w.frame()) {
+        this.dropDecoder();
+        return NOT_READY;
+      }
     }
     const d = this.decoder();
     try {
@@ -201,8 +204,24 @@ export class StreamDecoder {
     const at = this.position();
     // A value framed and not read yet stays framed; else look for the next one where the Decoder is.
     if (!(w.complete && at < w.valueEnd)) w.next(at);
-    while (!w.frame()) await w.fill();
+    if (!w.frame()) {
+      this.dropDecoder();
+      do await w.fill();
+      while (!w.frame());
+    }
     return this.decoder();
+  }
+
+  /**
+   * dropDecoder lets go of the Decoder over the window while more is read (at the top level, the
+   * bytes it scanned consumed): the next one is made over the window as the read leaves it. Not
+   * kept alive across the read, its objects die young instead of being copied by the scavenge
+   * that runs while the read is pending (V8 runs it at the next event-loop turn).
+   */
+  private dropDecoder(): void {
+    this.origin = this.w.start;
+    this.inner = null;
+    this.innerBuf = null;
   }
 
   /** cancel stops reading the source (a Readable is destroyed, a web stream's reader released). */
