@@ -107,6 +107,42 @@ describe("scaleSections", () => {
     expect(decode.rows[0]).toContain("0.63×");
     expect(s!.tables[1]!.rows[0]).toContain("failed: Cannot create a string longer than 0x1fffffe8");
   });
+  test("Tables/CpuPerByteWhereMeasured", () => {
+    const doc = (impl: string, side: ScaleRow["side"], cpuSeconds?: number): ScaleRow =>
+      row(impl, side, {
+        group: "doc-decode@100 MB",
+        inputBytes: 1e8,
+        seconds: 7,
+        ...(cpuSeconds === undefined ? {} : { extra: { cpuSeconds } }),
+      });
+    const cases = [
+      {
+        name: "measured",
+        rows: [doc("codec-v2", "gojson", 1.8), doc("go-v2", "go", 2.5)],
+        want: ["18.00", "25.00"],
+      },
+      {
+        name: "one side only",
+        rows: [doc("codec-v2", "gojson", 1.8), doc("go-v2", "go")],
+        want: ["18.00", "—"],
+      },
+      { name: "not measured", rows: [doc("codec-v2", "gojson"), doc("go-v2", "go")], want: undefined },
+    ];
+    for (const c of cases) {
+      const [s] = scaleSections([scaleResult("scale-streams", c.rows, [])]);
+      const t = s!.tables[0]!;
+      const col = t.head.indexOf("CPU ns per byte");
+      if (c.want === undefined) expect(col, c.name).toBe(-1);
+      else {
+        expect(t.head[col - 1], c.name).toBe("ns per byte");
+        expect(
+          t.rows.map((r) => r[col]),
+          c.name,
+        ).toEqual(c.want);
+        expect(t.rows[0]![col - 1], c.name).toBe("70.00");
+      }
+    }
+  });
   test("Tables/FieldsShowDeclareFirstSecond", () => {
     const [s] = scaleSections([bounds]);
     expect(s!.tables[0]!.head).toEqual([

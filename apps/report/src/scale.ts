@@ -91,6 +91,12 @@ function err(r: ScaleRow): string {
   return r.error ? `failed: ${r.error}` : (r.note ?? "");
 }
 
+/** CPU nanoseconds per input byte of one operation (extra.cpuSeconds), or a dash. */
+function cpuPerByte(r: ScaleRow): string {
+  const c = r.extra?.cpuSeconds;
+  return typeof c === "number" && r.inputBytes > 0 ? fixed((c * 1e9) / r.inputBytes, 2) : "—";
+}
+
 function tableFor(group: string, rows: readonly ScaleRow[], index: number): ScaleTable {
   const kind = group.split("@")[0];
   const id = `scale-${index}`;
@@ -166,11 +172,15 @@ function tableFor(group: string, rows: readonly ScaleRow[], index: number): Scal
   }
   const go = rows.find((r) => r.impl === "go-v2")?.mbPerSec;
   const remarks = rows.some((r) => r.error || r.note);
+  // CPU time of one operation (every thread, GC included), where the probes measured it: a figure
+  // other processes on the machine disturb less than the wall time.
+  const cpu = rows.some((r) => typeof r.extra?.cpuSeconds === "number");
   const head = [
     "implementation",
     "MB/s",
     ...(go !== undefined ? ["÷ Go v2's MB/s"] : []),
     "ns per byte",
+    ...(cpu ? ["CPU ns per byte"] : []),
     "peak RSS",
     "allocated per input byte",
     ...(remarks ? ["remark"] : []),
@@ -184,6 +194,7 @@ function tableFor(group: string, rows: readonly ScaleRow[], index: number): Scal
       fixed(r.mbPerSec, 1),
       ...(go !== undefined ? [r.mbPerSec !== undefined ? `${fixed(r.mbPerSec / go, 2)}×` : "—"] : []),
       r.seconds !== undefined && r.inputBytes > 0 ? fixed((r.seconds * 1e9) / r.inputBytes, 2) : "—",
+      ...(cpu ? [cpuPerByte(r)] : []),
       mib(r.peakRssBytes),
       r.allocPerInputByte !== undefined ? `${fixed(r.allocPerInputByte, 2)} B` : "—",
       ...(remarks ? [err(r)] : []),

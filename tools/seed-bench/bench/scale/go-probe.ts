@@ -25,6 +25,7 @@ import (
 	"os"
 	"reflect"
 	"runtime"
+	"sort"
 	"strconv"
 	"strings"
 	"syscall"
@@ -127,25 +128,49 @@ func readPool(file string) []*Event {
 	return pool
 }
 
-// repeat runs op reps times, returning the seconds of the measured ones (after warm) and the bytes they allocated.
-func repeat(reps, warm int, op func() error) ([]float64, uint64, error) {
-	var secs []float64
+// cpuSeconds is the CPU time (user and system, every thread: the GC's included) the process has used.
+func cpuSeconds() float64 {
+	var ru syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return float64(ru.Utime.Nano()+ru.Stime.Nano()) / 1e9
+}
+
+// median of xs (0 when empty).
+func median(xs []float64) float64 {
+	if len(xs) == 0 {
+		return 0
+	}
+	s := append([]float64(nil), xs...)
+	sort.Float64s(s)
+	if len(s)%2 == 1 {
+		return s[len(s)/2]
+	}
+	return (s[len(s)/2-1] + s[len(s)/2]) / 2
+}
+
+// repeat runs op reps times, returning the seconds of the measured ones (after warm), the bytes they
+// allocated and the median CPU seconds of one (a load-independent figure beside the wall time).
+func repeat(reps, warm int, op func() error) ([]float64, uint64, map[string]any, error) {
+	var secs, cpu []float64
 	var alloc uint64
 	for i := 0; i < reps; i++ {
 		a0 := totalAlloc()
+		c0 := cpuSeconds()
 		t0 := time.Now()
 		err := op()
 		d := time.Since(t0).Seconds()
+		c := cpuSeconds() - c0
 		a1 := totalAlloc()
 		if err != nil {
-			return nil, 0, err
+			return nil, 0, nil, err
 		}
 		if i >= warm {
 			secs = append(secs, d)
+			cpu = append(cpu, c)
 			alloc += a1 - a0
 		}
 	}
-	return secs, alloc, nil
+	return secs, alloc, map[string]any{"cpuSeconds": median(cpu)}, nil
 }
 
 func atoi(s string) int {
@@ -169,9 +194,11 @@ func run(task string, c *codec, args []string) (r report, err error) {
 		st, _ := f.Stat()
 		var sum int64
 		a0 := totalAlloc()
+		c0 := cpuSeconds()
 		t0 := time.Now()
 		err = c.streamDecode(f, func(ev *Event) { r.Values++; sum += ev.ID })
 		r.Seconds = []float64{time.Since(t0).Seconds()}
+		r.Extra = map[string]any{"cpuSeconds": cpuSeconds() - c0}
 		r.AllocatedBytes = totalAlloc() - a0
 		r.Sum, r.InputBytes = strconv.FormatInt(sum, 10), st.Size()
 		return r, err
@@ -184,6 +211,7 @@ func run(task string, c *codec, args []string) (r report, err error) {
 		}
 		w := bufio.NewWriterSize(f, 64<<10)
 		a0 := totalAlloc()
+		c0 := cpuSeconds()
 		t0 := time.Now()
 		if err = c.streamEncode(w, pool, n); err == nil {
 			err = w.Flush()
@@ -192,6 +220,7 @@ func run(task string, c *codec, args []string) (r report, err error) {
 			err = f.Close()
 		}
 		r.Seconds = []float64{time.Since(t0).Seconds()}
+		r.Extra = map[string]any{"cpuSeconds": cpuSeconds() - c0}
 		r.AllocatedBytes = totalAlloc() - a0
 		st, _ := os.Stat(args[1])
 		r.Values, r.InputBytes = n, st.Size()
@@ -202,7 +231,7 @@ func run(task string, c *codec, args []string) (r report, err error) {
 			return r, err
 		}
 		var v []Event
-		r.Seconds, r.AllocatedBytes, err = repeat(atoi(args[1]), atoi(args[2]), func() error { v = nil; return c.unmarshal(data, &v) })
+		r.Seconds, r.AllocatedBytes, r.Extra, err = repeat(atoi(args[1]), atoi(args[2]), func() error { v = nil; return c.unmarshal(data, &v) })
 		var sum int64
 		for i := range v {
 			sum += v[i].ID
@@ -217,7 +246,7 @@ func run(task string, c *codec, args []string) (r report, err error) {
 			v[i] = pool[i%len(pool)]
 		}
 		var out []byte
-		r.Seconds, r.AllocatedBytes, err = repeat(atoi(args[2]), atoi(args[3]), func() (e error) { out, e = c.marshal(v); return e })
+		r.Seconds, r.AllocatedBytes, r.Extra, err = repeat(atoi(args[2]), atoi(args[3]), func() (e error) { out, e = c.marshal(v); return e })
 		r.Values, r.InputBytes, r.Reps = n, int64(len(out)), len(r.Seconds)
 		return r, err
 	case "string-decode":
@@ -226,7 +255,7 @@ func run(task string, c *codec, args []string) (r report, err error) {
 			return r, err
 		}
 		var s string
-		r.Seconds, r.AllocatedBytes, err = repeat(1, 0, func() error { return c.unmarshal(data, &s) })
+		r.Seconds, r.AllocatedBytes, r.Extra, err = repeat(1, 0, func() error { return c.unmarshal(data, &s) })
 		r.Values, r.InputBytes, r.Reps = len(s), int64(len(data)), 1
 		return r, err
 	case "reject":
@@ -235,7 +264,7 @@ func run(task string, c *codec, args []string) (r report, err error) {
 			return r, err
 		}
 		var msg string
-		r.Seconds, r.AllocatedBytes, err = repeat(atoi(args[1]), atoi(args[2]), func() error {
+		r.Seconds, r.AllocatedBytes, _, err = repeat(atoi(args[1]), atoi(args[2]), func() error {
 			var n int
 			e := c.unmarshal(data, &n)
 			if e == nil {

@@ -70,22 +70,42 @@ async function allocated(fn, meter) {
   return { out, bytes: Math.max(0, h1 - h0 + freed) };
 }
 
-/** Runs `op` reps times; seconds and allocated bytes of the measured ones (after `warm`). */
+/** CPU seconds (user and system, every thread: the GC's included) since `from` (process.cpuUsage()). */
+const cpuSince = (from) => {
+  const c = process.cpuUsage(from);
+  return (c.user + c.system) / 1e6;
+};
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+/**
+ * Runs `op` reps times; seconds and allocated bytes of the measured ones (after `warm`), and the
+ * median CPU seconds of one (extra.cpuSeconds: a figure a loaded machine disturbs less than the wall time).
+ */
 async function repeat(reps, warm, op, meter) {
   const seconds = [];
+  const cpu = [];
   let bytes = 0;
   let last;
   for (let i = 0; i < reps; i++) {
+    const c0 = process.cpuUsage();
     const t0 = process.hrtime.bigint();
     const a = await allocated(op, meter);
     const s = Number(process.hrtime.bigint() - t0) / 1e9;
+    const c = cpuSince(c0);
     last = a.out;
     if (i >= warm) {
       seconds.push(s);
+      cpu.push(c);
       bytes += a.bytes;
     }
   }
-  return { seconds, allocatedBytes: bytes, last, reps: seconds.length };
+  const extra = cpu.length > 0 ? { cpuSeconds: median(cpu) } : undefined;
+  return { seconds, allocatedBytes: bytes, last, reps: seconds.length, extra };
 }
 
 function codecOf(impl) {
