@@ -12,7 +12,7 @@ import { describe, expect, it } from "vitest";
 import { runBounds } from "./bounds.js";
 import { EVENT_GO_SOURCE, eventJson, writeEvents } from "./events.js";
 import { bestOf, docSizesUpTo, type ScaleOptions, scaleOptions } from "./probes.js";
-import { runStreams } from "./streams.js";
+import { runStreams, streamChecks } from "./streams.js";
 
 const quiet = () => {};
 const go = hasGo();
@@ -52,6 +52,41 @@ describe("scale options", () => {
     expect(scaleOptions(["--stream-size", "1GiB"], false).rounds).toBe(1);
     expect(scaleOptions(["--rounds", "3"], false).rounds).toBe(3);
   });
+});
+
+describe("document cost checks", () => {
+  const doc = (op: string, size: string, impl: string, seconds: number, cpuSeconds?: number): ScaleRow => ({
+    group: `doc-${op}@${size}`,
+    impl,
+    label: impl,
+    side: impl.startsWith("go") ? "go" : "gojson",
+    inputBytes: size === "1 MB" ? 1e6 : 1e8,
+    seconds,
+    ...(cpuSeconds === undefined ? {} : { extra: { cpuSeconds } }),
+  });
+  const o = { ...tiny, docSizes: [1e6, 1e8] };
+  const cases = [
+    {
+      name: "WallCpuAndGo",
+      rows: [
+        doc("decode", "1 MB", "codec-v2", 0.004, 0.004),
+        doc("decode", "100 MB", "codec-v2", 7, 1.8),
+        doc("decode", "1 MB", "go-v2", 0.011),
+        doc("decode", "100 MB", "go-v2", 3.8),
+      ],
+      want: "70.00 vs 4.00 ns/B (17.50×); CPU 18.00 vs 4.00 ns/B (4.50×); Go v2 38.00 vs 11.00 ns/B (3.45×)",
+    },
+    {
+      name: "WallOnly",
+      rows: [doc("decode", "1 MB", "codec-v2", 0.004), doc("decode", "100 MB", "codec-v2", 0.6)],
+      want: "6.00 vs 4.00 ns/B (1.50×)",
+    },
+  ];
+  for (const c of cases)
+    it(c.name, () => {
+      const check = streamChecks(c.rows, o).find((x) => x.id === "doc-decode/flat/codec-v2@100 MB");
+      expect(check?.observed).toBe(c.want);
+    });
 });
 
 describe("bestOf", () => {

@@ -338,6 +338,21 @@ export function streamChecks(rows: readonly ScaleRow[], o: ScaleOptions): ScaleC
           const pa = perByte(a);
           const pb = perByte(b);
           const verb = op === "decode" ? "unmarshal" : "marshal";
+          // The same growth in CPU time (less disturbed by a loaded machine), and Go's beside it.
+          const cpuPerByte = (r: ScaleRow | undefined) => {
+            const c = r?.extra?.cpuSeconds;
+            return typeof c === "number" && r !== undefined && r.inputBytes > 0
+              ? (c * 1e9) / r.inputBytes
+              : undefined;
+          };
+          const growth = (label: string, x: number | undefined, y: number | undefined) =>
+            x !== undefined && y !== undefined
+              ? `; ${label} ${y.toFixed(2)} vs ${x.toFixed(2)} ns/B (${(y / x).toFixed(2)}×)`
+              : "";
+          const goId = id === "codec-v2" ? "go-v2" : "go-v1";
+          const ga = find(rows, `doc-${op}@${formatByteSize(first)}`, goId);
+          const gb = find(rows, `doc-${op}@${formatByteSize(at)}`, goId);
+          const beside = `${growth("CPU", cpuPerByte(a), cpuPerByte(b))}${growth(`${goId === "go-v2" ? "Go v2" : "Go v1"}`, perByte(ga), perByte(gb))}`;
           out.push({
             id: `doc-${op}/flat/${id}@${formatByteSize(at)}`,
             subject: `${id} ${verb} (one document)`,
@@ -347,7 +362,7 @@ export function streamChecks(rows: readonly ScaleRow[], o: ScaleOptions): ScaleC
               pa !== undefined && pb !== undefined ? `${(pb / pa).toFixed(2)}×` : b?.error ? "threw" : "—",
             observed:
               pa !== undefined && pb !== undefined
-                ? `${pb.toFixed(2)} vs ${pa.toFixed(2)} ns/B (${(pb / pa).toFixed(2)}×)`
+                ? `${pb.toFixed(2)} vs ${pa.toFixed(2)} ns/B (${(pb / pa).toFixed(2)}×)${beside}`
                 : b?.error
                   ? `failed at ${formatByteSize(at)}: ${b.error}`
                   : "not run",
