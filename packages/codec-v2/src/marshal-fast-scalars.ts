@@ -3,6 +3,7 @@ import {
   type FastWriter,
   FLOAT64_MAX_BYTES,
   INT53_MAX_BYTES,
+  safeBigint,
   writeFloat64,
   writeInt53,
   writeStringV2,
@@ -44,9 +45,10 @@ function writeIntNumber(w: FastWriter, n: number): void {
 /** Writes a bigint of a 64-bit Go integer kind (int, int64: signed; uint, uint64, uintptr: unsigned). */
 function writeBig(w: FastWriter, v: unknown, unsigned: boolean): void {
   if (typeof v !== "bigint") bail();
-  const n = Number(v);
+  // safeBigint reads the bigint's words (Number(v) is a runtime call per value): NaN past 2^53.
+  const n = safeBigint(v);
   if (n >= 0 && n < 1e9) writeSmall(w, n);
-  else if (n < 9007199254740992 && n > -9007199254740992 && (n >= 0 || !unsigned)) {
+  else if (n >= 0 || (n < 0 && !unsigned)) {
     w.room(INT53_MAX_BYTES);
     w.pos = writeInt53(w.buf, w.pos, n);
   } else if (bigIntFits(v, unsigned)) w.ascii(String(v));

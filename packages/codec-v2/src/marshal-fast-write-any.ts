@@ -63,12 +63,7 @@ function anyValue(w: FastWriter, v: any, det: boolean, ws: StringWriter): void {
     // Map, Uint8Array, JsonNumber, GoTime, class instances: the shadow path.
     if (Object.getPrototypeOf(v) !== Object.prototype) bail();
     const keys = Object.keys(v);
-    if (det && keys.length > 1) {
-      let sorted = true;
-      for (let i = 1; i < keys.length; i++)
-        if (compareUTF8(keys[i - 1] as string, keys[i] as string) > 0) sorted = false;
-      if (!sorted) keys.sort(compareUTF8);
-    }
+    if (det && keys.length > 1) sortKeys(keys);
     w.byte(0x7b);
     for (let i = 0; i < keys.length; i++) {
       const k = keys[i] as string;
@@ -80,4 +75,28 @@ function anyValue(w: FastWriter, v: any, det: boolean, ws: StringWriter): void {
     w.byte(0x7d);
   }
   w.depth--;
+}
+
+/** Objects with at most this many keys are sorted by insertion (no native sort and its scratch array). */
+const INSERTION_MAX = 16;
+
+/** Sorts keys (a fresh Object.keys array) in place bytewise by UTF-8, as Go orders map keys. */
+function sortKeys(keys: string[]): void {
+  const n = keys.length;
+  let i = 1;
+  while (i < n && compareUTF8(keys[i - 1] as string, keys[i] as string) <= 0) i++;
+  if (i === n) return;
+  if (n > INSERTION_MAX) {
+    keys.sort(compareUTF8);
+    return;
+  }
+  for (; i < n; i++) {
+    const k = keys[i] as string;
+    let j = i - 1;
+    while (j >= 0 && compareUTF8(keys[j] as string, k) > 0) {
+      keys[j + 1] = keys[j] as string;
+      j--;
+    }
+    keys[j + 1] = k;
+  }
 }
