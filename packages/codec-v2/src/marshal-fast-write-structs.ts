@@ -1,7 +1,8 @@
 /**
  * The byte encoders of structs: generated code per struct type (member names as constant
  * byte stores with their separators, common leaves inline, omitzero/omitempty tests), or the
- * table-driven writer for structs wider than CODEGEN_MAX_FIELDS (marshal-fast-table.ts).
+ * table-driven writer (marshal-fast-table.ts) for structs wider than CODEGEN_MAX_FIELDS and for
+ * a struct's first write (tier.ts: generating code costs more than one write).
  */
 import type { GoType, StructType } from "@gojson/gotype";
 import { type FastWriter, INT53_MAX_BYTES, writeInt53 } from "@gojson/jsontext/internal";
@@ -26,6 +27,7 @@ import {
 import { type Ctx, isIntKind } from "./marshal-fast-write-gen.js";
 import type { ResolvedOptions } from "./options.js";
 import { quotePolicyFor, quoteWith } from "./quote.js";
+import { direct, tiered } from "./tier.js";
 
 /** One field of a struct's byte encoder. */
 interface WField {
@@ -61,22 +63,55 @@ export function buildStruct(t: StructType, c: Ctx): ByteEncoder | null {
   const sf = structFieldsV2(t, c.o.goVersion);
   if (sf.error || sf.fallback) return null;
   c.budget -= sf.fields.length;
-  if (sf.fields.length > CODEGEN_MAX_FIELDS) return tableStruct(sf.fields, c);
-  const fields: WField[] = [];
-  const keys: Uint8Array[] = [];
-  let body = "";
-  for (let i = 0; i < sf.fields.length; i++) {
-    const fd = sf.fields[i] as (typeof sf.fields)[number];
+  const table: WriterField[] = [];
+  // A pointer field's pointee encoder (the generated code writes it after the null test).
+  const elems: (ByteEncoder | undefined)[] = [];
+  const wide = sf.fields.length > CODEGEN_MAX_FIELDS;
+  for (const fd of sf.fields) {
     if (fd.string || fd.format !== "" || !isWellFormed(fd.name)) return null;
     const enc = c.compile(fd.type, c);
     if (enc === null) return null;
-    const omitzero = fd.omitzero || f.omitZeroStructFields;
     const ft = fd.type;
+    const omitzero = fd.omitzero || f.omitZeroStructFields;
     const { omitempty, legacyOmit } = omitEmptyTests(fd, f);
-    // A pointer's pointee is written here after the null test (one call fewer).
-    const elem = ft.kind === "pointer" ? (c.compile(ft.elem, c) ?? undefined) : undefined;
-    fields.push({ enc, elem, isZero: omitzero ? (v) => isZero(ft, v) : undefined, legacyOmit });
-    keys.push(memberKey(fd.name, c.o));
+    table.push({
+      f: fd,
+      enc,
+      key: memberKey(fd.name, c.o),
+      isZero: omitzero ? (v) => isZero(ft, v) : undefined,
+      omitempty,
+      legacyOmit,
+    });
+    elems.push(!wide && ft.kind === "pointer" ? (c.compile(ft.elem, c) ?? undefined) : undefined);
+  }
+  const writer = tableWriter(table);
+  // Wide structs keep the table (generated code, and V8's first compile of it, grow per field).
+  if (wide) return writer;
+  const ws = c.ws;
+  return tiered(writer, () => generateStruct(table, elems, ws));
+}
+
+/** The generated writer of a struct (null: code generation refused, the table writer serves it). */
+function generateStruct(
+  table: readonly WriterField[],
+  elems: readonly (ByteEncoder | undefined)[],
+  ws: Ctx["ws"],
+): ByteEncoder | null {
+  const fields: WField[] = [];
+  const keys: Uint8Array[] = [];
+  let body = "";
+  for (let i = 0; i < table.length; i++) {
+    const tf = table[i] as WriterField;
+    const fd = tf.f;
+    const ft = fd.type;
+    const omitzero = tf.isZero !== undefined;
+    const omitempty = tf.omitempty;
+    const legacyOmit = tf.legacyOmit;
+    const pe = elems[i];
+    // Generated children are called directly (not through their tiering step).
+    const elem = pe === undefined ? undefined : direct(pe);
+    fields.push({ enc: direct(tf.enc), elem, isZero: tf.isZero, legacyOmit });
+    keys.push(tf.key);
     const path = fd.path;
     let get = "v";
     let cond = "";
@@ -127,7 +162,7 @@ export function buildStruct(t: StructType, c: Ctx): ByteEncoder | null {
       isEmptyText,
       writeBool,
       writeF64Lone,
-      c.ws,
+      ws,
       writeInt53,
       writeBigText,
       writeBigTextUnsigned,
@@ -136,28 +171,6 @@ export function buildStruct(t: StructType, c: Ctx): ByteEncoder | null {
     // Code generation refused (a Content-Security-Policy): the shadow path serves this type.
     return null;
   }
-}
-
-/** The table-driven writer of a wide struct (the same checks as buildStruct's generated one). */
-function tableStruct(fds: ReturnType<typeof structFieldsV2>["fields"], c: Ctx): ByteEncoder | null {
-  const table: WriterField[] = [];
-  for (const fd of fds) {
-    if (fd.string || fd.format !== "" || !isWellFormed(fd.name)) return null;
-    const enc = c.compile(fd.type, c);
-    if (enc === null) return null;
-    const ft = fd.type;
-    const omitzero = fd.omitzero || c.o.flags.omitZeroStructFields;
-    const { omitempty, legacyOmit } = omitEmptyTests(fd, c.o.flags);
-    table.push({
-      f: fd,
-      enc,
-      key: memberKey(fd.name, c.o),
-      isZero: omitzero ? (v) => isZero(ft, v) : undefined,
-      omitempty,
-      legacyOmit,
-    });
-  }
-  return tableWriter(table);
 }
 
 /** Inline names up to this many bytes are written by constant stores in the generated code. */

@@ -3,12 +3,28 @@
  * per struct type and options): the expected next member name is compared
  * byte by byte against constants, and each field is read and stored at its
  * own call and property site (monomorphic, where one shared closure would
- * access every field through one megamorphic keyed site). Where code
- * generation is refused (a Content-Security-Policy) the caller keeps its
- * closure, which does the same work generically.
+ * access every field through one megamorphic keyed site). A struct's first
+ * decode runs the table-driven loop instead (tier.ts: generating code costs
+ * more than one decode); where code generation is refused (a
+ * Content-Security-Policy) the loop serves every decode.
  */
 
-import { enter, KERNEL, leave } from "@gojson/jsontext/internal";
+import {
+  bail,
+  beginObject,
+  colon,
+  END,
+  enter,
+  KERNEL,
+  LBRACE,
+  leave,
+  matchAt,
+  nextMember,
+  readNull,
+  readString,
+  skipValue,
+} from "@gojson/jsontext/internal";
+import { direct, tiered } from "./tier.js";
 
 /** One field as the struct decoder sees it. */
 export interface StructField {
@@ -47,12 +63,82 @@ function holder(obj: any, path: readonly string[]): any {
   return h;
 }
 
-/** compileStruct returns the generated decoder of a struct, or null when code generation is not possible. */
-export function compileStruct(spec: StructSpec): ((c: number, cur?: unknown) => unknown) | null {
+type Dec = (c: number, cur?: unknown) => unknown;
+
+/**
+ * compileStruct returns the decoder of a struct: the table-driven loop for its first decode, the
+ * generated one from its next on; null when code generation is off (the caller's loop serves it).
+ */
+export function compileStruct(spec: StructSpec): Dec | null {
   if (!structCodegen.enabled) return null;
   const fields = spec.fields;
-  const nf = fields.length;
   if (fields.some((f) => f.goName === "__proto__" || (f.path?.includes("__proto__") ?? false))) return null;
+  return tiered<number, unknown, unknown>(tableStruct(spec), () => generateStruct(spec));
+}
+
+/** The table-driven decoder of a struct (the generated one's rules, one loop over the field table). */
+function tableStruct(spec: StructSpec): Dec {
+  const { fields, plans, folded, fold, reject, mk } = spec;
+  const anyFold = folded.size > 0;
+  const nf = fields.length;
+  // Fields seen in this object: two 32-bit words, and bytes past 64 fields.
+  const wide = nf > 64;
+  return (c, cur) => {
+    if (c !== LBRACE) {
+      readNull(c);
+      return mk();
+    }
+    // A struct field's destination already holds a fresh zero struct (made with its parent): fill it.
+    const obj = typeof cur === "object" && cur !== null ? cur : mk();
+    if (beginObject() === END) return obj;
+    let seen0 = 0;
+    let seen1 = 0;
+    const seenWide = wide ? new Uint8Array(nf) : undefined;
+    let unknown: Set<string> | undefined;
+    let guess = 0;
+    do {
+      let i = -1;
+      const g = fields[guess];
+      if (g?.unique && g.quoted !== null && matchAt(g.quoted)) i = guess;
+      else {
+        const name = readString();
+        let f = plans.get(name);
+        if (f === undefined && anyFold) f = folded.get(fold(name));
+        if (f === undefined) {
+          if (reject) bail();
+          unknown ??= new Set();
+          if (unknown.has(name)) bail();
+          unknown.add(name);
+          skipValue(colon());
+        } else i = f;
+      }
+      if (i >= 0) {
+        const f = fields[i] as StructField;
+        guess = i + 1;
+        if (seenWide !== undefined) {
+          if (seenWide[i] === 1) bail();
+          seenWide[i] = 1;
+        } else if (i < 32) {
+          const bit = 1 << i;
+          if ((seen0 & bit) !== 0) bail();
+          seen0 |= bit;
+        } else {
+          const bit = 1 << (i - 32);
+          if ((seen1 & bit) !== 0) bail();
+          seen1 |= bit;
+        }
+        const h = f.path === undefined ? obj : holder(obj, f.path);
+        h[f.goName] = f.dec(colon(), h[f.goName]);
+      }
+    } while (nextMember());
+    return obj;
+  };
+}
+
+/** generateStruct returns the generated decoder of a struct, or null when code generation is refused. */
+function generateStruct(spec: StructSpec): Dec | null {
+  const fields = spec.fields;
+  const nf = fields.length;
   const wide = nf > 64;
   const guess: string[] = [];
   const member: string[] = [];
@@ -156,10 +242,11 @@ ${member.join("")}      }
       spec.folded,
       spec.folded.size > 0,
       spec.reject,
-      fields.map((f) => f.dec),
+      // Generated children are called directly (not through their tiering step).
+      fields.map((f) => direct(f.dec)),
       fields.map((f) => f.quoted),
       fields.map((f) => f.path),
-    ) as (c: number, cur?: unknown) => unknown;
+    ) as Dec;
   } catch {
     return null;
   }

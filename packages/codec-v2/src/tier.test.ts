@@ -1,0 +1,157 @@
+/**
+ * Tiering of the struct codecs: a struct's first decode or write runs its table-driven
+ * function, the next ones its generated code; both give the exact engine's answer, and a
+ * generated parent calls its generated children directly.
+ */
+import { isDeepStrictEqual } from "node:util";
+import { fc, test } from "@fast-check/vitest";
+import { type GoType, parseGo } from "@gojson/gotype";
+import { fastPathTypes, type Gen, jsonFor, type Members, mangle } from "@gojson/test-support";
+import { describe, expect, it } from "vitest";
+import { structFieldsV2 } from "./fields.js";
+import { zero } from "./go-values.js";
+import { marshal, marshalToString, resolveOptions, unmarshal } from "./index.js";
+import { fastMarshal } from "./marshal-fast.js";
+import { direct, GENERATE_AFTER, tiered } from "./tier.js";
+import { NO_FAST, unmarshalFast } from "./unmarshal-fast.js";
+
+describe("tiered", () => {
+  it("runs the table function first, the generated one from the next call on", () => {
+    const calls: string[] = [];
+    const f = tiered(
+      (a: number, b: number) => {
+        calls.push("table");
+        return a + b;
+      },
+      () => (a: number, b: number) => {
+        calls.push("generated");
+        return a + b;
+      },
+    );
+    const sums = [1, 2, 3].map((i) => f(i, i));
+    expect(sums).toEqual([2, 4, 6]);
+    expect(calls).toEqual([...Array(GENERATE_AFTER).fill("table"), "generated", "generated"].slice(0, 3));
+  });
+  it("keeps the table function where code generation is refused", () => {
+    const table = (a: number, b: number) => a - b;
+    const f = tiered(table, () => null);
+    expect([f(3, 1), f(3, 1), f(3, 1)]).toEqual([2, 2, 2]);
+    expect(direct(f)).toBe(table);
+  });
+  it("direct generates now and returns the generated function (other functions: themselves)", () => {
+    const gen = (a: number, b: number) => a * b;
+    const f = tiered(
+      (a: number, b: number) => a * b,
+      () => gen,
+    );
+    expect(direct(f)).toBe(gen);
+    expect(f(2, 3)).toBe(6);
+    const plain = (a: number) => a;
+    expect(direct(plain)).toBe(plain);
+  });
+});
+
+/** Struct members as v2 reads them (its field rules, `string`). */
+const v2Members: Members = (t) =>
+  structFieldsV2(t).fields.map((f) => ({ name: f.name, type: f.type, quoted: f.string }));
+
+/** The exact engine alone (`into` a fresh zero value: the path without the fast one). */
+function exact(t: GoType, data: Uint8Array | string): { value?: unknown; error?: string } {
+  try {
+    return { value: unmarshal(t, data, { into: zero(t) }) };
+  } catch (e) {
+    return { error: (e as Error).message };
+  }
+}
+
+describe("struct decoders by tier", () => {
+  test.prop([fastPathTypes(), fc.gen()], { numRuns: 200 })(
+    "the first decode (table) and the next ones (generated) equal the exact engine",
+    (t: GoType, g: Gen) => {
+      const data = mangle(g, jsonFor(g, t, v2Members, 4));
+      const want = exact(t, data);
+      for (let i = 0; i < 3; i++) {
+        const fast = unmarshalFast(t, data, resolveOptions(undefined), true);
+        if (fast === NO_FAST) continue;
+        expect(want.error).toBe(undefined);
+        expect(isDeepStrictEqual(fast, want.value)).toBe(true);
+      }
+    },
+  );
+});
+
+/** The types of one case, parsed from their own package (fresh types: nothing compiled yet). */
+function types(i: number): GoType {
+  return parseGo(`package tiers${i}
+type Leaf struct {
+	S string \`json:"s,omitempty"\`
+	N int64  \`json:"n,omitzero"\`
+	B bool   \`json:"b"\`
+}
+type Mid struct {
+	L   Leaf   \`json:"l"\`
+	P   *Leaf  \`json:"p"\`
+	Ls  []Leaf \`json:"ls"\`
+	Any any    \`json:"any,omitempty"\`
+	Leaf
+}
+type Top struct {
+	M      Mid             \`json:"m"\`
+	MP     *Mid            \`json:"mp"\`
+	ByName map[string]Leaf \`json:"byName"\`
+	F      float64         \`json:"f"\`
+}`).Top as GoType;
+}
+
+const leaf = (i: number) => ({ S: i % 2 === 0 ? "" : `s${i}`, N: BigInt(i % 3), B: i % 2 === 1 });
+const mid = (i: number) => ({
+  L: leaf(i),
+  P: i % 2 === 0 ? null : leaf(i + 1),
+  Ls: [leaf(i), leaf(i + 2)],
+  Any: i % 3 === 0 ? null : { k: i },
+  Leaf: leaf(i + 3),
+});
+
+const text = new TextDecoder();
+
+describe("struct writers by tier", () => {
+  it.each([0, 1, 2, 3])("each write equals the exact encoder's (case %i)", (i) => {
+    const t = types(i);
+    const v = { M: mid(i), MP: i === 2 ? null : mid(i + 1), ByName: new Map([["a", leaf(i)]]), F: i / 3 };
+    fastMarshal.enabled = false;
+    const want = marshalToString(t, v);
+    fastMarshal.enabled = true;
+    expect(want).toContain('"byName":{"a":');
+    // The first write runs the table writers, the next ones generated code (marshal's byte path).
+    for (let k = 0; k < 3; k++) expect(text.decode(marshal(t, v))).toBe(want);
+  });
+});
+
+describe("struct decoders by tier, case by case", () => {
+  const texts = [
+    '{"m":{"l":{"s":"a","n":1,"b":true},"p":{"s":"b"},"ls":[{"n":2},{"b":false}],"s":"e"},"f":1.5}',
+    '{"mp":{"l":{"s":"x"},"Leaf":{"s":"y"}},"byName":{"k":{"n":3}}}',
+    // duplicate names (an error), in the outer and in a nested struct
+    '{"f":1,"f":2}',
+    '{"m":{"l":{"n":1,"n":2}}}',
+    // unknown names, skipped; names in another case (v2 matches them only with case:ignore)
+    '{"x":[1,{"y":2}],"m":{"zz":null,"L":{"S":"no"}},"F":3}',
+    // null into a struct, a pointer and a slice; an empty object
+    '{"m":null,"mp":null,"byName":null}',
+    "{}",
+    // wrong kinds (errors)
+    '{"m":{"l":{"n":"1"}}}',
+    '{"m":[]}',
+  ];
+  it.each([0, 1, 2])("each decode equals the exact engine (case %i)", (i) => {
+    const t = types(10 + i);
+    for (const text of texts) {
+      const want = exact(t, text);
+      for (let k = 0; k < 3; k++) {
+        const fast = unmarshalFast(t, text, resolveOptions(undefined), true);
+        if (want.error !== undefined) expect(fast, text).toBe(NO_FAST);
+        else if (fast !== NO_FAST) expect(isDeepStrictEqual(fast, want.value), text).toBe(true);
+      }
+    }
+  });
+});
