@@ -200,10 +200,47 @@ export function writeBig(w: FastWriter, v: bigint, unsigned: boolean): void {
   w.pos = writeInt53In(w.buf, w.pos);
 }
 
-/** writeBig's rare case, out of line: |v| >= 2^53, or negative for an unsigned kind (bails). */
+/** A 64-bit word and its two 32-bit halves (HI, LO: their indexes in this machine's byte order). */
+const U64 = new BigUint64Array(1);
+const U64_HALVES = new Uint32Array(U64.buffer);
+const LITTLE = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+const HI = LITTLE ? 1 : 0;
+const LO = LITTLE ? 0 : 1;
+
+/**
+ * writeBig's rare case, out of line: |v| >= 2^53 (64-bit IDs), or negative for an unsigned kind
+ * (bails). A non-negative v is written from its two 32-bit halves with no string made: v = q·10^8
+ * + r, q (< 2^53) from the double nearest v, off by at most one, set right by the exact remainder
+ * (computed modulo 2^32).
+ */
 function writeBigText(w: FastWriter, v: bigint, unsigned: boolean): void {
   if (unsigned ? v < 0n || v > U64_MAX : v < I64_MIN || v > I64_MAX) throw BAIL;
-  w.ascii(String(v));
+  if (v < 0n) {
+    w.ascii(String(v));
+    return;
+  }
+  U64[0] = v;
+  const hi = U64_HALVES[HI] as number;
+  const lo = U64_HALVES[LO] as number;
+  let q = Math.floor((hi * 4294967296 + lo) / 1e8);
+  let r = (lo - Math.imul((q % 4294967296) | 0, 1e8)) | 0;
+  if (r < 0) {
+    q--;
+    r += 1e8;
+  } else if (r >= 1e8) {
+    q++;
+    r -= 1e8;
+  }
+  NUM_IN[0] = q;
+  w.room(INT53_MAX_BYTES + 8);
+  const b = w.buf;
+  const p = writeInt53In(b, w.pos);
+  for (let k = p + 7; k >= p; k--) {
+    const t = (r / 10) | 0;
+    b[k] = 0x30 + r - t * 10;
+    r = t;
+  }
+  w.pos = p + 8;
 }
 
 export type ByteEncoder = (w: FastWriter, v: any) => void;
