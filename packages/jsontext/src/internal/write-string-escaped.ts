@@ -13,6 +13,7 @@
  */
 import { Buffer } from "node:buffer";
 import { bail } from "./cursor.js";
+import { runHTML, runHTMLJS, runJS, runMinimal } from "./escape-clean-runs.js";
 import type { FastWriter, NodeBuf } from "./fast-writer.js";
 import { ESCAPE_LETTER, putEscapeU } from "./write-escapes.js";
 
@@ -182,18 +183,14 @@ function escapedChars(w: FastWriter, s: string, mode: number): void {
 
 /**
  * escapeUtf8 copies the UTF-8 bytes t[0, m) into b at p with the escapes (`<`, `>`, `&` by
- * html, U+2028 and U+2029 by js); returns the end. Four bytes at a time (one load, a few
- * integer operations, one store): SWAR tests flag the bytes that need a look — below 0x20,
- * `"` and `&` (one test: the byte with bit 2 set equals `&`; `"` alone without html),
- * `<` and `>` (bit 1 set equals `>`; with html), `\\`, and with js E2 (the lead byte of
- * U+2028/U+2029). A flag's lowest set bit is exact (borrows only run upwards); the clean
- * bytes before it are kept (the word is stored whole; the bytes past them are written over
- * next) and that byte goes through the table.
+ * html, U+2028 and U+2029 by js); returns the end. Clean runs go four bytes at a time through
+ * the mode's copier (escape-clean-runs.ts), which stops at the first byte that needs a look;
+ * that byte goes through the table here.
  */
 function escapeUtf8(
   b: Uint8Array,
   view: DataView,
-  p0: number,
+  p: number,
   t: Uint8Array,
   tv: DataView,
   m: number,
@@ -201,39 +198,19 @@ function escapeUtf8(
   js: boolean,
 ): number {
   const esc = html ? BYTES_HTML : BYTES_RAW;
-  // The second and third tests are the backslash's again where they have nothing to find.
-  const orA = html ? 0x04040404 : 0;
-  const eqA = html ? 0x26262626 : 0x22222222;
-  const orB = html ? 0x02020202 : 0;
-  const eqB = html ? 0x3e3e3e3e : 0x5c5c5c5c;
-  const eqC = js ? 0xe2e2e2e2 | 0 : 0x5c5c5c5c;
-  let p = p0;
   let j = 0;
-  while (j < m) {
-    if (j + 4 <= m) {
-      const w = tv.getInt32(j, true);
-      const a = (w | orA) ^ eqA;
-      const c = (w | orB) ^ eqB;
-      const d = w ^ 0x5c5c5c5c;
-      const e = w ^ eqC;
-      const flags =
-        ((w - 0x20202020) & ~w) |
-        ((a - 0x01010101) & ~a) |
-        ((c - 0x01010101) & ~c) |
-        ((d - 0x01010101) & ~d) |
-        ((e - 0x01010101) & ~e);
-      view.setInt32(p, w, true);
-      if ((flags & 0x80808080) === 0) {
-        p += 4;
-        j += 4;
-        continue;
-      }
-      // Little-endian: the first byte is the lowest; its flag is the lowest set bit.
-      const f = flags & 0x80808080;
-      const k = (31 - Math.clz32(f & -f)) >> 3;
-      p += k;
-      j += k;
-    }
+  for (;;) {
+    // Input and output indexes advance together over a clean run.
+    const d = p - j;
+    j = html
+      ? js
+        ? runHTMLJS(view, d, tv, j, m)
+        : runHTML(view, d, tv, j, m)
+      : js
+        ? runJS(view, d, tv, j, m)
+        : runMinimal(view, d, tv, j, m);
+    p = j + d;
+    if (j >= m) return p;
     const c = t[j] as number;
     const e = esc[c] as number;
     if (e === 0) b[p++] = c;
@@ -258,5 +235,4 @@ function escapeUtf8(
     }
     j++;
   }
-  return p;
 }

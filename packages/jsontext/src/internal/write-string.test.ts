@@ -166,6 +166,23 @@ describe("writeStringEscaped", () => {
     },
   ];
   for (const c of cases) it(c.name, () => expect(escaped(c.in, c.mode)).toBe(c.want));
+  // Each escaping mode copies clean runs four bytes at a time: a special byte at every place
+  // of a word, in the last three bytes (copied one by one), and two specials in one word.
+  const specials = ['"', "\\", "\n", "\u001f", "<", ">", "&", "\u2028", "\u2029", "€", "é", "😀", "\ufffd"];
+  for (const p of policies)
+    it(`Runs/EveryPlace(html=${p.html}, js=${p.js}, allowInvalidUTF8=${p.invalid})`, () => {
+      const policy = quotePolicy("v2", {
+        escapeHTML: p.html,
+        escapeForJS: p.js,
+        allowInvalidUTF8: p.invalid,
+      });
+      for (const c of specials)
+        for (let head = 33; head < 42; head++)
+          for (const tail of ["", "z", "zz", "zzz", "zzzz", `${c}z`, "日本"]) {
+            const s = `${"y".repeat(head)}${c}${tail}`;
+            expect(escaped(s, v2Mode(p.html, p.js, p.invalid))).toBe(quoteString(s, policy));
+          }
+    });
 });
 
 describe("FastWriter", () => {
