@@ -84,7 +84,7 @@ function escapeV2(s: string, i: number, n: number, b: Uint8Array, p: number): nu
 }
 
 /**
-X's native UTF-8 writer when it needs no escape (one
+ * longString writes a long string: by Buffer's native UTF-8 writer when it needs no escape (one
  * native check), else encoded natively and copied with the escapes (write-string-escaped.ts).
  */
 function longString(w: FastWriter, s: string, n: number): void {
