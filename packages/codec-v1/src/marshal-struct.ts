@@ -6,7 +6,7 @@
  */
 
 import type { GoType } from "./deps.js";
-import { isIntegerKind, writeStringV1 } from "./deps.js";
+import { direct, GENERATE_AFTER, isIntegerKind, tiered, writeStringV1 } from "./deps.js";
 import { UnsupportedValueError } from "./errors.js";
 import { formatFloat64, nonFiniteText, quoteString } from "./format.js";
 import {
@@ -19,7 +19,6 @@ import {
   writeBig,
 } from "./marshal-common.js";
 import { isEmptyFn, isZeroFieldFn } from "./marshal-empty.js";
-import { direct, GENERATE_AFTER, tiered } from "./marshal-struct-tier.js";
 import { findMethod } from "./methods.js";
 import { type FieldV1, structFieldsV1 } from "./struct-fields.js";
 import { isBigKind, Mismatch, mismatch, missingField } from "./value-check.js";

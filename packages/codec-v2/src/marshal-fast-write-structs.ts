@@ -5,7 +5,7 @@
  * a struct's first write (tier.ts: generating code costs more than one write).
  */
 import type { GoType, StructType } from "@gojson/gotype";
-import { type FastWriter, INT53_MAX_BYTES, writeInt53 } from "@gojson/jsontext/internal";
+import { direct, type FastWriter, INT53_MAX_BYTES, tiered, writeInt53 } from "@gojson/jsontext/internal";
 import { structFieldsV2 } from "./fields.js";
 import { isZero } from "./go-values.js";
 import {
@@ -27,7 +27,6 @@ import {
 import { type Ctx, isIntKind } from "./marshal-fast-write-gen.js";
 import type { ResolvedOptions } from "./options.js";
 import { quotePolicyFor, quoteWith } from "./quote.js";
-import { direct, tiered } from "./tier.js";
 
 /** One field of a struct's byte encoder. */
 interface WField {

@@ -6,13 +6,13 @@
 import { isDeepStrictEqual } from "node:util";
 import { fc, test } from "@fast-check/vitest";
 import { type GoType, parseGo } from "@gojson/gotype";
+import { direct, GENERATE_AFTER, tiered } from "@gojson/jsontext/internal";
 import { fastPathTypes, type Gen, jsonFor, type Members, mangle } from "@gojson/test-support";
 import { describe, expect, it } from "vitest";
 import { structFieldsV2 } from "./fields.js";
 import { zero } from "./go-values.js";
 import { marshal, marshalToString, resolveOptions, unmarshal } from "./index.js";
 import { fastMarshal } from "./marshal-fast.js";
-import { direct, GENERATE_AFTER, tiered } from "./tier.js";
 import { NO_FAST, unmarshalFast } from "./unmarshal-fast.js";
 
 describe("tiered", () => {

@@ -13,6 +13,7 @@ import {
   bail,
   beginObject,
   colon,
+  direct,
   END,
   enter,
   KERNEL,
@@ -23,8 +24,8 @@ import {
   readNull,
   readString,
   skipValue,
+  tiered,
 } from "@gojson/jsontext/internal";
-import { direct, tiered } from "./tier.js";
 
 /** One field as the struct decoder sees it. */
 export interface StructField {

@@ -51,6 +51,8 @@ export {
 } from "../write-number.js";
 // The fast cursor and its scanners.
 export { anySafeNumber, anyValue, resetAny } from "./any.js";
+// Per-struct code: table-driven first, generated from the second use.
+export { direct, GENERATE_AFTER, tiered } from "./codegen-tier.js";
 // Byte chunks joined.
 export { concatBytes } from "./concat-bytes.js";
 export {

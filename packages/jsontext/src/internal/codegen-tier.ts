@@ -1,7 +1,8 @@
 /**
- * Tiering of the per-struct codecs: a struct type's first uses run its table-driven function,
- * and only a type used again has its code generated (generating and compiling a function costs
- * more than one encode or decode, which is all a one-shot call over many types does).
+ * Tiering of the codecs' per-struct functions: a struct type's first uses run its table-driven
+ * function, and only a type used again has its code generated (generating and compiling a
+ * function costs more than one encode or decode, which is all a one-shot call over many types
+ * does). Both codecs' struct decoders and encoders use it.
  */
 
 /** Uses of a struct's codec served by its table-driven function before its code is generated. */
