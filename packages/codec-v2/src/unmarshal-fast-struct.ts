@@ -78,7 +78,7 @@ export function compileStruct(spec: StructSpec): Dec | null {
 }
 
 /** The table-driven decoder of a struct (the generated one's rules, one loop over the field table). */
-function tableStruct(spec: StructSpec): Dec {
+export function tableStruct(spec: StructSpec): Dec {
   const { fields, plans, folded, fold, reject, mk } = spec;
   const anyFold = folded.size > 0;
   const nf = fields.length;

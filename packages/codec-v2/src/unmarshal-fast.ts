@@ -28,7 +28,6 @@ import {
   LBRACE,
   LBRACKET,
   literal,
-  matchAt,
   N,
   NO_FAST,
   nextElement,
@@ -42,7 +41,6 @@ import {
   resetAny,
   runScan,
   scanAt,
-  skipValue,
 } from "@gojson/jsontext/internal";
 import { type FieldV2, foldName, foldNameLegacy, structFieldsV2 } from "./fields.js";
 import { isBigKind, lookupMethod, zeroMaker } from "./go-values.js";
@@ -53,11 +51,10 @@ import {
   base64,
   bigIntDecoder,
   floatDecoder,
-  holder,
   isPlainFloat64,
   smallIntDecoder,
 } from "./unmarshal-fast-scalars.js";
-import { compileStruct } from "./unmarshal-fast-struct.js";
+import { compileStruct, tableStruct } from "./unmarshal-fast-struct.js";
 import { V1_BAIL_ONLY, V1_COMPILED, type V1Plan, v1Plan } from "./unmarshal-fast-v1.js";
 
 /** The switch of codec-v2's fast unmarshal (GOJSON_FAST_UNMARSHAL=0 turns it off; see fastPathSwitch). */
@@ -573,74 +570,20 @@ class Compiler {
     sf.fields.forEach((fd, i) => {
       (all[i] as F).dec = this.get(fd.type, str || fd.string);
     });
-    const anyFold = folded.size > 0;
     const fold = fo.fold;
     const reject = fo.reject;
     const nf = all.length;
     const mk = zeroMaker(t);
-    const generated =
-      nf > CODEGEN_MAX_FIELDS
-        ? null
-        : compileStruct({
-            fields: all,
-            plans: new Map([...plans].map(([k, f]) => [k, f.idx])),
-            folded: new Map([...folded].map(([k, f]) => [k, f.idx])),
-            fold: fo.fold,
-            reject,
-            mk,
-          });
-    if (generated !== null) return generated;
-    // Fields seen in this object: two 32-bit words, and bytes past 64 fields.
-    const wide = nf > 64;
-    return (c, cur) => {
-      if (c !== LBRACE) {
-        readNull(c);
-        return mk();
-      }
-      // A struct field's destination already holds a fresh zero struct (made with its parent): fill it.
-      const obj = (typeof cur === "object" && cur !== null ? cur : mk()) as Record<string, unknown>;
-      if (beginObject() === END) return obj;
-      let seen0 = 0;
-      let seen1 = 0;
-      const seenWide = wide ? new Uint8Array(nf) : undefined;
-      let unknown: Set<string> | undefined;
-      let guess = 0;
-      do {
-        let f = all[guess];
-        if (f === undefined || !f.unique || f.quoted === null || !matchAt(f.quoted)) {
-          const name = readString();
-          f = plans.get(name);
-          if (f === undefined && anyFold) f = folded.get(fold(name));
-          if (f === undefined) {
-            if (reject) bail();
-            unknown ??= new Set();
-            if (unknown.has(name)) bail();
-            unknown.add(name);
-            skipValue(colon());
-            f = undefined;
-          }
-        }
-        if (f !== undefined) {
-          const i = f.idx;
-          guess = i + 1;
-          if (seenWide !== undefined) {
-            if (seenWide[i] === 1) bail();
-            seenWide[i] = 1;
-          } else if (i < 32) {
-            const bit = 1 << i;
-            if ((seen0 & bit) !== 0) bail();
-            seen0 |= bit;
-          } else {
-            const bit = 1 << (i - 32);
-            if ((seen1 & bit) !== 0) bail();
-            seen1 |= bit;
-          }
-          const h = f.path === undefined ? obj : holder(obj, f.path);
-          h[f.goName] = f.dec(colon(), h[f.goName]);
-        }
-      } while (nextMember());
-      return obj;
+    const spec = {
+      fields: all,
+      plans: new Map([...plans].map(([k, f]) => [k, f.idx])),
+      folded: new Map([...folded].map(([k, f]) => [k, f.idx])),
+      fold,
+      reject,
+      mk,
     };
+    // Past CODEGEN_MAX_FIELDS, or where code generation is refused, the table-driven loop serves every decode.
+    return (nf > CODEGEN_MAX_FIELDS ? null : compileStruct(spec)) ?? tableStruct(spec);
   }
 }
 
