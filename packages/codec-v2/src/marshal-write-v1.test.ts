@@ -136,6 +136,8 @@ function leaf(): fc.Arbitrary<Gen> {
   );
 }
 
+let structSeq = 0;
+
 function gen(depth: number): fc.Arbitrary<Gen> {
   if (depth <= 0) return leaf();
   const sub = gen(depth - 1);
@@ -164,8 +166,9 @@ function gen(depth: number): fc.Arbitrary<Gen> {
       // Distinct JSON names: Go drops (v1) or refuses (v2) fields named alike, which the exact encoder does.
       .filter((fields) => new Set(fields.map((f) => f[1] || f[0])).size === fields.length)
       .map((fields) => {
+        // A name of its own: one Go package declares each type name once (a nested struct is another type).
         const t = named(
-          "S",
+          `S${++structSeq}`,
           structOf(
             fields.map(([n, j, opts, g]) => ({
               name: n,
