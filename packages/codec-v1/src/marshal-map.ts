@@ -134,11 +134,65 @@ export function buildMapBytes(t: GoType & { kind: "map" }): ByteEncoder | null {
   };
 }
 
+/** Maps of up to this many entries are sorted by insertion on the name stack (no garbage); larger ones by Array#sort. */
+const SMALL_MAP = 32;
+
+/**
+ * The name stack of small maps being written (nested maps stack above their parent's names):
+ * each map's member names, sorted, and the keys they came from. A bail leaves names behind;
+ * marshal's byte path starts each call at the bottom (resetMapStack).
+ */
+const names: string[] = [];
+const keys: unknown[] = [];
+let top = 0;
+
+/** Empties the name stack (at the start of each byte-path marshal: a bail may have left names on it). */
+export function resetMapStack(): void {
+  top = 0;
+}
+
 /**
  * Writes the entries of Map `v` as members, in Go's key order; a key that is not of the key type
- * bails (a function that ends with its loop: see {@link listElems}).
+ * bails (a function that ends with its loop: see {@link listElems}). A small map's names are
+ * sorted on the name stack and its values read back by key: no entry arrays, no sort buffers.
  */
 function mapEntries(
+  w: FastWriter,
+  v: Map<unknown, unknown>,
+  elem: ByteEncoder,
+  keyOk: (k: unknown) => boolean,
+): void {
+  if (v.size > SMALL_MAP) {
+    largeMapEntries(w, v, elem, keyOk);
+    return;
+  }
+  const base = top;
+  let end = base;
+  for (const k of v.keys()) {
+    if (!keyOk(k)) throw BAIL;
+    const s = String(k);
+    let i = end;
+    while (i > base && compareUtf8(names[i - 1] as string, s) > 0) {
+      names[i] = names[i - 1] as string;
+      keys[i] = keys[i - 1];
+      i--;
+    }
+    names[i] = s;
+    keys[i] = k;
+    end++;
+  }
+  top = end;
+  for (let i = base; i < end; i++) {
+    if (i > base) w.byte(0x2c);
+    writeStringV1(w, names[i] as string);
+    w.byte(0x3a);
+    elem(w, v.get(keys[i]));
+  }
+  top = base;
+}
+
+/** mapEntries of a large map: its entries sorted by Array#sort. */
+function largeMapEntries(
   w: FastWriter,
   v: Map<unknown, unknown>,
   elem: ByteEncoder,

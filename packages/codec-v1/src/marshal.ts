@@ -15,6 +15,7 @@ import {
   type EncodeState,
 } from "./marshal-common.js";
 import { rootByteEncoderFor } from "./marshal-fast.js";
+import { resetMapStack } from "./marshal-map.js";
 import { rootEncoderFor } from "./marshal-plan.js";
 import { type MarshalOptions, resolveMarshal } from "./options.js";
 import { syncPlans } from "./plan-cache.js";
@@ -116,6 +117,7 @@ function marshalBytes(
   w.pos = 0;
   w.depth = 0;
   w.html = html;
+  resetMapStack();
   try {
     enc(w, value);
     if (out === VALUE) return w.result();
