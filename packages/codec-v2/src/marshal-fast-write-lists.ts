@@ -5,7 +5,7 @@
  * encoder.
  */
 import type { GoType } from "@gojson/gotype";
-import { type FastWriter, FLOAT64_MAX_BYTES, INT53_MAX_BYTES } from "@gojson/jsontext/internal";
+import { type FastWriter, FLOAT64_MAX_BYTES, INT53_MAX_BYTES, tieredOver } from "@gojson/jsontext/internal";
 import { isByteSlice } from "./arshal-slices.js";
 import { encodeBytes } from "./bytes-format.js";
 import { isSmallIntKind, isUnsignedKind, smallIntCode } from "./marshal-fast-checks.js";
@@ -161,11 +161,13 @@ ${elemCode(e.kind, "v[i]")}}
 w.byte(0x5d);
 w.depth--;
 };`;
-  return (
-    generate(src, elem, c.ws) ??
-    ((w, v) => {
+  // Over a struct (tiered: generated from its second write), the list is tiered with it.
+  return tieredOver(
+    elem,
+    (w, v) => {
       if (open(w, v)) listLoop(w, v, elem);
-    })
+    },
+    (e) => generate(src, e, c.ws),
   );
 }
 

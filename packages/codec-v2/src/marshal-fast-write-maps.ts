@@ -6,7 +6,13 @@
  * duplicate-name check the exact encoder makes has nothing to find.
  */
 import type { GoType } from "@gojson/gotype";
-import { type FastWriter, INT53_MAX_BYTES, safeBigint, writeInt53 } from "@gojson/jsontext/internal";
+import {
+  type FastWriter,
+  INT53_MAX_BYTES,
+  safeBigint,
+  tieredOver,
+  writeInt53,
+} from "@gojson/jsontext/internal";
 import { compareUTF8 } from "./arshal-maps.js";
 import { bigIntFits, isSmallIntKind, isUnsignedKind, smallIntTest } from "./marshal-fast-checks.js";
 import { writeNull } from "./marshal-fast-scalars.js";
@@ -115,9 +121,7 @@ ${elemCode(t.elem.kind, "x")}}
 w.byte(0x7d);
 w.depth--;
 };`;
-  const gen = generate(src, elem, ws, { SM: writeSortedMap, KW: kw, KT: kt, KQ: kq });
-  if (gen !== null) return gen;
-  return (w, v) => {
+  const loop: ByteEncoder = (w, v) => {
     if (v === null) {
       if (nilNull) writeNull(w);
       else w.ascii("{}");
@@ -142,6 +146,8 @@ w.depth--;
     w.byte(0x7d);
     w.depth--;
   };
+  // Over a struct (tiered: generated from its second write), the map is tiered with it.
+  return tieredOver(elem, loop, (e) => generate(src, e, ws, { SM: writeSortedMap, KW: kw, KT: kt, KQ: kq }));
 }
 
 /**

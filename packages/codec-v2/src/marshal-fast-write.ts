@@ -31,6 +31,7 @@ import {
   HAS_NATIVE_WRITERS,
   KEEP_BUFFER,
   type NodeBuf,
+  tieredOver,
 } from "@gojson/jsontext/internal";
 import { INT_WRITERS, writeBool, writeF32, writeF64, writeNull } from "./marshal-fast-scalars.js";
 import { bail } from "./marshal-fast-shadow.js";
@@ -258,18 +259,21 @@ function build(t: GoType, c: Ctx): ByteEncoder | null {
     case "pointer": {
       const elem = compile(t.elem, c);
       if (elem === null) return null;
-      // Generated per type: a shared closure's call site would see every pointee's encoder.
-      return (
-        generate(
-          `return function writePointer(w, v) {\nif (v === null) WN(w);\nelse if (v === undefined) BAILF();\nelse E(w, v);\n};`,
-          elem,
-          c.ws,
-        ) ??
-        ((w, v) => {
+      // Generated per type: a shared closure's call site would see every pointee's encoder (tiered
+      // with a struct pointee, which is generated from its second write).
+      return tieredOver(
+        elem,
+        (w, v) => {
           if (v === null) writeNull(w);
           else if (v === undefined) bail();
           else elem(w, v);
-        })
+        },
+        (e) =>
+          generate(
+            `return function writePointer(w, v) {\nif (v === null) WN(w);\nelse if (v === undefined) BAILF();\nelse E(w, v);\n};`,
+            e,
+            c.ws,
+          ),
       );
     }
     case "slice":

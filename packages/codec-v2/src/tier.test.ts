@@ -13,6 +13,7 @@ import { structFieldsV2 } from "./fields.js";
 import { zero } from "./go-values.js";
 import { marshal, marshalToString, resolveOptions, unmarshal } from "./index.js";
 import { fastMarshal } from "./marshal-fast.js";
+import { byteEncoderFor } from "./marshal-fast-write.js";
 import { NO_FAST, unmarshalFast } from "./unmarshal-fast.js";
 
 describe("tiered", () => {
@@ -124,6 +125,69 @@ describe("struct writers by tier", () => {
     expect(want).toContain('"byName":{"a":');
     // The first write runs the table writers, the next ones generated code (marshal's byte path).
     for (let k = 0; k < 3; k++) expect(text.decode(marshal(t, v))).toBe(want);
+  });
+});
+
+describe("container writers by tier", () => {
+  // Containers of structs are tiered with them: the first write loops over the element's tiered
+  // writer, later ones run code calling the element's generated writer (no tiering step per element).
+  const decls = parseGo(`package tierc
+type Leaf struct {
+	S string \`json:"s,omitempty"\`
+	N int64  \`json:"n"\`
+}
+type List []Leaf
+type Lists [][]Leaf
+type ByName map[string]Leaf
+type ByID map[int32]*Leaf
+type Ptr *Leaf
+type Ints []int64
+type Top struct {
+	L  List   \`json:"l"\`
+	M  ByName \`json:"m"\`
+	Ls Lists  \`json:"ls"\`
+}`);
+  const lf = (i: number) => ({ S: i % 2 === 0 ? "" : `s${i}`, N: BigInt(i) });
+  const cases: { name: string; type: string; value: unknown; tiered: boolean }[] = [
+    { name: "Slice", type: "List", value: [lf(1), lf(2), lf(3)], tiered: true },
+    { name: "SliceOfSlices", type: "Lists", value: [[lf(1)], null, [lf(2), lf(3)]], tiered: true },
+    {
+      name: "Map",
+      type: "ByName",
+      value: new Map([
+        ["a", lf(1)],
+        ["b", lf(2)],
+      ]),
+      tiered: true,
+    },
+    {
+      name: "MapOfPointers",
+      type: "ByID",
+      value: new Map([
+        [1, lf(1)],
+        [2, null],
+      ]),
+      tiered: true,
+    },
+    { name: "Pointer", type: "Ptr", value: lf(5), tiered: true },
+    {
+      name: "Struct",
+      type: "Top",
+      value: { L: [lf(1)], M: new Map([["k", lf(2)]]), Ls: [[lf(3)]] },
+      tiered: true,
+    },
+    { name: "SliceOfInts", type: "Ints", value: [1n, 2n], tiered: false },
+  ];
+  it.each(cases)("Container/$name: each write equals the exact encoder's", ({ type, value, tiered }) => {
+    const t = decls[type] as GoType;
+    const o = resolveOptions(undefined);
+    const enc = byteEncoderFor(t, o);
+    expect(enc).not.toBe(null);
+    expect(direct(enc) !== enc).toBe(tiered);
+    fastMarshal.enabled = false;
+    const want = marshalToString(t, value);
+    fastMarshal.enabled = true;
+    for (let k = 0; k < 3; k++) expect(text.decode(marshal(t, value)), `write ${k}`).toBe(want);
   });
 });
 

@@ -2,7 +2,8 @@
  * Tiering of the codecs' per-struct functions: a struct type's first uses run its table-driven
  * function, and only a type used again has its code generated (generating and compiling a
  * function costs more than one encode or decode, which is all a one-shot call over many types
- * does). Both codecs' struct decoders and encoders use it.
+ * does). Both codecs' struct decoders and encoders use it; their containers (slices, maps,
+ * pointers) of tiered elements are tiered with them (see tieredOver).
  */
 
 /** Uses of a struct's codec served by its table-driven function before its code is generated. */
@@ -45,4 +46,21 @@ export function tiered<A, B, R>(table: Fn<A, B, R>, generate: () => Fn<A, B, R> 
 export function direct<F>(f: F): F {
   const resolve = final.get(f as object);
   return resolve === undefined ? f : (resolve() as F);
+}
+
+/**
+ * tieredOver returns the function of a container (a slice, map or pointer) over element function
+ * `elem`. Over a tiered element the container is tiered too: its first call runs `loop` (which
+ * calls elem through its tiering step), later ones the code `generate` makes for direct(elem), so
+ * that a warm container calls its element's generated code with no tiering step per element.
+ * Over any other element, the code `generate` makes now. `loop` serves where generation is
+ * refused (null).
+ */
+export function tieredOver<E, A, B, R>(
+  elem: E,
+  loop: Fn<A, B, R>,
+  generate: (elem: E) => Fn<A, B, R> | null,
+): Fn<A, B, R> {
+  if (!final.has(elem as object)) return generate(elem) ?? loop;
+  return tiered(loop, () => generate(direct(elem)));
 }

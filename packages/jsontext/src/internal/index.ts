@@ -52,7 +52,7 @@ export {
 // The fast cursor and its scanners.
 export { anySafeNumber, anyValue, resetAny } from "./any.js";
 // Per-struct code: table-driven first, generated from the second use.
-export { direct, GENERATE_AFTER, tiered } from "./codegen-tier.js";
+export { direct, GENERATE_AFTER, tiered, tieredOver } from "./codegen-tier.js";
 // Byte chunks joined.
 export { concatBytes } from "./concat-bytes.js";
 export {
