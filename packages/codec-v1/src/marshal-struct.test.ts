@@ -70,3 +70,56 @@ describe("struct encoders by tier", () => {
     expect(fastPaths.bails).toBe(bails);
   });
 });
+
+describe("scalar fields written straight into the output (generated code)", () => {
+  const decls = parseGo(`package scalars
+type S struct {
+	F  float64  \`json:"f"\`
+	PF *float64 \`json:"pf"\`
+	I8 int8     \`json:"i8"\`
+	U  uint32   \`json:"u"\`
+	PI *int16   \`json:"pi"\`
+	B  bool     \`json:"b"\`
+	PB *bool    \`json:"pb"\`
+	A  any      \`json:"a"\`
+	L  int64    \`json:"l"\`
+}`);
+  const S = decls.S as GoType;
+  const base = { F: 0, PF: null, I8: 0, U: 0, PI: null, B: false, PB: null, A: null, L: 0n };
+  it.each([
+    [{ F: -0 }, '"f":-0,'],
+    [{ F: 3 }, '"f":3,'],
+    [{ F: 0.1 }, '"f":0.1,'],
+    [{ F: 1e21 }, '"f":1e+21,'],
+    [{ F: 1e20 }, '"f":100000000000000000000,'],
+    [{ F: 1e-7 }, '"f":1e-7,'],
+    [{ F: 5e-324 }, '"f":5e-324,'],
+    [{ F: -1.7976931348623157e308 }, '"f":-1.7976931348623157e+308,'],
+    [{ PF: 2.5 }, '"pf":2.5,'],
+    [{ I8: -128, U: 4294967295 }, '"i8":-128,"u":4294967295,'],
+    [{ PI: -32768 }, '"pi":-32768,'],
+    [{ B: true, PB: false }, '"b":true,"pb":false,'],
+    [{ A: "x" }, '"a":"x",'],
+    [{ L: -9223372036854775808n }, '"l":-9223372036854775808}'],
+  ])("case %# writes %s, at each tier, as the general encoder does", (fields, part) => {
+    const v = { ...base, ...fields };
+    fastPaths.bytes = false;
+    const want = text.decode(marshal(S, v as never));
+    expect(want).toContain(part);
+    fastPaths.bytes = true;
+    fastPaths.strict = true;
+    const bails = fastPaths.bails;
+    for (let k = 0; k < 3; k++) expect(text.decode(marshal(S, v as never))).toBe(want);
+    expect(fastPaths.bails).toBe(bails);
+  });
+
+  it.each([
+    [{ F: Number.NaN }, "json: unsupported value: NaN"],
+    [{ F: Number.POSITIVE_INFINITY }, "json: unsupported value: +Inf"],
+    [{ I8: 128 }, "want int8"],
+    [{ PF: "1" }, "want float64"],
+  ])("case %# bails to the general encoder's error (%s) at each tier", (fields, error) => {
+    const v = { ...base, ...fields };
+    for (let k = 0; k < 3; k++) expect(() => marshal(S, v as never)).toThrow(error);
+  });
+});

@@ -6,7 +6,18 @@
  */
 
 import type { GoType } from "./deps.js";
-import { direct, GENERATE_AFTER, isIntegerKind, tiered, writeStringV1 } from "./deps.js";
+import {
+  direct,
+  FLOAT64_MAX_BYTES,
+  GENERATE_AFTER,
+  INT53_MAX_BYTES,
+  isIntegerKind,
+  NUM_IN,
+  tiered,
+  writeFloat64In,
+  writeInt53In,
+  writeStringV1,
+} from "./deps.js";
 import { UnsupportedValueError } from "./errors.js";
 import { formatFloat64, nonFiniteText, quoteString } from "./format.js";
 import {
@@ -428,17 +439,18 @@ function compileStructBytes(fields: readonly FieldB[], h: 0 | 1, arrays: boolean
     texts.push(text);
     return keys.length - 1;
   };
-  // A member name with its separator: its bytes stored one by one (constant stores, cheaper
-  // than a copy loop over an array of names), or copied when long.
-  const keyCode = (text: string): string => {
+  // A member name with its separator and `extra` bytes of room for the value after it: its bytes
+  // stored one by one (constant stores, cheaper than a copy loop over an array of names), or
+  // copied when long. Leaves `b` and `p` just past the name (w.pos not moved yet).
+  const keyCode = (text: string, extra: number): string => {
     const i = keyIndex(text);
     const k = keys[i] as Uint8Array;
-    if (k.length > INLINE_KEY) return `w.raw(K[${i}]);`;
-    let code = `w.room(${k.length}); b = w.buf; p = w.pos;`;
+    if (k.length > INLINE_KEY) return `w.raw(K[${i}]); w.room(${extra}); b = w.buf; p = w.pos;`;
+    let code = `w.room(${k.length + extra}); b = w.buf; p = w.pos;`;
     k.forEach((c, j) => {
       code += ` b[p${j ? ` + ${j}` : ""}] = ${c};`;
     });
-    return `${code} w.pos = p + ${k.length};`;
+    return `${code} p += ${k.length};`;
   };
   let written: "no" | "yes" | "?" = "no";
   let body = `if (v === null || typeof v !== "object"${arrays ? " || Array.isArray(v)" : ""} || ++w.depth > ${BYTES_MAX_DEPTH}) throw BAIL;\n`;
@@ -446,10 +458,12 @@ function compileStructBytes(fields: readonly FieldB[], h: 0 | 1, arrays: boolean
   fields.forEach((f, i) => {
     const name = f.name[h];
     const conditional = f.hops !== null || f.omit !== null;
+    const value = valueCode(f, i);
     let writeKey: string;
-    if (written === "no") writeKey = `${keyCode(`{${name}`)}\n`;
-    else if (written === "yes") writeKey = `${keyCode(`,${name}`)}\n`;
-    else writeKey = `if (first) { ${keyCode(`{${name}`)} } else { ${keyCode(`,${name}`)} }\n`;
+    if (written === "no") writeKey = `${keyCode(`{${name}`, value.room)}\n`;
+    else if (written === "yes") writeKey = `${keyCode(`,${name}`, value.room)}\n`;
+    else
+      writeKey = `if (first) { ${keyCode(`{${name}`, value.room)} } else { ${keyCode(`,${name}`, value.room)} }\n`;
     body += "{\n";
     if (f.hops === null) body += `fv = v[${JSON.stringify(f.key)}];\n`;
     else {
@@ -465,29 +479,7 @@ function compileStructBytes(fields: readonly FieldB[], h: 0 | 1, arrays: boolean
     if (f.omit !== null) body += `if (!F[${i}].omit(fv)) {\n`;
     body += writeKey;
     if (conditional && written !== "yes") body += "first = false;\n";
-    if (f.ptr && f.inline !== null) body += "if (fv === null) w.nul();\nelse {\n";
-    switch (f.inline) {
-      case "string":
-        body += 'if (typeof fv !== "string") throw BAIL;\nS(w, fv);\n';
-        break;
-      case "int":
-        body += intCode(f.intKind);
-        break;
-      case "bool":
-        body +=
-          'if (fv === true) w.ascii("true");\nelse if (fv === false) w.ascii("false");\nelse throw BAIL;\n';
-        break;
-      case "float":
-        body +=
-          'if (typeof fv !== "number" || fv - fv !== 0) throw BAIL;\nw.ascii(fv === 0 ? (1 / fv < 0 ? "-0" : "0") : "" + fv);\n';
-        break;
-      case "any":
-        body += `if (fv === null) w.nul();\nelse F[${i}].enc(w, fv);\n`;
-        break;
-      default:
-        body += `F[${i}].enc(w, fv);\n`;
-    }
-    if (f.ptr && f.inline !== null) body += "}\n";
+    body += value.code;
     if (f.omit !== null) body += "}\n";
     if (f.hops !== null) for (const hop of f.hops) if (hop.type.kind === "pointer") body += "}\n";
     body += "}\n";
@@ -505,14 +497,74 @@ function compileStructBytes(fields: readonly FieldB[], h: 0 | 1, arrays: boolean
     "BAIL",
     "S",
     "BIG",
+    "NUM",
+    "I53",
+    "F64",
     `"use strict"; return function encodeStructBytes(w, v) {\n${body}};`,
-  )(fields, keys, texts, BAIL, writeStringV1, writeBig) as ByteEncoder;
+  )(fields, keys, texts, BAIL, writeStringV1, writeBig, NUM_IN, writeInt53In, writeFloat64In) as ByteEncoder;
+}
+
+/** Code storing the bytes of ASCII text t at b[p...] and moving w.pos past them. */
+function storeCode(t: string): string {
+  let code = "";
+  for (let j = 0; j < t.length; j++) code += `b[p${j === 0 ? "" : ` + ${j}`}] = ${t.charCodeAt(j)}; `;
+  return `${code}w.pos = p + ${t.length};\n`;
+}
+
+/**
+ * compileStructBytes' code writing field `f`'s value in `fv` (its index i) right after its name,
+ * from `b` and `p` (keyCode's), with the bytes of room the name was written with: integers,
+ * floats, booleans and the null of a pointer stored there (no call, no string made); other
+ * values through their writers.
+ */
+function valueCode(f: FieldB, i: number): { room: number; code: string } {
+  let room = 0;
+  let code: string;
+  switch (f.inline) {
+    case "string":
+      code = 'w.pos = p;\nif (typeof fv !== "string") throw BAIL;\nS(w, fv);\n';
+      break;
+    case "int":
+      if (isBigKind(f.intKind)) code = `w.pos = p;\n${intCode(f.intKind)}`;
+      else {
+        room = INT53_MAX_BYTES;
+        code = `${intTest(f.intKind)}NUM[0] = fv;\nw.pos = I53(b, p);\n`;
+      }
+      break;
+    case "bool":
+      room = 5;
+      code = `if (fv === true) { ${storeCode("true")}} else if (fv === false) { ${storeCode("false")}} else throw BAIL;\n`;
+      break;
+    case "float":
+      // Go's shortest digits (-0 as "-0"), written straight in; small integers by the integer writer.
+      room = FLOAT64_MAX_BYTES;
+      code =
+        'if (typeof fv !== "number" || fv - fv !== 0) throw BAIL;\nNUM[0] = fv;\nw.pos = fv !== 0 && (fv | 0) === fv ? I53(b, p) : F64(b, p);\n';
+      break;
+    case "any":
+      room = 4;
+      code = `if (fv === null) { ${storeCode("null")}} else {\nw.pos = p;\nF[${i}].enc(w, fv);\n}\n`;
+      break;
+    default:
+      code = `w.pos = p;\nF[${i}].enc(w, fv);\n`;
+  }
+  if (f.ptr && f.inline !== null)
+    return {
+      room: Math.max(room, 4),
+      code: `if (fv === null) { ${storeCode("null")}} else {\n${code}}\n`,
+    };
+  return { room, code };
 }
 
 /** compileStruct's code for an integer field of kind `k` in `fv`: the kind's type and range test, then the digits. */
 function intCode(k: string): string {
   if (isBigKind(k))
     return `if (typeof fv !== "bigint") throw BAIL;\nBIG(w, fv, ${k !== "int" && k !== "int64"});\n`;
+  return `${intTest(k)}w.int53(fv);\n`;
+}
+
+/** The type and range test of an integer kind of at most 32 bits on `fv` (bails when it fails). */
+function intTest(k: string): string {
   const test: Record<string, string> = {
     int8: "((fv << 24) >> 24) !== fv",
     int16: "((fv << 16) >> 16) !== fv",
@@ -521,7 +573,7 @@ function intCode(k: string): string {
     uint16: "(fv & 65535) !== fv",
     uint32: "fv >>> 0 !== fv",
   };
-  return `if (typeof fv !== "number" || ${test[k]}) throw BAIL;\nw.int53(fv);\n`;
+  return `if (typeof fv !== "number" || ${test[k]}) throw BAIL;\n`;
 }
 
 function hasIsZero(t: GoType): boolean {
