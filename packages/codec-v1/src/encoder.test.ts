@@ -135,3 +135,71 @@ describe("Encoder writes", () => {
     expect(calls).toBe(1);
   });
 });
+
+describe("Encoder over a Node Writable: lines in blocks, each its own write", () => {
+  const S = structOf([
+    { name: "A", type: T.string, tag: "" },
+    { name: "F", type: T.float64, tag: "" },
+  ]);
+  const want = (v: { A: string; F: number }) => `${td.decode(marshal(S, v))}\n`;
+
+  test("a stream that keeps its chunks keeps every line as written (blocks are never written into again)", async () => {
+    const kept: Buffer[] = [];
+    const w = new Writable({
+      write(c: Buffer, _enc, cb) {
+        kept.push(c); // no copy: a PassThrough's reader would see these very bytes later
+        cb();
+      },
+    });
+    const e = new Encoder(w);
+    // Short lines over several blocks, a line longer than a block, a value that fails half-written.
+    const values = Array.from({ length: 3000 }, (_, i) => ({ A: `line ${i}`.repeat(i % 7), F: i / 8 }));
+    values.splice(1500, 0, { A: "é".repeat(100_000), F: 1 });
+    for (const [i, v] of values.entries()) {
+      await e.encode(S, v);
+      if (i === 10) await expect(e.encode(S, { A: "x".repeat(5000), F: Number.NaN })).rejects.toThrow("NaN");
+    }
+    await new Promise<void>((r) => w.end(r));
+    expect(kept.length).toBe(values.length);
+    expect(kept.map((c) => c.toString("utf8"))).toEqual(values.map(want));
+  });
+
+  test("end() right after the last encode writes every line (the Encoder's cork does not hold them back)", async () => {
+    const got: string[] = [];
+    const w = new Writable({
+      write(c: Buffer, _enc, cb) {
+        got.push(c.toString("utf8"));
+        cb();
+      },
+      writev(chunks, cb) {
+        for (const { chunk } of chunks) got.push((chunk as Buffer).toString("utf8"));
+        cb();
+      },
+    });
+    const e = new Encoder(w);
+    const values = Array.from({ length: 50 }, (_, i) => ({ A: String(i), F: i }));
+    for (const v of values) await e.encode(S, v);
+    const finished = new Promise<void>((r) => w.on("finish", r));
+    w.end();
+    await finished;
+    expect(got).toEqual(values.map(want));
+  });
+
+  test("a stream the caller corked stays corked until the caller uncorks it", async () => {
+    const got: string[] = [];
+    const w = new Writable({
+      write(c: Buffer, _enc, cb) {
+        got.push(c.toString("utf8"));
+        cb();
+      },
+    });
+    w.cork();
+    const e = new Encoder(w);
+    await e.encode(S, { A: "a", F: 1 });
+    await new Promise((r) => setImmediate(r));
+    expect(got).toEqual([]);
+    w.uncork();
+    await new Promise((r) => setImmediate(r));
+    expect(got).toEqual([want({ A: "a", F: 1 })]);
+  });
+});

@@ -7,7 +7,7 @@ import { checkType } from "./arguments.js";
 import type { GoType } from "./deps.js";
 import { InvalidArgumentError } from "./errors.js";
 import { DEFAULT_GO_VERSION, type GoVersion } from "./go-version.js";
-import { marshalLine } from "./marshal.js";
+import { LINE_BLOCK, LineBlock, marshalLine } from "./marshal.js";
 import { checkEncoder, type EncoderOptions } from "./options.js";
 import { indent } from "./syntax.js";
 import { describeValue } from "./value-check.js";
@@ -21,6 +21,8 @@ export type EncoderSink =
 /** The part of a Node Writable the Encoder uses for backpressure and errors. */
 interface NodeWritableLike {
   write(chunk: Uint8Array): boolean;
+  cork?(): void;
+  uncork?(): void;
   once(event: string, listener: (...args: unknown[]) => void): unknown;
   removeListener(event: string, listener: (...args: unknown[]) => void): unknown;
   readonly destroyed?: boolean;
@@ -30,9 +32,10 @@ interface NodeWritableLike {
 
 /**
  * ENCODER_BACKLOG is how many bytes a Node Writable may hold (its `writableLength`) before
- * Encoder.encode waits for its "drain", though its `write` returned false (bytes).
+ * Encoder.encode waits for its "drain", though its `write` returned false (bytes): a block of
+ * lines (LINE_BLOCK), written while the next one is encoded.
  */
-export const ENCODER_BACKLOG = 512 * 1024;
+export const ENCODER_BACKLOG = LINE_BLOCK;
 
 function isNodeWritable(s: unknown): s is NodeWritableLike {
   const w = s as Partial<NodeWritableLike>;
@@ -41,15 +44,43 @@ function isNodeWritable(s: unknown): s is NodeWritableLike {
   );
 }
 
+/** Whether the Encoder corked its Node Writable for the lines of this tick. */
+interface Batch {
+  corked: boolean;
+}
+
+/** Uncorks the stream if the Encoder corked it (the stream writes the lines it holds). */
+function uncork(s: NodeWritableLike, batch: Batch): void {
+  if (!batch.corked) return;
+  batch.corked = false;
+  s.uncork?.();
+}
+
 /**
  * Writes one chunk to a Node Writable the way Go's Write blocks: when the
  * stream holds ENCODER_BACKLOG bytes, waits for "drain"; rejects with the stream's error
  * (or when it is destroyed) so the Encoder reports it, as Go's enc.err.
+ * An idle stream is corked from a tick's first line to the tick's end (process.nextTick) or its
+ * high-water mark, whichever comes first: the lines of an encode loop reach it one write call
+ * each and leave it in batches (a file: one writev each), not the first line alone.
  */
-function writeNode(s: NodeWritableLike, chunk: Uint8Array): Promise<void> | undefined {
+function writeNode(s: NodeWritableLike, chunk: Uint8Array, batch: Batch): Promise<void> | undefined {
   if (s.destroyed === true)
     return Promise.reject(s.errored ?? new Error("write after the stream was destroyed"));
+  // Corked when it holds nothing (a stream that holds lines writes them in one batch anyway).
+  if (
+    !batch.corked &&
+    s.writableLength === 0 &&
+    typeof s.cork === "function" &&
+    typeof s.uncork === "function"
+  ) {
+    s.cork();
+    batch.corked = true;
+    process.nextTick(uncork, s, batch);
+  }
   if (s.write(chunk)) return undefined;
+  // The stream holds its high-water mark: it writes them now (one batch) while the Encoder goes on.
+  uncork(s, batch);
   // A Writable's own buffer is small (16 KiB for a file): waiting for each drain would stop the
   // Encoder at every few values. It may hold up to ENCODER_BACKLOG bytes, so that encoding and
   // writing overlap; past that, encode waits for "drain" (memory stays bounded).
@@ -79,8 +110,8 @@ export class Encoder {
   /** Go's enc.err: once a write fails, every later encode reports that error without writing. */
   private err: { readonly e: unknown } | null = null;
   private readonly write: (chunk: Uint8Array) => unknown;
-  /** Short lines as Buffers from Node's pool (a Node Writable would wrap any other Uint8Array in one). */
-  private readonly pooled: boolean = false;
+  /** A Node Writable's lines: views of blocks (a Node Writable would wrap any other Uint8Array in a Buffer). */
+  private readonly block: LineBlock | null = null;
 
   private readonly goVersion: GoVersion;
 
@@ -116,8 +147,9 @@ export class Encoder {
         }
       };
     } else if (isNodeWritable(sink)) {
-      this.write = (chunk) => writeNode(sink, chunk);
-      this.pooled = true;
+      const batch: Batch = { corked: false };
+      this.write = (chunk) => writeNode(sink, chunk, batch);
+      this.block = new LineBlock();
     } else if (
       typeof sink === "object" &&
       sink !== null &&
@@ -164,13 +196,15 @@ export class Encoder {
    * Go's Encoder.Encode: marshals `value` of `type`, appends "\n", writes it in one call. The
    * returned promise settles when the sink has taken the line (a Node Writable past
    * ENCODER_BACKLOG: at its "drain"; a sink whose `write` returns a promise: when that settles).
+   * A Node Writable is corked while lines come in the same tick, so that it writes them in one
+   * go (a file: one writev); `end()` uncorks it, so no line waits past it.
    */
   encode<T>(type: GoType<T>, value: NoInfer<T>): Promise<void> {
     let b: Uint8Array;
     try {
       checkType("Encoder.encode", type);
       if (this.err !== null) throw this.err.e;
-      b = marshalLine(type as GoType, value, this.escapeHTML, this.goVersion, this.pooled);
+      b = marshalLine(type as GoType, value, this.escapeHTML, this.goVersion, this.block);
       if (this.prefix !== "" || this.indentText !== "") b = indent(b, this.prefix, this.indentText);
     } catch (e) {
       return Promise.reject(e);

@@ -43,29 +43,50 @@ export function marshal<T>(type: GoType<T>, value: NoInfer<T>, options?: Marshal
 
 /**
  * Go's Encoder.Encode output before indentation: the marshalled value and a newline (the byte
- * path first, as marshal). `pooled`: a short line comes as a Buffer from Node's shared pool (what
- * a Node Writable turns any other Uint8Array into, one more object per write).
+ * path first, as marshal). With `block` (a Node Writable's Encoder), a line short enough is
+ * copied into the block and returned as a view of it: one Buffer object a line, no copy of its own.
  */
 export function marshalLine(
   type: GoType,
   value: unknown,
   escapeHTML: boolean,
   goVersion: GoVersion,
-  pooled = false,
+  block: LineBlock | null = null,
 ): Uint8Array {
   syncPlans();
   const fast = fastPaths.bytes ? byteEncoderOf(type) : null;
   // The newline is written into the byte path's buffer: one copy of the line, not two.
-  const b = fast === null ? undefined : marshalBytes(fast, value, escapeHTML, pooled ? LINE_POOLED : LINE);
+  const b = fast === null ? undefined : marshalBytes(fast, value, escapeHTML, LINE, block);
   return b ?? toUtf8(`${marshalToString(type, value, escapeHTML, goVersion)}\n`);
 }
 
-/** marshalBytes' output: the value, the value and a newline, or that line in Node's Buffer pool when short. */
+/** marshalBytes' output: the value, or the value and a newline. */
 const VALUE = 0;
 const LINE = 1;
-const LINE_POOLED = 2;
-/** Lines shorter than this come from Buffer.allocUnsafe's pool (LINE_POOLED); longer ones are the writer's result. */
-const POOLED_MAX = 4096;
+
+/** The size of a LineBlock's buffers. */
+export const LINE_BLOCK = 64 * 1024;
+/** The byte path's output buffer (a Node Buffer with its native writers). */
+type NodeBuf = FastWriter["buf"];
+/** A block with less room than this left is left to its lines; the next line starts a new one. */
+const LINE_ROOM = 4 * 1024;
+
+/**
+ * The buffer a Node Writable's Encoder writes its lines into: the byte path marshals each line
+ * straight into it, and the line is handed to the stream as a view of it (one Buffer object a
+ * line, no copy). The stream keeps the block's memory until it has written all its lines; a
+ * block a long line grew is not written into again.
+ */
+export class LineBlock {
+  buf: NodeBuf = Buffer.allocUnsafeSlow(LINE_BLOCK) as NodeBuf;
+  pos = 0;
+  /** Makes sure the block has LINE_ROOM bytes left (a new block when not). */
+  ready(): void {
+    if (this.buf.length - this.pos >= LINE_ROOM && this.buf.length <= 2 * LINE_BLOCK) return;
+    this.buf = Buffer.allocUnsafeSlow(LINE_BLOCK) as NodeBuf;
+    this.pos = 0;
+  }
+}
 
 /**
  * Switches of marshal's byte path (./marshal-fast.ts). Internal, for tests:
@@ -110,11 +131,19 @@ function marshalBytes(
   enc: ByteEncoder,
   value: unknown,
   html: boolean,
-  out: typeof VALUE | typeof LINE | typeof LINE_POOLED = VALUE,
+  out: typeof VALUE | typeof LINE = VALUE,
+  block: LineBlock | null = null,
 ): Uint8Array | undefined {
   const w = spare ?? new FastWriter();
   spare = null;
-  w.pos = 0;
+  const own = w.buf;
+  if (block !== null) {
+    // The line goes straight into the block (room() moves the block's bytes to a larger buffer if need be).
+    block.ready();
+    w.buf = block.buf;
+    w.pos = block.pos;
+  } else w.pos = 0;
+  const start = w.pos;
   w.depth = 0;
   w.html = html;
   resetMapStack();
@@ -122,21 +151,21 @@ function marshalBytes(
     enc(w, value);
     if (out === VALUE) return w.result();
     w.byte(0x0a);
-    if (out === LINE_POOLED && w.pos < POOLED_MAX) {
-      const n = w.pos;
-      const line = Buffer.allocUnsafe(n);
-      w.buf.copy(line, 0, 0, n);
-      w.pos = 0;
-      w.depth = 0;
-      return line;
-    }
-    return w.result();
+    if (block === null) return w.result();
+    block.buf = w.buf;
+    block.pos = w.pos;
+    return w.buf.subarray(start, w.pos);
   } catch (err) {
     // BAIL, or a RangeError past the engine's stack: the general encoder writes Go's bytes or error.
     if (fastPaths.strict && err !== BAIL) throw err;
     fastPaths.bails++;
     return undefined;
   } finally {
+    if (block !== null) {
+      w.buf = own;
+      w.pos = 0;
+      w.depth = 0;
+    }
     if (w.buf.length <= KEEP_BUFFER) spare = w;
   }
 }
