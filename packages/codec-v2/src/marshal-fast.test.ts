@@ -746,6 +746,14 @@ describe("marshal byte path numbers", () => {
     const S = named("I", structOf([{ name: "N", type: T.int64, tag: "" }]));
     for (const n of [...big, 123456789012n]) expect(writtenOnly(S, { N: n })).toBe(exact(S, { N: n }));
     expect(writtenOnly(S, { N: 2n ** 70n })).toBeUndefined();
+    // An unsigned field (its first write runs the table writer, the next ones generated code).
+    const U = named("U", structOf([{ name: "N", type: T.uint64, tag: "" }]));
+    for (const n of [0n, 1n, 2n ** 53n - 1n, 2n ** 53n, 2n ** 63n, 2n ** 64n - 1n])
+      for (let k = 0; k < 2; k++) expect(writtenOnly(U, { N: n })).toBe(exact(U, { N: n }));
+    for (const n of [-1n, -(2n ** 53n) + 1n, 2n ** 64n]) {
+      expect(writtenOnly(U, { N: n })).toBeUndefined();
+      expect(exact(U, { N: n })).toMatch(/^error: json: U.N: want uint64/);
+    }
     expect(exact(S, { N: 2n ** 70n })).toBe(
       "error: json: I.N: want int64 (bigint in [-9223372036854775808, 9223372036854775807]), got bigint 1180591620717411303424",
     );
