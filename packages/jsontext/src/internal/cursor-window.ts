@@ -13,7 +13,7 @@
  * Not semver-stable: part of `@gojson/jsontext/internal`.
  */
 import { Buffer, isAscii, isUtf8 } from "node:buffer";
-import { C, PAD } from "./cursor.js";
+import { C, PAD, SHORT_MIN_BYTES } from "./cursor.js";
 
 /** V8's longest string: the most window bytes one latin1 text can hold. */
 const MAX_TEXT = 0x1fffffe8;
@@ -57,6 +57,7 @@ export function scanAt(start: number, end: number): boolean {
   C.n = end;
   C.p = start;
   C.depth = 0;
+  C.share = wn >= SHORT_MIN_BYTES;
   return true;
 }
 

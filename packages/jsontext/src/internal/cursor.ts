@@ -54,6 +54,11 @@ export interface Cursor {
   /** Numbers read into `any`: null for float64, else called with the number's text (v1's UseNumber). */
   anyNumber: ((text: string) => unknown) | null;
   /**
+   * Short plain strings come from the {@link SHORT} cache (set for inputs of SHORT_MIN_BYTES or
+   * more: a small input's strings die young, a slice costs less than the lookup).
+   */
+  share: boolean;
+  /**
    * A member named `__proto__` or `constructor` bails (in `any` objects and skipped objects): for
    * callers whose exact path applies a policy to those names (strict-http, as secure-json-parse).
    */
@@ -72,6 +77,7 @@ export const C: Cursor = {
   allowDuplicateNames: false,
   allowInvalidUTF8: false,
   anyNumber: null,
+  share: false,
   bailOnProtoNames: false,
 };
 
@@ -89,6 +95,19 @@ export function enter(): void {
 export function leave(): void {
   C.depth--;
 }
+
+/**
+ * Short plain strings by a hash of their bytes (scan-string.ts's readString), for big inputs: a
+ * big document repeats its short strings (keys, enum-like values, codes) and its decoded value
+ * keeps every one alive, so each string made costs its copying by the garbage collector too
+ * (V8's JSON.parse internalizes short values for the same reason). An empty slot takes the first
+ * string that hashes to it; the slots are emptied when a big input begins.
+ */
+export const SHORT_BITS = 12;
+export const SHORT_MASK = (1 << SHORT_BITS) - 1;
+export const SHORT: string[] = new Array<string>(1 << SHORT_BITS).fill("");
+/** Inputs of at least this many bytes read short strings through {@link SHORT}. */
+export const SHORT_MIN_BYTES = 1 << 20;
 
 /** The padded copy of the input is made in this buffer (kept for the next calls up to MAX_SCRATCH bytes). */
 let scratch = new Uint8Array(1 << 12);
@@ -142,6 +161,8 @@ export function beginScan(data: Uint8Array | string): boolean {
     b.set(data);
   }
   b.fill(0, n, n + PAD);
+  C.share = n >= SHORT_MIN_BYTES;
+  if (C.share) SHORT.fill("");
   C.t = text ?? view.toString("latin1", 0, n);
   C.b = b;
   C.n = n;

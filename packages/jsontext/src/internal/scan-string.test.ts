@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BAIL } from "./cursor.js";
+import { BAIL, C, SHORT_MIN_BYTES } from "./cursor.js";
 import { readString, skipString } from "./scan-string.js";
 import { run, V1 } from "./test-cursor.js";
 
@@ -75,6 +75,32 @@ describe("readString", () => {
         if (want === BAIL) expect(got).toBe(BAIL);
         else expect(got !== BAIL && got.value === want && got.end === got.n).toBe(true);
       });
+  it("ShortStrings/SharedOnlyWhenEqual", () => {
+    // A big input's short plain strings come from a cache of their bytes: every one read back
+    // must be itself, across lengths, strings of equal length and hash collisions (far more
+    // strings than slots), in the input that filled the cache and in the next one.
+    const words: string[] = [];
+    for (let n = 1; n <= 14; n++)
+      for (let i = 0; i < 700; i++)
+        words.push(`${i.toString(36)}${"abcdefghijklmn".slice(0, n)}`.slice(0, n));
+    const big = `${JSON.stringify(words)}${" ".repeat(SHORT_MIN_BYTES)}`;
+    for (const round of [1, 2]) {
+      const all = run(big, () => {
+        expect(C.share).toBe(true);
+        const out: string[] = [];
+        while (C.p < C.n)
+          if (C.b[C.p] === 0x22) out.push(readString());
+          else C.p++;
+        return out;
+      });
+      expect({ round, ok: all !== BAIL && all.value.every((w, i) => w === words[i]) }).toEqual({
+        round,
+        ok: true,
+      });
+    }
+    // A small input does not use the cache.
+    expect(run('"ab"', () => C.share)).toEqual({ value: false, end: 0, n: 4 });
+  });
   it("PlainHeadThenEscape", () => {
     const head = "x".repeat(3000);
     const got = run(`"${head}\\t"`, readString);

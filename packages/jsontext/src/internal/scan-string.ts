@@ -10,7 +10,7 @@
  *
  * Not semver-stable: part of `@gojson/jsontext/internal`.
  */
-import { bail, C } from "./cursor.js";
+import { bail, C, SHORT, SHORT_MASK } from "./cursor.js";
 import { readLongRest } from "./scan-string-long.js";
 import { ESCAPE, hex4 } from "./scan-string-tables.js";
 import { ensure, MAX_KEPT, unitsText } from "./units.js";
@@ -27,6 +27,9 @@ for (let i = 0x80; i < 0x100; i++) STR[i] = HIGH;
 STR[0x22] = QUOTE;
 STR[0x5c] = BACKSLASH;
 
+/** Plain strings of 2 to SHORT_MAX bytes of a big input come from the cursor's SHORT cache; the others are slices of the input's text. */
+const SHORT_MAX = 12;
+
 /** readString reads the string at C.p (which is at `"`), moves past it and returns it unescaped. */
 export function readString(): string {
   const b = C.b;
@@ -35,9 +38,46 @@ export function readString(): string {
   while (STR[b[i] as number] === PLAIN) i++;
   if (b[i] === 0x22) {
     C.p = i + 1;
+    const n = i - start;
+    if (C.share && n >= 2 && n <= SHORT_MAX) return shortString(b, start, n);
     return C.t.slice(start, i);
   }
   return readStringSlow(start, i);
+}
+
+/**
+ * shortString returns the plain string b[start:start+n] (2 ≤ n ≤ SHORT_MAX): the cached one when
+ * it holds these bytes. The slot is chosen by the length and the first and last four bytes (all
+ * of a string up to eight bytes), a handful of loads whatever the length.
+ */
+function shortString(b: Uint8Array, start: number, n: number): string {
+  const end = start + n;
+  let h = Math.imul(
+    n ^ (b[start] as number) ^ ((b[start + 1] as number) << 8) ^ ((b[end - 1] as number) << 16),
+    0x9e3779b1,
+  );
+  if (n > 2)
+    h = Math.imul(
+      h ^
+        (b[start + 2] as number) ^
+        ((b[end - 2] as number) << 8) ^
+        ((b[end - 3] as number) << 16) ^
+        ((b[start + 3] as number) << 24),
+      0x85ebca6b,
+    );
+  h = (h ^ (h >>> 16)) & SHORT_MASK;
+  const s = SHORT[h] as string;
+  if (s.length === n) {
+    let k = 0;
+    while (k < n && s.charCodeAt(k) === b[start + k]) k++;
+    if (k === n) return s;
+  }
+  const t = C.t.slice(start, end);
+  // A slot is written once per big input (see SHORT): replacing strings would keep young ones
+  // alive from scavenge to scavenge (V8 grows the young generation when they survive: a stream's
+  // windows would raise its peak RSS).
+  if (s.length === 0) SHORT[h] = t;
+  return t;
 }
 
 /**

@@ -125,7 +125,10 @@ describe("readList", () => {
     { name: "Empty", in: "[]", want: [] },
     { name: "One", in: "[1]", want: [1] },
     { name: "Two", in: "[1, 2]", want: [1, 2] },
+    { name: "Three", in: "[1, 2 ,3 ]", want: [1, 2, 3] },
     { name: "Many", in: "[1,2,3,4.5]", want: [1, 2, 3, 4.5] },
+    { name: "ThreeTrailing", in: "[1,2,3,]", want: "bail" },
+    { name: "ThreeNoComma", in: "[1,2,3 4]", want: "bail" },
     { name: "Trailing", in: "[1,2,]", want: "bail" },
     { name: "NoComma", in: "[1 2]", want: "bail" },
   ];

@@ -167,8 +167,8 @@ function skipObject(): void {
 
 /**
  * readList reads the array at C.p (at `[`) with elem for each element (called with the
- * element's first byte). Arrays of one or two elements are made at their size (pushing
- * would reserve room for seventeen).
+ * element's first byte). Arrays of up to three elements are made at their size (pushing
+ * would reserve room for sixteen more: a decoded document keeps them all).
  */
 export function readList(elem: (c: number) => unknown): unknown[] {
   enter();
@@ -195,7 +195,15 @@ export function readList(elem: (c: number) => unknown): unknown[] {
     return [a, b];
   }
   if (k !== 0x2c) bail();
-  const out = [a, b];
+  const d = elem(ws());
+  k = ws();
+  C.p++;
+  if (k === 0x5d) {
+    leave();
+    return [a, b, d];
+  }
+  if (k !== 0x2c) bail();
+  const out = [a, b, d];
   k = ws();
   for (;;) {
     out.push(elem(k));
