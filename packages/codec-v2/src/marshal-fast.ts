@@ -165,6 +165,26 @@ function syncVersion(): void {
  */
 export function fastEncoderFor(t: GoType, o: ResolvedOptions): FastEncoder | undefined {
   syncVersion();
+  // A stream of values of one type under one options value asks for the same encoder each time.
+  if (t === last.t && o === last.o && last.version === cacheVersion) return last.enc;
+  const enc = lookupEncoder(t, o);
+  last.t = t;
+  last.o = o;
+  last.version = cacheVersion;
+  last.enc = enc;
+  return enc;
+}
+
+/** fastEncoderFor's last answer (types and options are compared by identity; dropped when methods change). */
+const last: { t: GoType | null; o: ResolvedOptions | null; version: unknown; enc: FastEncoder | undefined } =
+  {
+    t: null,
+    o: null,
+    version: undefined,
+    enc: undefined,
+  };
+
+function lookupEncoder(t: GoType, o: ResolvedOptions): FastEncoder | undefined {
   let per = roots.get(t);
   if (per === undefined) {
     per = new Map();
