@@ -20,14 +20,22 @@ function isWs(c: number | undefined): boolean {
 }
 
 /**
+ * The two needles of mayHoldProtoName as bytes, made once: a string needle is
+ * converted to UTF-8 on every search, which cost more than the search itself
+ * on a small body.
+ */
+const PROTO = new TextEncoder().encode("proto");
+const LOW_ESCAPE = new TextEncoder().encode("\\u00");
+
+/**
  * mayHoldProtoName reports whether a body could hold a member named
  * `__proto__` or `prototype`: both contain "proto", and a name can only be
  * spelt otherwise with a `\u00XX` escape of an ASCII letter or underscore
  * (`\u005f`, `\u0070`, …: third hex digit 5, 6 or 7).
  */
 function mayHoldProtoName(b: Buffer): boolean {
-  if (b.indexOf("proto") >= 0) return true;
-  for (let i = b.indexOf("\\u00"); i >= 0; i = b.indexOf("\\u00", i + 4)) {
+  if (b.indexOf(PROTO) >= 0) return true;
+  for (let i = b.indexOf(LOW_ESCAPE); i >= 0; i = b.indexOf(LOW_ESCAPE, i + 4)) {
     const d = b[i + 4];
     if (d === 0x35 || d === 0x36 || d === 0x37) return true;
   }
