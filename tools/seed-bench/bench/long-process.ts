@@ -50,16 +50,38 @@ export async function warmEverything(suites: readonly Suite[]): Promise<void> {
     await runSuite(s, { checkOnly: true, progress: silent, settings: { isolation: "none" } });
 }
 
-/** The table of long-process ratios beside the isolated ones (pooled and per payload, ns/op). */
+/**
+ * The metric the ratios are compared on: CPU time per op when both runs have it (a ratio of CPU
+ * times holds on a loaded machine, where wall times swing with the other processes), else ns/op.
+ */
+function comparedMetric(long: BenchResult, isolated: BenchResult | undefined): "cpuNsPerOp" | "nsPerOp" {
+  const hasCpu = (r: BenchResult | undefined) => r?.comparisons.some((c) => c.metric === "cpuNsPerOp");
+  return hasCpu(long) && (isolated === undefined || hasCpu(isolated)) ? "cpuNsPerOp" : "nsPerOp";
+}
+
+/**
+ * The table of long-process ratios beside the isolated ones (pooled and per payload). Its notes
+ * count the pairs of two peers that moved: no gojson code runs in them, so they show how much a
+ * ratio moves from one run to the next on this machine, whatever the process.
+ */
 export function compareWithIsolated(long: BenchResult, isolated: BenchResult | undefined): ResultTable {
+  const metric = comparedMetric(long, isolated);
   const key = (c: Comparison) => `${c.baseline}\u0000${c.candidate}\u0000${c.payload}`;
   const iso = new Map(
-    (isolated?.comparisons ?? []).filter((c) => c.metric === "nsPerOp").map((c) => [key(c), c]),
+    (isolated?.comparisons ?? []).filter((c) => c.metric === metric).map((c) => [key(c), c]),
   );
   const rows: ResultTable["rows"] = [];
-  for (const c of long.comparisons.filter((x) => x.metric === "nsPerOp")) {
+  let peerPairs = 0;
+  let peerMoved = 0;
+  for (const c of long.comparisons.filter((x) => x.metric === metric)) {
     const i = iso.get(key(c));
     const drift = i ? c.geomean / i.geomean : undefined;
+    const moved =
+      drift !== undefined && (drift > LONG_PROCESS_TOLERANCE || drift < 1 / LONG_PROCESS_TOLERANCE);
+    if (drift !== undefined && c.payload !== "*" && !isGojson(c.candidate) && !isGojson(c.baseline)) {
+      peerPairs++;
+      if (moved) peerMoved++;
+    }
     rows.push([
       `${c.candidate} ÷ ${c.baseline}`,
       c.payload === "*" ? "pooled" : c.payload,
@@ -68,14 +90,14 @@ export function compareWithIsolated(long: BenchResult, isolated: BenchResult | u
       drift === undefined ? null : Number(drift.toFixed(3)),
       drift === undefined
         ? "no isolated run"
-        : drift > LONG_PROCESS_TOLERANCE || drift < 1 / LONG_PROCESS_TOLERANCE
+        : moved
           ? `moved more than ${LONG_PROCESS_TOLERANCE}×`
           : "holds",
     ]);
   }
   return {
     id: "long-process-vs-isolated",
-    title: "Ratios in one long-lived process vs in isolation (ns/op)",
+    title: `Ratios in one long-lived process vs in isolation (${metric === "cpuNsPerOp" ? "CPU ns/op" : "ns/op"})`,
     columns: [
       "pair",
       "payload",
@@ -89,8 +111,18 @@ export function compareWithIsolated(long: BenchResult, isolated: BenchResult | u
       isolated
         ? `Isolated ratios from ${isolated.package} ${isolated.bench} (${isolated.startedAt}).`
         : "No isolated result in the results directory: run the peer benches first to compare.",
+      ...(peerPairs > 0
+        ? [
+            `Run-to-run control: ${peerMoved} of ${peerPairs} per-payload pairs of two peers (no gojson code) moved more than ${LONG_PROCESS_TOLERANCE}×.`,
+          ]
+        : []),
     ],
   };
+}
+
+/** isGojson tells a gojson candidate (codec-v1-typed, codec-v2-any, ...) from a peer. */
+function isGojson(id: string): boolean {
+  return id.startsWith("codec-");
 }
 
 /** Reads the isolated result of a peer bench from the results directory, if there. */
