@@ -447,14 +447,24 @@ function compileStructBytes(fields: readonly FieldB[], h: 0 | 1, arrays: boolean
     const k = keys[i] as Uint8Array;
     if (k.length > INLINE_KEY) return `w.raw(K[${i}]); w.room(${extra}); b = w.buf; p = w.pos;`;
     let code = `w.room(${k.length + extra}); b = w.buf; p = w.pos;`;
-    k.forEach((c, j) => {
-      code += ` b[p${j ? ` + ${j}` : ""}] = ${c};`;
-    });
+    // Four bytes a store (little-endian words through the buffer's DataView), the rest one by one.
+    const words = k.length >> 2;
+    if (words > 0) code += " d = b === DV.b ? DV.v : VIEW(b);";
+    for (let j = 0; j < words * 4; j += 4) {
+      const word =
+        ((k[j] as number) |
+          ((k[j + 1] as number) << 8) |
+          ((k[j + 2] as number) << 16) |
+          ((k[j + 3] as number) << 24)) >>>
+        0;
+      code += ` d.setUint32(p${j ? ` + ${j}` : ""}, ${word}, true);`;
+    }
+    for (let j = words * 4; j < k.length; j++) code += ` b[p${j ? ` + ${j}` : ""}] = ${k[j]};`;
     return `${code} p += ${k.length};`;
   };
   let written: "no" | "yes" | "?" = "no";
   let body = `if (v === null || typeof v !== "object"${arrays ? " || Array.isArray(v)" : ""} || ++w.depth > ${BYTES_MAX_DEPTH}) throw BAIL;\n`;
-  body += "let first = true;\nlet fv, o, b, p;\n";
+  body += "let first = true;\nlet fv, o, b, p, d;\n";
   fields.forEach((f, i) => {
     const name = f.name[h];
     const conditional = f.hops !== null || f.omit !== null;
@@ -500,8 +510,32 @@ function compileStructBytes(fields: readonly FieldB[], h: 0 | 1, arrays: boolean
     "NUM",
     "I53",
     "F64",
+    "DV",
+    "VIEW",
     `"use strict"; return function encodeStructBytes(w, v) {\n${body}};`,
-  )(fields, keys, texts, BAIL, writeStringV1, writeBig, NUM_IN, writeInt53In, writeFloat64In) as ByteEncoder;
+  )(
+    fields,
+    keys,
+    texts,
+    BAIL,
+    writeStringV1,
+    writeBig,
+    NUM_IN,
+    writeInt53In,
+    writeFloat64In,
+    outView,
+    viewOf,
+  ) as ByteEncoder;
+}
+
+/** The DataView of the output buffer last written to by a generated struct encoder (member names stored by words). */
+const outView: { b: Uint8Array | null; v: DataView } = { b: null, v: new DataView(new ArrayBuffer(0)) };
+
+/** The DataView of buffer b (remembered in outView). */
+function viewOf(b: Uint8Array): DataView {
+  outView.b = b;
+  outView.v = new DataView(b.buffer, b.byteOffset, b.length);
+  return outView.v;
 }
 
 /** Code storing the bytes of ASCII text t at b[p...] and moving w.pos past them. */
