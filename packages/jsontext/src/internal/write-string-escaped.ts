@@ -13,7 +13,16 @@
  */
 import { Buffer } from "node:buffer";
 import { bail } from "./cursor.js";
-import { runHTML, runHTMLJS, runJS, runMinimal } from "./escape-clean-runs.js";
+import {
+  runHTML,
+  runHTMLJS,
+  runHTMLJSLone,
+  runHTMLLone,
+  runJS,
+  runJSLone,
+  runMinimal,
+  runMinimalLone,
+} from "./escape-clean-runs.js";
 import type { FastWriter, NodeBuf } from "./fast-writer.js";
 import { ESCAPE_LETTER, putEscapeU } from "./write-escapes.js";
 
@@ -41,12 +50,15 @@ const ESC_RAW = escTable(false);
 
 /** In a byte table: the first byte of U+2028/U+2029 in UTF-8 (looked at closer). */
 const SEQ_E2 = 2;
+/** In a byte table: the first byte of U+FFFD in UTF-8, what the native encoder writes for a lone surrogate. */
+const SEQ_EF = 3;
 
-/** escTable over all 256 bytes, for escapeUtf8: 0 copied as is, SEQ_E2 looked at closer. */
+/** escTable over all 256 bytes, for escapeUtf8: 0 copied as is, SEQ_E2 and SEQ_EF looked at closer. */
 function byteTable(html: boolean): Uint8Array {
   const t = new Uint8Array(0x100);
   t.set(escTable(html));
   t[0xe2] = SEQ_E2;
+  t[0xef] = SEQ_EF;
   return t;
 }
 const BYTES_HTML = byteTable(true);
@@ -88,19 +100,17 @@ export function writeStringEscaped(w: FastWriter, s: string, mode: number): void
     const p = w.pos + 1 + b.utf8Write(s, w.pos + 1, n * 3);
     b[p] = 0x22;
     w.pos = p + 1;
-  } else if ((mode & STRING_INVALID_RAW) === 0 && !(s as unknown as WellFormed).isWellFormed()) {
-    // A lone surrogate (\ufffd or a bail): by char.
-    escapedChars(w, s, mode);
   } else escapedBytes(w, s, mode);
 }
 
 type WellFormed = { isWellFormed(): boolean };
 
 /**
- * escapedBytes writes a well-formed string (or any under INVALID_RAW, whose lone surrogates
- * the native encoder writes as U+FFFD, as the mode asks) that needs escapes: encoded natively
- * into the scratch buffer, then copied with the escapes by escapeUtf8 (a loop over bytes,
- * whatever the string's representation in the engine).
+ * escapedBytes writes a string that needs escapes: encoded natively into the scratch buffer,
+ * then copied with the escapes by escapeUtf8 (a loop over bytes, whatever the string's
+ * representation in the engine). The native encoder writes a lone surrogate as U+FFFD, as
+ * INVALID_RAW asks; in other modes escapeUtf8 looks closer at each U+FFFD (rare in text), and
+ * the string goes to escapedChars when one stands for a lone surrogate (`\ufffd` or a bail).
  */
 export function escapedBytes(w: FastWriter, s: string, mode: number): void {
   const n = s.length;
@@ -118,7 +128,12 @@ export function escapedBytes(w: FastWriter, s: string, mode: number): void {
   // U+2028 and U+2029 looked for in the string: their lead byte E2 is common in text (€, “, —).
   const js = (mode & STRING_JS) !== 0 && (s.indexOf("\u2028") >= 0 || s.indexOf("\u2029") >= 0);
   b[w.pos] = 0x22;
-  const p = escapeUtf8(b, outView, w.pos + 1, scratch, scratchView, m, (mode & STRING_HTML) !== 0, js);
+  const lone = (mode & STRING_INVALID_RAW) === 0 ? s : null;
+  const p = escapeUtf8(b, outView, w.pos + 1, scratch, scratchView, m, (mode & STRING_HTML) !== 0, js, lone);
+  if (p < 0) {
+    escapedChars(w, s, mode);
+    return;
+  }
   b[p] = 0x22;
   w.pos = p + 1;
 }
@@ -183,7 +198,8 @@ function escapedChars(w: FastWriter, s: string, mode: number): void {
 
 /**
  * escapeUtf8 copies the UTF-8 bytes t[0, m) into b at p with the escapes (`<`, `>`, `&` by
- * html, U+2028 and U+2029 by js); returns the end. Clean runs go four bytes at a time through
+ * html, U+2028 and U+2029 by js; the *Lone copiers when lone is given); returns the end, or -1 when lone is the string t encodes
+ * and one of its U+FFFD stands for a lone surrogate (t's U+FFFD are real ones when lone is null). Clean runs go four bytes at a time through
  * the mode's copier (escape-clean-runs.ts), which stops at the first byte that needs a look;
  * that byte goes through the table here.
  */
@@ -196,19 +212,30 @@ function escapeUtf8(
   m: number,
   html: boolean,
   js: boolean,
+  lone: string | null,
 ): number {
+  let check = lone;
   const esc = html ? BYTES_HTML : BYTES_RAW;
   let j = 0;
   for (;;) {
     // Input and output indexes advance together over a clean run.
     const d = p - j;
-    j = html
-      ? js
-        ? runHTMLJS(view, d, tv, j, m)
-        : runHTML(view, d, tv, j, m)
-      : js
-        ? runJS(view, d, tv, j, m)
-        : runMinimal(view, d, tv, j, m);
+    j =
+      lone === null
+        ? html
+          ? js
+            ? runHTMLJS(view, d, tv, j, m)
+            : runHTML(view, d, tv, j, m)
+          : js
+            ? runJS(view, d, tv, j, m)
+            : runMinimal(view, d, tv, j, m)
+        : html
+          ? js
+            ? runHTMLJSLone(view, d, tv, j, m)
+            : runHTMLLone(view, d, tv, j, m)
+          : js
+            ? runJSLone(view, d, tv, j, m)
+            : runMinimalLone(view, d, tv, j, m);
     p = j + d;
     if (j >= m) return p;
     const c = t[j] as number;
@@ -228,6 +255,18 @@ function escapeUtf8(
         b[p + 2] = t[j + 2] as number;
         p += 3;
       }
+      j += 2;
+    } else if (e === SEQ_EF) {
+      if (check !== null && t[j + 1] === 0xbf && t[j + 2] === 0xbd) {
+        // U+FFFD: a lone surrogate if the string is not well-formed (checked once).
+        if (!(check as unknown as WellFormed).isWellFormed()) return -1;
+        check = null;
+      }
+      // A character of U+F000…U+FFFF: its three bytes at once.
+      b[p] = c;
+      b[p + 1] = t[j + 1] as number;
+      b[p + 2] = t[j + 2] as number;
+      p += 3;
       j += 2;
     } else {
       b[p++] = 0x5c;

@@ -10,7 +10,7 @@
 import { bail } from "./cursor.js";
 import type { FastWriter } from "./fast-writer.js";
 import { ESCAPE_LETTER, HEX_DIGIT } from "./write-escapes.js";
-import { escapedBytes } from "./write-string-escaped.js";
+import { escapedBytes, STRING_INVALID_BAIL } from "./write-string-escaped.js";
 
 /** Strings up to this length are escaped and encoded by hand; longer ones by native calls. */
 const SHORT_STRING = 32;
@@ -85,17 +85,19 @@ function escapeV2(s: string, i: number, n: number, b: Uint8Array, p: number): nu
 
 /**
  * longString writes a long string: by Buffer's native UTF-8 writer when it needs no escape (one
- * native check), else encoded natively and copied with the escapes (write-string-escaped.ts).
+ * native check), else encoded natively and copied with the escapes (write-string-escaped.ts,
+ * which bails on a lone surrogate).
  */
 function longString(w: FastWriter, s: string, n: number): void {
   const k = s.search(SPECIAL);
   if (k >= 0) {
-    // A lone surrogate anywhere bails; else the first special character may be an escape.
-    if (!(s as unknown as WellFormed).isWellFormed()) bail();
+    // Escapes: written with them (a lone surrogate found there bails); else only surrogates,
+    // written natively when all are paired.
     if (s.charCodeAt(k) < 0xd800 || NEEDS_ESCAPE.test(s)) {
-      escapedBytes(w, s, 0);
+      escapedBytes(w, s, STRING_INVALID_BAIL);
       return;
     }
+    if (!(s as unknown as WellFormed).isWellFormed()) bail();
   }
   const max = n * 3 + 2;
   w.room(max);

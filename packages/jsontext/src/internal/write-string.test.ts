@@ -84,6 +84,22 @@ describe("writeStringV1", () => {
     { name: "LoneSurrogate", in: "a\ud800b", want: '"a\\ufffdb"' },
     { name: "LongLoneSurrogate", in: `${"y".repeat(40)}\ud800\n`, want: `"${"y".repeat(40)}\\ufffd\\n"` },
     { name: "LongReplacementChar", in: `${"y".repeat(40)}\ufffd\n`, want: `"${"y".repeat(40)}\ufffd\\n"` },
+    // An escape first, then U+FFFD itself and a lone surrogate (both written U+FFFD natively).
+    {
+      name: "LongEscapeThenReplacementThenLone",
+      in: `<${"y".repeat(40)}\ufffd\uffef\udfff`,
+      want: `"\\u003c${"y".repeat(40)}\ufffd\uffef\\ufffd"`,
+    },
+    {
+      name: "LongEscapeThenLoneAtEnd",
+      in: `\t${"y".repeat(40)}\ud83d`,
+      want: `"\\t${"y".repeat(40)}\\ufffd"`,
+    },
+    {
+      name: "LongEscapeThenPair",
+      in: `\t${"y".repeat(40)}\ud83d\ude00`,
+      want: `"\\t${"y".repeat(40)}\ud83d\ude00"`,
+    },
   ];
   for (const c of cases) it(c.name, () => expect(v1(c.in, true)).toBe(c.want));
 });
@@ -97,6 +113,15 @@ describe("writeStringV2", () => {
       want = BAIL;
     }
     expect(v2(s)).toBe(want);
+  });
+  const bails: { name: string; in: string }[] = [
+    { name: "LongEscapeThenLone", in: `\n${"y".repeat(40)}\ufffd\udc00` },
+    { name: "LongPairThenEscapeThenLone", in: `\ud83d\ude00${"y".repeat(40)}"\ud800z` },
+  ];
+  for (const c of bails) it(`Bails/${c.name}`, () => expect(v2(c.in)).toBe(BAIL));
+  it("LongEscapeAndReplacementChar", () => {
+    const s = `\n${"y".repeat(40)}\ufffd\uffef😀`;
+    expect(v2(s)).toBe(JSON.stringify(s));
   });
   it("LongCleanHeadThenEscape", () => {
     const s = `${"z".repeat(100)}\t${"é".repeat(10)}`;
