@@ -39,16 +39,23 @@ export function goRatioCells(r: GoRatioRow): string[] {
 
 /** What the table compares, in one paragraph. */
 export function goRatioLede(t: GoRatioTable): string {
-  return `${t.ts.title} beside ${t.go.title} (${t.goVersion}). The same payload bytes and Go types on both sides; "v1" is codec-v1 against Go's classic engine, "v1 on v2" codec-v2 with defaultOptionsV1() against Go's v2 engine. Medians of each side's samples; the two sides ran in different processes, so the ratio is not paired and its interval (each median's ${Math.round(
+  const common = `The same payload bytes and Go types on both sides; "v1" is codec-v1 against Go's classic engine, "v1 on v2" codec-v2 with defaultOptionsV1() against Go's v2 engine, "v2" codec-v2 against encoding/json/v2.`;
+  const bytes = "B/op: V8's allocation per op (GC profiler) beside Go's -benchmem (runtime.MemStats).";
+  if (t.paired) {
+    return `${t.ts.title} (${t.goVersion}). ${common} Go ran as candidates of the same suite, each sample of gojson next to the sample of the Go it is compared with in every round, so the ratio is paired: the geometric mean of the per-round ratios and its ${Math.round(
+      GO_RATIO_LEVEL * 100,
+    )}% t interval, which the machine's load moves little. Times per op are medians. Below 1 gojson is faster. ${bytes}`;
+  }
+  return `${t.ts.title} beside ${t.go.title} (${t.goVersion}). ${common} Medians of each side's samples; the two sides ran in different processes, so the ratio is not paired and its interval (each median's ${Math.round(
     GO_RATIO_LEVEL * 100,
-  )}% order-statistic interval, combined) is wide. Below 1 gojson is faster. B/op: V8's allocation per op (GC profiler) beside Go's -benchmem.`;
+  )}% order-statistic interval, combined) is wide. Below 1 gojson is faster. ${bytes}`;
 }
 
 /** One line per operation: how many rows have gojson at or below Go's cost, by interval and by point, and the slowest row. */
 export function goRatioTallyLines(t: GoRatioTable): string[] {
   return goRatioTallies(t).map(
     (x) =>
-      `${x.op}: ${x.intervalAtMostOne} of ${x.rows} rows ≤ 1 over the whole interval, ${x.pointAtMostOne} of ${x.rows} by the ratio of medians${
+      `${x.op}: ${x.intervalAtMostOne} of ${x.rows} rows ≤ 1 over the whole interval, ${x.pointAtMostOne} of ${x.rows} by the ${t.paired ? "paired ratio" : "ratio of medians"}${
         x.worst ? `; slowest ${x.worst.payload} ${x.worst.engine} ${ratio(x.worst.ratio)}` : ""
       }.`,
   );
@@ -64,7 +71,9 @@ export function goRatioSpecs(t: GoRatioTable, id: string): ChartSpec[] {
     const engines = GO_RATIO_ENGINES.filter((e) => rows.some((r) => r.engine === e));
     const data: ChartData = {
       kind: "interval",
-      subtitle: `dot: ratio of medians; line: combined ${Math.round(GO_RATIO_LEVEL * 100)}% interval; left of 1: gojson faster`,
+      subtitle: t.paired
+        ? `dot: geometric mean of the per-round ratios; line: its ${Math.round(GO_RATIO_LEVEL * 100)}% t interval; left of 1: gojson faster`
+        : `dot: ratio of medians; line: combined ${Math.round(GO_RATIO_LEVEL * 100)}% interval; left of 1: gojson faster`,
       scale: "log",
       groups: [
         {

@@ -1,4 +1,4 @@
-import type { BenchResult, Measurement } from "@gojson/harness";
+import { type BenchResult, buildComparisons, type Measurement } from "@gojson/harness";
 import { describe, expect, it } from "vitest";
 import { goRatioTables, goRatioTallies } from "./go-ratios.js";
 import { syntheticCodecResult } from "./testing/synthetic.js";
@@ -80,5 +80,53 @@ describe("gojson ÷ Go", () => {
   it("Ratios/AbsentWithoutBothSides", () => {
     expect(goRatioTables([ts])).toEqual([]);
     expect(goRatioTables([go127])).toEqual([]);
+  });
+  it("Paired/FromTheVsGoDocumentPerRelease", () => {
+    // gojson and Go sampled in the same rounds: a load that doubles round 3's times moves both sides alike.
+    const load = (x: number) => ten(x).map((v, i) => (i === 3 ? v * 2 : v));
+    const ms = [
+      m("v1-marshal", "flat", load(150), 300),
+      m("go-plain:Marshal", "flat", load(100), 600),
+      m("go127-classic:Marshal", "flat", load(200), 600),
+      m("v2-marshal", "flat", load(80), 300),
+      m("go-jsonv2:V2Marshal", "flat", load(100), 500),
+    ];
+    const vs = doc("seed-002-vs-go", ms);
+    vs.candidates = vs.candidates.map((c) => ({
+      ...c,
+      ...(c.id.startsWith("go127-")
+        ? { library: "go1.27.3" }
+        : c.id.startsWith("go-")
+          ? { library: "go1.26.8" }
+          : {}),
+    }));
+    vs.comparisons = buildComparisons(
+      ms,
+      ["flat"],
+      [
+        { baseline: "go-plain:Marshal", candidate: "v1-marshal" },
+        { baseline: "go127-classic:Marshal", candidate: "v1-marshal" },
+        { baseline: "go-jsonv2:V2Marshal", candidate: "v2-marshal" },
+      ],
+      { metric: "nsPerOp", confidence: 0.95, alpha: 0.05, ciMethod: "t-log", test: "wilcoxon" },
+    );
+    // The unpaired documents are ignored when the paired one is present.
+    const tables = goRatioTables([ts, go127, vs]);
+    expect(tables.map((t) => [t.goVersion, t.paired])).toEqual([
+      ["Go 1.27.3", true],
+      ["Go 1.26.8", true],
+    ]);
+    const rows = tables.map((t) => t.rows.map((r) => [r.engine, r.ratio.toFixed(3), r.goBytes]));
+    expect(rows).toEqual([
+      [["v1", "0.750", 600]],
+      [
+        ["v1", "1.500", 600],
+        ["v2", "0.800", 500],
+      ],
+    ]);
+    // Paired per round, the doubled round cancels: the interval is tight around the ratio.
+    const r = tables[1]!.rows[0]!;
+    expect(r.low!).toBeGreaterThan(1.49);
+    expect(r.high!).toBeLessThan(1.51);
   });
 });

@@ -4,10 +4,13 @@
  * the same payload bytes and Go types run by real Go (Go 1.26: plain and
  * GOEXPERIMENT=jsonv2; Go 1.27: nojsonv2 and the default engine; encoding/json/v2
  * in the builds that have it), when both result documents are present.
- * The two sides run in different processes and at different times, so the
- * ratio is one of medians, not a paired one; its interval combines the two
- * medians' order-statistic intervals (low ÷ high, high ÷ low), which is wide
- * and honest about that.
+ * When seed-bench's `vs-go` document is present, Go ran as candidates of the
+ * same suite, sampled in the same rounds as gojson: its ratios are paired per
+ * round (geometric mean and t interval of the per-round ratios) and the table
+ * comes from it. Otherwise the two sides ran in different processes and at
+ * different times, so the ratio is one of medians, not a paired one; its
+ * interval combines the two medians' order-statistic intervals (low ÷ high,
+ * high ÷ low), which is wide and honest about that.
  */
 import type { BenchResult } from "@gojson/harness";
 import { medianInterval } from "./median-ci.js";
@@ -43,6 +46,8 @@ export interface GoRatioTable {
   ts: BenchResult;
   go: BenchResult;
   goVersion: string;
+  /** True when gojson and Go were sampled in the same rounds (ratios and intervals paired per round). */
+  paired: boolean;
   rows: GoRatioRow[];
 }
 
@@ -83,6 +88,11 @@ export const GO_RATIO_LEVEL = 0.95;
 
 /** gojson ÷ Go per payload, operation and engine, for each Go release whose results are present (newest first). */
 export function goRatioTables(results: readonly BenchResult[]): GoRatioTable[] {
+  const vsGo = results.find((r) => r.package === "@gojson/seed-bench" && r.bench === "seed-002-vs-go");
+  if (vsGo) {
+    const paired = pairedTables(vsGo);
+    if (paired.length) return paired;
+  }
   const ts = results.find((r) => r.package === "@gojson/seed-bench" && r.bench === "seed-002-experiment");
   if (!ts) return [];
   const out: GoRatioTable[] = [];
@@ -123,7 +133,63 @@ export function goRatioTables(results: readonly BenchResult[]): GoRatioTable[] {
       }
     }
     const v = /go(\d+\.\d+(?:\.\d+)?)/.exec(go.environment.go?.version ?? "")?.[1];
-    if (rows.length) out.push({ ts, go, goVersion: v ? `Go ${v}` : bench, rows });
+    if (rows.length) out.push({ ts, go, goVersion: v ? `Go ${v}` : bench, paired: false, rows });
+  }
+  return out;
+}
+
+/** Per release in the paired document: Go 1.27's builds (go127-*) first, then Go 1.26's (go-*). */
+function pairedTables(r: BenchResult): GoRatioTable[] {
+  const out: GoRatioTable[] = [];
+  for (const [bench, prefix] of [
+    ["seed-002-go127", "go127-"],
+    ["seed-002-go", "go-"],
+  ] as const) {
+    const rows: GoRatioRow[] = [];
+    let version: string | undefined;
+    for (const p of r.payloads) {
+      for (const pair of PAIRS) {
+        const goId = pair.go[bench]!;
+        if (!goId.startsWith(prefix)) continue;
+        const c = r.comparisons.find(
+          (x) =>
+            x.payload === p.id &&
+            x.baseline === goId &&
+            x.candidate === pair.ts &&
+            x.metric === "nsPerOp" &&
+            !x.id.includes("#"),
+        );
+        const a = r.measurements.find((m) => m.payload === p.id && m.candidate === pair.ts);
+        const b = r.measurements.find((m) => m.payload === p.id && m.candidate === goId);
+        if (!c || !a || !b || c.ratios.length === 0) continue;
+        const goCandidate = r.candidates.find((x) => x.id === goId);
+        version ??= goCandidate?.library;
+        const row: GoRatioRow = {
+          payload: p.label ?? p.id,
+          op: pair.op,
+          engine: pair.engine,
+          go: goCandidate?.label ?? goId,
+          gojsonNs: medianInterval(
+            a.samples.map((s) => s.nsPerOp),
+            GO_RATIO_LEVEL,
+          ).median,
+          goNs: medianInterval(
+            b.samples.map((s) => s.nsPerOp),
+            GO_RATIO_LEVEL,
+          ).median,
+          ratio: c.geomean,
+        };
+        if (c.ratios.length > 1) {
+          row.low = c.ci.low;
+          row.high = c.ci.high;
+        }
+        if (a.memory?.bytesPerOp !== undefined) row.gojsonBytes = a.memory.bytesPerOp;
+        if (b.memory?.bytesPerOp !== undefined) row.goBytes = b.memory.bytesPerOp;
+        rows.push(row);
+      }
+    }
+    const v = /go(\d+\.\d+(?:\.\d+)?)/.exec(version ?? "")?.[1];
+    if (rows.length) out.push({ ts: r, go: r, goVersion: v ? `Go ${v}` : bench, paired: true, rows });
   }
   return out;
 }

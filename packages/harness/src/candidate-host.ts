@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { calibrate, measureAllocation, type Op, type RawSample, timeSample } from "./measure.js";
 import type { MemoryStats } from "./result.js";
-import type { Candidate, Payload, Suite } from "./suite-types.js";
+import { type InProcessCandidate, isExternal, type Payload, type Suite } from "./suite-types.js";
 
 /** sha256 of a payload's data when it is bytes or text. */
 export function payloadHash(p: Payload): string | undefined {
@@ -14,13 +14,14 @@ export function payloadHash(p: Payload): string | undefined {
 
 /** The candidate side of a measurement, the same in-process, in a worker and in a child process. */
 export class CandidateHost {
-  readonly #candidate: Candidate;
+  readonly #candidate: InProcessCandidate;
   readonly #payloads: Map<string, Payload>;
   readonly #ops = new Map<string, Op>();
 
   constructor(suite: Suite, candidateId: string) {
     const c = suite.candidates.find((x) => x.id === candidateId);
     if (!c) throw new Error(`unknown candidate ${candidateId}`);
+    if (isExternal(c)) throw new Error(`candidate ${candidateId} runs in its own program, not in a host`);
     this.#candidate = c;
     this.#payloads = new Map(suite.payloads.map((p) => [p.id, p]));
   }

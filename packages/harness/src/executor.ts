@@ -7,9 +7,10 @@
 import { type ChildProcess, fork } from "node:child_process";
 import { Worker } from "node:worker_threads";
 import { CandidateHost } from "./candidate-host.js";
+import { startExternalHost } from "./external-host.js";
 import type { RawSample } from "./measure.js";
 import type { Isolation, MemoryStats } from "./result.js";
-import type { Suite } from "./suite-types.js";
+import { type ExternalCommand, isExternal, type Suite } from "./suite-types.js";
 
 export type PrepareReply = { iterations: number } | { skipped: string };
 /** Answer of a check: the body ran once and passed its check, or the candidate does not apply. */
@@ -74,7 +75,7 @@ class RemoteExecutor implements Executor {
   readonly #send: (m: HostRequest) => void;
   readonly #stop: () => Promise<void>;
 
-  constructor(kind: "worker" | "process", init: HostInit) {
+  constructor(kind: "worker" | "process" | "external", init: HostInit | ExternalCommand) {
     const onReply = (m: HostReply) => {
       const p = this.#pending.get(m.id);
       if (!p) return;
@@ -83,13 +84,18 @@ class RemoteExecutor implements Executor {
       else p.reject(new Error(m.error));
     };
     let lastError = "";
-    const onExit = (code: number | null) => {
+    const onExit = (code: number | null, error?: string) => {
+      if (error) lastError = error;
       for (const p of this.#pending.values()) {
         p.reject(new Error(`candidate host exited (${code})${lastError ? `: ${lastError}` : ""}`));
       }
       this.#pending.clear();
     };
-    if (kind === "worker") {
+    if (kind === "external") {
+      const t = startExternalHost(init as ExternalCommand, onReply, onExit);
+      this.#send = t.send;
+      this.#stop = t.stop;
+    } else if (kind === "worker") {
       const w = new Worker(entryUrl(), { workerData: init });
       w.on("message", onReply);
       w.on("error", (e) => {
@@ -102,7 +108,7 @@ class RemoteExecutor implements Executor {
         await w.terminate();
       };
     } else {
-      const c: ChildProcess = fork(entryUrl(), [JSON.stringify(init)], {
+      const c: ChildProcess = fork(entryUrl(), [JSON.stringify(init as HostInit)], {
         execArgv: process.execArgv,
         stdio: ["ignore", "inherit", "inherit", "ipc"],
         serialization: "advanced",
@@ -143,8 +149,13 @@ class RemoteExecutor implements Executor {
   }
 }
 
-/** Creates the executor for one candidate under the chosen isolation. */
+/**
+ * Creates the executor for one candidate under the chosen isolation; an external
+ * candidate always runs in its own program.
+ */
 export function createExecutor(suite: Suite, candidateId: string, isolation: Isolation): Executor {
+  const c = suite.candidates.find((x) => x.id === candidateId);
+  if (c && isExternal(c)) return new RemoteExecutor("external", c.external);
   if (isolation === "none") return new LocalExecutor(suite, candidateId);
   if (!suite.module) {
     throw new Error(

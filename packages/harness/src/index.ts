@@ -111,5 +111,15 @@ export {
   resolveSettings,
   runSuite,
 } from "./suite.js";
-export type { Candidate, ComparisonSpec, Payload, Suite, SuiteSettings } from "./suite-types.js";
+export {
+  type Candidate,
+  type ComparisonSpec,
+  type ExternalCandidate,
+  type ExternalCommand,
+  type InProcessCandidate,
+  isExternal,
+  type Payload,
+  type Suite,
+  type SuiteSettings,
+} from "./suite-types.js";
 export { formatSummary } from "./summary.js";

@@ -13,8 +13,8 @@ export interface Payload<D = unknown> {
   description?: string;
 }
 
-/** A way to do the operation under test. */
-export interface Candidate<D = unknown, S = unknown> {
+/** A way to do the operation under test, run by the harness in JavaScript. */
+export interface InProcessCandidate<D = unknown, S = unknown> {
   id: string;
   label?: string;
   description?: string;
@@ -32,6 +32,38 @@ export interface Candidate<D = unknown, S = unknown> {
   check?: (output: unknown, payload: Payload<D>) => boolean | undefined;
   /** Return a reason string when the candidate does not apply to a payload. */
   skip?: (payload: Payload<D>) => string | undefined;
+}
+
+/**
+ * A way to do the operation under test that runs in a program of its own (e.g. a Go
+ * binary): the harness starts `command` once, speaks the candidate-host protocol to it
+ * as one JSON object a line over stdin/stdout (see external-host.ts), and interleaves
+ * its samples with the in-process candidates' in the same rounds, so the ratios are
+ * paired like any other.
+ */
+export interface ExternalCandidate {
+  id: string;
+  label?: string;
+  description?: string;
+  library?: string;
+  external: ExternalCommand;
+}
+
+/** How to start an external candidate's program. */
+export interface ExternalCommand {
+  command: string;
+  args?: string[];
+  /** Added to the harness's environment. */
+  env?: Record<string, string>;
+  cwd?: string;
+}
+
+/** A candidate: JavaScript run by the harness, or an external program speaking its protocol. */
+export type Candidate<D = unknown, S = unknown> = InProcessCandidate<D, S> | ExternalCandidate;
+
+/** True when `c` runs in a program of its own. */
+export function isExternal(c: Candidate<any, any>): c is ExternalCandidate {
+  return (c as ExternalCandidate).external !== undefined;
 }
 
 /** A paired comparison to compute: ratio = candidate / baseline. */

@@ -25,6 +25,7 @@ import {
   formatSummary,
   type HypothesisSpec,
   hasGo,
+  type InProcessCandidate,
   isQuick,
   type Measurement,
   RESULT_KIND,
@@ -200,8 +201,11 @@ const GO_OPS = [
   "V2Marshal",
 ];
 
-export async function experimentSuite(): Promise<Suite<BenchInput>> {
-  const inputs = seedPayloads();
+/**
+ * gojson's side of seed 002 and of the gojson ÷ Go table: codec-v1, codec-v2 with defaultOptionsV1() and
+ * codec-v2 with its defaults; unmarshal into any and into the typed value, and marshal of the typed value.
+ */
+export function gojsonCandidates(inputs: readonly BenchInput[]): InProcessCandidate<BenchInput, any>[] {
   const anyT = () => goTypeOf("", "any");
   const typed = (p: BenchInput) => goTypeOf(p.goSource, p.goType);
   const v2opts = () => defaultOptionsV1();
@@ -224,78 +228,83 @@ export async function experimentSuite(): Promise<Suite<BenchInput>> {
   const sameV2Json = (out: unknown, p: { data: BenchInput }) =>
     canonical(JSON.parse(new TextDecoder().decode(asBytes(out)))) ===
     canonical(JSON.parse(new TextDecoder().decode(asBytes(m2()(typed(p.data), value(p.data))))));
+  return [
+    {
+      id: "v1-unmarshal-any",
+      label: "codec-v1 unmarshal → any",
+      prepare: () => ({ f: u1(), t: anyT() }),
+      run: (s: { f: Fn; t: unknown }, p) => s.f(s.t, p.data.bytes),
+      check: sameAny,
+    },
+    {
+      id: "v2v1-unmarshal-any",
+      label: "codec-v2 (defaultOptionsV1) unmarshal → any",
+      prepare: () => ({ f: u2(), t: anyT(), o: v2opts() }),
+      run: (s: { f: Fn; t: unknown; o: unknown }, p) => s.f(s.t, p.data.bytes, s.o),
+      check: sameAny,
+    },
+    {
+      id: "v1-marshal",
+      label: "codec-v1 marshal (typed)",
+      prepare: (p) => ({ f: m1(), t: typed(p.data), v: value(p.data) }),
+      run: (s: { f: Fn; t: unknown; v: unknown }) => s.f(s.t, s.v),
+      check: sameJson,
+    },
+    {
+      id: "v2v1-marshal",
+      label: "codec-v2 (defaultOptionsV1) marshal (typed)",
+      prepare: (p) => ({ f: m2(), t: typed(p.data), v: value(p.data), o: v2opts() }),
+      run: (s: { f: Fn; t: unknown; v: unknown; o: unknown }) => s.f(s.t, s.v, s.o),
+      check: sameJson,
+    },
+    // Beside Go's own benchmarks of the same operations (the gojson ÷ Go table of the report).
+    {
+      id: "v1-unmarshal-typed",
+      label: "codec-v1 unmarshal (typed)",
+      prepare: (p) => ({ f: u1(), t: typed(p.data) }),
+      run: (s: { f: Fn; t: unknown }, p) => s.f(s.t, p.data.bytes),
+      check: sameTyped,
+    },
+    {
+      id: "v2v1-unmarshal-typed",
+      label: "codec-v2 (defaultOptionsV1) unmarshal (typed)",
+      prepare: (p) => ({ f: u2(), t: typed(p.data), o: v2opts() }),
+      run: (s: { f: Fn; t: unknown; o: unknown }, p) => s.f(s.t, p.data.bytes, s.o),
+      check: sameTyped,
+    },
+    {
+      id: "v2-unmarshal-any",
+      label: "codec-v2 unmarshal → any",
+      prepare: () => ({ f: u2(), t: anyT() }),
+      run: (s: { f: Fn; t: unknown }, p) => s.f(s.t, p.data.bytes),
+      check: sameAny,
+    },
+    {
+      id: "v2-unmarshal-typed",
+      label: "codec-v2 unmarshal (typed)",
+      prepare: (p) => ({ f: u2(), t: typed(p.data) }),
+      run: (s: { f: Fn; t: unknown }, p) => s.f(s.t, p.data.bytes),
+      check: sameTyped,
+    },
+    {
+      id: "v2-marshal",
+      label: "codec-v2 marshal (typed)",
+      prepare: (p) => ({ f: m2(), t: typed(p.data), v: value(p.data) }),
+      run: (s: { f: Fn; t: unknown; v: unknown }) => s.f(s.t, s.v),
+      check: sameV2Json,
+    },
+  ];
+}
+
+export async function experimentSuite(): Promise<Suite<BenchInput>> {
+  const inputs = seedPayloads();
   return {
     package: "@gojson/seed-bench",
     bench: "seed-002-experiment",
     title:
       "Is Go v1 behaviour through the v2 engine as fast as the v1 engine? codec-v2 with defaultOptionsV1 vs codec-v1, five payloads",
     payloads: inputs.map((p) => ({ id: p.id, label: p.label, bytes: p.bytes.length, data: p })),
-    candidates: [
-      {
-        id: "v1-unmarshal-any",
-        label: "codec-v1 unmarshal → any",
-        prepare: () => ({ f: u1(), t: anyT() }),
-        run: (s: { f: Fn; t: unknown }, p) => s.f(s.t, p.data.bytes),
-        check: sameAny,
-      },
-      {
-        id: "v2v1-unmarshal-any",
-        label: "codec-v2 (defaultOptionsV1) unmarshal → any",
-        prepare: () => ({ f: u2(), t: anyT(), o: v2opts() }),
-        run: (s: { f: Fn; t: unknown; o: unknown }, p) => s.f(s.t, p.data.bytes, s.o),
-        check: sameAny,
-      },
-      {
-        id: "v1-marshal",
-        label: "codec-v1 marshal (typed)",
-        prepare: (p) => ({ f: m1(), t: typed(p.data), v: value(p.data) }),
-        run: (s: { f: Fn; t: unknown; v: unknown }) => s.f(s.t, s.v),
-        check: sameJson,
-      },
-      {
-        id: "v2v1-marshal",
-        label: "codec-v2 (defaultOptionsV1) marshal (typed)",
-        prepare: (p) => ({ f: m2(), t: typed(p.data), v: value(p.data), o: v2opts() }),
-        run: (s: { f: Fn; t: unknown; v: unknown; o: unknown }) => s.f(s.t, s.v, s.o),
-        check: sameJson,
-      },
-      // Beside Go's own benchmarks of the same operations (the gojson ÷ Go table of the report).
-      {
-        id: "v1-unmarshal-typed",
-        label: "codec-v1 unmarshal (typed)",
-        prepare: (p) => ({ f: u1(), t: typed(p.data) }),
-        run: (s: { f: Fn; t: unknown }, p) => s.f(s.t, p.data.bytes),
-        check: sameTyped,
-      },
-      {
-        id: "v2v1-unmarshal-typed",
-        label: "codec-v2 (defaultOptionsV1) unmarshal (typed)",
-        prepare: (p) => ({ f: u2(), t: typed(p.data), o: v2opts() }),
-        run: (s: { f: Fn; t: unknown; o: unknown }, p) => s.f(s.t, p.data.bytes, s.o),
-        check: sameTyped,
-      },
-      {
-        id: "v2-unmarshal-any",
-        label: "codec-v2 unmarshal → any",
-        prepare: () => ({ f: u2(), t: anyT() }),
-        run: (s: { f: Fn; t: unknown }, p) => s.f(s.t, p.data.bytes),
-        check: sameAny,
-      },
-      {
-        id: "v2-unmarshal-typed",
-        label: "codec-v2 unmarshal (typed)",
-        prepare: (p) => ({ f: u2(), t: typed(p.data) }),
-        run: (s: { f: Fn; t: unknown }, p) => s.f(s.t, p.data.bytes),
-        check: sameTyped,
-      },
-      {
-        id: "v2-marshal",
-        label: "codec-v2 marshal (typed)",
-        prepare: (p) => ({ f: m2(), t: typed(p.data), v: value(p.data) }),
-        run: (s: { f: Fn; t: unknown; v: unknown }) => s.f(s.t, s.v),
-        check: sameV2Json,
-      },
-    ],
+    candidates: gojsonCandidates(inputs),
     comparisons: [
       { baseline: "v1-unmarshal-any", candidate: "v2v1-unmarshal-any" },
       { baseline: "v1-marshal", candidate: "v2v1-marshal" },

@@ -24,6 +24,7 @@ import { PEER_KINDS, peerSuite } from "./peers/peers.js";
 import { runBounds } from "./scale/bounds.js";
 import { scaleOptions } from "./scale/probes.js";
 import { runStreams } from "./scale/streams.js";
+import { runVsGo } from "./vs-go.js";
 
 const only = process.argv[2];
 const jobs: Array<[string, () => Promise<BenchResult | undefined>]> = [
@@ -50,6 +51,8 @@ const jobs: Array<[string, () => Promise<BenchResult | undefined>]> = [
   ["go", async () => runGoSide("1.26")],
   // Seed 002's own setting: Go 1.27's default engine vs GOEXPERIMENT=nojsonv2 (skipped when Go 1.27 cannot be fetched).
   ["go127", async () => runGoSide("1.27")],
+  // gojson ÷ Go paired: Go as external candidates sampled in the same rounds as gojson (the report's table).
+  ["vs-go", runVsGo],
   ["encoder", async () => runSuite(await marshalEncoderSuite())],
   // Streams, big documents and bounds (issues #24, #26): one process per implementation, sizes by flag.
   ["scale-streams", async () => runStreams(scaleOptions(process.argv.slice(3)))],
