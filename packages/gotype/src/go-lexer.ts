@@ -107,6 +107,35 @@ function cleanComment(raw: string, block: boolean): string | undefined {
   return s.startsWith(" ") ? s.slice(1) : s;
 }
 
+/** What Lexer.simpleField read: a field's name, its type (`*` / `[]` prefix, name and package) and raw tag. */
+export interface SimpleField {
+  readonly name: string;
+  /** The field's line and its name's column. */
+  readonly line: number;
+  readonly nameCol: number;
+  /** The `*` and `[]` before the type's name, outermost first. */
+  readonly prefix: string;
+  /** Column of the type's first character. */
+  readonly typeCol: number;
+  /** The type's name, or its package when `second` is set. */
+  readonly first: string;
+  /** The name after `first.`, if any. */
+  readonly second: string | undefined;
+  /** The raw tag's value (no quotes), if any. */
+  readonly tag: string | undefined;
+  /** Offset just past the last token read. */
+  readonly end: number;
+}
+
+// After a field's name: blanks, `*`/`[]` prefix, Name or pkg.Name, optional raw tag, blanks up to the newline.
+const FIELD_REST =
+  "([ \\t]+)((?:\\*|\\[\\]){0,8})([A-Za-z_][A-Za-z0-9_]*)(?:\\.([A-Za-z_][A-Za-z0-9_]*))?(?:([ \\t]+)(`[^`\\r\\n]*`))?[ \\t]*(?=\\n)";
+const SIMPLE_FIELD = new RegExp(FIELD_REST, "y");
+// A whole field line, from the newline that ends the line before: indent, name, the rest.
+const SIMPLE_LINE = new RegExp(`\\n([ \\t]*)([A-Za-z_][A-Za-z0-9_]*)${FIELD_REST}`, "y");
+// Go's keywords that NO_SEMI_KEYWORDS leaves out (a field line starting with one is no field).
+const OTHER_KEYWORDS = new Set(["break", "continue", "fallthrough", "return"]);
+
 /** A pull lexer over one Go source file. */
 export class Lexer {
   private i = 0;
@@ -136,6 +165,95 @@ export class Lexer {
     const t = this.peek(0);
     if (t.kind !== "eof") this.buf.shift();
     return t;
+  }
+
+  /**
+   * The rest of a struct field `Name Type` or ``Name Type `tag` `` on one line (Type: an
+   * identifier or `pkg.Name` behind up to eight `*` and `[]`; no comment on the line), read in
+   * one step when the field's name is the only token read ahead: a wide struct's fields cost a
+   * match each, not six tokens. The name is consumed with it and the lexer stops at the line's
+   * end, where the newline's `;` comes next as usual. Undefined, and nothing consumed, for any
+   * other shape: the token path reads it.
+   */
+  simpleField(): SimpleField | undefined {
+    const name = this.buf[0];
+    if (this.buf.length !== 1 || name === undefined || name.kind !== "ident") return undefined;
+    if (name.offset + name.text.length !== this.i) return undefined;
+    SIMPLE_FIELD.lastIndex = this.i;
+    const m = SIMPLE_FIELD.exec(this.src);
+    if (m === null) return undefined;
+    const f = this.fieldOf(m, m.index, name.text, name.col, 1);
+    if (f !== undefined) this.buf.length = 0;
+    return f;
+  }
+
+  /**
+   * The next line's field, when the lexer stands at the end of a line simpleField or this read
+   * (nothing read ahead) and the next line is such a field too: `Name Type` or ``Name Type `tag` ``.
+   */
+  simpleFieldLine(): SimpleField | undefined {
+    if (this.buf.length !== 0) return undefined;
+    SIMPLE_LINE.lastIndex = this.i;
+    const m = SIMPLE_LINE.exec(this.src);
+    if (m === null) return undefined;
+    const name = m[2] as string;
+    if (NO_SEMI_KEYWORDS.has(name) || OTHER_KEYWORDS.has(name)) return undefined;
+    const lineStart = this.i + 1;
+    const nameCol = (m[1] as string).length + 1;
+    const save = this.lineStart;
+    this.lineStart = lineStart;
+    this.line++;
+    const f = this.fieldOf(m, lineStart + (m[1] as string).length + name.length, name, nameCol, 3);
+    if (f === undefined) {
+      this.line--;
+      this.lineStart = save;
+    }
+    return f;
+  }
+
+  // The field a SIMPLE_FIELD / SIMPLE_LINE match read, from capture group g (the blanks after the
+  // name, at restAt) on; consumes it up to the newline, or returns undefined (nothing consumed) for a keyword.
+  private fieldOf(
+    m: RegExpExecArray,
+    restAt: number,
+    name: string,
+    nameCol: number,
+    g: number,
+  ): SimpleField | undefined {
+    const prefix = m[g + 1] as string;
+    const first = m[g + 2] as string;
+    const second = m[g + 3];
+    const raw = m[g + 5];
+    if (NO_SEMI_KEYWORDS.has(first) || OTHER_KEYWORDS.has(first)) return undefined;
+    if (second !== undefined && (NO_SEMI_KEYWORDS.has(second) || OTHER_KEYWORDS.has(second)))
+      return undefined;
+    const typeAt = restAt + (m[g] as string).length;
+    const typeEnd = typeAt + prefix.length + first.length + (second === undefined ? 0 : second.length + 1);
+    const lastAt =
+      raw === undefined ? typeEnd - (second ?? first).length : typeEnd + (m[g + 4] as string).length;
+    const lastText = raw ?? second ?? first;
+    const tag = raw?.slice(1, -1);
+    this.i = m.index + m[0].length;
+    this.last = {
+      kind: raw === undefined ? "ident" : "string",
+      text: lastText,
+      line: this.line,
+      col: lastAt - this.lineStart + 1,
+      offset: lastAt,
+      value: tag,
+      doc: undefined,
+    };
+    return {
+      name,
+      line: this.line,
+      nameCol,
+      prefix,
+      typeCol: typeAt - this.lineStart + 1,
+      first,
+      second,
+      tag,
+      end: lastAt + lastText.length,
+    };
   }
 
   /** The source text between two offsets (for printing declarations back). */

@@ -74,6 +74,11 @@ export abstract class ParserBase {
     return t;
   }
 
+  /** A position on a line of this file. */
+  protected posAt(line: number, col: number): GoPos {
+    return this.fileName !== undefined ? { file: this.fileName, line, col } : { line, col };
+  }
+
   protected pos(t: Tok = this.t): GoPos {
     return this.fileName !== undefined
       ? { file: this.fileName, line: t.line, col: t.col }
