@@ -150,12 +150,13 @@ class RemoteExecutor implements Executor {
 }
 
 /**
- * Creates the executor for one candidate under the chosen isolation; an external
- * candidate always runs in its own program.
+ * Creates the executor for one candidate under the chosen isolation (or the
+ * candidate's own); an external candidate always runs in its own program.
  */
 export function createExecutor(suite: Suite, candidateId: string, isolation: Isolation): Executor {
   const c = suite.candidates.find((x) => x.id === candidateId);
   if (c && isExternal(c)) return new RemoteExecutor("external", c.external);
+  if (c?.isolation) isolation = c.isolation;
   if (isolation === "none") return new LocalExecutor(suite, candidateId);
   if (!suite.module) {
     throw new Error(

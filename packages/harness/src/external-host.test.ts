@@ -61,6 +61,11 @@ describe("external candidates", () => {
     // ABBA: the external program samples second, first, second in the three measured rounds.
     expect(ext?.samples.map((s) => s.position)).toEqual([1, 0, 1]);
     expect(ext?.memory).toEqual({ method: "go-benchmem", bytesPerOp: 64, allocsPerOp: 2 });
+    // Where each ran, as the result records it.
+    expect(r.measurements.map((m) => [m.candidate, m.isolation])).toEqual([
+      ["js", "none"],
+      ["ext", "process"],
+    ]);
     const cmp = r.comparisons.find((c) => c.id === "ext/js@one");
     expect(cmp?.ratios).toHaveLength(3);
   });

@@ -32,6 +32,12 @@ export interface InProcessCandidate<D = unknown, S = unknown> {
   check?: (output: unknown, payload: Payload<D>) => boolean | undefined;
   /** Return a reason string when the candidate does not apply to a payload. */
   skip?: (payload: Payload<D>) => string | undefined;
+  /**
+   * Where this candidate runs, overriding the suite's isolation: e.g. a twin of an
+   * in-process candidate in its own worker, measured in the same rounds, shows what
+   * sharing the process costs it.
+   */
+  isolation?: Isolation;
 }
 
 /**

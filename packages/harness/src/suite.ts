@@ -14,6 +14,7 @@ import { createProgress, type Progress } from "./progress.js";
 import {
   type BenchResult,
   type CandidateError,
+  type Isolation,
   type Measurement,
   RESULT_KIND,
   RESULT_SCHEMA_VERSION,
@@ -21,7 +22,7 @@ import {
   type Sample,
 } from "./result.js";
 import { roundOrder } from "./schedule.js";
-import type { Suite, SuiteSettings } from "./suite-types.js";
+import { isExternal, type Suite, type SuiteSettings } from "./suite-types.js";
 
 /** Environment variable of the smoke mode. */
 export const QUICK_ENV = "GOJSON_BENCH_QUICK";
@@ -145,7 +146,7 @@ export async function runSuite<D>(typed: Suite<D>, opts: RunOptions = {}): Promi
           samples: s,
           warmupSamples: settings.warmupRounds,
           stats: candidateStats(s, p.bytes),
-          isolation: settings.isolation,
+          isolation: candidateIsolation(suite, r.id, settings.isolation),
         };
         if (settings.memory) {
           try {
@@ -250,4 +251,12 @@ export async function runSuite<D>(typed: Suite<D>, opts: RunOptions = {}): Promi
   };
   result.goBenchFormat = toGoBenchFormat(result);
   return result;
+}
+
+/** Where a candidate ran: its own isolation, "process" for an external program, else the suite's. */
+function candidateIsolation(suite: Suite, id: string, isolation: Isolation): Isolation {
+  const c = suite.candidates.find((x) => x.id === id);
+  if (!c) return isolation;
+  if (isExternal(c)) return "process";
+  return c.isolation ?? isolation;
 }

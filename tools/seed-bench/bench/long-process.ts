@@ -3,19 +3,20 @@
  * both codecs measured in ONE long-lived process, after every body of every
  * suite (every payload, every Go type, unmarshal and marshal, both codecs)
  * has run once — as in a service that decodes dozens of types — instead of
- * each candidate in its own worker. Each result gets a table that sets its
- * ratios beside the same ratios measured in isolation (the isolated results
- * in the results directory, when present) and flags any that moved by more
- * than LONG_PROCESS_TOLERANCE.
+ * each candidate in its own worker. Each candidate has an isolated twin (the
+ * same body in a worker of its own) in the same suite, so every round samples
+ * both: each result gets a table that sets every ratio beside the same ratio
+ * between the twins, paired per round (the drift long ÷ isolated with its
+ * interval, flagged beyond LONG_PROCESS_TOLERANCE), and each candidate's own
+ * cost of sharing the process (long ÷ its twin).
  */
-import { existsSync, readFileSync } from "node:fs";
-import path from "node:path";
 import {
   type BenchResult,
-  type Comparison,
+  type ComparisonSpec,
+  compareRatios,
+  type InProcessCandidate,
+  isExternal,
   type ResultTable,
-  resultStem,
-  resultsDir,
   runSuite,
   type Suite,
 } from "@gojson/harness";
@@ -26,20 +27,55 @@ export const LONG_PROCESS_TOLERANCE = 1.15;
 
 const silent = { start() {}, tick() {}, stop() {} };
 
-/** The peer suites renamed for the long-process mode (bench `<bench>-long-process`, in-process). */
-export async function longProcessSuites(): Promise<Array<{ suite: Suite; isolatedBench: string }>> {
+/** Suffix of a candidate's isolated twin (the same body in a worker of its own). */
+export const ISOLATED = "@isolated";
+
+/** The comparisons a suite asks for (default: its first candidate against each other). */
+function suiteComparisons(s: Suite): ComparisonSpec[] {
+  return (
+    s.comparisons ??
+    s.candidates.slice(1).map((c) => ({ baseline: s.candidates[0]?.id ?? "", candidate: c.id }))
+  );
+}
+
+/**
+ * A peer suite for the long-process mode (bench `<bench>-long-process`): its candidates in the
+ * measuring process, each beside an isolated twin in a worker, with the suite's comparisons between
+ * the in-process candidates, the same between the twins, and each candidate against its twin.
+ */
+export async function longProcessSuite(kind: unknown): Promise<Suite> {
+  const s = (await peerSuite(kind)) as unknown as Suite;
+  const own = s.candidates.filter((c): c is InProcessCandidate => !isExternal(c));
+  const twins: InProcessCandidate[] = own.map((c) => ({
+    ...c,
+    id: `${c.id}${ISOLATED}`,
+    label: `${c.label ?? c.id} (own worker)`,
+    isolation: "worker",
+  }));
+  const asked = suiteComparisons(s);
+  return {
+    ...s,
+    bench: `${s.bench}-long-process`,
+    title: `${s.title}, in one long-lived process after every type was decoded and encoded`,
+    candidates: [...own, ...twins],
+    comparisons: [
+      ...asked,
+      ...asked.map((c) => ({ baseline: `${c.baseline}${ISOLATED}`, candidate: `${c.candidate}${ISOLATED}` })),
+      ...own.map((c) => ({ baseline: `${c.id}${ISOLATED}`, candidate: c.id })),
+    ],
+    settings: { ...s.settings, isolation: "none" as const },
+    module: { url: import.meta.url, exportName: "longProcessSuite", args: kind },
+  };
+}
+
+/** The peer suites and their long-process forms. */
+export async function longProcessSuites(): Promise<
+  Array<{ peer: Suite; suite: Suite; isolatedBench: string }>
+> {
   const out = [];
   for (const kind of PEER_KINDS) {
-    const s = (await peerSuite(kind)) as unknown as Suite;
-    out.push({
-      isolatedBench: s.bench,
-      suite: {
-        ...s,
-        bench: `${s.bench}-long-process`,
-        title: `${s.title}, in one long-lived process after every type was decoded and encoded`,
-        settings: { ...s.settings, isolation: "none" as const },
-      },
-    });
+    const peer = (await peerSuite(kind)) as unknown as Suite;
+    out.push({ peer, suite: await longProcessSuite(kind), isolatedBench: peer.bench });
   }
   return out;
 }
@@ -51,69 +87,72 @@ export async function warmEverything(suites: readonly Suite[]): Promise<void> {
 }
 
 /**
- * The metric the ratios are compared on: CPU time per op when both runs have it (a ratio of CPU
- * times holds on a loaded machine, where wall times swing with the other processes), else ns/op.
+ * The table of long-process ratios beside the same ratios between the isolated twins, paired per
+ * round: the drift (long ratio ÷ twins' ratio) of each pair and payload with its interval. Its notes
+ * count the pairs of two peers that moved: no gojson code runs in them, so they show how far a
+ * ratio moves on this machine whatever the process.
  */
-function comparedMetric(long: BenchResult, isolated: BenchResult | undefined): "cpuNsPerOp" | "nsPerOp" {
-  const hasCpu = (r: BenchResult | undefined) => r?.comparisons.some((c) => c.metric === "cpuNsPerOp");
-  return hasCpu(long) && (isolated === undefined || hasCpu(isolated)) ? "cpuNsPerOp" : "nsPerOp";
-}
-
-/**
- * The table of long-process ratios beside the isolated ones (pooled and per payload). Its notes
- * count the pairs of two peers that moved: no gojson code runs in them, so they show how much a
- * ratio moves from one run to the next on this machine, whatever the process.
- */
-export function compareWithIsolated(long: BenchResult, isolated: BenchResult | undefined): ResultTable {
-  const metric = comparedMetric(long, isolated);
-  const key = (c: Comparison) => `${c.baseline}\u0000${c.candidate}\u0000${c.payload}`;
-  const iso = new Map(
-    (isolated?.comparisons ?? []).filter((c) => c.metric === metric).map((c) => [key(c), c]),
+export function driftTable(long: BenchResult): ResultTable {
+  const o = {
+    metric: "nsPerOp" as const,
+    confidence: long.settings.confidence,
+    alpha: long.settings.alpha,
+    ciMethod: long.settings.ciMethod,
+    test: long.settings.testMethod.startsWith("sign-flip") ? ("sign-flip" as const) : ("wilcoxon" as const),
+  };
+  const byKey = new Map(
+    long.comparisons
+      .filter((c) => c.metric === "nsPerOp")
+      .map((c) => [`${c.baseline}\u0000${c.candidate}\u0000${c.payload}`, c]),
   );
   const rows: ResultTable["rows"] = [];
   let peerPairs = 0;
   let peerMoved = 0;
-  for (const c of long.comparisons.filter((x) => x.metric === metric)) {
-    const i = iso.get(key(c));
-    const drift = i ? c.geomean / i.geomean : undefined;
-    const moved =
-      drift !== undefined && (drift > LONG_PROCESS_TOLERANCE || drift < 1 / LONG_PROCESS_TOLERANCE);
-    if (drift !== undefined && c.payload !== "*" && !isGojson(c.candidate) && !isGojson(c.baseline)) {
+  for (const c of long.comparisons) {
+    if (c.metric !== "nsPerOp" || c.payload === "*" || c.baseline.endsWith(ISOLATED)) continue;
+    const twin = byKey.get(`${c.baseline}${ISOLATED}\u0000${c.candidate}${ISOLATED}\u0000${c.payload}`);
+    if (!twin || twin.ratios.length !== c.ratios.length || c.ratios.length === 0) continue;
+    const drift = compareRatios(
+      `${c.id}#drift`,
+      c.payload,
+      twin.id,
+      c.id,
+      c.ratios.map((r, i) => r / (twin.ratios[i] as number)),
+      o,
+    );
+    const moved = drift.geomean > LONG_PROCESS_TOLERANCE || drift.geomean < 1 / LONG_PROCESS_TOLERANCE;
+    if (!isGojson(c.candidate) && !isGojson(c.baseline)) {
       peerPairs++;
       if (moved) peerMoved++;
     }
     rows.push([
       `${c.candidate} ÷ ${c.baseline}`,
-      c.payload === "*" ? "pooled" : c.payload,
+      c.payload,
       Number(c.geomean.toFixed(3)),
-      i ? Number(i.geomean.toFixed(3)) : null,
-      drift === undefined ? null : Number(drift.toFixed(3)),
-      drift === undefined
-        ? "no isolated run"
-        : moved
-          ? `moved more than ${LONG_PROCESS_TOLERANCE}×`
-          : "holds",
+      Number(twin.geomean.toFixed(3)),
+      Number(drift.geomean.toFixed(3)),
+      `${drift.ci.low.toFixed(3)}–${drift.ci.high.toFixed(3)}`,
+      moved ? `moved more than ${LONG_PROCESS_TOLERANCE}×` : "holds",
     ]);
   }
   return {
     id: "long-process-vs-isolated",
-    title: `Ratios in one long-lived process vs in isolation (${metric === "cpuNsPerOp" ? "CPU ns/op" : "ns/op"})`,
+    title: "Ratios in one long-lived process vs between the isolated twins, paired per round (ns/op)",
     columns: [
       "pair",
       "payload",
       "long-process ratio",
       "isolated ratio",
       "long ÷ isolated",
+      `${Math.round(long.settings.confidence * 100)}% interval`,
       `within ${LONG_PROCESS_TOLERANCE}×`,
     ],
     rows,
     notes: [
-      isolated
-        ? `Isolated ratios from ${isolated.package} ${isolated.bench} (${isolated.startedAt}).`
-        : "No isolated result in the results directory: run the peer benches first to compare.",
+      "Isolated ratios: the same bodies in a worker of their own each, sampled in the same rounds as the in-process ones.",
       ...(peerPairs > 0
         ? [
-            `Run-to-run control: ${peerMoved} of ${peerPairs} per-payload pairs of two peers (no gojson code) moved more than ${LONG_PROCESS_TOLERANCE}×.`,
+            `Control: ${peerMoved} of ${peerPairs} per-payload pairs of two peers (no gojson code) moved more than ${LONG_PROCESS_TOLERANCE}×.`,
           ]
         : []),
     ],
@@ -125,20 +164,15 @@ function isGojson(id: string): boolean {
   return id.startsWith("codec-");
 }
 
-/** Reads the isolated result of a peer bench from the results directory, if there. */
-export function readIsolated(pkg: string, bench: string, dir = resultsDir()): BenchResult | undefined {
-  const file = path.join(dir, `${resultStem(pkg, bench)}.json`);
-  return existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as BenchResult) : undefined;
-}
-
 /** The long-process mode: warm every type, then measure each peer suite in this process. */
 export async function runLongProcess(): Promise<BenchResult[]> {
   const all = await longProcessSuites();
-  await warmEverything(all.map((x) => x.suite));
+  // Every body of every peer suite, in this process (the twins run in their own workers).
+  await warmEverything(all.map((x) => x.peer));
   const out: BenchResult[] = [];
-  for (const { suite, isolatedBench } of all) {
+  for (const { suite } of all) {
     const r = await runSuite(suite, { settings: { isolation: "none" } });
-    r.tables.push(compareWithIsolated(r, readIsolated(suite.package, isolatedBench)));
+    r.tables.push(driftTable(r));
     out.push(r);
   }
   return out;
