@@ -14,6 +14,21 @@ import { wellFormed } from "./well-formed.js";
  * null when the name needs an escape or is not well formed (then only a decoded name can match it).
  */
 export function quotedBytes(name: string): Uint8Array | null {
+  const n = name.length;
+  const q = new Uint8Array(n + 2);
+  q[0] = 0x22;
+  q[n + 1] = 0x22;
+  for (let i = 0; i < n; i++) {
+    const c = name.charCodeAt(i);
+    // Printable ASCII but `"` and `\` is written as it is, one byte a character (a wide struct's
+    // first decode makes one per field: no string and Buffer each).
+    if (c < 0x20 || c > 0x7e || c === 0x22 || c === 0x5c) return quotedOther(name);
+    q[i + 1] = c;
+  }
+  return q;
+}
+
+function quotedOther(name: string): Uint8Array | null {
   const q = JSON.stringify(name);
   return q.length === name.length + 2 && wellFormed(name) ? new Uint8Array(Buffer.from(q, "utf8")) : null;
 }
