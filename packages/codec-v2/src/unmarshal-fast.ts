@@ -532,8 +532,9 @@ class Compiler {
       unique: boolean;
     }
     const all: F[] = [];
-    const plans = new Map<string, F>();
-    const folded = new Map<string, F>();
+    // Name -> field index, exact and folded (built as read: a wide struct's first decode makes no copies).
+    const plans = new Map<string, number>();
+    const folded = new Map<string, number>();
     for (const fd of sf.fields) {
       if (fd.format !== "") throw UNSUPPORTED;
       // v1's `string` (stringifyWithLegacySemantics): quoted bools and strings, a quoted null on pointers.
@@ -552,16 +553,16 @@ class Compiler {
         unique: false,
       };
       all.push(f);
-      plans.set(fd.name, f);
+      plans.set(fd.name, f.idx);
       const ci = fd.caseMode === "ignore" || (fo.ci && fd.caseMode !== "strict");
       if (ci) {
         // Go matches a folded name to the breadth-first first field (the lowest id), not the first declared.
         const k = fo.fold(fd.name);
         const prev = folded.get(k);
-        if (prev === undefined || fd.id < (sf.fields[prev.idx] as { id: number }).id) folded.set(k, f);
+        if (prev === undefined || fd.id < (sf.fields[prev] as { id: number }).id) folded.set(k, f.idx);
       }
     }
-    for (const f of all) f.unique = plans.get(f.name) === f;
+    for (const f of all) f.unique = plans.get(f.name) === f.idx;
     // Go 1.27: a name matching several fields case-insensitively (none exactly) is an error (under
     // legacy reporting the field of lowest id takes it, as `folded` holds).
     if (fo.rules.ambiguousNames && !fo.v1.legacyErrors && hasFoldedTwins(sf.fields, fo.ci, fo.fold))
@@ -576,8 +577,8 @@ class Compiler {
     const mk = zeroMaker(t);
     const spec = {
       fields: all,
-      plans: new Map([...plans].map(([k, f]) => [k, f.idx])),
-      folded: new Map([...folded].map(([k, f]) => [k, f.idx])),
+      plans,
+      folded,
       fold,
       reject,
       mk,

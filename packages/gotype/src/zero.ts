@@ -304,7 +304,10 @@ function assignMaker(members: readonly [string, MakerEntry][]): ZeroMaker {
 function literalMaker(members: readonly [string, MakerEntry][]): ZeroMaker | null {
   const makes: ZeroMaker[] = [];
   const props: string[] = [];
-  for (const [name, e] of members) {
+  for (let i = 0; i < members.length; i++) {
+    // (indexed, not destructured: a wide struct's first maker made an iterator per member)
+    const name = (members[i] as [string, MakerEntry])[0];
+    const e = (members[i] as [string, MakerEntry])[1];
     let text: string | undefined;
     if (e.constant) text = literalOf(e.value);
     else {
