@@ -101,7 +101,7 @@ export function runHTMLJS(view: DataView, d: number, tv: DataView, j: number, m:
   return j;
 }
 
-/** The copiers above, also stopping at EF (the lead byte of U+FFFD, a lone surrogate's replacement), for modes that write a lone surrogate otherwise. */
+// The copiers above, also stopping at EF (the lead byte of U+FFFD, a lone surrogate's replacement), for modes that write a lone surrogate otherwise.
 
 /** v2's minimal mode, and EF. */
 export function runMinimalLone(view: DataView, d: number, tv: DataView, j: number, m: number): number {

@@ -208,6 +208,35 @@ describe("writeStringEscaped", () => {
             expect(escaped(s, v2Mode(p.html, p.js, p.invalid))).toBe(quoteString(s, policy));
           }
     });
+  // Short strings test four ASCII characters as a word, then one by one: a special character
+  // (and the bytes next to those the word tests look for) at every place of the first words.
+  const neighbours = [" ", "!", "#", "%", "'", ";", "=", "?", "[", "]", "\u007f", "\u0080", "\u0000"];
+  for (const p of policies)
+    it(`Short/EveryPlace(html=${p.html}, js=${p.js}, allowInvalidUTF8=${p.invalid})`, () => {
+      const policy = quotePolicy("v2", {
+        escapeHTML: p.html,
+        escapeForJS: p.js,
+        allowInvalidUTF8: p.invalid,
+      });
+      for (const c of [...specials, ...neighbours, "\ud800", "\udfff"])
+        for (let head = 0; head < 9; head++)
+          for (const tail of ["", "z", "zzz", "zzzz", `${c}zz`, "日本"]) {
+            const s = `${"y".repeat(head)}${c}${tail}`;
+            let want: string | typeof BAIL;
+            try {
+              want = quoteString(s, policy);
+            } catch {
+              want = BAIL;
+            }
+            expect(escaped(s, v2Mode(p.html, p.js, p.invalid))).toBe(want);
+            if (p.js && !p.invalid) {
+              expect(v1(s, p.html)).toBe(quoteString(s, p.html ? QUOTE_V1 : QUOTE_V1_NO_HTML));
+              // The same text as a slice of a longer string (V8 keeps it as a SlicedString).
+              const sliced = `${"#".repeat(20)}${s}`.slice(20);
+              expect(v1(sliced, p.html)).toBe(quoteString(s, p.html ? QUOTE_V1 : QUOTE_V1_NO_HTML));
+            }
+          }
+    });
 });
 
 describe("FastWriter", () => {
