@@ -82,3 +82,79 @@ describe("writeInt53 and safeBigint", () => {
     expect(safeBigint(b)).toBeNaN();
   });
 });
+
+describe("the digit writers (four digits a store through the buffer's DataView)", () => {
+  // encoding/json.Marshal of float64 and int64 values (go run, Go 1.26).
+  const goFloats: Array<{ name: string; in: number; want: string }> = [
+    { name: "Float/1e21", in: 1e21, want: "1e+21" },
+    { name: "Float/1e-7", in: 1e-7, want: "1e-7" },
+    { name: "Float/MinSubnormal", in: 5e-324, want: "5e-324" },
+    { name: "Float/Max", in: 1.7976931348623157e308, want: "1.7976931348623157e+308" },
+    { name: "Float/NegZero", in: -0, want: "-0" },
+    { name: "Float/MaxSafe", in: 9007199254740991, want: "9007199254740991" },
+    { name: "Float/2^53+1", in: Number("9007199254740993"), want: "9007199254740992" },
+    { name: "Float/2^63", in: Number("9223372036854775807"), want: "9223372036854776000" },
+    { name: "Float/NineIntDigits", in: 123456789.125, want: "123456789.125" },
+    { name: "Float/SmallSeventeen", in: Number("0.000012345678901234567"), want: "0.000012345678901234568" },
+    { name: "Float/EightNines", in: Number("99999999.99999999"), want: "99999999.99999999" },
+    { name: "Float/1e8Half", in: 100000000.5, want: "100000000.5" },
+    { name: "Float/EightIntDigits", in: 12345678.9, want: "12345678.9" },
+    { name: "Float/ThirteenIntDigits", in: Number("1234567890123.4567"), want: "1234567890123.4568" },
+    { name: "Float/Negative", in: -98765.4321, want: "-98765.4321" },
+  ];
+  it.each(goFloats)("$name", (c) => expect(float(c.in)).toBe(c.want));
+  const goInts: Array<{ name: string; in: number; want: string }> = [
+    { name: "Int/MaxSafe", in: 9007199254740991, want: "9007199254740991" },
+    { name: "Int/MinSafe", in: -9007199254740991, want: "-9007199254740991" },
+    { name: "Int/1e8", in: 100000000, want: "100000000" },
+    { name: "Int/EightNines", in: 99999999, want: "99999999" },
+    { name: "Int/1e12", in: 1000000000000, want: "1000000000000" },
+  ];
+  it.each(goInts)("$name", (c) => expect(int(c.in)).toBe(c.want));
+
+  // Buffers at odd offsets of shared ArrayBuffers, used in turns: the writers' remembered
+  // view must follow the buffer written to and write only inside [p, end).
+  const backing = new ArrayBuffer(256);
+  const buffers = [new Uint8Array(backing, 3, 100), new Uint8Array(backing, 128, 64), new Uint8Array(48)];
+  // Past the end: nothing (integers), or nothing past the room the caller makes (floats drop zeros written).
+  const writeAt = (which: number, at: number, w: (b: Uint8Array, p: number) => number, room = 0): string => {
+    const b = buffers[which % buffers.length] as Uint8Array;
+    b.fill(0x7e);
+    const end = w(b, at);
+    expect(b[at - 1]).toBe(at > 0 ? 0x7e : undefined);
+    expect(b[room > 0 ? at + room : end]).toBe(0x7e);
+    return latin1.decode(b.subarray(at, end));
+  };
+  it("writes every length of integer as String(n) at any offset of any buffer", () => {
+    fc.assert(
+      fc.property(
+        fc
+          .integer({ min: 0, max: 16 })
+          .chain((d) =>
+            fc.integer({ min: d === 0 ? 0 : 10 ** (d - 1), max: Math.min(10 ** d, 2 ** 53) - 1 }),
+          ),
+        fc.boolean(),
+        fc.nat(2),
+        fc.integer({ min: 0, max: 7 }),
+        (n, neg, which, at) => {
+          const x = neg ? -n : n;
+          expect(writeAt(which, at, (b, p) => writeInt53(b, p, x))).toBe(String(x === 0 ? 0 : x));
+        },
+      ),
+      { numRuns: 5000 },
+    );
+  });
+  it("writes floats as String(x) at any offset of any buffer", () => {
+    fc.assert(
+      fc.property(
+        fc.double({ noNaN: true, noDefaultInfinity: true }),
+        fc.nat(2),
+        fc.integer({ min: 0, max: 7 }),
+        (x, which, at) => {
+          expect(writeAt(which, at, (b, p) => writeFloat64(b, p, x), FLOAT64_MAX_BYTES)).toBe(want(x));
+        },
+      ),
+      { numRuns: 5000 },
+    );
+  });
+});

@@ -172,56 +172,68 @@ function digitCount(n: number): number {
   return n < 1e8 ? (n < 1e7 ? 7 : 8) : 9;
 }
 
-/** "00" to "99" as ASCII pairs. */
-const PAIRS = new Uint8Array(200);
-for (let i = 0; i < 100; i++) {
-  PAIRS[2 * i] = 0x30 + ((i / 10) | 0);
-  PAIRS[2 * i + 1] = 0x30 + (i % 10);
+/**
+ * The DataView of the buffer the digits were last written to (digits go four a store). Only
+ * the view is kept: a buffer handed out as a result is never written through it again, as
+ * every write compares the buffer first.
+ */
+let viewBuf: Uint8Array = new Uint8Array(0);
+let view = new DataView(viewBuf.buffer);
+
+/** The DataView of b (made when b is not the last buffer written to). */
+function viewOf(b: Uint8Array): DataView {
+  if (b !== viewBuf) {
+    view = new DataView(b.buffer, b.byteOffset, b.byteLength);
+    viewBuf = b;
+  }
+  return view;
 }
 
-/** Writes the 8 digits of int32 0 <= n < 1e8 (zero-padded) into b at p: two independent halves. */
+/**
+ * The four ASCII digits of int32 0 <= n < 1e4 (zero-padded) as a little-endian word: the
+ * divisions by 100 and 10 as multiplications and shifts (exact in these ranges).
+ */
+function digits4(n: number): number {
+  const a = (n * 5243) >>> 19;
+  const c = n - a * 100;
+  const a1 = (a * 103) >>> 10;
+  const c1 = (c * 103) >>> 10;
+  return 0x30303030 + a1 + ((a - a1 * 10) << 8) + (c1 << 16) + ((c - c1 * 10) << 24);
+}
+
+/** Writes the 8 digits of int32 0 <= n < 1e8 (zero-padded) into b at p: two words. */
 function put8(b: Uint8Array, p: number, n: number): void {
   const x = n | 0;
   const h = (x / 10000) | 0;
-  const l = x - h * 10000;
-  const h1 = (h / 100) | 0;
-  const h2 = (h - h1 * 100) << 1;
-  const l1 = (l / 100) | 0;
-  const l2 = (l - l1 * 100) << 1;
-  b[p] = PAIRS[h1 << 1] as number;
-  b[p + 1] = PAIRS[(h1 << 1) + 1] as number;
-  b[p + 2] = PAIRS[h2] as number;
-  b[p + 3] = PAIRS[h2 + 1] as number;
-  b[p + 4] = PAIRS[l1 << 1] as number;
-  b[p + 5] = PAIRS[(l1 << 1) + 1] as number;
-  b[p + 6] = PAIRS[l2] as number;
-  b[p + 7] = PAIRS[l2 + 1] as number;
+  const d = viewOf(b);
+  d.setUint32(p, digits4(h), true);
+  d.setUint32(p + 4, digits4(x - h * 10000), true);
 }
 
-/** Writes exactly `count` digits of int32 n >= 0 (zero-padded) into b, ending before `end`. */
+/** Writes exactly `count` (<= 9) digits of int32 n >= 0 (zero-padded) into b, ending before `end`. */
 function putDigits(b: Uint8Array, end: number, n: number, count: number): void {
-  if (count === 8) {
-    put8(b, end - 8, n);
-    return;
-  }
-  let q = end;
   let x = n | 0;
+  let q = end;
   let c = count;
-  if (c === 9) {
+  if (c >= 8) {
     const t = (x / 100000000) | 0;
-    put8(b, end - 8, x - t * 100000000);
-    b[end - 9] = 0x30 + t;
+    put8(b, q - 8, x - t * 100000000);
+    if (c === 9) b[q - 9] = 0x30 + t;
     return;
   }
-  while (c >= 2) {
-    const t = (x / 100) | 0;
-    const r = (x - t * 100) << 1;
-    b[--q] = PAIRS[r + 1] as number;
-    b[--q] = PAIRS[r] as number;
+  if (c >= 4) {
+    const t = (x / 10000) | 0;
+    viewOf(b).setUint32(q - 4, digits4(x - t * 10000), true);
     x = t;
-    c -= 2;
+    q -= 4;
+    c -= 4;
   }
-  if (c === 1) b[q - 1] = 0x30 + x;
+  while (c > 0) {
+    const t = (x * 205) >>> 11;
+    b[--q] = 0x30 + x - t * 10;
+    x = t;
+    c--;
+  }
 }
 
 const I64 = new BigInt64Array(1);
@@ -243,6 +255,16 @@ export function safeBigintIn(x: bigint): boolean {
   I64[0] = x;
   NUM_IN[0] = (I64_WORDS[HI_WORD] as number) * 4294967296 + ((I64_WORDS[LO_WORD] as number) >>> 0);
   return true;
+}
+
+/** Writes the digits hi * 1e8 + lo (nh digits of hi, nl of lo: 8 when hi > 0) ending before `end`. */
+function putLoHi(b: Uint8Array, end: number, lo: number, nl: number, hi: number, nh: number): void {
+  if (nh === 0) {
+    putDigits(b, end, lo, nl);
+    return;
+  }
+  put8(b, end - 8, lo);
+  putDigits(b, end - 8, hi, nh);
 }
 
 /** The end of a decimal with a fraction ending before `end`, less its trailing zeros (and a bare point). */
@@ -280,7 +302,7 @@ export function writeInt53In(b: Uint8Array, p: number): number {
   const h = Math.floor(a / 1e8);
   const d = digitCount(h);
   const end = p + d + 8;
-  putDigits(b, end, a - h * 1e8, 8);
+  put8(b, end - 8, a - h * 1e8);
   putDigits(b, end - 8, h, d);
   return end;
 }
@@ -349,20 +371,17 @@ export function writeFloat64In(b: Uint8Array, p: number): number {
     b[p++] = 0x2e;
     for (let i = nd; i < k; i++) b[p++] = 0x30;
     p += nd;
-    putDigits(b, p, lo, nl);
-    if (nh > 0) putDigits(b, p - 8, hi, nh);
+    putLoHi(b, p, lo, nl, hi, nh);
     return dropZeros(b, p);
   }
   if (k === 0) {
     p += nd;
-    putDigits(b, p, lo, nl);
-    if (nh > 0) putDigits(b, p - 8, hi, nh);
+    putLoHi(b, p, lo, nl, hi, nh);
     return p;
   }
   // The digits one byte right of p, then the integer part moved left over the point's place.
   const end = p + 1 + nd;
-  putDigits(b, end, lo, nl);
-  if (nh > 0) putDigits(b, end - 8, hi, nh);
+  putLoHi(b, end, lo, nl, hi, nh);
   const dot = end - 1 - k;
   for (let i = p; i < dot; i++) b[i] = b[i + 1] as number;
   b[dot] = 0x2e;
