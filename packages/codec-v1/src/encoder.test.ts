@@ -4,9 +4,13 @@
  * fmt/ table), the byte path and the general encoder write the same lines, and
  * a value that does not fit its type is rejected before anything is written.
  */
+import { createWriteStream, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { Writable } from "node:stream";
 import { mapOf, sliceOf, structOf, T } from "@gojson/gotype";
 import { describe, expect, test } from "vitest";
+import { ENCODER_CHUNK } from "./encoder.js";
 import { Encoder, InvalidValueError, marshal } from "./index.js";
 import { fastPaths } from "./marshal.js";
 
@@ -201,5 +205,147 @@ describe("Encoder over a Node Writable: lines in blocks, each its own write", ()
     w.uncork();
     await new Promise((r) => setImmediate(r));
     expect(got).toEqual([want({ A: "a", F: 1 })]);
+  });
+});
+
+describe("Encoder over a Node Writable, buffered: lines gathered into chunks", () => {
+  const S = structOf([
+    { name: "A", type: T.string, tag: "" },
+    { name: "F", type: T.float64, tag: "" },
+  ]);
+  const want = (v: { A: string; F: number }) => `${td.decode(marshal(S, v))}\n`;
+  const keeper = () => {
+    const kept: Buffer[] = [];
+    const w = new Writable({
+      write(c: Buffer, _enc, cb) {
+        kept.push(c);
+        cb();
+      },
+      writev(chunks, cb) {
+        for (const { chunk } of chunks) kept.push(chunk as Buffer);
+        cb();
+      },
+    });
+    return { w, kept, text: () => kept.map((c) => c.toString("utf8")).join("") };
+  };
+  const many = Array.from({ length: 3000 }, (_, i) => ({ A: `line ${i}`.repeat(i % 7), F: i / 8 }));
+  many.splice(1500, 0, { A: "é".repeat(100_000), F: 1 });
+
+  test("every line, in order, in chunks of about ENCODER_CHUNK bytes; flush() hands over the rest", async () => {
+    const { w, kept, text } = keeper();
+    const e = new Encoder(w);
+    e.setBuffered(true);
+    for (const v of many) await e.encode(S, v);
+    await e.flush();
+    expect(text()).toBe(many.map(want).join(""));
+    expect(kept.length).toBeLessThan(many.length / 10);
+    // A chunk goes out once it holds ENCODER_CHUNK bytes: the short lines' overshoot is one line.
+    for (const c of kept) if (c.length >= ENCODER_CHUNK + 100) expect(c.toString("utf8")).toContain("é");
+  });
+
+  test("lines gathered in a tick reach the stream at its end, without flush()", async () => {
+    const { w, text } = keeper();
+    const e = new Encoder(w);
+    e.setBuffered(true);
+    await e.encode(S, { A: "a", F: 1 });
+    await e.encode(S, { A: "b", F: 2 });
+    expect(text()).toBe("");
+    await new Promise((r) => setImmediate(r));
+    expect(text()).toBe(want({ A: "a", F: 1 }) + want({ A: "b", F: 2 }));
+  });
+
+  test("a value that fails half-written leaves no bytes; lines of the general encoder and indented ones keep their place", async () => {
+    const { w, text } = keeper();
+    const e = new Encoder(w);
+    e.setBuffered(true);
+    const out: string[] = [];
+    await e.encode(S, { A: "x", F: 1 });
+    out.push(want({ A: "x", F: 1 }));
+    await expect(e.encode(S, { A: "y".repeat(5000), F: Number.NaN })).rejects.toThrow("NaN");
+    fastPaths.bytes = false;
+    try {
+      await e.encode(S, { A: "general", F: 2 });
+    } finally {
+      fastPaths.bytes = true;
+    }
+    out.push(want({ A: "general", F: 2 }));
+    e.setIndent("", " ");
+    await e.encode(S, { A: "indented", F: 3 });
+    out.push('{\n "A": "indented",\n "F": 3\n}\n');
+    e.setIndent("", "");
+    await e.encode(S, { A: "z", F: 4 });
+    out.push(want({ A: "z", F: 4 }));
+    await e.flush();
+    expect(text()).toBe(out.join(""));
+  });
+
+  test("setBuffered(false) hands over the gathered lines; each later line is its own write", async () => {
+    const { w, kept, text } = keeper();
+    const e = new Encoder(w);
+    e.setBuffered(true);
+    await e.encode(S, { A: "a", F: 1 });
+    e.setBuffered(false);
+    await e.encode(S, { A: "b", F: 2 });
+    await new Promise((r) => setImmediate(r));
+    expect(text()).toBe(want({ A: "a", F: 1 }) + want({ A: "b", F: 2 }));
+    expect(kept.length).toBe(2);
+    expect(() => e.setBuffered("yes" as never)).toThrow(/must be a boolean/);
+  });
+
+  test("a destroyed stream rejects flush() and every later encode (Go's enc.err)", async () => {
+    const { w } = keeper();
+    const e = new Encoder(w);
+    e.setBuffered(true);
+    await e.encode(S, { A: "a", F: 1 });
+    w.on("error", () => {}); // the stream's own listener (not the Encoder's business)
+    w.destroy(new Error("gone"));
+    await expect(e.flush()).rejects.toThrow("gone");
+    await expect(e.encode(S, { A: "b", F: 2 })).rejects.toThrow("gone");
+  });
+
+  test("other sinks take each line at its encode, buffered or not; flush() settles at once", async () => {
+    const out: string[] = [];
+    const e = new Encoder((c) => out.push(td.decode(c)));
+    e.setBuffered(true);
+    const p = e.encode(S, { A: "a", F: 1 });
+    expect(out).toEqual([want({ A: "a", F: 1 })]);
+    await p;
+    await e.flush();
+  });
+});
+
+describe("Encoder over a file: blocks reused once written", () => {
+  const S = structOf([
+    { name: "A", type: T.string, tag: "" },
+    { name: "N", type: sliceOf(T.int32), tag: "" },
+  ]);
+  const values = Array.from({ length: 6000 }, (_, i) => ({
+    A: `v${i}-`.repeat(i % 11),
+    N: Array.from({ length: i % 17 }, (_, k) => k * i),
+  }));
+  values.splice(4000, 0, { A: "long".repeat(40_000), N: [] });
+  const want = values.map((v) => `${td.decode(marshal(S, v))}\n`).join("");
+
+  test.each([
+    ["line a write", false],
+    ["buffered", true],
+  ])("%s: the file holds every line as encoded", async (_name, buffered) => {
+    const dir = mkdtempSync(path.join(tmpdir(), "gojson-encoder-"));
+    try {
+      const file = path.join(dir, "out.ndjson");
+      const ws = createWriteStream(file);
+      const e = new Encoder(ws);
+      e.setBuffered(buffered);
+      for (const [i, v] of values.entries()) {
+        await e.encode(S, v);
+        // Let the file catch up now and then, so that written blocks come back as spares.
+        if (i % 500 === 0) await new Promise((r) => setImmediate(r));
+      }
+      await e.flush();
+      await new Promise<void>((r, j) => ws.end((err?: Error | null) => (err ? j(err) : r())));
+      expect(readFileSync(file, "utf8")).toBe(want);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

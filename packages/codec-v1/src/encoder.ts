@@ -3,6 +3,9 @@
  * followed by a newline to a Node Writable (waiting for "drain" as Go's Write
  * blocks), a web WritableStream or a function.
  */
+import { Buffer } from "node:buffer";
+import { WriteStream } from "node:fs";
+import { Socket } from "node:net";
 import { checkType } from "./arguments.js";
 import type { GoType } from "./deps.js";
 import { InvalidArgumentError } from "./errors.js";
@@ -20,7 +23,7 @@ export type EncoderSink =
 
 /** The part of a Node Writable the Encoder uses for backpressure and errors. */
 interface NodeWritableLike {
-  write(chunk: Uint8Array): boolean;
+  write(chunk: Uint8Array, cb?: (err?: unknown) => void): boolean;
   cork?(): void;
   uncork?(): void;
   once(event: string, listener: (...args: unknown[]) => void): unknown;
@@ -44,6 +47,30 @@ function isNodeWritable(s: unknown): s is NodeWritableLike {
   );
 }
 
+/**
+ * ENCODER_CHUNK is how many bytes of lines a buffered Encoder (Encoder.setBuffered) gathers
+ * before it hands them to its Node Writable as one write: half a block, so that the stream
+ * writes one chunk while the Encoder fills the next (bytes).
+ */
+export const ENCODER_CHUNK = LINE_BLOCK / 2;
+/** Spare blocks an Encoder keeps for reuse (its stream has written them). */
+const SPARE_BLOCKS = 4;
+
+/** A LineBlock buffer. */
+type BlockBuf = LineBlock["buf"];
+
+/**
+ * Whether a Node Writable is done with a chunk when it calls the chunk's write callback: a file
+ * (fs.WriteStream) or a socket (net.Socket) has then written it, and every chunk before it (a
+ * Writable writes its chunks in order). Their Encoder reuses its blocks (a steady stream
+ * allocates no memory for its lines): the first write of a block carries a callback that makes
+ * the block before it a spare. Any other stream may keep its chunks (a PassThrough hands them to
+ * its reader), so its blocks are never written into again.
+ */
+function consumesChunks(s: unknown): boolean {
+  return s instanceof WriteStream || s instanceof Socket;
+}
+
 /** Whether the Encoder corked its Node Writable for the lines of this tick. */
 interface Batch {
   corked: boolean;
@@ -64,7 +91,12 @@ function uncork(s: NodeWritableLike, batch: Batch): void {
  * high-water mark, whichever comes first: the lines of an encode loop reach it one write call
  * each and leave it in batches (a file: one writev each), not the first line alone.
  */
-function writeNode(s: NodeWritableLike, chunk: Uint8Array, batch: Batch): Promise<void> | undefined {
+function writeNode(
+  s: NodeWritableLike,
+  chunk: Uint8Array,
+  batch: Batch,
+  done?: () => void,
+): Promise<void> | undefined {
   if (s.destroyed === true)
     return Promise.reject(s.errored ?? new Error("write after the stream was destroyed"));
   // Corked when it holds nothing (a stream that holds lines writes them in one batch anyway).
@@ -78,7 +110,7 @@ function writeNode(s: NodeWritableLike, chunk: Uint8Array, batch: Batch): Promis
     batch.corked = true;
     process.nextTick(uncork, s, batch);
   }
-  if (s.write(chunk)) return undefined;
+  if (s.write(chunk, done)) return undefined;
   // The stream holds its high-water mark: it writes them now (one batch) while the Encoder goes on.
   uncork(s, batch);
   // A Writable's own buffer is small (16 KiB for a file): waiting for each drain would stop the
@@ -102,6 +134,127 @@ function writeNode(s: NodeWritableLike, chunk: Uint8Array, batch: Batch): Promis
   });
 }
 
+/** The room a block needs for a line to start in it (marshal's LineBlock.ready asks as much). */
+const BLOCK_ROOM = 4 * 1024;
+
+/**
+ * A Node Writable's side of the Encoder: lines are marshalled into blocks (LineBlock) and the
+ * stream gets views of them, a view a line (the default, as Go's Encoder writes each value) or,
+ * buffered, a view of ENCODER_CHUNK bytes of lines at a time.
+ */
+class NodeLines {
+  readonly block = new LineBlock();
+  /** Blocks the stream has written, for reuse (null: the stream may keep its chunks). */
+  private readonly spares: BlockBuf[] | null;
+  /** The callback of the block's first write: the block before it becomes a spare. */
+  private release: (() => void) | undefined = undefined;
+  readonly batch: Batch = { corked: false };
+  /** Where the block's lines not handed to the stream yet start (buffered). */
+  private pendStart = 0;
+  tickQueued = false;
+  buffered = false;
+  /** The write of the lines ready() flushed, for the encode that called it. */
+  private wait: Promise<void> | undefined = undefined;
+  /** The Encoder's enc.err setter, for a write that fails after encode returned. */
+  onError: (e: unknown) => void = ignore;
+
+  constructor(readonly s: NodeWritableLike) {
+    this.spares = consumesChunks(s) ? [] : null;
+  }
+
+  /**
+   * Hands the stream the line marshalLine just returned: `b` is a view of the block (or, when
+   * the general encoder wrote it, an array of its own), `start` the block's end before it.
+   */
+  line(b: Uint8Array, start: number, prev: BlockBuf): Promise<void> | undefined {
+    const block = this.block;
+    // A line in the block moved its end; the general encoder's line (an array of its own) did not.
+    if (block.buf !== prev || block.pos === start) {
+      // marshalLine left the block: the general encoder's line, a block of its own, or a larger
+      // copy of this one (room() copies every byte before the line: the pending lines stay in
+      // place). A larger copy is not made a spare (only LINE_BLOCK buffers are).
+      if (b.buffer !== block.buf.buffer || b.byteOffset !== block.buf.byteOffset + start)
+        return this.apart(b, prev, start);
+    }
+    const wait = this.wait;
+    this.wait = undefined;
+    if (!this.buffered) {
+      this.pendStart = block.pos;
+      const done = this.release;
+      this.release = undefined;
+      return writeNode(this.s, b, this.batch, done) ?? wait;
+    }
+    if (block.pos - this.pendStart >= ENCODER_CHUNK) return this.flush() ?? wait;
+    if (!this.tickQueued) {
+      this.tickQueued = true;
+      process.nextTick(flushTick, this);
+    }
+    return wait;
+  }
+
+  /** A line that is not in the block (the general encoder's, or an indented one): after the pending lines. */
+  private apart(b: Uint8Array, prev: BlockBuf, start: number): Promise<void> | undefined {
+    if (this.block.buf !== prev) {
+      // The block moved to a buffer of marshal's own: back to `prev`, which holds the pending lines.
+      this.block.buf = prev;
+      this.block.pos = start;
+    }
+    const wait = this.wait;
+    this.wait = undefined;
+    const r = this.flush();
+    return writeNode(this.s, b, this.batch) ?? r ?? wait;
+  }
+
+  /** A line marshalled apart from the block (an indented one): after the pending lines. */
+  other(b: Uint8Array): Promise<void> | undefined {
+    return this.apart(b, this.block.buf, this.block.pos);
+  }
+
+  /** Makes sure the block has room for a line (a spare or a new block when not); returns its buffer. */
+  ready(): BlockBuf {
+    const block = this.block;
+    if (block.buf.length - block.pos >= BLOCK_ROOM && block.buf.length <= 2 * LINE_BLOCK) return block.buf;
+    // A buffered block's last lines (the encode that asked for room waits for their write).
+    this.wait = this.flush();
+    const spares = this.spares;
+    const old = block.buf;
+    if (spares !== null && old.length === LINE_BLOCK)
+      this.release = () => {
+        if (spares.length < SPARE_BLOCKS) spares.push(old);
+      };
+    const buf = spares?.pop() ?? (Buffer.allocUnsafeSlow(LINE_BLOCK) as BlockBuf);
+    block.buf = buf;
+    block.pos = 0;
+    this.pendStart = 0;
+    return buf;
+  }
+
+  /** Hands the stream the pending lines (buffered) in one write. */
+  flush(): Promise<void> | undefined {
+    const block = this.block;
+    if (block.pos === this.pendStart) return undefined;
+    const chunk = block.buf.subarray(this.pendStart, block.pos);
+    this.pendStart = block.pos;
+    const done = this.release;
+    this.release = undefined;
+    return writeNode(this.s, chunk, this.batch, done);
+  }
+
+  /** Encoder.flush: the pending lines, and the lines of this tick the stream holds corked. */
+  flushAll(): Promise<void> | undefined {
+    const r = this.flush();
+    uncork(this.s, this.batch);
+    return r;
+  }
+}
+
+/** The end of a tick in which a buffered Encoder gathered lines: they go to the stream. */
+function flushTick(n: NodeLines): void {
+  n.tickQueued = false;
+  const r = n.flush();
+  if (r !== undefined) r.then(ignore, n.onError);
+}
+
 /** Go's json.Encoder: writes each value as JSON followed by a newline. */
 export class Encoder {
   private prefix = "";
@@ -111,7 +264,7 @@ export class Encoder {
   private err: { readonly e: unknown } | null = null;
   private readonly write: (chunk: Uint8Array) => unknown;
   /** A Node Writable's lines: views of blocks (a Node Writable would wrap any other Uint8Array in a Buffer). */
-  private readonly block: LineBlock | null = null;
+  private readonly lines: NodeLines | null = null;
 
   private readonly goVersion: GoVersion;
 
@@ -147,9 +300,12 @@ export class Encoder {
         }
       };
     } else if (isNodeWritable(sink)) {
-      const batch: Batch = { corked: false };
-      this.write = (chunk) => writeNode(sink, chunk, batch);
-      this.block = new LineBlock();
+      const lines = new NodeLines(sink);
+      lines.onError = (e) => {
+        this.err ??= { e };
+      };
+      this.write = (chunk) => lines.other(chunk);
+      this.lines = lines;
     } else if (
       typeof sink === "object" &&
       sink !== null &&
@@ -200,26 +356,75 @@ export class Encoder {
    * go (a file: one writev); `end()` uncorks it, so no line waits past it.
    */
   encode<T>(type: GoType<T>, value: NoInfer<T>): Promise<void> {
+    const lines = this.lines;
+    const plain = this.prefix === "" && this.indentText === "";
     let b: Uint8Array;
+    let prev: Uint8Array | null = null;
+    let start = 0;
     try {
       checkType("Encoder.encode", type);
       if (this.err !== null) throw this.err.e;
-      b = marshalLine(type as GoType, value, this.escapeHTML, this.goVersion, this.block);
-      if (this.prefix !== "" || this.indentText !== "") b = indent(b, this.prefix, this.indentText);
+      if (lines !== null && plain) {
+        // A Node Writable's line goes straight into its block.
+        prev = lines.ready();
+        start = lines.block.pos;
+        b = marshalLine(type as GoType, value, this.escapeHTML, this.goVersion, lines.block);
+      } else {
+        b = marshalLine(type as GoType, value, this.escapeHTML, this.goVersion, null);
+        if (!plain) b = indent(b, this.prefix, this.indentText);
+      }
     } catch (e) {
       return Promise.reject(e);
     }
     let r: unknown;
     try {
-      r = this.write(b);
+      r = prev !== null && lines !== null ? lines.line(b, start, prev as BlockBuf) : this.write(b);
     } catch (e) {
       this.err = { e };
       return Promise.reject(e);
     }
     // A sink that took the line synchronously: no promise of its own per value.
-    if (!isThenable(r)) return DONE;
+    return isThenable(r) ? this.settle(r) : DONE;
+  }
+
+  /**
+   * Whether the Encoder gathers the lines of a Node Writable before writing them (default
+   * false: each encode writes its line, as Go's Encode). Buffered, the stream gets one write of
+   * about 32 KiB of lines (ENCODER_CHUNK): when that many are gathered, at the end of the tick the
+   * lines were encoded in (process.nextTick), and at `flush()`; `encode` settles when its line is
+   * gathered, and a write that fails rejects the encode or flush that made it, or else the next
+   * one. A line is still written whole or not at all. Call `await encoder.flush()` before ending
+   * the stream in the same tick. Other sinks take each line at its encode either way.
+   */
+  setBuffered(on: boolean): void {
+    if (typeof on !== "boolean")
+      throw new InvalidArgumentError(
+        "Encoder.setBuffered",
+        "on",
+        `must be a boolean, got ${describeValue(on)}`,
+      );
+    if (this.lines === null) return;
+    if (!on) this.lines.flushAll()?.then(ignore, this.lines.onError);
+    this.lines.buffered = on;
+  }
+
+  /**
+   * Hands the sink every line the Encoder holds: a buffered Encoder's gathered lines, and the
+   * lines of this tick a Node Writable holds corked for one batch. Settles when the sink took
+   * them (a Node Writable past ENCODER_BACKLOG: at its "drain"); rejects with the Encoder's
+   * write error.
+   */
+  flush(): Promise<void> {
+    if (this.err !== null) return Promise.reject(this.err.e);
+    if (this.lines === null) return DONE;
+    const r = this.lines.flushAll();
+    return r === undefined ? DONE : this.settle(r);
+  }
+
+  /** The promise of an encode whose write returned one: a rejection becomes the Encoder's error. */
+  private settle(r: PromiseLike<unknown>): Promise<void> {
     return Promise.resolve(r).then(ignore, (e: unknown) => {
-      this.err = { e };
+      this.err ??= { e };
       throw e;
     });
   }

@@ -110,7 +110,10 @@ async function repeat(reps, warm, op, meter) {
 
 function codecOf(impl) {
   const codecs = { "codec-v1": v1, "codec-v2": v2 };
-  const c = codecs[impl.replace(/-(unmarshal|marshal|decodeValues|Decoder|Encoder|encodeValues)$/, "")];
+  const c =
+    codecs[
+      impl.replace(/-(unmarshal|marshal|decodeValues|Decoder|Encoder|Encoder-buffered|encodeValues)$/, "")
+    ];
   if (!c) throw new Error(`unknown implementation ${impl}`);
   return c;
 }
@@ -227,6 +230,14 @@ async function streamEncode(impl, poolFile, out, n, goFile) {
       const ws = createWriteStream(out);
       const enc = new v1.Encoder(ws);
       for (const v of values()) await enc.encode(Event, v);
+      await finish(ws);
+    },
+    "codec-v1-Encoder-buffered": async () => {
+      const ws = createWriteStream(out);
+      const enc = new v1.Encoder(ws);
+      enc.setBuffered(true);
+      for (const v of values()) await enc.encode(Event, v);
+      await enc.flush();
       await finish(ws);
     },
     "JSON.stringify+write": async () => {

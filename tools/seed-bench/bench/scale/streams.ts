@@ -69,6 +69,12 @@ export const STREAM_WRITERS = [
   ],
   ["codec-v1-Encoder", "codec-v1 Encoder.encode loop to fs.createWriteStream", "gojson", "codec-v1 Encoder"],
   [
+    "codec-v1-Encoder-buffered",
+    "codec-v1 Encoder.encode loop, setBuffered(true), to fs.createWriteStream",
+    "gojson",
+    "codec-v1 Encoder (buffered)",
+  ],
+  [
     "JSON.stringify+write",
     "JSON.stringify + write in 64 KiB blocks (untyped)",
     "node",
@@ -308,6 +314,13 @@ export function streamChecks(rows: readonly ScaleRow[], o: ScaleOptions): ScaleC
     if (side === "gojson") rss("stream-encode", id, label, subject);
   rate("stream-encode", "codec-v2-encodeValues", "go-v2", "codec-v2 encodeValues", "Go v2 MarshalEncode");
   rate("stream-encode", "codec-v1-Encoder", "go-v1", "codec-v1 Encoder", "Go classic json.Encoder");
+  rate(
+    "stream-encode",
+    "codec-v1-Encoder-buffered",
+    "go-v1",
+    "codec-v1 Encoder (buffered)",
+    "Go classic json.Encoder",
+  );
 
   const ec = find(rows, "encode-cost", "codec-v2-marshalEncode");
   const ratio = ec?.extra?.ratio;
