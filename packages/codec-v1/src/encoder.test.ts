@@ -4,12 +4,14 @@
  * fmt/ table), the byte path and the general encoder write the same lines, and
  * a value that does not fit its type is rejected before anything is written.
  */
+
+import { Buffer } from "node:buffer";
 import { createWriteStream, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Writable } from "node:stream";
 import { mapOf, sliceOf, structOf, T } from "@gojson/gotype";
-import { describe, expect, test } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { ENCODER_CHUNK } from "./encoder.js";
 import { Encoder, InvalidValueError, marshal } from "./index.js";
 import { fastPaths } from "./marshal.js";
@@ -319,7 +321,7 @@ describe("Encoder over a file: blocks reused once written", () => {
     { name: "A", type: T.string, tag: "" },
     { name: "N", type: sliceOf(T.int32), tag: "" },
   ]);
-  const values = Array.from({ length: 6000 }, (_, i) => ({
+  const values = Array.from({ length: 20_000 }, (_, i) => ({
     A: `v${i}-`.repeat(i % 11),
     N: Array.from({ length: i % 17 }, (_, k) => k * i),
   }));
@@ -331,6 +333,7 @@ describe("Encoder over a file: blocks reused once written", () => {
     ["buffered", true],
   ])("%s: the file holds every line as encoded", async (_name, buffered) => {
     const dir = mkdtempSync(path.join(tmpdir(), "gojson-encoder-"));
+    const allocated = vi.spyOn(Buffer, "allocUnsafeSlow");
     try {
       const file = path.join(dir, "out.ndjson");
       const ws = createWriteStream(file);
@@ -344,7 +347,10 @@ describe("Encoder over a file: blocks reused once written", () => {
       await e.flush();
       await new Promise<void>((r, j) => ws.end((err?: Error | null) => (err ? j(err) : r())));
       expect(readFileSync(file, "utf8")).toBe(want);
+      // ~2 MB of lines in 64 KiB blocks (about 30 without reuse): a handful allocated, the rest reused.
+      expect(allocated.mock.calls.filter(([n]) => n === 64 * 1024).length).toBeLessThan(8);
     } finally {
+      allocated.mockRestore();
       rmSync(dir, { recursive: true, force: true });
     }
   });
