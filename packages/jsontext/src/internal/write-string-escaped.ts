@@ -24,7 +24,7 @@ import {
   runMinimalLone,
 } from "./escape-clean-runs.js";
 import type { FastWriter, NodeBuf } from "./fast-writer.js";
-import { ESCAPE_LETTER, putEscapeU } from "./write-escapes.js";
+import { ESCAPE_LETTER, HEX_DIGIT } from "./write-escapes.js";
 
 /** Mode bit: `<`, `>` and `&` written `\u003c`, `\u003e`, `\u0026` (EscapeForHTML). */
 export const STRING_HTML = 1;
@@ -77,6 +77,18 @@ for (let m = 0; m < 16; m++)
       }]`,
     ),
   );
+
+/** Per byte value, its two hex digits (lower case, as Go writes them) as a little-endian 16-bit word. */
+const HEX_PAIR = new Uint16Array(0x100);
+for (let i = 0; i < 0x100; i++)
+  HEX_PAIR[i] = (HEX_DIGIT[i >> 4] as number) | ((HEX_DIGIT[i & 15] as number) << 8);
+
+/** putEscapeU writes `\uXXXX` for UTF-16 unit c at p through the output's DataView (two stores); returns the end. */
+function putEscapeU(view: DataView, p: number, c: number): number {
+  view.setInt32(p, 0x755c | ((HEX_PAIR[c >> 8] as number) << 16), true);
+  view.setUint16(p + 4, HEX_PAIR[c & 0xff] as number, true);
+  return p + 6;
+}
 
 /** Scratch buffer of escapedBytes (grown on demand), and a DataView of it (read 4 bytes at a time). */
 let scratch = Buffer.allocUnsafe(1 << 12) as NodeBuf;
@@ -151,12 +163,12 @@ function escapedChars(w: FastWriter, s: string, mode: number): void {
   let p = w.pos;
   b[p++] = 0x22;
   let i = 0;
+  if (outViewOf !== b) {
+    outView = new DataView(b.buffer, b.byteOffset, b.length);
+    outViewOf = b;
+  }
+  const view = outView;
   if (n >= 4) {
-    if (outViewOf !== b) {
-      outView = new DataView(b.buffer, b.byteOffset, b.length);
-      outViewOf = b;
-    }
-    const view = outView;
     // The copiers' tests (escape-clean-runs.ts) on a word of four characters: `(x | AO) ^ AV`
     // has a zero byte at `"` or `&` for HTML (at `"` alone else), `(x | LO) ^ 0x3e…` at `<` or
     // `>` for HTML (never else: bit 7 set).
@@ -196,7 +208,7 @@ function escapedChars(w: FastWriter, s: string, mode: number): void {
       const e = esc[c] as number;
       if (e === 1) {
         // \u00XX (control characters; <, >, & when escaping for HTML)
-        p = putEscapeU(b, p, c);
+        p = putEscapeU(view, p, c);
       } else {
         b[p++] = 0x5c;
         b[p++] = e;
@@ -206,7 +218,7 @@ function escapedChars(w: FastWriter, s: string, mode: number): void {
       b[p++] = 0x80 | (c & 0x3f);
     } else if (c < 0xd800 || c >= 0xe000) {
       if ((c === 0x2028 || c === 0x2029) && js) {
-        p = putEscapeU(b, p, c); // \u2028, \u2029
+        p = putEscapeU(view, p, c); // \u2028, \u2029
       } else {
         b[p++] = 0xe0 | (c >> 12);
         b[p++] = 0x80 | ((c >> 6) & 0x3f);
@@ -228,7 +240,7 @@ function escapedChars(w: FastWriter, s: string, mode: number): void {
         b[p++] = 0xbf;
         b[p++] = 0xbd;
       } else if ((mode & STRING_INVALID_BAIL) !== 0) bail();
-      else p = putEscapeU(b, p, 0xfffd); // \ufffd (v1)
+      else p = putEscapeU(view, p, 0xfffd); // \ufffd (v1)
     }
   }
   b[p++] = 0x22;
@@ -282,11 +294,11 @@ function escapeUtf8(
     if (e === 0) b[p++] = c;
     else if (e === 1) {
       // \u00XX (control characters; <, >, & when escaping for HTML)
-      p = putEscapeU(b, p, c);
+      p = putEscapeU(view, p, c);
     } else if (e === SEQ_E2) {
       if (js && t[j + 1] === 0x80 && ((t[j + 2] as number) & 0xfe) === 0xa8) {
         // U+2028, U+2029 (E2 80 A8, E2 80 A9) as \u2028, \u2029
-        p = putEscapeU(b, p, t[j + 2] === 0xa8 ? 0x2028 : 0x2029);
+        p = putEscapeU(view, p, t[j + 2] === 0xa8 ? 0x2028 : 0x2029);
       } else {
         // Another character of U+2000…U+2FFF (€, arrows, box drawing): its three bytes at once.
         b[p] = c;
