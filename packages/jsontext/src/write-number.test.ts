@@ -158,3 +158,23 @@ describe("the digit writers (four digits a store through the buffer's DataView)"
     );
   });
 });
+
+describe("writeFloat64 around powers of ten (the decimal exponent's edges)", () => {
+  const bits = new DataView(new ArrayBuffer(8));
+  /** The double `steps` doubles away from x > 0. */
+  const step = (x: number, steps: number): number => {
+    bits.setFloat64(0, x);
+    bits.setBigUint64(0, bits.getBigUint64(0) + BigInt(steps));
+    return bits.getFloat64(0);
+  };
+  it("matches String(x) within a few doubles of 10^j, j in [-6, 16]", () => {
+    for (let j = -6; j <= 16; j++) {
+      const p = Number(`1e${j}`);
+      for (let d = -4; d <= 4; d++) {
+        const x = step(p, d);
+        expect(float(x)).toBe(want(x));
+        expect(float(-x)).toBe(want(-x));
+      }
+    }
+  });
+});

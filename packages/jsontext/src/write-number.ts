@@ -43,9 +43,10 @@ const LO_WORD = LITTLE ? 0 : 1;
 const HALF_ULP = new Float64Array(2047);
 for (let i = 0; i < 2047; i++) HALF_ULP[i] = 2 ** (i - 1075);
 
-/** The fast range (|x| in [FAST_MIN, FAST_MAX)): the output is fixed notation with at most 17 digits. */
-const FAST_MIN = 1e-5;
-const FAST_MAX = 1e15;
+// The fast range is |x| in [FAST_MIN, FAST_MAX) = [1e-5, 1e15): the output is fixed notation with
+// at most 17 digits. The hot code below writes these bounds, TWO52 (2^52) and SPLIT as literals
+// named in comments: V8 reads a module-level const from the module's context at each use, with a
+// map check (about ten instructions a read).
 
 /**
  * Results of {@link shortestDigits}: [K] fraction digits, the digits as [HI] * 1e8 + [LO]
@@ -57,7 +58,6 @@ const HI = 1;
 const LO = 2;
 /** The candidate of the last test that fitted: the digits are CAND[0] + CAND[1] (an exact double and a small integer). */
 const CAND = new Float64Array(2);
-const TWO52 = 2 ** 52;
 
 /** 10^k split in halves of 26 bits (Veltkamp), for Dekker's exact product. */
 const P10_HI = new Float64Array(23);
@@ -76,7 +76,7 @@ for (let i = 0; i < 23; i++) {
 function fits(a: number, ah: number, al: number, halfUlp: number, k: number): number {
   const P = P10[k] as number;
   const p = a * P;
-  if (p < TWO52) {
+  if (p < 4503599627370496 /* TWO52 */) {
     // Below 2^52 at most one integer is within half an ulp of a (scaled), and fl(a*10^k)
     // is within a quarter of the exact product.
     const m = Math.round(p);
@@ -107,27 +107,39 @@ function fits(a: number, ah: number, al: number, halfUlp: number, k: number): nu
 }
 
 /**
+ * The decimal exponent e of a in the fast range: 10^(e-1) <= a < 10^e, or one more when a is the
+ * double nearest 10^(e-1) and below it. Compared with literals (no table, no loop).
+ */
+function decimalExponent(a: number): number {
+  if (a >= 1) {
+    if (a < 1e8) {
+      if (a < 1e4) return a < 100 ? (a < 10 ? 1 : 2) : a < 1000 ? 3 : 4;
+      return a < 1e6 ? (a < 1e5 ? 5 : 6) : a < 1e7 ? 7 : 8;
+    }
+    if (a < 1e12) return a < 1e10 ? (a < 1e9 ? 9 : 10) : a < 1e11 ? 11 : 12;
+    return a < 1e14 ? (a < 1e13 ? 13 : 14) : 15;
+  }
+  if (a >= 1e-2) return a >= 1e-1 ? 0 : -1;
+  return a >= 1e-3 ? -2 : a >= 1e-4 ? -3 : -4;
+}
+
+/**
  * Finds the shortest decimal of a (a > 0) and sets K, HI and LO; false when a is out
  * of the fast range or undecided (the caller writes String(a)).
  */
 function shortestDigits(): boolean {
   const a = NUM_IN[0] as number;
-  if (!(a >= FAST_MIN && a < FAST_MAX)) return false;
+  if (!(a >= 1e-5 /* FAST_MIN */ && a < 1e15 /* FAST_MAX */)) return false;
   F64[0] = a;
   const w = U32[HI_WORD] as number;
   // A power of two: the gap below is half the gap above.
   if ((w & 0xfffff) === 0 && U32[LO_WORD] === 0) return false;
   const hu = HALF_ULP[(w >>> 20) - 1] as number;
-  const t = SPLIT * a;
+  const t = 134217729 /* SPLIT */ * a;
   const ah = t - (t - a);
   const al = a - ah;
   // e: the decimal exponent (10^(e-1) <= a < 10^e, or one more); 17 significant digits always do.
-  let e = 1;
-  if (a >= 1) while (a >= (P10[e] as number)) e++;
-  else {
-    e = 0;
-    while (a * (P10[1 - e] as number) < 1) e--;
-  }
+  const e = decimalExponent(a);
   // Up to 15 digits, the decimal with 15 - e fraction digits nearest a is the shortest
   // decimal (which is within a's half ulp, under half a unit of the 15th digit) followed by
   // zeros: the writer drops them (a is no integer, so they are fraction digits). Else 16
@@ -334,7 +346,7 @@ export function writeFloat64In(b: Uint8Array, p: number): number {
   }
   // An integer: its digits, no fraction.
   NUM_IN[0] = a;
-  if (a < FAST_MAX && a === Math.floor(a)) return writeInt53In(b, p);
+  if (a < 1e15 /* FAST_MAX */ && a === Math.floor(a)) return writeInt53In(b, p);
   if (!shortestDigits()) {
     const s = String(a);
     const n = s.length;
