@@ -34,8 +34,8 @@ const P10 = new Float64Array(23);
 for (let i = 0; i < 23; i++) P10[i] = Number(`1e${i}`);
 /** Veltkamp's splitter for doubles (2^27 + 1). */
 const SPLIT = 134217729;
-const F64 = new Float64Array(1);
-const U32 = new Uint32Array(F64.buffer);
+/** The words of NUM_IN[0] (its exponent and mantissa bits, read with no store). */
+const U32 = new Uint32Array(NUM_IN.buffer);
 const LITTLE = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 const HI_WORD = LITTLE ? 1 : 0;
 const LO_WORD = LITTLE ? 0 : 1;
@@ -49,13 +49,12 @@ for (let i = 0; i < 2047; i++) HALF_ULP[i] = 2 ** (i - 1075);
 // map check (about ten instructions a read).
 
 /**
- * Results of {@link shortestDigits}: [K] fraction digits, the digits as [HI] * 1e8 + [LO]
+ * Results of {@link shortestDigits} besides its return value: the digits as [HI] * 1e8 + [LO]
  * (typed arrays: a module-level `let` holding a double would box it on every store).
  */
-const OUT = new Int32Array(3);
-const K = 0;
-const HI = 1;
-const LO = 2;
+const OUT = new Int32Array(2);
+const HI = 0;
+const LO = 1;
 /** The candidate of the last test that fitted: the digits are CAND[0] + CAND[1] (an exact double and a small integer). */
 const CAND = new Float64Array(2);
 
@@ -124,16 +123,16 @@ function decimalExponent(a: number): number {
 }
 
 /**
- * Finds the shortest decimal of a (a > 0) and sets K, HI and LO; false when a is out
- * of the fast range or undecided (the caller writes String(a)).
+ * Finds the shortest decimal of a (a > 0): returns its number of fraction digits and sets HI
+ * and LO; -1 when a is out of the fast range or undecided (the caller writes String(a)).
  */
-function shortestDigits(): boolean {
+function shortestDigits(): number {
   const a = NUM_IN[0] as number;
-  if (!(a >= 1e-5 /* FAST_MIN */ && a < 1e15 /* FAST_MAX */)) return false;
-  F64[0] = a;
+  // The fast range [FAST_MIN, FAST_MAX).
+  if (!(a >= 1e-5 && a < 1e15)) return -1;
   const w = U32[HI_WORD] as number;
   // A power of two: the gap below is half the gap above.
-  if ((w & 0xfffff) === 0 && U32[LO_WORD] === 0) return false;
+  if ((w & 0xfffff) === 0 && U32[LO_WORD] === 0) return -1;
   const hu = HALF_ULP[(w >>> 20) - 1] as number;
   const t = 134217729 /* SPLIT */ * a;
   const ah = t - (t - a);
@@ -147,14 +146,14 @@ function shortestDigits(): boolean {
   const top = 17 - e;
   let k = top - 2;
   let r = fits(a, ah, al, hu, k);
-  if (r < 0) return false;
+  if (r < 0) return -1;
   if (r === 0) {
     k = top - 1;
     r = fits(a, ah, al, hu, k);
-    if (r < 0) return false;
+    if (r < 0) return -1;
     if (r === 0) {
       k = top;
-      if (fits(a, ah, al, hu, k) !== 1) return false;
+      if (fits(a, ah, al, hu, k) !== 1) return -1;
     }
   }
   const c = CAND[0] as number;
@@ -170,11 +169,10 @@ function shortestDigits(): boolean {
     h++;
   }
   // Never past 17 digits (the search allows no more); a guard for the digit writer.
-  if (h >= 1e9) return false;
-  OUT[K] = k;
+  if (h >= 1e9) return -1;
   OUT[HI] = h;
   OUT[LO] = l;
-  return true;
+  return k;
 }
 
 /** Number of decimal digits of n (0 <= n < 1e9). */
@@ -347,13 +345,13 @@ export function writeFloat64In(b: Uint8Array, p: number): number {
   // An integer: its digits, no fraction.
   NUM_IN[0] = a;
   if (a < 1e15 /* FAST_MAX */ && a === Math.floor(a)) return writeInt53In(b, p);
-  if (!shortestDigits()) {
+  let k = shortestDigits();
+  if (k < 0) {
     const s = String(a);
     const n = s.length;
     for (let i = 0; i < n; i++) b[p++] = s.charCodeAt(i);
     return p;
   }
-  let k = OUT[K] as number;
   let hi = OUT[HI] as number;
   let lo = OUT[LO] as number;
   if (lo === 0 && hi < 1e8) {
