@@ -33,6 +33,10 @@ type FloatTree struct {
 	A any          \`json:"a"\`
 	S float64      \`json:"s"\`
 }
+type Strs struct {
+	S []string  \`json:"s"\`
+	A [2]string \`json:"a"\`
+}
 type Nums struct {
 	F  []float64   \`json:"f"\`
 	FA [3]float64  \`json:"fa"\`
@@ -186,6 +190,13 @@ const cases: Case[] = [
     ],
     want: '[{"a":2,"b":1},{"a":4,"b":3},{"a":5,"b":6},{"z":0,"\ufffd":2,"\u{10000}":1},{"z":0,"\ufffd":4,"\u{10000}":3}]',
   },
+  {
+    name: "Strings/SliceAndArray",
+    type: "Strs",
+    in: { S: ["<a>", "", "x\u2028y"], A: ["b", "\ud800"] },
+    want: '{"s":["\\u003ca\\u003e","","x\\u2028y"],"a":["b","\\ufffd"]}',
+  },
+  { name: "Strings/NilSlice", type: "Strs", in: { S: null, A: ["", ""] }, want: '{"s":null,"a":["",""]}' },
 ];
 
 describe("marshal fast paths (Go 1.26)", () => {
@@ -201,6 +212,34 @@ describe("marshal fast paths (Go 1.26)", () => {
       }
       expect(msg).toBe(c.wantErr);
     } else expect(run()).toBe(c.want);
+  });
+});
+
+describe("string lists on the byte path", () => {
+  // A non-string element, a short array and a nil array bail: the general encoder's error.
+  test.each([
+    ["NonStringElement", { S: ["a", 1], A: ["", ""] }],
+    ["ArrayTooShort", { S: [], A: [""] }],
+    ["NilArray", { S: [], A: null }],
+  ])("Bails/%s", (_n, v) => {
+    const t = goType("Strs", decls);
+    const error = () => {
+      try {
+        marshal(t, v as never);
+      } catch (e) {
+        return (e as Error).message;
+      }
+      return "no error";
+    };
+    const bails = fastPaths.bails;
+    const got = error();
+    expect(fastPaths.bails).toBe(bails + 1);
+    fastPaths.bytes = false;
+    try {
+      expect(got).toBe(error());
+    } finally {
+      fastPaths.bytes = true;
+    }
   });
 });
 

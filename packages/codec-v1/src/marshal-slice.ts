@@ -13,6 +13,7 @@ import {
   typeString,
   writeFloat64In,
   writeInt53In,
+  writeStringV1,
 } from "./deps.js";
 import { floatChain, floatTreeCheck, intArrayCheck, listLen } from "./encode-numeric.js";
 import { base64Encode } from "./format.js";
@@ -138,6 +139,19 @@ export function buildList(t: GoType & { kind: "slice" | "array" }): ByteEncoder 
   }
   const elem = byteEncoderFor(t.elem);
   if (elem === null) return null;
+  // Strings (the byte path took the element type, so it is a plain string): a loop of their own.
+  if (t.elem.kind === "string")
+    return (w, v) => {
+      if (v === null && nullable) {
+        w.ascii("null");
+        return;
+      }
+      if (!Array.isArray(v) || (!nullable && v.length !== len) || ++w.depth > BYTES_MAX_DEPTH) throw BAIL;
+      w.byte(0x5b);
+      stringElems(w, v);
+      w.byte(0x5d);
+      w.depth--;
+    };
   if (nullable)
     return (w, v) => {
       if (v === null) {
@@ -170,6 +184,17 @@ function listElems(w: FastWriter, v: readonly unknown[], elem: ByteEncoder): voi
   for (let i = 0; i < n; i++) {
     if (i > 0) w.byte(0x2c);
     elem(w, v[i]);
+  }
+}
+
+/** Writes the elements of list `v` of strings, comma-separated (a non-string bails); a loop that ends its function (see {@link listElems}). */
+function stringElems(w: FastWriter, v: readonly unknown[]): void {
+  const n = v.length;
+  for (let i = 0; i < n; i++) {
+    const x = v[i];
+    if (typeof x !== "string") throw BAIL;
+    if (i > 0) w.byte(0x2c);
+    writeStringV1(w, x);
   }
 }
 
