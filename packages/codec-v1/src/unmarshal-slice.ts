@@ -206,7 +206,8 @@ export function sliceDecoder(t: GoType & { kind: "slice" }): FDec {
   }
   // Slices of slices of float64 (GeoJSON's [][][]float64) read list by list, the innermost with
   // readFloatList: cheaper than one JSON.parse of the value and a walk over it (canada, callgrind).
-  const tree = float64Slices(t) ? null : numericTree(t);
+  // A single long []float64 stays with JSON.parse (numeric-series, callgrind).
+  const tree = float64Slices(t, 2) ? null : numericTree(t);
   if (tree !== null) {
     // Floats nested in slices and arrays: one native JSON.parse of the whole value, then checked.
     const plain = plainSliceDecoder(t);
@@ -271,7 +272,9 @@ function plainSliceDecoder(t: GoType & { kind: "slice" }): FDec {
       return readFloatList();
     };
   }
-  const elem = fastDecoderFor(elemT);
+  // (inside slices of float64 slices, every level reads list by list: no JSON.parse per short list)
+  const elem =
+    elemT.kind === "slice" && float64Slices(elemT, 1) ? plainSliceDecoder(elemT) : fastDecoderFor(elemT);
   const ez = zeroFn(elemT);
   const z = primitiveZero(elemT);
   // Each element decoded into a fresh zero value (the kernel's readList makes short arrays at size).
@@ -287,14 +290,15 @@ function plainSliceDecoder(t: GoType & { kind: "slice" }): FDec {
   };
 }
 
-/** Whether `t` is a slice of float64, or of such slices, with nothing special at any level. */
-function float64Slices(t: GoType): boolean {
+/** Whether `t` is float64 in at least `min` levels of slices, with nothing special at any level. */
+function float64Slices(t: GoType, min: number): boolean {
   let u = t;
-  for (let depth = 0; u.kind === "slice" && depth < 64; depth++) {
+  let depth = 0;
+  for (; u.kind === "slice" && depth < 64; depth++) {
     if (u.known !== undefined || hasUnmarshalMethod(u)) return false;
     u = u.elem;
   }
-  return isPlainFloat(u) && u.kind === "float64";
+  return depth >= min && isPlainFloat(u) && u.kind === "float64";
 }
 
 /** Whether `t` is float32 or float64 with nothing special about it (no methods, not a known type). */
