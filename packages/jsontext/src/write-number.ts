@@ -55,8 +55,6 @@ for (let i = 0; i < 2047; i++) HALF_ULP[i] = 2 ** (i - 1075);
 const OUT = new Int32Array(2);
 const HI = 0;
 const LO = 1;
-/** The candidate of the last test that fitted: the digits are CAND[0] + CAND[1] (an exact double and a small integer). */
-const CAND = new Float64Array(2);
 
 /** 10^k split in halves of 26 bits (Veltkamp), for Dekker's exact product. */
 const P10_HI = new Float64Array(23);
@@ -69,8 +67,11 @@ for (let i = 0; i < 23; i++) {
 }
 
 /**
- * Whether a decimal of k fraction digits reads back as a (1: yes, its digits left in CAND;
- * 0: no; -1: undecided, a tie). halfUlp is half of a's ulp, ah + al = a its Veltkamp split.
+ * Whether a decimal of k fraction digits reads back as a: NO (100), undecided (TIE, 101: a tie),
+ * or yes as the offset of its digits from round(a*10^k) (below 2^52: -1, 0 or 1) or from the
+ * integer a*10^k (above: Dekker's correction, |offset| <= 8), which the caller computes again.
+ * halfUlp is half of a's ulp, ah + al = a its Veltkamp split. (Results, not a typed array of
+ * them: fits is inlined, and a module-level array costs a checked load per use.)
  */
 function fits(a: number, ah: number, al: number, halfUlp: number, k: number): number {
   const P = P10[k] as number;
@@ -79,16 +80,11 @@ function fits(a: number, ah: number, al: number, halfUlp: number, k: number): nu
     // Below 2^52 at most one integer is within half an ulp of a (scaled), and fl(a*10^k)
     // is within a quarter of the exact product.
     const m = Math.round(p);
-    let c = m;
-    if (m / P !== a) {
-      const d = p - m;
-      if (d < 0.25 && d > -0.25) return 0;
-      c = d > 0 ? m + 1 : m - 1;
-      if (c / P !== a) return 0;
-    }
-    CAND[0] = c;
-    CAND[1] = 0;
-    return 1;
+    if (m / P === a) return 0;
+    const d = p - m;
+    if (d < 0.25 && d > -0.25) return 100 /* NO */;
+    const o = d > 0 ? 1 : -1;
+    return (m + o) / P === a ? o : 100 /* NO */;
   }
   // p is an integer: the exact product is p + err (Dekker), its nearest integer p + round(err).
   const bh = P10_HI[k] as number;
@@ -98,11 +94,9 @@ function fits(a: number, ah: number, al: number, halfUlp: number, k: number): nu
   let d = err - r;
   if (d < 0) d = -d;
   const h = halfUlp * P;
-  if (d === 0.5 || d === h) return -1;
-  if (d > h) return 0;
-  CAND[0] = p;
-  CAND[1] = r;
-  return 1;
+  if (d === 0.5 || d === h) return 101 /* TIE */;
+  if (d > h) return 100 /* NO */;
+  return r;
 }
 
 /**
@@ -146,20 +140,22 @@ function shortestDigits(): number {
   const top = 17 - e;
   let k = top - 2;
   let r = fits(a, ah, al, hu, k);
-  if (r < 0) return -1;
-  if (r === 0) {
+  if (r === 100 /* NO */) {
     k = top - 1;
     r = fits(a, ah, al, hu, k);
-    if (r < 0) return -1;
-    if (r === 0) {
+    if (r === 100 /* NO */) {
       k = top;
-      if (fits(a, ah, al, hu, k) !== 1) return -1;
+      r = fits(a, ah, al, hu, k);
     }
   }
-  const c = CAND[0] as number;
+  // No fit at 17 digits (only when e was one more), or a tie.
+  if (r >= 100) return -1;
+  // The digits are c + r: c as fits found it.
+  const p = a * (P10[k] as number);
+  const c = p < 4503599627370496 /* TWO52 */ ? Math.round(p) : p;
   // A product, not a division (faster); off by one at most, which the loops below mend.
   let h = Math.floor(c * 1e-8);
-  let l = c - h * 1e8 + (CAND[1] as number);
+  let l = c - h * 1e8 + r;
   while (l < 0) {
     l += 1e8;
     h--;
