@@ -143,11 +143,16 @@ function gen(depth: number): fc.Arbitrary<Gen> {
   const sub = gen(depth - 1);
   return fc.oneof(
     leaf(),
-    sub.map((g) => ({
-      t: sliceOf(g.t),
-      v: fc.oneof(fc.constant(null), fc.array(g.v, { maxLength: 3 })),
-      odd: fc.array(fc.oneof(g.v, g.odd), { minLength: 1, maxLength: 3 }),
-    })),
+    // Byte slices come from leaf() with their JS form (Uint8Array): an array of byte numbers is the
+    // wrong form, which an omitempty field can hide from the exact encoder (it omits the empty
+    // value unread) but not from the byte path (it leaves the value), so it is no well-typed value.
+    sub
+      .filter((g) => g.t.kind !== "uint8")
+      .map((g) => ({
+        t: sliceOf(g.t),
+        v: fc.oneof(fc.constant(null), fc.array(g.v, { maxLength: 3 })),
+        odd: fc.array(fc.oneof(g.v, g.odd), { minLength: 1, maxLength: 3 }),
+      })),
     sub.map((g) => ({
       t: mapOf(T.string, g.t),
       v: fc.oneof(
