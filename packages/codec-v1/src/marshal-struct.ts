@@ -362,9 +362,10 @@ export function buildStructBytes(t: GoType & { kind: "struct" }): ByteEncoder | 
 function generateStructBytes(table: readonly FieldB[]): ByteEncoder | null {
   // Generated children are called directly (not through their tiering step).
   const fields = table.map((f) => ({ ...f, enc: direct(f.enc) }));
-  // An array in place of the struct: a struct with a field read directly bails on that field's
-  // value (undefined); one without such a field must test it.
-  const arrays = !fields.some((f) => f.hops === null);
+  // An array in place of the struct: a struct with a field read directly and written whatever its
+  // value bails on that value (undefined); one without such a field must test it (an omit test may
+  // take undefined for empty: a [0]T or omitempty field alone wrote `{}` for an array).
+  const arrays = !fields.some((f) => f.hops === null && f.omit === null);
   try {
     // Member names alike with and without HTML escaping (the usual case): one function, called
     // directly by the encoder of the value holding the struct (no dispatch between them).

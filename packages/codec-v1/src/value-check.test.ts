@@ -55,6 +55,13 @@ type Order struct {
 	Ref   *Base
 }`);
 const Order = decls.Order as GoType;
+const optionals = parseGo(`type Opt0 struct {
+	A [0]bool \`json:"a,omitempty"\`
+}
+type OptS struct {
+	S string \`json:",omitempty"\`
+	N []int  \`json:",omitempty"\`
+}`);
 const base = (): Record<string, unknown> => unmarshal(Order, "{}") as Record<string, unknown>;
 
 /** [name, value maker, message] */
@@ -276,6 +283,19 @@ const cases: [string, () => unknown, string, GoType?][] = [
     () => [[1], "x"],
     'json: [][]float64[1]: want []float64 (array or null), got string "x"',
     goType("[][]float64"),
+  ],
+  // Structs whose every field has an omit test: nothing read bails on an array, so the struct checks it.
+  [
+    "Root/ArrayForStructOfEmptyArray",
+    () => [],
+    "json: Opt0: want main.Opt0 (object), got array of length 0",
+    optionals.Opt0 as GoType,
+  ],
+  [
+    "Root/ArrayForStructOfOmitempty",
+    () => ["x"],
+    "json: OptS: want main.OptS (object), got array of length 1",
+    optionals.OptS as GoType,
   ],
 ];
 
