@@ -1,5 +1,6 @@
+import { Buffer } from "node:buffer";
 import { describe, expect, it } from "vitest";
-import { FastWriter } from "./fast-writer.js";
+import { FastWriter, type NodeBuf } from "./fast-writer.js";
 
 const text = (b: Uint8Array) => new TextDecoder().decode(b);
 
@@ -12,8 +13,8 @@ function out(w: FastWriter, s: string): Uint8Array {
 describe("FastWriter.result", () => {
   it("ShortResultsAreIndependent", () => {
     const w = new FastWriter(1 << 16);
-    // Sizes around the hand-copy bound (32) and the slab bound (4096).
-    const sizes = [1, 31, 32, 33, 91, 1000, 4095, 4096, 3000, 3000, 3000, 20];
+    // Sizes around the word copy's tail (n % 4) and its bound (32), the slab bound (4096).
+    const sizes = [1, 3, 4, 5, 7, 8, 31, 32, 33, 91, 1000, 4095, 4096, 3000, 3000, 3000, 20];
     const outs = sizes.map((n, i) => out(w, String.fromCharCode(0x61 + i).repeat(n)));
     outs.forEach((o, i) => {
       expect(o.length).toBe(sizes[i]);
@@ -26,6 +27,24 @@ describe("FastWriter.result", () => {
     outs.forEach((o) => {
       expect(o.every((c) => c === 0x7a)).toBe(true);
     });
+  });
+
+  it("WritersTakeTurns", () => {
+    // The word copy keeps a view of the buffer it last copied from: another writer's buffer, or a
+    // buffer the writer was given, is copied from its own bytes.
+    const a = new FastWriter(64);
+    const b = new FastWriter(64);
+    const unaligned = Buffer.from("?".repeat(200)).subarray(1, 101) as NodeBuf;
+    const got: string[] = [];
+    const want: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      const s = `${"abc"[i % 3]}${String(i).repeat(i + 2)}`;
+      const w = i % 2 === 0 ? a : b;
+      if (i % 4 === 3) w.buf = unaligned;
+      got.push(text(out(w, s)));
+      want.push(s);
+    }
+    expect(got).toEqual(want);
   });
 
   it("SlabIsNotTransferable", () => {
