@@ -5,8 +5,8 @@
  * Not semver-stable: part of `@gojson/jsontext/internal`.
  */
 
-/** Hex digit values by byte (0x10000 marks a non-digit: it survives the ORs in hex4). */
-const HEX = new Int32Array(256).fill(0x10000);
+/** Hex digit values by byte (0x10000 marks a non-digit: it survives the ORs in hex4 and in readString's escape loop). */
+export const HEX = new Int32Array(256).fill(0x10000);
 for (let i = 0; i < 10; i++) HEX[0x30 + i] = i;
 for (let i = 0; i < 6; i++) {
   HEX[0x61 + i] = 10 + i;

@@ -27,6 +27,18 @@ describe("readString", () => {
     { name: "Unterminated", in: '"abc', want: BAIL },
     { name: "UnterminatedAfterEscape", in: '"\\n', want: BAIL },
     { name: "Del", in: '"\u007f"', want: "\u007f" },
+    // Runs of \u escapes (read in a loop of their own).
+    { name: "EscapeRun/ThenPlain", in: '"\\u0416\\u0436\\u00e9ab"', want: "Жжéab" },
+    { name: "EscapeRun/ThenShortEscape", in: '"\\u0416\\u0436\\n"', want: "Жж\n" },
+    { name: "EscapeRun/ThenUTF8", in: '"\\u0416é"', want: "Жé" },
+    { name: "EscapeRun/PairInside", in: '"\\u0041\\uD83D\\uDE00\\u0042"', want: "A😀B" },
+    { name: "EscapeRun/LoneHighInside", in: '"\\u0041\\ud83d\\u0042"', want: BAIL, v1: "A\ufffdB" },
+    { name: "EscapeRun/LoneLowInside", in: '"\\u0041\\udc00\\u0042"', want: BAIL, v1: "A\ufffdB" },
+    { name: "EscapeRun/HighLast", in: '"\\u0041\\ud83d"', want: BAIL, v1: "A\ufffd" },
+    { name: "EscapeRun/BadHexInside", in: '"\\u0041\\u00G1"', want: BAIL },
+    { name: "EscapeRun/BackslashU", in: '"\\u0041\\u"', want: BAIL },
+    { name: "EscapeRun/Unterminated", in: '"\\u0041\\u0042', want: BAIL },
+    { name: "EscapeRun/EndOfInput", in: '"\\u0041\\u004', want: BAIL },
   ];
   for (const c of cases) {
     for (const [flavour, flags, want] of [
@@ -100,6 +112,21 @@ describe("readString", () => {
     }
     // A small input does not use the cache.
     expect(run('"ab"', () => C.share)).toEqual({ value: false, end: 0, n: 4 });
+  });
+  it("EscapeRun/GrowsTheBuffer", () => {
+    // A string written all in \u escapes, longer than the shared buffer's first size (the run
+    // stops at the buffer's end and goes on after it grew), surrogate pairs all along.
+    const s = "\u0416😀".repeat(1500);
+    let escaped = "";
+    for (let k = 0; k < s.length; k++) escaped += `\\u${s.charCodeAt(k).toString(16).padStart(4, "0")}`;
+    for (const [lead, want] of [
+      ["", ""],
+      ["a", "a"],
+      ["\\u0041", "A"],
+    ] as const) {
+      const got = run(`"${lead}${escaped}"`, readString);
+      expect(got !== BAIL && got.value === `${want}${s}`).toBe(true);
+    }
   });
   it("PlainHeadThenEscape", () => {
     const head = "x".repeat(3000);

@@ -12,7 +12,7 @@
  */
 import { bail, C, SHORT, SHORT_MASK } from "./cursor.js";
 import { readLongRest } from "./scan-string-long.js";
-import { ESCAPE, hex4 } from "./scan-string-tables.js";
+import { ESCAPE, HEX, hex4 } from "./scan-string-tables.js";
 import { ensure, MAX_KEPT, unitsText } from "./units.js";
 
 /** Byte classes inside strings: plain ASCII, a byte of a UTF-8 sequence, `"`, `\\`, a control char. */
@@ -112,19 +112,30 @@ function readStringSlow(start: number, at: number): string {
       if (c !== 0x5c) bail();
       const e = b[i + 1] as number;
       if (e === 0x75) {
-        const r = hex4(b, i + 2);
-        if (r < 0) bail();
-        i += 6;
-        if (r >= 0xd800 && r < 0xe000) {
-          // A high surrogate escape followed by a low one is one code point.
-          const r2 = r < 0xdc00 && b[i] === 0x5c && b[i + 1] === 0x75 ? hex4(b, i + 2) : -1;
-          if (r2 >= 0xdc00 && r2 < 0xe000) {
-            u[n++] = r;
-            u[n++] = r2;
-            i += 6;
-          } else if (C.allowInvalidUTF8) u[n++] = 0xfffd;
-          else bail();
-        } else u[n++] = r;
+        // A run of \uXXXX escapes (text written all in escapes) stays in this loop: the hex digits
+        // are read inline (the optimised code checks an imported function at every call) and the
+        // room left in the buffer is read once (n > room: no room for a pair; the outer loop grows it).
+        const room = u.length - 2;
+        for (;;) {
+          const r =
+            ((HEX[b[i + 2] as number] as number) << 12) |
+            ((HEX[b[i + 3] as number] as number) << 8) |
+            ((HEX[b[i + 4] as number] as number) << 4) |
+            (HEX[b[i + 5] as number] as number);
+          if (r > 0xffff) bail();
+          i += 6;
+          if ((r & 0xf800) === 0xd800) {
+            // A high surrogate escape followed by a low one is one code point.
+            const r2 = r < 0xdc00 && b[i] === 0x5c && b[i + 1] === 0x75 ? hex4(b, i + 2) : -1;
+            if ((r2 & 0xfc00) === 0xdc00) {
+              u[n++] = r;
+              u[n++] = r2;
+              i += 6;
+            } else if (C.allowInvalidUTF8) u[n++] = 0xfffd;
+            else bail();
+          } else u[n++] = r;
+          if (b[i] !== 0x5c || b[i + 1] !== 0x75 || n > room) break;
+        }
         continue;
       }
       const x = ESCAPE[e] as number;
