@@ -1,7 +1,7 @@
 /**
- * Tables of the string writers (write-string-v1.ts, write-string-v2.ts): the
- * escape of each ASCII character (RFC 8259 section 7) and the hex digits Go
- * writes (lower case).
+ * Tables of the string writers (write-string-escaped.ts, write-string-v2.ts):
+ * the escape of each ASCII character (RFC 8259 section 7), the hex digits Go
+ * writes (lower case), and the `\uXXXX` writer.
  *
  * Not semver-stable: part of `@gojson/jsontext/internal`.
  */
@@ -20,13 +20,17 @@ ESCAPE_LETTER[0x5c] = 0x5c;
 /** The hex digits by value, lower case as Go writes them. */
 export const HEX_DIGIT = Uint8Array.from("0123456789abcdef", (c) => c.charCodeAt(0));
 
-/** putEscapeU writes `\uXXXX` for UTF-16 unit c into b at p; returns the end. */
-export function putEscapeU(b: Uint8Array, p: number, c: number): number {
-  b[p] = 0x5c;
-  b[p + 1] = 0x75;
-  b[p + 2] = HEX_DIGIT[c >> 12] as number;
-  b[p + 3] = HEX_DIGIT[(c >> 8) & 15] as number;
-  b[p + 4] = HEX_DIGIT[(c >> 4) & 15] as number;
-  b[p + 5] = HEX_DIGIT[c & 15] as number;
+/** Per byte value, its two hex digits (lower case, as Go writes them) as a little-endian 16-bit word. */
+const HEX_PAIR = new Uint16Array(0x100);
+for (let i = 0; i < 0x100; i++)
+  HEX_PAIR[i] = (HEX_DIGIT[i >> 4] as number) | ((HEX_DIGIT[i & 15] as number) << 8);
+
+/**
+ * putEscapeU writes `\uXXXX` for UTF-16 unit c at p through `view`, a DataView of the output
+ * (two stores, not six); returns the end.
+ */
+export function putEscapeU(view: DataView, p: number, c: number): number {
+  view.setInt32(p, 0x755c | ((HEX_PAIR[c >> 8] as number) << 16), true);
+  view.setUint16(p + 4, HEX_PAIR[c & 0xff] as number, true);
   return p + 6;
 }

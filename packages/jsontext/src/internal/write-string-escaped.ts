@@ -24,7 +24,7 @@ import {
   runMinimalLone,
 } from "./escape-clean-runs.js";
 import type { FastWriter, NodeBuf } from "./fast-writer.js";
-import { ESCAPE_LETTER, HEX_DIGIT } from "./write-escapes.js";
+import { ESCAPE_LETTER, putEscapeU } from "./write-escapes.js";
 
 /** Mode bit: `<`, `>` and `&` written `\u003c`, `\u003e`, `\u0026` (EscapeForHTML). */
 export const STRING_HTML = 1;
@@ -77,18 +77,6 @@ for (let m = 0; m < 16; m++)
       }]`,
     ),
   );
-
-/** Per byte value, its two hex digits (lower case, as Go writes them) as a little-endian 16-bit word. */
-const HEX_PAIR = new Uint16Array(0x100);
-for (let i = 0; i < 0x100; i++)
-  HEX_PAIR[i] = (HEX_DIGIT[i >> 4] as number) | ((HEX_DIGIT[i & 15] as number) << 8);
-
-/** putEscapeU writes `\uXXXX` for UTF-16 unit c at p through the output's DataView (two stores); returns the end. */
-function putEscapeU(view: DataView, p: number, c: number): number {
-  view.setInt32(p, 0x755c | ((HEX_PAIR[c >> 8] as number) << 16), true);
-  view.setUint16(p + 4, HEX_PAIR[c & 0xff] as number, true);
-  return p + 6;
-}
 
 /** Scratch buffer of escapedBytes (grown on demand), and a DataView of it (read 4 bytes at a time). */
 let scratch = Buffer.allocUnsafe(1 << 12) as NodeBuf;
