@@ -93,6 +93,8 @@ export {
   runScan,
   ScannerV1,
   ScanOp,
+  STRING_HTML,
+  STRING_JS,
   safeBigintIn,
   scanAt,
   skipValue,
@@ -103,6 +105,7 @@ export {
   writeFloat64In,
   writeInt53,
   writeInt53In,
+  writeStringEscaped,
   writeStringV1,
   ws,
 } from "@gojson/jsontext/internal";

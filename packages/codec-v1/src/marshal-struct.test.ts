@@ -5,8 +5,10 @@
  */
 import { type GoType, parseGo } from "@gojson/gotype";
 import { afterEach, describe, expect, it } from "vitest";
+import { direct, FastWriter } from "./deps.js";
 import { marshal } from "./index.js";
 import { fastPaths } from "./marshal.js";
+import { rootByteEncoderFor } from "./marshal-fast.js";
 
 afterEach(() => {
   fastPaths.bytes = true;
@@ -121,5 +123,146 @@ type S struct {
   ])("case %# bails to the general encoder's error (%s) at each tier", (fields, error) => {
     const v = { ...base, ...fields };
     for (let k = 0; k < 3; k++) expect(() => marshal(S, v as never)).toThrow(error);
+  });
+});
+
+describe("64-bit integer fields written from their int64 words (generated code)", () => {
+  const decls = parseGo(`package bigs
+type S struct {
+	I int64  \`json:"i"\`
+	U uint64 \`json:"u"\`
+	N int    \`json:"n"\`
+	X uint   \`json:"x"\`
+	P *int64 \`json:"p"\`
+	B bool   \`json:"b"\`
+}`);
+  const S = decls.S as GoType;
+  const base = { I: 0n, U: 0n, N: 0n, X: 0n, P: null, B: true };
+  const two = (k: number) => 2n ** BigInt(k);
+  it.each([
+    [{ I: two(53) - 1n }, '"i":9007199254740991,'],
+    [{ I: two(53) }, '"i":9007199254740992,'],
+    [{ I: -(two(53) - 1n) }, '"i":-9007199254740991,'],
+    [{ I: -two(53) }, '"i":-9007199254740992,'],
+    [{ I: two(32) - two(53) }, '"i":-9007194959773696,'],
+    [{ I: two(32) - two(53) - 1n }, '"i":-9007194959773697,'],
+    [{ I: two(63) - 1n, N: -two(63) }, '"i":9223372036854775807,"u":0,"n":-9223372036854775808,'],
+    [{ U: two(63) }, '"u":9223372036854775808,'],
+    [{ U: two(64) - 1n, X: two(53) + 1n }, '"u":18446744073709551615,"n":0,"x":9007199254740993,'],
+    [{ U: two(32) - 1n, X: two(32) }, '"u":4294967295,"n":0,"x":4294967296,'],
+    [{ P: -two(62) }, '"p":-4611686018427387904,'],
+    [{ P: 7n }, '"p":7,'],
+  ])("case %# writes %s, at each tier, as the general encoder does", (fields, part) => {
+    const v = { ...base, ...fields };
+    fastPaths.bytes = false;
+    const want = text.decode(marshal(S, v as never));
+    expect(want).toContain(part);
+    expect(want.endsWith('"b":true}')).toBe(true);
+    fastPaths.bytes = true;
+    fastPaths.strict = true;
+    const bails = fastPaths.bails;
+    for (let k = 0; k < 3; k++) expect(text.decode(marshal(S, v as never))).toBe(want);
+    expect(fastPaths.bails).toBe(bails);
+  });
+
+  it.each([
+    [{ I: two(63) }],
+    [{ I: -two(63) - 1n }],
+    [{ U: -1n }],
+    [{ X: two(64) }],
+    [{ P: two(64) + 5n }],
+    [{ N: 1 }],
+  ])("case %# (out of range, or no bigint) bails to the general encoder's error at each tier", (fields) => {
+    const v = { ...base, ...fields };
+    fastPaths.bytes = false;
+    let want = "";
+    try {
+      marshal(S, v as never);
+    } catch (e) {
+      want = (e as Error).message;
+    }
+    expect(want).toMatch(/^json: /);
+    fastPaths.bytes = true;
+    for (let k = 0; k < 3; k++) expect(() => marshal(S, v as never)).toThrow(want);
+  });
+});
+
+describe("a struct's fields across a growth of the output buffer (generated code)", () => {
+  const decls = parseGo(`package growth
+type G struct {
+	A string  \`json:"a"\`
+	I int64   \`json:"i"\`
+	B bool    \`json:"b"\`
+	F float64 \`json:"f"\`
+	C string  \`json:"c<>"\`
+	P *int64  \`json:"p"\`
+	Q []H     \`json:"q,omitempty"\`
+}
+type H struct {
+	S string \`json:"s"\`
+	N uint64 \`json:"n"\`
+}`);
+  const G = decls.G as GoType;
+  // Strings of every length around the buffer's first size (64 KiB), bigints past 2^53 here and
+  // there (written by a call in the middle of the struct's run of fixed-size fields).
+  const item = (i: number): unknown => ({
+    A: "a".repeat(i % 97) + (i % 5 === 0 ? "<&>" : ""),
+    I: i % 7 === 0 ? 2n ** 60n + BigInt(i) : BigInt(i),
+    B: i % 2 === 0,
+    F: i / 8,
+    C: i % 11 === 0 ? "é".repeat(40 + (i % 13)) : "c",
+    P: i % 3 === 0 ? null : -(2n ** 55n) - BigInt(i),
+    Q: i % 50 === 0 ? [{ S: "", N: 2n ** 64n - 1n }] : null,
+  });
+  it.each([true, false])("writes what the general encoder writes (escapeHTML %s)", (escapeHTML) => {
+    const t = { kind: "slice", elem: G } as GoType;
+    const v = Array.from({ length: 2500 }, (_, i) => item(i));
+    expect(rootByteEncoderFor(t)).not.toBeNull();
+    fastPaths.bytes = false;
+    const want = text.decode(marshal(t, v as never, { escapeHTML }));
+    expect(want.length).toBeGreaterThan(3 << 16);
+    fastPaths.bytes = true;
+    fastPaths.strict = true;
+    const bails = fastPaths.bails;
+    for (let k = 0; k < 3; k++) expect(text.decode(marshal(t, v as never, { escapeHTML }))).toBe(want);
+    expect(fastPaths.bails).toBe(bails);
+  });
+});
+
+describe("room made for a struct's fields, whatever the room left in the buffer (generated code)", () => {
+  const decls = parseGo(`package room
+type R struct {
+	I int64   \`json:"i"\`
+	U uint64  \`json:"u"\`
+	B bool    \`json:"b"\`
+	F float64 \`json:"f"\`
+	S string  \`json:"s"\`
+	N int64   \`json:"n"\`
+	P *bool   \`json:"p"\`
+}`);
+  const R = decls.R as GoType;
+  it.each([
+    // bigints past 2^53 (written by a call in the middle of a run of fixed-size fields) and below
+    {
+      I: -(2n ** 63n),
+      U: 2n ** 64n - 1n,
+      B: false,
+      F: -1.7976931348623157e308,
+      S: "x<",
+      N: 2n ** 62n,
+      P: false,
+    },
+    { I: 1n, U: 2n, B: true, F: 0.5, S: "", N: -3n, P: null },
+  ])("case %# writes the general encoder's bytes into a buffer of any size", (v) => {
+    fastPaths.bytes = false;
+    const want = text.decode(marshal(R, v as never));
+    fastPaths.bytes = true;
+    const enc = direct(rootByteEncoderFor(R) as (w: FastWriter, v: unknown) => void);
+    for (let size = 1; size <= want.length + 8; size++) {
+      const w = new FastWriter(size);
+      w.html = true;
+      enc(w, v);
+      expect(text.decode(w.buf.subarray(0, w.pos))).toBe(want);
+    }
   });
 });

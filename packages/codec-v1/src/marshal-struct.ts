@@ -13,10 +13,12 @@ import {
   INT53_MAX_BYTES,
   isIntegerKind,
   NUM_IN,
+  STRING_HTML,
+  STRING_JS,
   tiered,
   writeFloat64In,
   writeInt53In,
-  writeStringV1,
+  writeStringEscaped,
 } from "./deps.js";
 import { UnsupportedValueError } from "./errors.js";
 import { formatFloat64, nonFiniteText, quoteString } from "./format.js";
@@ -431,102 +433,157 @@ function tableStructBytes(fields: readonly FieldB[]): ByteEncoder {
  * where the members before always appear), plain scalars inlined. Names are
  * Go identifiers and JSON names, embedded with JSON.stringify. It checks the
  * value itself (an object; `arrays`: not an array either) and counts its depth.
+ *
+ * The output buffer and position stay in locals (`b`, `p`) from field to field; w.pos is
+ * written only before a call that writes (a string, a nested value) and read back after it.
+ * Room is made once for a run of fields (a member name with an integer, float, boolean or
+ * null after it: bounded sizes), up to and including the next field whose value a call
+ * writes; a rare call inside a run (a bigint past 2^53) makes room again for the rest of it.
  */
 function compileStructBytes(fields: readonly FieldB[], h: 0 | 1, arrays: boolean): ByteEncoder {
   const keys: Uint8Array[] = [];
-  const texts: string[] = [];
-  const keyIndex = (text: string): number => {
-    keys.push(utf8Bytes.encode(text));
-    texts.push(text);
-    return keys.length - 1;
-  };
-  // A member name with its separator and `extra` bytes of room for the value after it: its bytes
-  // stored one by one (constant stores, cheaper than a copy loop over an array of names), or
-  // copied when long. Leaves `b` and `p` just past the name (w.pos not moved yet).
-  const keyCode = (text: string, extra: number): string => {
-    const i = keyIndex(text);
-    const k = keys[i] as Uint8Array;
-    if (k.length > INLINE_KEY) return `w.raw(K[${i}]); w.room(${extra}); b = w.buf; p = w.pos;`;
-    let code = `w.room(${k.length + extra}); b = w.buf; p = w.pos;`;
-    // Four bytes a store (little-endian words through the buffer's DataView), the rest one by one.
-    const words = k.length >> 2;
-    if (words > 0) code += " d = b === DV.b ? DV.v : VIEW(b);";
-    for (let j = 0; j < words * 4; j += 4) {
-      const word =
-        ((k[j] as number) |
-          ((k[j + 1] as number) << 8) |
-          ((k[j + 2] as number) << 16) |
-          ((k[j + 3] as number) << 24)) >>>
-        0;
-      code += ` d.setUint32(p${j ? ` + ${j}` : ""}, ${word}, true);`;
-    }
-    for (let j = words * 4; j < k.length; j++) code += ` b[p${j ? ` + ${j}` : ""}] = ${k[j]};`;
-    return `${code} p += ${k.length};`;
-  };
   let written: "no" | "yes" | "?" = "no";
-  let body = `if (v === null || typeof v !== "object"${arrays ? " || Array.isArray(v)" : ""} || ++w.depth > ${BYTES_MAX_DEPTH}) throw BAIL;\n`;
-  body += "let first = true;\nlet fv, o, b, p, d;\n";
+  let strings = false;
+  const pieces: Piece[] = [];
   fields.forEach((f, i) => {
     const name = f.name[h];
     const conditional = f.hops !== null || f.omit !== null;
     const value = valueCode(f, i);
-    let writeKey: string;
-    if (written === "no") writeKey = `${keyCode(`{${name}`, value.room)}\n`;
-    else if (written === "yes") writeKey = `${keyCode(`,${name}`, value.room)}\n`;
-    else
-      writeKey = `if (first) { ${keyCode(`{${name}`, value.room)} } else { ${keyCode(`,${name}`, value.room)} }\n`;
-    body += "{\n";
-    if (f.hops === null) body += `fv = v[${JSON.stringify(f.key)}];\n`;
+    if (f.inline === "string") strings = true;
+    let open = "{\n";
+    if (f.hops === null) open += `fv = v[${JSON.stringify(f.key)}];\n`;
     else {
-      body += "o = v;\n";
+      open += "o = v;\n";
       for (const hop of f.hops) {
-        body += `o = o[${JSON.stringify(hop.name)}];\n`;
+        open += `o = o[${JSON.stringify(hop.name)}];\n`;
         // A missing (or, not through a pointer, null) embedded struct bails: the general encoder reports it.
-        if (hop.type.kind === "pointer") body += "if (o === undefined) throw BAIL;\nif (o !== null) {\n";
-        else body += "if (o === undefined || o === null) throw BAIL;\n";
+        if (hop.type.kind === "pointer") open += "if (o === undefined) throw BAIL;\nif (o !== null) {\n";
+        else open += "if (o === undefined || o === null) throw BAIL;\n";
       }
-      body += `fv = o[${JSON.stringify(f.key)}];\n`;
+      open += `fv = o[${JSON.stringify(f.key)}];\n`;
     }
-    if (f.omit !== null) body += `if (!F[${i}].omit(fv)) {\n`;
-    body += writeKey;
-    if (conditional && written !== "yes") body += "first = false;\n";
-    body += value.code;
-    if (f.omit !== null) body += "}\n";
-    if (f.hops !== null) for (const hop of f.hops) if (hop.type.kind === "pointer") body += "}\n";
-    body += "}\n";
+    if (f.omit !== null) open += `if (!F[${i}].omit(fv)) {\n`;
+    const keyLen = utf8Bytes.encode(`,${name}`).length;
+    let key: string;
+    if (written === "no") key = keyStore(`{${name}`, keys);
+    else if (written === "yes") key = keyStore(`,${name}`, keys);
+    else key = `if (first) {\n${keyStore(`{${name}`, keys)}} else {\n${keyStore(`,${name}`, keys)}}\n`;
+    if (conditional && written !== "yes") key += "first = false;\n";
+    let close = "";
+    if (f.omit !== null) close += "}\n";
+    if (f.hops !== null) for (const hop of f.hops) if (hop.type.kind === "pointer") close += "}\n";
+    close += "}\n";
+    pieces.push({ code: `${open}${key}${value.code}${close}`, room: keyLen + value.room, call: value.call });
     if (!conditional) written = "yes";
     else if (written === "no") written = "?";
   });
-  if (written === "no") body += 'w.ascii("{}");\n';
-  else if (written === "yes") body += "w.byte(0x7d);\n";
-  else body += 'if (first) w.ascii("{}"); else w.byte(0x7d);\n';
-  body += "w.depth--;\n";
+  // The closing brace (or `{}`) is the last piece.
+  const end =
+    written === "no"
+      ? `${storeCode("{}")}`
+      : written === "yes"
+        ? "b[p++] = 0x7d;\n"
+        : `if (first) {\n${storeCode("{}")}} else b[p++] = 0x7d;\n`;
+  pieces.push({ code: end, room: 2, call: false });
+  let body = `if (v === null || typeof v !== "object"${arrays ? " || Array.isArray(v)" : ""} || ++w.depth > ${BYTES_MAX_DEPTH}) throw BAIL;\n`;
+  body +=
+    "let first = true;\nlet fv, o, hi;\nlet b = w.buf;\nlet p = w.pos;\nlet d = b === DV.b ? DV.v : VIEW(b);\n";
+  // v1 escapes `<`, `>`, `&` when w.html says so, U+2028 and U+2029 always.
+  if (strings) body += `const sm = w.html ? ${STRING_HTML | STRING_JS} : ${STRING_JS};\n`;
+  for (let i = 0; i < pieces.length; ) {
+    // A run: pieces i..j, ending at the first whose value is written by a call (or the last).
+    let j = i;
+    while (j < pieces.length - 1 && !(pieces[j] as Piece).call) j++;
+    let rest = 0;
+    for (let k = i; k <= j; k++) rest += (pieces[k] as Piece).room;
+    body += roomCode(rest);
+    for (let k = i; k <= j; k++) {
+      const piece = pieces[k] as Piece;
+      rest -= piece.room;
+      body += piece.code.replaceAll(REST, roomCode(rest));
+    }
+    i = j + 1;
+  }
+  body += "w.pos = p;\nw.depth--;\n";
   return new Function(
     "F",
     "K",
-    "T",
     "BAIL",
-    "S",
+    "WS",
     "BIG",
     "NUM",
     "I53",
     "F64",
     "DV",
     "VIEW",
-    `"use strict"; return function encodeStructBytes(w, v) {\n${body}};`,
+    "I64",
+    "I64W",
+    `"use strict";\nconst S = WS, N = NUM, W = I64W, L = I64;\nreturn function encodeStructBytes(w, v) {\n${body}};`,
   )(
     fields,
     keys,
-    texts,
     BAIL,
-    writeStringV1,
+    writeStringEscaped,
     writeBig,
     NUM_IN,
     writeInt53In,
     writeFloat64In,
     outView,
     viewOf,
+    I64,
+    I64_WORDS,
   ) as ByteEncoder;
+}
+
+/** A field's code in compileStructBytes: bytes of room it needs, and whether a call writes its value (room to make again after it). */
+interface Piece {
+  readonly code: string;
+  readonly room: number;
+  readonly call: boolean;
+}
+
+/** In a piece's code, where the room for the rest of its run is made again (after a rare call). */
+const REST = "/*REST*/";
+
+/** Code making room for n more bytes at p (b and d follow a new buffer). */
+function roomCode(n: number): string {
+  return n <= 0 ? "" : `if (p + ${n} > b.length) {\nw.pos = p;\nw.room(${n});\nb = w.buf;\nd = VIEW(b);\n}\n`;
+}
+
+/** Code reading the position back after a call that wrote (b and d follow a new buffer). */
+const AFTER_CALL = "p = w.pos;\nif (w.buf !== b) {\nb = w.buf;\nd = VIEW(b);\n}\n";
+
+/** An int64 store and its 32-bit words: a bigint's value read with no conversion call (HI, LO: word indexes). */
+const I64 = new BigInt64Array(1);
+const I64_WORDS = new Int32Array(I64.buffer);
+const LITTLE = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+const HI = LITTLE ? 1 : 0;
+const LO = LITTLE ? 0 : 1;
+
+/**
+ * Code storing member name `text` (with its separator) at p, in room made before, and moving p
+ * past it: four bytes a store through the buffer's DataView `d`, the rest one by one; a long
+ * name copied from `keys` (where it is added).
+ */
+function keyStore(text: string, keys: Uint8Array[]): string {
+  const k = utf8Bytes.encode(text);
+  if (k.length > INLINE_KEY) {
+    keys.push(k);
+    return `for (let j = 0, k = K[${keys.length - 1}]; j < ${k.length}; j++) b[p + j] = k[j];\np += ${k.length};\n`;
+  }
+  let code = "";
+  const words = k.length >> 2;
+  for (let j = 0; j < words * 4; j += 4) {
+    const word =
+      ((k[j] as number) |
+        ((k[j + 1] as number) << 8) |
+        ((k[j + 2] as number) << 16) |
+        ((k[j + 3] as number) << 24)) >>>
+      0;
+    code += `d.setUint32(p${j ? ` + ${j}` : ""}, ${word}, true);\n`;
+  }
+  for (let j = words * 4; j < k.length; j++) code += `b[p${j ? ` + ${j}` : ""}] = ${k[j]};\n`;
+  return `${code}p += ${k.length};\n`;
 }
 
 /** The DataView of the output buffer last written to by a generated struct encoder (member names stored by words). */
@@ -539,63 +596,71 @@ function viewOf(b: Uint8Array): DataView {
   return outView.v;
 }
 
-/** Code storing the bytes of ASCII text t at b[p...] and moving w.pos past them. */
+/** Code storing the bytes of ASCII text t at b[p...] and moving p past them. */
 function storeCode(t: string): string {
   let code = "";
-  for (let j = 0; j < t.length; j++) code += `b[p${j === 0 ? "" : ` + ${j}`}] = ${t.charCodeAt(j)}; `;
-  return `${code}w.pos = p + ${t.length};\n`;
+  for (let j = 0; j < t.length; j++) code += `b[p${j === 0 ? "" : ` + ${j}`}] = ${t.charCodeAt(j)};\n`;
+  return `${code}p += ${t.length};\n`;
 }
 
 /**
- * compileStructBytes' code writing field `f`'s value in `fv` (its index i) right after its name,
- * from `b` and `p` (keyCode's), with the bytes of room the name was written with: integers,
- * floats, booleans and the null of a pointer stored there (no call, no string made); other
- * values through their writers.
+ * compileStructBytes' code writing field `f`'s value in `fv` (its index i) at p, right after
+ * its name: its bytes of room (at most; made before), and whether a call writes it (a string,
+ * an `any` but null, a nested value). Integers, floats, booleans and the null of a pointer are
+ * stored there (no string made); a bigint below 2^53 in magnitude is read through an int64 store.
  */
-function valueCode(f: FieldB, i: number): { room: number; code: string } {
+function valueCode(f: FieldB, i: number): { room: number; code: string; call: boolean } {
   let room = 0;
+  let call = false;
   let code: string;
   switch (f.inline) {
     case "string":
-      code = 'w.pos = p;\nif (typeof fv !== "string") throw BAIL;\nS(w, fv);\n';
+      code = `if (typeof fv !== "string") throw BAIL;\nw.pos = p;\nS(w, fv, sm);\n${AFTER_CALL}`;
+      call = true;
       break;
     case "int":
-      if (isBigKind(f.intKind)) code = `w.pos = p;\n${intCode(f.intKind)}`;
-      else {
-        room = INT53_MAX_BYTES;
-        code = `${intTest(f.intKind)}NUM[0] = fv;\nw.pos = I53(b, p);\n`;
-      }
+      room = INT53_MAX_BYTES;
+      code = isBigKind(f.intKind) ? bigCode(f.intKind) : `${intTest(f.intKind)}N[0] = fv;\np = I53(b, p);\n`;
       break;
     case "bool":
       room = 5;
-      code = `if (fv === true) { ${storeCode("true")}} else if (fv === false) { ${storeCode("false")}} else throw BAIL;\n`;
+      code = `if (fv === true) {\n${storeCode("true")}} else if (fv === false) {\n${storeCode("false")}} else throw BAIL;\n`;
       break;
     case "float":
       // Go's shortest digits (-0 as "-0"), written straight in; small integers by the integer writer.
       room = FLOAT64_MAX_BYTES;
       code =
-        'if (typeof fv !== "number" || fv - fv !== 0) throw BAIL;\nNUM[0] = fv;\nw.pos = fv !== 0 && (fv | 0) === fv ? I53(b, p) : F64(b, p);\n';
+        'if (typeof fv !== "number" || fv - fv !== 0) throw BAIL;\nN[0] = fv;\np = fv !== 0 && (fv | 0) === fv ? I53(b, p) : F64(b, p);\n';
       break;
     case "any":
       room = 4;
-      code = `if (fv === null) { ${storeCode("null")}} else {\nw.pos = p;\nF[${i}].enc(w, fv);\n}\n`;
+      code = `if (fv === null) {\n${storeCode("null")}} else {\nw.pos = p;\nF[${i}].enc(w, fv);\n${AFTER_CALL}}\n`;
+      call = true;
       break;
     default:
-      code = `w.pos = p;\nF[${i}].enc(w, fv);\n`;
+      code = `w.pos = p;\nF[${i}].enc(w, fv);\n${AFTER_CALL}`;
+      call = true;
   }
   if (f.ptr && f.inline !== null)
     return {
       room: Math.max(room, 4),
-      code: `if (fv === null) { ${storeCode("null")}} else {\n${code}}\n`,
+      code: `if (fv === null) {\n${storeCode("null")}} else {\n${code}}\n`,
+      call,
     };
-  return { room, code };
+  return { room, code, call };
 }
 
-/** compileStruct's code for an integer field of kind `k` in `fv`: the kind's type and range test, then the digits. */
-function intCode(k: string): string {
-  if (isBigKind(k))
-    return `if (typeof fv !== "bigint") throw BAIL;\nBIG(w, fv, ${k !== "int" && k !== "int64"});\n`;
-  return `${intTest(k)}w.int53(fv);\n`;
+/**
+ * compileStructBytes' code for a bigint field of 64-bit kind `k` in `fv`: out of the kind's
+ * range it bails; below 2^53 in magnitude its digits are written from its int64 words; larger
+ * ones by writeBig (a call: room made again for the rest of the run).
+ */
+function bigCode(k: string): string {
+  const unsigned = k !== "int" && k !== "int64";
+  const fits = unsigned ? "BigInt.asUintN(64, fv) !== fv" : "BigInt.asIntN(64, fv) !== fv";
+  // hi in (-2^21, 2^21): |fv| < 2^53, exact as a double (unsigned: hi >= 0, so also below 2^63).
+  const small = unsigned ? "hi >= 0 && hi < 2097152" : "hi > -2097152 && hi < 2097152";
+  return `if (typeof fv !== "bigint" || ${fits}) throw BAIL;\nL[0] = fv;\nhi = W[${HI}];\nif (${small}) {\nN[0] = hi * 4294967296 + (W[${LO}] >>> 0);\np = I53(b, p);\n} else {\nw.pos = p;\nBIG(w, fv, ${unsigned});\n${AFTER_CALL}${REST}}\n`;
 }
 
 /** The type and range test of an integer kind of at most 32 bits on `fv` (bails when it fails). */
