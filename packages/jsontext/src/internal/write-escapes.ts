@@ -17,6 +17,27 @@ ESCAPE_LETTER[0x0d] = 0x72; // \r
 ESCAPE_LETTER[0x22] = 0x22;
 ESCAPE_LETTER[0x5c] = 0x5c;
 
+/** Mode bit of the escaped-string writers: `<`, `>` and `&` written `\u003c`, `\u003e`, `\u0026` (EscapeForHTML). */
+export const STRING_HTML = 1;
+/** Mode bit: U+2028 and U+2029 written `\u2028`, `\u2029` (EscapeForJS; v1 always). */
+export const STRING_JS = 2;
+/** Mode bit: a lone surrogate written as U+FFFD's UTF-8 (json/v2 with AllowInvalidUTF8); else `\ufffd` (v1). */
+export const STRING_INVALID_RAW = 4;
+/** Mode bit: a lone surrogate bails (json/v2 without AllowInvalidUTF8: an error the exact encoder reports). */
+export const STRING_INVALID_BAIL = 8;
+
+/** Per ASCII character: ESCAPE_LETTER, and `<`, `>`, `&` written `\u00XX` when escaping for HTML. */
+function escapeTable(html: boolean): Uint8Array {
+  const t = new Uint8Array(0x80);
+  t.set(ESCAPE_LETTER);
+  if (html) t[0x3c] = t[0x3e] = t[0x26] = 1;
+  return t;
+}
+/** ESCAPE_LETTER with `<`, `>`, `&` written `\u00XX` (STRING_HTML). */
+export const ESCAPE_HTML = escapeTable(true);
+/** ESCAPE_LETTER (copy of it: the tables of both modes are built alike). */
+export const ESCAPE_RAW = escapeTable(false);
+
 /** The hex digits by value, lower case as Go writes them. */
 export const HEX_DIGIT = Uint8Array.from("0123456789abcdef", (c) => c.charCodeAt(0));
 

@@ -5,64 +5,32 @@
  * (STRING_HTML), U+2028 and U+2029 as `\u2028`, `\u2029` (STRING_JS), and a
  * lone surrogate (invalid UTF-8 once encoded) as `\ufffd` (v1's default),
  * U+FFFD's UTF-8 bytes (STRING_INVALID_RAW: json/v2's AllowInvalidUTF8) or a
- * bail (STRING_INVALID_BAIL: json/v2 reports an error). A long string that
- * needs none of that is written by Buffer's native UTF-8 writer; others are
- * encoded here, escapes included.
+ * bail (STRING_INVALID_BAIL: json/v2 reports an error). A short string is
+ * encoded here char by char; a long one that needs none of that by Buffer's
+ * native UTF-8 writer, others from their UTF-16 units by the WebAssembly
+ * escaper (escape-wasm.ts) or its JavaScript fallback (escape-utf16.ts).
  *
  * Not semver-stable: part of `@gojson/jsontext/internal`.
  */
 import { Buffer } from "node:buffer";
 import { bail } from "./cursor.js";
-import {
-  runHTML,
-  runHTMLJS,
-  runHTMLJSLone,
-  runHTMLLone,
-  runJS,
-  runJSLone,
-  runMinimal,
-  runMinimalLone,
-} from "./escape-clean-runs.js";
+import { escapeUnits } from "./escape-utf16.js";
+import { ESCAPER_MAX_UNITS, type Escaper, escaperOrNull, growTo, UNITS } from "./escape-wasm.js";
 import type { FastWriter, NodeBuf } from "./fast-writer.js";
-import { ESCAPE_LETTER, putEscapeU } from "./write-escapes.js";
+import {
+  ESCAPE_HTML,
+  ESCAPE_RAW,
+  putEscapeU,
+  STRING_HTML,
+  STRING_INVALID_BAIL,
+  STRING_INVALID_RAW,
+  STRING_JS,
+} from "./write-escapes.js";
 
-/** Mode bit: `<`, `>` and `&` written `\u003c`, `\u003e`, `\u0026` (EscapeForHTML). */
-export const STRING_HTML = 1;
-/** Mode bit: U+2028 and U+2029 written `\u2028`, `\u2029` (EscapeForJS; v1 always). */
-export const STRING_JS = 2;
-/** Mode bit: a lone surrogate written as U+FFFD's UTF-8 (json/v2 with AllowInvalidUTF8); else `\ufffd` (v1). */
-export const STRING_INVALID_RAW = 4;
-/** Mode bit: a lone surrogate bails (json/v2 without AllowInvalidUTF8: an error the exact encoder reports). */
-export const STRING_INVALID_BAIL = 8;
+export { STRING_HTML, STRING_INVALID_BAIL, STRING_INVALID_RAW, STRING_JS };
 
 /** Strings up to this length are encoded by hand; longer ones natively when they need no escape. */
 const SHORT_TEXT = 32;
-
-/** Per ASCII byte: ESCAPE_LETTER, and `<`, `>`, `&` written `\u00XX` when escaping for HTML. */
-function escTable(html: boolean): Uint8Array {
-  const t = new Uint8Array(0x80);
-  t.set(ESCAPE_LETTER);
-  if (html) t[0x3c] = t[0x3e] = t[0x26] = 1;
-  return t;
-}
-const ESC_HTML = escTable(true);
-const ESC_RAW = escTable(false);
-
-/** In a byte table: the first byte of U+2028/U+2029 in UTF-8 (looked at closer). */
-const SEQ_E2 = 2;
-/** In a byte table: the first byte of U+FFFD in UTF-8, what the native encoder writes for a lone surrogate. */
-const SEQ_EF = 3;
-
-/** escTable over all 256 bytes, for escapeUtf8: 0 copied as is, SEQ_E2 and SEQ_EF looked at closer. */
-function byteTable(html: boolean): Uint8Array {
-  const t = new Uint8Array(0x100);
-  t.set(escTable(html));
-  t[0xe2] = SEQ_E2;
-  t[0xef] = SEQ_EF;
-  return t;
-}
-const BYTES_HTML = byteTable(true);
-const BYTES_RAW = byteTable(false);
 
 /**
  * Per mode, the characters a string may hold for Buffer's native UTF-8 writer to write it as the
@@ -78,10 +46,11 @@ for (let m = 0; m < 16; m++)
     ),
   );
 
-/** Scratch buffer of escapedBytes (grown on demand), and a DataView of it (read 4 bytes at a time). */
-let scratch = Buffer.allocUnsafe(1 << 12) as NodeBuf;
-let scratchView = new DataView(scratch.buffer, scratch.byteOffset, scratch.length);
-/** A DataView of the output buffer last written by escapedBytes (escapeUtf8 stores 4 bytes at a time). */
+/** Scratch of escapedUnits: a string's UTF-16 units as bytes (written natively), as units, and a DataView. */
+let unitBytes = Buffer.from(new ArrayBuffer(1 << 13)) as Ucs2Buf;
+let unitArray = new Uint16Array(unitBytes.buffer);
+let unitView = new DataView(unitBytes.buffer);
+/** A DataView of the output buffer last written by escapedUnits or escapedChars (stores of 2 and 4 bytes). */
 let outView: DataView = new DataView(new ArrayBuffer(0));
 let outViewOf: Uint8Array | null = null;
 
@@ -103,37 +72,66 @@ export function writeStringEscaped(w: FastWriter, s: string, mode: number): void
   } else escapedBytes(w, s, mode);
 }
 
-type WellFormed = { isWellFormed(): boolean };
+/** Node's Buffer with its native UTF-16 writer (not in @types/node). */
+type Ucs2Buf = NodeBuf & { ucs2Write(s: string, offset: number, max: number): number };
 
 /**
- * escapedBytes writes a string that needs escapes: encoded natively into the scratch buffer,
- * then copied with the escapes by escapeUtf8 (a loop over bytes, whatever the string's
- * representation in the engine). The native encoder writes a lone surrogate as U+FFFD, as
- * INVALID_RAW asks; in other modes escapeUtf8 looks closer at each U+FFFD (rare in text), and
- * the string goes to escapedChars when one stands for a lone surrogate (`\ufffd` or a bail).
+ * escapedBytes writes a long string that needs escapes (or holds a lone surrogate): its UTF-16
+ * units copied natively, then encoded to UTF-8 with the escapes in one pass, by the WebAssembly
+ * escaper (escape-wasm.ts), or where there is none by escapeUnits (escape-utf16.ts).
  */
 export function escapedBytes(w: FastWriter, s: string, mode: number): void {
+  const e = escaperOrNull();
+  if (e !== null && s.length <= ESCAPER_MAX_UNITS) escapedWasm(w, s, mode, e);
+  else escapedUnits(w, s, mode);
+}
+
+/** escapedUnits is escapedBytes in JavaScript (escapeUnits). */
+export function escapedUnits(w: FastWriter, s: string, mode: number): void {
   const n = s.length;
-  if (scratch.length < n * 3) {
-    scratch = Buffer.allocUnsafe(Math.max(n * 3, scratch.length * 2)) as NodeBuf;
-    scratchView = new DataView(scratch.buffer, scratch.byteOffset, scratch.length);
+  if (unitBytes.length < n * 2 + 8) {
+    const ab = new ArrayBuffer(Math.max(n * 2 + 8, unitBytes.length * 2));
+    unitBytes = Buffer.from(ab) as Ucs2Buf;
+    unitArray = new Uint16Array(ab);
+    unitView = new DataView(ab);
   }
-  const m = scratch.utf8Write(s, 0, n * 3);
-  w.room(m * 6 + 2);
+  unitBytes.ucs2Write(s, 0, n * 2);
+  w.room(n * 6 + 2);
   const b = w.buf;
   if (outViewOf !== b) {
     outView = new DataView(b.buffer, b.byteOffset, b.length);
     outViewOf = b;
   }
-  // U+2028 and U+2029 looked for in the string: their lead byte E2 is common in text (€, “, —).
-  const js = (mode & STRING_JS) !== 0 && (s.indexOf("\u2028") >= 0 || s.indexOf("\u2029") >= 0);
   b[w.pos] = 0x22;
-  const lone = (mode & STRING_INVALID_RAW) === 0 ? s : null;
-  const p = escapeUtf8(b, outView, w.pos + 1, scratch, scratchView, m, (mode & STRING_HTML) !== 0, js, lone);
-  if (p < 0) {
-    escapedChars(w, s, mode);
-    return;
+  const p = escapeUnits(b, outView, w.pos + 1, unitArray, unitView, n, mode);
+  b[p] = 0x22;
+  w.pos = p + 1;
+}
+
+/** The escaper's memory as a Buffer (made again when it grows: growing detaches the old one). */
+let wasmBytes = Buffer.alloc(0) as Ucs2Buf;
+/** The same memory as a plain Uint8Array (its subarray is cheaper than a Buffer's). */
+let wasmArray: Uint8Array = new Uint8Array(0);
+
+/** escapedWasm is escapedBytes by the WebAssembly escaper (the mode's bits are its flags). */
+export function escapedWasm(w: FastWriter, s: string, mode: number, e: Escaper): void {
+  const n = s.length;
+  const out = (UNITS + n * 2 + 7) & ~7;
+  if (out + n * 6 + 8 > wasmBytes.length) {
+    growTo(e, out + n * 6 + 8);
+    wasmBytes = Buffer.from(e.memory.buffer) as Ucs2Buf;
+    wasmArray = new Uint8Array(wasmBytes.buffer);
   }
+  wasmBytes.ucs2Write(s, UNITS, n * 2);
+  const end = e.escape(n, out, mode);
+  if (end < 0) bail();
+  const len = end - out;
+  w.room(len + 2);
+  const b = w.buf;
+  let p = w.pos;
+  b[p++] = 0x22;
+  b.set(wasmArray.subarray(out, end), p);
+  p += len;
   b[p] = 0x22;
   w.pos = p + 1;
 }
@@ -157,9 +155,10 @@ function escapedChars(w: FastWriter, s: string, mode: number): void {
   }
   const view = outView;
   if (n >= 4) {
-    // The copiers' tests (escape-clean-runs.ts) on a word of four characters: `(x | AO) ^ AV`
-    // has a zero byte at `"` or `&` for HTML (at `"` alone else), `(x | LO) ^ 0x3e…` at `<` or
-    // `>` for HTML (never else: bit 7 set).
+    // SWAR tests on a word of four characters (a byte's flag is exact at the lowest flagged
+    // byte: borrows only run upwards): `x - 0x20…` flags control characters, `(x | AO) ^ AV` has
+    // a zero byte at `"` or `&` for HTML (at `"` alone else), `(x | LO) ^ 0x3e…` at `<` or `>`
+    // for HTML (never else: bit 7 set), `x ^ 0x5c…` at `\`.
     const ao = html ? 0x04040404 : 0;
     const av = html ? 0x26262626 : 0x22222222;
     const lo = html ? 0x02020202 : 0x80808080 | 0;
@@ -184,7 +183,7 @@ function escapedChars(w: FastWriter, s: string, mode: number): void {
   const ao = html ? 0x04 : 0;
   const av = html ? 0x26 : 0x22;
   const lo = html ? 0x02 : 0x80;
-  const esc = html ? ESC_HTML : ESC_RAW;
+  const esc = html ? ESCAPE_HTML : ESCAPE_RAW;
   const js = (mode & STRING_JS) !== 0;
   for (; i < n; i++) {
     const c = s.charCodeAt(i);
@@ -233,84 +232,4 @@ function escapedChars(w: FastWriter, s: string, mode: number): void {
   }
   b[p++] = 0x22;
   w.pos = p;
-}
-
-/**
- * escapeUtf8 copies the UTF-8 bytes t[0, m) into b at p with the escapes (`<`, `>`, `&` by
- * html, U+2028 and U+2029 by js; the *Lone copiers when lone is given); returns the end, or -1 when lone is the string t encodes
- * and one of its U+FFFD stands for a lone surrogate (t's U+FFFD are real ones when lone is null). Clean runs go four bytes at a time through
- * the mode's copier (escape-clean-runs.ts), which stops at the first byte that needs a look;
- * that byte goes through the table here.
- */
-function escapeUtf8(
-  b: Uint8Array,
-  view: DataView,
-  p: number,
-  t: Uint8Array,
-  tv: DataView,
-  m: number,
-  html: boolean,
-  js: boolean,
-  lone: string | null,
-): number {
-  let check = lone;
-  const esc = html ? BYTES_HTML : BYTES_RAW;
-  let j = 0;
-  for (;;) {
-    // Input and output indexes advance together over a clean run.
-    const d = p - j;
-    j =
-      lone === null
-        ? html
-          ? js
-            ? runHTMLJS(view, d, tv, j, m)
-            : runHTML(view, d, tv, j, m)
-          : js
-            ? runJS(view, d, tv, j, m)
-            : runMinimal(view, d, tv, j, m)
-        : html
-          ? js
-            ? runHTMLJSLone(view, d, tv, j, m)
-            : runHTMLLone(view, d, tv, j, m)
-          : js
-            ? runJSLone(view, d, tv, j, m)
-            : runMinimalLone(view, d, tv, j, m);
-    p = j + d;
-    if (j >= m) return p;
-    const c = t[j] as number;
-    const e = esc[c] as number;
-    if (e === 0) b[p++] = c;
-    else if (e === 1) {
-      // \u00XX (control characters; <, >, & when escaping for HTML)
-      p = putEscapeU(view, p, c);
-    } else if (e === SEQ_E2) {
-      if (js && t[j + 1] === 0x80 && ((t[j + 2] as number) & 0xfe) === 0xa8) {
-        // U+2028, U+2029 (E2 80 A8, E2 80 A9) as \u2028, \u2029
-        p = putEscapeU(view, p, t[j + 2] === 0xa8 ? 0x2028 : 0x2029);
-      } else {
-        // Another character of U+2000…U+2FFF (€, arrows, box drawing): its three bytes at once.
-        b[p] = c;
-        b[p + 1] = t[j + 1] as number;
-        b[p + 2] = t[j + 2] as number;
-        p += 3;
-      }
-      j += 2;
-    } else if (e === SEQ_EF) {
-      if (check !== null && t[j + 1] === 0xbf && t[j + 2] === 0xbd) {
-        // U+FFFD: a lone surrogate if the string is not well-formed (checked once).
-        if (!(check as unknown as WellFormed).isWellFormed()) return -1;
-        check = null;
-      }
-      // A character of U+F000…U+FFFF: its three bytes at once.
-      b[p] = c;
-      b[p + 1] = t[j + 1] as number;
-      b[p + 2] = t[j + 2] as number;
-      p += 3;
-      j += 2;
-    } else {
-      b[p++] = 0x5c;
-      b[p++] = e;
-    }
-    j++;
-  }
 }

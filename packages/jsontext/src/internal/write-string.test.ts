@@ -8,8 +8,11 @@ import { fc, test } from "@fast-check/vitest";
 import { describe, expect, it } from "vitest";
 import { QUOTE_V1, QUOTE_V1_NO_HTML, QUOTE_V2, quotePolicy, quoteString } from "../quote.js";
 import { BAIL } from "./cursor.js";
+import { ESCAPER_MAX_UNITS, escaperOrNull } from "./escape-wasm.js";
 import { FastWriter } from "./fast-writer.js";
 import {
+  escapedUnits,
+  escapedWasm,
   STRING_HTML,
   STRING_INVALID_BAIL,
   STRING_INVALID_RAW,
@@ -202,7 +205,7 @@ describe("writeStringEscaped", () => {
         allowInvalidUTF8: p.invalid,
       });
       for (const c of specials)
-        for (let head = 33; head < 42; head++)
+        for (let head = 33; head < 50; head++)
           for (const tail of ["", "z", "zz", "zzz", "zzzz", `${c}z`, "日本"]) {
             const s = `${"y".repeat(head)}${c}${tail}`;
             expect(escaped(s, v2Mode(p.html, p.js, p.invalid))).toBe(quoteString(s, policy));
@@ -237,6 +240,110 @@ describe("writeStringEscaped", () => {
             }
           }
     });
+});
+
+/** Every mode of the escaped writer with the quoting it must equal (v1's: JS, and HTML or not, lone surrogates as \ufffd). */
+const modes = [
+  ...[0, 1, 2, 3, 4, 5, 6, 7].map((i) => ({
+    name: `v2(html=${(i & 1) !== 0}, js=${(i & 2) !== 0}, allowInvalidUTF8=${(i & 4) !== 0})`,
+    mode: v2Mode((i & 1) !== 0, (i & 2) !== 0, (i & 4) !== 0),
+    policy: quotePolicy("v2", {
+      escapeHTML: (i & 1) !== 0,
+      escapeForJS: (i & 2) !== 0,
+      allowInvalidUTF8: (i & 4) !== 0,
+    }),
+  })),
+  { name: "v1", mode: STRING_HTML | STRING_JS, policy: QUOTE_V1 },
+  { name: "v1NoHTML", mode: STRING_JS, policy: QUOTE_V1_NO_HTML },
+];
+
+/** quoteString of s, or BAIL where it throws. */
+function quoted(s: string, policy: Parameters<typeof quoteString>[1]): string | typeof BAIL {
+  try {
+    return quoteString(s, policy);
+  } catch {
+    return BAIL;
+  }
+}
+
+// The two escapers of long strings, each called directly on strings of any length: the
+// WebAssembly one (escape-wasm.ts, which this runtime has) and the JavaScript fallback.
+const escaper = escaperOrNull();
+const paths = [
+  {
+    name: "Wasm",
+    write: (w: FastWriter, s: string, mode: number) => {
+      if (escaper === null) throw new Error("no WebAssembly escaper");
+      escapedWasm(w, s, mode, escaper);
+    },
+  },
+  { name: "JS", write: escapedUnits },
+];
+for (const path of paths)
+  describe(`escapedBytes/${path.name}`, () => {
+    const run = (s: string, mode: number): string | typeof BAIL => {
+      const w = new FastWriter(16);
+      try {
+        path.write(w, s, mode);
+      } catch (e) {
+        if (e === BAIL) return BAIL;
+        throw e;
+      }
+      return text(w.result());
+    };
+    for (const m of modes)
+      test.prop([strings])(`equals quoteString(${m.name})`, (s) => {
+        expect(run(s, m.mode)).toBe(quoted(s, m.policy));
+      });
+    // Eight units are tested at a time (SIMD lanes): a special unit at every place of the first
+    // vectors and in the tail, each after clean ASCII and after units of other kinds.
+    const specials = [
+      '"',
+      "\\",
+      "\n",
+      "\u001f",
+      "\u0000",
+      "<",
+      ">",
+      "&",
+      "\u2028",
+      "\u2029",
+      "é",
+      "€",
+      "😀",
+      "\ud800",
+      "\udfff",
+      "\ufffd",
+      "\u007f",
+      "\u0080",
+      "\uffff",
+    ];
+    for (const m of modes)
+      it(`EveryPlace/${m.name}`, () => {
+        for (const c of specials)
+          for (const lead of ["", "日", "\t"])
+            for (let head = 0; head < 20; head++)
+              for (const tail of ["", "z", "zzzzzzzz", `${c}zz`, "日本", "\ud83d"]) {
+                const s = `${lead}${"y".repeat(head)}${c}${tail}`;
+                expect(run(s, m.mode)).toBe(quoted(s, m.policy));
+              }
+      });
+    it("Empty", () => expect(run("", STRING_JS)).toBe('""'));
+    // Long enough to grow the WebAssembly memory (eight bytes a unit), and again.
+    for (const n of [10_000, 100_000])
+      it(`Long/${n}`, () => {
+        const s = `${"ab<\u2028é日😀\n".repeat(n / 10)}\ud800`;
+        for (const m of modes) expect(run(s, m.mode)).toBe(quoted(s, m.policy));
+      });
+  });
+
+describe("escapedBytes", () => {
+  it("UsesWasm", () => expect(escaperOrNull()).not.toBeNull());
+  // Past ESCAPER_MAX_UNITS, the JavaScript escaper writes the string.
+  it("LongerThanEscaperMax", () => {
+    const s = `${"x".repeat(ESCAPER_MAX_UNITS)}<\n`;
+    expect(escaped(s, STRING_HTML | STRING_JS)).toBe(`"${"x".repeat(ESCAPER_MAX_UNITS)}\\u003c\\n"`);
+  });
 });
 
 describe("FastWriter", () => {
