@@ -4,11 +4,12 @@
  * each name kept. Linear in the fields reached times the embedding depth.
  */
 
+import { foldNameV1 } from "./fold.js";
 import type { FieldStep, JsonField, StructFields } from "./struct-fields.js";
 import {
   assertFieldResolved,
   derefUnnamed,
-  directFieldV1,
+  directField,
   dominantFields,
   extend,
   finish,
@@ -98,12 +99,13 @@ export function resolveV1(root: StructType): StructFields {
  * case): its fields in index order, without the breadth-first walk, dominance or sort.
  * Undefined for any other struct.
  */
-function resolveFlatV1(st: StructType): StructFields | undefined {
+export function resolveFlatV1(st: StructType): StructFields | undefined {
   const fs = st.fields;
-  for (let i = 0; i < fs.length; i++) if ((fs[i] as StructField).embedded) return undefined;
+  const n = fs.length;
+  for (let i = 0; i < n; i++) if ((fs[i] as StructField).embedded) return undefined;
   const out: JsonField[] = [];
   const names = new Set<string>();
-  for (let i = 0; i < fs.length; i++) {
+  for (let i = 0; i < n; i++) {
     const sf = fs[i] as StructField;
     if (!sf.exported) continue;
     const tag = lookupTag(sf.tag, "json") ?? "";
@@ -114,17 +116,21 @@ function resolveFlatV1(st: StructType): StructFields | undefined {
     const bits = comma < 0 ? 0 : optionBits(tag, comma);
     const tagged = isValidTagNameV1(tagName);
     const name = tagged ? tagName : sf.name;
-    if (names.has(name)) return undefined;
+    // (one Set call: a name already there leaves the size as it was)
+    const had = names.size;
     names.add(name);
+    if (names.size === had) return undefined;
     const quotable = (bits & STRING) !== 0 && isV1QuotableKind(derefUnnamed(sf.type));
     out.push(
-      directFieldV1(
+      directField(
+        st,
+        i,
         name,
         tagged,
-        stepOf(st, i),
         (bits & OMIT_EMPTY) !== 0,
         (bits & OMIT_ZERO) !== 0,
         quotable,
+        foldNameV1(name),
         out.length,
       ),
     );
@@ -158,7 +164,7 @@ function pendingV1(
 }
 
 /** typeFields' breadth-first walk through embedded structs, then the dominant field of each name. */
-function resolveNestedV1(root: StructType): StructFields {
+export function resolveNestedV1(root: StructType): StructFields {
   let next: Queued[] = [{ typ: root, index: [], path: [] }];
   let count = new Map<GoType, number>();
   let nextCount = new Map<GoType, number>();

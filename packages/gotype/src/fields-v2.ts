@@ -5,15 +5,18 @@
  * structural error recorded. Linear in the fields reached times the
  * embedding depth.
  */
+import { foldNameV2 } from "./fold.js";
 import { goQuote } from "./go-quote.js";
 import { lookupMethod } from "./methods.js";
 import type { FieldStep, JsonField, StructFields, StructFieldsError } from "./struct-fields.js";
 import {
   assertFieldResolved,
   derefUnnamed,
+  directField,
   dominantFields,
   extend,
   finish,
+  finishFields,
   freezeOne,
   type Pending,
   sortByIndex,
@@ -25,7 +28,13 @@ import {
   emptyOptions,
   type FieldOptions,
   type GoRelease,
+  OPT_INLINE,
+  OPT_OMITEMPTY,
+  OPT_OMITZERO,
+  OPT_STRING,
+  OPT_UNKNOWN,
   parseFieldOptions,
+  plainOptionBits,
 } from "./tag-v2.js";
 import { lookupTag } from "./tags.js";
 import { typeStringV2Build } from "./type-string.js";
@@ -78,7 +87,11 @@ const AS_FIELD = 1;
  * and the first `format` option recorded as unsupportedFormat).
  */
 export function resolveV2(root: StructType, release: GoRelease = "1.26"): StructFields {
-  const go127 = release === "1.27";
+  return resolveFlatV2(root, release === "1.27") ?? resolveNestedV2(root, release === "1.27");
+}
+
+/** makeStructFields' breadth-first walk through inlined structs, then the dominant field of each name. */
+export function resolveNestedV2(root: StructType, go127: boolean): StructFields {
   const w: Walk = {
     go127,
     word: go127 ? "embedded" : "inlined",
@@ -186,6 +199,62 @@ export function resolveV2(root: StructType, release: GoRelease = "1.26"): Struct
   if (w.error !== undefined) extra.error = w.error;
   if (w.unsupportedFormat !== undefined) extra.unsupportedFormat = w.unsupportedFormat;
   return finish("v2", flattened, extra);
+}
+
+/**
+ * makeStructFields of a struct without embedded fields, whose fields have plain tags
+ * (plainOptionBits: no `inline`/`unknown`/`embed`, `case` or `format`) and distinct names, and
+ * which has no structural error (the common case): its fields in index order, ids 0, 1, ...,
+ * without the queue, pending records or dominance. Undefined for any other struct (resolveV2's
+ * walk then decides, errors included).
+ */
+export function resolveFlatV2(t: StructType, go127: boolean): StructFields | undefined {
+  const fs = t.fields;
+  const n = fs.length;
+  for (let i = 0; i < n; i++) if ((fs[i] as StructField).embedded) return undefined;
+  const out: JsonField[] = [];
+  const names = new Set<string>();
+  let hasAnyJSONTag = false;
+  for (let i = 0; i < n; i++) {
+    const sf = fs[i] as StructField;
+    const looked = lookupTag(sf.tag, "json");
+    if (looked === undefined) {
+      if (!sf.exported) continue;
+    } else {
+      hasAnyJSONTag = true;
+      if (looked === "-") continue;
+      // An unexported field with a json tag is an error.
+      if (!sf.exported) return undefined;
+    }
+    const tag = looked ?? "";
+    let comma = tag.indexOf(",");
+    if (comma < 0) comma = tag.length;
+    const bits = plainOptionBits(tag, comma, go127);
+    if (bits < 0 || (bits & (OPT_INLINE | OPT_UNKNOWN)) !== 0) return undefined;
+    assertFieldResolved(t, sf.name, sf.type);
+    const tagged = comma > 0;
+    const name = !tagged ? sf.name : comma === tag.length ? tag : tag.slice(0, comma);
+    // (one Set call: a name already there leaves the size as it was)
+    const had = names.size;
+    names.add(name);
+    if (names.size === had) return undefined;
+    out.push(
+      directField(
+        t,
+        i,
+        name,
+        tagged,
+        (bits & OPT_OMITEMPTY) !== 0,
+        (bits & OPT_OMITZERO) !== 0,
+        (bits & OPT_STRING) !== 0,
+        foldNameV2(name),
+        out.length,
+      ),
+    );
+  }
+  // "Go struct has no exported fields"
+  if (n > 0 && out.length === 0 && !hasAnyJSONTag) return undefined;
+  return finishFields("v2", out, {});
 }
 
 /** An inlined/embedded field being handled: where it is and its options. */

@@ -67,6 +67,39 @@ export function stepOf(st: StructType, i: number): FieldStep {
   return s;
 }
 
+/**
+ * The frozen JsonField of struct field `i` of `st`, a field of the struct's own (not promoted):
+ * JSON name `name` (`tagged` when it came from the tag, `folded` its folded form), the `id`-th.
+ */
+export function directField(
+  st: StructType,
+  i: number,
+  name: string,
+  tagged: boolean,
+  omitEmpty: boolean,
+  omitZero: boolean,
+  string: boolean,
+  folded: string,
+  id: number,
+): JsonField {
+  const step = stepOf(st, i);
+  return Object.freeze({
+    name,
+    goName: step.name,
+    index: Object.freeze([i]),
+    path: Object.freeze([step]),
+    type: step.type,
+    tagged,
+    omitEmpty,
+    omitZero,
+    string,
+    inline: false,
+    unknown: false,
+    folded,
+    id,
+  });
+}
+
 /** `prefix` with `last` appended, in an array of exactly that length. */
 export function extend<E>(prefix: readonly E[], last: E): E[] {
   const n = prefix.length;
@@ -175,33 +208,6 @@ export function finish(version: JsonVersion, list: readonly Pending[], extra: Ex
     fields[i] = freezeField(p, version === "v1" ? i : p.id, fold);
   }
   return finishFields(version, fields, extra);
-}
-
-/** A v1 field of a struct's own (not promoted), frozen: field `step` named `name`, the `id`-th in index order. */
-export function directFieldV1(
-  name: string,
-  tagged: boolean,
-  step: FieldStep,
-  omitEmpty: boolean,
-  omitZero: boolean,
-  string: boolean,
-  id: number,
-): JsonField {
-  return Object.freeze({
-    name,
-    goName: step.name,
-    index: Object.freeze([step.index]),
-    path: Object.freeze([step]),
-    type: step.type,
-    tagged,
-    omitEmpty,
-    omitZero,
-    string,
-    inline: false,
-    unknown: false,
-    folded: foldNameV1(name),
-    id,
-  });
 }
 
 type Extra = {

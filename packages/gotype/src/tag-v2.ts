@@ -204,11 +204,16 @@ const QUOTE_OR_ESCAPE = /[\\'"`\ud800-\udfff]/;
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const LONE_SURROGATE_ALL = new RegExp(LONE_SURROGATE.source, "g");
 
-const OPT_OMITEMPTY = 1;
-const OPT_OMITZERO = 2;
-const OPT_STRING = 4;
-const OPT_INLINE = 8;
-const OPT_UNKNOWN = 16;
+/** plainOptionBits: `omitempty`. */
+export const OPT_OMITEMPTY = 1;
+/** plainOptionBits: `omitzero`. */
+export const OPT_OMITZERO = 2;
+/** plainOptionBits: `string`. */
+export const OPT_STRING = 4;
+/** plainOptionBits: `inline` (Go 1.26) or `embed` (Go 1.27). */
+export const OPT_INLINE = 8;
+/** plainOptionBits: `unknown` (Go 1.26). */
+export const OPT_UNKNOWN = 16;
 
 /**
  * The options of a tag made of a plain name (no quote or backslash) and
@@ -217,19 +222,35 @@ const OPT_UNKNOWN = 16;
  * Go's whole grammar and gets the same answer for these.
  */
 function plainOptions(goName: string, tag: string, go127: boolean): FieldOptions | undefined {
-  const n = tag.length;
   let i = tag.indexOf(",");
-  if (i < 0) i = n;
-  if (QUOTE_OR_ESCAPE.test(i === n ? tag : tag.slice(0, i))) return undefined;
+  if (i < 0) i = tag.length;
+  const bits = plainOptionBits(tag, i, go127);
+  if (bits < 0) return undefined;
   const out = emptyOptions();
   out.name = goName;
   if (i > 0) {
-    const name = tag.slice(0, i);
-    if (name === "-") return undefined; // `json:"-,"`: Go's deferred error
     out.hasName = true;
-    out.name = name;
+    out.name = tag.slice(0, i);
   }
+  out.omitempty = (bits & OPT_OMITEMPTY) !== 0;
+  out.omitzero = (bits & OPT_OMITZERO) !== 0;
+  out.string = (bits & OPT_STRING) !== 0;
+  out.inline = (bits & OPT_INLINE) !== 0;
+  out.unknown = (bits & OPT_UNKNOWN) !== 0;
+  return out;
+}
+
+/**
+ * The options of a plain tag (see plainOptions) as OPT_* bits (`embed` of Go 1.27 is
+ * OPT_INLINE), the name being `tag` up to `comma` (its first comma, or its length); -1 for a
+ * tag that is not plain. Nothing is allocated for a tag without options.
+ */
+export function plainOptionBits(tag: string, comma: number, go127: boolean): number {
+  const n = tag.length;
+  if (QUOTE_OR_ESCAPE.test(comma === n ? tag : tag.slice(0, comma))) return -1;
+  if (comma === 1 && tag.charCodeAt(0) === 0x2d) return -1; // `json:"-,"`: Go's deferred error
   let seen = 0;
+  let i = comma;
   while (i < n) {
     let j = tag.indexOf(",", i + 1);
     if (j < 0) j = n;
@@ -237,39 +258,33 @@ function plainOptions(goName: string, tag: string, go127: boolean): FieldOptions
     switch (tag.slice(i + 1, j)) {
       case "omitempty":
         bit = OPT_OMITEMPTY;
-        out.omitempty = true;
         break;
       case "omitzero":
         bit = OPT_OMITZERO;
-        out.omitzero = true;
         break;
       case "string":
         bit = OPT_STRING;
-        out.string = true;
         break;
       case "inline":
-        if (go127) return undefined;
+        if (go127) return -1;
         bit = OPT_INLINE;
-        out.inline = true;
         break;
       case "unknown":
-        if (go127) return undefined;
+        if (go127) return -1;
         bit = OPT_UNKNOWN;
-        out.unknown = true;
         break;
       case "embed":
-        if (!go127) return undefined;
+        if (!go127) return -1;
         bit = OPT_INLINE;
-        out.inline = true;
         break;
       default:
-        return undefined;
+        return -1;
     }
-    if ((seen & bit) !== 0) return undefined;
+    if ((seen & bit) !== 0) return -1;
     seen |= bit;
     i = j;
   }
-  return out;
+  return seen;
 }
 
 const KNOWN_OPTIONS_126 = ["case", "inline", "unknown", "omitzero", "omitempty", "string", "format"];

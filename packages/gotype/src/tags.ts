@@ -20,7 +20,7 @@ export function lookupTag(tag: string, key: string): string | undefined {
     tag.startsWith(key) &&
     tag.charCodeAt(k) === 0x3a &&
     tag.charCodeAt(k + 1) === 0x22 &&
-    PLAIN_KEY.test(key)
+    (key === "json" || PLAIN_KEY.test(key))
   ) {
     const end = tag.indexOf('"', k + 2);
     if (end > 0) {
