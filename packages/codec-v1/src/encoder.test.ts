@@ -281,6 +281,26 @@ describe("Encoder over a Node Writable, buffered: lines gathered into chunks", (
     expect(text()).toBe(out.join(""));
   });
 
+  test("a line the byte path hands to the general encoder keeps its place among the gathered ones", async () => {
+    const { w, text } = keeper();
+    const X = structOf([
+      { name: "A", type: T.string, tag: "" },
+      { name: "V", type: T.any, tag: "" },
+    ]);
+    const e = new Encoder(w);
+    e.setBuffered(true);
+    // A Map in an `any` is the general encoder's (the byte path bails on it and writes nothing).
+    const values = Array.from({ length: 400 }, (_, i) => ({
+      A: `<${i}>`,
+      V: i % 3 === 0 ? new Map([["k", i]]) : { k: i },
+    }));
+    const bails = fastPaths.bails;
+    for (const v of values) await e.encode(X, v);
+    await e.flush();
+    expect(fastPaths.bails - bails).toBe(134);
+    expect(text()).toBe(values.map((v) => `${td.decode(marshal(X, v))}\n`).join(""));
+  });
+
   test("setBuffered(false) hands over the gathered lines; each later line is its own write", async () => {
     const { w, kept, text } = keeper();
     const e = new Encoder(w);

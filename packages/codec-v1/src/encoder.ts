@@ -10,7 +10,7 @@ import { checkType } from "./arguments.js";
 import type { GoType } from "./deps.js";
 import { InvalidArgumentError } from "./errors.js";
 import { DEFAULT_GO_VERSION, type GoVersion } from "./go-version.js";
-import { LINE_BLOCK, LineBlock, marshalLine } from "./marshal.js";
+import { LINE_BLOCK, LineBlock, marshalLine, marshalLineGeneral, marshalLineInto } from "./marshal.js";
 import { checkEncoder, type EncoderOptions } from "./options.js";
 import { indent } from "./syntax.js";
 import { describeValue } from "./value-check.js";
@@ -176,15 +176,25 @@ class NodeLines {
       if (b.buffer !== block.buf.buffer || b.byteOffset !== block.buf.byteOffset + start)
         return this.apart(b, prev, start);
     }
-    const wait = this.wait;
-    this.wait = undefined;
     if (!this.buffered) {
+      const wait = this.wait;
+      this.wait = undefined;
       this.pendStart = block.pos;
       const done = this.release;
       this.release = undefined;
       return writeNode(this.s, b, this.batch, done) ?? wait;
     }
-    if (block.pos - this.pendStart >= ENCODER_CHUNK) return this.flush() ?? wait;
+    return this.gathered();
+  }
+
+  /**
+   * A buffered line that marshalLineInto wrote at the block's end (no view of it made): the
+   * pending lines go to the stream once ENCODER_CHUNK bytes are gathered, else at the end of the tick.
+   */
+  gathered(): Promise<void> | undefined {
+    const wait = this.wait;
+    this.wait = undefined;
+    if (this.block.pos - this.pendStart >= ENCODER_CHUNK) return this.flush() ?? wait;
     if (!this.tickQueued) {
       this.tickQueued = true;
       process.nextTick(flushTick, this);
@@ -358,17 +368,20 @@ export class Encoder {
   encode<T>(type: GoType<T>, value: NoInfer<T>): Promise<void> {
     const lines = this.lines;
     const plain = this.prefix === "" && this.indentText === "";
-    let b: Uint8Array;
+    let b: Uint8Array | null = null;
     let prev: Uint8Array | null = null;
     let start = 0;
     try {
       checkType("Encoder.encode", type);
       if (this.err !== null) throw this.err.e;
       if (lines !== null && plain) {
-        // A Node Writable's line goes straight into its block.
+        // A Node Writable's line goes straight into its block (buffered: with no view of it made).
         prev = lines.ready();
         start = lines.block.pos;
-        b = marshalLine(type as GoType, value, this.escapeHTML, this.goVersion, lines.block);
+        if (!lines.buffered)
+          b = marshalLine(type as GoType, value, this.escapeHTML, this.goVersion, lines.block);
+        else if (!marshalLineInto(type as GoType, value, this.escapeHTML, lines.block))
+          b = marshalLineGeneral(type as GoType, value, this.escapeHTML, this.goVersion);
       } else {
         b = marshalLine(type as GoType, value, this.escapeHTML, this.goVersion, null);
         if (!plain) b = indent(b, this.prefix, this.indentText);
@@ -378,7 +391,9 @@ export class Encoder {
     }
     let r: unknown;
     try {
-      r = prev !== null && lines !== null ? lines.line(b, start, prev as BlockBuf) : this.write(b);
+      if (lines !== null && prev !== null)
+        r = b === null ? lines.gathered() : lines.line(b, start, prev as BlockBuf);
+      else r = this.write(b as Uint8Array);
     } catch (e) {
       this.err = { e };
       return Promise.reject(e);

@@ -57,12 +57,42 @@ export function marshalLine(
   const fast = fastPaths.bytes ? byteEncoderOf(type) : null;
   // The newline is written into the byte path's buffer: one copy of the line, not two.
   const b = fast === null ? undefined : marshalBytes(fast, value, escapeHTML, LINE, block);
-  return b ?? toUtf8(`${marshalToString(type, value, escapeHTML, goVersion)}\n`);
+  return b ?? marshalLineGeneral(type, value, escapeHTML, goVersion);
 }
 
-/** marshalBytes' output: the value, or the value and a newline. */
+/**
+ * marshalLine into `block` with no view of the line made (a buffered Encoder hands the stream
+ * many lines at once): whether the byte path wrote the line there (the block's end moved past
+ * it); false when the type is outside the byte path or the value made it bail (the block is
+ * unchanged: marshalLineGeneral writes the line, or Go's error).
+ */
+export function marshalLineInto(
+  type: GoType,
+  value: unknown,
+  escapeHTML: boolean,
+  block: LineBlock,
+): boolean {
+  syncPlans();
+  const fast = fastPaths.bytes ? byteEncoderOf(type) : null;
+  return fast !== null && marshalBytes(fast, value, escapeHTML, INTO, block) !== undefined;
+}
+
+/** marshalLine by the general encoder alone: the line in an array of its own. */
+export function marshalLineGeneral(
+  type: GoType,
+  value: unknown,
+  escapeHTML: boolean,
+  goVersion: GoVersion,
+): Uint8Array {
+  return toUtf8(`${marshalToString(type, value, escapeHTML, goVersion)}\n`);
+}
+
+/** marshalBytes' output: the value, the value and a newline, or those in the block with no view made (NO_VIEW returned). */
 const VALUE = 0;
 const LINE = 1;
+const INTO = 2;
+/** marshalBytes' answer for INTO. */
+const NO_VIEW = new Uint8Array(0);
 
 /** The size of a LineBlock's buffers. */
 export const LINE_BLOCK = 64 * 1024;
@@ -131,7 +161,7 @@ function marshalBytes(
   enc: ByteEncoder,
   value: unknown,
   html: boolean,
-  out: typeof VALUE | typeof LINE = VALUE,
+  out: typeof VALUE | typeof LINE | typeof INTO = VALUE,
   block: LineBlock | null = null,
 ): Uint8Array | undefined {
   const w = spare ?? new FastWriter();
@@ -154,7 +184,7 @@ function marshalBytes(
     if (block === null) return w.result();
     block.buf = w.buf;
     block.pos = w.pos;
-    return w.buf.subarray(start, w.pos);
+    return out === INTO ? NO_VIEW : w.buf.subarray(start, w.pos);
   } catch (err) {
     // BAIL, or a RangeError past the engine's stack: the general encoder writes Go's bytes or error.
     if (fastPaths.strict && err !== BAIL) throw err;
