@@ -562,28 +562,35 @@ const LO = LITTLE ? 0 : 1;
 
 /**
  * Code storing member name `text` (with its separator) at p, in room made before, and moving p
- * past it: four bytes a store through the buffer's DataView `d`, the rest one by one; a long
- * name copied from `keys` (where it is added).
+ * past it (storeBytes); a long name copied from `keys` (where it is added).
  */
 function keyStore(text: string, keys: Uint8Array[]): string {
   const k = utf8Bytes.encode(text);
-  if (k.length > INLINE_KEY) {
-    keys.push(k);
-    return `for (let j = 0, k = K[${keys.length - 1}]; j < ${k.length}; j++) b[p + j] = k[j];\np += ${k.length};\n`;
-  }
+  if (k.length <= INLINE_KEY) return storeBytes(k);
+  keys.push(k);
+  return `for (let j = 0, k = K[${keys.length - 1}]; j < ${k.length}; j++) b[p + j] = k[j];\np += ${k.length};\n`;
+}
+
+/**
+ * Code storing bytes k at p and moving p past them: four bytes a store through the buffer's
+ * DataView `d`, the last four overlapping the word before when the length is no multiple of
+ * four (the same bytes twice, one store instead of up to three); under four bytes one by one.
+ */
+function storeBytes(k: Uint8Array): string {
+  const n = k.length;
+  const word = (j: number): number =>
+    ((k[j] as number) |
+      ((k[j + 1] as number) << 8) |
+      ((k[j + 2] as number) << 16) |
+      ((k[j + 3] as number) << 24)) >>>
+    0;
   let code = "";
-  const words = k.length >> 2;
-  for (let j = 0; j < words * 4; j += 4) {
-    const word =
-      ((k[j] as number) |
-        ((k[j + 1] as number) << 8) |
-        ((k[j + 2] as number) << 16) |
-        ((k[j + 3] as number) << 24)) >>>
-      0;
-    code += `d.setUint32(p${j ? ` + ${j}` : ""}, ${word}, true);\n`;
+  if (n < 4) for (let j = 0; j < n; j++) code += `b[p${j ? ` + ${j}` : ""}] = ${k[j]};\n`;
+  else {
+    for (let j = 0; j + 4 <= n; j += 4) code += `d.setUint32(p${j ? ` + ${j}` : ""}, ${word(j)}, true);\n`;
+    if (n % 4 !== 0) code += `d.setUint32(p + ${n - 4}, ${word(n - 4)}, true);\n`;
   }
-  for (let j = words * 4; j < k.length; j++) code += `b[p${j ? ` + ${j}` : ""}] = ${k[j]};\n`;
-  return `${code}p += ${k.length};\n`;
+  return `${code}p += ${n};\n`;
 }
 
 /** The DataView of the output buffer last written to by a generated struct encoder (member names stored by words). */
@@ -596,11 +603,9 @@ function viewOf(b: Uint8Array): DataView {
   return outView.v;
 }
 
-/** Code storing the bytes of ASCII text t at b[p...] and moving p past them. */
+/** Code storing the bytes of ASCII text t at b[p...] and moving p past them (storeBytes). */
 function storeCode(t: string): string {
-  let code = "";
-  for (let j = 0; j < t.length; j++) code += `b[p${j === 0 ? "" : ` + ${j}`}] = ${t.charCodeAt(j)};\n`;
-  return `${code}p += ${t.length};\n`;
+  return storeBytes(utf8Bytes.encode(t));
 }
 
 /**
