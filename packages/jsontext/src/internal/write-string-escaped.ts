@@ -141,7 +141,7 @@ export function escapedWasm(w: FastWriter, s: string, mode: number, e: Escaper):
  * included. Mostly short strings: ASCII characters that need no escape are tested in
  * registers (four as a word while they come so, then one by one) before the escape table.
  */
-function escapedChars(w: FastWriter, s: string, mode: number): void {
+export function escapedChars(w: FastWriter, s: string, mode: number): void {
   const n = s.length;
   w.room(n * 6 + 2);
   const b = w.buf;
