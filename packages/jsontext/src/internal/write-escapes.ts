@@ -17,13 +17,13 @@ ESCAPE_LETTER[0x0d] = 0x72; // \r
 ESCAPE_LETTER[0x22] = 0x22;
 ESCAPE_LETTER[0x5c] = 0x5c;
 
-/** Mode bit of the escaped-string writers: `<`, `>` and `&` written `\u003c`, `\u003e`, `\u0026` (EscapeForHTML). */
+/** Mode bit of the escaped writers: `<`, `>`, `&` written `\u003c`, `\u003e`, `\u0026` (EscapeForHTML). */
 export const STRING_HTML = 1;
 /** Mode bit: U+2028 and U+2029 written `\u2028`, `\u2029` (EscapeForJS; v1 always). */
 export const STRING_JS = 2;
-/** Mode bit: a lone surrogate written as U+FFFD's UTF-8 (json/v2 with AllowInvalidUTF8); else `\ufffd` (v1). */
+/** Mode bit: a lone surrogate written as U+FFFD's UTF-8 (json/v2's AllowInvalidUTF8); else `\ufffd` (v1). */
 export const STRING_INVALID_RAW = 4;
-/** Mode bit: a lone surrogate bails (json/v2 without AllowInvalidUTF8: an error the exact encoder reports). */
+/** Mode bit: a lone surrogate bails (json/v2 without AllowInvalidUTF8: the exact encoder reports it). */
 export const STRING_INVALID_BAIL = 8;
 
 /** Per ASCII character: ESCAPE_LETTER, and `<`, `>`, `&` written `\u00XX` when escaping for HTML. */
