@@ -71,6 +71,7 @@ export {
   LBRACE,
   LBRACKET,
   leave,
+  listReader,
   literal,
   N,
   NO_FAST,

@@ -14,9 +14,9 @@ import {
   beginArray,
   C,
   END,
+  listReader,
   nextElement,
   readFloatList,
-  readList,
   readNull,
   readString,
   skipValue,
@@ -277,8 +277,10 @@ function plainSliceDecoder(t: GoType & { kind: "slice" }): FDec {
     elemT.kind === "slice" && float64Slices(elemT, 1) ? plainSliceDecoder(elemT) : fastDecoderFor(elemT);
   const ez = zeroFn(elemT);
   const z = primitiveZero(elemT);
-  // Each element decoded into a fresh zero value (the kernel's readList makes short arrays at size).
+  // Each element decoded into a fresh zero value (the kernel's readList makes short arrays at size),
+  // by this type's own list reader (allocation sites of its own: see listReader).
   const read = z === NOT_PRIMITIVE ? (k: number) => elem(k, ez()) : (k: number) => elem(k, z);
+  const list = listReader(read);
   return (c, cur) => {
     if (c !== LBRACKET) {
       readNull(c);
@@ -286,7 +288,7 @@ function plainSliceDecoder(t: GoType & { kind: "slice" }): FDec {
     }
     // A slice decoded a second time (a duplicate name) reuses its elements and capacity: exact engine.
     if (cur !== null && cur !== undefined && cur.length !== 0) bail();
-    return readList(read);
+    return list();
   };
 }
 

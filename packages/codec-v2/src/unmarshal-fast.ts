@@ -27,6 +27,7 @@ import {
   fastPathSwitch,
   LBRACE,
   LBRACKET,
+  listReader,
   literal,
   N,
   NO_FAST,
@@ -35,7 +36,6 @@ import {
   Q,
   quotedBytes,
   readFloatList,
-  readList,
   readNull,
   readString,
   resetAny,
@@ -409,13 +409,14 @@ class Compiler {
         return null;
       };
     }
-    const elem = this.get(t.elem, str);
+    // This type's own list reader (allocation sites of its own: see listReader).
+    const list = listReader(this.get(t.elem, str));
     return (c) => {
       if (c !== LBRACKET) {
         readNull(c);
         return null;
       }
-      return readList(elem);
+      return list();
     };
   }
 

@@ -81,7 +81,7 @@ export {
 export { KERNEL } from "./gen-scope.js";
 export { longDecimal, nearestQuotient, POW10 } from "./long-decimal.js";
 export { matchAt, quotedBytes } from "./names.js";
-export { colon, literal, numberEnd, readList, readNull, skipValue, ws } from "./scan.js";
+export { colon, listReader, literal, numberEnd, readList, readNull, skipValue, ws } from "./scan.js";
 export { readFloat, readFloatList } from "./scan-float.js";
 export { runScan } from "./scan-run.js";
 export {

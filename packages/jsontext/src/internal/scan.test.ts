@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { GENERATE_AFTER } from "./codegen-tier.js";
 import { BAIL, beginScan, C, endScan, FAST_MAX_DEPTH, fastPathSwitch } from "./cursor.js";
-import { colon, literal, numberEnd, readList, skipValue, ws } from "./scan.js";
+import { colon, listReader, literal, numberEnd, readList, skipValue, ws } from "./scan.js";
 import { readFloat } from "./scan-float.js";
 import { run, V1 } from "./test-cursor.js";
 
@@ -138,6 +139,64 @@ describe("readList", () => {
       if (c.want === "bail") expect(got).toBe(BAIL);
       else expect(got).toEqual({ value: c.want, end: c.in.length, n: c.in.length });
     });
+});
+
+describe("listReader", () => {
+  // readList's cases, each read by one reader past its table calls (readList) into its generated code.
+  const cases: { name: string; in: string; want: number[] | "bail" }[] = [
+    { name: "Empty", in: "[]", want: [] },
+    { name: "EmptySpaced", in: "[ \n]", want: [] },
+    { name: "One", in: "[1]", want: [1] },
+    { name: "Two", in: "[1, 2]", want: [1, 2] },
+    { name: "Three", in: "[1, 2 ,3 ]", want: [1, 2, 3] },
+    { name: "Many", in: "[1,2,3,4.5]", want: [1, 2, 3, 4.5] },
+    { name: "ManySpaced", in: "[ 1 , 2 , 3 , 4 , 5 ]", want: [1, 2, 3, 4, 5] },
+    { name: "ThreeTrailing", in: "[1,2,3,]", want: "bail" },
+    { name: "ThreeNoComma", in: "[1,2,3 4]", want: "bail" },
+    { name: "ManyTrailing", in: "[1,2,3,4,]", want: "bail" },
+    { name: "ManyNoComma", in: "[1,2,3,4 5]", want: "bail" },
+    { name: "Trailing", in: "[1,2,]", want: "bail" },
+    { name: "NoComma", in: "[1 2]", want: "bail" },
+    { name: "Unterminated", in: "[1,2,3,4", want: "bail" },
+  ];
+  for (const c of cases)
+    it(c.name, () => {
+      const read = listReader(() => readFloat());
+      for (let call = 1; call <= GENERATE_AFTER + 3; call++) {
+        const got = run(c.in, read);
+        if (c.want === "bail") expect(got, `call ${call}`).toBe(BAIL);
+        else expect(got, `call ${call}`).toEqual({ value: c.want, end: c.in.length, n: c.in.length });
+      }
+    });
+
+  it("Nested/DepthLimit", () => {
+    // Lists of lists: the inner reader's enter/leave count depth as readList's do.
+    const inner: () => unknown[] = listReader((c) => (c === 0x5b ? inner() : readFloat()));
+    const ok = `${"[".repeat(FAST_MAX_DEPTH)}1${"]".repeat(FAST_MAX_DEPTH)}`;
+    const deep = `${"[".repeat(FAST_MAX_DEPTH + 1)}1${"]".repeat(FAST_MAX_DEPTH + 1)}`;
+    for (let call = 1; call <= GENERATE_AFTER + 2; call++) {
+      expect(run(ok, inner)).not.toBe(BAIL);
+      expect(run(deep, inner)).toBe(BAIL);
+      expect(run("[[1,2],[],[3,[4]],5]", inner)).toEqual({
+        value: [[1, 2], [], [3, [4]], 5],
+        end: 20,
+        n: 20,
+      });
+    }
+  });
+
+  it("Readers/OwnArrays", () => {
+    // Two readers over one element function return equal, distinct arrays.
+    const elem = () => readFloat();
+    const a = listReader(elem);
+    const b = listReader(elem);
+    for (let call = 1; call <= GENERATE_AFTER + 2; call++) {
+      const x = run("[1,2,3,4]", a);
+      const y = run("[1,2,3,4]", b);
+      expect(x).toEqual(y);
+      if (x !== BAIL && y !== BAIL) expect(x.value).not.toBe(y.value);
+    }
+  });
 });
 
 describe("fastPathSwitch", () => {
