@@ -21,7 +21,7 @@
 
 /**
  * The number argument of the writers' inner functions (writeFloat64In, writeInt53In,
- * shortestDigits). A double passed to a call V8 does not inline is boxed: a heap number
+ * and the digit search in writeFloat64In). A double passed to a call V8 does not inline is boxed: a heap number
  * per call, and in a list of floats that is garbage per element (measured: ~470 KB per
  * marshal of canada, a young-generation collection every few calls). Through this slot
  * it stays unboxed whatever the inliner decides. Callers in a loop set NUM_IN[0] and call
@@ -48,14 +48,6 @@ for (let i = 0; i < 2047; i++) HALF_ULP[i] = 2 ** (i - 1075);
 // named in comments: V8 reads a module-level const from the module's context at each use, with a
 // map check (about ten instructions a read).
 
-/**
- * Results of {@link shortestDigits} besides its return value: the digits as [HI] * 1e8 + [LO]
- * (typed arrays: a module-level `let` holding a double would box it on every store).
- */
-const OUT = new Int32Array(2);
-const HI = 0;
-const LO = 1;
-
 /** 10^k split in halves of 26 bits (Veltkamp), for Dekker's exact product. */
 const P10_HI = new Float64Array(23);
 const P10_LO = new Float64Array(23);
@@ -64,39 +56,6 @@ for (let i = 0; i < 23; i++) {
   const c = SPLIT * b;
   P10_HI[i] = c - (c - b);
   P10_LO[i] = b - (P10_HI[i] as number);
-}
-
-/**
- * Whether a decimal of k fraction digits reads back as a: NO (100), undecided (TIE, 101: a tie),
- * or yes as the offset of its digits from round(a*10^k) (below 2^52: -1, 0 or 1) or from the
- * integer a*10^k (above: Dekker's correction, |offset| <= 8), which the caller computes again.
- * halfUlp is half of a's ulp, ah + al = a its Veltkamp split. (Results, not a typed array of
- * them: fits is inlined, and a module-level array costs a checked load per use.)
- */
-function fits(a: number, ah: number, al: number, halfUlp: number, k: number): number {
-  const P = P10[k] as number;
-  const p = a * P;
-  if (p < 4503599627370496 /* TWO52 */) {
-    // Below 2^52 at most one integer is within half an ulp of a (scaled), and fl(a*10^k)
-    // is within a quarter of the exact product.
-    const m = Math.round(p);
-    if (m / P === a) return 0;
-    const d = p - m;
-    if (d < 0.25 && d > -0.25) return 100 /* NO */;
-    const o = d > 0 ? 1 : -1;
-    return (m + o) / P === a ? o : 100 /* NO */;
-  }
-  // p is an integer: the exact product is p + err (Dekker), its nearest integer p + round(err).
-  const bh = P10_HI[k] as number;
-  const bl = P10_LO[k] as number;
-  const err = ah * bh - p + ah * bl + al * bh + al * bl;
-  const r = Math.round(err);
-  let d = err - r;
-  if (d < 0) d = -d;
-  const h = halfUlp * P;
-  if (d === 0.5 || d === h) return 101 /* TIE */;
-  if (d > h) return 100 /* NO */;
-  return r;
 }
 
 /**
@@ -114,61 +73,6 @@ function decimalExponent(a: number): number {
   }
   if (a >= 1e-2) return a >= 1e-1 ? 0 : -1;
   return a >= 1e-3 ? -2 : a >= 1e-4 ? -3 : -4;
-}
-
-/**
- * Finds the shortest decimal of a (a > 0): returns its number of fraction digits and sets HI
- * and LO; -1 when a is out of the fast range or undecided (the caller writes String(a)).
- */
-function shortestDigits(): number {
-  const a = NUM_IN[0] as number;
-  // The fast range [FAST_MIN, FAST_MAX).
-  if (!(a >= 1e-5 && a < 1e15)) return -1;
-  const w = U32[HI_WORD] as number;
-  // A power of two: the gap below is half the gap above.
-  if ((w & 0xfffff) === 0 && U32[LO_WORD] === 0) return -1;
-  const hu = HALF_ULP[(w >>> 20) - 1] as number;
-  const t = 134217729 /* SPLIT */ * a;
-  const ah = t - (t - a);
-  const al = a - ah;
-  // e: the decimal exponent (10^(e-1) <= a < 10^e, or one more); 17 significant digits always do.
-  const e = decimalExponent(a);
-  // Up to 15 digits, the decimal with 15 - e fraction digits nearest a is the shortest
-  // decimal (which is within a's half ulp, under half a unit of the 15th digit) followed by
-  // zeros: the writer drops them (a is no integer, so they are fraction digits). Else 16
-  // digits (then the last is not 0), else 17.
-  const top = 17 - e;
-  let k = top - 2;
-  let r = fits(a, ah, al, hu, k);
-  if (r === 100 /* NO */) {
-    k = top - 1;
-    r = fits(a, ah, al, hu, k);
-    if (r === 100 /* NO */) {
-      k = top;
-      r = fits(a, ah, al, hu, k);
-    }
-  }
-  // No fit at 17 digits (only when e was one more), or a tie.
-  if (r >= 100) return -1;
-  // The digits are c + r: c as fits found it.
-  const p = a * (P10[k] as number);
-  const c = p < 4503599627370496 /* TWO52 */ ? Math.round(p) : p;
-  // A product, not a division (faster); off by one at most, which the loops below mend.
-  let h = Math.floor(c * 1e-8);
-  let l = c - h * 1e8 + r;
-  while (l < 0) {
-    l += 1e8;
-    h--;
-  }
-  while (l >= 1e8) {
-    l -= 1e8;
-    h++;
-  }
-  // Never past 17 digits (the search allows no more); a guard for the digit writer.
-  if (h >= 1e9) return -1;
-  OUT[HI] = h;
-  OUT[LO] = l;
-  return k;
 }
 
 /** Number of decimal digits of n (0 <= n < 1e9). */
@@ -345,17 +249,101 @@ export function writeFloat64In(b: Uint8Array, p: number): number {
     b[p++] = 0x2d;
   }
   // An integer: its digits, no fraction.
-  NUM_IN[0] = a;
-  if (a < 1e15 /* FAST_MAX */ && a === Math.floor(a)) return writeInt53In(b, p);
-  let k = shortestDigits();
+  if (a < 1e15 /* FAST_MAX */ && a === Math.floor(a)) {
+    NUM_IN[0] = a;
+    return writeInt53In(b, p);
+  }
+  // The shortest decimal of a as its number of fraction digits k and its digits hi * 1e8 + lo;
+  // k = -1 when a is out of the fast range or undecided (then String(a) is written). Written
+  // here, not in a function of its own: V8 left such a call uninlined (its inlining budget),
+  // and the call and the results passed through a typed array cost about 60 instructions a float.
+  let k = -1;
+  let hi = 0;
+  let lo = 0;
+  // The fast range [FAST_MIN, FAST_MAX); w: the high word of a (x's, less the sign).
+  const w = (U32[HI_WORD] as number) & 0x7fffffff;
+  // A power of two (the gap below is half the gap above) is left to String.
+  if (a >= 1e-5 && a < 1e15 && ((w & 0xfffff) !== 0 || U32[LO_WORD] !== 0)) {
+    const hu = HALF_ULP[(w >>> 20) - 1] as number;
+    const t = 134217729 /* SPLIT */ * a;
+    const ah = t - (t - a);
+    const al = a - ah;
+    // e: the decimal exponent (10^(e-1) <= a < 10^e, or one more); 17 significant digits always do.
+    const e = decimalExponent(a);
+    // Up to 15 digits, the decimal with 15 - e fraction digits nearest a is the shortest
+    // decimal (which is within a's half ulp, under half a unit of the 15th digit) followed by
+    // zeros: the writer drops them (a is no integer, so they are fraction digits). Else 16
+    // digits (then the last is not 0), else 17.
+    const top = 17 - e;
+    // r: whether the decimal of kk fraction digits reads back as a: NO (100), undecided (TIE,
+    // 101: a tie), or yes as the offset of its digits from round(a*10^kk) (below 2^52: -1, 0
+    // or 1) or from the integer a*10^kk (above: Dekker's correction, |offset| <= 8). One loop
+    // over the three lengths, not a function called three times: V8's inlining budget.
+    let kk = top - 2;
+    let r = 100; /* NO */
+    for (;;) {
+      const P = P10[kk] as number;
+      const pr = a * P;
+      if (pr < 4503599627370496 /* TWO52 */) {
+        // Below 2^52 at most one integer is within half an ulp of a (scaled), and fl(a*10^kk)
+        // is within a quarter of the exact product.
+        const m = Math.round(pr);
+        if (m / P === a) r = 0;
+        else {
+          const d = pr - m;
+          if (d >= 0.25 || d <= -0.25) {
+            const o = d > 0 ? 1 : -1;
+            if ((m + o) / P === a) r = o;
+          }
+        }
+      } else {
+        // pr is an integer: the exact product is pr + err (Dekker), its nearest integer pr + round(err).
+        const err =
+          ah * (P10_HI[kk] as number) -
+          pr +
+          ah * (P10_LO[kk] as number) +
+          al * (P10_HI[kk] as number) +
+          al * (P10_LO[kk] as number);
+        const m = Math.round(err);
+        let d = err - m;
+        if (d < 0) d = -d;
+        const h = hu * P;
+        if (d === 0.5 || d === h) r = 101 /* TIE */;
+        else if (d <= h) r = m;
+      }
+      if (r !== 100 /* NO */ || kk === top) break;
+      kk++;
+    }
+    // No fit at 17 digits (only when e was one more), or a tie: r >= 100.
+    if (r < 100) {
+      // The digits are c + r: c as fits found it.
+      const pr = a * (P10[kk] as number);
+      const c = pr < 4503599627370496 /* TWO52 */ ? Math.round(pr) : pr;
+      // A product, not a division (faster); off by one at most, which the loops below mend.
+      let h = Math.floor(c * 1e-8);
+      let l = c - h * 1e8 + r;
+      while (l < 0) {
+        l += 1e8;
+        h--;
+      }
+      while (l >= 1e8) {
+        l -= 1e8;
+        h++;
+      }
+      // Never past 17 digits (the search allows no more); a guard for the digit writer.
+      if (h < 1e9) {
+        k = kk;
+        hi = h;
+        lo = l;
+      }
+    }
+  }
   if (k < 0) {
     const s = String(a);
     const n = s.length;
     for (let i = 0; i < n; i++) b[p++] = s.charCodeAt(i);
     return p;
   }
-  let hi = OUT[HI] as number;
-  let lo = OUT[LO] as number;
   if (lo === 0 && hi < 1e8) {
     // Up to 7 digits then zeros (prices, scores): the zeros dropped here, in int32 steps.
     lo = hi;
