@@ -5,7 +5,14 @@
  * encoder.
  */
 import type { GoType } from "@gojson/gotype";
-import { type FastWriter, FLOAT64_MAX_BYTES, INT53_MAX_BYTES, tieredOver } from "@gojson/jsontext/internal";
+import {
+  type FastWriter,
+  FLOAT64_MAX_BYTES,
+  INT53_MAX_BYTES,
+  NUM_IN,
+  tieredOver,
+  writeInt53In,
+} from "@gojson/jsontext/internal";
 import { isByteSlice } from "./arshal-slices.js";
 import { encodeBytes } from "./bytes-format.js";
 import { isSmallIntKind, isUnsignedKind, smallIntCode } from "./marshal-fast-checks.js";
@@ -29,6 +36,15 @@ export function byteArrayValue(v: unknown, n: number): Uint8Array {
   }
   return out;
 }
+
+/** A bigint's two's complement words (64-bit kinds' lists: the digits of one below 2^53 from its words). */
+const I64 = new BigInt64Array(1);
+const I64_WORDS = new Int32Array(I64.buffer);
+const LITTLE = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+const HI = LITTLE ? 1 : 0;
+const LO = LITTLE ? 0 : 1;
+/** The names the generated list writers of 64-bit kinds use besides generate's. */
+const BIG_EXTRA = { L: I64, W: I64_WORDS, N: NUM_IN, I53IN: writeInt53In };
 
 export function buildList(t: Extract<GoType, { kind: "slice" | "array" }>, c: Ctx): ByteEncoder | null {
   const slice = t.kind === "slice";
@@ -105,18 +121,23 @@ w.depth -= 2;
   }
   if (isIntKind(e.kind)) {
     // String(x) of each, as the element encoder writes: digits by hand below 2^53. Each element is
-    // checked against the kind: int8 … uint32 a number in range, the 64-bit kinds a bigint in range.
+    // checked against the kind: int8 … uint32 a number in range, the 64-bit kinds a bigint in range
+    // (BigInt.asIntN/asUintN: cheaper than two bigint comparisons), then stored as int64 words: a
+    // high word in (-2^21, 2^21) is |x| < 2^53 (unsigned: a high word >= 0 is below 2^63 too).
     const small = isSmallIntKind(e.kind);
     const unsigned = isUnsignedKind(e.kind);
     const elemCheck = small
-      ? `if (!${smallIntCode(e.kind, "x")}) BAILF();\nconst d = x;`
-      : `if (typeof x !== "bigint") BAILF();\nconst d = BIG(x);`;
-    // A bigint beyond 2^53 (BIG gives NaN) as its decimal text, once its range is checked.
+      ? `if (!${smallIntCode(e.kind, "x")}) BAILF();`
+      : `if (typeof x !== "bigint" || BigInt.${unsigned ? "asUintN" : "asIntN"}(64, x) !== x) BAILF();
+L[0] = x;
+const hi = W[${HI}];`;
+    // A bigint beyond 2^53 as its decimal text.
     const write = small
-      ? "p = I53(b, p, d);"
-      : `if (d === d${unsigned ? " && d >= 0" : ""}) p = I53(b, p, d);
-else {
-if (!FITS(x, ${unsigned})) BAILF();
+      ? "p = I53(b, p, x);"
+      : `if (${unsigned ? "hi >= 0" : "hi > -2097152"} && hi < 2097152) {
+N[0] = hi * 4294967296 + (W[${LO}] >>> 0);
+p = I53IN(b, p);
+} else {
 w.pos = p;
 w.ascii(String(x));
 w.room((n - i) * ${INT53_MAX_BYTES + 1} + 2);
@@ -143,7 +164,7 @@ b[p++] = 0x5d;
 w.pos = p;
 w.depth--;
 };`;
-    const gen = generate(src, INT_WRITERS[e.kind] as ByteEncoder, c.ws);
+    const gen = generate(src, INT_WRITERS[e.kind] as ByteEncoder, c.ws, small ? {} : BIG_EXTRA);
     if (gen !== null) return gen;
   }
   const elem = c.compile(e, c);

@@ -718,6 +718,19 @@ describe("marshal byte path numbers", () => {
     const written: [GoType, unknown][] = [
       [sliceOf(T.int64), [...big, 12345678n, 100000000n, -99999999n, 1234567890123n]],
       [sliceOf(T.uint64), [2n ** 64n - 1n, 0n, 1n]],
+      // Around the int64 words' boundaries (the high word in (-2^21, 2^21) is the hand-written range).
+      [
+        sliceOf(T.int64),
+        [
+          2n ** 32n - 1n,
+          2n ** 32n,
+          -(2n ** 32n),
+          -(2n ** 32n) - 1n,
+          2n ** 53n - 2n ** 32n,
+          -(2n ** 53n) + 2n ** 32n - 1n,
+        ],
+      ],
+      [sliceOf(T.uint64), [2n ** 53n - 1n, 2n ** 53n, 2n ** 63n - 1n, 2n ** 63n, 2n ** 32n]],
     ];
     for (const [t, v] of written) {
       const want = exact(t, v);
@@ -729,6 +742,8 @@ describe("marshal byte path numbers", () => {
     const misfits: [GoType, unknown][] = [
       [sliceOf(T.int64), [2n ** 70n, -(2n ** 70n)]],
       [sliceOf(T.uint64), [1n, -1n]],
+      [sliceOf(T.uint64), [1n, 2n ** 64n]],
+      [sliceOf(T.int64), [1n, 2n ** 63n]],
       [sliceOf(T.int), [0, -0, 7, -12, 2 ** 53 - 1, -(2 ** 53), 1e300, 1.5]],
       [sliceOf(T.int64), [1n, Number.NaN]],
       [sliceOf(T.int64), [1n, "2"]],
