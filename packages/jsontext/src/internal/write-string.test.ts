@@ -266,6 +266,23 @@ function quoted(s: string, policy: Parameters<typeof quoteString>[1]): string | 
   }
 }
 
+// Short strings look each ASCII character up in the mode's escape table, four as a word, then
+// one by one: every ASCII character at every place of strings of 4 to 9 characters, flat and
+// as a slice of a longer string, in every mode.
+describe("escapedChars", () => {
+  for (const m of modes)
+    it(`EveryASCII/${m.name}`, () => {
+      for (let n = 4; n < 10; n++)
+        for (let at = 0; at < n; at++)
+          for (let c = 0; c < 0x80; c++) {
+            const s = `${"y".repeat(at)}${String.fromCharCode(c)}${"z".repeat(n - at - 1)}`;
+            const want = quoted(s, m.policy);
+            expect(escaped(s, m.mode)).toBe(want);
+            expect(escaped(`${"#".repeat(20)}${s}`.slice(20), m.mode)).toBe(want);
+          }
+    });
+});
+
 // The two escapers of long strings, each called directly on strings of any length: the
 // WebAssembly one (escape-wasm.ts, which this runtime has) and the JavaScript fallback.
 const escaper = escaperOrNull();
