@@ -104,6 +104,7 @@ export {
   validV1,
   writeFloat64,
   writeFloat64In,
+  writeFloat64ShortIn,
   writeInt53,
   writeInt53In,
   writeStringEscaped,

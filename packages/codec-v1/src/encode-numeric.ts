@@ -4,7 +4,7 @@
  * the native JSON.stringify or Array.prototype.join writes the text, which is
  * Go's text for such values.
  */
-import { type GoType, isIntegerKind, NUM_IN, writeFloat64In, writeInt53In } from "./deps.js";
+import { type GoType, isIntegerKind, writeFloat64ShortIn } from "./deps.js";
 import { ptrHas } from "./methods.js";
 import { bigBounds, isBigKind, numberBounds } from "./value-check.js";
 
@@ -119,39 +119,7 @@ export function intArrayCheck(t: GoType): NumericCheck | null {
 /**
  * writeFloatIn writes the finite float64 in NUM_IN[0] at b[p...] as Go's encoding/json does
  * (strconv's shortest digits, 'f' form in [1e-6, 1e21), else 'e') and returns the end; room of
- * FLOAT64_MAX_BYTES made before. A nonzero integer of 32 bits goes to the integer writer, a
- * multiple of 0.001 below 2^42 in magnitude (prices, scores, measures) is written as its integer
- * part, a point and up to three digits, any other value by jsontext's float writer.
- *
- * The decimal form is Go's: when k / 1000 === x (k = round(1000 x)), x is the double nearest to
- * k/1000, and below 2^42 doubles are at most 2^-11 apart (less than half of 0.001), so no other
- * decimal with three or fewer digits after the point rounds to x; one with more is longer. x is
- * at least 0.001 in magnitude then: the 'f' form.
+ * FLOAT64_MAX_BYTES made before: jsontext's lone-float writer (integers, short decimals, then
+ * the general float writer).
  */
-export function writeFloatIn(b: Uint8Array, p: number): number {
-  const x = NUM_IN[0] as number;
-  if (x !== 0 && (x | 0) === x) return writeInt53In(b, p);
-  let k = Math.round(x * 1000);
-  // |k| < 2^42 * 1000 (as a literal: V8 reads a module-level const at each use)
-  if (k === 0 || k / 1000 !== x || !(k < 4398046511104000 && k > -4398046511104000))
-    return writeFloat64In(b, p);
-  if (k < 0) {
-    b[p++] = 0x2d;
-    k = -k;
-  }
-  const q = Math.floor(k / 1000);
-  let r = k - q * 1000;
-  NUM_IN[0] = q;
-  p = writeInt53In(b, p);
-  if (r === 0) return p;
-  b[p++] = 0x2e;
-  const d0 = (r / 100) | 0;
-  b[p++] = 0x30 + d0;
-  r -= d0 * 100;
-  if (r === 0) return p;
-  const d1 = (r / 10) | 0;
-  b[p++] = 0x30 + d1;
-  r -= d1 * 10;
-  if (r !== 0) b[p++] = 0x30 + r;
-  return p;
-}
+export const writeFloatIn: (b: Uint8Array, p: number) => number = writeFloat64ShortIn;

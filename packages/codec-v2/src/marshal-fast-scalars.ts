@@ -3,8 +3,10 @@ import {
   type FastWriter,
   FLOAT64_MAX_BYTES,
   INT53_MAX_BYTES,
+  NUM_IN,
   safeBigint,
   writeFloat64,
+  writeFloat64ShortIn,
   writeInt53,
   writeStringV2,
 } from "@gojson/jsontext/internal";
@@ -146,14 +148,17 @@ export function writeF64(w: FastWriter, v: unknown): void {
 }
 
 /**
- * A lone float64 (a struct field, an `any` number), written as writeF64 does. Not String(x):
- * a miss of V8's number-string cache makes the string in old space (the cache lives there),
- * garbage that only a mark-compact frees (nested-orders marshal: 30 % more CPU time).
+ * A lone float64 (a struct field, an `any` number): the same bytes as writeF64, with short
+ * decimals (multiples of 0.001: prices, scores) written without the shortest-digits search
+ * (jsontext's writeFloat64ShortIn). Not String(x): a miss of V8's number-string cache makes the
+ * string in old space (the cache lives there), garbage that only a mark-compact frees
+ * (nested-orders marshal: 30 % more CPU time).
  */
 export function writeF64Lone(w: FastWriter, v: unknown): void {
   if (typeof v !== "number" || v - v !== 0) bail();
   w.room(FLOAT64_MAX_BYTES);
-  w.pos = v !== 0 && (v | 0) === v ? writeInt53(w.buf, w.pos, v) : writeFloat64(w.buf, w.pos, v);
+  NUM_IN[0] = v;
+  w.pos = writeFloat64ShortIn(w.buf, w.pos);
 }
 
 export function writeF32(w: FastWriter, v: unknown): void {

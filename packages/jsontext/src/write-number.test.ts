@@ -1,6 +1,14 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { FLOAT64_MAX_BYTES, INT53_MAX_BYTES, safeBigint, writeFloat64, writeInt53 } from "./write-number.js";
+import {
+  FLOAT64_MAX_BYTES,
+  INT53_MAX_BYTES,
+  NUM_IN,
+  safeBigint,
+  writeFloat64,
+  writeFloat64ShortIn,
+  writeInt53,
+} from "./write-number.js";
 
 const buf = new Uint8Array(64);
 const latin1 = new TextDecoder("latin1");
@@ -67,6 +75,66 @@ describe("writeFloat64 writes Go's float64 text", () => {
     for (const x of [-1.2345678901234568e-300, -2.2250738585072014e-308, -123456.78901234567]) {
       expect(float(x).length).toBeLessThanOrEqual(FLOAT64_MAX_BYTES);
     }
+  });
+});
+
+/** writeFloat64ShortIn's text for x. */
+const lone = (x: number) => {
+  NUM_IN[0] = x;
+  return latin1.decode(buf.subarray(0, writeFloat64ShortIn(buf, 0)));
+};
+
+describe("writeFloat64ShortIn (lone floats: short decimals without the digit search)", () => {
+  // Short decimals at the edges of the short path (k = round(1000 x), |k| < 2^42 * 1000), and
+  // values that must leave it (not a multiple of 0.001, too large, zero, -0).
+  const table = [
+    0,
+    -0,
+    1,
+    -1,
+    0.001,
+    -0.001,
+    0.0005,
+    0.0015,
+    0.5,
+    0.1 + 0.2,
+    88.63,
+    -65.613,
+    123.456,
+    100.2541,
+    1.01,
+    2.1,
+    4398046511103.999,
+    4398046511104,
+    4398046511104.001,
+    -4398046511103.999,
+    2 ** 31,
+    -(2 ** 31),
+    2 ** 31 - 1,
+    2 ** 53,
+    1e21,
+    5e-324,
+    999.999,
+    1000.0001,
+    0.999,
+  ];
+  it.each(table)("%s", (x) => expect(lone(x)).toBe(want(x)));
+  it("equals writeFloat64 on short decimals and random doubles", () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.double({ noNaN: true, noDefaultInfinity: true }),
+          fc.integer({ min: -(2 ** 45), max: 2 ** 45 }).map((m) => m / 1000),
+          fc
+            .integer({ min: -1e9, max: 1e9 })
+            .chain((m) => fc.integer({ min: 0, max: 4 }).map((k) => m / 10 ** k)),
+        ),
+        (x) => {
+          expect(lone(x)).toBe(float(x));
+        },
+      ),
+      { numRuns: 5000 },
+    );
   });
 });
 

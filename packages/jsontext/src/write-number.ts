@@ -387,3 +387,43 @@ export function writeFloat64In(b: Uint8Array, p: number): number {
   b[dot] = 0x2e;
   return dropZeros(b, end);
 }
+
+/**
+ * {@link writeFloat64In} for a lone float64 (a struct field, an `any` number): a nonzero
+ * integer of 32 bits goes to the integer writer, a multiple of 0.001 below 2^42 in magnitude
+ * (prices, scores, measures) is written as its integer part, a point and up to three digits,
+ * any other value by writeFloat64In. Not for lists: there the extra test costs more than it
+ * saves on values that are not short decimals.
+ *
+ * The decimal form is the shortest: when k / 1000 === x (k = round(1000 x)), x is the double
+ * nearest to k/1000, and below 2^42 doubles are at most 2^-11 apart (less than half of 0.001),
+ * so no other decimal with three or fewer digits after the point rounds to x; one with more is
+ * longer. x is at least 0.001 in magnitude then: the fixed form, in Go's v1 and v2 alike.
+ */
+export function writeFloat64ShortIn(b: Uint8Array, p: number): number {
+  const x = NUM_IN[0] as number;
+  if (x !== 0 && (x | 0) === x) return writeInt53In(b, p);
+  let k = Math.round(x * 1000);
+  // |k| < 2^42 * 1000 (as a literal: V8 reads a module-level const at each use)
+  if (k === 0 || k / 1000 !== x || !(k < 4398046511104000 && k > -4398046511104000))
+    return writeFloat64In(b, p);
+  if (k < 0) {
+    b[p++] = 0x2d;
+    k = -k;
+  }
+  const q = Math.floor(k / 1000);
+  let r = k - q * 1000;
+  NUM_IN[0] = q;
+  p = writeInt53In(b, p);
+  if (r === 0) return p;
+  b[p++] = 0x2e;
+  const d0 = (r / 100) | 0;
+  b[p++] = 0x30 + d0;
+  r -= d0 * 100;
+  if (r === 0) return p;
+  const d1 = (r / 10) | 0;
+  b[p++] = 0x30 + d1;
+  r -= d1 * 10;
+  if (r !== 0) b[p++] = 0x30 + r;
+  return p;
+}

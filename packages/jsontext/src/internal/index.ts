@@ -46,6 +46,7 @@ export {
   safeBigintIn,
   writeFloat64,
   writeFloat64In,
+  writeFloat64ShortIn,
   writeInt53,
   writeInt53In,
 } from "../write-number.js";
