@@ -10,8 +10,12 @@ import {
   direct,
   FLOAT64_MAX_BYTES,
   GENERATE_AFTER,
+  HI_WORD,
+  I64,
+  I64_WORDS,
   INT53_MAX_BYTES,
   isIntegerKind,
+  LO_WORD,
   NUM_IN,
   STRING_HTML,
   STRING_JS,
@@ -553,13 +557,6 @@ function roomCode(n: number): string {
 /** Code reading the position back after a call that wrote (b and d follow a new buffer). */
 const AFTER_CALL = "p = w.pos;\nif (w.buf !== b) {\nb = w.buf;\nd = VIEW(b);\n}\n";
 
-/** An int64 store and its 32-bit words: a bigint's value read with no conversion call (HI, LO: word indexes). */
-const I64 = new BigInt64Array(1);
-const I64_WORDS = new Int32Array(I64.buffer);
-const LITTLE = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
-const HI = LITTLE ? 1 : 0;
-const LO = LITTLE ? 0 : 1;
-
 /**
  * Code storing member name `text` (with its separator) at p, in room made before, and moving p
  * past it (storeBytes); a long name copied from `keys` (where it is added).
@@ -664,7 +661,7 @@ function bigCode(k: string): string {
   const fits = unsigned ? "BigInt.asUintN(64, fv) !== fv" : "BigInt.asIntN(64, fv) !== fv";
   // hi in (-2^21, 2^21): |fv| < 2^53, exact as a double (unsigned: hi >= 0, so also below 2^63).
   const small = unsigned ? "hi >= 0 && hi < 2097152" : "hi > -2097152 && hi < 2097152";
-  return `if (typeof fv !== "bigint" || ${fits}) throw BAIL;\nL[0] = fv;\nhi = W[${HI}];\nif (${small}) {\nN[0] = hi * 4294967296 + (W[${LO}] >>> 0);\np = I53(b, p);\n} else {\nw.pos = p;\nBIG(w, fv, ${unsigned});\n${AFTER_CALL}${REST}}\n`;
+  return `if (typeof fv !== "bigint" || ${fits}) throw BAIL;\nL[0] = fv;\nhi = W[${HI_WORD}];\nif (${small}) {\nN[0] = hi * 4294967296 + (W[${LO_WORD}] >>> 0);\np = I53(b, p);\n} else {\nw.pos = p;\nBIG(w, fv, ${unsigned});\n${AFTER_CALL}${REST}}\n`;
 }
 
 /** The type and range test of an integer kind of at most 32 bits on `fv` (bails when it fails). */

@@ -8,7 +8,11 @@ import type { GoType } from "@gojson/gotype";
 import {
   type FastWriter,
   FLOAT64_MAX_BYTES,
+  HI_WORD,
+  I64,
+  I64_WORDS,
   INT53_MAX_BYTES,
+  LO_WORD,
   NUM_IN,
   tieredOver,
   writeInt53In,
@@ -37,13 +41,7 @@ export function byteArrayValue(v: unknown, n: number): Uint8Array {
   return out;
 }
 
-/** A bigint's two's complement words (64-bit kinds' lists: the digits of one below 2^53 from its words). */
-const I64 = new BigInt64Array(1);
-const I64_WORDS = new Int32Array(I64.buffer);
-const LITTLE = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
-const HI = LITTLE ? 1 : 0;
-const LO = LITTLE ? 0 : 1;
-/** The names the generated list writers of 64-bit kinds use besides generate's. */
+/** The names the generated list writers of 64-bit kinds use besides generate's (I64: a bigint's two's complement words, the digits of one below 2^53 read from them). */
 const BIG_EXTRA = { L: I64, W: I64_WORDS, N: NUM_IN, I53IN: writeInt53In };
 
 export function buildList(t: Extract<GoType, { kind: "slice" | "array" }>, c: Ctx): ByteEncoder | null {
@@ -130,12 +128,12 @@ w.depth -= 2;
       ? `if (!${smallIntCode(e.kind, "x")}) BAILF();`
       : `if (typeof x !== "bigint" || BigInt.${unsigned ? "asUintN" : "asIntN"}(64, x) !== x) BAILF();
 L[0] = x;
-const hi = W[${HI}];`;
+const hi = W[${HI_WORD}];`;
     // A bigint beyond 2^53 as its decimal text.
     const write = small
       ? "p = I53(b, p, x);"
       : `if (${unsigned ? "hi >= 0" : "hi > -2097152"} && hi < 2097152) {
-N[0] = hi * 4294967296 + (W[${LO}] >>> 0);
+N[0] = hi * 4294967296 + (W[${LO_WORD}] >>> 0);
 p = I53IN(b, p);
 } else {
 w.pos = p;

@@ -37,8 +37,9 @@ const SPLIT = 134217729;
 /** The words of NUM_IN[0] (its exponent and mantissa bits, read with no store). */
 const U32 = new Uint32Array(NUM_IN.buffer);
 const LITTLE = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
-const HI_WORD = LITTLE ? 1 : 0;
-const LO_WORD = LITTLE ? 0 : 1;
+/** Indexes of a double's (or an int64's) high and low 32-bit words in an Int32Array over it. */
+export const HI_WORD = LITTLE ? 1 : 0;
+export const LO_WORD = LITTLE ? 0 : 1;
 /** HALF_ULP[e - 1] = 2^(e - 1076): half the ulp of a normal double of biased exponent e. */
 const HALF_ULP = new Float64Array(2047);
 for (let i = 0; i < 2047; i++) HALF_ULP[i] = 2 ** (i - 1075);
@@ -146,8 +147,9 @@ function putDigits(b: Uint8Array, end: number, n: number, count: number): void {
   }
 }
 
-const I64 = new BigInt64Array(1);
-const I64_WORDS = new Int32Array(I64.buffer);
+export const I64 = new BigInt64Array(1);
+/** I64's two 32-bit words (HI_WORD, LO_WORD): a bigint's value read with no conversion call. */
+export const I64_WORDS = new Int32Array(I64.buffer);
 const SAFE = 2n ** 53n;
 const NEG_SAFE = -SAFE;
 

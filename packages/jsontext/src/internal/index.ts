@@ -40,7 +40,11 @@ export { classifySyntax, type SyntaxKind, WHERE_TRAILING } from "../syntax-reaso
 export { decodeStringBytes, decodeUtf8Go, utf8Length } from "../utf8.js";
 export {
   FLOAT64_MAX_BYTES,
+  HI_WORD,
+  I64,
+  I64_WORDS,
   INT53_MAX_BYTES,
+  LO_WORD,
   NUM_IN,
   safeBigint,
   safeBigintIn,
