@@ -4,7 +4,7 @@
  * the native JSON.stringify or Array.prototype.join writes the text, which is
  * Go's text for such values.
  */
-import { type GoType, isIntegerKind, writeFloat64ShortIn } from "./deps.js";
+import { type GoType, isIntegerKind } from "./deps.js";
 import { ptrHas } from "./methods.js";
 import { bigBounds, isBigKind, numberBounds } from "./value-check.js";
 
@@ -115,11 +115,3 @@ export function intArrayCheck(t: GoType): NumericCheck | null {
     return true;
   };
 }
-
-/**
- * writeFloatIn writes the finite float64 in NUM_IN[0] at b[p...] as Go's encoding/json does
- * (strconv's shortest digits, 'f' form in [1e-6, 1e21), else 'e') and returns the end; room of
- * FLOAT64_MAX_BYTES made before: jsontext's lone-float writer (integers, short decimals, then
- * the general float writer).
- */
-export const writeFloatIn: (b: Uint8Array, p: number) => number = writeFloat64ShortIn;

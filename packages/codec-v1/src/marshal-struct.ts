@@ -20,10 +20,10 @@ import {
   STRING_HTML,
   STRING_JS,
   tiered,
+  writeFloat64ShortIn,
   writeInt53In,
   writeStringEscaped,
 } from "./deps.js";
-import { writeFloatIn } from "./encode-numeric.js";
 import { UnsupportedValueError } from "./errors.js";
 import { formatFloat64, nonFiniteText, quoteString } from "./format.js";
 import {
@@ -531,7 +531,7 @@ function compileStructBytes(fields: readonly FieldB[], h: 0 | 1, arrays: boolean
     writeBig,
     NUM_IN,
     writeInt53In,
-    writeFloatIn,
+    writeFloat64ShortIn,
     outView,
     viewOf,
     I64,
@@ -629,7 +629,7 @@ function valueCode(f: FieldB, i: number): { room: number; code: string; call: bo
       code = `if (fv === true) {\n${storeCode("true")}} else if (fv === false) {\n${storeCode("false")}} else throw BAIL;\n`;
       break;
     case "float":
-      // Go's shortest digits (-0 as "-0"), written straight in (small integers and short decimals by writeFloatIn's own paths).
+      // Go's shortest digits (-0 as "-0"), written straight in (small integers and short decimals by writeFloat64ShortIn's own paths).
       room = FLOAT64_MAX_BYTES;
       code = 'if (typeof fv !== "number" || fv - fv !== 0) throw BAIL;\nN[0] = fv;\np = F64(b, p);\n';
       break;

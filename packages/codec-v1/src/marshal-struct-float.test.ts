@@ -1,28 +1,27 @@
 /**
- * writeFloatIn (the float64 writer of generated struct encoders: integers, short decimals, then jsontext's
+ * writeFloat64ShortIn (jsontext's lone-float writer, the float64 writer of generated struct encoders: integers, short decimals, then jsontext's
  * shortest-digits writer) against Go's text: values recorded with Go 1.26 (json.Marshal of a
  * []float64, plain `go run`), and properties against formatFloat64 (String(x): the same
  * shortest digits as strconv, in the 'f' form between 1e-6 and 1e21).
  */
 import { fc, test } from "@fast-check/vitest";
 import { describe, expect, it } from "vitest";
-import { FLOAT64_MAX_BYTES, NUM_IN } from "./deps.js";
-import { writeFloatIn } from "./encode-numeric.js";
+import { FLOAT64_MAX_BYTES, NUM_IN, writeFloat64ShortIn } from "./deps.js";
 import { formatFloat64 } from "./format.js";
 
 const text = new TextDecoder();
 
-/** writeFloatIn's text for x, written at offset `at` of a buffer of 0xff bytes (nothing outside its room may change). */
+/** writeFloat64ShortIn's text for x, written at offset `at` of a buffer of 0xff bytes (nothing outside its room may change). */
 function written(x: number, at = 0): string {
   const b = new Uint8Array(at + FLOAT64_MAX_BYTES + 8).fill(0xff);
   NUM_IN[0] = x;
-  const end = writeFloatIn(b, at);
+  const end = writeFloat64ShortIn(b, at);
   for (let i = 0; i < at; i++) expect(b[i]).toBe(0xff);
   for (let i = at + FLOAT64_MAX_BYTES; i < b.length; i++) expect(b[i]).toBe(0xff);
   return text.decode(b.subarray(at, end));
 }
 
-describe("writeFloatIn", () => {
+describe("writeFloat64ShortIn", () => {
   // Go 1.26: json.Marshal([]float64{...})
   it.each([
     [0.001, "0.001"],
