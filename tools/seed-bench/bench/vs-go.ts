@@ -22,7 +22,7 @@ import {
 } from "@gojson/harness";
 import { GO127_TOOLCHAIN, gojsonCandidates, goReleaseAvailable } from "./experiment-002.js";
 import { buildGoDriver } from "./go-driver.js";
-import { type BenchInput, seedPayloads } from "./inputs.js";
+import { type BenchInput, vsGoInputs } from "./inputs.js";
 
 /** One Go build of the driver, as the suite's factory receives it (workers rebuild the suite from this). */
 export interface VsGoBuild {
@@ -94,7 +94,7 @@ export function gojsonCounterpart(engine: "v1" | "v2v1", goOp: string): string |
 
 /** The paired suite; `args` come from the job (the Go binaries are built once, before any worker starts). */
 export async function vsGoSuite(args: VsGoArgs): Promise<Suite<BenchInput>> {
-  const inputs = seedPayloads();
+  const inputs = vsGoInputs();
   const ts = gojsonCandidates(inputs);
   const comparisons: ComparisonSpec[] = [];
   const goFor = new Map<string, ExternalCandidate[]>();
@@ -142,7 +142,7 @@ export async function vsGoSuite(args: VsGoArgs): Promise<Suite<BenchInput>> {
 /** The job: builds the Go drivers that can be built here and runs the paired suite; undefined without Go. */
 export async function runVsGo(): Promise<BenchResult | undefined> {
   if (!hasGo()) return undefined;
-  const inputs = seedPayloads();
+  const inputs = vsGoInputs();
   const dir = mkdtempSync(path.join(tmpdir(), "gojson-vs-go-"));
   for (const p of inputs) writeFileSync(path.join(dir, `${p.id}.json`), p.bytes);
   const builds: VsGoBuild[] = [];
