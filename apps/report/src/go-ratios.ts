@@ -1,6 +1,7 @@
 /**
  * gojson ÷ Go: the TypeScript twin of seed 002 (codec-v1, codec-v2 with
- * defaultOptionsV1 and codec-v2 with its defaults on the five payloads) beside
+ * defaultOptionsV1 and codec-v2 with its defaults on the five payloads, and in
+ * vs-go also the tiny order and the twitter and citm_catalog corpora) beside
  * the same payload bytes and Go types run by real Go (Go 1.26: plain and
  * GOEXPERIMENT=jsonv2; Go 1.27: nojsonv2 and the default engine; encoding/json/v2
  * in the builds that have it), when both result documents are present.
