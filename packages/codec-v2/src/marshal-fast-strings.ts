@@ -25,8 +25,8 @@ export type StringWriter = (w: FastWriter, s: string) => void;
 const writers = new Map<number, StringWriter>();
 const encoders = new Map<StringWriter, ByteEncoder>();
 
-/** The escaping mode of options o, or 0 for json/v2's minimal escaping (writeStringV2). */
-function modeOf(o: ResolvedOptions): number {
+/** stringModeOf returns the escaping mode of options o (STRING_* bits), or 0 for json/v2's minimal escaping (writeStringV2). */
+export function stringModeOf(o: ResolvedOptions): number {
   const f = o.flags;
   // AllowInvalidUTF8 alone: writeStringV2 bails on a lone surrogate and the exact encoder writes it.
   if (!f.escapeForHTML && !f.escapeForJS) return 0;
@@ -39,7 +39,7 @@ function modeOf(o: ResolvedOptions): number {
 
 /** stringWriterFor returns the string writer of options o. */
 export function stringWriterFor(o: ResolvedOptions): StringWriter {
-  const mode = modeOf(o);
+  const mode = stringModeOf(o);
   if (mode === 0) return writeStringV2;
   let ws = writers.get(mode);
   if (ws === undefined) {

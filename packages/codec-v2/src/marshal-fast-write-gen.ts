@@ -17,6 +17,8 @@ export interface Ctx {
   readonly o: ResolvedOptions;
   /** The string writer of the options. */
   readonly ws: StringWriter;
+  /** The options' string escaping mode (jsontext's STRING_* bits), or 0 for json/v2's minimal escaping (see stringModeOf). */
+  readonly mode: number;
   readonly cache: Map<GoType, ByteEncoder | null>;
   /** Composite types being built above this one, and struct fields still compiled eagerly. */
   depth: number;

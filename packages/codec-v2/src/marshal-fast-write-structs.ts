@@ -5,17 +5,25 @@
  * a struct's first write (tier.ts: generating code costs more than one write).
  */
 import type { GoType, StructType } from "@gojson/gotype";
-import { direct, type FastWriter, INT53_MAX_BYTES, tiered, writeInt53 } from "@gojson/jsontext/internal";
+import {
+  direct,
+  type FastWriter,
+  FLOAT64_MAX_BYTES,
+  HI_WORD,
+  I64,
+  I64_WORDS,
+  INT53_MAX_BYTES,
+  LO_WORD,
+  NUM_IN,
+  tiered,
+  writeFloat64ShortIn,
+  writeInt53In,
+  writeStringEscaped,
+  writeStringV2,
+} from "@gojson/jsontext/internal";
 import { structFieldsV2 } from "./fields.js";
 import { isZero } from "./go-values.js";
-import {
-  bigIntFits,
-  isSmallIntKind,
-  isUnsignedKind,
-  legacyEmpty,
-  smallIntCode,
-} from "./marshal-fast-checks.js";
-import { writeBool, writeF64Lone } from "./marshal-fast-scalars.js";
+import { isSmallIntKind, isUnsignedKind, legacyEmpty, smallIntCode } from "./marshal-fast-checks.js";
 import { bail, FAST_MAX_DEPTH, isWellFormed } from "./marshal-fast-shadow.js";
 import {
   type ByteEncoder,
@@ -86,31 +94,37 @@ export function buildStruct(t: StructType, c: Ctx): ByteEncoder | null {
   const writer = tableWriter(table);
   // Wide structs keep the table (generated code, and V8's first compile of it, grow per field).
   if (wide) return writer;
-  const ws = c.ws;
-  return tiered(writer, () => generateStruct(table, elems, ws));
+  const mode = c.mode;
+  return tiered(writer, () => generateStruct(table, elems, mode));
 }
 
-/** The generated writer of a struct (null: code generation refused, the table writer serves it). */
+/**
+ * The generated writer of a struct (null: code generation refused, the table writer serves it).
+ * The output buffer and position stay in locals (`b`, `p`, and `d`, the buffer's DataView) from
+ * field to field; w.pos is written only before a call that writes (a string, a nested value) and
+ * read back after it. Room is made once for a run of fields (member names with integers, floats,
+ * booleans or nulls after them: bounded sizes), up to and including the next field whose value a
+ * call writes; a rare call inside a run (a bigint past 2^53) makes room again for the rest of it.
+ * Strings are written by the options' string writer called directly (mode: its escaping).
+ */
 function generateStruct(
   table: readonly WriterField[],
   elems: readonly (ByteEncoder | undefined)[],
-  ws: Ctx["ws"],
+  mode: number,
 ): ByteEncoder | null {
   const fields: WField[] = [];
   const keys: Uint8Array[] = [];
-  let body = "";
+  const pieces: Piece[] = [];
   for (let i = 0; i < table.length; i++) {
     const tf = table[i] as WriterField;
     const fd = tf.f;
     const ft = fd.type;
     const omitzero = tf.isZero !== undefined;
-    const omitempty = tf.omitempty;
     const legacyOmit = tf.legacyOmit;
     const pe = elems[i];
     // Generated children are called directly (not through their tiering step).
     const elem = pe === undefined ? undefined : direct(pe);
     fields.push({ enc: direct(tf.enc), elem, isZero: tf.isZero, legacyOmit });
-    keys.push(tf.key);
     const path = fd.path;
     let get = "v";
     let cond = "";
@@ -123,48 +137,88 @@ function generateStruct(
         cond += `${cond === "" ? "" : " && "}${get} !== null`;
       } else hops += `${cond === "" ? "" : `if (${cond}) `}if (${get} == null) BAILF();\n`;
     }
-    body += hops;
     get += `[${JSON.stringify(path.length === 1 ? fd.goName : path[path.length - 1])}]`;
     const k = ft.kind;
-    let write: string;
-    if (k === "string") write = 'if (typeof x !== "string") BAILF();\nWS(w, x);\n';
-    else if (k === "bool") write = "WB(w, x);\n";
-    else if (k === "float64") write = "WF(w, x);\n";
-    else write = `E${i}(w, x);\n`;
+    const value = valueCode(ft, i, elem !== undefined, mode);
     // A missing field (undefined) must not pass as nil or zero where an `any` writer or an omit test would take it.
-    let stmt = `x = ${get};\n${k === "interface" || omitzero || legacyOmit ? "if (x === undefined) BAILF();\n" : ""}`;
-    const inline = omitempty ? undefined : inlineValue(ft, i, elem !== undefined);
-    const put =
-      inline !== undefined
-        ? `${keyOpen(keys[i] as Uint8Array, i, inline.room)}${inline.code}`
-        : `${omitempty ? "s = w.pos;\n" : ""}${keyCode(keys[i] as Uint8Array, i)}${omitempty ? "e = w.pos;\n" : ""}${write}${omitempty ? "if (EMPTY(w.buf, e, w.pos)) w.pos = s;\n" : ""}`;
+    let code = `x = ${get};\n${k === "interface" || omitzero || legacyOmit ? "if (x === undefined) BAILF();\n" : ""}`;
     let test = omitzero ? `!Z${i}(x)` : "";
     if (legacyOmit) test += `${test === "" ? "" : " && "}!L${i}(x)`;
-    stmt += test === "" ? put : `if (${test}) {\n${put}}\n`;
-    body += cond === "" ? stmt : `if (${cond}) {\n${stmt}}\n`;
+    // json/v2's omitempty: a string is empty when it is "" (written `""`); numbers and booleans
+    // never are; any other value is written, then taken back when its text is null, {} or [].
+    const emptyText = tf.omitempty && k !== "string" && !canNeverBeEmpty(k);
+    if (tf.omitempty && k === "string") test += `${test === "" ? "" : " && "}x !== ""`;
+    const put = `${emptyText ? "s = p;\n" : ""}${keyStore(tf.key, keys)}${emptyText ? "e = p;\n" : ""}${value.code}${
+      emptyText ? "if (EMPTY(b, e, p)) p = s;\n" : ""
+    }`;
+    code += test === "" ? put : `if (${test}) {\n${put}}\n`;
+    pieces.push({
+      code: `${hops}${cond === "" ? code : `if (${cond}) {\n${code}}\n`}`,
+      room: tf.key.length + value.room,
+      call: value.call,
+    });
+  }
+  // Every member is written `,"name":value`; the first comma is then turned into the `{`.
+  pieces.push({
+    code: `if (p === o) {\n${storeBytes(BRACES)}} else {\nb[o] = 0x7b;\nb[p++] = 0x7d;\n}\n`,
+    room: 2,
+    call: false,
+  });
+  let body = "";
+  for (let i = 0; i < pieces.length; ) {
+    // A run: pieces i..j, ending at the first whose value is written by a call (or the last).
+    let j = i;
+    while (j < pieces.length - 1 && !(pieces[j] as Piece).call) j++;
+    let rest = 0;
+    for (let m = i; m <= j; m++) rest += (pieces[m] as Piece).room;
+    body += roomCode(rest);
+    for (let m = i; m <= j; m++) {
+      const piece = pieces[m] as Piece;
+      rest -= piece.room;
+      body += piece.code.replaceAll(REST, roomCode(rest));
+    }
+    i = j + 1;
   }
   let head = "";
   fields.forEach((x, i) => {
-    head += `const E${i} = F[${i}].enc;\nconst K${i} = K[${i}];\n`;
+    head += `const E${i} = F[${i}].enc;\n`;
     if (x.elem) head += `const P${i} = F[${i}].elem;\n`;
     if (x.isZero) head += `const Z${i} = F[${i}].isZero;\n`;
     if (x.legacyOmit) head += `const L${i} = F[${i}].legacyOmit;\n`;
   });
-  // Every member is written `,"name":value`; the first comma is then turned into the `{`.
-  const src = `"use strict";\n${head}return function writeStruct(w, v) {\nif (v === null || typeof v !== "object" || Array.isArray(v) || ++w.depth > MAX) BAILF();\nconst o = w.pos;\nlet x, s, e, b, p, n;\n${body}if (w.pos === o) { w.byte(0x7b); w.byte(0x7d); } else { w.buf[o] = 0x7b; w.byte(0x7d); }\nw.depth--;\n};`;
+  const src = `"use strict";\n${head}return function writeStruct(w, v) {\nif (v === null || typeof v !== "object" || Array.isArray(v) || ++w.depth > MAX) BAILF();\nlet x, s, e, hi;\nlet b = w.buf;\nlet p = w.pos;\nconst o = p;\nlet d = b === DV.b ? DV.v : VIEW(b);\n${body}w.pos = p;\nw.depth--;\n};`;
   try {
-    return new Function("F", "K", "MAX", "BAILF", "EMPTY", "WB", "WF", "WS", "I53", "BIGS", "BIGU", src)(
+    return new Function(
+      "F",
+      "K",
+      "MAX",
+      "BAILF",
+      "EMPTY",
+      "S",
+      "N",
+      "I53",
+      "F64",
+      "L",
+      "W",
+      "BIG",
+      "DV",
+      "VIEW",
+      src,
+    )(
       fields,
       keys,
       FAST_MAX_DEPTH,
       bail,
       isEmptyText,
-      writeBool,
-      writeF64Lone,
-      ws,
-      writeInt53,
+      mode === 0 ? writeStringV2 : writeStringEscaped,
+      NUM_IN,
+      writeInt53In,
+      writeFloat64ShortIn,
+      I64,
+      I64_WORDS,
       writeBigText,
-      writeBigTextUnsigned,
+      outView,
+      viewOf,
     ) as ByteEncoder;
   } catch {
     // Code generation refused (a Content-Security-Policy): the shadow path serves this type.
@@ -172,78 +226,158 @@ function generateStruct(
   }
 }
 
-/** Inline names up to this many bytes are written by constant stores in the generated code. */
-const INLINE_NAME = 48;
-
-/** Code writing member name k (with its separators): constant stores, or a copy of K{i}. */
-function keyCode(k: Uint8Array, i: number): string {
-  const n = k.length;
-  if (n > INLINE_NAME) return `w.raw(K${i});\n`;
-  let code = `w.room(${n});\nb = w.buf;\np = w.pos;\n`;
-  for (let j = 0; j < n; j++) code += `b[p${j === 0 ? "" : ` + ${j}`}] = ${k[j]};\n`;
-  return `${code}w.pos = p + ${n};\n`;
+/** A field's code in the generated writer: the bytes of room it needs (at most), and whether a call writes its value. */
+interface Piece {
+  readonly code: string;
+  readonly room: number;
+  readonly call: boolean;
 }
 
-/** Code storing the bytes of ASCII text t at b[p...] and moving w.pos past them. */
-function storeCode(t: string): string {
-  let code = "";
-  for (let j = 0; j < t.length; j++) code += `b[p${j === 0 ? "" : ` + ${j}`}] = ${t.charCodeAt(j)};\n`;
-  return `${code}w.pos = p + ${t.length};\n`;
+/** In a piece's code, where room for the rest of its run is made again (after a rare call). */
+const REST = "/*REST*/";
+
+const BRACES = new Uint8Array([0x7b, 0x7d]);
+
+/** Whether every value of kind k is written as a number or boolean (never empty text for omitempty). */
+function canNeverBeEmpty(k: string): boolean {
+  return k === "bool" || k === "float64" || k === "float32" || isIntKind(k);
+}
+
+/** Code making room for n more bytes at p (b and d follow a new buffer). */
+function roomCode(n: number): string {
+  return n <= 0 ? "" : `if (p + ${n} > b.length) {\nw.pos = p;\nw.room(${n});\nb = w.buf;\nd = VIEW(b);\n}\n`;
+}
+
+/** Code reading the position back after a call that wrote (b and d follow a new buffer). */
+const AFTER_CALL = "p = w.pos;\nif (w.buf !== b) {\nb = w.buf;\nd = VIEW(b);\n}\n";
+
+/** Member names (with their separators) up to this many bytes are written by constant stores in the generated code. */
+const INLINE_NAME = 48;
+
+/** Code storing member name k (with its separators) at p, in room made before: constant stores, or a copy of K[n] (added to keys). */
+function keyStore(k: Uint8Array, keys: Uint8Array[]): string {
+  if (k.length <= INLINE_NAME) return storeBytes(k);
+  keys.push(k);
+  return `for (let j = 0, k = K[${keys.length - 1}]; j < ${k.length}; j++) b[p + j] = k[j];\np += ${k.length};\n`;
 }
 
 /**
- * Code writing the value in x of a field of type ft (its index i) right after its name (see
- * keyOpen, which made `room` bytes of room): an integer (a bigint below 2^53), a bool, or the
- * null of a pointer or an `any`, is stored with the name (no call); undefined when the field's
- * value is written by a call alone.
+ * Code storing bytes k at p and moving p past them: four bytes a store through the buffer's
+ * DataView `d`, the last four overlapping the word before when the length is no multiple of
+ * four (the same bytes twice, one store instead of up to three); under four bytes one by one.
  */
-function inlineValue(ft: GoType, i: number, pointee: boolean): { room: number; code: string } | undefined {
-  if (isSmallIntKind(ft.kind))
-    return {
-      room: INT53_MAX_BYTES,
-      code: `if (!${smallIntCode(ft.kind, "x")}) BAILF();\nw.pos = I53(b, p, x);\n`,
-    };
-  if (isIntKind(ft.kind)) {
-    // A bigint below 2^53 as digits here; larger ones (range checked) as their text.
-    const unsigned = isUnsignedKind(ft.kind);
-    const sign = unsigned ? "n >= 0" : "n > -9007199254740992";
-    return {
-      room: INT53_MAX_BYTES,
-      code: `if (typeof x !== "bigint") BAILF();\nn = Number(x);\nif (n < 9007199254740992 && ${sign}) w.pos = I53(b, p, n);\nelse {\nw.pos = p;\n${unsigned ? "BIGU" : "BIGS"}(w, x);\n}\n`,
-    };
-  }
-  if (ft.kind === "bool")
-    return {
-      room: 5,
-      code: `if (x === true) {\n${storeCode("true")}} else if (x === false) {\n${storeCode("false")}} else BAILF();\n`,
-    };
-  let rest: string;
-  if (ft.kind === "interface") rest = `E${i}(w, x);\n`;
-  else if (ft.kind === "pointer" && pointee)
-    rest = `if (x === undefined) BAILF();\n${
-      ft.elem.kind === "string" ? 'if (typeof x !== "string") BAILF();\nWS(w, x);\n' : `P${i}(w, x);\n`
-    }`;
-  else return undefined;
-  return { room: 4, code: `if (x === null) {\n${storeCode("null")}} else {\nw.pos = p;\n${rest}}\n` };
-}
-
-/** Code writing member name k (with its separators) with `extra` more bytes of room, leaving b and p just past it. */
-function keyOpen(k: Uint8Array, i: number, extra: number): string {
+function storeBytes(k: Uint8Array): string {
   const n = k.length;
-  if (n > INLINE_NAME) return `w.raw(K${i});\nw.room(${extra});\nb = w.buf;\np = w.pos;\n`;
-  let code = `w.room(${n + extra});\nb = w.buf;\np = w.pos;\n`;
-  for (let j = 0; j < n; j++) code += `b[p${j === 0 ? "" : ` + ${j}`}] = ${k[j]};\n`;
+  const word = (j: number): number =>
+    ((k[j] as number) |
+      ((k[j + 1] as number) << 8) |
+      ((k[j + 2] as number) << 16) |
+      ((k[j + 3] as number) << 24)) >>>
+    0;
+  let code = "";
+  if (n < 4) for (let j = 0; j < n; j++) code += `b[p${j ? ` + ${j}` : ""}] = ${k[j]};\n`;
+  else {
+    for (let j = 0; j + 4 <= n; j += 4) code += `d.setUint32(p${j ? ` + ${j}` : ""}, ${word(j)}, true);\n`;
+    if (n % 4 !== 0) code += `d.setUint32(p + ${n - 4}, ${word(n - 4)}, true);\n`;
+  }
   return `${code}p += ${n};\n`;
 }
 
-/** Writes bigint x (at least 2^53 in magnitude) of a signed 64-bit kind as its text; out of range: BAIL. */
-function writeBigText(w: FastWriter, x: bigint): void {
-  if (!bigIntFits(x, false)) bail();
-  w.ascii(String(x));
+/** storeBytes of ASCII text t. */
+function storeText(t: string): string {
+  return storeBytes(textEncoder.encode(t));
 }
 
-/** writeBigText for an unsigned 64-bit kind. */
-function writeBigTextUnsigned(w: FastWriter, x: bigint): void {
-  if (!bigIntFits(x, true)) bail();
+/** The DataView of the output buffer a generated struct writer last wrote to (member names stored by words). */
+const outView: { b: Uint8Array | null; v: DataView } = { b: null, v: new DataView(new ArrayBuffer(0)) };
+
+/** The DataView of buffer b (remembered in outView). */
+function viewOf(b: Uint8Array): DataView {
+  outView.b = b;
+  outView.v = new DataView(b.buffer, b.byteOffset, b.length);
+  return outView.v;
+}
+
+/**
+ * Code writing the value in x of a field of type ft (its index i) at p, right after its name: its
+ * bytes of room (at most; made before), and whether a call writes it (a string, an `any` but
+ * null, a nested value). Integers, float64s, booleans and the null of a pointer or an `any` are
+ * stored there; a bigint below 2^53 in magnitude is read through an int64 store (no Number call).
+ */
+function valueCode(
+  ft: GoType,
+  i: number,
+  pointee: boolean,
+  mode: number,
+): { room: number; code: string; call: boolean } {
+  const k = ft.kind;
+  const sv = scalarCode(k, mode);
+  if (sv !== undefined) return sv;
+  if (k === "interface")
+    return {
+      room: 4,
+      code: `if (x === null) {\n${storeText("null")}} else {\nw.pos = p;\nE${i}(w, x);\n${AFTER_CALL}}\n`,
+      call: true,
+    };
+  if (k === "pointer" && pointee) {
+    const inner = scalarCode(ft.elem.kind, mode) ?? {
+      room: 0,
+      code: `if (x === undefined) BAILF();\nw.pos = p;\nP${i}(w, x);\n${AFTER_CALL}`,
+      call: true,
+    };
+    return {
+      room: Math.max(inner.room, 4),
+      code: `if (x === null) {\n${storeText("null")}} else {\n${inner.code}}\n`,
+      call: inner.call,
+    };
+  }
+  return { room: 0, code: `w.pos = p;\nE${i}(w, x);\n${AFTER_CALL}`, call: true };
+}
+
+/** valueCode of a string, bool, float64 or integer kind k (they check x's JS type themselves); undefined for other kinds. */
+function scalarCode(k: string, mode: number): { room: number; code: string; call: boolean } | undefined {
+  if (k === "string")
+    return {
+      room: 0,
+      code: `if (typeof x !== "string") BAILF();\nw.pos = p;\nS(w, x${mode === 0 ? "" : `, ${mode}`});\n${AFTER_CALL}`,
+      call: true,
+    };
+  if (k === "bool")
+    return {
+      room: 5,
+      code: `if (x === true) {\n${storeText("true")}} else if (x === false) {\n${storeText("false")}} else BAILF();\n`,
+      call: false,
+    };
+  if (k === "float64")
+    // Go's shortest digits (-0 as "-0"); small integers and short decimals by writeFloat64ShortIn's own paths.
+    return {
+      room: FLOAT64_MAX_BYTES,
+      code: 'if (typeof x !== "number" || x - x !== 0) BAILF();\nN[0] = x;\np = F64(b, p);\n',
+      call: false,
+    };
+  if (isSmallIntKind(k))
+    return {
+      room: INT53_MAX_BYTES,
+      code: `if (!${smallIntCode(k, "x")}) BAILF();\nN[0] = x;\np = I53(b, p);\n`,
+      call: false,
+    };
+  if (isIntKind(k)) return { room: INT53_MAX_BYTES, code: bigCode(isUnsignedKind(k)), call: false };
+  return undefined;
+}
+
+/**
+ * Code writing bigint x of a 64-bit integer kind: out of the kind's range it bails; below 2^53 in
+ * magnitude its digits are written from its int64 words; larger ones as their text by a call
+ * (room for the rest of the run made again after it).
+ */
+function bigCode(unsigned: boolean): string {
+  const fits = unsigned ? "BigInt.asUintN(64, x) !== x" : "BigInt.asIntN(64, x) !== x";
+  // hi in (-2^21, 2^21): |x| < 2^53, exact as a double (unsigned: hi >= 0, so also below 2^63).
+  const small = unsigned ? "hi >= 0 && hi < 2097152" : "hi > -2097152 && hi < 2097152";
+  return `if (typeof x !== "bigint" || ${fits}) BAILF();\nL[0] = x;\nhi = W[${HI_WORD}];\nif (${small}) {\nN[0] = hi * 4294967296 + (W[${LO_WORD}] >>> 0);\np = I53(b, p);\n} else {\nw.pos = p;\nBIG(w, x);\n${AFTER_CALL}${REST}}\n`;
+}
+
+/** Writes bigint x of a 64-bit kind, checked to be in the kind's range, as its text. */
+function writeBigText(w: FastWriter, x: bigint): void {
   w.ascii(String(x));
 }

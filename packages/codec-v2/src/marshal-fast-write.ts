@@ -35,7 +35,7 @@ import {
 } from "@gojson/jsontext/internal";
 import { INT_WRITERS, writeBool, writeF32, writeF64, writeNull } from "./marshal-fast-scalars.js";
 import { bail } from "./marshal-fast-shadow.js";
-import { stringEncoderFor, stringWriterFor } from "./marshal-fast-strings.js";
+import { stringEncoderFor, stringModeOf, stringWriterFor } from "./marshal-fast-strings.js";
 import type { ByteEncoder } from "./marshal-fast-table.js";
 import { anyWriter } from "./marshal-fast-write-any.js";
 import { type Ctx, generate } from "./marshal-fast-write-gen.js";
@@ -195,7 +195,15 @@ export function byteEncoderFor(t: GoType, o: ResolvedOptions): ByteEncoder | nul
   const hit = m.get(t);
   if (hit !== undefined) return hit;
   const cache = new Map<GoType, ByteEncoder | null>();
-  const enc = compile(t, { o, ws: stringWriterFor(o), cache, depth: 0, budget: EAGER_FIELDS, compile });
+  const enc = compile(t, {
+    o,
+    ws: stringWriterFor(o),
+    mode: stringModeOf(o),
+    cache,
+    depth: 0,
+    budget: EAGER_FIELDS,
+    compile,
+  });
   // Types built while compiling t are kept only with t: a failed part would fail every root that has it.
   m.set(t, enc);
   return enc;
