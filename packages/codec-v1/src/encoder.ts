@@ -448,6 +448,15 @@ export class Encoder {
 /** The promise of every encode whose line the sink took synchronously (already resolved). */
 const DONE: Promise<void> = Promise.resolve();
 
+/**
+ * Whether an encode's promise is the one of a line its sink took synchronously (already
+ * resolved): encodeValues goes on without awaiting it (an await costs about as much as a small
+ * value's marshal).
+ */
+export function tookSynchronously(p: Promise<void>): boolean {
+  return p === DONE;
+}
+
 function ignore(): void {}
 
 function isThenable(r: unknown): r is PromiseLike<unknown> {

@@ -5,6 +5,7 @@
 
 export { type DecodeIntoOptions, Decoder, SyncDecoder } from "./decoder.js";
 export { Delim, isEOF, MIN_READ, type Token } from "./decoder-core.js";
+export { encodeValues } from "./encode-values.js";
 export { Encoder, type EncoderSink } from "./encoder.js";
 export {
   GoError,
