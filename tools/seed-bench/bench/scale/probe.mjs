@@ -226,6 +226,11 @@ async function streamEncode(impl, poolFile, out, n, goFile) {
       await v2.encodeValues(Event, values(), ws);
       await finish(ws);
     },
+    "codec-v1-encodeValues": async () => {
+      const ws = createWriteStream(out);
+      await v1.encodeValues(Event, values(), ws);
+      await finish(ws);
+    },
     "codec-v1-Encoder": async () => {
       const ws = createWriteStream(out);
       const enc = new v1.Encoder(ws);

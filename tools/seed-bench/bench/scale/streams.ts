@@ -67,6 +67,12 @@ export const STREAM_WRITERS = [
     "gojson",
     "codec-v2 encodeValues",
   ],
+  [
+    "codec-v1-encodeValues",
+    "codec-v1 encodeValues to fs.createWriteStream",
+    "gojson",
+    "codec-v1 encodeValues",
+  ],
   ["codec-v1-Encoder", "codec-v1 Encoder.encode loop to fs.createWriteStream", "gojson", "codec-v1 Encoder"],
   [
     "codec-v1-Encoder-buffered",
@@ -313,6 +319,7 @@ export function streamChecks(rows: readonly ScaleRow[], o: ScaleOptions): ScaleC
   for (const [id, label, side, subject] of STREAM_WRITERS)
     if (side === "gojson") rss("stream-encode", id, label, subject);
   rate("stream-encode", "codec-v2-encodeValues", "go-v2", "codec-v2 encodeValues", "Go v2 MarshalEncode");
+  rate("stream-encode", "codec-v1-encodeValues", "go-v1", "codec-v1 encodeValues", "Go classic json.Encoder");
   rate("stream-encode", "codec-v1-Encoder", "go-v1", "codec-v1 Encoder", "Go classic json.Encoder");
   rate(
     "stream-encode",
