@@ -10,7 +10,7 @@ import { isUndefinedDecl } from "./constructors.js";
 import { GoTime } from "./go-time.js";
 import { JsonNumber } from "./json-number.js";
 import { typeString } from "./type-string.js";
-import type { GoType } from "./types.js";
+import type { GoType, StructField } from "./types.js";
 
 /** A function that returns a fresh zero value of one Go type. */
 export type ZeroMaker = () => unknown;
@@ -77,22 +77,13 @@ function constantKindEntry(t: GoType): MakerEntry | undefined {
 }
 
 function ready(t: GoType): MakerEntry | undefined {
-  const c = constantKindEntry(t);
-  if (c !== undefined) return c;
-  const e = makers.get(t);
-  return e !== undefined && e.fields === (t.kind === "struct" ? t.fields : undefined) ? e : undefined;
+  return constantKindEntry(t) ?? built(t);
 }
 
-/** The types whose makers t's maker calls (none for a known type or a scalar). */
-function parts(t: GoType): readonly GoType[] {
-  if (t.known === "time.Time" || t.known === "json.Number") return [];
-  if (t.kind === "array") return [t.elem];
-  if (t.kind === "struct") {
-    const out: GoType[] = [];
-    for (const f of t.fields) if (f.name !== "_") out.push(f.type);
-    return out;
-  }
-  return [];
+/** The kept entry of a type that needs a maker of its own, if still current. */
+function built(t: GoType): MakerEntry | undefined {
+  const e = makers.get(t);
+  return e !== undefined && e.fields === (t.kind === "struct" ? t.fields : undefined) ? e : undefined;
 }
 
 function entryFor(root: GoType): MakerEntry {
@@ -100,27 +91,30 @@ function entryFor(root: GoType): MakerEntry {
   if (hit !== undefined) return hit;
   // Bottom-up with an explicit stack; `local` holds this build's entries (provisional ones too).
   const local = new Map<GoType, MakerEntry>();
-  const get = (t: GoType) => local.get(t) ?? ready(t);
+  const get = (t: GoType) => constantKindEntry(t) ?? local.get(t) ?? built(t);
   const stack: GoType[] = [root];
   const expanded = new Set<GoType>();
+  // A part of the type being built whose entry is missing: pushed to be built first (undefined).
+  const need = (p: GoType): undefined => {
+    if (expanded.has(p)) throw new TypeError(`zero: invalid recursive type ${typeString(p)}`);
+    stack.push(p);
+    return undefined;
+  };
+  const after = (): undefined => {
+    throw new TypeError("zero: a part's maker is missing");
+  };
   while (stack.length > 0) {
     const t = stack[stack.length - 1] as GoType;
     if (get(t) !== undefined) {
       stack.pop();
       continue;
     }
-    let waiting = false;
-    if (!expanded.has(t)) {
-      expanded.add(t);
-      for (const p of parts(t)) {
-        if (get(p) !== undefined) continue;
-        if (expanded.has(p)) throw new TypeError(`zero: invalid recursive type ${typeString(p)}`);
-        stack.push(p);
-        waiting = true;
-      }
-    }
-    if (waiting) continue;
-    const e = buildEntry(t, get);
+    // The first visit builds t if its parts are built, and pushes the missing ones otherwise (one
+    // pass over a struct's fields either way); the second, after them, builds it.
+    const first = !expanded.has(t);
+    if (first) expanded.add(t);
+    const e = buildEntry(t, get, first ? need : after);
+    if (e === undefined) continue;
     local.set(t, e);
     if (!e.provisional) makers.set(t, e);
     stack.pop();
@@ -145,7 +139,13 @@ function madeEntry(t: GoType, make: ZeroMaker, provisional: boolean, depth: numb
   };
 }
 
-function buildEntry(t: GoType, get: (t: GoType) => MakerEntry | undefined): MakerEntry {
+// t's entry, or undefined when `missing` pushed parts of t (called with each part whose entry is
+// missing, in order) to be built first.
+function buildEntry(
+  t: GoType,
+  get: (t: GoType) => MakerEntry | undefined,
+  missing: (part: GoType) => undefined,
+): MakerEntry | undefined {
   if (t.known === "time.Time") return madeEntry(t, () => new GoTime(), false, 1);
   if (t.known === "json.Number") return madeEntry(t, () => new JsonNumber(""), false, 1);
   switch (t.kind) {
@@ -170,7 +170,8 @@ function buildEntry(t: GoType, get: (t: GoType) => MakerEntry | undefined): Make
       return constantEntry("");
     case "array": {
       const n = t.len;
-      const el = get(t.elem) as MakerEntry;
+      const el = get(t.elem) ?? missing(t.elem);
+      if (el === undefined) return undefined;
       const mk = el.make;
       const make = () => {
         const a = new Array<unknown>(n);
@@ -180,19 +181,31 @@ function buildEntry(t: GoType, get: (t: GoType) => MakerEntry | undefined): Make
       return madeEntry(t, make, el.provisional, el.depth + 1);
     }
     case "struct": {
-      const members: [string, MakerEntry][] = [];
+      // One indexed pass (a wide struct's first maker is cold code: an iterator or an array per
+      // field costs).
+      const fields = t.fields;
+      const names: string[] = [];
+      const entries: MakerEntry[] = [];
       let provisional = isUndefinedDecl(t);
       let depth = 0;
-      for (const f of t.fields) {
+      let waiting = false;
+      for (let i = 0; i < fields.length; i++) {
+        const f = fields[i] as StructField;
         if (f.name === "_") continue;
-        const e = get(f.type) as MakerEntry;
-        provisional ||= e.provisional;
+        const e = get(f.type) ?? missing(f.type);
+        if (e === undefined) {
+          waiting = true;
+          continue;
+        }
+        if (e.provisional) provisional = true;
         if (e.depth > depth) depth = e.depth;
-        members.push([f.name, e]);
+        names.push(f.name);
+        entries.push(e);
       }
+      if (waiting) return undefined;
       return madeEntry(
         t,
-        depth >= MAX_MAKER_DEPTH ? () => undefined : structMaker(members),
+        depth >= MAX_MAKER_DEPTH ? () => undefined : structMaker(names, entries),
         provisional,
         depth + 1,
       );
@@ -243,11 +256,13 @@ function deepZero(root: GoType): unknown {
         keys.push(f.name);
       }
       v = o;
-    } else v = buildEntry(t, () => undefined).make();
+    } else v = (buildEntry(t, nothing, nothing) as MakerEntry).make();
     setKey(holder, key, v);
   }
   return box.v;
 }
+
+const nothing = (): undefined => undefined;
 
 function setKey(o: Record<string | number, unknown>, key: string | number, value: unknown): void {
   if (key === "__proto__")
@@ -271,20 +286,96 @@ function literalOf(v: unknown): string | undefined {
   }
 }
 
-function structMaker(members: readonly [string, MakerEntry][]): ZeroMaker {
+function structMaker(names: readonly string[], entries: readonly MakerEntry[]): ZeroMaker {
   // One object literal (one boilerplate); the assigning maker where code generation is refused.
+  // A wide struct's literal is compiled once the type is hot: its first values come from JSON.parse
+  // of a template (compiling a literal of 1,000 properties costs ~15M instructions). Below
+  // ZERO_TEMPLATE_MIN_FIELDS the literal is compiled at once: a maker in front of it cost warm
+  // decoding of a 12-field struct ~4 % (a call per value), and compiling it costs little.
   // (Assigning a type's first value and compiling later was tried: the first value's different
   // hidden class made warm decoding ~0.8 % slower.)
-  return literalMaker(members) ?? assignMaker(members);
+  const compile = () => literalMaker(names, entries) ?? assignMaker(names, entries);
+  return (names.length >= ZERO_TEMPLATE_MIN_FIELDS ? jsonMaker(names, entries, compile) : null) ?? compile();
 }
 
+/**
+ * Fields from which a struct's first values come from a JSON template (JSON.parse) rather than a
+ * compiled literal. V8 gives object literals of this many properties and more no shared map
+ * (its map cache holds literals of fewer than 128 properties), so the template's first values,
+ * dictionary-mode objects, stand beside literal values that share no hidden class either.
+ */
+export const ZERO_TEMPLATE_MIN_FIELDS = 128;
+
+/** Calls a wide struct's maker serves from its JSON template before it compiles the literal. */
+export const ZERO_LITERAL_AFTER = 8;
+
+/**
+ * A wide struct's first maker: JSON.parse of a template with the literal's keys in the literal's
+ * order, then the zeros JSON cannot write (0n, nested makers' values) stored over their `null`
+ * placeholders. After ZERO_LITERAL_AFTER calls it compiles the literal and hands every later call
+ * to it. Null where the template cannot stand for the literal (a `__proto__` field, a constant
+ * with no JSON form).
+ */
+function jsonMaker(
+  names: readonly string[],
+  entries: readonly MakerEntry[],
+  compile: () => ZeroMaker,
+): ZeroMaker | null {
+  const n = names.length;
+  // Each field's JSON text: its zero, or a null to store the zero over (0n, a nested maker's value).
+  const texts: string[] = [];
+  const fill: number[] = [];
+  let same: string | undefined;
+  for (let i = 0; i < n; i++) {
+    const e = entries[i] as MakerEntry;
+    let text: string | undefined;
+    if (!e.constant || e.value === 0n) {
+      text = "null";
+      fill.push(i);
+    } else text = literalOf(e.value);
+    if (text === undefined) return null;
+    texts.push(text);
+    if (i === 0) same = text;
+    else if (same !== text) same = undefined;
+  }
+  if (names.includes("__proto__")) return null;
+  let template: string;
+  if (n === 0) template = "{}";
+  else if (same !== undefined && !NEEDS_JSON_ESCAPE.test(names.join(""))) {
+    template = `{"${names.join(`":${same},"`)}":${same}}`;
+  } else {
+    const parts: string[] = [];
+    for (let i = 0; i < n; i++) parts.push(`${JSON.stringify(names[i])}:${texts[i]}`);
+    template = `{${parts.join(",")}}`;
+  }
+  const nFill = fill.length;
+  let calls = 0;
+  let hot: ZeroMaker | undefined;
+  return () => {
+    if (hot !== undefined) return hot();
+    if (++calls > ZERO_LITERAL_AFTER) {
+      hot = compile();
+      return hot();
+    }
+    const o = JSON.parse(template) as Record<string, unknown>;
+    for (let j = 0; j < nFill; j++) {
+      const i = fill[j] as number;
+      const e = entries[i] as MakerEntry;
+      o[names[i] as string] = e.constant ? e.value : e.make();
+    }
+    return o;
+  };
+}
+
+// A character JSON.stringify escapes in a string.
+const NEEDS_JSON_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
+
 /** The struct's maker assigning field by field (where a literal cannot be compiled). */
-function assignMaker(members: readonly [string, MakerEntry][]): ZeroMaker {
-  const n = members.length;
-  const names = members.map((m) => m[0]);
+function assignMaker(names: readonly string[], entries: readonly MakerEntry[]): ZeroMaker {
+  const n = names.length;
   // A constant zero, or undefined where the field's maker makes it.
-  const values = members.map((m) => (m[1].constant ? m[1].value : undefined));
-  const makes = members.map((m) => (m[1].constant ? null : m[1].make));
+  const values = entries.map((e) => (e.constant ? e.value : undefined));
+  const makes = entries.map((e) => (e.constant ? null : e.make));
   const proto = names.includes("__proto__");
   return (): Record<string, unknown> => {
     const o: Record<string, unknown> = {};
@@ -301,13 +392,13 @@ function assignMaker(members: readonly [string, MakerEntry][]): ZeroMaker {
 }
 
 /** The struct's maker as one object literal (one boilerplate), or null (a field has no literal zero, or code generation is refused). */
-function literalMaker(members: readonly [string, MakerEntry][]): ZeroMaker | null {
+function literalMaker(names: readonly string[], entries: readonly MakerEntry[]): ZeroMaker | null {
   const makes: ZeroMaker[] = [];
   const props: string[] = [];
-  for (let i = 0; i < members.length; i++) {
+  for (let i = 0; i < names.length; i++) {
     // (indexed, not destructured: a wide struct's first maker made an iterator per member)
-    const name = (members[i] as [string, MakerEntry])[0];
-    const e = (members[i] as [string, MakerEntry])[1];
+    const name = names[i] as string;
+    const e = entries[i] as MakerEntry;
     let text: string | undefined;
     if (e.constant) text = literalOf(e.value);
     else {
