@@ -15,7 +15,16 @@
 import { Buffer } from "node:buffer";
 import { bail } from "./cursor.js";
 import { escapeUnits } from "./escape-utf16.js";
-import { ESCAPER_MAX_UNITS, type Escaper, escaperOrNull, growTo, UNITS } from "./escape-wasm.js";
+import {
+  ESCAPER_MAX_UNITS,
+  type Escaper,
+  escaperOrNull,
+  growTo,
+  memoryFor,
+  OUTPUT,
+  unitsAt,
+  VIEW_MAX_UNITS,
+} from "./escape-wasm.js";
 import type { FastWriter, NodeBuf } from "./fast-writer.js";
 import {
   ESCAPE_HTML,
@@ -60,6 +69,12 @@ export function writeStringEscaped(w: FastWriter, s: string, mode: number): void
   // Short strings: by hand in one pass (cheaper than a native call for a few chars).
   if (n <= SHORT_TEXT) {
     escapedChars(w, s, mode);
+    return;
+  }
+  // Long strings: escaped in WebAssembly in one pass, escapes or not (cheaper than testing for them).
+  const e = escaperOrNull();
+  if (e !== null && n <= ESCAPER_MAX_UNITS) {
+    escapedWasm(w, s, mode, e);
     return;
   }
   if (!(MAY_NEED_WORK[mode] as RegExp).test(s)) {
@@ -112,27 +127,43 @@ export function escapedUnits(w: FastWriter, s: string, mode: number): void {
 let wasmBytes = Buffer.alloc(0) as Ucs2Buf;
 /** The same memory as a plain Uint8Array (its subarray is cheaper than a Buffer's). */
 let wasmArray: Uint8Array = new Uint8Array(0);
+/** Views of the memory from OUTPUT, by size (1 << k), made when first used (a view per call costs more than the copy). */
+let outViews: Uint8Array[] = [];
 
 /** escapedWasm is escapedBytes by the WebAssembly escaper (the mode's bits are its flags). */
 export function escapedWasm(w: FastWriter, s: string, mode: number, e: Escaper): void {
   const n = s.length;
-  const out = (UNITS + n * 2 + 7) & ~7;
-  if (out + n * 6 + 8 > wasmBytes.length) {
-    growTo(e, out + n * 6 + 8);
+  const at = unitsAt(n);
+  if (at + n * 2 + 32 > wasmBytes.length) {
+    growTo(e, memoryFor(n));
     wasmBytes = Buffer.from(e.memory.buffer) as Ucs2Buf;
     wasmArray = new Uint8Array(wasmBytes.buffer);
+    outViews = [];
   }
-  wasmBytes.ucs2Write(s, UNITS, n * 2);
-  const end = e.escape(n, out, mode);
+  wasmBytes.ucs2Write(s, at, n * 2);
+  const end = e.escape(n, at, mode);
   if (end < 0) bail();
-  const len = end - out;
-  w.room(len + 2);
-  const b = w.buf;
+  const len = end - OUTPUT;
   let p = w.pos;
-  b[p++] = 0x22;
-  b.set(wasmArray.subarray(out, end), p);
-  p += len;
-  b[p] = 0x22;
+  if (n <= VIEW_MAX_UNITS) {
+    // The output's power-of-two view (room for it is there: see unitsAt); the bytes past len are written over.
+    const k = len <= 64 ? 6 : 32 - Math.clz32(len - 1);
+    let view = outViews[k];
+    if (view === undefined) view = outViews[k] = new Uint8Array(wasmArray.buffer, OUTPUT, 1 << k);
+    w.room((1 << k) + 2);
+    const b = w.buf;
+    b[p++] = 0x22;
+    b.set(view, p);
+    p += len;
+    b[p] = 0x22;
+  } else {
+    w.room(len + 2);
+    const b = w.buf;
+    b[p++] = 0x22;
+    b.set(wasmArray.subarray(OUTPUT, end), p);
+    p += len;
+    b[p] = 0x22;
+  }
   w.pos = p + 1;
 }
 
