@@ -142,8 +142,13 @@ function generateStruct(
     const value = valueCode(ft, i, elem !== undefined, mode);
     // A missing field (undefined) must not pass as nil or zero where an `any` writer or an omit test would take it.
     let code = `x = ${get};\n${k === "interface" || omitzero || legacyOmit ? "if (x === undefined) BAILF();\n" : ""}`;
-    let test = omitzero ? `!Z${i}(x)` : "";
-    if (legacyOmit) test += `${test === "" ? "" : " && "}!L${i}(x)`;
+    // The omit tests of plain kinds inline (the same tests as isZero and legacyEmpty), others by a call.
+    let test = omitzero ? `!${zeroCode(ft) ?? `Z${i}(x)`}` : "";
+    if (legacyOmit) {
+      const empty = legacyEmptyCode(ft);
+      // A struct is never empty to v1.
+      if (empty !== "false") test += `${test === "" ? "" : " && "}!${empty ?? `L${i}(x)`}`;
+    }
     // json/v2's omitempty: a string is empty when it is "" (written `""`); numbers and booleans
     // never are; any other value is written, then taken back when its text is null, {} or [].
     const emptyText = tf.omitempty && k !== "string" && !canNeverBeEmpty(k);
@@ -237,6 +242,55 @@ interface Piece {
 const REST = "/*REST*/";
 
 const BRACES = new Uint8Array([0x7b, 0x7d]);
+
+/** go-values.ts isZero(t, x) as an expression of x for a plain kind (undefined: call it). */
+function zeroCode(t: GoType): string | undefined {
+  if (t.known !== undefined) return undefined;
+  switch (t.kind) {
+    case "bool":
+      return "(x === false)";
+    case "string":
+      return '(x === "")';
+    case "slice":
+    case "map":
+    case "pointer":
+    case "interface":
+      return "(x === null || x === undefined)";
+    case "array":
+    case "struct":
+      return undefined;
+    default:
+      return "(x === 0 || x === 0n)";
+  }
+}
+
+/** marshal-fast-checks.ts legacyEmpty(t, x) as an expression of x (undefined: call it). */
+function legacyEmptyCode(t: GoType): string | undefined {
+  switch (t.kind) {
+    case "bool":
+      return "(x === false)";
+    case "string":
+      return '(x === "")';
+    case "pointer":
+    case "interface":
+      return "(x === null)";
+    case "array":
+      return t.len === 0 ? "true" : "false";
+    case "struct":
+      return "false";
+    case "int":
+    case "int64":
+    case "uint":
+    case "uint64":
+    case "uintptr":
+      return "(x === 0n)";
+    case "slice":
+    case "map":
+      return undefined;
+    default:
+      return "(x === 0)";
+  }
+}
 
 /** Whether every value of kind k is written as a number or boolean (never empty text for omitempty). */
 function canNeverBeEmpty(k: string): boolean {
