@@ -243,13 +243,15 @@ const shift = (op: number, by: number): number[] => [...i32c(by), ...simd(op)];
 
 /** The lanes of v that need an escape as ASCII (their sign bit set): control characters, `"`, `\`, and `<`, `>`, `&` for HTML. */
 // biome-ignore format: WebAssembly instructions, a step a line
-const asciiFlags = (): number[] => [
+const asciiFlags = (html: boolean): number[] => [
   ...common(K_CONTROL), GET, V, ...simd(I16X8_SUB_SAT_U),
   ...modeEq(M_QUOTE), ...simd(V128_OR),
   ...modeEq(M_QUOTE + 1), ...simd(V128_OR),
-  ...modeEq(M_QUOTE + 2), ...simd(V128_OR),
-  ...modeEq(M_QUOTE + 3), ...simd(V128_OR),
-  ...modeEq(M_QUOTE + 4), ...simd(V128_OR),
+  ...(html ? [
+    ...modeEq(M_QUOTE + 2), ...simd(V128_OR),
+    ...modeEq(M_QUOTE + 3), ...simd(V128_OR),
+    ...modeEq(M_QUOTE + 4), ...simd(V128_OR),
+  ] : []),
 ];
 
 /** Writes `\u00XX` for the value on local C at o; o += 6. */
@@ -276,8 +278,12 @@ const escapeUHigh = (hi: number, lo: number[]): number[] => [
 /** o += n. */
 const advance = (n: number): number[] => [GET, O, ...i32c(n), I32_ADD, SET, O];
 
-/** The function body: escape(n, i, flags) -> the output's end, or -1 (see Escaper). */
-function body(): number[] {
+/**
+ * The function body of a mode's escaper (its STRING_HTML and STRING_JS bits: the vector tests
+ * only what the mode escapes): escape(n, i, flags) -> the output's end, or -1 (see Escaper).
+ */
+function body(mode: number): number[] {
+  const html = (mode & STRING_HTML) !== 0;
   // biome-ignore format: WebAssembly instructions, a step a line
   const code: Item[] = [
     // end = i + 2n, and a 0 unit there (a control character: every vector stops at it); o = OUTPUT
@@ -303,7 +309,7 @@ function body(): number[] {
     I32_EQZ, if_(),
     // ASCII: the low bytes stored; o advances over those before the first that needs a look.
     GET, O, GET, V, GET, V, ...simd(I8X16_NARROW_I16X8_U), ...simd(V128_STORE64_LANE), 0, 0, 0,
-    ...asciiFlags(), ...simd(I16X8_BITMASK), TEE, K,
+    ...asciiFlags(html), ...simd(I16X8_BITMASK), TEE, K,
     I32_EQZ, if_(),
     ...advance(8),
     GET, I, ...i32c(16), I32_ADD, SET, I,
@@ -315,10 +321,12 @@ function body(): number[] {
     end,
     // k = the first lane that needs a look (8 if none): ASCII to escape, a surrogate, U+2028 or
     // U+2029 for JS.
-    ...asciiFlags(),
+    ...asciiFlags(html),
     GET, V, ...common(K_F800), ...simd(V128_AND), ...common(K_D800), ...simd(I16X8_EQ), ...simd(V128_OR),
-    GET, V, GET, MB, ...simd(V128_LOAD), 0, ...uleb(16 * M_JS_MASK), ...simd(V128_AND),
-    GET, MB, ...simd(V128_LOAD), 0, ...uleb(16 * M_JS_VALUE), ...simd(I16X8_EQ), ...simd(V128_OR),
+    ...((mode & STRING_JS) !== 0 ? [
+      GET, V, GET, MB, ...simd(V128_LOAD), 0, ...uleb(16 * M_JS_MASK), ...simd(V128_AND),
+      GET, MB, ...simd(V128_LOAD), 0, ...uleb(16 * M_JS_VALUE), ...simd(I16X8_EQ), ...simd(V128_OR),
+    ] : []),
     ...simd(I16X8_BITMASK), ...i32c(0x100), I32_OR, I32_CTZ, SET, K,
     // m3 = the lanes from 0x800
     GET, V, ...common(K_FROM_800), ...simd(I16X8_ADD_SAT_U), ...simd(I16X8_BITMASK), TEE, M3,
@@ -467,34 +475,37 @@ function moduleBytes(): Uint8Array<ArrayBuffer> {
     [9, I32], // o, end, c, d, k, mb, h, m2, m3
     [4, V128], // v, x, p, q
   ]);
-  const fn = [...locals, ...body()];
+  const fns = [0, 1, 2, 3].map((mode) => {
+    const fn = [...locals, ...body(mode)];
+    return [...uleb(fn.length), ...fn];
+  });
   const bytes = [
     ...[0x00, 0x61, 0x73, 0x6d], // "\0asm"
     ...[0x01, 0x00, 0x00, 0x00], // version 1
     ...section(1, vec([[0x60, ...vec([[I32], [I32], [I32]]), ...vec([[I32]])]])),
-    ...section(3, vec([[0]])),
+    ...section(3, vec([[0], [0], [0], [0]])),
     ...section(5, vec([[0x00, 1]])), // memory: 1 page, no maximum
     ...section(
       7,
       vec([
         [...vec([[0x6d]]), 0x02, 0],
-        [...vec([[0x65]]), 0x00, 0],
+        ...[0, 1, 2, 3].map((mode) => [...vec([[0x65], [0x30 + mode]]), 0x00, mode]),
       ]),
-    ), // exports "m", "e"
-    ...section(10, vec([[...uleb(fn.length), ...fn]])),
+    ), // exports "m", and "e0" to "e3" (the escaper of each mode & 3)
+    ...section(10, vec(fns)),
     ...section(11, vec([[0x00, ...i32c(0), 0x0b, ...uleb(data.length), ...data]])),
   ];
   return Uint8Array.from(bytes);
 }
 
 /**
- * The compiled escaper: its memory, and escape(n, at, mode), which escapes the n units at `at`
- * (unitsAt(n)) into the memory from OUTPUT and returns the output's end, or -1 (a lone surrogate
- * with STRING_INVALID_BAIL).
+ * The compiled escaper: its memory, and per mode & (STRING_HTML | STRING_JS) the function
+ * escape(n, at, mode), which escapes the n units at `at` (unitsAt(n)) into the memory from OUTPUT
+ * and returns the output's end, or -1 (a lone surrogate with STRING_INVALID_BAIL).
  */
 export interface Escaper {
   memory: WebAssembly.Memory;
-  escape: (n: number, at: number, mode: number) => number;
+  byMode: ((n: number, at: number, mode: number) => number)[];
 }
 
 /**
@@ -519,8 +530,11 @@ function make(): Escaper | null {
   if (typeof WebAssembly !== "object") return null;
   try {
     const inst = new WebAssembly.Instance(new WebAssembly.Module(moduleBytes()), {});
-    const e = inst.exports as unknown as { m: WebAssembly.Memory; e: Escaper["escape"] };
-    return { memory: e.m, escape: e.e };
+    const e = inst.exports as unknown as Record<string, unknown>;
+    return {
+      memory: e.m as WebAssembly.Memory,
+      byMode: [e.e0, e.e1, e.e2, e.e3] as Escaper["byMode"],
+    };
   } catch {
     return null;
   }

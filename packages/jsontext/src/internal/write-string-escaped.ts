@@ -141,7 +141,7 @@ export function escapedWasm(w: FastWriter, s: string, mode: number, e: Escaper):
     outViews = [];
   }
   wasmBytes.ucs2Write(s, at, n * 2);
-  const end = e.escape(n, at, mode);
+  const end = (e.byMode[mode & (STRING_HTML | STRING_JS)] as Escaper["byMode"][0])(n, at, mode);
   if (end < 0) bail();
   const len = end - OUTPUT;
   let p = w.pos;
