@@ -3,6 +3,7 @@
  * native writers after a check): the general encoder's, then the byte path's.
  */
 
+import { writeFloat64List } from "@gojson/jsontext/internal";
 import type { FastWriter } from "./deps.js";
 import {
   FLOAT64_MAX_BYTES,
@@ -11,7 +12,6 @@ import {
   NUM_IN,
   safeBigintIn,
   typeString,
-  writeFloat64In,
   writeInt53In,
   writeStringV1,
 } from "./deps.js";
@@ -259,18 +259,13 @@ function floatLevel(w: FastWriter, v: readonly unknown[], inner: ByteEncoder): v
   }
 }
 
-/** putFloats' loop (a function that ends with it: see {@link listElems}); returns the end. */
+/**
+ * putFloats' loop (a function that ends with it: see {@link listElems}); returns the end. The
+ * list is written by jsontext's list writer (a block of numbers at a time where WebAssembly runs).
+ */
 function floatsInto(b: Buffer, p0: number, v: readonly unknown[]): number {
-  const n = v.length;
-  let p = p0;
-  for (let i = 0; i < n; i++) {
-    const x = v[i];
-    if (typeof x !== "number" || x - x !== 0) throw BAIL;
-    if (i > 0) b[p++] = 0x2c;
-    // Through NUM_IN: an argument would be boxed (a heap number per element) when not inlined.
-    NUM_IN[0] = x;
-    p = x !== 0 && (x | 0) === x ? writeInt53In(b, p) : writeFloat64In(b, p);
-  }
+  const p = writeFloat64List(b, p0, v);
+  if (p < 0) throw BAIL;
   return p;
 }
 

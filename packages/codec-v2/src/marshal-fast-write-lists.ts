@@ -15,6 +15,7 @@ import {
   LO_WORD,
   NUM_IN,
   tieredOver,
+  writeFloat64List,
   writeInt53In,
 } from "@gojson/jsontext/internal";
 import { isByteSlice } from "./arshal-slices.js";
@@ -43,6 +44,8 @@ export function byteArrayValue(v: unknown, n: number): Uint8Array {
 
 /** The names the generated list writers of 64-bit kinds use besides generate's (I64: a bigint's two's complement words, the digits of one below 2^53 read from them). */
 const BIG_EXTRA = { L: I64, W: I64_WORDS, N: NUM_IN, I53IN: writeInt53In };
+/** The name the generated float list writers use besides generate's (FL: the list writer). */
+const FLOAT_EXTRA = { FL: writeFloat64List };
 
 export function buildList(t: Extract<GoType, { kind: "slice" | "array" }>, c: Ctx): ByteEncoder | null {
   const slice = t.kind === "slice";
@@ -89,7 +92,7 @@ if (!Array.isArray(v)${lenCheck} || ++w.depth > MAX) BAILF();
 ${floatListCode("v", false)}
 w.depth--;
 };`;
-    const gen = generate(src, writeF64, c.ws);
+    const gen = generate(src, writeF64, c.ws, FLOAT_EXTRA);
     if (gen !== null) return gen;
   }
   if ((e.kind === "slice" || e.kind === "array") && e.elem.kind === "float64") {
@@ -114,7 +117,7 @@ ${floatListCode("u", true)}
 w.byte(0x5d);
 w.depth -= 2;
 };`;
-    const gen = generate(src, writeF64, c.ws);
+    const gen = generate(src, writeF64, c.ws, FLOAT_EXTRA);
     if (gen !== null) return gen;
   }
   if (isIntKind(e.kind)) {
@@ -191,11 +194,9 @@ w.depth--;
 }
 
 /**
- * Code writing array u (checked) of float64s: room for every number made once, then each
- * written as digits with no further check; with a comma first when i > 0. Small integers
- * (other than 0, which may be -0) go to the integer writer: fed Smis too (an `any` of
- * small numbers), the float writer was reoptimised for tagged values and ran about half
- * as fast on float lists afterwards.
+ * Code writing array u (checked) of float64s: room for every number made once, then the list
+ * written by jsontext's list writer (FL: a block of numbers at a time where WebAssembly runs),
+ * which checks each element; with a comma first when i > 0.
  */
 function floatListCode(u: string, comma: boolean): string {
   return `const m = ${u}.length;
@@ -203,12 +204,8 @@ w.room(m * ${FLOAT64_MAX_BYTES + 1} + 3);
 const b = w.buf;
 let p = w.pos;
 ${comma ? "if (i > 0) b[p++] = 0x2c;\n" : ""}b[p++] = 0x5b;
-for (let j = 0; j < m; j++) {
-const x = ${u}[j];
-if (typeof x !== "number" || x - x !== 0) BAILF();
-if (j > 0) b[p++] = 0x2c;
-p = x !== 0 && (x | 0) === x ? I53(b, p, x) : F64(b, p, x);
-}
+p = FL(b, p, ${u});
+if (p < 0) BAILF();
 b[p++] = 0x5d;
 w.pos = p;`;
 }

@@ -1,11 +1,16 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { numberWasmOrNull } from "./internal/number-wasm.js";
 import {
   FLOAT64_MAX_BYTES,
   INT53_MAX_BYTES,
   NUM_IN,
   safeBigint,
+  wasmReady,
   writeFloat64,
+  writeFloat64InJs,
+  writeFloat64List,
+  writeFloat64ListJs,
   writeFloat64ShortIn,
   writeInt53,
 } from "./write-number.js";
@@ -13,9 +18,19 @@ import {
 const buf = new Uint8Array(64);
 const latin1 = new TextDecoder("latin1");
 const float = (x: number) => latin1.decode(buf.subarray(0, writeFloat64(buf, 0, x)));
+/** The JavaScript writer's text (where WebAssembly is unavailable). */
+const floatJs = (x: number) => {
+  NUM_IN[0] = x;
+  return latin1.decode(buf.subarray(0, writeFloat64InJs(buf, 0)));
+};
 const int = (x: number) => latin1.decode(buf.subarray(0, writeInt53(buf, 0, x)));
 /** Go's float64 text (strconv 'f'/'e' as encoding/json picks them) is String(x) for finite x, but -0. */
 const want = (x: number) => (Object.is(x, -0) ? "-0" : String(x));
+
+it("writes through WebAssembly where it runs (this runtime)", () => {
+  expect(numberWasmOrNull()).not.toBeNull();
+  expect(wasmReady()).toBe(true);
+});
 
 describe("writeFloat64 writes Go's float64 text", () => {
   const table = [
@@ -51,11 +66,15 @@ describe("writeFloat64 writes Go's float64 text", () => {
     4.35,
     0.000123,
   ];
-  it.each(table)("%s", (x) => expect(float(x)).toBe(want(x)));
+  it.each(table)("%s", (x) => {
+    expect(float(x)).toBe(want(x));
+    expect(floatJs(x)).toBe(want(x));
+  });
   it("matches String(x) on random doubles", () => {
     fc.assert(
       fc.property(fc.double({ noNaN: true, noDefaultInfinity: true }), (x) => {
         expect(float(x)).toBe(want(x));
+        expect(floatJs(x)).toBe(want(x));
       }),
       // Fresh seeds every run: 5,000 cases a run keep the file under a second.
       { numRuns: 5000 },
@@ -66,6 +85,7 @@ describe("writeFloat64 writes Go's float64 text", () => {
       fc.property(fc.integer({ min: -1e9, max: 1e9 }), fc.integer({ min: 0, max: 12 }), (m, k) => {
         const x = m / 10 ** k;
         expect(float(x)).toBe(want(x));
+        expect(floatJs(x)).toBe(want(x));
       }),
       // Fresh seeds every run: 5,000 cases a run keep the file under a second.
       { numRuns: 5000 },
@@ -170,7 +190,10 @@ describe("the digit writers (four digits a store through the buffer's DataView)"
     { name: "Float/ThirteenIntDigits", in: Number("1234567890123.4567"), want: "1234567890123.4568" },
     { name: "Float/Negative", in: -98765.4321, want: "-98765.4321" },
   ];
-  it.each(goFloats)("$name", (c) => expect(float(c.in)).toBe(c.want));
+  it.each(goFloats)("$name", (c) => {
+    expect(float(c.in)).toBe(c.want);
+    expect(floatJs(c.in)).toBe(c.want);
+  });
   const goInts: Array<{ name: string; in: number; want: string }> = [
     { name: "Int/MaxSafe", in: 9007199254740991, want: "9007199254740991" },
     { name: "Int/MinSafe", in: -9007199254740991, want: "-9007199254740991" },
@@ -242,7 +265,64 @@ describe("writeFloat64 around powers of ten (the decimal exponent's edges)", () 
         const x = step(p, d);
         expect(float(x)).toBe(want(x));
         expect(float(-x)).toBe(want(-x));
+        expect(floatJs(x)).toBe(want(x));
       }
     }
+  });
+});
+
+describe("writeFloat64List writes a list body as the element writer does", () => {
+  const writers = [
+    { name: "WebAssembly", write: writeFloat64List },
+    { name: "JavaScript", write: writeFloat64ListJs },
+  ];
+  /** The list body of v by `write` at offset `at` of a buffer with room for it. */
+  const body = (write: typeof writeFloat64List, v: readonly unknown[], at = 0): string | null => {
+    const b = new Uint8Array(at + v.length * (FLOAT64_MAX_BYTES + 1) + 1).fill(0x7e);
+    const end = write(b, at, v);
+    if (end < 0) return null;
+    expect(b[at - 1]).toBe(at > 0 ? 0x7e : undefined);
+    return latin1.decode(b.subarray(at, end));
+  };
+  const wantList = (v: readonly number[]) => v.map(want).join(",");
+  describe.each(writers)("$name", ({ write }) => {
+    const table: Array<{ name: string; in: unknown[]; want: string | null }> = [
+      { name: "Empty", in: [], want: "" },
+      { name: "One", in: [1.5], want: "1.5" },
+      { name: "Zeros", in: [0, -0, 0], want: "0,-0,0" },
+      {
+        name: "Mixed",
+        in: [1, -2, 0.1, 1e21, 5e-324, 2 ** 53, -1e-7],
+        want: "1,-2,0.1,1e+21,5e-324,9007199254740992,-1e-7",
+      },
+      { name: "Bad/NaN", in: [1, Number.NaN], want: null },
+      { name: "Bad/Infinity", in: [Number.POSITIVE_INFINITY], want: null },
+      { name: "Bad/String", in: [1, "2"], want: null },
+      { name: "Bad/Bigint", in: [1n], want: null },
+      { name: "Bad/Hole", in: [1, undefined], want: null },
+    ];
+    it.each(table)("$name", (c) => expect(body(write, c.in)).toBe(c.want));
+    it("writes lists longer than a block (the WebAssembly writer's 1024 numbers)", () => {
+      for (const n of [1023, 1024, 1025, 2048, 3000]) {
+        const v = Array.from({ length: n }, (_, i) => (i % 3 === 0 ? i : i / 7 - 100));
+        expect(body(write, v, 5)).toBe(wantList(v));
+      }
+      // A bad element in a later block.
+      const v: unknown[] = Array.from({ length: 2000 }, (_, i) => i + 0.5);
+      v[1500] = Number.NaN;
+      expect(body(write, v)).toBeNull();
+    });
+    it("matches String(x) of each element on random lists", () => {
+      fc.assert(
+        fc.property(
+          fc.array(fc.double({ noNaN: true, noDefaultInfinity: true }), { maxLength: 40 }),
+          fc.nat(9),
+          (v, at) => {
+            expect(body(write, v, at)).toBe(wantList(v));
+          },
+        ),
+        { numRuns: 1000 },
+      );
+    });
   });
 });

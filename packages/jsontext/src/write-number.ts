@@ -1,9 +1,12 @@
 /**
  * Numbers written as bytes (the codecs' byte paths): float64 as the shortest decimal that reads back as x
  * (what String(x), JSON.stringify and Go's strconv.FormatFloat(x, 'f', -1, 64)
- * all write for 1e-6 <= |x| < 1e21), found with double arithmetic and written
- * as digits straight into the output buffer, with no string per number.
+ * all write for 1e-6 <= |x| < 1e21), with no string per number. Where WebAssembly runs, the
+ * digits and the text are made by number-wasm.ts (one value a call, or a block of a list) and
+ * copied into the output buffer; elsewhere by the JavaScript writer below (writeFloat64InJs),
+ * which finds the digits with double arithmetic and writes them straight into the buffer.
  *
+ * The JavaScript digit search:
  * For |x| in [1e-5, 1e15) with e integer digits, the decimals of k fraction
  * digits that read back as x are those within half an ulp of x. If one of 15
  * significant digits does, the nearest of them is the shortest decimal padded
@@ -19,6 +22,8 @@
  * and anything out of range goes to String(x).
  */
 
+import { LIST_MAX, LIST_OUT, numberWasmOrNull } from "./internal/number-wasm.js";
+
 /**
  * The number argument of the writers' inner functions (writeFloat64In, writeInt53In,
  * and the digit search in writeFloat64In). A double passed to a call V8 does not inline is boxed: a heap number
@@ -28,6 +33,22 @@
  * the *In writer; nothing in between can run other code, so the slot cannot be overwritten.
  */
 export const NUM_IN = new Float64Array(1);
+
+/**
+ * The WebAssembly writer (number-wasm.ts), made at load, or null where WebAssembly is
+ * unavailable (the writers below then run in JavaScript). Its memory's bytes and doubles and
+ * its list function are module constants: V8 then calls the function directly, inlined into
+ * its callers (through a property or a `let`, each call went through a generic wrapper).
+ */
+const WASM = numberWasmOrNull();
+const WASM_BYTES = WASM === null ? new Uint8Array(0) : WASM.bytes;
+const WASM_DOUBLES = WASM === null ? new Float64Array(0) : WASM.doubles;
+const WASM_LIST = WASM === null ? null : WASM.list;
+
+/** Whether the float writers run in WebAssembly. */
+export function wasmReady(): boolean {
+  return WASM_LIST !== null;
+}
 
 /** 10^k for k in [0, 22] (all exact doubles). */
 const P10 = new Float64Array(23);
@@ -238,7 +259,74 @@ export function writeFloat64(b: Uint8Array, p: number, x: number): number {
 }
 
 /** {@link writeFloat64} of the number in NUM_IN[0]. */
-export function writeFloat64In(b: Uint8Array, p: number): number {
+export const writeFloat64In: (b: Uint8Array, p: number) => number =
+  WASM_LIST === null ? writeFloat64InJs : writeFloat64InWasm;
+
+/** {@link writeFloat64In} by the WebAssembly writer: the text made in its memory (a list of one), then copied. */
+function writeFloat64InWasm(b: Uint8Array, p: number): number {
+  WASM_DOUBLES[0] = NUM_IN[0] as number;
+  const n = (WASM_LIST as (n: number) => number)(1);
+  const m = WASM_BYTES;
+  for (let i = 0; i < n; i++) b[p + i] = m[LIST_OUT + i] as number;
+  return p + n;
+}
+
+/**
+ * Writes the numbers of `v` (finite float64s, each as {@link writeFloat64} writes it) into b at
+ * p, comma-separated (room for v.length * (FLOAT64_MAX_BYTES + 1) made by the caller); returns
+ * the end, or -1 when an element is not a finite number (then the bytes written are garbage).
+ */
+export const writeFloat64List: (b: Uint8Array, p: number, v: readonly unknown[]) => number =
+  WASM_LIST === null ? writeFloat64ListJs : writeFloat64ListWasm;
+
+/**
+ * {@link writeFloat64List} by the WebAssembly writer: up to LIST_MAX doubles stored into its
+ * memory, formatted there in one call, and copied out.
+ */
+function writeFloat64ListWasm(b: Uint8Array, p0: number, v: readonly unknown[]): number {
+  const n = v.length;
+  const d = WASM_DOUBLES;
+  const list = WASM_LIST as (n: number) => number;
+  const m = WASM_BYTES;
+  let p = p0;
+  for (let i = 0; i < n; ) {
+    const k = Math.min(n - i, LIST_MAX);
+    for (let j = 0; j < k; j++) {
+      const x = v[i + j];
+      if (typeof x !== "number" || x - x !== 0) return -1;
+      d[j] = x;
+    }
+    if (i > 0) b[p++] = 0x2c;
+    const len = list(k);
+    // A short text byte by byte (a subarray and a set cost more), a long one in one set.
+    if (len <= 64) for (let j = 0; j < len; j++) b[p + j] = m[LIST_OUT + j] as number;
+    else b.set(m.subarray(LIST_OUT, LIST_OUT + len), p);
+    p += len;
+    i += k;
+  }
+  return p;
+}
+
+/**
+ * {@link writeFloat64List} in JavaScript. Small integers other than 0 (which may be -0) go to
+ * the integer writer: fed those too, the float writer is reoptimised for tagged values and runs
+ * about half as fast on doubles afterwards.
+ */
+export function writeFloat64ListJs(b: Uint8Array, p0: number, v: readonly unknown[]): number {
+  const n = v.length;
+  let p = p0;
+  for (let i = 0; i < n; i++) {
+    const x = v[i];
+    if (typeof x !== "number" || x - x !== 0) return -1;
+    if (i > 0) b[p++] = 0x2c;
+    NUM_IN[0] = x;
+    p = x !== 0 && (x | 0) === x ? writeInt53In(b, p) : writeFloat64InJs(b, p);
+  }
+  return p;
+}
+
+/** {@link writeFloat64In} in JavaScript (where WebAssembly is unavailable). */
+export function writeFloat64InJs(b: Uint8Array, p: number): number {
   const x = NUM_IN[0] as number;
   if (x === 0) {
     if (1 / x < 0) b[p++] = 0x2d;

@@ -50,6 +50,7 @@ export {
   safeBigintIn,
   writeFloat64,
   writeFloat64In,
+  writeFloat64List,
   writeFloat64ShortIn,
   writeInt53,
   writeInt53In,
