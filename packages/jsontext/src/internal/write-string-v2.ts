@@ -8,6 +8,7 @@
  * Not semver-stable: part of `@gojson/jsontext/internal`.
  */
 import { bail } from "./cursor.js";
+import { ESCAPER_MAX_UNITS, escaperOrNull } from "./escape-wasm.js";
 import type { FastWriter } from "./fast-writer.js";
 import { escapedBytes, escapedChars, STRING_INVALID_BAIL } from "./write-string-escaped.js";
 
@@ -29,11 +30,17 @@ export function writeStringV2(w: FastWriter, s: string): void {
 }
 
 /**
- * longString writes a long string: by Buffer's native UTF-8 writer when it needs no escape (one
- * native check), else with the escapes by escapedBytes (write-string-escaped.ts, which bails on
- * a lone surrogate).
+ * longString writes a long string: by the WebAssembly escaper in one pass, escapes or not (it
+ * writes clean ASCII, Cyrillic or CJK text in fewer instructions than a regex scan plus Buffer's
+ * UTF-8 writer, and bails on a lone surrogate itself). Without it: by Buffer's native UTF-8 writer
+ * when the string needs no escape (one native check), else by escapedBytes
+ * (write-string-escaped.ts, which bails on a lone surrogate).
  */
 function longString(w: FastWriter, s: string, n: number): void {
+  if (n <= ESCAPER_MAX_UNITS && escaperOrNull() !== null) {
+    escapedBytes(w, s, STRING_INVALID_BAIL);
+    return;
+  }
   const k = s.search(SPECIAL);
   if (k >= 0) {
     // Escapes: written with them (a lone surrogate found there bails); else only surrogates,
