@@ -18,6 +18,42 @@
  *
  * Not semver-stable: part of `@gojson/jsontext/internal`.
  */
+
+import {
+  ELSE,
+  END,
+  GET,
+  I32,
+  I32_ADD,
+  I32_AND,
+  I32_CTZ,
+  I32_EQ,
+  I32_EQZ,
+  I32_GE_U,
+  I32_GT_U,
+  I32_LOAD8_U,
+  I32_LOAD16_U,
+  I32_LT_U,
+  I32_MUL,
+  I32_NE,
+  I32_OR,
+  I32_SHL,
+  I32_SHR_U,
+  I32_STORE,
+  I32_STORE8,
+  I32_STORE16,
+  I32_SUB,
+  I32_XOR,
+  i32c,
+  mem,
+  moduleBytes,
+  RETURN,
+  SELECT,
+  SET,
+  TEE,
+  uleb,
+  VOID,
+} from "./wasm-asm.js";
 import {
   ESCAPE_HTML,
   ESCAPE_RAW,
@@ -56,64 +92,9 @@ export function unitsAt(n: number): number {
 /** memoryFor returns the bytes the memory must hold for n units: the units, the end mark and the vector read past it. */
 export const memoryFor = (n: number): number => unitsAt(n) + n * 2 + 32;
 
-// Opcodes (WebAssembly core specification, section 5.4).
-const ELSE = 0x05;
-const RETURN = 0x0f;
-const VOID = 0x40;
-const GET = 0x20;
-const SET = 0x21;
-const TEE = 0x22;
-const I32_LOAD8_U = 0x2d;
-const I32_LOAD16_U = 0x2f;
-const I32_STORE = 0x36;
-const I32_STORE8 = 0x3a;
-const I32_STORE16 = 0x3b;
-const I32_CONST = 0x41;
-const I32_EQZ = 0x45;
-const I32_EQ = 0x46;
-const I32_NE = 0x47;
-const I32_LT_U = 0x49;
-const I32_GT_U = 0x4b;
-const I32_GE_U = 0x4f;
-const SELECT = 0x1b;
-const I32_XOR = 0x73;
-const I32_CTZ = 0x68;
-const I32_POPCNT = 0x69;
-const I32_ADD = 0x6a;
-const I32_SUB = 0x6b;
-const I32_MUL = 0x6c;
-const I32_AND = 0x71;
-const I32_OR = 0x72;
-const I32_SHL = 0x74;
-const I32_SHR_U = 0x76;
-const I32 = 0x7f;
+/** The v128 value type and `i32.popcnt` (not in wasm-asm.ts: only this module uses them). */
 const V128 = 0x7b;
-
-/** Unsigned LEB128. */
-function uleb(n: number): number[] {
-  const out: number[] = [];
-  do {
-    let b = n & 0x7f;
-    n >>>= 7;
-    if (n !== 0) b |= 0x80;
-    out.push(b);
-  } while (n !== 0);
-  return out;
-}
-
-/** Signed LEB128 of a 32-bit value. */
-function sleb(v: number): number[] {
-  const out: number[] = [];
-  for (;;) {
-    const b = v & 0x7f;
-    v >>= 7;
-    if ((v === 0 && (b & 0x40) === 0) || (v === -1 && (b & 0x40) !== 0)) {
-      out.push(b);
-      return out;
-    }
-    out.push(b | 0x80);
-  }
-}
+const I32_POPCNT = 0x69;
 
 /**
  * An instruction's bytes, or a mark of structured control: the opening of a block, loop or if
@@ -138,7 +119,7 @@ function assemble(items: Item[]): number[] {
       labels.push(it.label);
     } else if ("end" in it) {
       if (labels.pop() === undefined) throw new Error("escape-wasm: end without a block");
-      out.push(0x0b);
+      out.push(END);
     } else {
       const at = labels.lastIndexOf(it.to);
       if (at < 0) throw new Error(`escape-wasm: no label ${it.to}`);
@@ -148,15 +129,6 @@ function assemble(items: Item[]): number[] {
   if (labels.length !== 0) throw new Error("escape-wasm: unclosed block");
   return out;
 }
-
-const i32c = (v: number): number[] => [I32_CONST, ...sleb(v | 0)];
-/** A memory access with its alignment (log2) and offset. */
-const mem = (op: number, align: number, offset = 0): number[] => [op, align, ...uleb(offset)];
-
-/** A section: id, size, contents. */
-const section = (id: number, body: number[]): number[] => [id, ...uleb(body.length), ...body];
-/** A vector: count, items. */
-const vec = (items: number[][]): number[] => [...uleb(items.length), ...items.flat()];
 
 // Locals: parameters n (units), i (the unit's byte offset), flags (the STRING_* mode); i32 o
 // (the output's byte offset), end, c, d, k, mb (the offset of the mode's lane constants), h (128
@@ -441,7 +413,7 @@ function body(mode: number): number[] {
     // the function's value after the loop (not reached: the loop only exits by return)
     ...i32c(0),
   ];
-  return [...assemble(code), 0x0b];
+  return assemble(code);
 }
 
 /**
@@ -458,8 +430,8 @@ function packTable(): Uint8Array {
   return t;
 }
 
-/** The module: memory "m" and function "e" (escape) exported, the tables and lane constants as data at 0. */
-function moduleBytes(): Uint8Array<ArrayBuffer> {
+/** The module: memory "m" and the functions "e0" to "e3" (see Escaper) exported, the tables and lane constants as data at 0. */
+function escaperModule(): Uint8Array<ArrayBuffer> {
   const data = new Uint8Array(OUTPUT);
   data.set(ESCAPE_RAW);
   data.set(ESCAPE_HTML, 128);
@@ -471,31 +443,20 @@ function moduleBytes(): Uint8Array<ArrayBuffer> {
   splat(COMMON, COMMON_LANES);
   for (let mode = 0; mode < 4; mode++) splat(MODES + MODE_SIZE * mode, modeLanes(mode));
   data.set(packTable(), PACK2);
-  const locals = vec([
-    [9, I32], // o, end, c, d, k, mb, h, m2, m3
-    [4, V128], // v, x, p, q
-  ]);
-  const fns = [0, 1, 2, 3].map((mode) => {
-    const fn = [...locals, ...body(mode)];
-    return [...uleb(fn.length), ...fn];
+  // o, end, c, d, k, mb, h, m2, m3; v, x, p, q
+  const locals = [...Array<number>(9).fill(I32), ...Array<number>(4).fill(V128)];
+  return moduleBytes({
+    functions: [0, 1, 2, 3].map((mode) => ({
+      params: [I32, I32, I32],
+      results: [I32],
+      locals,
+      code: body(mode),
+      export: `e${mode}`,
+    })),
+    memoryPages: 1,
+    memoryExport: "m",
+    data: [{ offset: 0, bytes: data }],
   });
-  const bytes = [
-    ...[0x00, 0x61, 0x73, 0x6d], // "\0asm"
-    ...[0x01, 0x00, 0x00, 0x00], // version 1
-    ...section(1, vec([[0x60, ...vec([[I32], [I32], [I32]]), ...vec([[I32]])]])),
-    ...section(3, vec([[0], [0], [0], [0]])),
-    ...section(5, vec([[0x00, 1]])), // memory: 1 page, no maximum
-    ...section(
-      7,
-      vec([
-        [...vec([[0x6d]]), 0x02, 0],
-        ...[0, 1, 2, 3].map((mode) => [...vec([[0x65], [0x30 + mode]]), 0x00, mode]),
-      ]),
-    ), // exports "m", and "e0" to "e3" (the escaper of each mode & 3)
-    ...section(10, vec(fns)),
-    ...section(11, vec([[0x00, ...i32c(0), 0x0b, ...uleb(data.length), ...data]])),
-  ];
-  return Uint8Array.from(bytes);
 }
 
 /**
@@ -529,7 +490,7 @@ export function escaperOrNull(): Escaper | null {
 function make(): Escaper | null {
   if (typeof WebAssembly !== "object") return null;
   try {
-    const inst = new WebAssembly.Instance(new WebAssembly.Module(moduleBytes()), {});
+    const inst = new WebAssembly.Instance(new WebAssembly.Module(escaperModule()), {});
     const e = inst.exports as unknown as Record<string, unknown>;
     return {
       memory: e.m as WebAssembly.Memory,
