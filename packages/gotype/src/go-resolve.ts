@@ -135,6 +135,10 @@ export class PackageScope {
   private readonly imports: FileImports;
   private readonly composite: CompositeScope;
   private instDepth = 0;
+  // Per file without dot imports: the names found in the universe (`int`, `string`), which no
+  // declaration of the package, predeclared or outer type shadows (those never change), read
+  // first by later lookups: a wide struct resolves each field's type name once.
+  private readonly universeNames: (Map<string, GoType> | undefined)[] = [];
   // Session state: what the current top-level resolution created.
   private sessionDepth = 0;
   private newNamed: GoType[] = [];
@@ -589,6 +593,10 @@ export class PackageScope {
       if (e.args !== undefined) throw err(e.pos, `${name} is not a generic type`);
       return tp;
     }
+    if (e.args === undefined) {
+      const u = this.universeNames[ctx.file]?.get(name);
+      if (u !== undefined) return u;
+    }
     const d = this.typeDecls.get(name);
     if (d !== undefined) {
       if (e.args !== undefined) throw err(e.pos, `${name} is not a generic type`);
@@ -606,7 +614,9 @@ export class PackageScope {
     }
     const pre = this.opts.predeclared?.get(name) ?? this.opts.outer?.get(name);
     if (pre !== undefined && e.args === undefined) return pre;
-    for (const path of this.imports.dotImports(ctx.file)) {
+    const dots = this.imports.dotImports(ctx.file);
+    for (let i = 0; i < dots.length; i++) {
+      const path = dots[i] as string;
       const pkg = this.opts.importer(path);
       const scope = pkg !== undefined ? scopeOf(pkg) : undefined;
       const t = scope?.lookupExported(
@@ -617,7 +627,17 @@ export class PackageScope {
       if (t !== undefined) return t;
     }
     const u = UNIVERSE.get(name);
-    if (u !== undefined && e.args === undefined) return u;
+    if (u !== undefined && e.args === undefined) {
+      if (dots.length === 0) {
+        let names = this.universeNames[ctx.file];
+        if (names === undefined) {
+          names = new Map();
+          this.universeNames[ctx.file] = names;
+        }
+        names.set(name, u);
+      }
+      return u;
+    }
     return unresolvedType(
       this.name,
       name,
