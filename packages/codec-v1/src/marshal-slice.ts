@@ -3,14 +3,13 @@
  * native writers after a check): the general encoder's, then the byte path's.
  */
 
-import { writeFloat64List } from "@gojson/jsontext/internal";
+import { INT64_MAX_BYTES, writeFloat64List, writeInt64List } from "@gojson/jsontext/internal";
 import type { FastWriter } from "./deps.js";
 import {
   FLOAT64_MAX_BYTES,
   type GoType,
   INT53_MAX_BYTES,
   NUM_IN,
-  safeBigintIn,
   typeString,
   writeInt53In,
   writeStringV1,
@@ -31,7 +30,6 @@ import {
   hasMarshalMethods,
   isRecursive,
   START_DETECTING_CYCLES_AFTER,
-  writeBig,
 } from "./marshal-common.js";
 import { ptrHas } from "./methods.js";
 import { isBigKind, mismatch, numberBounds, withSegment } from "./value-check.js";
@@ -300,39 +298,16 @@ function intsInto(b: Buffer, p0: number, v: readonly unknown[], lo: number, hi: 
 
 /**
  * Writes `v` (a list of bigints of a 64-bit kind, of length `len` unless negative, else it
- * bails) as a JSON array: room made once, values below 2^53 digit by digit (a bigint read
- * through an int64 store; its toString costs twice as much), larger ones through String;
- * a value out of the kind's range bails.
+ * bails) as a JSON array: room made once, then the list by jsontext's int64 list writer (a block
+ * of numbers at a time where WebAssembly runs), which checks each element against the kind.
  */
 function putBigs(w: FastWriter, v: unknown, len: number, unsigned: boolean): void {
   if (!Array.isArray(v) || (len >= 0 && v.length !== len)) throw BAIL;
-  w.room(v.length * (INT53_MAX_BYTES + 1) + 2);
-  w.buf[w.pos++] = 0x5b;
-  const p = bigsInto(w, v, unsigned);
-  // bigsInto may have grown the buffer (w.buf is read again).
-  w.buf[p] = 0x5d;
+  w.room(v.length * (INT64_MAX_BYTES + 1) + 2);
+  const b = w.buf;
+  b[w.pos] = 0x5b;
+  const p = writeInt64List(b, w.pos + 1, v, unsigned);
+  if (p < 0) throw BAIL;
+  b[p] = 0x5d;
   w.pos = p + 1;
-}
-
-/** putBigs' loop (a function that ends with it: see {@link listElems}); returns the end. */
-function bigsInto(w: FastWriter, v: readonly unknown[], unsigned: boolean): number {
-  const n = v.length;
-  let b = w.buf;
-  let p = w.pos;
-  for (let i = 0; i < n; i++) {
-    const x = v[i];
-    if (typeof x !== "bigint") throw BAIL;
-    if (i > 0) b[p++] = 0x2c;
-    if (safeBigintIn(x)) {
-      if (unsigned && (NUM_IN[0] as number) < 0) throw BAIL;
-      p = writeInt53In(b, p);
-    } else {
-      w.pos = p;
-      writeBig(w, x, unsigned);
-      w.room((n - i) * (INT53_MAX_BYTES + 1) + 2);
-      b = w.buf;
-      p = w.pos;
-    }
-  }
-  return p;
 }

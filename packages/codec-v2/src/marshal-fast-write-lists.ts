@@ -8,15 +8,11 @@ import type { GoType } from "@gojson/gotype";
 import {
   type FastWriter,
   FLOAT64_MAX_BYTES,
-  HI_WORD,
-  I64,
-  I64_WORDS,
   INT53_MAX_BYTES,
-  LO_WORD,
-  NUM_IN,
+  INT64_MAX_BYTES,
   tieredOver,
   writeFloat64List,
-  writeInt53In,
+  writeInt64List,
 } from "@gojson/jsontext/internal";
 import { isByteSlice } from "./arshal-slices.js";
 import { encodeBytes } from "./bytes-format.js";
@@ -42,8 +38,8 @@ export function byteArrayValue(v: unknown, n: number): Uint8Array {
   return out;
 }
 
-/** The names the generated list writers of 64-bit kinds use besides generate's (I64: a bigint's two's complement words, the digits of one below 2^53 read from them). */
-const BIG_EXTRA = { L: I64, W: I64_WORDS, N: NUM_IN, I53IN: writeInt53In };
+/** The name the generated list writers of 64-bit kinds use besides generate's (IL: the int64 list writer). */
+const INT64_EXTRA = { IL: writeInt64List };
 /** The name the generated float list writers use besides generate's (FL: the list writer). */
 const FLOAT_EXTRA = { FL: writeFloat64List };
 
@@ -121,51 +117,41 @@ w.depth -= 2;
     if (gen !== null) return gen;
   }
   if (isIntKind(e.kind)) {
-    // String(x) of each, as the element encoder writes: digits by hand below 2^53. Each element is
-    // checked against the kind: int8 … uint32 a number in range, the 64-bit kinds a bigint in range
-    // (BigInt.asIntN/asUintN: cheaper than two bigint comparisons), then stored as int64 words: a
-    // high word in (-2^21, 2^21) is |x| < 2^53 (unsigned: a high word >= 0 is below 2^63 too).
+    // String(x) of each, as the element encoder writes. Each element is checked against the kind:
+    // int8 … uint32 a number in range, written digit by digit below 2^53; the 64-bit kinds a
+    // bigint in range, written by jsontext's int64 list writer (IL: a block at a time where
+    // WebAssembly runs), which checks them.
     const small = isSmallIntKind(e.kind);
     const unsigned = isUnsignedKind(e.kind);
-    const elemCheck = small
-      ? `if (!${smallIntCode(e.kind, "x")}) BAILF();`
-      : `if (typeof x !== "bigint" || BigInt.${unsigned ? "asUintN" : "asIntN"}(64, x) !== x) BAILF();
-L[0] = x;
-const hi = W[${HI_WORD}];`;
-    // A bigint beyond 2^53 as its decimal text.
-    const write = small
-      ? "p = I53(b, p, x);"
-      : `if (${unsigned ? "hi >= 0" : "hi > -2097152"} && hi < 2097152) {
-N[0] = hi * 4294967296 + (W[${LO_WORD}] >>> 0);
-p = I53IN(b, p);
-} else {
-w.pos = p;
-w.ascii(String(x));
-w.room((n - i) * ${INT53_MAX_BYTES + 1} + 2);
-b = w.buf;
-p = w.pos;
-}`;
     // A list of uint8s ([]B, or [N]byte under formatByteArrayAsArray) may be held in a Uint8Array too.
     const list = e.kind === "uint8" ? "(Array.isArray(v) || v instanceof Uint8Array)" : "Array.isArray(v)";
-    const src = `return function writeInts(w, v) {
-if (v === null) {\n${nil}\nreturn;\n}
-if (!${list}${lenCheck} || ++w.depth > MAX) BAILF();
-const n = v.length;
+    const body = small
+      ? `const n = v.length;
 w.room(n * ${INT53_MAX_BYTES + 1} + 2);
-let b = w.buf;
+const b = w.buf;
 let p = w.pos;
 b[p++] = 0x5b;
 for (let i = 0; i < n; i++) {
 const x = v[i];
-${elemCheck}
+if (!${smallIntCode(e.kind, "x")}) BAILF();
 if (i > 0) b[p++] = 0x2c;
-${write}
-}
+p = I53(b, p, x);
+}`
+      : `w.room(v.length * ${INT64_MAX_BYTES + 1} + 2);
+const b = w.buf;
+let p = w.pos;
+b[p++] = 0x5b;
+p = IL(b, p, v, ${unsigned});
+if (p < 0) BAILF();`;
+    const src = `return function writeInts(w, v) {
+if (v === null) {\n${nil}\nreturn;\n}
+if (!${list}${lenCheck} || ++w.depth > MAX) BAILF();
+${body}
 b[p++] = 0x5d;
 w.pos = p;
 w.depth--;
 };`;
-    const gen = generate(src, INT_WRITERS[e.kind] as ByteEncoder, c.ws, small ? {} : BIG_EXTRA);
+    const gen = generate(src, INT_WRITERS[e.kind] as ByteEncoder, c.ws, small ? {} : INT64_EXTRA);
     if (gen !== null) return gen;
   }
   const elem = c.compile(e, c);

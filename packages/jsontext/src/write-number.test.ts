@@ -4,6 +4,7 @@ import { numberWasmOrNull } from "./internal/number-wasm.js";
 import {
   FLOAT64_MAX_BYTES,
   INT53_MAX_BYTES,
+  INT64_MAX_BYTES,
   NUM_IN,
   safeBigint,
   wasmReady,
@@ -13,6 +14,8 @@ import {
   writeFloat64ListJs,
   writeFloat64ShortIn,
   writeInt53,
+  writeInt64List,
+  writeInt64ListJs,
 } from "./write-number.js";
 
 const buf = new Uint8Array(64);
@@ -319,6 +322,76 @@ describe("writeFloat64List writes a list body as the element writer does", () =>
           fc.nat(9),
           (v, at) => {
             expect(body(write, v, at)).toBe(wantList(v));
+          },
+        ),
+        { numRuns: 1000 },
+      );
+    });
+  });
+});
+
+describe("writeInt64List writes a list of int64 or uint64 bigints as String(x) does", () => {
+  const writers = [
+    { name: "WebAssembly", write: writeInt64List },
+    { name: "JavaScript", write: writeInt64ListJs },
+  ];
+  const body = (
+    write: typeof writeInt64List,
+    v: readonly unknown[],
+    unsigned: boolean,
+    at = 0,
+  ): string | null => {
+    const b = new Uint8Array(at + v.length * (INT64_MAX_BYTES + 1) + 1).fill(0x7e);
+    const end = write(b, at, v, unsigned);
+    if (end < 0) return null;
+    expect(b[at - 1]).toBe(at > 0 ? 0x7e : undefined);
+    return latin1.decode(b.subarray(at, end));
+  };
+  describe.each(writers)("$name", ({ write }) => {
+    const edges = [0n, 1n, 9n, 10n, 2n ** 53n - 1n, 2n ** 53n, 10n ** 16n - 1n, 10n ** 16n, 10n ** 18n];
+    const table: Array<{ name: string; in: unknown[]; unsigned: boolean; want: string | null }> = [
+      { name: "Empty", in: [], unsigned: false, want: "" },
+      { name: "Int64/Edges", in: [...edges, -(2n ** 63n), 2n ** 63n - 1n, -1n], unsigned: false, want: null },
+      {
+        name: "Uint64/Edges",
+        in: [...edges, 10n ** 19n - 1n, 10n ** 19n, 2n ** 64n - 1n, 2n ** 63n],
+        unsigned: true,
+        want: null,
+      },
+      { name: "Int64/TooLarge", in: [1n, 2n ** 63n], unsigned: false, want: null },
+      { name: "Int64/TooSmall", in: [-(2n ** 63n) - 1n], unsigned: false, want: null },
+      { name: "Uint64/Negative", in: [-1n], unsigned: true, want: null },
+      { name: "Uint64/TooLarge", in: [2n ** 64n], unsigned: true, want: null },
+      { name: "Bad/Number", in: [1], unsigned: false, want: null },
+      { name: "Bad/Hole", in: [1n, undefined], unsigned: false, want: null },
+    ];
+    it.each(table)("$name", (c) => {
+      const ok = c.name.endsWith("Edges") || c.name === "Empty";
+      expect(body(write, c.in, c.unsigned)).toBe(ok ? c.in.map(String).join(",") : c.want);
+    });
+    it("writes lists longer than a block (the WebAssembly writer's 1024 numbers)", () => {
+      const v = Array.from({ length: 2500 }, (_, i) => BigInt(i) * 7919n ** 3n * (i % 2 === 0 ? 1n : -1n));
+      expect(body(write, v, false, 3)).toBe(v.map(String).join(","));
+    });
+    it("matches String(x) on random int64s and uint64s", () => {
+      fc.assert(
+        fc.property(
+          fc.boolean().chain((unsigned) =>
+            fc.tuple(
+              fc.constant(unsigned),
+              fc.array(
+                unsigned
+                  ? fc.bigInt({ min: 0n, max: 2n ** 64n - 1n })
+                  : fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n }),
+                {
+                  maxLength: 30,
+                },
+              ),
+            ),
+          ),
+          fc.nat(9),
+          ([unsigned, v], at) => {
+            expect(body(write, v, unsigned, at)).toBe(v.map(String).join(","));
           },
         ),
         { numRuns: 1000 },

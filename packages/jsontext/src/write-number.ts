@@ -45,6 +45,9 @@ const WASM_BYTES = WASM === null ? new Uint8Array(0) : WASM.bytes;
 const WASM_DOUBLES = WASM === null ? new Float64Array(0) : WASM.doubles;
 const WASM_LIST = WASM === null ? null : WASM.list;
 
+const WASM_INTS = WASM === null ? new BigInt64Array(0) : WASM.ints;
+const WASM_INT_LIST = WASM === null ? null : WASM.intList;
+
 /** Whether the float writers run in WebAssembly. */
 export function wasmReady(): boolean {
   return WASM_LIST !== null;
@@ -244,6 +247,73 @@ export function writeInt53In(b: Uint8Array, p: number): number {
   put8(b, end - 8, a - h * 1e8);
   putDigits(b, end - 8, h, d);
   return end;
+}
+
+/** Bytes {@link writeInt64List} may write for one element: String(x) of an int64 or a uint64. */
+export const INT64_MAX_BYTES = 20;
+
+/**
+ * Writes the bigints of `v` (each in int64's range, or uint64's when `unsigned`) as String(x)
+ * writes them into b at p, comma-separated (room for v.length * (INT64_MAX_BYTES + 1) made by
+ * the caller); returns the end, or -1 when an element is not a bigint in range (then the bytes
+ * written are garbage).
+ */
+export const writeInt64List: (b: Uint8Array, p: number, v: readonly unknown[], unsigned: boolean) => number =
+  WASM_INT_LIST === null ? writeInt64ListJs : writeInt64ListWasm;
+
+/**
+ * {@link writeInt64List} by the WebAssembly writer: up to LIST_MAX int64s stored into its memory
+ * (a BigInt64Array store, no conversion), formatted there in one call, and copied out.
+ */
+function writeInt64ListWasm(b: Uint8Array, p0: number, v: readonly unknown[], unsigned: boolean): number {
+  const n = v.length;
+  const d = WASM_INTS;
+  const list = WASM_INT_LIST as (n: number, unsigned: number) => number;
+  const m = WASM_BYTES;
+  const u = unsigned ? 1 : 0;
+  let p = p0;
+  for (let i = 0; i < n; ) {
+    const k = Math.min(n - i, LIST_MAX);
+    for (let j = 0; j < k; j++) {
+      const x = v[i + j];
+      // In range: BigInt.asIntN/asUintN (cheaper than two bigint comparisons).
+      if (typeof x !== "bigint" || (unsigned ? BigInt.asUintN(64, x) : BigInt.asIntN(64, x)) !== x) return -1;
+      d[j] = x;
+    }
+    if (i > 0) b[p++] = 0x2c;
+    const len = list(k, u);
+    if (len <= 64) for (let j = 0; j < len; j++) b[p + j] = m[LIST_OUT + j] as number;
+    else b.set(m.subarray(LIST_OUT, LIST_OUT + len), p);
+    p += len;
+    i += k;
+  }
+  return p;
+}
+
+/** {@link writeInt64List} in JavaScript: below 2^53 digit by digit from the int64 words, else String(x). */
+export function writeInt64ListJs(
+  b: Uint8Array,
+  p0: number,
+  v: readonly unknown[],
+  unsigned: boolean,
+): number {
+  const n = v.length;
+  let p = p0;
+  for (let i = 0; i < n; i++) {
+    const x = v[i];
+    if (typeof x !== "bigint" || (unsigned ? BigInt.asUintN(64, x) : BigInt.asIntN(64, x)) !== x) return -1;
+    if (i > 0) b[p++] = 0x2c;
+    I64[0] = x;
+    const hi = I64_WORDS[HI_WORD] as number;
+    if ((unsigned ? hi >= 0 : hi > -2097152) && hi < 2097152) {
+      NUM_IN[0] = hi * 4294967296 + ((I64_WORDS[LO_WORD] as number) >>> 0);
+      p = writeInt53In(b, p);
+    } else {
+      const s = String(x);
+      for (let j = 0; j < s.length; j++) b[p++] = s.charCodeAt(j);
+    }
+  }
+  return p;
 }
 
 /** Bytes {@link writeFloat64} may write for one number (with a sign, or String's exponent form). */

@@ -44,6 +44,7 @@ export {
   I64,
   I64_WORDS,
   INT53_MAX_BYTES,
+  INT64_MAX_BYTES,
   LO_WORD,
   NUM_IN,
   safeBigint,
@@ -54,6 +55,7 @@ export {
   writeFloat64ShortIn,
   writeInt53,
   writeInt53In,
+  writeInt64List,
 } from "../write-number.js";
 // The fast cursor and its scanners.
 export { anySafeNumber, anyValue, resetAny } from "./any.js";

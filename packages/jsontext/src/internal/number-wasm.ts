@@ -66,6 +66,7 @@ import {
   I64_GE_U,
   I64_GT_U,
   I64_LOAD,
+  I64_LT_S,
   I64_LT_U,
   I64_MUL,
   I64_NE,
@@ -316,6 +317,40 @@ function chunk8(L: Locals, out: number): number[] {
     GET, L.t,
     GET, out, GET, L.t, ...i64c(10n), I64_MUL, I64_SUB, ...i64c(8n), I64_SHL,
     I64_OR, SET, out,
+  ];
+}
+
+/**
+ * Code writing the digits of the uint64 in L.d at L.o (L.o to their end): 24 digits,
+ * zero-padded, at DIGITS (three words of eight), then the last nd of them copied.
+ */
+// biome-ignore format: WebAssembly instructions, a step a line
+function intDigits(L: Locals): number[] {
+  return [
+    // nd = floor(log10(2^bits)) + (d >= 10^that), 1 for 0
+    ...i32c(64), GET, L.d, I64_CLZ, I32_WRAP_I64, I32_SUB, ...i32c(78913), I32_MUL, ...i32c(18), I32_SHR_S,
+    TEE, L.nd,
+    GET, L.d, GET, L.nd, ...i32c(8), I32_MUL, ...mem(I64_LOAD, 3, SMALL), I64_GE_U, I32_ADD,
+    GET, L.d, I64_EQZ, I32_ADD, SET, L.nd,
+    // d = (q·10^8 + h8)·10^8 + lo8
+    GET, L.d, ...i64c(100000000n), I64_DIV_U, SET, L.u,
+    GET, L.d, GET, L.u, ...i64c(100000000n), I64_MUL, I64_SUB, I32_WRAP_I64,
+    ...chunk8(L, L.vb),
+    ...i32c(DIGITS), GET, L.vb, ...i64c(ZEROS), I64_ADD, ...mem(I64_STORE, 0, 16),
+    GET, L.u, ...i64c(100000000n), I64_DIV_U, TEE, L.d,
+    GET, L.u, GET, L.d, ...i64c(100000000n), I64_MUL, I64_SUB, I32_WRAP_I64,
+    ...chunk8(L, L.va),
+    ...i32c(DIGITS), GET, L.va, ...i64c(ZEROS), I64_ADD, ...mem(I64_STORE, 0, 8),
+    // q < 1845: its digits only when there are more than 16
+    GET, L.nd, ...i32c(16), I32_GT_S,
+    IF, VOID,
+    GET, L.d, I32_WRAP_I64,
+    ...chunk8(L, L.va),
+    ...i32c(DIGITS), GET, L.va, ...i64c(ZEROS), I64_ADD, ...mem(I64_STORE, 0, 0),
+    END,
+    ...i32c(DIGITS + 24), GET, L.nd, I32_SUB, SET, L.ds,
+    ...copy(L.ds, 0, L.o, 0, 3),
+    GET, L.o, GET, L.nd, I32_ADD, SET, L.o,
   ];
 }
 
@@ -590,8 +625,39 @@ export function numberModule(): Uint8Array<ArrayBuffer> {
     END,
     GET, L.o, ...i32c(LIST_OUT), I32_SUB,
   ];
+  const ints = layout(2);
+  const I = ints.L;
+  const UNSIGNED = 1;
+  // biome-ignore format: WebAssembly instructions, a step a line
+  const intCode = [
+    ...i32c(LIST_OUT), SET, I.o,
+    ...i32c(LIST_IN), SET, I.i,
+    GET, N, ...i32c(8), I32_MUL, ...i32c(LIST_IN), I32_ADD, SET, I.iend,
+    BLOCK, VOID,
+    GET, I.i, GET, I.iend, I32_GE_S, BR_IF, 0,
+    LOOP, VOID,
+    GET, I.i, ...mem(I64_LOAD, 3), SET, I.d,
+    // A negative int64: its sign, then its magnitude (as a uint64: 2^63 too).
+    GET, UNSIGNED, I32_EQZ, GET, I.d, ...i64c(0n), I64_LT_S, I32_AND,
+    IF, VOID,
+    GET, I.o, ...i32c(0x2d), ...mem(I32_STORE8, 0),
+    GET, I.o, ...i32c(1), I32_ADD, SET, I.o,
+    ...i64c(0n), GET, I.d, I64_SUB, SET, I.d,
+    END,
+    ...intDigits(I),
+    GET, I.i, ...i32c(8), I32_ADD, TEE, I.i, GET, I.iend, I32_GE_S, BR_IF, 1,
+    GET, I.o, ...i32c(0x2c), ...mem(I32_STORE8, 0),
+    GET, I.o, ...i32c(1), I32_ADD, SET, I.o,
+    BR, 0,
+    END,
+    END,
+    GET, I.o, ...i32c(LIST_OUT), I32_SUB,
+  ];
   return moduleBytes({
-    functions: [{ params: [I32], results: [I32], locals: list.types, code: listCode, export: "l" }],
+    functions: [
+      { params: [I32], results: [I32], locals: list.types, code: listCode, export: "l" },
+      { params: [I32, I32], results: [I32], locals: ints.types, code: intCode, export: "i" },
+    ],
     memoryPages: PAGES,
     memoryExport: "m",
   });
@@ -637,6 +703,10 @@ export interface NumberWasm {
   bytes: Uint8Array;
   doubles: Float64Array;
   list: (n: number) => number;
+  /** The int64s of an int list call (at LIST_IN, over the doubles). */
+  ints: BigInt64Array;
+  /** Writes the first n of `ints` (as uint64s when `unsigned` is 1) as a list body at LIST_OUT; returns its length. */
+  intList: (n: number, unsigned: number) => number;
 }
 
 /** The writer once made: undefined before the first call of numberWasmOrNull. */
@@ -652,7 +722,11 @@ function make(): NumberWasm | null {
   if (typeof WebAssembly !== "object") return null;
   try {
     const inst = new WebAssembly.Instance(new WebAssembly.Module(numberModule()), {});
-    const e = inst.exports as unknown as { m: WebAssembly.Memory; l: NumberWasm["list"] };
+    const e = inst.exports as unknown as {
+      m: WebAssembly.Memory;
+      l: NumberWasm["list"];
+      i: NumberWasm["intList"];
+    };
     const buf = e.m.buffer;
     // Little-endian words, as WebAssembly reads them on any host.
     const view = new DataView(buf);
@@ -663,6 +737,8 @@ function make(): NumberWasm | null {
       bytes: new Uint8Array(buf),
       doubles: new Float64Array(buf, LIST_IN, LIST_MAX),
       list: e.l,
+      ints: new BigInt64Array(buf, LIST_IN, LIST_MAX),
+      intList: e.i,
     };
   } catch {
     return null;

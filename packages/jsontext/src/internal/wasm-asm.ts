@@ -60,6 +60,7 @@ export const I32_GE_U = 0x4f;
 export const I64_EQZ = 0x50;
 export const I64_EQ = 0x51;
 export const I64_NE = 0x52;
+export const I64_LT_S = 0x53;
 export const I64_LT_U = 0x54;
 export const I64_GT_U = 0x56;
 export const I64_LE_U = 0x58;
