@@ -33,6 +33,8 @@ export function checkValueCycles(
     const out: GoType[] = [];
     const stack: GoType[] = [];
     const push = (x: GoType) => {
+      // Only structs and arrays hold values of other types (an int field ends no cycle).
+      if (x.kind !== "struct" && x.kind !== "array") return;
       if (x.name !== undefined) {
         if (named.has(x)) out.push(x);
       } else stack.push(x);
