@@ -9,12 +9,14 @@
 import type { FastWriter } from "./deps.js";
 import {
   assertResolved,
+  FLOAT64_MAX_BYTES,
   GoTime,
   type GoType,
   INT53_MAX_BYTES,
   JsonNumber,
   safeBigintIn,
   typeString,
+  writeFloat64List,
   writeInt53In,
   writeStringV1,
 } from "./deps.js";
@@ -332,6 +334,17 @@ function anyNumber(e: EncodeState, text: string): void {
 /** The elements of an array held in an `any` (a loop of its own: see {@link floatLevel}). */
 function anyElems(w: FastWriter, v: readonly unknown[]): void {
   const n = v.length;
+  // An array of numbers (coordinates, series) in one call to the list writer (String(x) of
+  // each, as below); at the first element that is not a finite number it gives up, and the
+  // loop writes the array again from the start.
+  if (n > 1 && typeof v[0] === "number") {
+    w.room(n * (FLOAT64_MAX_BYTES + 1));
+    const p = writeFloat64List(w.buf, w.pos, v);
+    if (p >= 0) {
+      w.pos = p;
+      return;
+    }
+  }
   for (let i = 0; i < n; i++) {
     if (i > 0) w.byte(0x2c);
     encodeAnyBytes(w, v[i]);

@@ -3,15 +3,17 @@
  * native writers after a check): the general encoder's, then the byte path's.
  */
 
-import { INT64_MAX_BYTES, writeFloat64List, writeInt64List } from "@gojson/jsontext/internal";
 import type { FastWriter } from "./deps.js";
 import {
   FLOAT64_MAX_BYTES,
   type GoType,
   INT53_MAX_BYTES,
+  INT64_MAX_BYTES,
   NUM_IN,
   typeString,
+  writeFloat64List,
   writeInt53In,
+  writeInt64List,
   writeStringV1,
 } from "./deps.js";
 import { floatChain, floatTreeCheck, intArrayCheck, listLen } from "./encode-numeric.js";
