@@ -17,9 +17,12 @@ import {
   isIntegerKind,
   LO_WORD,
   NUM_IN,
+  outView,
   STRING_HTML,
   STRING_JS,
+  storeBytesCode,
   tiered,
+  viewOf,
   writeFloat64ShortIn,
   writeInt53In,
   writeStringEscaped,
@@ -559,50 +562,18 @@ const AFTER_CALL = "p = w.pos;\nif (w.buf !== b) {\nb = w.buf;\nd = VIEW(b);\n}\
 
 /**
  * Code storing member name `text` (with its separator) at p, in room made before, and moving p
- * past it (storeBytes); a long name copied from `keys` (where it is added).
+ * past it (storeBytesCode); a long name copied from `keys` (where it is added).
  */
 function keyStore(text: string, keys: Uint8Array[]): string {
   const k = utf8Bytes.encode(text);
-  if (k.length <= INLINE_KEY) return storeBytes(k);
+  if (k.length <= INLINE_KEY) return storeBytesCode(k);
   keys.push(k);
   return `for (let j = 0, k = K[${keys.length - 1}]; j < ${k.length}; j++) b[p + j] = k[j];\np += ${k.length};\n`;
 }
 
-/**
- * Code storing bytes k at p and moving p past them: four bytes a store through the buffer's
- * DataView `d`, the last four overlapping the word before when the length is no multiple of
- * four (the same bytes twice, one store instead of up to three); under four bytes one by one.
- */
-function storeBytes(k: Uint8Array): string {
-  const n = k.length;
-  const word = (j: number): number =>
-    ((k[j] as number) |
-      ((k[j + 1] as number) << 8) |
-      ((k[j + 2] as number) << 16) |
-      ((k[j + 3] as number) << 24)) >>>
-    0;
-  let code = "";
-  if (n < 4) for (let j = 0; j < n; j++) code += `b[p${j ? ` + ${j}` : ""}] = ${k[j]};\n`;
-  else {
-    for (let j = 0; j + 4 <= n; j += 4) code += `d.setUint32(p${j ? ` + ${j}` : ""}, ${word(j)}, true);\n`;
-    if (n % 4 !== 0) code += `d.setUint32(p + ${n - 4}, ${word(n - 4)}, true);\n`;
-  }
-  return `${code}p += ${n};\n`;
-}
-
-/** The DataView of the output buffer last written to by a generated struct encoder (member names stored by words). */
-const outView: { b: Uint8Array | null; v: DataView } = { b: null, v: new DataView(new ArrayBuffer(0)) };
-
-/** The DataView of buffer b (remembered in outView). */
-function viewOf(b: Uint8Array): DataView {
-  outView.b = b;
-  outView.v = new DataView(b.buffer, b.byteOffset, b.length);
-  return outView.v;
-}
-
-/** Code storing the bytes of ASCII text t at b[p...] and moving p past them (storeBytes). */
+/** Code storing the bytes of ASCII text t at b[p...] and moving p past them (storeBytesCode). */
 function storeCode(t: string): string {
-  return storeBytes(utf8Bytes.encode(t));
+  return storeBytesCode(utf8Bytes.encode(t));
 }
 
 /**

@@ -15,7 +15,10 @@ import {
   INT53_MAX_BYTES,
   LO_WORD,
   NUM_IN,
+  outView,
+  storeBytesCode,
   tiered,
+  viewOf,
   writeFloat64ShortIn,
   writeInt53In,
   writeStringEscaped,
@@ -165,7 +168,7 @@ function generateStruct(
   }
   // Every member is written `,"name":value`; the first comma is then turned into the `{`.
   pieces.push({
-    code: `if (p === o) {\n${storeBytes(BRACES)}} else {\nb[o] = 0x7b;\nb[p++] = 0x7d;\n}\n`,
+    code: `if (p === o) {\n${storeBytesCode(BRACES)}} else {\nb[o] = 0x7b;\nb[p++] = 0x7d;\n}\n`,
     room: 2,
     call: false,
   });
@@ -310,46 +313,14 @@ const INLINE_NAME = 48;
 
 /** Code storing member name k (with its separators) at p, in room made before: constant stores, or a copy of K[n] (added to keys). */
 function keyStore(k: Uint8Array, keys: Uint8Array[]): string {
-  if (k.length <= INLINE_NAME) return storeBytes(k);
+  if (k.length <= INLINE_NAME) return storeBytesCode(k);
   keys.push(k);
   return `for (let j = 0, k = K[${keys.length - 1}]; j < ${k.length}; j++) b[p + j] = k[j];\np += ${k.length};\n`;
 }
 
-/**
- * Code storing bytes k at p and moving p past them: four bytes a store through the buffer's
- * DataView `d`, the last four overlapping the word before when the length is no multiple of
- * four (the same bytes twice, one store instead of up to three); under four bytes one by one.
- */
-function storeBytes(k: Uint8Array): string {
-  const n = k.length;
-  const word = (j: number): number =>
-    ((k[j] as number) |
-      ((k[j + 1] as number) << 8) |
-      ((k[j + 2] as number) << 16) |
-      ((k[j + 3] as number) << 24)) >>>
-    0;
-  let code = "";
-  if (n < 4) for (let j = 0; j < n; j++) code += `b[p${j ? ` + ${j}` : ""}] = ${k[j]};\n`;
-  else {
-    for (let j = 0; j + 4 <= n; j += 4) code += `d.setUint32(p${j ? ` + ${j}` : ""}, ${word(j)}, true);\n`;
-    if (n % 4 !== 0) code += `d.setUint32(p + ${n - 4}, ${word(n - 4)}, true);\n`;
-  }
-  return `${code}p += ${n};\n`;
-}
-
 /** storeBytes of ASCII text t. */
 function storeText(t: string): string {
-  return storeBytes(textEncoder.encode(t));
-}
-
-/** The DataView of the output buffer a generated struct writer last wrote to (member names stored by words). */
-const outView: { b: Uint8Array | null; v: DataView } = { b: null, v: new DataView(new ArrayBuffer(0)) };
-
-/** The DataView of buffer b (remembered in outView). */
-function viewOf(b: Uint8Array): DataView {
-  outView.b = b;
-  outView.v = new DataView(b.buffer, b.byteOffset, b.length);
-  return outView.v;
+  return storeBytesCode(textEncoder.encode(t));
 }
 
 /**
