@@ -39,10 +39,12 @@ export {
   JsonError,
   MAX_NESTING_DEPTH,
 } from "@gojson/jsontext";
+export type { CodePiece } from "@gojson/jsontext/internal";
 // The syntax kernel (not semver-stable; the exact version is a dependency): the fast cursor and
 // its scanners, the `any` builders, the byte-path writer and v1's string writer, the number
 // writers, Go's v1 scanner and quoting helpers.
 export {
+  AFTER_CALL,
   anyValue,
   BAIL,
   bail,
@@ -70,6 +72,7 @@ export {
   I64_WORDS,
   INT53_MAX_BYTES,
   INT64_MAX_BYTES,
+  joinPieces,
   KEEP_BUFFER,
   KERNEL,
   LBRACE,
@@ -89,6 +92,7 @@ export {
   quoteCharV1,
   RBRACE,
   RBRACKET,
+  REST,
   readBigIntLiteral,
   readFloat,
   readFloatList,

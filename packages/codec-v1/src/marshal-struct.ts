@@ -7,6 +7,8 @@
 
 import type { GoType } from "./deps.js";
 import {
+  AFTER_CALL,
+  type CodePiece,
   direct,
   FLOAT64_MAX_BYTES,
   GENERATE_AFTER,
@@ -15,9 +17,11 @@ import {
   I64_WORDS,
   INT53_MAX_BYTES,
   isIntegerKind,
+  joinPieces,
   LO_WORD,
   NUM_IN,
   outView,
+  REST,
   STRING_HTML,
   STRING_JS,
   storeBytesCode,
@@ -451,7 +455,7 @@ function compileStructBytes(fields: readonly FieldB[], h: 0 | 1, arrays: boolean
   const keys: Uint8Array[] = [];
   let written: "no" | "yes" | "?" = "no";
   let strings = false;
-  const pieces: Piece[] = [];
+  const pieces: CodePiece[] = [];
   fields.forEach((f, i) => {
     const name = f.name[h];
     const conditional = f.hops !== null || f.omit !== null;
@@ -497,20 +501,7 @@ function compileStructBytes(fields: readonly FieldB[], h: 0 | 1, arrays: boolean
     "let first = true;\nlet fv, o, hi;\nlet b = w.buf;\nlet p = w.pos;\nlet d = b === DV.b ? DV.v : VIEW(b);\n";
   // v1 escapes `<`, `>`, `&` when w.html says so, U+2028 and U+2029 always.
   if (strings) body += `const sm = w.html ? ${STRING_HTML | STRING_JS} : ${STRING_JS};\n`;
-  for (let i = 0; i < pieces.length; ) {
-    // A run: pieces i..j, ending at the first whose value is written by a call (or the last).
-    let j = i;
-    while (j < pieces.length - 1 && !(pieces[j] as Piece).call) j++;
-    let rest = 0;
-    for (let k = i; k <= j; k++) rest += (pieces[k] as Piece).room;
-    body += roomCode(rest);
-    for (let k = i; k <= j; k++) {
-      const piece = pieces[k] as Piece;
-      rest -= piece.room;
-      body += piece.code.replaceAll(REST, roomCode(rest));
-    }
-    i = j + 1;
-  }
+  body += joinPieces(pieces);
   body += "w.pos = p;\nw.depth--;\n";
   return new Function(
     "F",
@@ -541,24 +532,6 @@ function compileStructBytes(fields: readonly FieldB[], h: 0 | 1, arrays: boolean
     I64_WORDS,
   ) as ByteEncoder;
 }
-
-/** A field's code in compileStructBytes: bytes of room it needs, and whether a call writes its value (room to make again after it). */
-interface Piece {
-  readonly code: string;
-  readonly room: number;
-  readonly call: boolean;
-}
-
-/** In a piece's code, where the room for the rest of its run is made again (after a rare call). */
-const REST = "/*REST*/";
-
-/** Code making room for n more bytes at p (b and d follow a new buffer). */
-function roomCode(n: number): string {
-  return n <= 0 ? "" : `if (p + ${n} > b.length) {\nw.pos = p;\nw.room(${n});\nb = w.buf;\nd = VIEW(b);\n}\n`;
-}
-
-/** Code reading the position back after a call that wrote (b and d follow a new buffer). */
-const AFTER_CALL = "p = w.pos;\nif (w.buf !== b) {\nb = w.buf;\nd = VIEW(b);\n}\n";
 
 /**
  * Code storing member name `text` (with its separator) at p, in room made before, and moving p

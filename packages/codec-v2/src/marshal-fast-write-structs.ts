@@ -6,6 +6,8 @@
  */
 import type { GoType, StructType } from "@gojson/gotype";
 import {
+  AFTER_CALL,
+  type CodePiece,
   direct,
   type FastWriter,
   FLOAT64_MAX_BYTES,
@@ -13,9 +15,11 @@ import {
   I64,
   I64_WORDS,
   INT53_MAX_BYTES,
+  joinPieces,
   LO_WORD,
   NUM_IN,
   outView,
+  REST,
   storeBytesCode,
   tiered,
   viewOf,
@@ -117,7 +121,7 @@ function generateStruct(
 ): ByteEncoder | null {
   const fields: WField[] = [];
   const keys: Uint8Array[] = [];
-  const pieces: Piece[] = [];
+  const pieces: CodePiece[] = [];
   for (let i = 0; i < table.length; i++) {
     const tf = table[i] as WriterField;
     const fd = tf.f;
@@ -172,21 +176,7 @@ function generateStruct(
     room: 2,
     call: false,
   });
-  let body = "";
-  for (let i = 0; i < pieces.length; ) {
-    // A run: pieces i..j, ending at the first whose value is written by a call (or the last).
-    let j = i;
-    while (j < pieces.length - 1 && !(pieces[j] as Piece).call) j++;
-    let rest = 0;
-    for (let m = i; m <= j; m++) rest += (pieces[m] as Piece).room;
-    body += roomCode(rest);
-    for (let m = i; m <= j; m++) {
-      const piece = pieces[m] as Piece;
-      rest -= piece.room;
-      body += piece.code.replaceAll(REST, roomCode(rest));
-    }
-    i = j + 1;
-  }
+  const body = joinPieces(pieces);
   let head = "";
   fields.forEach((x, i) => {
     head += `const E${i} = F[${i}].enc;\n`;
@@ -233,16 +223,6 @@ function generateStruct(
     return null;
   }
 }
-
-/** A field's code in the generated writer: the bytes of room it needs (at most), and whether a call writes its value. */
-interface Piece {
-  readonly code: string;
-  readonly room: number;
-  readonly call: boolean;
-}
-
-/** In a piece's code, where room for the rest of its run is made again (after a rare call). */
-const REST = "/*REST*/";
 
 const BRACES = new Uint8Array([0x7b, 0x7d]);
 
@@ -299,14 +279,6 @@ function legacyEmptyCode(t: GoType): string | undefined {
 function canNeverBeEmpty(k: string): boolean {
   return k === "bool" || k === "float64" || k === "float32" || isIntKind(k);
 }
-
-/** Code making room for n more bytes at p (b and d follow a new buffer). */
-function roomCode(n: number): string {
-  return n <= 0 ? "" : `if (p + ${n} > b.length) {\nw.pos = p;\nw.room(${n});\nb = w.buf;\nd = VIEW(b);\n}\n`;
-}
-
-/** Code reading the position back after a call that wrote (b and d follow a new buffer). */
-const AFTER_CALL = "p = w.pos;\nif (w.buf !== b) {\nb = w.buf;\nd = VIEW(b);\n}\n";
 
 /** Member names (with their separators) up to this many bytes are written by constant stores in the generated code. */
 const INLINE_NAME = 48;

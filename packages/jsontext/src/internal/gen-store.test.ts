@@ -1,6 +1,6 @@
 /** storeBytesCode: the generated stores write exactly the constant's bytes at p, for every length. */
 import { describe, expect, it } from "vitest";
-import { outView, storeBytesCode, viewOf } from "./gen-store.js";
+import { joinPieces, outView, REST, roomCode, storeBytesCode, viewOf } from "./gen-store.js";
 
 describe("storeBytesCode", () => {
   it.each([0, 1, 2, 3, 4, 5, 7, 8, 9, 13, 16, 31])("Length %i/ExactBytesAndEnd", (n) => {
@@ -30,5 +30,23 @@ describe("viewOf", () => {
     v.setUint8(0, 7);
     expect(b[0]).toBe(7);
     expect(v.byteLength).toBe(8);
+  });
+});
+
+describe("joinPieces", () => {
+  it.each([
+    ["no pieces", [], ""],
+    [
+      "one run ending at a call, then a run of its own; REST is what is left of the run",
+      [
+        { code: `A${REST}`, room: 3, call: false },
+        { code: "B", room: 2, call: true },
+        { code: "C", room: 1, call: false },
+      ],
+      `${roomCode(5)}A${roomCode(2)}B${roomCode(1)}C`,
+    ],
+    ["a piece needing no room makes none", [{ code: "X", room: 0, call: true }], "X"],
+  ])("%s", (_, pieces, want) => {
+    expect(joinPieces(pieces)).toBe(want);
   });
 });

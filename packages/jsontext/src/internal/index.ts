@@ -87,7 +87,16 @@ export {
   type NodeBuf,
 } from "./fast-writer.js";
 export { KERNEL } from "./gen-scope.js";
-export { outView, storeBytesCode, viewOf } from "./gen-store.js";
+export {
+  AFTER_CALL,
+  type CodePiece,
+  joinPieces,
+  outView,
+  REST,
+  roomCode,
+  storeBytesCode,
+  viewOf,
+} from "./gen-store.js";
 export { longDecimal, nearestQuotient, POW10 } from "./long-decimal.js";
 export { matchAt, quotedBytes } from "./names.js";
 export { colon, listReader, literal, numberEnd, readList, readNull, skipValue, ws } from "./scan.js";
