@@ -7,48 +7,15 @@
  */
 import { fc, test } from "@fast-check/vitest";
 import { describe, expect, it } from "vitest";
-import { QUOTE_V1, QUOTE_V1_NO_HTML, quotePolicy, quoteString } from "../quote.js";
 import { BAIL } from "./cursor.js";
 import { escaperOrNull, VIEW_MAX_UNITS } from "./escape-wasm.js";
 import { FastWriter } from "./fast-writer.js";
-import {
-  escapedUnits,
-  escapedWasm,
-  STRING_HTML,
-  STRING_INVALID_BAIL,
-  STRING_INVALID_RAW,
-  STRING_JS,
-  writeStringEscaped,
-} from "./write-string-escaped.js";
+import { QUOTE_MODES, quoted } from "./test-quote-modes.js";
+import { escapedUnits, escapedWasm, writeStringEscaped } from "./write-string-escaped.js";
 
 const text = (b: Uint8Array) => new TextDecoder().decode(b);
 
-/** Every mode of the escaped writer with the quoting it must equal. */
-const modes = [
-  ...[0, 1, 2, 3, 4, 5, 6, 7].map((i) => ({
-    name: `v2(html=${(i & 1) !== 0}, js=${(i & 2) !== 0}, allowInvalidUTF8=${(i & 4) !== 0})`,
-    mode:
-      ((i & 1) !== 0 ? STRING_HTML : 0) |
-      ((i & 2) !== 0 ? STRING_JS : 0) |
-      ((i & 4) !== 0 ? STRING_INVALID_RAW : STRING_INVALID_BAIL),
-    policy: quotePolicy("v2", {
-      escapeHTML: (i & 1) !== 0,
-      escapeForJS: (i & 2) !== 0,
-      allowInvalidUTF8: (i & 4) !== 0,
-    }),
-  })),
-  { name: "v1", mode: STRING_HTML | STRING_JS, policy: QUOTE_V1 },
-  { name: "v1NoHTML", mode: STRING_JS, policy: QUOTE_V1_NO_HTML },
-];
-
-/** quoteString of s, or BAIL where it throws. */
-function quoted(s: string, policy: Parameters<typeof quoteString>[1]): string | typeof BAIL {
-  try {
-    return quoteString(s, policy);
-  } catch {
-    return BAIL;
-  }
-}
+const modes = QUOTE_MODES;
 
 const escaper = escaperOrNull();
 

@@ -10,12 +10,11 @@ import { QUOTE_V1, QUOTE_V1_NO_HTML, QUOTE_V2, quotePolicy, quoteString } from "
 import { BAIL } from "./cursor.js";
 import { ESCAPER_MAX_UNITS, escaperOrNull } from "./escape-wasm.js";
 import { FastWriter } from "./fast-writer.js";
+import { QUOTE_MODES, quoted, v2Mode } from "./test-quote-modes.js";
 import {
   escapedUnits,
   escapedWasm,
   STRING_HTML,
-  STRING_INVALID_BAIL,
-  STRING_INVALID_RAW,
   STRING_JS,
   writeStringEscaped,
 } from "./write-string-escaped.js";
@@ -132,13 +131,6 @@ describe("writeStringV2", () => {
   });
 });
 
-/** The writer's mode for v2's policy with these options. */
-function v2Mode(html: boolean, js: boolean, invalid: boolean): number {
-  return (
-    (html ? STRING_HTML : 0) | (js ? STRING_JS : 0) | (invalid ? STRING_INVALID_RAW : STRING_INVALID_BAIL)
-  );
-}
-
 /** writeStringEscaped's text of s in mode, or BAIL. */
 function escaped(s: string, mode: number): string | typeof BAIL {
   const w = new FastWriter(16);
@@ -242,29 +234,7 @@ describe("writeStringEscaped", () => {
     });
 });
 
-/** Every mode of the escaped writer with the quoting it must equal (v1's: JS, and HTML or not, lone surrogates as \ufffd). */
-const modes = [
-  ...[0, 1, 2, 3, 4, 5, 6, 7].map((i) => ({
-    name: `v2(html=${(i & 1) !== 0}, js=${(i & 2) !== 0}, allowInvalidUTF8=${(i & 4) !== 0})`,
-    mode: v2Mode((i & 1) !== 0, (i & 2) !== 0, (i & 4) !== 0),
-    policy: quotePolicy("v2", {
-      escapeHTML: (i & 1) !== 0,
-      escapeForJS: (i & 2) !== 0,
-      allowInvalidUTF8: (i & 4) !== 0,
-    }),
-  })),
-  { name: "v1", mode: STRING_HTML | STRING_JS, policy: QUOTE_V1 },
-  { name: "v1NoHTML", mode: STRING_JS, policy: QUOTE_V1_NO_HTML },
-];
-
-/** quoteString of s, or BAIL where it throws. */
-function quoted(s: string, policy: Parameters<typeof quoteString>[1]): string | typeof BAIL {
-  try {
-    return quoteString(s, policy);
-  } catch {
-    return BAIL;
-  }
-}
+const modes = QUOTE_MODES;
 
 // Short strings look each ASCII character up in the mode's escape table, four as a word, then
 // one by one: every ASCII character at every place of strings of 4 to 9 characters, flat and
