@@ -609,21 +609,23 @@ function layoutText(L: Locals): Code {
   ];
 }
 
-/** The module: memory "m"; "l"(n) writes the n doubles at LIST_IN, comma-separated, at LIST_OUT and returns the length. */
-export function numberModule(): Uint8Array<ArrayBuffer> {
-  const list = layout(1);
-  const L = list.L;
+/**
+ * A list function's body: for each of the n 8-byte elements at LIST_IN, `load` (it leaves the
+ * element in a local) and `elem` (its text at L.o), a comma between two; returns the length
+ * written at LIST_OUT.
+ */
+function listBody(L: Locals, load: Code, elem: Code): Code[] {
   const N = 0;
   // biome-ignore format: WebAssembly instructions, a step a line
-  const listCode = [
+  return [
     i32c(LIST_OUT), SET, L.o,
     i32c(LIST_IN), SET, L.i,
     GET, N, i32c(8), I32_MUL, i32c(LIST_IN), I32_ADD, SET, L.iend,
     BLOCK, VOID,
     GET, L.i, GET, L.iend, I32_GE_S, BR_IF, 0,
     LOOP, VOID,
-    GET, L.i, mem(F64_LOAD, 3), SET, L.x,
-    format(L),
+    load,
+    elem,
     GET, L.i, i32c(8), I32_ADD, TEE, L.i, GET, L.iend, I32_GE_S, BR_IF, 1,
     GET, L.o, i32c(0x2c), mem(I32_STORE8, 0),
     GET, L.o, i32c(1), I32_ADD, SET, L.o,
@@ -632,18 +634,18 @@ export function numberModule(): Uint8Array<ArrayBuffer> {
     END,
     GET, L.o, i32c(LIST_OUT), I32_SUB,
   ];
+}
+
+/** The module: memory "m"; "l"(n) writes the n doubles at LIST_IN, comma-separated, at LIST_OUT and returns the length. */
+export function numberModule(): Uint8Array<ArrayBuffer> {
+  const list = layout(1);
+  const L = list.L;
+  const listCode = listBody(L, [GET, L.i, mem(F64_LOAD, 3), SET, L.x], format(L));
   const ints = layout(2);
   const I = ints.L;
   const UNSIGNED = 1;
   // biome-ignore format: WebAssembly instructions, a step a line
-  const intCode = [
-    i32c(LIST_OUT), SET, I.o,
-    i32c(LIST_IN), SET, I.i,
-    GET, N, i32c(8), I32_MUL, i32c(LIST_IN), I32_ADD, SET, I.iend,
-    BLOCK, VOID,
-    GET, I.i, GET, I.iend, I32_GE_S, BR_IF, 0,
-    LOOP, VOID,
-    GET, I.i, mem(I64_LOAD, 3), SET, I.d,
+  const intCode = listBody(I, [GET, I.i, mem(I64_LOAD, 3), SET, I.d], [
     // A negative int64: its sign, then its magnitude (as a uint64: 2^63 too).
     GET, UNSIGNED, I32_EQZ, GET, I.d, i64c(0n), I64_LT_S, I32_AND,
     IF, VOID,
@@ -652,14 +654,7 @@ export function numberModule(): Uint8Array<ArrayBuffer> {
     i64c(0n), GET, I.d, I64_SUB, SET, I.d,
     END,
     intDigits(I),
-    GET, I.i, i32c(8), I32_ADD, TEE, I.i, GET, I.iend, I32_GE_S, BR_IF, 1,
-    GET, I.o, i32c(0x2c), mem(I32_STORE8, 0),
-    GET, I.o, i32c(1), I32_ADD, SET, I.o,
-    BR, 0,
-    END,
-    END,
-    GET, I.o, i32c(LIST_OUT), I32_SUB,
-  ];
+  ]);
   return moduleBytes({
     functions: [
       { params: [I32], results: [I32], locals: list.types, code: flatten(listCode), export: "l" },
