@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { candidateStats } from "./analyze.js";
 import { collectEnvironment } from "./env.js";
 import { parseGoBench } from "./go-bench.js";
-import { resultStem, toGoBenchFormat, writeResult } from "./output.js";
+import { goBenchNumber, resultStem, toGoBenchFormat, writeResult } from "./output.js";
 import {
   type BenchResult,
   isBenchResult,
@@ -77,6 +77,32 @@ describe("result output", () => {
       iterations: 1000,
       bytesPerOp: 512,
     });
+  });
+  it.each([
+    // Whole numbers keep their trailing zeros: 173800 once printed as "1738".
+    [173800, "173800"],
+    [173800.4, "173800"],
+    [1508980.7, "1508981"],
+    [999.95, "1000"],
+    [999.94, "999.9"],
+    [120.25, "120.3"],
+    [45.678, "45.68"],
+    [1.5, "1.500"],
+    [0.12345, "0.1235"],
+    [0.0123456, "0.01235"],
+    [0.00123456, "0.001235"],
+    [0.000123456, "0.0001235"],
+    [0, "0"],
+  ])("GoNumber/%s prints as Go's testing package does: %s", (n, text) => {
+    expect(goBenchNumber(n)).toBe(text);
+  });
+  it("GoFormat/LargeWholeTimesRoundTrip", () => {
+    const r = result();
+    const big = samples.map((s, i) => ({ ...s, nsPerOp: [173800, 129980, 1.50898e6][i] as number }));
+    r.measurements = [{ ...r.measurements[0], samples: big } as (typeof r.measurements)[number]];
+    const lines = parseGoBench(toGoBenchFormat(r), 1);
+    expect(lines.map((l) => l.nsPerOp)).toEqual([173800, 129980, 1508980]);
+    expect(toGoBenchFormat(r)).toContain("173800 ns/op\t11.51 MB/s");
   });
   it("Write/JsonAndBenchTxt", () => {
     const dir = mkdtempSync(path.join(tmpdir(), "gojson-results-"));

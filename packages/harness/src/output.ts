@@ -23,8 +23,21 @@ export function resultStem(pkg: string, bench: string): string {
   return `${pkg.replace(/^@[^/]+\//, "")}-${bench}`;
 }
 
-function fmt(n: number): string {
-  return Number.isInteger(n) ? String(n) : n.toPrecision(6).replace(/\.?0+$/, "");
+/**
+ * A measurement as Go's testing package prints it: whole units from 999.95 up, then one more
+ * decimal per decade down, so every value keeps about four significant digits and benchstat
+ * reads back the number that was measured.
+ */
+export function goBenchNumber(n: number): string {
+  const y = Math.abs(n);
+  if (y === 0 || y >= 999.95) return n.toFixed(0);
+  if (y >= 99.995) return n.toFixed(1);
+  if (y >= 9.9995) return n.toFixed(2);
+  if (y >= 0.99995) return n.toFixed(3);
+  if (y >= 0.099995) return n.toFixed(4);
+  if (y >= 0.0099995) return n.toFixed(5);
+  if (y >= 0.00099995) return n.toFixed(6);
+  return n.toFixed(7);
 }
 
 /** Go benchmark name segment: spaces and other separators benchstat dislikes become "_". */
@@ -52,8 +65,8 @@ export function toGoBenchFormat(r: BenchResult): string {
     for (const m of r.measurements.filter((x) => x.candidate === c.id)) {
       const bytes = r.payloads.find((p) => p.id === m.payload)?.bytes;
       for (const s of m.samples) {
-        let line = `Benchmark${name}/payload=${goName(m.payload)}\t${s.iterations}\t${fmt(s.nsPerOp)} ns/op`;
-        if (bytes) line += `\t${fmt((bytes * 1e3) / s.nsPerOp)} MB/s`;
+        let line = `Benchmark${name}/payload=${goName(m.payload)}\t${s.iterations}\t${goBenchNumber(s.nsPerOp)} ns/op`;
+        if (bytes) line += `\t${goBenchNumber((bytes * 1e3) / s.nsPerOp)} MB/s`;
         const b = s.bytesPerOp ?? m.memory?.bytesPerOp;
         if (b !== undefined) line += `\t${Math.round(b)} B/op`;
         const a = s.allocsPerOp ?? m.memory?.allocsPerOp;
