@@ -35,10 +35,11 @@ interface NodeWritableLike {
 
 /**
  * ENCODER_BACKLOG is how many bytes a Node Writable may hold (its `writableLength`) before
- * Encoder.encode waits for its "drain", though its `write` returned false (bytes): a block of
- * lines (LINE_BLOCK), written while the next one is encoded.
+ * Encoder.encode waits for its "drain", though its `write` returned false (bytes): four blocks
+ * of lines (LINE_BLOCK), so that the stream's writes of earlier blocks overlap the encoding of
+ * the next and the Encoder does not stop at every block's round trip to the writer thread.
  */
-export const ENCODER_BACKLOG = LINE_BLOCK;
+export const ENCODER_BACKLOG = 4 * LINE_BLOCK;
 
 function isNodeWritable(s: unknown): s is NodeWritableLike {
   const w = s as Partial<NodeWritableLike>;
@@ -49,12 +50,17 @@ function isNodeWritable(s: unknown): s is NodeWritableLike {
 
 /**
  * ENCODER_CHUNK is how many bytes of lines a buffered Encoder (Encoder.setBuffered) gathers
- * before it hands them to its Node Writable as one write: half a block, so that the stream
- * writes one chunk while the Encoder fills the next (bytes).
+ * before it hands them to its Node Writable as one write: a block less the room a line needs to
+ * start (BLOCK_ROOM), so a block goes out in one write, as Go's bufio-sized writes do. A write
+ * costs the same whatever its size (a request to the writer thread), so fewer, larger ones are
+ * cheaper (bytes).
  */
-export const ENCODER_CHUNK = LINE_BLOCK / 2;
-/** Spare blocks an Encoder keeps for reuse (its stream has written them). */
-const SPARE_BLOCKS = 4;
+export const ENCODER_CHUNK = LINE_BLOCK - 4 * 1024;
+/**
+ * Spare blocks an Encoder keeps for reuse (its stream has written them): as many as the backlog
+ * may hold and four more, so a steady stream allocates no new block.
+ */
+const SPARE_BLOCKS = ENCODER_BACKLOG / LINE_BLOCK + 4;
 
 /** A LineBlock buffer. */
 type BlockBuf = LineBlock["buf"];
@@ -135,7 +141,7 @@ function writeNode(
 }
 
 /** The room a block needs for a line to start in it (marshal's LineBlock.ready asks as much). */
-const BLOCK_ROOM = 4 * 1024;
+const BLOCK_ROOM = LINE_BLOCK - ENCODER_CHUNK;
 
 /**
  * A Node Writable's side of the Encoder: lines are marshalled into blocks (LineBlock) and the
