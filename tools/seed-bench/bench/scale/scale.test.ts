@@ -77,6 +77,16 @@ describe("document cost checks", () => {
       want: "70.00 vs 4.00 ns/B (17.50×); CPU 18.00 vs 4.00 ns/B (4.50×); Go v2 38.00 vs 11.00 ns/B (3.45×)",
     },
     {
+      name: "EnginePeerBeside",
+      rows: [
+        doc("decode", "1 MB", "codec-v2", 0.003),
+        doc("decode", "100 MB", "codec-v2", 0.8),
+        doc("decode", "1 MB", "JSON.parse", 0.005),
+        doc("decode", "100 MB", "JSON.parse", 0.9),
+      ],
+      want: "8.00 vs 3.00 ns/B (2.67×); JSON.parse 9.00 vs 5.00 ns/B (1.80×)",
+    },
+    {
       name: "WallOnly",
       rows: [doc("decode", "1 MB", "codec-v2", 0.004), doc("decode", "100 MB", "codec-v2", 0.6)],
       want: "6.00 vs 4.00 ns/B (1.50×)",

@@ -372,7 +372,12 @@ export function streamChecks(rows: readonly ScaleRow[], o: ScaleOptions): ScaleC
           const goId = id === "codec-v2" ? "go-v2" : "go-v1";
           const ga = find(rows, `doc-${op}@${formatByteSize(first)}`, goId);
           const gb = find(rows, `doc-${op}@${formatByteSize(at)}`, goId);
-          const beside = `${growth("CPU", cpuPerByte(a), cpuPerByte(b))}${growth(`${goId === "go-v2" ? "Go v2" : "Go v1"}`, perByte(ga), perByte(gb))}`;
+          // The engine's own growth: JSON.parse (JSON.stringify) builds (walks) the same values
+          // in the same heap, so its ratio is the floor V8's collector sets for any JS decoder.
+          const peer = op === "decode" ? "JSON.parse" : "JSON.stringify";
+          const ja = find(rows, `doc-${op}@${formatByteSize(first)}`, peer);
+          const jb = find(rows, `doc-${op}@${formatByteSize(at)}`, peer);
+          const beside = `${growth("CPU", cpuPerByte(a), cpuPerByte(b))}${growth(`${goId === "go-v2" ? "Go v2" : "Go v1"}`, perByte(ga), perByte(gb))}${growth(peer, perByte(ja), perByte(jb))}`;
           out.push({
             id: `doc-${op}/flat/${id}@${formatByteSize(at)}`,
             subject: `${id} ${verb} (one document)`,
