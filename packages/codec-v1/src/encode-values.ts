@@ -1,6 +1,6 @@
 /**
  * encodeValues: a sequence of values written as NDJSON (Go's Encoder.Encode in a loop), at the
- * rate of marshal: a Node Writable's lines are gathered into ~32 KiB writes (Encoder.setBuffered),
+ * rate of marshal: a Node Writable's lines are gathered into ~60 KiB writes (Encoder.setBuffered),
  * and the loop waits only when the sink asks it to (backpressure), not at every value.
  */
 import { checkType } from "./arguments.js";

@@ -411,7 +411,7 @@ export class Encoder {
   /**
    * Whether the Encoder gathers the lines of a Node Writable before writing them (default
    * false: each encode writes its line, as Go's Encode). Buffered, the stream gets one write of
-   * about 32 KiB of lines (ENCODER_CHUNK): when that many are gathered, at the end of the tick the
+   * about 60 KiB of lines (ENCODER_CHUNK): when that many are gathered, at the end of the tick the
    * lines were encoded in (process.nextTick), and at `flush()`; `encode` settles when its line is
    * gathered, and a write that fails rejects the encode or flush that made it, or else the next
    * one. A line is still written whole or not at all. Call `await encoder.flush()` before ending
