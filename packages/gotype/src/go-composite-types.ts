@@ -15,8 +15,8 @@ export interface CompositeScope {
   resolve(e: TExpr, ctx: Ctx): GoType;
   /** Records an embedded field for the checks after the session. */
   embedded(type: GoType, pointer: boolean, pos: GoPos): void;
-  /** Interned struct literals by identity key. */
-  readonly structs: Map<string, StructType>;
+  /** Interned struct literals, bucketed by structBucket. */
+  readonly structs: Map<string, StructType[]>;
   /** A type expression as Go prints it in a constraint (this package's names unqualified). */
   exprString(e: TExpr, ctx: Ctx): string;
   sigString(sig: SigAst, ctx: Ctx): string;
@@ -39,8 +39,6 @@ export function typeId(t: GoType): number {
 export function structType(fieldsAst: readonly FieldAst[], ctx: Ctx, scope: CompositeScope): StructType {
   const fields: StructField[] = new Array<StructField>(fieldsAst.length);
   const seen = new Map<string, GoPos>();
-  // Identical struct literals are one type (Go's type identity), so instantiations with them match.
-  const keyParts: string[] = new Array<string>(fieldsAst.length);
   for (let i = 0; i < fieldsAst.length; i++) {
     const f = fieldsAst[i] as FieldAst;
     const type = scope.resolve(f.type, ctx);
@@ -67,15 +65,35 @@ export function structType(fieldsAst: readonly FieldAst[], ctx: Ctx, scope: Comp
     };
     if (f.doc !== undefined) field.doc = f.doc;
     fields[i] = Object.freeze(field);
-    keyParts[i] = `${name}\u0000${typeId(type)}\u0000${f.tag}\u0000${f.embedded ? 1 : 0}`;
   }
-  // One flat string (a string built with += would be kept as a tree of pieces).
-  const key = keyParts.join("\u0001");
-  const hit = scope.structs.get(key);
-  if (hit !== undefined) return hit;
+  // Identical struct literals are one type (Go's type identity), so instantiations with them match:
+  // the literals of a bucket are compared field by field (no key text per field).
+  const key = structBucket(fields);
+  const bucket = scope.structs.get(key);
+  if (bucket !== undefined) for (const st of bucket) if (sameFields(st.fields, fields)) return st;
   const st = Object.freeze({ kind: "struct", fields: Object.freeze(fields) }) as StructType;
-  scope.structs.set(key, st);
+  if (bucket === undefined) scope.structs.set(key, [st]);
+  else bucket.push(st);
   return st;
+}
+
+/** The bucket of a struct literal among the interned ones: its field count and first and last names. */
+function structBucket(fields: readonly StructField[]): string {
+  const n = fields.length;
+  return n === 0
+    ? "0"
+    : `${n}\u0000${(fields[0] as StructField).name}\u0000${(fields[n - 1] as StructField).name}`;
+}
+
+/** Whether two struct literals are identical (Go): the same names, types, tags and embedding, in order. */
+function sameFields(a: readonly StructField[], b: readonly StructField[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i] as StructField;
+    const y = b[i] as StructField;
+    if (x.name !== y.name || x.type !== y.type || x.tag !== y.tag || x.embedded !== y.embedded) return false;
+  }
+  return true;
 }
 
 /** An interface literal's type: `any`, an interface with its method set, or an opaque constraint. */

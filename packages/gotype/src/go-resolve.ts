@@ -120,7 +120,7 @@ export class PackageScope {
   private readonly methodDecls = new Map<string, MethodDeclAst[]>();
   private readonly objects = new Map<string, GoType>();
   private readonly instances = new Map<string, GoType>();
-  private readonly structs = new Map<string, StructType>();
+  private readonly structs = new Map<string, StructType[]>();
   private readonly aliasing = new Set<string>();
   private readonly consts = new ConstEvaluator({
     constDecls: this.constDecls,
