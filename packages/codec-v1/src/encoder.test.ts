@@ -12,7 +12,7 @@ import path from "node:path";
 import { Writable } from "node:stream";
 import { mapOf, sliceOf, structOf, T } from "@gojson/gotype";
 import { describe, expect, test, vi } from "vitest";
-import { ENCODER_CHUNK } from "./encoder.js";
+import { ENCODER_BACKLOG, ENCODER_CHUNK } from "./encoder.js";
 import { Encoder, InvalidValueError, marshal } from "./index.js";
 import { fastPaths } from "./marshal.js";
 
@@ -367,8 +367,11 @@ describe("Encoder over a file: blocks reused once written", () => {
       await e.flush();
       await new Promise<void>((r, j) => ws.end((err?: Error | null) => (err ? j(err) : r())));
       expect(readFileSync(file, "utf8")).toBe(want);
-      // ~2 MB of lines in 64 KiB blocks (about 30 without reuse): a handful allocated, the rest reused.
-      expect(allocated.mock.calls.filter(([n]) => n === 64 * 1024).length).toBeLessThan(8);
+      // ~2 MB of lines in 64 KiB blocks (about 30 without reuse): at most the blocks the stream may
+      // hold (ENCODER_BACKLOG), the one being filled and a few the stream has not called back for
+      // yet on a loaded machine are allocated; the rest are reused.
+      const blocks = allocated.mock.calls.filter(([n]) => n === 64 * 1024).length;
+      expect(blocks).toBeLessThanOrEqual(ENCODER_BACKLOG / (64 * 1024) + 6);
     } finally {
       allocated.mockRestore();
       rmSync(dir, { recursive: true, force: true });
