@@ -121,16 +121,19 @@ describe("anyValue", () => {
   });
 });
 
-/** Whether some object in JSON text repeats a name (unescaped). */
+/**
+ * Whether some object in JSON text repeats a name (unescaped). Every string is one token, a name
+ * when a colon follows it, so braces inside strings (`{"":"}","b":1}`) are not read as nesting.
+ */
 function repeatsName(text: string): boolean {
   const seen: Set<string>[] = [];
   let dup = false;
-  const re = /"(?:[^"\\]|\\.)*"\s*:|[{}]/g;
+  const re = /("(?:[^"\\]|\\.)*")(\s*:)?|[{}]/g;
   for (const m of text.matchAll(re)) {
     if (m[0] === "{") seen.push(new Set());
     else if (m[0] === "}") seen.pop();
-    else {
-      const name = JSON.parse(m[0].slice(0, m[0].lastIndexOf(":")).trim()) as string;
+    else if (m[2] !== undefined) {
+      const name = JSON.parse(m[1] as string) as string;
       const top = seen[seen.length - 1] as Set<string>;
       if (top.has(name)) dup = true;
       top.add(name);
@@ -147,7 +150,13 @@ describe("anyValue properties", () => {
       expect(got !== BAIL && isDeepStrictEqual(got.value, JSON.parse(t))).toBe(true);
     }
   });
-  test.prop([text])("V2 equals JSON.parse, or bails on a repeated name", (t) => {
+  // Braces inside strings: a `}` once closed the object early, a `{` hid the repeat.
+  const braceInString: [string][] = [
+    ['{"":"}","\\u0000":false}'],
+    ['{"a":"{","a":1}'],
+    ['[{"x":"}{"},{"x":1}]'],
+  ];
+  test.prop([text], { examples: braceInString })("V2 equals JSON.parse, or bails on a repeated name", (t) => {
     const got = run(t, readAny);
     if (repeatsName(t)) expect(got).toBe(BAIL);
     else expect(got !== BAIL && isDeepStrictEqual(got.value, JSON.parse(t))).toBe(true);
