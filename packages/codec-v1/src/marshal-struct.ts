@@ -552,7 +552,7 @@ function storeCode(t: string): string {
 /**
  * compileStructBytes' code writing field `f`'s value in `fv` (its index i) at p, right after
  * its name: its bytes of room (at most; made before), and whether a call writes it (a string,
- * an `any` but null, a nested value). Integers, floats, booleans and the null of a pointer are
+ * an `any` but null, a nested value). Integers, floats, booleans, the null of a pointer and "" are
  * stored there (no string made); a bigint below 2^53 in magnitude is read through an int64 store.
  */
 function valueCode(f: FieldB, i: number): { room: number; code: string; call: boolean } {
@@ -561,7 +561,9 @@ function valueCode(f: FieldB, i: number): { room: number; code: string; call: bo
   let code: string;
   switch (f.inline) {
     case "string":
-      code = `if (typeof fv !== "string") throw BAIL;\nw.pos = p;\nS(w, fv, sm);\n${AFTER_CALL}`;
+      // "" stored here (no call: a zero value of a struct written whole is often one).
+      room = 2;
+      code = `if (typeof fv !== "string") throw BAIL;\nif (fv === "") {\nb[p] = 34;\nb[p + 1] = 34;\np += 2;\n} else {\nw.pos = p;\nS(w, fv, sm);\n${AFTER_CALL}}\n`;
       call = true;
       break;
     case "int":
