@@ -189,11 +189,28 @@ export function beginScan(data: Uint8Array | string): boolean {
   return true;
 }
 
+/** The input bytes last viewed by {@link inputView}, and that view (dropped by endScan). */
+let viewed: Uint8Array | null = null;
+let viewedAs: DataView | null = null;
+
+/**
+ * inputView returns a DataView of `b` (the cursor's bytes, `C.b`): scanners read several bytes in
+ * one load through it (the four hex digits of a `\u` escape). Made once per input, when first needed.
+ */
+export function inputView(b: Uint8Array): DataView {
+  if (b === viewed && viewedAs !== null) return viewedAs;
+  viewedAs = new DataView(b.buffer, b.byteOffset, b.length);
+  viewed = b;
+  return viewedAs;
+}
+
 /** endScan drops the cursor's hold on the input (call it in a finally after {@link beginScan}). */
 export function endScan(): void {
   C.t = "";
   C.b = EMPTY;
   C.n = 0;
+  viewed = null;
+  viewedAs = null;
   // Let a huge input's copy go.
   if (view.buffer !== scratch.buffer) view = Buffer.from(scratch.buffer, 0, scratch.length);
 }

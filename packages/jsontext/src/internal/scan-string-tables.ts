@@ -13,6 +13,31 @@ for (let i = 0; i < 6; i++) {
   HEX[0x41 + i] = 10 + i;
 }
 
+/**
+ * Hex values of two digits by their two bytes (`b0 << 8 | b1`), -1 where either is no digit: read
+ * with the four digits of a `\uXXXX` escape as one big-endian 32-bit word,
+ * `pairs[w >>> 16] << 8 | pairs[w & 0xffff]` is the code unit, negative when a digit is bad.
+ * Made at the first escape (128 KB).
+ */
+let pairs: Int16Array | undefined;
+
+/** hexPairs returns the table of two hex digits by their two bytes (see `pairs`). */
+export function hexPairs(): Int16Array {
+  if (pairs === undefined) {
+    const t = new Int16Array(1 << 16).fill(-1);
+    for (let x = 0; x < 256; x++) {
+      const hx = HEX[x] as number;
+      if (hx > 15) continue;
+      for (let y = 0; y < 256; y++) {
+        const hy = HEX[y] as number;
+        if (hy <= 15) t[(x << 8) | y] = (hx << 4) | hy;
+      }
+    }
+    pairs = t;
+  }
+  return pairs;
+}
+
 /** The char of each one-letter escape by byte (`n` → 10), -1 for the others. */
 export const ESCAPE = new Int32Array(256).fill(-1);
 ESCAPE[0x22] = 0x22;

@@ -10,9 +10,9 @@
  *
  * Not semver-stable: part of `@gojson/jsontext/internal`.
  */
-import { bail, C, SHORT, SHORT_MASK } from "./cursor.js";
+import { bail, C, inputView, SHORT, SHORT_MASK } from "./cursor.js";
 import { readLongRest } from "./scan-string-long.js";
-import { ESCAPE, HEX, hex4 } from "./scan-string-tables.js";
+import { ESCAPE, hex4, hexPairs } from "./scan-string-tables.js";
 import { ensure, MAX_KEPT, unitsText } from "./units.js";
 
 /** Byte classes inside strings: plain ASCII, a byte of a UTF-8 sequence, `"`, `\\`, a control char. */
@@ -98,66 +98,74 @@ function readStringSlow(start: number, at: number): string {
       if (u.length >= MAX_KEPT) return readLongRest(u, 0, n, i);
       u = ensure(n + 2, n);
     }
-    const c = b[i] as number;
-    if (c < 0x80) {
-      if (c >= 0x20 && c !== 0x22 && c !== 0x5c) {
-        u[n++] = c;
-        i++;
-        continue;
+    // No step gives more code units than it reads bytes, so every step that starts at or before
+    // `lim` has room: the loop below tests the room once a step, against a constant, and writes
+    // through a buffer that does not change in it.
+    const v = u;
+    const lim = i + v.length - 2 - n;
+    while (i <= lim) {
+      let c = b[i] as number;
+      if (c >= 0x20 && c < 0x80 && c !== 0x22 && c !== 0x5c) {
+        // A run of plain ASCII (compares: cheaper than a table in the optimised code).
+        do {
+          v[n++] = c;
+          c = b[++i] as number;
+        } while (i <= lim && c >= 0x20 && c < 0x80 && c !== 0x22 && c !== 0x5c);
+        if (i > lim) break;
       }
-      if (c === 0x22) {
-        C.p = i + 1;
-        return unitsText(n);
-      }
-      if (c !== 0x5c) bail();
-      const e = b[i + 1] as number;
-      if (e === 0x75) {
-        // A run of \uXXXX escapes (text written all in escapes) stays in this loop: the hex digits
-        // are read inline (the optimised code checks an imported function at every call) and the
-        // room left in the buffer is read once (n > room: no room for a pair; the outer loop grows it).
-        const room = u.length - 2;
-        for (;;) {
-          const r =
-            ((HEX[b[i + 2] as number] as number) << 12) |
-            ((HEX[b[i + 3] as number] as number) << 8) |
-            ((HEX[b[i + 4] as number] as number) << 4) |
-            (HEX[b[i + 5] as number] as number);
-          if (r > 0xffff) bail();
-          i += 6;
-          if ((r & 0xf800) === 0xd800) {
-            // A high surrogate escape followed by a low one is one code point.
-            const r2 = r < 0xdc00 && b[i] === 0x5c && b[i + 1] === 0x75 ? hex4(b, i + 2) : -1;
-            if ((r2 & 0xfc00) === 0xdc00) {
-              u[n++] = r;
-              u[n++] = r2;
-              i += 6;
-            } else if (C.allowInvalidUTF8) u[n++] = 0xfffd;
-            else bail();
-          } else u[n++] = r;
-          if (b[i] !== 0x5c || b[i + 1] !== 0x75 || n > room) break;
+      if (c < 0x80) {
+        if (c === 0x22) {
+          C.p = i + 1;
+          return unitsText(n);
         }
-        continue;
+        if (c !== 0x5c) bail();
+        const e = b[i + 1] as number;
+        if (e === 0x75) {
+          // A run of \uXXXX escapes (text written all in escapes) stays in this loop: the four hex
+          // digits are one 32-bit load (the input's PAD zero bytes follow it) and two lookups of
+          // digit pairs, inline (the optimised code checks an imported function at every call).
+          const dv = inputView(b);
+          const h2 = hexPairs();
+          for (;;) {
+            const w = dv.getUint32(i + 2);
+            const r = ((h2[w >>> 16] as number) << 8) | (h2[w & 0xffff] as number);
+            if (r < 0) bail();
+            i += 6;
+            if ((r & 0xf800) === 0xd800) {
+              // A high surrogate escape followed by a low one is one code point.
+              const r2 = r < 0xdc00 && b[i] === 0x5c && b[i + 1] === 0x75 ? hex4(b, i + 2) : -1;
+              if ((r2 & 0xfc00) === 0xdc00) {
+                v[n++] = r;
+                v[n++] = r2;
+                i += 6;
+              } else if (C.allowInvalidUTF8) v[n++] = 0xfffd;
+              else bail();
+            } else v[n++] = r;
+            if (b[i] !== 0x5c || b[i + 1] !== 0x75 || i > lim) break;
+          }
+          continue;
+        }
+        const x = ESCAPE[e] as number;
+        if (x < 0) bail();
+        v[n++] = x;
+        i += 2;
+      } else if (c < 0xe0) {
+        // Well-formed UTF-8 (beginScan checked the whole input).
+        v[n++] = ((c & 0x1f) << 6) | ((b[i + 1] as number) & 0x3f);
+        i += 2;
+      } else if (c < 0xf0) {
+        v[n++] = ((c & 0x0f) << 12) | (((b[i + 1] as number) & 0x3f) << 6) | ((b[i + 2] as number) & 0x3f);
+        i += 3;
+      } else {
+        const cp =
+          ((c & 0x07) << 18) |
+          (((b[i + 1] as number) & 0x3f) << 12) |
+          (((b[i + 2] as number) & 0x3f) << 6) |
+          ((b[i + 3] as number) & 0x3f);
+        v[n++] = 0xd7c0 + (cp >> 10);
+        v[n++] = 0xdc00 | (cp & 0x3ff);
+        i += 4;
       }
-      const x = ESCAPE[e] as number;
-      if (x < 0) bail();
-      u[n++] = x;
-      i += 2;
-    } else if (c < 0xe0) {
-      // Well-formed UTF-8 (beginScan checked the whole input).
-      u[n++] = ((c & 0x1f) << 6) | ((b[i + 1] as number) & 0x3f);
-      i += 2;
-    } else if (c < 0xf0) {
-      u[n++] = ((c & 0x0f) << 12) | (((b[i + 1] as number) & 0x3f) << 6) | ((b[i + 2] as number) & 0x3f);
-      i += 3;
-    } else {
-      const cp =
-        ((c & 0x07) << 18) |
-        (((b[i + 1] as number) & 0x3f) << 12) |
-        (((b[i + 2] as number) & 0x3f) << 6) |
-        ((b[i + 3] as number) & 0x3f);
-      u[n++] = 0xd7c0 + (cp >> 10);
-      u[n++] = 0xdc00 | (cp & 0x3ff);
-      i += 4;
     }
   }
 }
