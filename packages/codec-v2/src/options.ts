@@ -157,20 +157,113 @@ export type OptionsInput =
   | readonly (Options | ResolvedOptions | undefined)[]
   | undefined;
 
+/**
+ * Resolutions of plain option objects (and lists of them) by their contents. An options literal
+ * written at the call site, `unmarshal(T, b, { rejectUnknownMembers: true })`, is a new object at
+ * every call: resolving it again cost ten times the unmarshal of a small value. Read by contents,
+ * an object changed between calls is also read afresh.
+ * Boolean options only: by the bits of the options given and of those given as true.
+ */
+const byBits = new Map<number, Map<number, ResolvedOptions>>();
+/** With a string option too (indent, goVersion), or a list: by a text of the contents. */
+const byText = new Map<string, ResolvedOptions>();
+/** Each map holds at most this many resolutions (others are resolved at each call). */
+const BY_CONTENT_MAX = 1024;
+/** A boolean option's bit in the masks. */
+const OPTION_BIT = new Map<string, number>(BOOLEAN_OPTIONS.map((k, i) => [k, 1 << i]));
+
+/** readContents' results: the options an object gives, those of them given as true, its string options. */
+let givenBits = 0;
+let trueBits = 0;
+let textOptions = "";
+
+/**
+ * readContents reads a plain object's options (its enumerable properties, as build reads them)
+ * into givenBits, trueBits and textOptions; false when the object is not a plain one, holds a name
+ * that is not an option, or a value of the wrong type (build reports those).
+ */
+function readContents(o: object): boolean {
+  const proto = Object.getPrototypeOf(o);
+  if (proto !== Object.prototype && proto !== null) return false;
+  let given = 0;
+  let yes = 0;
+  let text = "";
+  for (const k in o) {
+    const v = (o as Record<string, unknown>)[k];
+    const bit = OPTION_BIT.get(k);
+    if (bit !== undefined) {
+      // undefined is not given (build skips it).
+      if (v === true) {
+        given |= bit;
+        yes |= bit;
+      } else if (v === false) given |= bit;
+      else if (v !== undefined) return false;
+    } else if (!OTHER_OPTIONS.has(k)) return false;
+    else if (typeof v === "string") text += `${k}:${JSON.stringify(v)},`;
+    else if (v !== undefined) return false;
+  }
+  givenBits = given;
+  trueBits = yes;
+  textOptions = text;
+  return true;
+}
+
+/** The text of a list of plain objects' contents; undefined when an entry is not one. */
+function listText(list: readonly unknown[]): string | undefined {
+  let key = "[";
+  for (let i = 0; i < list.length; i++) {
+    const o = list[i];
+    if (o === undefined) key += "u|";
+    else if (typeof o !== "object" || o === null || isResolved(o) || !readContents(o)) return undefined;
+    else key += `${givenBits},${trueBits},${textOptions}|`;
+  }
+  return key;
+}
+
 /** Resolve options once at the API boundary into a frozen value. */
 export function resolveOptions(input: OptionsInput): ResolvedOptions {
   if (input === undefined) {
     emptyResolved ??= build([]);
     return emptyResolved;
   }
+  if (isResolved(input)) return input;
+  if (!Array.isArray(input) && readContents(input)) {
+    const given = givenBits;
+    const yes = trueBits;
+    if (textOptions === "") {
+      let m = byBits.get(given);
+      const hit = m?.get(yes);
+      if (hit !== undefined) return hit;
+      const r = build([input as Options]);
+      if (m === undefined && byBits.size < BY_CONTENT_MAX) byBits.set(given, (m = new Map()));
+      if (m !== undefined && m.size < BY_CONTENT_MAX) m.set(yes, r);
+      return r;
+    }
+    return byTextOr(`${given},${yes},${textOptions}`, input);
+  }
+  if (Array.isArray(input)) {
+    const key = listText(input);
+    if (key !== undefined) return byTextOr(key, input);
+  }
   const cached = resolvedCache.get(input);
   if (cached) return cached;
-  if (isResolved(input)) return input;
   const list = Array.isArray(input)
     ? (input as (Options | ResolvedOptions | undefined)[])
     : [input as Options];
   const r = build(list);
   resolvedCache.set(input, r);
+  return r;
+}
+
+/** The resolution of input, whose contents are spelled `key`, from byText or built. */
+function byTextOr(
+  key: string,
+  input: Options | readonly (Options | ResolvedOptions | undefined)[],
+): ResolvedOptions {
+  const hit = byText.get(key);
+  if (hit !== undefined) return hit;
+  const r = build(Array.isArray(input) ? input : [input as Options]);
+  if (byText.size < BY_CONTENT_MAX) byText.set(key, r);
   return r;
 }
 
