@@ -175,7 +175,10 @@ export function escapedWasm(w: FastWriter, s: string, mode: number, e: Escaper):
  * for each of the characters that need an escape (SWAR): no constants picked by the mode.
  */
 export function escapedChars(w: FastWriter, s: string, mode: number): void {
-  const n = s.length;
+  // `"" + s` is s, checked as a string (its feedback is one kind whatever the representation), so
+  // its length is read inline: `s.length` is a megamorphic load (strings come in many shapes).
+  // biome-ignore lint/style/useTemplate: a template would call ToString instead of checking a string
+  const n = ("" + s).length;
   w.room(n * 6 + 2);
   const b = w.buf;
   const esc = (mode & STRING_HTML) !== 0 ? ESCAPE_HTML : ESCAPE_RAW;
