@@ -134,11 +134,17 @@ export const fastPaths: { bytes: boolean; strict: boolean; bails: number } = {
 let spare: FastWriter | null = null;
 
 /**
+ * lastType before the first marshal: an object no argument is (a `null` type argument must
+ * still reach checkType, which a `null` here let through as "the last type").
+ */
+const NO_TYPE = Object.freeze({}) as GoType;
+
+/**
  * The last type given to the byte path (a checked GoType), its byte encoder, and the methods
  * version it was looked up at: a service marshalling one type over and over skips the type
  * check and the plan cache's WeakMap (a few percent of a small marshal).
  */
-let lastType: GoType | null = null;
+let lastType: GoType = NO_TYPE;
 let lastFast: ByteEncoder | null = null;
 let lastVersion = -1;
 
