@@ -107,12 +107,14 @@ describe("ByteSource", () => {
   it("a FileHandle's read bytes are taken at once; a promise only while a read is pending", async () => {
     await withFile(text.repeat(20000), async (fh) => {
       const r = chunkReader(fh);
+      const state = r as unknown as { reading: boolean };
       const first = r.next();
       expect(first).toBeInstanceOf(Promise);
       const got = [Buffer.from((await first) as Uint8Array)];
       for (;;) {
-        // Let the block read ahead land: then the next chunk is handed out without a promise.
-        await new Promise((resolve) => setTimeout(resolve, 5));
+        // Let the block read ahead land (however long a loaded machine takes): then the next
+        // chunk is handed out without a promise.
+        while (state.reading) await new Promise((resolve) => setImmediate(resolve));
         const c = r.next();
         expect(c instanceof Promise).toBe(false);
         if (c === undefined) break;
