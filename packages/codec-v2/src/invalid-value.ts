@@ -16,6 +16,7 @@ import {
 import { SemanticError } from "./errors.js";
 import { structFieldsV2 } from "./fields.js";
 import type { GoVersion } from "./go-version.js";
+import { pointerChainEnd } from "./pointer-chain.js";
 
 const INVALID_VALUE = Symbol.for("gojson.error.InvalidValueError");
 
@@ -214,7 +215,7 @@ export function goPathOf(root: GoType, ptr: string, go: GoVersion): string {
   let path = root.name ?? reflectTypeString(root);
   let t: GoType | undefined = root;
   for (const seg of pointerTokens(ptr)) {
-    while (t !== undefined && t.kind === "pointer") t = t.elem;
+    if (t !== undefined) t = pointerChainEnd(t);
     if (t === undefined) {
       path += `[${JSON.stringify(seg)}]`;
       continue;

@@ -62,6 +62,7 @@ import {
 } from "./marshal-fast-write.js";
 import { byteArrayValue } from "./marshal-fast-write-lists.js";
 import type { ResolvedOptions } from "./options.js";
+import { pointerChainEnd } from "./pointer-chain.js";
 import { quotePolicyFor, quoteWith } from "./quote.js";
 import { canLegacyStringify } from "./string-tag.js";
 
@@ -701,8 +702,7 @@ function structShadow(t: StructType, o: ResolvedOptions, m: Mode, sp: StringPoli
     if (fd.string && o.rules.stringTagTopLevel) return BAIL_NODE;
     // A `format` option on a kind that takes none is Go's error: the exact encoder's.
     if (fd.format !== "") {
-      let ft = fd.type;
-      while (ft.kind === "pointer") ft = ft.elem;
+      const ft = pointerChainEnd(fd.type);
       if (/^(bool|string|u?int(8|16|32|64)?|uintptr|struct|interface)$/.test(ft.kind)) return BAIL_NODE;
     }
     const legacyStrOk = f.stringifyWithLegacySemantics && fd.string && canLegacyStringify(fd.type);

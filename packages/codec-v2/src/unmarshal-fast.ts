@@ -46,6 +46,7 @@ import { type FieldV2, foldName, foldNameLegacy, structFieldsV2 } from "./fields
 import { isBigKind, lookupMethod, zeroMaker } from "./go-values.js";
 import type { GoRules } from "./go-version.js";
 import type { BooleanOption, ResolvedOptions } from "./options.js";
+import { pointerChainEnd } from "./pointer-chain.js";
 import { fastParseGoInt, NUMBER_SYNTAX } from "./unmarshal-fast-int.js";
 import {
   base64,
@@ -148,8 +149,7 @@ function fastOptions(o: ResolvedOptions): FastOptions | null {
 
 /** Whether t (through unnamed pointers) is an integer or float kind without methods. */
 function isNumberKind(t: GoType): boolean {
-  let u = t;
-  while (u.kind === "pointer") u = u.elem;
+  const u = pointerChainEnd(t);
   if (u.methods || u.known !== undefined) return false;
   return /^(u?int(8|16|32|64)?|uintptr|float(32|64))$/.test(u.kind);
 }
