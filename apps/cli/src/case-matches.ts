@@ -9,6 +9,9 @@ export interface CaseMatch {
 
 const MAX_WALK = 100_000;
 
+/** Pointer hops followed before a chain counts as endless (`type P *P`). */
+const MAX_POINTER_HOPS = 64;
+
 /**
  * Walks a payload beside its Go type and lists the member names that match a
  * struct field's JSON name only case-insensitively (what v1 accepts and v2 does not).
@@ -26,7 +29,12 @@ export function caseInsensitiveMatches(type: GoType, bytes: Uint8Array): CaseMat
   let steps = 0;
   while (stack.length > 0 && steps++ < MAX_WALK) {
     let [t, v, ptr] = stack.pop()!;
-    while (t.kind === "pointer") t = t.elem;
+    // A chain of pointers that never ends (`type P *P`) holds no struct to match.
+    for (let hops = 0; t.kind === "pointer"; hops++) {
+      if (hops === MAX_POINTER_HOPS) break;
+      t = t.elem;
+    }
+    if (t.kind === "pointer") continue;
     if (v === null || typeof v !== "object") continue;
     if ((t.kind === "slice" || t.kind === "array") && Array.isArray(v)) {
       for (let i = 0; i < v.length; i++) stack.push([t.elem, v[i], `${ptr}/${i}`]);
