@@ -123,21 +123,9 @@ export const ZERO_TEMPLATE_MIN_FIELDS = 128;
 export const ZERO_LITERAL_AFTER = 8;
 
 // Zero texts JSON can write (other zeros are stored over a `null`: 0n, nested values).
-const JSON_ZERO: Partial<Record<GoType["kind"], string>> = {
-  bool: "false",
-  int8: "0",
-  int16: "0",
-  int32: "0",
-  uint8: "0",
-  uint16: "0",
-  uint32: "0",
-  float32: "0",
-  float64: "0",
-  slice: "null",
-  map: "null",
-  pointer: "null",
-  interface: "null",
-};
+const JSON_ZERO: Partial<Record<GoType["kind"], string>> = Object.fromEntries(
+  Object.entries(SCALAR_ZERO).filter(([, text]) => text !== "0n"),
+);
 
 /**
  * A wide struct's first factory: JSON.parse of a template with the literal's keys in its order,
