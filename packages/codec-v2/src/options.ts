@@ -160,8 +160,8 @@ export type OptionsInput =
 /**
  * Resolutions of plain option objects (and lists of them) by their contents. An options literal
  * written at the call site, `unmarshal(T, b, { rejectUnknownMembers: true })`, is a new object at
- * every call: resolving it again cost ten times the unmarshal of a small value. Read by contents,
- * an object changed between calls is also read afresh.
+ * every call: resolving it again cost ten times the unmarshal of a small value. An object seen
+ * before is found by identity first (its options are read once, as before).
  * Boolean options only: by the bits of the options given and of those given as true.
  */
 const byBits = new Map<number, Map<number, ResolvedOptions>>();
@@ -226,32 +226,33 @@ export function resolveOptions(input: OptionsInput): ResolvedOptions {
     emptyResolved ??= build([]);
     return emptyResolved;
   }
-  if (isResolved(input)) return input;
-  if (!Array.isArray(input) && readContents(input)) {
-    const given = givenBits;
-    const yes = trueBits;
-    if (textOptions === "") {
-      let m = byBits.get(given);
-      const hit = m?.get(yes);
-      if (hit !== undefined) return hit;
-      const r = build([input as Options]);
-      if (m === undefined && byBits.size < BY_CONTENT_MAX) byBits.set(given, (m = new Map()));
-      if (m !== undefined && m.size < BY_CONTENT_MAX) m.set(yes, r);
-      return r;
-    }
-    return byTextOr(`${given},${yes},${textOptions}`, input);
-  }
-  if (Array.isArray(input)) {
-    const key = listText(input);
-    if (key !== undefined) return byTextOr(key, input);
-  }
+  // The same object again (the usual case: options made once): by identity, as cheap as a lookup.
   const cached = resolvedCache.get(input);
   if (cached) return cached;
-  const list = Array.isArray(input)
-    ? (input as (Options | ResolvedOptions | undefined)[])
-    : [input as Options];
-  const r = build(list);
+  if (isResolved(input)) return input;
+  const r = byContents(input) ?? build(Array.isArray(input) ? input : [input as Options]);
   resolvedCache.set(input, r);
+  return r;
+}
+
+/** A new plain object or list whose contents were resolved before: that resolution (else undefined, built once). */
+function byContents(
+  input: Options | readonly (Options | ResolvedOptions | undefined)[],
+): ResolvedOptions | undefined {
+  if (Array.isArray(input)) {
+    const key = listText(input);
+    return key === undefined ? undefined : byTextOr(key, input);
+  }
+  if (!readContents(input)) return undefined;
+  const given = givenBits;
+  const yes = trueBits;
+  if (textOptions !== "") return byTextOr(`${given},${yes},${textOptions}`, input);
+  let m = byBits.get(given);
+  const hit = m?.get(yes);
+  if (hit !== undefined) return hit;
+  const r = build([input as Options]);
+  if (m === undefined && byBits.size < BY_CONTENT_MAX) byBits.set(given, (m = new Map()));
+  if (m !== undefined && m.size < BY_CONTENT_MAX) m.set(yes, r);
   return r;
 }
 
