@@ -136,24 +136,6 @@ function room(n: number): Uint8Array {
 const MAX_TEXT = 0x1fffffe8;
 
 /**
- * Node turns a Latin-1 text of more than about 1 MB (its EXTERN_APEX, 1,031,913 bytes) into an
- * external string: a copy outside V8's heap, counted as external memory. The strings a decoded
- * value holds are slices of the text, so a big document kept after decoding kept that copy, and
- * external memory that grows makes V8 start full collections early and again at every ~150 MB
- * of values built (a 400 MB document: eight mark-compacts, 19 ns/B, against JSON.parse's two).
- * A longer text is therefore joined from pieces below the limit: one string in V8's heap.
- */
-const TEXT_PIECE = 1_000_000;
-
-/** The input's bytes [0, n) of `v` as a Latin-1 string in V8's heap (see TEXT_PIECE). */
-function latin1Text(v: Buffer, n: number): string {
-  if (n <= TEXT_PIECE) return v.toString("latin1", 0, n);
-  const parts: string[] = [];
-  for (let i = 0; i < n; i += TEXT_PIECE) parts.push(v.toString("latin1", i, Math.min(n, i + TEXT_PIECE)));
-  return parts.join("");
-}
-
-/**
  * beginScan points the cursor at data (at position 0, depth 0), or returns false when the
  * fast path cannot read it: a string with a lone surrogate, or bytes that are not valid
  * UTF-8 (the exact engines report or replace those). The flags are left as they were: the
@@ -181,7 +163,7 @@ export function beginScan(data: Uint8Array | string): boolean {
   b.fill(0, n, n + PAD);
   C.share = n >= SHORT_MIN_BYTES;
   if (C.share) SHORT.fill("");
-  C.t = text ?? latin1Text(view, n);
+  C.t = text ?? view.toString("latin1", 0, n);
   C.b = b;
   C.n = n;
   C.p = 0;
