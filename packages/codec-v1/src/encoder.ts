@@ -10,7 +10,14 @@ import { checkType } from "./arguments.js";
 import type { GoType } from "./deps.js";
 import { InvalidArgumentError } from "./errors.js";
 import { DEFAULT_GO_VERSION, type GoVersion } from "./go-version.js";
-import { LINE_BLOCK, LineBlock, marshalLine, marshalLineGeneral, marshalLineInto } from "./marshal.js";
+import {
+  LINE_BLOCK,
+  LINE_ROOM,
+  LineBlock,
+  marshalLine,
+  marshalLineGeneral,
+  marshalLineInto,
+} from "./marshal.js";
 import { checkEncoder, type EncoderOptions } from "./options.js";
 import { indent } from "./syntax.js";
 import { describeValue } from "./value-check.js";
@@ -51,11 +58,11 @@ function isNodeWritable(s: unknown): s is NodeWritableLike {
 /**
  * ENCODER_CHUNK is how many bytes of lines a buffered Encoder (Encoder.setBuffered) gathers
  * before it hands them to its Node Writable as one write: a block less the room a line needs to
- * start (BLOCK_ROOM), so a block goes out in one write, as Go's bufio-sized writes do. A write
+ * start (LINE_ROOM), so a block goes out in one write, as Go's bufio-sized writes do. A write
  * costs the same whatever its size (a request to the writer thread), so fewer, larger ones are
  * cheaper (bytes).
  */
-export const ENCODER_CHUNK = LINE_BLOCK - 4 * 1024;
+export const ENCODER_CHUNK = LINE_BLOCK - LINE_ROOM;
 /**
  * Spare blocks an Encoder keeps for reuse (its stream has written them): as many as the backlog
  * may hold and four more, so a steady stream allocates no new block.
@@ -139,9 +146,6 @@ function writeNode(
     s.once("close", onClose);
   });
 }
-
-/** The room a block needs for a line to start in it (marshal's LineBlock.ready asks as much). */
-const BLOCK_ROOM = LINE_BLOCK - ENCODER_CHUNK;
 
 /**
  * A Node Writable's side of the Encoder: lines are marshalled into blocks (LineBlock) and the
@@ -229,7 +233,7 @@ class NodeLines {
   /** Makes sure the block has room for a line (a spare or a new block when not); returns its buffer. */
   ready(): BlockBuf {
     const block = this.block;
-    if (block.buf.length - block.pos >= BLOCK_ROOM && block.buf.length <= 2 * LINE_BLOCK) return block.buf;
+    if (block.buf.length - block.pos >= LINE_ROOM && block.buf.length <= 2 * LINE_BLOCK) return block.buf;
     // A buffered block's last lines (the encode that asked for room waits for their write).
     this.wait = this.flush();
     const spares = this.spares;

@@ -99,7 +99,7 @@ export const LINE_BLOCK = 64 * 1024;
 /** The byte path's output buffer (a Node Buffer with its native writers). */
 type NodeBuf = FastWriter["buf"];
 /** A block with less room than this left is left to its lines; the next line starts a new one. */
-const LINE_ROOM = 4 * 1024;
+export const LINE_ROOM = 4 * 1024;
 
 /**
  * The buffer a Node Writable's Encoder writes its lines into: the byte path marshals each line
