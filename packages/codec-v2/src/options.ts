@@ -161,13 +161,11 @@ export type OptionsInput =
  * Resolutions of plain option objects (and lists of them) by their contents. An options literal
  * written at the call site, `unmarshal(T, b, { rejectUnknownMembers: true })`, is a new object at
  * every call: resolving it again cost ten times the unmarshal of a small value. An object seen
- * before is found by identity first (its options are read once, as before).
- * Boolean options only: by the bits of the options given and of those given as true.
+ * before is found by identity first (its options are read once, as before). Keyed by a text of
+ * the contents (listText, contentText).
  */
-const byBits = new Map<number, Map<number, ResolvedOptions>>();
-/** With a string option too (indent, goVersion), or a list: by a text of the contents. */
-const byText = new Map<string, ResolvedOptions>();
-/** Each map holds at most this many resolutions (others are resolved at each call). */
+const byContent = new Map<string, ResolvedOptions>();
+/** byContent holds at most this many resolutions (others are resolved at each call). */
 const BY_CONTENT_MAX = 1024;
 /** A boolean option's bit in the masks. */
 const OPTION_BIT = new Map<string, number>(BOOLEAN_OPTIONS.map((k, i) => [k, 1 << i]));
@@ -208,6 +206,11 @@ function readContents(o: object): boolean {
   return true;
 }
 
+/** The text of the contents readContents read last. */
+function contentText(): string {
+  return `${givenBits},${trueBits},${textOptions}`;
+}
+
 /** The text of a list of plain objects' contents; undefined when an entry is not one. */
 function listText(list: readonly unknown[]): string | undefined {
   let key = "[";
@@ -215,7 +218,7 @@ function listText(list: readonly unknown[]): string | undefined {
     const o = list[i];
     if (o === undefined) key += "u|";
     else if (typeof o !== "object" || o === null || isResolved(o) || !readContents(o)) return undefined;
-    else key += `${givenBits},${trueBits},${textOptions}|`;
+    else key += `${contentText()}|`;
   }
   return key;
 }
@@ -239,32 +242,12 @@ export function resolveOptions(input: OptionsInput): ResolvedOptions {
 function byContents(
   input: Options | readonly (Options | ResolvedOptions | undefined)[],
 ): ResolvedOptions | undefined {
-  if (Array.isArray(input)) {
-    const key = listText(input);
-    return key === undefined ? undefined : byTextOr(key, input);
-  }
-  if (!readContents(input)) return undefined;
-  const given = givenBits;
-  const yes = trueBits;
-  if (textOptions !== "") return byTextOr(`${given},${yes},${textOptions}`, input);
-  let m = byBits.get(given);
-  const hit = m?.get(yes);
-  if (hit !== undefined) return hit;
-  const r = build([input as Options]);
-  if (m === undefined && byBits.size < BY_CONTENT_MAX) byBits.set(given, (m = new Map()));
-  if (m !== undefined && m.size < BY_CONTENT_MAX) m.set(yes, r);
-  return r;
-}
-
-/** The resolution of input, whose contents are spelled `key`, from byText or built. */
-function byTextOr(
-  key: string,
-  input: Options | readonly (Options | ResolvedOptions | undefined)[],
-): ResolvedOptions {
-  const hit = byText.get(key);
+  const key = Array.isArray(input) ? listText(input) : readContents(input) ? contentText() : undefined;
+  if (key === undefined) return undefined;
+  const hit = byContent.get(key);
   if (hit !== undefined) return hit;
   const r = build(Array.isArray(input) ? input : [input as Options]);
-  if (byText.size < BY_CONTENT_MAX) byText.set(key, r);
+  if (byContent.size < BY_CONTENT_MAX) byContent.set(key, r);
   return r;
 }
 
