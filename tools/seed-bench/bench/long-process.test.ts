@@ -2,6 +2,7 @@ import { type BenchResult, buildComparisons, type Measurement, runSuite } from "
 import { describe, expect, it } from "vitest";
 import {
   driftTable,
+  driftVerdict,
   ISOLATED,
   LONG_PROCESS_TOLERANCE,
   longProcessSuite,
@@ -80,6 +81,17 @@ describe("long-process mode", () => {
     expect(t.notes?.[1]).toBe(
       `Control: 0 of 1 per-payload pairs of two peers (no gojson code) moved more than ${LONG_PROCESS_TOLERANCE}×.`,
     );
+  });
+  it.each([
+    // [point, low, high, verdict]
+    [1.0, 0.95, 1.05, "holds"],
+    [1.1, 0.9, 1.149, "holds"],
+    [1.3, 1.2, 1.4, `moved more than ${LONG_PROCESS_TOLERANCE}×`],
+    [0.8, 0.7, 0.85, `moved more than ${LONG_PROCESS_TOLERANCE}×`],
+    [1.375, 0.731, 2.586, `undecided: the interval crosses ${LONG_PROCESS_TOLERANCE}× (point beyond it)`],
+    [1.05, 0.8, 1.3, `undecided: the interval crosses ${LONG_PROCESS_TOLERANCE}×`],
+  ])("Drift/VerdictByInterval %s [%s, %s]", (point, low, high, want) => {
+    expect(driftVerdict(point, low, high)).toBe(want);
   });
   it("Suites/RenamedInProcessWithWorkerTwins", async () => {
     const all = await longProcessSuites();

@@ -108,6 +108,7 @@ export function driftTable(long: BenchResult): ResultTable {
   const rows: ResultTable["rows"] = [];
   let peerPairs = 0;
   let peerMoved = 0;
+  let peerUndecided = 0;
   for (const c of long.comparisons) {
     if (c.metric !== "nsPerOp" || c.payload === "*" || c.baseline.endsWith(ISOLATED)) continue;
     const twin = byKey.get(`${c.baseline}${ISOLATED}\u0000${c.candidate}${ISOLATED}\u0000${c.payload}`);
@@ -120,10 +121,11 @@ export function driftTable(long: BenchResult): ResultTable {
       c.ratios.map((r, i) => r / (twin.ratios[i] as number)),
       o,
     );
-    const moved = drift.geomean > LONG_PROCESS_TOLERANCE || drift.geomean < 1 / LONG_PROCESS_TOLERANCE;
+    const verdict = driftVerdict(drift.geomean, drift.ci.low, drift.ci.high);
     if (!isGojson(c.candidate) && !isGojson(c.baseline)) {
       peerPairs++;
-      if (moved) peerMoved++;
+      if (verdict === MOVED) peerMoved++;
+      if (verdict.startsWith(UNDECIDED)) peerUndecided++;
     }
     rows.push([
       `${c.candidate} ÷ ${c.baseline}`,
@@ -132,7 +134,7 @@ export function driftTable(long: BenchResult): ResultTable {
       Number(twin.geomean.toFixed(3)),
       Number(drift.geomean.toFixed(3)),
       `${drift.ci.low.toFixed(3)}–${drift.ci.high.toFixed(3)}`,
-      moved ? `moved more than ${LONG_PROCESS_TOLERANCE}×` : "holds",
+      verdict,
     ]);
   }
   return {
@@ -152,11 +154,26 @@ export function driftTable(long: BenchResult): ResultTable {
       "Isolated ratios: the same bodies in a worker of their own each, sampled in the same rounds as the in-process ones.",
       ...(peerPairs > 0
         ? [
-            `Control: ${peerMoved} of ${peerPairs} per-payload pairs of two peers (no gojson code) moved more than ${LONG_PROCESS_TOLERANCE}×.`,
+            `Control: ${peerMoved} of ${peerPairs} per-payload pairs of two peers (no gojson code) moved more than ${LONG_PROCESS_TOLERANCE}×${peerUndecided > 0 ? `; ${peerUndecided} undecided` : ""}.`,
           ]
         : []),
     ],
   };
+}
+
+const MOVED = `moved more than ${LONG_PROCESS_TOLERANCE}×`;
+const UNDECIDED = `undecided: the interval crosses ${LONG_PROCESS_TOLERANCE}×`;
+
+/**
+ * driftVerdict judges a drift by its interval, not its point: on a loaded machine a point past the
+ * tolerance with an interval from 0.7 to 2.6 says nothing, and calling it "moved" would send someone
+ * chasing noise.
+ */
+export function driftVerdict(point: number, low: number, high: number): string {
+  const lo = 1 / LONG_PROCESS_TOLERANCE;
+  if (low >= lo && high <= LONG_PROCESS_TOLERANCE) return "holds";
+  if (low > LONG_PROCESS_TOLERANCE || high < lo) return MOVED;
+  return point > LONG_PROCESS_TOLERANCE || point < lo ? `${UNDECIDED} (point beyond it)` : UNDECIDED;
 }
 
 /** isGojson tells a gojson candidate (codec-v1-typed, codec-v2-any, ...) from a peer. */
