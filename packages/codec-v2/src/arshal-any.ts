@@ -343,7 +343,7 @@ export function anyDecoder(o: ResolvedOptions, str: boolean, named: boolean): De
    */
   // Go's fast path for a nil `any` (unmarshalValueAny) is taken only without AllowDuplicateNames;
   // otherwise (and always for an existing float64) numbers go through the float64 arshaler,
-  // where StringifyNumbers wants them quoted.
+  // where StringifyNumbers (the option, or Go 1.26's `string` field option) wants them quoted.
   // A named interface takes the typed path for itself only: its elements and members are plain `any`.
   const typedFresh = f.allowDuplicateNames && !rawNum;
   const typedTop = (f.allowDuplicateNames || named) && !rawNum;
@@ -372,9 +372,7 @@ export function anyDecoder(o: ResolvedOptions, str: boolean, named: boolean): De
       return null;
     }
     const dt = merge && prev !== null && prev !== undefined ? dynamicType(prev) : undefined;
-    if (
-      dt === FLOAT64 ? k === "0" || (k === '"' && f.stringifyNumbers) : dt === undefined && typed && k === "0"
-    )
+    if (dt === FLOAT64 ? k === "0" || (k === '"' && str) : dt === undefined && typed && k === "0")
       return typedFloat(r, dt === FLOAT64 ? (prev as number) : 0);
     if (dt !== undefined && !fitsDynamic(dt, k)) {
       // Go reads only the first token for maps, slices and bools, the whole value otherwise.
