@@ -112,6 +112,7 @@ export {
   storeBytesCode,
   T_,
   tiered,
+  tieredOver,
   validV1,
   viewOf,
   writeFloat64,

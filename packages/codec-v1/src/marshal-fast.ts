@@ -15,7 +15,7 @@
  * marshal runs the general string encoder (./marshal-plan.ts), which writes the
  * same bytes or Go's error.
  */
-import type { GoType } from "./deps.js";
+import { type GoType, tieredOver } from "./deps.js";
 import { encodeAnyBytes } from "./marshal-any.js";
 import {
   type ByteEncoder,
@@ -38,10 +38,16 @@ function buildBytes(t: GoType): ByteEncoder | null {
       if (t.elem.kind === "pointer" || t.elem.kind === "interface" || hasMarshalMethods(t.elem)) return null;
       const elem = byteEncoderFor(t.elem);
       if (elem === null) return null;
-      return (w, v) => {
-        if (v === null) w.ascii("null");
-        else elem(w, v);
-      };
+      // Generated per type (tiered with a struct pointee): a shared closure's call site would see
+      // every pointee's encoder.
+      return tieredOver(
+        elem,
+        (w, v) => {
+          if (v === null) w.ascii("null");
+          else elem(w, v);
+        },
+        generatePointer,
+      );
     }
     case "slice":
     case "array":
@@ -52,6 +58,18 @@ function buildBytes(t: GoType): ByteEncoder | null {
       return buildStructBytes(t);
     default:
       return scalarByteEncoder(t);
+  }
+}
+
+/** The generated writer of a pointer type over pointee encoder `elem` (null where code generation is not allowed). */
+function generatePointer(elem: ByteEncoder): ByteEncoder | null {
+  try {
+    return new Function(
+      "E",
+      '"use strict";\nreturn function writePointer(w, v) {\nif (v === null) w.nul();\nelse E(w, v);\n};',
+    )(elem) as ByteEncoder;
+  } catch {
+    return null;
   }
 }
 

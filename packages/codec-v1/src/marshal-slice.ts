@@ -10,6 +10,7 @@ import {
   INT53_MAX_BYTES,
   INT64_MAX_BYTES,
   NUM_IN,
+  tieredOver,
   typeString,
   writeFloat64List,
   writeInt53In,
@@ -152,25 +153,55 @@ export function buildList(t: GoType & { kind: "slice" | "array" }): ByteEncoder 
       w.byte(0x5d);
       w.depth--;
     };
-  if (nullable)
-    return (w, v) => {
-      if (v === null) {
-        w.ascii("null");
-        return;
+  const loop: ByteEncoder = nullable
+    ? (w, v) => {
+        if (v === null) {
+          w.ascii("null");
+          return;
+        }
+        if (!Array.isArray(v) || ++w.depth > BYTES_MAX_DEPTH) throw BAIL;
+        w.byte(0x5b);
+        listElems(w, v, elem);
+        w.byte(0x5d);
+        w.depth--;
       }
-      if (!Array.isArray(v) || ++w.depth > BYTES_MAX_DEPTH) throw BAIL;
-      w.byte(0x5b);
-      listElems(w, v, elem);
-      w.byte(0x5d);
-      w.depth--;
-    };
-  return (w, v) => {
-    if (!Array.isArray(v) || v.length !== len || ++w.depth > BYTES_MAX_DEPTH) throw BAIL;
-    w.byte(0x5b);
-    listElems(w, v, elem);
-    w.byte(0x5d);
-    w.depth--;
-  };
+    : (w, v) => {
+        if (!Array.isArray(v) || v.length !== len || ++w.depth > BYTES_MAX_DEPTH) throw BAIL;
+        w.byte(0x5b);
+        listElems(w, v, elem);
+        w.byte(0x5d);
+        w.depth--;
+      };
+  // Over a struct (tiered: generated from its second write), the list is tiered with it.
+  return tieredOver(elem, loop, (e) => generateList(e, nullable, len));
+}
+
+/**
+ * The generated writer of a list type over element encoder `elem` (null where code generation
+ * is not allowed: the closure loop serves then). One function per list type, so that its element
+ * call site sees one encoder: listElems' call site, shared by every list type, sees all of them,
+ * and V8 then inlines none. The loop ends a function of its own (see {@link listElems}).
+ */
+function generateList(elem: ByteEncoder, nullable: boolean, len: number): ByteEncoder | null {
+  const src = `"use strict";
+function elems(w, v, n) {
+for (let i = 0; i < n; i++) {
+if (i > 0) w.byte(0x2c);
+E(w, v[i]);
+}
+}
+return function writeList(w, v) {
+${nullable ? "if (v === null) {\nw.nul();\nreturn;\n}\n" : ""}if (!Array.isArray(v)${nullable ? "" : ` || v.length !== ${len}`} || ++w.depth > ${BYTES_MAX_DEPTH}) throw BAIL;
+w.byte(0x5b);
+elems(w, v, v.length);
+w.byte(0x5d);
+w.depth--;
+};`;
+  try {
+    return new Function("E", "BAIL", src)(elem, BAIL) as ByteEncoder;
+  } catch {
+    return null;
+  }
 }
 
 /**
