@@ -18,6 +18,7 @@
  * Not semver-stable: part of `@gojson/jsontext/internal`.
  */
 import { Buffer, isAscii, isUtf8 } from "node:buffer";
+import { getHeapStatistics } from "node:v8";
 import { wellFormed } from "./well-formed.js";
 
 /** Thrown by the fast paths on anything they do not decode exactly (a private sentinel, no stack). */
@@ -136,6 +137,60 @@ function room(n: number): Uint8Array {
 const MAX_TEXT = 0x1fffffe8;
 
 /**
+ * When the one-char-per-byte text `C.t` is made on V8's heap instead of as the external string
+ * Buffer#toString("latin1") makes past about 1 MB (Node's EXTERN_APEX). A decoded value's plain
+ * strings are slices of the text, so a kept value keeps it. An external text counts as external
+ * memory, and every 64 MB that grows by since V8's last full collection starts another one (V8's
+ * "external memory pressure"), each marking the whole heap: when texts are kept, as those of the
+ * blocks of a large array decoded one after another are, a big document costs a full collection
+ * per 64 MB of input, and its cost per byte grows with its size. A heap text grows the heap
+ * instead, whose collections V8 spaces out as it grows. When little else is external the
+ * external text is cheaper: made in one copy (a heap text longer than EXTERN_APEX is joined from
+ * pieces: two copies), its malloc'ed memory reused from decode to decode (a heap text that long
+ * takes fresh large-object pages each time). So is one big input's: its text grows the external
+ * memory once, as its padded copy does, where a heap text would double its peak. Tests change
+ * the bounds.
+ */
+export const HEAP_TEXT: { external: number; bytes: number } = {
+  /** A text that would be external is made on the heap while V8 counts this much other external memory, */
+  external: 64 * 1024 * 1024,
+  /** for inputs of fewer bytes than this. */
+  bytes: 32 * 1024 * 1024,
+};
+
+/** Node's EXTERN_APEX (0xFBEE9): Buffer#toString makes an external string of at least this many chars. */
+const EXTERN_APEX = 0xfbee9;
+
+/**
+ * A heap text is joined from latin1 pieces of this many bytes: below EXTERN_APEX (each is a heap
+ * string) and below V8's largest regular object (128 KiB), so the pieces are allocated and die in
+ * the young generation instead of taking large-object pages.
+ */
+export const TEXT_PIECE = 1 << 16;
+
+/**
+ * heapText reports whether the text of an n-byte input is made on the heap (see {@link HEAP_TEXT}):
+ * V8's external memory less the input's own bytes (`own`) is counted before the padded copy is made.
+ */
+function heapText(n: number, own: number): boolean {
+  // V8's external memory: external strings and array buffers (0 where the runtime does not say).
+  if (n < EXTERN_APEX || n >= HEAP_TEXT.bytes) return false;
+  return (getHeapStatistics().external_memory ?? 0) - own >= HEAP_TEXT.external;
+}
+
+/**
+ * heapLatin1 returns the first n bytes of `v` one char per byte as a heap string. An ASCII
+ * input's UTF-8 text is the same chars, made in one piece (Node's UTF-8 decoder makes no external
+ * strings); any other is joined from pieces short enough to be heap strings.
+ */
+function heapLatin1(v: Buffer, n: number, ascii: boolean): string {
+  if (ascii) return v.toString("utf8", 0, n);
+  const pieces: string[] = [];
+  for (let a = 0; a < n; a += TEXT_PIECE) pieces.push(v.toString("latin1", a, Math.min(n, a + TEXT_PIECE)));
+  return pieces.join("");
+}
+
+/**
  * beginScan points the cursor at data (at position 0, depth 0), or returns false when the
  * fast path cannot read it: a string with a lone surrogate, or bytes that are not valid
  * UTF-8 (the exact engines report or replace those). The flags are left as they were: the
@@ -145,25 +200,31 @@ export function beginScan(data: Uint8Array | string): boolean {
   let n: number;
   let b: Uint8Array;
   let text: string | undefined;
+  let ascii: boolean;
+  let heap = false;
   if (typeof data === "string") {
     if (!wellFormed(data)) return false;
     n = Buffer.byteLength(data, "utf8");
+    // All ASCII: the string is its own one-char-per-byte text.
+    ascii = n === data.length;
+    if (ascii) text = data;
+    else heap = heapText(n, 0);
     b = room(n + PAD);
     view.write(data, 0, n, "utf8");
-    // All ASCII: the string is its own one-char-per-byte text.
-    if (n === data.length) text = data;
   } else {
     // The latin1 text of a larger input would pass V8's longest string: the exact engines read it.
     if (data.length > MAX_TEXT) return false;
-    if (!isAscii(data) && !isUtf8(data)) return false;
+    ascii = isAscii(data);
+    if (!ascii && !isUtf8(data)) return false;
     n = data.length;
+    heap = heapText(n, data.byteLength);
     b = room(n + PAD);
     b.set(data);
   }
   b.fill(0, n, n + PAD);
   C.share = n >= SHORT_MIN_BYTES;
   if (C.share) SHORT.fill("");
-  C.t = text ?? view.toString("latin1", 0, n);
+  C.t = text ?? (heap ? heapLatin1(view, n, ascii) : view.toString("latin1", 0, n));
   C.b = b;
   C.n = n;
   C.p = 0;
