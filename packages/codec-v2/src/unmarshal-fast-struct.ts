@@ -12,6 +12,7 @@
 import {
   bail,
   beginObject,
+  C,
   colon,
   direct,
   END,
@@ -19,28 +20,31 @@ import {
   KERNEL,
   LBRACE,
   leave,
-  matchAt,
   nextMember,
+  quotedBytes,
   readNull,
   readString,
   skipValue,
   tiered,
 } from "@gojson/jsontext/internal";
 
-/** One field as the struct decoder sees it. */
-export interface StructField {
-  readonly goName: string;
-  /** The quoted name's bytes when it needs no escaping (matched in place), else null. */
-  readonly quoted: Uint8Array | null;
-  /** Whether no other field has the same name (only then is a byte match the field). */
-  readonly unique: boolean;
-  /** The Go field path when the field is promoted from an embedded struct. */
-  readonly path: readonly string[] | undefined;
-  readonly dec: (c: number, cur?: unknown) => unknown;
-}
-
+/**
+ * A struct's fields as its decoder sees them, in lists indexed by field (a struct of thousands of
+ * fields makes a few lists for its first decode, not an object and a byte array per field).
+ */
 export interface StructSpec {
-  readonly fields: readonly StructField[];
+  /** Go field names: the property each field is stored under. */
+  readonly goNames: readonly string[];
+  readonly decs: readonly Dec[];
+  /** The Go field path of each field promoted from an embedded struct (undefined for the others); null when none is. */
+  readonly paths: readonly (readonly string[] | undefined)[] | null;
+  /**
+   * The quoted names matched in place, one after another: field i's bytes are
+   * `quoted[at[i]]` up to `quoted[at[i + 1]]`; an empty range for a name that needs escaping
+   * or that another field shares (only a name of one field is that field when it matches).
+   */
+  readonly quoted: Uint8Array;
+  readonly at: Int32Array;
   /** Exact member name → field index. */
   readonly plans: ReadonlyMap<string, number>;
   /** Folded member name → field index (case-insensitive fields). */
@@ -57,6 +61,61 @@ export const structCodegen: { enabled: boolean } = { enabled: true };
 /** Names longer than this (in bytes, quotes included) are compared by a loop instead of unrolled. */
 const MAX_UNROLL = 24;
 
+/**
+ * quotedNames lays the quoted names of a struct's fields out for {@link StructSpec}: `unique[i]`
+ * false (a shared name) or a name that needs escaping gets an empty range.
+ */
+export function quotedNames(
+  names: readonly string[],
+  unique: (i: number) => boolean,
+): {
+  quoted: Uint8Array;
+  at: Int32Array;
+} {
+  const nf = names.length;
+  // A name matched in place has no escapes: at most three UTF-8 bytes a UTF-16 unit.
+  let room = 0;
+  for (let i = 0; i < nf; i++) room += (names[i] as string).length * 3 + 2;
+  const quoted = new Uint8Array(room);
+  const at = new Int32Array(nf + 1);
+  let n = 0;
+  for (let i = 0; i < nf; i++) {
+    at[i] = n;
+    if (!unique(i)) continue;
+    const name = names[i] as string;
+    const len = name.length;
+    let k = 0;
+    quoted[n] = 0x22;
+    for (; k < len; k++) {
+      const c = name.charCodeAt(k);
+      // Printable ASCII but `"` and `\` is written as it is.
+      if (c < 0x20 || c > 0x7e || c === 0x22 || c === 0x5c) break;
+      quoted[n + 1 + k] = c;
+    }
+    if (k === len) {
+      quoted[n + 1 + len] = 0x22;
+      n += len + 2;
+      continue;
+    }
+    const q = quotedBytes(name);
+    if (q !== null) {
+      quoted.set(q, n);
+      n += q.length;
+    }
+  }
+  at[nf] = n;
+  return { quoted, at };
+}
+
+/** matchRange reports whether the bytes at C.p are `q[from]` up to `q[to]`, and if so moves past them. */
+function matchRange(q: Uint8Array, from: number, to: number): boolean {
+  const b = C.b;
+  const p = C.p - from;
+  for (let k = from; k < to; k++) if (b[p + k] !== q[k]) return false;
+  C.p = p + to;
+  return true;
+}
+
 /** holder returns the embedded struct (zero values include it: no pointer hops) that holds a promoted field. */
 function holder(obj: any, path: readonly string[]): any {
   let h = obj;
@@ -72,16 +131,16 @@ type Dec = (c: number, cur?: unknown) => unknown;
  */
 export function compileStruct(spec: StructSpec): Dec | null {
   if (!structCodegen.enabled) return null;
-  const fields = spec.fields;
-  if (fields.some((f) => f.goName === "__proto__" || (f.path?.includes("__proto__") ?? false))) return null;
+  if (spec.goNames.includes("__proto__") || (spec.paths?.some((p) => p?.includes("__proto__")) ?? false))
+    return null;
   return tiered<number, unknown, unknown>(tableStruct(spec), () => generateStruct(spec));
 }
 
 /** The table-driven decoder of a struct (the generated one's rules, one loop over the field table). */
 export function tableStruct(spec: StructSpec): Dec {
-  const { fields, plans, folded, fold, reject, mk } = spec;
+  const { goNames, decs, paths, quoted, at, plans, folded, fold, reject, mk } = spec;
   const anyFold = folded.size > 0;
-  const nf = fields.length;
+  const nf = goNames.length;
   // Fields seen in this object: two 32-bit words, and bytes past 64 fields.
   const wide = nf > 64;
   return (c, cur) => {
@@ -99,9 +158,12 @@ export function tableStruct(spec: StructSpec): Dec {
     let guess = 0;
     do {
       let i = -1;
-      const g = fields[guess];
-      if (g?.unique && g.quoted !== null && matchAt(g.quoted)) i = guess;
-      else {
+      if (guess < nf) {
+        const from = at[guess] as number;
+        const to = at[guess + 1] as number;
+        if (to > from && matchRange(quoted, from, to)) i = guess;
+      }
+      if (i < 0) {
         const name = readString();
         let f = plans.get(name);
         if (f === undefined && anyFold) f = folded.get(fold(name));
@@ -114,7 +176,6 @@ export function tableStruct(spec: StructSpec): Dec {
         } else i = f;
       }
       if (i >= 0) {
-        const f = fields[i] as StructField;
         guess = i + 1;
         if (seenWide !== undefined) {
           if (seenWide[i] === 1) bail();
@@ -128,8 +189,10 @@ export function tableStruct(spec: StructSpec): Dec {
           if ((seen1 & bit) !== 0) bail();
           seen1 |= bit;
         }
-        const h = f.path === undefined ? obj : holder(obj, f.path);
-        h[f.goName] = f.dec(colon(), h[f.goName]);
+        const path = paths === null ? undefined : paths[i];
+        const h = path === undefined ? obj : holder(obj, path);
+        const k = goNames[i] as string;
+        h[k] = (decs[i] as Dec)(colon(), h[k]);
       }
     } while (nextMember());
     return obj;
@@ -138,14 +201,18 @@ export function tableStruct(spec: StructSpec): Dec {
 
 /** generateStruct returns the generated decoder of a struct, or null when code generation is refused. */
 function generateStruct(spec: StructSpec): Dec | null {
-  const fields = spec.fields;
-  const nf = fields.length;
+  const { goNames, paths, quoted, at } = spec;
+  const nf = goNames.length;
   const wide = nf > 64;
   const guess: string[] = [];
   const member: string[] = [];
-  fields.forEach((f, i) => {
-    const q = f.quoted;
-    if (f.unique && q !== null) {
+  const Q: (Uint8Array | null)[] = [];
+  for (let i = 0; i < nf; i++) {
+    const from = at[i] as number;
+    const to = at[i + 1] as number;
+    const q = to > from ? quoted.subarray(from, to) : null;
+    Q.push(q);
+    if (q !== null) {
       let test: string;
       if (q.length <= MAX_UNROLL) {
         const parts: string[] = [];
@@ -160,14 +227,14 @@ function generateStruct(spec: StructSpec): Dec | null {
     if (wide) seen = `if (seenWide[${i}] === 1) bail(); seenWide[${i}] = 1;`;
     else if (i < 32) seen = `if ((seen0 & ${(1 << i) >>> 0}) !== 0) bail(); seen0 |= ${1 << i};`;
     else seen = `if ((seen1 & ${(1 << (i - 32)) >>> 0}) !== 0) bail(); seen1 |= ${1 << (i - 32)};`;
-    const k = JSON.stringify(f.goName);
+    const k = JSON.stringify(goNames[i]);
     const store =
-      f.path === undefined
+      paths?.[i] === undefined
         ? `o[${k}] = d${i}(colon(), o[${k}]);`
         : `{ const h = holder(o, P[${i}]); h[${k}] = d${i}(colon(), h[${k}]); }`;
     member.push(`        case ${i}: ${seen} ${store} g = ${i + 1}; break;\n`);
-  });
-  const decs = fields.map((_, i) => `const d${i} = D[${i}];`).join("\n");
+  }
+  const decs = goNames.map((_, i) => `const d${i} = D[${i}];`).join("\n");
   const body = `"use strict";
 const { C, ws, colon, readString, readNull, skipValue, matchAt, bail } = K;
 ${decs}
@@ -244,9 +311,9 @@ ${member.join("")}      }
       spec.folded.size > 0,
       spec.reject,
       // Generated children are called directly (not through their tiering step).
-      fields.map((f) => direct(f.dec)),
-      fields.map((f) => f.quoted),
-      fields.map((f) => f.path),
+      spec.decs.map((d) => direct(d)),
+      Q,
+      paths ?? [],
     ) as Dec;
   } catch {
     return null;

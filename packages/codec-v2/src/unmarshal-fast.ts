@@ -14,7 +14,15 @@
  * pointer and partial value. It never builds an error itself.
  */
 
-import { type GoType, isIntegerKind, methodsVersion, type StructType } from "@gojson/gotype";
+import {
+  type FieldStep,
+  type GoType,
+  isIntegerKind,
+  type JsonField,
+  methodsVersion,
+  type StructType,
+  structFields,
+} from "@gojson/gotype";
 import {
   anyValue,
   bail,
@@ -34,7 +42,6 @@ import {
   nextElement,
   nextMember,
   Q,
-  quotedBytes,
   readFloatList,
   readNull,
   readString,
@@ -42,7 +49,7 @@ import {
   runScan,
   scanAt,
 } from "@gojson/jsontext/internal";
-import { type FieldV2, foldName, foldNameLegacy, structFieldsV2 } from "./fields.js";
+import { foldName, foldNameLegacy } from "./fields.js";
 import { isBigKind, lookupMethod, zeroMaker } from "./go-values.js";
 import type { GoRules } from "./go-version.js";
 import type { BooleanOption, ResolvedOptions } from "./options.js";
@@ -55,7 +62,7 @@ import {
   isPlainFloat64,
   smallIntDecoder,
 } from "./unmarshal-fast-scalars.js";
-import { compileStruct, tableStruct } from "./unmarshal-fast-struct.js";
+import { compileStruct, quotedNames, type StructSpec, tableStruct } from "./unmarshal-fast-struct.js";
 import { V1_BAIL_ONLY, V1_COMPILED, type V1Plan, v1Plan } from "./unmarshal-fast-v1.js";
 
 /** The switch of codec-v2's fast unmarshal (GOJSON_FAST_UNMARSHAL=0 turns it off; see fastPathSwitch). */
@@ -155,10 +162,11 @@ function isNumberKind(t: GoType): boolean {
 }
 
 /** Whether two case-insensitively matched fields fold to the same name. */
-function hasFoldedTwins(fields: readonly FieldV2[], ci: boolean, fold: (name: string) => string): boolean {
+function hasFoldedTwins(fields: readonly JsonField[], ci: boolean, fold: (name: string) => string): boolean {
   const seen = new Set<string>();
   for (const fd of fields) {
-    if (!(fd.caseMode === "ignore" || (ci && fd.caseMode !== "strict"))) continue;
+    const casing = fd.casing ?? "";
+    if (!(casing === "ignore" || (ci && casing !== "strict"))) continue;
     const k = fold(fd.name);
     if (seen.has(k)) return true;
     seen.add(k);
@@ -518,71 +526,73 @@ class Compiler {
 
   private struct(t: StructType, str: boolean): FDec {
     const fo = this.fo;
-    const sf = structFieldsV2(t, fo.rules.goVersion);
-    this.budget -= sf.fields.length;
-    if (sf.error !== undefined || sf.unsupportedFormat !== undefined || sf.fallback !== undefined)
+    // gotype's fields as they are (the codec's FieldV2 views are for the exact engine).
+    const go126 = fo.rules.goVersion === "1.26";
+    const sf = structFields(t, "v2", go126 ? "1.26" : "1.27");
+    const fields = sf.fields;
+    const nf = fields.length;
+    this.budget -= nf;
+    if (
+      sf.error !== undefined ||
+      (!go126 && sf.unsupportedFormat !== undefined) ||
+      sf.inlinedFallback !== undefined
+    )
       throw UNSUPPORTED;
-    interface F {
-      readonly goName: string;
-      readonly name: string;
-      /** The quoted name's bytes when it needs no escaping (matched in place), else null. */
-      readonly quoted: Uint8Array | null;
-      dec: FDec;
-      readonly idx: number;
-      readonly path: readonly string[] | undefined;
-      unique: boolean;
-    }
-    const all: F[] = [];
+    const goNames = new Array<string>(nf);
+    let paths: (readonly string[] | undefined)[] | null = null;
     // Name -> field index, exact and folded (built as read: a wide struct's first decode makes no copies).
     const plans = new Map<string, number>();
     const folded = new Map<string, number>();
-    for (const fd of sf.fields) {
-      if (fd.format !== "") throw UNSUPPORTED;
+    for (let i = 0; i < nf; i++) {
+      const fd = fields[i] as JsonField;
+      if ((fd.format ?? "") !== "") throw UNSUPPORTED;
       // v1's `string` (stringifyWithLegacySemantics): quoted bools and strings, a quoted null on pointers.
       if (fd.string && fo.v1.legacyString) throw UNSUPPORTED;
       // Go 1.27: `string` applies to a number at the field's own level only (elsewhere an error).
       if (fd.string && fo.rules.stringTagTopLevel && !isNumberKind(fd.type)) throw UNSUPPORTED;
-      // Promoted through an embedded pointer: nil pointers are allocated, or Go refuses (errNilField).
-      if (fd.hopTypes.some((h) => h.kind === "pointer")) throw UNSUPPORTED;
-      const f: F = {
-        goName: fd.goName,
-        name: fd.name,
-        quoted: quotedBytes(fd.name),
-        dec: anyValue,
-        idx: all.length,
-        path: fd.path.length > 1 ? fd.path : undefined,
-        unique: false,
-      };
-      all.push(f);
-      plans.set(fd.name, f.idx);
-      const ci = fd.caseMode === "ignore" || (fo.ci && fd.caseMode !== "strict");
-      if (ci) {
+      const path = fd.path;
+      if (path.length > 1) {
+        // Promoted through an embedded pointer: nil pointers are allocated, or Go refuses (errNilField).
+        for (let h = 0; h < path.length - 1; h++)
+          if ((path[h] as FieldStep).type.kind === "pointer") throw UNSUPPORTED;
+        paths ??= new Array<readonly string[] | undefined>(nf).fill(undefined);
+        paths[i] = path.map((s) => s.name);
+      }
+      goNames[i] = fd.goName;
+      plans.set(fd.name, i);
+      const casing = fd.casing ?? "";
+      if (casing === "ignore" || (fo.ci && casing !== "strict")) {
         // Go matches a folded name to the breadth-first first field (the lowest id), not the first declared.
         const k = fo.fold(fd.name);
         const prev = folded.get(k);
-        if (prev === undefined || fd.id < (sf.fields[prev] as { id: number }).id) folded.set(k, f.idx);
+        if (prev === undefined || fd.id < (fields[prev] as JsonField).id) folded.set(k, i);
       }
     }
-    for (const f of all) f.unique = plans.get(f.name) === f.idx;
     // Go 1.27: a name matching several fields case-insensitively (none exactly) is an error (under
     // legacy reporting the field of lowest id takes it, as `folded` holds).
-    if (fo.rules.ambiguousNames && !fo.v1.legacyErrors && hasFoldedTwins(sf.fields, fo.ci, fo.fold))
+    if (fo.rules.ambiguousNames && !fo.v1.legacyErrors && hasFoldedTwins(fields, fo.ci, fo.fold))
       throw UNSUPPORTED;
+    const names = new Array<string>(nf);
+    for (let i = 0; i < nf; i++) names[i] = (fields[i] as JsonField).name;
+    // A name two fields share is looked up (the later field takes it, as in `plans`).
+    const { quoted, at } = quotedNames(names, (i) => plans.get(names[i] as string) === i);
     // Field decoders last: a recursive reference back to this struct finds its stub.
-    sf.fields.forEach((fd, i) => {
-      (all[i] as F).dec = this.get(fd.type, str || fd.string);
-    });
-    const fold = fo.fold;
-    const reject = fo.reject;
-    const nf = all.length;
-    const mk = zeroMaker(t);
-    const spec = {
-      fields: all,
+    const decs = new Array<FDec>(nf);
+    for (let i = 0; i < nf; i++) {
+      const fd = fields[i] as JsonField;
+      decs[i] = this.get(fd.type, str || fd.string);
+    }
+    const spec: StructSpec = {
+      goNames,
+      decs,
+      paths,
+      quoted,
+      at,
       plans,
       folded,
-      fold,
-      reject,
-      mk,
+      fold: fo.fold,
+      reject: fo.reject,
+      mk: zeroMaker(t),
     };
     // Past CODEGEN_MAX_FIELDS, or where code generation is refused, the table-driven loop serves every decode.
     return (nf > CODEGEN_MAX_FIELDS ? null : compileStruct(spec)) ?? tableStruct(spec);
