@@ -215,46 +215,64 @@ export function resolveFlatV2(t: StructType, go127: boolean): StructFields | und
   const out: JsonField[] = [];
   const names = new Set<string>();
   let hasAnyJSONTag = false;
+  // The loop calls a function a field: a wide struct's first resolution runs this loop once,
+  // interpreted, while the function called for each field is soon compiled.
   for (let i = 0; i < n; i++) {
-    const sf = fs[i] as StructField;
-    const looked = lookupTag(sf.tag, "json");
-    if (looked === undefined) {
-      if (!sf.exported) continue;
-    } else {
-      hasAnyJSONTag = true;
-      if (looked === "-") continue;
-      // An unexported field with a json tag is an error.
-      if (!sf.exported) return undefined;
-    }
-    const tag = looked ?? "";
-    let comma = tag.indexOf(",");
-    if (comma < 0) comma = tag.length;
-    const bits = plainOptionBits(tag, comma, go127);
-    if (bits < 0 || (bits & (OPT_INLINE | OPT_UNKNOWN)) !== 0) return undefined;
-    assertFieldResolved(t, sf.name, sf.type);
-    const tagged = comma > 0;
-    const name = !tagged ? sf.name : comma === tag.length ? tag : tag.slice(0, comma);
-    // (one Set call: a name already there leaves the size as it was)
-    const had = names.size;
-    names.add(name);
-    if (names.size === had) return undefined;
-    out.push(
-      directField(
-        t,
-        i,
-        name,
-        tagged,
-        (bits & OPT_OMITEMPTY) !== 0,
-        (bits & OPT_OMITZERO) !== 0,
-        (bits & OPT_STRING) !== 0,
-        foldNameV2(name),
-        out.length,
-      ),
-    );
+    const f = flatFieldV2(t, i, go127, names, out.length);
+    if (f === BAIL) return undefined;
+    if (f === SKIPPED_TAGGED) hasAnyJSONTag = true;
+    else if (f !== SKIPPED) out.push(f);
   }
-  // "Go struct has no exported fields"
+  // "Go struct has no exported fields" (a field kept has a json tag or is exported)
   if (n > 0 && out.length === 0 && !hasAnyJSONTag) return undefined;
   return finishFields("v2", out, {});
+}
+/** What flatFieldV2 gives for a field JSON ignores: without a json tag, or tagged `json:"-"`. */
+const SKIPPED = 0;
+const SKIPPED_TAGGED = 1;
+/** What flatFieldV2 gives when the struct is not for resolveFlatV2. */
+const BAIL = 2;
+
+/** Field `i` of a flat struct (resolveFlatV2), or why it is not there. */
+function flatFieldV2(
+  t: StructType,
+  i: number,
+  go127: boolean,
+  names: Set<string>,
+  id: number,
+): JsonField | typeof SKIPPED | typeof SKIPPED_TAGGED | typeof BAIL {
+  const sf = t.fields[i] as StructField;
+  const looked = lookupTag(sf.tag, "json");
+  if (looked === undefined) {
+    if (!sf.exported) return SKIPPED;
+  } else {
+    if (looked === "-") return SKIPPED_TAGGED;
+    // An unexported field with a json tag is an error.
+    if (!sf.exported) return BAIL;
+  }
+  const tag = looked ?? "";
+  let comma = tag.indexOf(",");
+  if (comma < 0) comma = tag.length;
+  const bits = plainOptionBits(tag, comma, go127);
+  if (bits < 0 || (bits & (OPT_INLINE | OPT_UNKNOWN)) !== 0) return BAIL;
+  assertFieldResolved(t, sf.name, sf.type);
+  const tagged = comma > 0;
+  const name = !tagged ? sf.name : comma === tag.length ? tag : tag.slice(0, comma);
+  // (one Set call: a name already there leaves the size as it was)
+  const had = names.size;
+  names.add(name);
+  if (names.size === had) return BAIL;
+  return directField(
+    t,
+    i,
+    name,
+    tagged,
+    (bits & OPT_OMITEMPTY) !== 0,
+    (bits & OPT_OMITZERO) !== 0,
+    (bits & OPT_STRING) !== 0,
+    foldNameV2(name),
+    id,
+  );
 }
 
 /** An inlined/embedded field being handled: where it is and its options. */
