@@ -16,10 +16,13 @@
 
 import {
   type FieldStep,
+  FLAT_STRING,
+  flatFieldsV2,
   type GoType,
   isIntegerKind,
   type JsonField,
   methodsVersion,
+  type StructField,
   type StructType,
   structFields,
 } from "@gojson/gotype";
@@ -162,12 +165,17 @@ function isNumberKind(t: GoType): boolean {
 }
 
 /** Whether two case-insensitively matched fields fold to the same name. */
-function hasFoldedTwins(fields: readonly JsonField[], ci: boolean, fold: (name: string) => string): boolean {
+function hasFoldedTwins(
+  names: readonly string[],
+  casings: readonly string[] | null,
+  ci: boolean,
+  fold: (name: string) => string,
+): boolean {
   const seen = new Set<string>();
-  for (const fd of fields) {
-    const casing = fd.casing ?? "";
+  for (let i = 0; i < names.length; i++) {
+    const casing = casings === null ? "" : casings[i];
     if (!(casing === "ignore" || (ci && casing !== "strict"))) continue;
-    const k = fold(fd.name);
+    const k = fold(names[i] as string);
     if (seen.has(k)) return true;
     seen.add(k);
   }
@@ -526,62 +534,39 @@ class Compiler {
 
   private struct(t: StructType, str: boolean): FDec {
     const fo = this.fo;
-    // gotype's fields as they are (the codec's FieldV2 views are for the exact engine).
-    const go126 = fo.rules.goVersion === "1.26";
-    const sf = structFields(t, "v2", go126 ? "1.26" : "1.27");
-    const fields = sf.fields;
-    const nf = fields.length;
+    const { names, goNames, types, strs, casings, ids, paths } = fieldLists(t, fo.rules.goVersion === "1.26");
+    const nf = names.length;
     this.budget -= nf;
-    if (
-      sf.error !== undefined ||
-      (!go126 && sf.unsupportedFormat !== undefined) ||
-      sf.inlinedFallback !== undefined
-    )
-      throw UNSUPPORTED;
-    const goNames = new Array<string>(nf);
-    let paths: (readonly string[] | undefined)[] | null = null;
     // Name -> field index, exact and folded (built as read: a wide struct's first decode makes no copies).
     const plans = new Map<string, number>();
     const folded = new Map<string, number>();
     for (let i = 0; i < nf; i++) {
-      const fd = fields[i] as JsonField;
-      if ((fd.format ?? "") !== "") throw UNSUPPORTED;
-      // v1's `string` (stringifyWithLegacySemantics): quoted bools and strings, a quoted null on pointers.
-      if (fd.string && fo.v1.legacyString) throw UNSUPPORTED;
-      // Go 1.27: `string` applies to a number at the field's own level only (elsewhere an error).
-      if (fd.string && fo.rules.stringTagTopLevel && !isNumberKind(fd.type)) throw UNSUPPORTED;
-      const path = fd.path;
-      if (path.length > 1) {
-        // Promoted through an embedded pointer: nil pointers are allocated, or Go refuses (errNilField).
-        for (let h = 0; h < path.length - 1; h++)
-          if ((path[h] as FieldStep).type.kind === "pointer") throw UNSUPPORTED;
-        paths ??= new Array<readonly string[] | undefined>(nf).fill(undefined);
-        paths[i] = path.map((s) => s.name);
+      if (strs[i]) {
+        // v1's `string` (stringifyWithLegacySemantics): quoted bools and strings, a quoted null on pointers.
+        if (fo.v1.legacyString) throw UNSUPPORTED;
+        // Go 1.27: `string` applies to a number at the field's own level only (elsewhere an error).
+        if (fo.rules.stringTagTopLevel && !isNumberKind(types[i] as GoType)) throw UNSUPPORTED;
       }
-      goNames[i] = fd.goName;
-      plans.set(fd.name, i);
-      const casing = fd.casing ?? "";
+      const name = names[i] as string;
+      plans.set(name, i);
+      const casing = casings === null ? "" : casings[i];
       if (casing === "ignore" || (fo.ci && casing !== "strict")) {
         // Go matches a folded name to the breadth-first first field (the lowest id), not the first declared.
-        const k = fo.fold(fd.name);
+        const k = fo.fold(name);
         const prev = folded.get(k);
-        if (prev === undefined || fd.id < (fields[prev] as JsonField).id) folded.set(k, i);
+        if (prev === undefined || (ids !== null && (ids[i] as number) < (ids[prev] as number)))
+          folded.set(k, i);
       }
     }
     // Go 1.27: a name matching several fields case-insensitively (none exactly) is an error (under
     // legacy reporting the field of lowest id takes it, as `folded` holds).
-    if (fo.rules.ambiguousNames && !fo.v1.legacyErrors && hasFoldedTwins(fields, fo.ci, fo.fold))
+    if (fo.rules.ambiguousNames && !fo.v1.legacyErrors && hasFoldedTwins(names, casings, fo.ci, fo.fold))
       throw UNSUPPORTED;
-    const names = new Array<string>(nf);
-    for (let i = 0; i < nf; i++) names[i] = (fields[i] as JsonField).name;
     // A name two fields share is looked up (the later field takes it, as in `plans`).
     const { quoted, at } = quotedNames(names, (i) => plans.get(names[i] as string) === i);
     // Field decoders last: a recursive reference back to this struct finds its stub.
     const decs = new Array<FDec>(nf);
-    for (let i = 0; i < nf; i++) {
-      const fd = fields[i] as JsonField;
-      decs[i] = this.get(fd.type, str || fd.string);
-    }
+    for (let i = 0; i < nf; i++) decs[i] = this.get(types[i] as GoType, str || (strs[i] as boolean));
     const spec: StructSpec = {
       goNames,
       decs,
@@ -597,6 +582,81 @@ class Compiler {
     // Past CODEGEN_MAX_FIELDS, or where code generation is refused, the table-driven loop serves every decode.
     return (nf > CODEGEN_MAX_FIELDS ? null : compileStruct(spec)) ?? tableStruct(spec);
   }
+}
+
+/** A struct's JSON fields as the fast decoder reads them: lists in field order. */
+interface FieldLists {
+  readonly names: readonly string[];
+  readonly goNames: readonly string[];
+  readonly types: readonly GoType[];
+  /** The `string` option. */
+  readonly strs: readonly boolean[];
+  /** The `case:` option ("" where none); null where no field has one. */
+  readonly casings: readonly string[] | null;
+  /** Go's breadth-first ids; null where each is the field's position. */
+  readonly ids: readonly number[] | null;
+  /** The Go field path of each field promoted from an embedded struct; null where none is. */
+  readonly paths: (readonly string[] | undefined)[] | null;
+}
+
+/**
+ * The fields of struct t under Go release 1.26 or 1.27's rules: from gotype's lists of a flat
+ * struct (no JsonField objects: a wide struct's first decode needs none), else from its
+ * JsonFields. Throws UNSUPPORTED for what the fast path leaves to the exact engine.
+ */
+function fieldLists(t: StructType, go126: boolean): FieldLists {
+  const release = go126 ? "1.26" : "1.27";
+  const flat = flatFieldsV2(t, release);
+  if (flat !== undefined) {
+    const { names, fieldIndex, bits } = flat;
+    const n = names.length;
+    const goNames = new Array<string>(n);
+    const types = new Array<GoType>(n);
+    const strs = new Array<boolean>(n);
+    const fs = t.fields;
+    for (let k = 0; k < n; k++) {
+      const f = fs[fieldIndex[k] as number] as StructField;
+      goNames[k] = f.name;
+      types[k] = f.type;
+      strs[k] = ((bits[k] as number) & FLAT_STRING) !== 0;
+    }
+    return { names, goNames, types, strs, casings: null, ids: null, paths: null };
+  }
+  const sf = structFields(t, "v2", release);
+  if (
+    sf.error !== undefined ||
+    (!go126 && sf.unsupportedFormat !== undefined) ||
+    sf.inlinedFallback !== undefined
+  )
+    throw UNSUPPORTED;
+  const fields = sf.fields;
+  const n = fields.length;
+  const names = new Array<string>(n);
+  const goNames = new Array<string>(n);
+  const types = new Array<GoType>(n);
+  const strs = new Array<boolean>(n);
+  const casings = new Array<string>(n);
+  const ids = new Array<number>(n);
+  let paths: (readonly string[] | undefined)[] | null = null;
+  for (let i = 0; i < n; i++) {
+    const fd = fields[i] as JsonField;
+    if ((fd.format ?? "") !== "") throw UNSUPPORTED;
+    const path = fd.path;
+    if (path.length > 1) {
+      // Promoted through an embedded pointer: nil pointers are allocated, or Go refuses (errNilField).
+      for (let h = 0; h < path.length - 1; h++)
+        if ((path[h] as FieldStep).type.kind === "pointer") throw UNSUPPORTED;
+      paths ??= new Array<readonly string[] | undefined>(n).fill(undefined);
+      paths[i] = path.map((s) => s.name);
+    }
+    names[i] = fd.name;
+    goNames[i] = fd.goName;
+    types[i] = fd.type;
+    strs[i] = fd.string;
+    casings[i] = fd.casing ?? "";
+    ids[i] = fd.id;
+  }
+  return { names, goNames, types, strs, casings, ids, paths };
 }
 
 /**

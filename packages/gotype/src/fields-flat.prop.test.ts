@@ -2,7 +2,16 @@ import { fc, test } from "@fast-check/vitest";
 import { describe, expect, it } from "vitest";
 import { mapOf, named, pointerTo, sliceOf, structOf, T } from "./constructors.js";
 import { resolveFlatV1, resolveNestedV1, resolveV1 } from "./fields-v1.js";
-import { resolveFlatV2, resolveNestedV2, resolveV2 } from "./fields-v2.js";
+import {
+  FLAT_OMITEMPTY,
+  FLAT_OMITZERO,
+  FLAT_STRING,
+  FLAT_TAGGED,
+  flatFieldsV2,
+  resolveFlatV2,
+  resolveNestedV2,
+  resolveV2,
+} from "./fields-v2.js";
 import type { StructFields } from "./struct-fields.js";
 import type { GoType, StructType } from "./types.js";
 
@@ -101,6 +110,34 @@ describe("flat field resolution", () => {
     const flat = resolveFlatV2(t, go127);
     if (flat !== undefined) expect(plain(flat)).toStrictEqual(plain(resolveNestedV2(t, go127)));
     expect(plain(resolveV2(t, go127 ? "1.27" : "1.26"))).toStrictEqual(plain(resolveNestedV2(t, go127)));
+  });
+
+  test.prop([flatStructArb, fc.boolean()])("V2/FlatListsSameAsFields", (t, go127) => {
+    // The lists a codec reads instead of JsonFields: the walk's fields, name by name.
+    const lists = flatFieldsV2(t, go127 ? "1.27" : "1.26");
+    const flat = resolveFlatV2(t, go127);
+    expect(lists === undefined).toBe(flat === undefined);
+    if (lists === undefined || flat === undefined) return;
+    const fromLists = lists.names.map((name, k) => {
+      const b = lists.bits[k] as number;
+      return {
+        name,
+        index: [lists.fieldIndex[k]],
+        tagged: (b & FLAT_TAGGED) !== 0,
+        omitEmpty: (b & FLAT_OMITEMPTY) !== 0,
+        omitZero: (b & FLAT_OMITZERO) !== 0,
+        string: (b & FLAT_STRING) !== 0,
+      };
+    });
+    const fromWalk = resolveNestedV2(t, go127).fields.map((f) => ({
+      name: f.name,
+      index: [...f.index],
+      tagged: f.tagged,
+      omitEmpty: f.omitEmpty,
+      omitZero: f.omitZero,
+      string: f.string,
+    }));
+    expect(fromLists).toStrictEqual(fromWalk);
   });
 
   const cases: { name: string; in: StructType; wantFlat: boolean }[] = [

@@ -202,45 +202,76 @@ export function resolveNestedV2(root: StructType, go127: boolean): StructFields 
 }
 
 /**
- * makeStructFields of a struct without embedded fields, whose fields have plain tags
- * (plainOptionBits: no `inline`/`unknown`/`embed`, `case` or `format`) and distinct names, and
- * which has no structural error (the common case): its fields in index order, ids 0, 1, ...,
- * without the queue, pending records or dominance. Undefined for any other struct (resolveV2's
- * walk then decides, errors included).
+ * The JSON fields of a flat struct as lists, in field order: JSON names, the index of each among
+ * the struct's fields and its options (FLAT_* bits). What resolveFlatV2 makes its JsonFields
+ * from; a codec that needs no more reads them without those objects.
  */
-export function resolveFlatV2(t: StructType, go127: boolean): StructFields | undefined {
+export interface FlatFieldsV2 {
+  readonly names: readonly string[];
+  readonly fieldIndex: readonly number[];
+  readonly bits: readonly number[];
+}
+
+/** FlatFieldsV2 bits: the name came from the tag, and the `omitempty`, `omitzero`, `string` options. */
+export const FLAT_TAGGED = 1;
+export const FLAT_OMITEMPTY = 2;
+export const FLAT_OMITZERO = 4;
+export const FLAT_STRING = 8;
+
+const NOT_FLAT = Object.freeze({ names: [], fieldIndex: [], bits: [] }) as FlatFieldsV2;
+// Per field list (a declared struct defined later has a new one) and Go release.
+const flat126 = new WeakMap<readonly StructField[], FlatFieldsV2>();
+const flat127 = new WeakMap<readonly StructField[], FlatFieldsV2>();
+
+/**
+ * flatFieldsV2 is makeStructFields (json/v2 of Go release `release`) of a struct without
+ * embedded fields, whose fields have plain tags (plainOptionBits: no `inline`/`unknown`/`embed`,
+ * `case` or `format`) and distinct names, and which has no structural error (the common case):
+ * its fields in index order, ids 0, 1, ... Undefined for any other struct (structFields then
+ * decides, errors included). Cached per struct.
+ */
+export function flatFieldsV2(t: StructType, release: GoRelease = "1.26"): FlatFieldsV2 | undefined {
+  const cache = release === "1.27" ? flat127 : flat126;
+  let r = cache.get(t.fields);
+  if (r === undefined) {
+    r = scanFlatV2(t, release === "1.27") ?? NOT_FLAT;
+    cache.set(t.fields, r);
+  }
+  return r === NOT_FLAT ? undefined : r;
+}
+
+function scanFlatV2(t: StructType, go127: boolean): FlatFieldsV2 | undefined {
   const fs = t.fields;
   const n = fs.length;
   for (let i = 0; i < n; i++) if ((fs[i] as StructField).embedded) return undefined;
-  const out: JsonField[] = [];
-  const names = new Set<string>();
+  const names: string[] = [];
+  const fieldIndex: number[] = [];
+  const bits: number[] = [];
+  const seen = new Set<string>();
   let hasAnyJSONTag = false;
   // The loop calls a function a field: a wide struct's first resolution runs this loop once,
   // interpreted, while the function called for each field is soon compiled.
   for (let i = 0; i < n; i++) {
-    const f = flatFieldV2(t, i, go127, names, out.length);
-    if (f === BAIL) return undefined;
-    if (f === SKIPPED_TAGGED) hasAnyJSONTag = true;
-    else if (f !== SKIPPED) out.push(f);
+    const b = flatFieldV2(t, i, go127, seen, names);
+    if (b >= 0) {
+      fieldIndex.push(i);
+      bits.push(b);
+    } else if (b === BAIL) return undefined;
+    else if (b === SKIPPED_TAGGED) hasAnyJSONTag = true;
   }
   // "Go struct has no exported fields" (a field kept has a json tag or is exported)
-  if (n > 0 && out.length === 0 && !hasAnyJSONTag) return undefined;
-  return finishFields("v2", out, {});
+  if (n > 0 && names.length === 0 && !hasAnyJSONTag) return undefined;
+  return Object.freeze({ names, fieldIndex, bits });
 }
-/** What flatFieldV2 gives for a field JSON ignores: without a json tag, or tagged `json:"-"`. */
-const SKIPPED = 0;
-const SKIPPED_TAGGED = 1;
-/** What flatFieldV2 gives when the struct is not for resolveFlatV2. */
-const BAIL = 2;
 
-/** Field `i` of a flat struct (resolveFlatV2), or why it is not there. */
-function flatFieldV2(
-  t: StructType,
-  i: number,
-  go127: boolean,
-  names: Set<string>,
-  id: number,
-): JsonField | typeof SKIPPED | typeof SKIPPED_TAGGED | typeof BAIL {
+/** What flatFieldV2 gives for a field JSON ignores: without a json tag, or tagged `json:"-"`. */
+const SKIPPED = -1;
+const SKIPPED_TAGGED = -2;
+/** What flatFieldV2 gives when the struct is not for flatFieldsV2. */
+const BAIL = -3;
+
+/** Field `i` of a flat struct: its FLAT_* bits (its name pushed on `names`), or why it is not there. */
+function flatFieldV2(t: StructType, i: number, go127: boolean, seen: Set<string>, names: string[]): number {
   const sf = t.fields[i] as StructField;
   const looked = lookupTag(sf.tag, "json");
   if (looked === undefined) {
@@ -253,26 +284,47 @@ function flatFieldV2(
   const tag = looked ?? "";
   let comma = tag.indexOf(",");
   if (comma < 0) comma = tag.length;
-  const bits = plainOptionBits(tag, comma, go127);
-  if (bits < 0 || (bits & (OPT_INLINE | OPT_UNKNOWN)) !== 0) return BAIL;
+  const opts = plainOptionBits(tag, comma, go127);
+  if (opts < 0 || (opts & (OPT_INLINE | OPT_UNKNOWN)) !== 0) return BAIL;
   assertFieldResolved(t, sf.name, sf.type);
   const tagged = comma > 0;
   const name = !tagged ? sf.name : comma === tag.length ? tag : tag.slice(0, comma);
   // (one Set call: a name already there leaves the size as it was)
-  const had = names.size;
-  names.add(name);
-  if (names.size === had) return BAIL;
-  return directField(
-    t,
-    i,
-    name,
-    tagged,
-    (bits & OPT_OMITEMPTY) !== 0,
-    (bits & OPT_OMITZERO) !== 0,
-    (bits & OPT_STRING) !== 0,
-    foldNameV2(name),
-    id,
+  const had = seen.size;
+  seen.add(name);
+  if (seen.size === had) return BAIL;
+  names.push(name);
+  return (
+    (tagged ? FLAT_TAGGED : 0) |
+    ((opts & OPT_OMITEMPTY) !== 0 ? FLAT_OMITEMPTY : 0) |
+    ((opts & OPT_OMITZERO) !== 0 ? FLAT_OMITZERO : 0) |
+    ((opts & OPT_STRING) !== 0 ? FLAT_STRING : 0)
   );
+}
+
+/** The StructFields of a flat struct (flatFieldsV2), or undefined. */
+export function resolveFlatV2(t: StructType, go127: boolean): StructFields | undefined {
+  const flat = flatFieldsV2(t, go127 ? "1.27" : "1.26");
+  if (flat === undefined) return undefined;
+  const { names, fieldIndex, bits } = flat;
+  const n = names.length;
+  const out = new Array<JsonField>(n);
+  for (let k = 0; k < n; k++) {
+    const name = names[k] as string;
+    const b = bits[k] as number;
+    out[k] = directField(
+      t,
+      fieldIndex[k] as number,
+      name,
+      (b & FLAT_TAGGED) !== 0,
+      (b & FLAT_OMITEMPTY) !== 0,
+      (b & FLAT_OMITZERO) !== 0,
+      (b & FLAT_STRING) !== 0,
+      foldNameV2(name),
+      k,
+    );
+  }
+  return finishFields("v2", out, {});
 }
 
 /** An inlined/embedded field being handled: where it is and its options. */

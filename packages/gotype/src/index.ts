@@ -23,6 +23,14 @@ export {
   T,
   typeName,
 } from "./constructors.js";
+export type { FlatFieldsV2 } from "./fields-v2.js";
+export {
+  FLAT_OMITEMPTY,
+  FLAT_OMITZERO,
+  FLAT_STRING,
+  FLAT_TAGGED,
+  flatFieldsV2,
+} from "./fields-v2.js";
 export { foldNameV1, foldNameV2 } from "./fold.js";
 export type { FormatDeclsOptions, FormatOptions } from "./format-go.js";
 export { formatGo, formatGoDecl, formatGoDecls } from "./format-go.js";
