@@ -61,23 +61,38 @@ export const structCodegen: { enabled: boolean } = { enabled: true };
 /** Names longer than this (in bytes, quotes included) are compared by a loop instead of unrolled. */
 const MAX_UNROLL = 24;
 
+/** Names of printable ASCII but `"` and `\`, which stand quoted in JSON as they are (one byte a character). */
+const PLAIN_NAMES = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+const encoder = new TextEncoder();
+
 /**
- * quotedNames lays the quoted names of a struct's fields out for {@link StructSpec}: `unique[i]`
- * false (a shared name) or a name that needs escaping gets an empty range.
+ * quotedNames lays the quoted names of a struct's fields out for {@link StructSpec}: `unique(i)`
+ * false (a shared name) or a name that needs escaping gets an empty range. With `allUnique` and
+ * names of plain ASCII (the usual struct) the bytes are one native join and encoding.
  */
 export function quotedNames(
   names: readonly string[],
+  allUnique: boolean,
   unique: (i: number) => boolean,
 ): {
   quoted: Uint8Array;
   at: Int32Array;
 } {
   const nf = names.length;
+  const at = new Int32Array(nf + 1);
+  if (allUnique && PLAIN_NAMES.test(names.join(" "))) {
+    let n = 0;
+    for (let i = 0; i < nf; i++) {
+      at[i] = n;
+      n += (names[i] as string).length + 2;
+    }
+    at[nf] = n;
+    return { quoted: encoder.encode(nf === 0 ? "" : `"${names.join('""')}"`), at };
+  }
   // A name matched in place has no escapes: at most three UTF-8 bytes a UTF-16 unit.
   let room = 0;
   for (let i = 0; i < nf; i++) room += (names[i] as string).length * 3 + 2;
   const quoted = new Uint8Array(room);
-  const at = new Int32Array(nf + 1);
   let n = 0;
   for (let i = 0; i < nf; i++) {
     at[i] = n;

@@ -273,47 +273,58 @@ describe("unmarshal fast path", () => {
     expect(unmarshal(T.string, JSON.stringify(plain))).toBe(plain);
   });
 
+  const utf8Names = ["é", "日本", "😀", "a-b", "Zed"];
+  const asciiNames = ["a b", "x/y", "~", "Zed", "q!"];
   test.each([
-    [3, true],
-    [3, false],
-    [200, true],
-  ])("Struct/NamesMatchedInPlace (%i fields, generated code: %s)", (n, gen) => {
-    // Names of one byte a character, of UTF-8 sequences, and promoted from an embedded struct, each
-    // matched where the decoder expects it and looked up where it does not, at every tier.
-    structCodegen.enabled = gen;
-    try {
-      const names = ["é", "日本", "😀", "a-b", "Zed"];
-      const own = Array.from(
-        { length: n },
-        (_, i) => `\tF${i} int \`json:"${names[i % names.length]}${i}"\``,
-      );
-      const src = `type Inner struct {\n\tDeep string \`json:"deep"\`\n}\ntype Wide struct {\n\tInner\n${own.join("\n")}\n}`;
-      const wide = parseGo(src).Wide as GoType;
-      const all = Array.from(
-        { length: n },
-        (_, i) => `${JSON.stringify(`${names[i % names.length]}${i}`)}:${i}`,
-      );
-      const texts = [
-        `{"deep":"d",${all.join(",")}}`,
-        `{${[...all].reverse().join(",")},"deep":"e"}`,
-        `{${all.join(",")},"ZED4":1}`,
-        `{${all.join(",")},${all[1]}}`,
-        `{"\u00e90":7}`,
-      ];
-      for (let round = 0; round < 3; round++)
-        for (const text of texts) {
-          const want = exact(wide, text);
-          const got = viaPublic(wide, text);
-          expect(got.error, text).toBe(want.error);
-          expect(isDeepStrictEqual(got.value, want.value), text).toBe(true);
-          const fast = unmarshalFast(wide, text, resolveOptions(undefined), true);
-          if (want.error !== undefined) expect(fast).toBe(NO_FAST);
-          else expect(isDeepStrictEqual(fast, want.value), text).toBe(true);
-        }
-    } finally {
-      structCodegen.enabled = true;
-    }
-  });
+    [3, true, utf8Names, true],
+    [3, false, utf8Names, true],
+    [200, true, utf8Names, true],
+    [200, true, utf8Names, false],
+    [3, true, asciiNames, true],
+    [200, true, asciiNames, true],
+    [3, true, asciiNames, false],
+    [200, true, asciiNames, false],
+  ])(
+    "Struct/NamesMatchedInPlace (%i fields, generated code: %s, names %j, embedded: %s)",
+    (n, gen, names, embedded) => {
+      // Names of one byte a character, of UTF-8 sequences, and promoted from an embedded struct, each
+      // matched where the decoder expects it and looked up where it does not, at every tier.
+      structCodegen.enabled = gen;
+      try {
+        const own = Array.from(
+          { length: n },
+          (_, i) => `\tF${i} int \`json:"${names[i % names.length]}${i}"\``,
+        );
+        // Embedded: promoted fields (gotype's JsonFields); without, a flat struct (gotype's lists).
+        if (!embedded) own.push('\tDeep string `json:"deep"`');
+        const src = `type Inner struct {\n\tDeep string \`json:"deep"\`\n}\ntype Wide struct {\n${embedded ? "\tInner\n" : ""}${own.join("\n")}\n}`;
+        const wide = parseGo(src).Wide as GoType;
+        const all = Array.from(
+          { length: n },
+          (_, i) => `${JSON.stringify(`${names[i % names.length]}${i}`)}:${i}`,
+        );
+        const texts = [
+          `{"deep":"d",${all.join(",")}}`,
+          `{${[...all].reverse().join(",")},"deep":"e"}`,
+          `{${all.join(",")},"ZED4":1}`,
+          `{${all.join(",")},${all[1]}}`,
+          `{"\u00e90":7}`,
+        ];
+        for (let round = 0; round < 3; round++)
+          for (const text of texts) {
+            const want = exact(wide, text);
+            const got = viaPublic(wide, text);
+            expect(got.error, text).toBe(want.error);
+            expect(isDeepStrictEqual(got.value, want.value), text).toBe(true);
+            const fast = unmarshalFast(wide, text, resolveOptions(undefined), true);
+            if (want.error !== undefined) expect(fast).toBe(NO_FAST);
+            else expect(isDeepStrictEqual(fast, want.value), text).toBe(true);
+          }
+      } finally {
+        structCodegen.enabled = true;
+      }
+    },
+  );
 
   test.each([true, false])("Struct/ManyFields (generated code: %s)", (gen) => {
     // Past 32 and 64 fields the seen-field bookkeeping changes; duplicates must still give up.

@@ -563,10 +563,23 @@ class Compiler {
     if (fo.rules.ambiguousNames && !fo.v1.legacyErrors && hasFoldedTwins(names, casings, fo.ci, fo.fold))
       throw UNSUPPORTED;
     // A name two fields share is looked up (the later field takes it, as in `plans`).
-    const { quoted, at } = quotedNames(names, (i) => plans.get(names[i] as string) === i);
-    // Field decoders last: a recursive reference back to this struct finds its stub.
+    const { quoted, at } = quotedNames(names, plans.size === nf, (i) => plans.get(names[i] as string) === i);
+    // Field decoders last: a recursive reference back to this struct finds its stub. (A run of
+    // fields of one type asks once: `get` answers the same decoder again.)
     const decs = new Array<FDec>(nf);
-    for (let i = 0; i < nf; i++) decs[i] = this.get(types[i] as GoType, str || (strs[i] as boolean));
+    let lastType: GoType | undefined;
+    let lastStr = false;
+    let lastDec: FDec = anyValue;
+    for (let i = 0; i < nf; i++) {
+      const ft = types[i] as GoType;
+      const fs = str || (strs[i] as boolean);
+      if (ft !== lastType || fs !== lastStr) {
+        lastDec = this.get(ft, fs);
+        lastType = ft;
+        lastStr = fs;
+      }
+      decs[i] = lastDec;
+    }
     const spec: StructSpec = {
       goNames,
       decs,
