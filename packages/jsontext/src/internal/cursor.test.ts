@@ -1,6 +1,6 @@
 import { Buffer } from "node:buffer";
 import { afterEach, describe, expect, it } from "vitest";
-import { beginScan, C, endScan, HEAP_TEXT, TEXT_PIECE } from "./cursor.js";
+import { beginScan, C, endScan, HEAP_TEXT, SHORT_MIN_BYTES, TEXT_PIECE } from "./cursor.js";
 import { skipValue, ws } from "./scan.js";
 import { readString } from "./scan-string.js";
 
@@ -25,6 +25,7 @@ const SIZE = 0x100000 + 3 * TEXT_PIECE + 17;
 
 const texts = [
   { name: "external (default bounds)", set: {} },
+  { name: "heap (a kept input)", set: {}, kept: true },
   { name: "heap (other external memory of at least HEAP_TEXT.external)", set: { external: 0 } },
   { name: "external (input of at least HEAP_TEXT.bytes)", set: { external: 0, bytes: 0x100000 } },
 ];
@@ -44,7 +45,7 @@ describe("beginScan's one-char-per-byte text", () => {
         const json = bigArray(SIZE, i.word, "the last string, sliced across pieces");
         const bytes = enc.encode(json);
         expect(bytes.length).toBeGreaterThan(SIZE);
-        expect(beginScan(i.bytes ? bytes : json)).toBe(true);
+        expect(beginScan(i.bytes ? bytes : json, t.kept)).toBe(true);
         expect(C.n).toBe(bytes.length);
         expect(C.t.length).toBe(bytes.length);
         expect(C.t === Buffer.from(bytes).toString("latin1")).toBe(true);
@@ -56,4 +57,27 @@ describe("beginScan's one-char-per-byte text", () => {
         skipValue(ws());
         expect(C.p).toBe(bytes.length);
       });
+});
+
+describe("beginScan's short-string sharing", () => {
+  const small = enc.encode('["ab","ab","cd"]');
+  const cases = [
+    { name: "a small input", data: small, kept: false, share: false },
+    { name: "a small kept input (a block of a large document)", data: small, kept: true, share: true },
+    {
+      name: "an input of SHORT_MIN_BYTES",
+      data: enc.encode(bigArray(SHORT_MIN_BYTES, "ab", "cd")),
+      kept: false,
+      share: true,
+    },
+  ];
+  for (const c of cases)
+    it(`${c.name}: ${c.share ? "shared" : "sliced"}, read alike`, () => {
+      expect(beginScan(c.data, c.kept)).toBe(true);
+      expect(C.share).toBe(c.share);
+      C.p = 1;
+      expect(readString()).toBe("ab");
+      C.p++;
+      expect(readString()).toBe("ab");
+    });
 });

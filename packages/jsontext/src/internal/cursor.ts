@@ -56,7 +56,8 @@ export interface Cursor {
   anyNumber: ((text: string) => unknown) | null;
   /**
    * Short plain strings come from the {@link SHORT} cache (set for inputs of SHORT_MIN_BYTES or
-   * more: a small input's strings die young, a slice costs less than the lookup).
+   * more, and for kept ones (see beginScan): a small input's strings die young, a slice costs
+   * less than the lookup).
    */
   share: boolean;
   /**
@@ -107,7 +108,7 @@ export function leave(): void {
 export const SHORT_BITS = 12;
 export const SHORT_MASK = (1 << SHORT_BITS) - 1;
 export const SHORT: string[] = new Array<string>(1 << SHORT_BITS).fill("");
-/** Inputs of at least this many bytes read short strings through {@link SHORT}. */
+/** Inputs of at least this many bytes (and kept ones, see beginScan) read short strings through {@link SHORT}. */
 export const SHORT_MIN_BYTES = 1 << 20;
 
 /** The padded copy of the input is made in this buffer (kept for the next calls up to MAX_SCRATCH bytes). */
@@ -170,12 +171,13 @@ export const TEXT_PIECE = 1 << 16;
 
 /**
  * heapText reports whether the text of an n-byte input is made on the heap (see {@link HEAP_TEXT}):
- * V8's external memory less the input's own bytes (`own`) is counted before the padded copy is made.
+ * always when the caller keeps the value (`kept`), else when V8's external memory less the
+ * input's own bytes (`own`), counted before the padded copy is made, is past the bound.
  */
-function heapText(n: number, own: number): boolean {
-  // V8's external memory: external strings and array buffers (0 where the runtime does not say).
+function heapText(n: number, own: number, kept: boolean): boolean {
   if (n < EXTERN_APEX || n >= HEAP_TEXT.bytes) return false;
-  return (getHeapStatistics().external_memory ?? 0) - own >= HEAP_TEXT.external;
+  // V8's external memory: external strings and array buffers (0 where the runtime does not say).
+  return kept || (getHeapStatistics().external_memory ?? 0) - own >= HEAP_TEXT.external;
 }
 
 /**
@@ -194,9 +196,11 @@ function heapLatin1(v: Buffer, n: number, ascii: boolean): string {
  * beginScan points the cursor at data (at position 0, depth 0), or returns false when the
  * fast path cannot read it: a string with a lone surrogate, or bytes that are not valid
  * UTF-8 (the exact engines report or replace those). The flags are left as they were: the
- * caller sets them. End with {@link endScan}.
+ * caller sets them. End with {@link endScan}. `kept`: the caller keeps the value with others
+ * decoded before it (a block of a large document): its short strings are shared and its text is
+ * made on the heap whatever the input's size (see {@link SHORT} and {@link HEAP_TEXT}).
  */
-export function beginScan(data: Uint8Array | string): boolean {
+export function beginScan(data: Uint8Array | string, kept = false): boolean {
   let n: number;
   let b: Uint8Array;
   let text: string | undefined;
@@ -208,7 +212,7 @@ export function beginScan(data: Uint8Array | string): boolean {
     // All ASCII: the string is its own one-char-per-byte text.
     ascii = n === data.length;
     if (ascii) text = data;
-    else heap = heapText(n, 0);
+    else heap = heapText(n, 0, kept);
     b = room(n + PAD);
     view.write(data, 0, n, "utf8");
   } else {
@@ -217,12 +221,12 @@ export function beginScan(data: Uint8Array | string): boolean {
     ascii = isAscii(data);
     if (!ascii && !isUtf8(data)) return false;
     n = data.length;
-    heap = heapText(n, data.byteLength);
+    heap = heapText(n, data.byteLength, kept);
     b = room(n + PAD);
     b.set(data);
   }
   b.fill(0, n, n + PAD);
-  C.share = n >= SHORT_MIN_BYTES;
+  C.share = kept || n >= SHORT_MIN_BYTES;
   if (C.share) SHORT.fill("");
   C.t = text ?? (heap ? heapLatin1(view, n, ascii) : view.toString("latin1", 0, n));
   C.b = b;
