@@ -39,33 +39,9 @@ export function typeId(t: GoType): number {
 export function structType(fieldsAst: readonly FieldAst[], ctx: Ctx, scope: CompositeScope): StructType {
   const fields: StructField[] = new Array<StructField>(fieldsAst.length);
   const seen = new Map<string, GoPos>();
-  for (let i = 0; i < fieldsAst.length; i++) {
-    const f = fieldsAst[i] as FieldAst;
-    const type = scope.resolve(f.type, ctx);
-    if (f.embedded) {
-      const base = f.type.k === "ptr" ? f.type.elem : f.type;
-      if (base.k === "name" && base.pkg === undefined && ctx.tparams?.has(base.name))
-        throw err(f.pos, "embedded field type cannot be a (pointer to a) type parameter");
-      scope.embedded(type, f.type.k === "ptr", f.pos);
-    }
-    const name = f.name;
-    if (name !== "_") {
-      const prev = seen.get(name);
-      if (prev !== undefined)
-        throw err(f.pos, `${name} redeclared\n\t${posString(prev)}: other declaration of ${name}`);
-      seen.set(name, f.pos);
-    }
-    const field: { -readonly [K in keyof StructField]: StructField[K] } = {
-      name,
-      type,
-      tag: f.tag,
-      embedded: f.embedded,
-      exported: isExportedName(name),
-      pos: f.pos,
-    };
-    if (f.doc !== undefined) field.doc = f.doc;
-    fields[i] = Object.freeze(field);
-  }
+  // A call a field: a wide struct runs this loop once, while the function is soon compiled.
+  for (let i = 0; i < fieldsAst.length; i++)
+    fields[i] = structField(fieldsAst[i] as FieldAst, ctx, scope, seen);
   // Identical struct literals are one type (Go's type identity), so instantiations with them match:
   // the literals of a bucket are compared field by field (no key text per field).
   const key = structBucket(fields);
@@ -75,6 +51,34 @@ export function structType(fieldsAst: readonly FieldAst[], ctx: Ctx, scope: Comp
   if (bucket === undefined) scope.structs.set(key, [st]);
   else bucket.push(st);
   return st;
+}
+
+/** One field of a struct literal: its type resolved, its name checked against the ones before it (`seen`). */
+function structField(f: FieldAst, ctx: Ctx, scope: CompositeScope, seen: Map<string, GoPos>): StructField {
+  const type = scope.resolve(f.type, ctx);
+  if (f.embedded) {
+    const base = f.type.k === "ptr" ? f.type.elem : f.type;
+    if (base.k === "name" && base.pkg === undefined && ctx.tparams?.has(base.name))
+      throw err(f.pos, "embedded field type cannot be a (pointer to a) type parameter");
+    scope.embedded(type, f.type.k === "ptr", f.pos);
+  }
+  const name = f.name;
+  if (name !== "_") {
+    const prev = seen.get(name);
+    if (prev !== undefined)
+      throw err(f.pos, `${name} redeclared\n\t${posString(prev)}: other declaration of ${name}`);
+    seen.set(name, f.pos);
+  }
+  const field: { -readonly [K in keyof StructField]: StructField[K] } = {
+    name,
+    type,
+    tag: f.tag,
+    embedded: f.embedded,
+    exported: isExportedName(name),
+    pos: f.pos,
+  };
+  if (f.doc !== undefined) field.doc = f.doc;
+  return Object.freeze(field);
 }
 
 /** The bucket of a struct literal among the interned ones: its field count and first and last names. */

@@ -319,14 +319,9 @@ export abstract class TypeParser extends ConstParser {
         if (doc !== undefined) f.doc = doc;
         fields.push(f);
         let end = simple.end;
+        // (a call a line: a wide struct runs this loop once, while the function is soon compiled)
         for (let s = this.lx.simpleFieldLine(); s !== undefined; s = this.lx.simpleFieldLine()) {
-          fields.push({
-            name: s.name,
-            embedded: false,
-            type: this.simpleType(s),
-            tag: s.tag ?? "",
-            pos: this.posAt(s.line, s.nameCol),
-          });
+          fields.push(this.simpleFieldAst(s));
           end = s.end;
         }
         this.lastEnd = end;
@@ -372,6 +367,17 @@ export abstract class TypeParser extends ConstParser {
     }
     this.advance();
     return { k: "struct", fields, pos };
+  }
+
+  // The field of a line Lexer.simpleFieldLine read, as the token path builds it.
+  private simpleFieldAst(s: SimpleField): { -readonly [K in keyof FieldAst]: FieldAst[K] } {
+    return {
+      name: s.name,
+      embedded: false,
+      type: this.simpleType(s),
+      tag: s.tag ?? "",
+      pos: this.posAt(s.line, s.nameCol),
+    };
   }
 
   // The type Lexer.simpleField read, as the token path builds it.
