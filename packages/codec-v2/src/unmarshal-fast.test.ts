@@ -273,6 +273,17 @@ describe("unmarshal fast path", () => {
     expect(unmarshal(T.string, JSON.stringify(plain))).toBe(plain);
   });
 
+  test.each([3, 200])("Struct/SameSourceSameDecoder (%i fields)", (n) => {
+    // parseGo of the same text gives the same types, so the decoder compiled for the first is used again.
+    const src = `package p\ntype Same${n} struct {\n${Array.from({ length: n }, (_, i) => `\tF${i} string`).join("\n")}\n}\n`;
+    const first = parseGo(src)[`Same${n}`] as GoType;
+    const o = resolveOptions(undefined);
+    expect(unmarshal(first, '{"F0":"x"}')).toMatchObject({ F0: "x" });
+    const again = parseGo(`${src}`)[`Same${n}`] as GoType;
+    expect(again).toBe(first);
+    expect(fastDecoderFor(again, o)).toBe(fastDecoderFor(first, o));
+  });
+
   const utf8Names = ["é", "日本", "😀", "a-b", "Zed"];
   const asciiNames = ["a b", "x/y", "~", "Zed", "q!"];
   test.each([
