@@ -46,6 +46,7 @@ import { isEmptyFn, isZeroFieldFn } from "./marshal-empty.js";
 import { findMethod } from "./methods.js";
 import { type FieldV1, structFieldsV1 } from "./struct-fields.js";
 import { isBigKind, Mismatch, mismatch, missingField } from "./value-check.js";
+import { putUint31 } from "./write-int.js";
 
 interface FieldEnc {
   /**
@@ -516,6 +517,7 @@ function compileStructBytes(fields: readonly FieldB[], h: 0 | 1, arrays: boolean
     "VIEW",
     "I64",
     "I64W",
+    "U31",
     `"use strict";\nconst S = WS, N = NUM, W = I64W, L = I64;\nreturn function encodeStructBytes(w, v) {\n${body}};`,
   )(
     fields,
@@ -530,6 +532,7 @@ function compileStructBytes(fields: readonly FieldB[], h: 0 | 1, arrays: boolean
     viewOf,
     I64,
     I64_WORDS,
+    putUint31,
   ) as ByteEncoder;
 }
 
@@ -568,7 +571,9 @@ function valueCode(f: FieldB, i: number): { room: number; code: string; call: bo
       break;
     case "int":
       room = INT53_MAX_BYTES;
-      code = isBigKind(f.intKind) ? bigCode(f.intKind) : `${intTest(f.intKind)}N[0] = fv;\np = I53(b, p);\n`;
+      code = isBigKind(f.intKind)
+        ? bigCode(f.intKind)
+        : `${intTest(f.intKind)}if (fv >= 0 && (fv | 0) === fv) p = U31(b, d, p, fv);\nelse {\nN[0] = fv;\np = I53(b, p);\n}\n`;
       break;
     case "bool":
       room = 5;
@@ -607,7 +612,8 @@ function bigCode(k: string): string {
   const fits = unsigned ? "BigInt.asUintN(64, fv) !== fv" : "BigInt.asIntN(64, fv) !== fv";
   // hi in (-2^21, 2^21): |fv| < 2^53, exact as a double (unsigned: hi >= 0, so also below 2^63).
   const small = unsigned ? "hi >= 0 && hi < 2097152" : "hi > -2097152 && hi < 2097152";
-  return `if (typeof fv !== "bigint" || ${fits}) throw BAIL;\nL[0] = fv;\nhi = W[${HI_WORD}];\nif (${small}) {\nN[0] = hi * 4294967296 + (W[${LO_WORD}] >>> 0);\np = I53(b, p);\n} else {\nw.pos = p;\nBIG(w, fv, ${unsigned});\n${AFTER_CALL}${REST}}\n`;
+  // hi 0 and the low word non-negative: 0 <= fv < 2^31, written by putUint31.
+  return `if (typeof fv !== "bigint" || ${fits}) throw BAIL;\nL[0] = fv;\nhi = W[${HI_WORD}];\nif (hi === 0 && W[${LO_WORD}] >= 0) p = U31(b, d, p, W[${LO_WORD}]);\nelse if (${small}) {\nN[0] = hi * 4294967296 + (W[${LO_WORD}] >>> 0);\np = I53(b, p);\n} else {\nw.pos = p;\nBIG(w, fv, ${unsigned});\n${AFTER_CALL}${REST}}\n`;
 }
 
 /** The type and range test of an integer kind of at most 32 bits on `fv` (bails when it fails). */
