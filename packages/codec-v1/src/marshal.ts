@@ -185,7 +185,7 @@ function marshalBytes(
   resetMapStack();
   try {
     enc(w, value);
-    if (out === VALUE) return w.result();
+    if (out === VALUE) return w.resultCopied();
     w.byte(0x0a);
     if (block === null) return w.result();
     block.buf = w.buf;

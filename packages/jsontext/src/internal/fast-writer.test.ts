@@ -83,3 +83,35 @@ describe("FastWriter.result", () => {
     expect(w.result().length).toBe(0);
   });
 });
+
+describe("FastWriter.resultCopied", () => {
+  it("ShortResultsAreIndependent", () => {
+    const w = new FastWriter(1 << 16);
+    // Sizes around the four-word step, the tail (n % 4), the hand copy's bound (256) and the slab's (8192 in all).
+    const sizes = [0, 1, 3, 4, 5, 15, 16, 17, 91, 255, 256, 257, 1000, 4095, 250, 250, 250, 250, 250, 20];
+    const outs = sizes.map((n, i) => {
+      w.ascii(String.fromCharCode(0x61 + i).repeat(n));
+      return w.resultCopied();
+    });
+    outs.forEach((o, i) => {
+      expect(o.length).toBe(sizes[i]);
+      expect(text(o)).toBe(String.fromCharCode(0x61 + i).repeat(sizes[i] as number));
+    });
+    for (const o of outs) o.fill(0x7a);
+    w.ascii("next");
+    expect(text(w.resultCopied())).toBe("next");
+    outs.forEach((o) => {
+      expect(o.every((c) => c === 0x7a)).toBe(true);
+    });
+  });
+
+  it("UnalignedBufferAndDepth", () => {
+    // A buffer not at a word boundary is copied as result copies it; the writer is left empty.
+    const w = new FastWriter(64);
+    w.buf = Buffer.from("?".repeat(200)).subarray(1, 101) as NodeBuf;
+    w.ascii("abc");
+    w.depth = 3;
+    expect(text(w.resultCopied())).toBe("abc");
+    expect([w.pos, w.depth]).toEqual([0, 0]);
+  });
+});

@@ -111,6 +111,41 @@ function carve(b: NodeBuf, n: number): Uint8Array {
   return out;
 }
 
+/** Outputs up to this long are carved by {@link FastWriter.resultCopied} with no typed array made for the copy. */
+const HAND_COPY = 256;
+
+/**
+ * carve for n <= HAND_COPY from a buffer with 32-bit words (wordsOf(b) not empty): the bytes
+ * copied four at a time, with no view of b made for TypedArray#set (a typed array of about 96
+ * heap bytes: for a small value, as many as the result's own view).
+ */
+function carveWords(b: NodeBuf, n: number): Uint8Array {
+  if (slabAt + n > SLAB_SIZE) {
+    slab = newSlab();
+    slabBuffer = slab.buffer;
+    slabWords = new Int32Array(slabBuffer);
+    slabAt = 0;
+  }
+  const at = slabAt;
+  slabAt = (at + n + 7) & ~7;
+  const out = new Uint8Array(slabBuffer, at, n);
+  const src = words;
+  const dst = slabWords;
+  const to = at >> 2;
+  const k = n >> 2;
+  let i = 0;
+  // Four words a step: fewer loop tests and bounds checks a word.
+  for (; i + 4 <= k; i += 4) {
+    dst[to + i] = src[i] as number;
+    dst[to + i + 1] = src[i + 1] as number;
+    dst[to + i + 2] = src[i + 2] as number;
+    dst[to + i + 3] = src[i + 3] as number;
+  }
+  for (; i < k; i++) dst[to + i] = src[i] as number;
+  for (let j = k << 2; j < n; j++) out[j] = b[j] as number;
+  return out;
+}
+
 /**
  * wordsOf returns b as 32-bit words (kept for the next call: a writer keeps its buffer), or no
  * words for a buffer not at a word boundary (Node's unpooled Buffers are) or too large to keep.
@@ -214,5 +249,18 @@ export class FastWriter {
     const c = Buffer.allocUnsafe(n);
     b.copy(c, 0, 0, n);
     return new Uint8Array(c.buffer, c.byteOffset, n);
+  }
+
+  /**
+   * result, with outputs up to HAND_COPY bytes copied by hand (see carveWords): fewer heap bytes
+   * a call, a few more instructions. The writer is then empty.
+   */
+  resultCopied(): Uint8Array {
+    const n = this.pos;
+    const b = this.buf;
+    if (n > HAND_COPY || wordsOf(b).length === 0) return this.result();
+    this.pos = 0;
+    this.depth = 0;
+    return carveWords(b, n);
   }
 }
