@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { commonLength, NOT_COMMON } from "./common-headers.js";
+import { CHUNKED, commonLength, NOT_COMMON } from "./common-headers.js";
 
 const JSON_ONLY = Object.freeze(["application/json"]);
 const raw = (...lines: string[]) => lines;
@@ -22,6 +22,16 @@ describe("commonLength", () => {
         1024,
       ),
     ).toBe(42);
+  });
+  it("a chunked request (one Transfer-Encoding: chunked line, in any case): no declared length", () => {
+    for (const te of ["chunked", "Chunked", "CHUNKED"])
+      expect(
+        commonLength(
+          raw("Host", "x", "Content-Type", "application/json", "Transfer-Encoding", te),
+          JSON_ONLY,
+          1024,
+        ),
+      ).toBe(CHUNKED);
   });
   const full: [string, string[], number][] = [
     ["no Content-Type", raw("content-length", "5"), 1024],
@@ -47,6 +57,32 @@ describe("commonLength", () => {
     [
       "Transfer-Encoding",
       raw("content-type", "application/json", "content-length", "5", "Transfer-Encoding", "chunked"),
+      1024,
+    ],
+    ["chunked without a Content-Type", raw("transfer-encoding", "chunked"), 1024],
+    [
+      "chunked with another media type",
+      raw("content-type", "text/plain", "transfer-encoding", "chunked"),
+      1024,
+    ],
+    [
+      "a Transfer-Encoding list",
+      raw("content-type", "application/json", "transfer-encoding", "gzip, chunked"),
+      1024,
+    ],
+    [
+      "another transfer coding",
+      raw("content-type", "application/json", "transfer-encoding", "chunkex"),
+      1024,
+    ],
+    [
+      "two Transfer-Encoding lines",
+      raw("content-type", "application/json", "transfer-encoding", "chunked", "transfer-encoding", "chunked"),
+      1024,
+    ],
+    [
+      "chunked with Content-Encoding",
+      raw("content-type", "application/json", "transfer-encoding", "chunked", "content-encoding", "gzip"),
       1024,
     ],
     ["length 0 (no body)", raw("content-type", "application/json", "content-length", "0"), 1024],

@@ -1,16 +1,21 @@
 /**
  * The common request, read without allocating: one Content-Type line of an
- * accepted media type, one Content-Length line within the limit, no
- * Content-Encoding and no Transfer-Encoding. Such a request passes every
- * header check (framing, media type, charset, coding, declared length), so
- * readJson only needs its declared length. Anything else (and every
- * rejection) takes the full checks in read-json.ts, which report in order.
+ * accepted media type, no Content-Encoding, and either one Content-Length
+ * line within the limit or one `Transfer-Encoding: chunked` line (a client
+ * that streams its body, such as Node's http.request with write()). Such a
+ * request passes every header check (framing, media type, charset, coding,
+ * declared length), so readJson only needs its declared length, if any.
+ * Anything else (and every rejection) takes the full checks in read-json.ts,
+ * which report in order.
  */
 import { checkContentType } from "./content-type.js";
 import { splitList } from "./request-headers.js";
 
 /** What {@link commonLength} returns when the full header checks must run. */
 export const NOT_COMMON = -1;
+
+/** What {@link commonLength} returns for a common chunked request (no declared length). */
+export const CHUNKED = -2;
 
 /**
  * Content-Type values that passed the media type and charset checks, per
@@ -60,11 +65,13 @@ function digits(v: string): number {
 
 /**
  * commonLength returns the declared length (at least 1, at most maxBytes) of
- * a request whose raw field lines are the common case, or {@link NOT_COMMON}.
+ * a request whose raw field lines are the common case, {@link CHUNKED} for a
+ * common chunked one, or {@link NOT_COMMON}.
  */
 export function commonLength(raw: readonly string[], accepted: readonly string[], maxBytes: number): number {
   let type: string | undefined;
   let length: string | undefined;
+  let coding: string | undefined;
   for (let i = 0; i + 1 < raw.length; i += 2) {
     const name = raw[i] as string;
     switch (name.length) {
@@ -84,11 +91,20 @@ export function commonLength(raw: readonly string[], accepted: readonly string[]
         if (isName(name, "content-encoding")) return NOT_COMMON;
         break;
       case 17:
-        if (isName(name, "transfer-encoding")) return NOT_COMMON;
+        if (isName(name, "transfer-encoding")) {
+          if (coding !== undefined) return NOT_COMMON;
+          coding = raw[i + 1] as string;
+        }
         break;
     }
   }
-  if (type === undefined || length === undefined) return NOT_COMMON;
+  if (type === undefined) return NOT_COMMON;
+  if (coding !== undefined) {
+    // Exactly chunked, alone: a list, another coding or a Content-Length beside it is the full check's.
+    if (length !== undefined || coding.length !== 7 || !isName(coding, "chunked")) return NOT_COMMON;
+    return typeAccepted(type, accepted) ? CHUNKED : NOT_COMMON;
+  }
+  if (length === undefined) return NOT_COMMON;
   const n = digits(length);
   if (n < 1 || n > maxBytes || !typeAccepted(type, accepted)) return NOT_COMMON;
   return n;

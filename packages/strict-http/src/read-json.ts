@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { commonLength, NOT_COMMON } from "./common-headers.js";
+import { CHUNKED, commonLength, NOT_COMMON } from "./common-headers.js";
 import { closeAfterResponse, responseOf } from "./connection-guard.js";
 import {
   DEFAULT_BODY_TIMEOUT_MS,
@@ -255,7 +255,7 @@ export function readNodeJson(
       limits = {
         maxBytes: o.maxBytes,
         timeoutMs: o.bodyTimeoutMs,
-        declaredLength: common,
+        declaredLength: common === CHUNKED ? undefined : common,
         inflater: undefined,
       };
     } else {

@@ -296,11 +296,23 @@ describe("readJson over node:http (127.0.0.1)", () => {
     expect(o.listenersLeft).toBe(0);
   });
 
-  it("Timeout/SlowSender408", async () => {
-    const r = await rawRequest(slow.port, jsonHead({ "content-length": 20 }), async (sock, answered) => {
+  const slowSenders: {
+    name: string;
+    head: Record<string, string | number>;
+    frame: (ch: string) => string;
+  }[] = [
+    { name: "Timeout/SlowSender408", head: { "content-length": 20 }, frame: (ch) => ch },
+    {
+      name: "Timeout/SlowChunkedSender408",
+      head: { "transfer-encoding": "chunked" },
+      frame: (ch) => `1\r\n${ch}\r\n`,
+    },
+  ];
+  it.each(slowSenders)("$name", async ({ head, frame }) => {
+    const r = await rawRequest(slow.port, jsonHead(head), async (sock, answered) => {
       for (const ch of '{"a":') {
         if (answered()) return;
-        sock.write(ch);
+        sock.write(frame(ch));
         await new Promise((res) => setTimeout(res, 100));
       }
     });
