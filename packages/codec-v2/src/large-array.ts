@@ -22,8 +22,13 @@ function skipWs(b: Uint8Array, p: number): number {
   return p;
 }
 
-/** Elements are decoded in blocks of about this many bytes (one fast-path call a block). */
-export const LARGE_ARRAY_BLOCK = 1 << 20;
+/**
+ * Elements are decoded in blocks of about this many bytes (one fast-path call a block): just under
+ * the size from which Node makes a Latin-1 text an external string (0xFBEE9), so a block's text is
+ * a heap string made in one copy. The blocks' values are kept together, and their texts with them
+ * (strings are slices of it): external texts would start a full collection per 64 MB of input.
+ */
+export const LARGE_ARRAY_BLOCK = 0xf8000;
 
 /**
  * unmarshalLargeArray decodes array b into slice type t with the fast path, a block of elements at
@@ -54,7 +59,7 @@ export function unmarshalLargeArray(t: GoType, b: Uint8Array, o: ResolvedOptions
       block[0] = 0x5b;
       block.set(b.subarray(start, e), 1);
       block[n + 1] = 0x5d;
-      const vs = unmarshalFast(t, block.subarray(0, n + 2), o);
+      const vs = unmarshalFast(t, block.subarray(0, n + 2), o, false, true);
       if (vs === NO_FAST || !Array.isArray(vs)) return NO_FAST;
       for (let i = 0; i < vs.length; i++) out.push(vs[i]);
       if (last) return skipWs(b, p + 1) === b.length ? out : NO_FAST;

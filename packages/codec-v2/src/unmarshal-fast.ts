@@ -682,12 +682,14 @@ export function unmarshalFast(
   data: Uint8Array | string,
   o: ResolvedOptions,
   strict = false,
+  kept = false,
 ): unknown {
   if (!fastUnmarshal.enabled) return NO_FAST;
   const dec = fastDecoderFor(t, o);
   if (dec === null) return NO_FAST;
   // v2 rejects invalid UTF-8 (the exact engine reports where); a BOM is not JSON whitespace.
-  if (!beginScan(data)) return NO_FAST;
+  // `kept`: the value is kept with others decoded before it (a block of a large array).
+  if (!beginScan(data, kept)) return NO_FAST;
   return decodeScanned(dec, strict);
 }
 
