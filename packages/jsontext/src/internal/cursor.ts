@@ -115,7 +115,15 @@ export const SHORT_MIN_BYTES = 1 << 20;
 let scratch = new Uint8Array(1 << 12);
 /** A Buffer over the same memory as the buffer being filled (for Node's native writers). */
 let view = Buffer.from(scratch.buffer, 0, scratch.length);
+/** Whether `view` is over `scratch` (a flag: reading a typed array's `buffer` costs a runtime call). */
+let viewOnScratch = true;
 const MAX_SCRATCH = 1 << 22;
+
+/** Points `view` back at the kept scratch (a huge input's copy is let go). */
+function viewScratch(): void {
+  view = Buffer.from(scratch.buffer, 0, scratch.length);
+  viewOnScratch = true;
+}
 
 /**
  * room returns a plain Uint8Array of at least n bytes for the padded copy (the kept scratch when
@@ -124,13 +132,14 @@ const MAX_SCRATCH = 1 << 22;
  */
 function room(n: number): Uint8Array {
   if (n <= scratch.length) {
-    if (view.buffer !== scratch.buffer) view = Buffer.from(scratch.buffer, 0, scratch.length);
+    if (!viewOnScratch) viewScratch();
     return scratch;
   }
   const b = new Uint8Array(Math.max(n, Math.min(2 * scratch.length, MAX_SCRATCH)));
   view = Buffer.from(b.buffer, 0, b.length);
   // Fresh memory costs page faults: keep it for the next calls unless it is huge.
-  if (b.length <= MAX_SCRATCH) scratch = b;
+  viewOnScratch = b.length <= MAX_SCRATCH;
+  if (viewOnScratch) scratch = b;
   return b;
 }
 
@@ -259,7 +268,7 @@ export function endScan(): void {
   viewed = null;
   viewedAs = null;
   // Let a huge input's copy go.
-  if (view.buffer !== scratch.buffer) view = Buffer.from(scratch.buffer, 0, scratch.length);
+  if (!viewOnScratch) viewScratch();
 }
 
 /**
