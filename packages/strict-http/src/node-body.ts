@@ -12,7 +12,6 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { closeAfterResponse } from "./connection-guard.js";
 import { LINGER_MS } from "./constants.js";
 import type { StrictBodyError } from "./errors.js";
-import { atTurnEnd } from "./next-turn.js";
 import { type ReadLimits, streamNodeBody } from "./read-body.js";
 
 /** Turns a complete body into the value (the strict parse or the decoder); may throw or return a promise. */
@@ -89,37 +88,21 @@ export function readNodeBodyInto<O>(
  * firstLook takes a body the parser has already pushed whole: as many bytes as
  * declared (node:http never pushes more than Content-Length; it may mark the
  * request complete only later), or a complete request's buffered bytes.
- * A chunked body is marked complete only after this tick even when it came
- * with the head: it gets a second look at the end of the turn. Anything else
- * is streamed.
+ * Anything else is streamed.
  */
 function firstLook<O>(r: NodeBodyRead<O>): void {
-  if (takeWhole(r)) return;
-  if (r.limits.declaredLength === undefined && !r.req.destroyed && r.limits.inflater === undefined)
-    atTurnEnd(secondLook, r as NodeBodyRead<unknown>);
-  else stream(r);
-}
-
-function secondLook(r: NodeBodyRead<unknown>): void {
-  if (!takeWhole(r)) stream(r);
-}
-
-/** takeWhole finishes the read from the request's buffer when the whole body is in it. */
-function takeWhole<O>(r: NodeBodyRead<O>): boolean {
   const { req, limits } = r;
-  if (req.destroyed || limits.inflater !== undefined) return false;
-  const n = req.readableLength;
-  const declared = limits.declaredLength;
-  if (declared === undefined ? !(req.complete && n <= limits.maxBytes) : n !== declared) return false;
-  // Paused mode: one read returns every buffered byte (the chunk itself when there is one).
-  const chunk = req.read() as Buffer | null;
-  r.done(chunk ?? EMPTY);
-  return true;
-}
-
-/** stream reads the rest of the body as it arrives, under the limits, its timer and listeners. */
-function stream<O>(r: NodeBodyRead<O>): void {
-  streamNodeBody(r.req, r.limits, (err, body) => {
+  if (!req.destroyed && limits.inflater === undefined) {
+    const n = req.readableLength;
+    const declared = limits.declaredLength;
+    if (declared === undefined ? req.complete && n <= limits.maxBytes : n === declared) {
+      // Paused mode: one read returns every buffered byte (the chunk itself when there is one).
+      const chunk = req.read() as Buffer | null;
+      r.done(chunk ?? EMPTY);
+      return;
+    }
+  }
+  streamNodeBody(req, limits, (err, body) => {
     if (err) r.fail(err);
     else r.done(body as Uint8Array);
   });

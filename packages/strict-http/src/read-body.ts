@@ -2,7 +2,6 @@ import type { IncomingMessage } from "node:http";
 import * as zlib from "node:zlib";
 import type { Inflater } from "./content-type.js";
 import { StrictBodyCode as C, StrictBodyError } from "./errors.js";
-import { atTurnEnd } from "./next-turn.js";
 
 /** Limits of one body read, already resolved. */
 export interface ReadLimits {
@@ -139,14 +138,9 @@ class BodySink {
       );
       z.on("drain", onDrain);
     }
-    if (limits.timeoutMs > 0 && Number.isFinite(limits.timeoutMs)) armLater(this);
-  }
-
-  /** arm starts the body timer of a read still going (see armLater). */
-  arm(): void {
-    if (this.settled) return;
-    const ms = this.limits.timeoutMs;
-    this.timer = setTimeout(() => this.fail(timedOut(ms)), ms);
+    if (limits.timeoutMs > 0 && Number.isFinite(limits.timeoutMs)) {
+      this.timer = setTimeout(() => this.fail(timedOut(limits.timeoutMs)), limits.timeoutMs);
+    }
   }
 
   /** write takes raw bytes; it returns false when the source should pause. */
@@ -218,21 +212,6 @@ class BodySink {
 }
 
 function noop(): void {}
-
-/**
- * armLater starts the body timer at the end of the turn, if the read is still
- * going then: a body that streams at all usually ends in the turn it started
- * in (a chunked body sent with its head), and a timer set and cleared for
- * each cost more than the rest of the read. The time allowed counts from
- * the end of the turn the read started in.
- */
-function armLater(sink: BodySink): void {
-  atTurnEnd(armSink, sink);
-}
-
-function armSink(sink: BodySink): void {
-  sink.arm();
-}
 
 function lengthMismatch(declared: number, got: number): StrictBodyError {
   return new StrictBodyError({
