@@ -112,7 +112,7 @@ export function writeBytes(enc: ByteEncoder, v: unknown): Uint8Array | undefined
   w.depth = 0;
   try {
     enc(w, v);
-    return w.result();
+    return w.resultCopied();
   } catch {
     return undefined;
   } finally {
