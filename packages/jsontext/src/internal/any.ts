@@ -101,6 +101,8 @@ interface KeyNode {
   /** The successor met last (the next guess). */
   next: KeyNode | undefined;
   children: Map<string, KeyNode> | undefined;
+  /** The first MAX_SCAN children with a plain quoted form: matched in place when the guess misses. */
+  scan: KeyNode[] | undefined;
   /** Objects that ended here. */
   closes: number;
   /** The compiled maker of objects with this path's names (undefined: not yet; null: none). */
@@ -116,6 +118,12 @@ const MAX_KEY = 64;
 const MAX_MAKERS = 1 << 10;
 /** Objects with more members than this are not made by a compiled literal. */
 const MAX_MAKER_MEMBERS = 64;
+/**
+ * Children tried in place when a path's guess misses: objects of several types share the trie
+ * (an order and its customer both begin with "id"), so the successor met last is often another
+ * type's, and reading the name would make a string a member.
+ */
+const MAX_SCAN = 8;
 /** Objects that must end at a node before a literal is compiled for it. */
 const COMPILE_AFTER = 2;
 let nodes = 0;
@@ -128,6 +136,7 @@ function root(): KeyNode {
     special: false,
     next: undefined,
     children: undefined,
+    scan: undefined,
     closes: 0,
     make: null,
   };
@@ -150,12 +159,26 @@ function child(node: KeyNode, name: string): KeyNode | undefined {
     special: isProtoName(name),
     next: undefined,
     children: undefined,
+    scan: undefined,
     closes: 0,
     make: undefined,
   };
   kids.set(name, made);
+  if (made.quoted !== null) {
+    const scan = (node.scan ??= []);
+    if (scan.length < MAX_SCAN) scan.push(made);
+  }
   nodes++;
   return made;
+}
+
+/** scanChildren returns the child (other than the guess tried) whose quoted name is at C.p, moving past it. */
+function scanChildren(scan: KeyNode[], tried: KeyNode | undefined): KeyNode | undefined {
+  for (let i = 0; i < scan.length; i++) {
+    const kid = scan[i] as KeyNode;
+    if (kid !== tried && matchAt(kid.quoted as Uint8Array)) return kid;
+  }
+  return undefined;
 }
 
 /** isProtoName reports whether name is one C.bailOnProtoNames refuses. */
@@ -297,10 +320,16 @@ function anyObject(): Record<string, unknown> {
     if (k !== 0x22) bail();
     let name: string;
     const guess: KeyNode | undefined = node?.next;
-    if (guess !== undefined && guess.quoted !== null && matchAt(guess.quoted)) {
-      if (guess.special && C.bailOnProtoNames) bail();
-      name = guess.key;
-      node = guess;
+    let hit: KeyNode | undefined;
+    if (guess !== undefined && guess.quoted !== null && matchAt(guess.quoted)) hit = guess;
+    else if (node?.scan !== undefined) {
+      hit = scanChildren(node.scan, guess);
+      if (hit !== undefined) node.next = hit;
+    }
+    if (hit !== undefined) {
+      if (hit.special && C.bailOnProtoNames) bail();
+      name = hit.key;
+      node = hit;
     } else {
       name = readString();
       if (C.bailOnProtoNames && isProtoName(name)) bail();
