@@ -88,6 +88,7 @@ export {
   nextMember,
   numberEnd,
   outView,
+  putUint31,
   Q,
   quoteCharV1,
   RBRACE,

@@ -21,6 +21,7 @@ import {
   LO_WORD,
   NUM_IN,
   outView,
+  putUint31,
   REST,
   STRING_HTML,
   STRING_JS,
@@ -46,7 +47,6 @@ import { isEmptyFn, isZeroFieldFn } from "./marshal-empty.js";
 import { findMethod } from "./methods.js";
 import { type FieldV1, structFieldsV1 } from "./struct-fields.js";
 import { isBigKind, Mismatch, mismatch, missingField } from "./value-check.js";
-import { putUint31 } from "./write-int.js";
 
 interface FieldEnc {
   /**

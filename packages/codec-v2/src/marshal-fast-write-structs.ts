@@ -19,6 +19,7 @@ import {
   LO_WORD,
   NUM_IN,
   outView,
+  putUint31,
   REST,
   storeBytesCode,
   tiered,
@@ -201,6 +202,7 @@ function generateStruct(
       "BIG",
       "DV",
       "VIEW",
+      "U31",
       src,
     )(
       fields,
@@ -217,6 +219,7 @@ function generateStruct(
       writeBigText,
       outView,
       viewOf,
+      putUint31,
     ) as ByteEncoder;
   } catch {
     // Code generation refused (a Content-Security-Policy): the shadow path serves this type.
@@ -355,7 +358,8 @@ function scalarCode(k: string, mode: number): { room: number; code: string; call
   if (isSmallIntKind(k))
     return {
       room: INT53_MAX_BYTES,
-      code: `if (!${smallIntCode(k, "x")}) BAILF();\nN[0] = x;\np = I53(b, p);\n`,
+      // 0 <= x < 2^31 (every value of most kinds): four digits a store (putUint31).
+      code: `if (!${smallIntCode(k, "x")}) BAILF();\nif (x >= 0 && (x | 0) === x) p = U31(b, d, p, x);\nelse {\nN[0] = x;\np = I53(b, p);\n}\n`,
       call: false,
     };
   if (isIntKind(k)) return { room: INT53_MAX_BYTES, code: bigCode(isUnsignedKind(k)), call: false };
@@ -371,7 +375,8 @@ function bigCode(unsigned: boolean): string {
   const fits = unsigned ? "BigInt.asUintN(64, x) !== x" : "BigInt.asIntN(64, x) !== x";
   // hi in (-2^21, 2^21): |x| < 2^53, exact as a double (unsigned: hi >= 0, so also below 2^63).
   const small = unsigned ? "hi >= 0 && hi < 2097152" : "hi > -2097152 && hi < 2097152";
-  return `if (typeof x !== "bigint" || ${fits}) BAILF();\nL[0] = x;\nhi = W[${HI_WORD}];\nif (${small}) {\nN[0] = hi * 4294967296 + (W[${LO_WORD}] >>> 0);\np = I53(b, p);\n} else {\nw.pos = p;\nBIG(w, x);\n${AFTER_CALL}${REST}}\n`;
+  // hi 0 and the low word non-negative: 0 <= x < 2^31, written by putUint31.
+  return `if (typeof x !== "bigint" || ${fits}) BAILF();\nL[0] = x;\nhi = W[${HI_WORD}];\nif (hi === 0 && W[${LO_WORD}] >= 0) p = U31(b, d, p, W[${LO_WORD}]);\nelse if (${small}) {\nN[0] = hi * 4294967296 + (W[${LO_WORD}] >>> 0);\np = I53(b, p);\n} else {\nw.pos = p;\nBIG(w, x);\n${AFTER_CALL}${REST}}\n`;
 }
 
 /** Writes bigint x of a 64-bit kind, checked to be in the kind's range, as its text. */

@@ -82,11 +82,8 @@ function newSlab(): Uint8Array {
   return s;
 }
 
-/**
- * carve copies bytes [0, n) of b (n < SLAB_MAX) into the slab and returns them as a
- * view of their own.
- */
-function carve(b: NodeBuf, n: number): Uint8Array {
+/** reserve takes n bytes of the slab (a new slab when they do not fit) and returns where they start (8-byte aligned). */
+function reserve(n: number): number {
   if (slabAt + n > SLAB_SIZE) {
     slab = newSlab();
     slabBuffer = slab.buffer;
@@ -95,6 +92,15 @@ function carve(b: NodeBuf, n: number): Uint8Array {
   }
   const at = slabAt;
   slabAt = (at + n + 7) & ~7;
+  return at;
+}
+
+/**
+ * carve copies bytes [0, n) of b (n < SLAB_MAX) into the slab and returns them as a
+ * view of their own.
+ */
+function carve(b: NodeBuf, n: number): Uint8Array {
+  const at = reserve(n);
   const out = new Uint8Array(slabBuffer, at, n);
   if (n > WORD_COPY || wordsOf(b).length === 0) {
     // A view, not b.subarray: a Buffer's subarray makes a Buffer.
@@ -120,14 +126,7 @@ const HAND_COPY = 256;
  * heap bytes: for a small value, as many as the result's own view).
  */
 function carveWords(b: NodeBuf, n: number): Uint8Array {
-  if (slabAt + n > SLAB_SIZE) {
-    slab = newSlab();
-    slabBuffer = slab.buffer;
-    slabWords = new Int32Array(slabBuffer);
-    slabAt = 0;
-  }
-  const at = slabAt;
-  slabAt = (at + n + 7) & ~7;
+  const at = reserve(n);
   const out = new Uint8Array(slabBuffer, at, n);
   const src = words;
   const dst = slabWords;

@@ -47,6 +47,7 @@ export {
   INT64_MAX_BYTES,
   LO_WORD,
   NUM_IN,
+  putUint31,
   safeBigint,
   safeBigintIn,
   writeFloat64,

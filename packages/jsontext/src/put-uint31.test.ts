@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { putUint31 } from "./write-int.js";
+import { putUint31 } from "./write-number.js";
 
 describe("putUint31", () => {
   const edges = [0, 1, 9, 10, 99, 100, 999, 1000, 9999, 10000, 99999, 100000, 999999, 1000000];
