@@ -82,8 +82,13 @@ function newSlab(): Uint8Array {
   return s;
 }
 
-/** reserve takes n bytes of the slab (a new slab when they do not fit) and returns where they start (8-byte aligned). */
-function reserve(n: number): number {
+/**
+ * carve copies bytes [0, n) of b (n < SLAB_MAX) into the slab and returns them as a view of
+ * their own. Up to `byHand` bytes from a buffer with 32-bit words are copied four words a step,
+ * with no view of b made for TypedArray#set (a typed array of about 96 heap bytes: for a small
+ * value, as many as the result's own view).
+ */
+function carve(b: NodeBuf, n: number, byHand: number): Uint8Array {
   if (slabAt + n > SLAB_SIZE) {
     slab = newSlab();
     slabBuffer = slab.buffer;
@@ -92,42 +97,13 @@ function reserve(n: number): number {
   }
   const at = slabAt;
   slabAt = (at + n + 7) & ~7;
-  return at;
-}
-
-/**
- * carve copies bytes [0, n) of b (n < SLAB_MAX) into the slab and returns them as a
- * view of their own.
- */
-function carve(b: NodeBuf, n: number): Uint8Array {
-  const at = reserve(n);
   const out = new Uint8Array(slabBuffer, at, n);
-  if (n > WORD_COPY || wordsOf(b).length === 0) {
+  if (n > byHand || wordsOf(b).length === 0) {
     // A view, not b.subarray: a Buffer's subarray makes a Buffer.
     slab.set(new Uint8Array(b.buffer, b.byteOffset, n), at);
     return out;
   }
   // The carved range starts at a word of the slab (8-byte aligned).
-  const src = words;
-  const dst = slabWords;
-  const to = at >> 2;
-  const k = n >> 2;
-  for (let i = 0; i < k; i++) dst[to + i] = src[i] as number;
-  for (let i = k << 2; i < n; i++) out[i] = b[i] as number;
-  return out;
-}
-
-/** Outputs up to this long are carved by {@link FastWriter.resultCopied} with no typed array made for the copy. */
-const HAND_COPY = 256;
-
-/**
- * carve for n <= HAND_COPY from a buffer with 32-bit words (wordsOf(b) not empty): the bytes
- * copied four at a time, with no view of b made for TypedArray#set (a typed array of about 96
- * heap bytes: for a small value, as many as the result's own view).
- */
-function carveWords(b: NodeBuf, n: number): Uint8Array {
-  const at = reserve(n);
-  const out = new Uint8Array(slabBuffer, at, n);
   const src = words;
   const dst = slabWords;
   const to = at >> 2;
@@ -144,6 +120,9 @@ function carveWords(b: NodeBuf, n: number): Uint8Array {
   for (let j = k << 2; j < n; j++) out[j] = b[j] as number;
   return out;
 }
+
+/** Outputs up to this long are carved by {@link FastWriter.resultCopied} with no typed array made for the copy. */
+const HAND_COPY = 256;
 
 /**
  * wordsOf returns b as 32-bit words (kept for the next call: a writer keeps its buffer), or no
@@ -244,22 +223,21 @@ export class FastWriter {
       this.buf = allocate(Math.max(FIRST_BUFFER, Math.min(n + (n >> 3), KEEP_BUFFER)));
       return new Uint8Array(b.buffer, b.byteOffset, n);
     }
-    if (n < SLAB_MAX) return carve(b, n);
+    if (n < SLAB_MAX) return carve(b, n, WORD_COPY);
     const c = Buffer.allocUnsafe(n);
     b.copy(c, 0, 0, n);
     return new Uint8Array(c.buffer, c.byteOffset, n);
   }
 
   /**
-   * result, with outputs up to HAND_COPY bytes copied by hand (see carveWords): fewer heap bytes
-   * a call, a few more instructions. The writer is then empty.
+   * result, with outputs up to HAND_COPY bytes copied by hand (see carve): fewer heap bytes a
+   * call, a few more instructions. The writer is then empty.
    */
   resultCopied(): Uint8Array {
     const n = this.pos;
-    const b = this.buf;
-    if (n > HAND_COPY || wordsOf(b).length === 0) return this.result();
+    if (n > HAND_COPY) return this.result();
     this.pos = 0;
     this.depth = 0;
-    return carveWords(b, n);
+    return carve(this.buf, n, HAND_COPY);
   }
 }
