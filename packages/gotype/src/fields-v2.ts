@@ -40,7 +40,14 @@ import { lookupTag } from "./tags.js";
 import { typeStringV2Build } from "./type-string.js";
 import type { GoType, MethodName, StructField, StructType } from "./types.js";
 
-const ALL_METHODS: readonly MethodName[] = ["MarshalJSON", "UnmarshalJSON", "MarshalText", "UnmarshalText"];
+// Go's allMethodTypes as far as an inlined field's check goes (AppendText: encoding.TextAppender).
+const ALL_METHODS: readonly MethodName[] = [
+  "MarshalJSON",
+  "UnmarshalJSON",
+  "AppendText",
+  "MarshalText",
+  "UnmarshalText",
+];
 
 function implementsAnyMarshal(t: GoType): boolean {
   for (const m of ALL_METHODS) if (lookupMethod(t, m, { addressable: true }) !== undefined) return true;

@@ -1,6 +1,6 @@
 /**
  * JSON methods declared in Go source (MarshalJSON, UnmarshalJSON,
- * MarshalText, UnmarshalText, IsZero, MarshalJSONTo, UnmarshalJSONFrom with
+ * MarshalText, AppendText, UnmarshalText, IsZero, MarshalJSONTo, UnmarshalJSONFrom with
  * Go's exact signatures), recorded on their type with their receiver.
  */
 import type { MethodDeclAst, TExpr } from "./go-ast.js";
@@ -61,6 +61,16 @@ function isJsonMethod(m: MethodDeclAst, importPath: ImportPathOf): boolean {
     case "MarshalText":
       return (
         s.params.length === 0 &&
+        s.results.length === 2 &&
+        isByteSlice(s.results[0]) &&
+        isName(s.results[1], "error")
+      );
+    case "AppendText":
+      // encoding.TextAppender: AppendText(b []byte) ([]byte, error).
+      return (
+        s.params.length === 1 &&
+        !s.variadic &&
+        isByteSlice(s.params[0]) &&
         s.results.length === 2 &&
         isByteSlice(s.results[0]) &&
         isName(s.results[1], "error")

@@ -37,8 +37,9 @@ function asText(data: Uint8Array | string): string {
 
 /**
  * Go's time.Time: a struct whose fields are all unexported, so JSON sees only
- * its methods: MarshalJSON, MarshalText and IsZero (value receivers),
- * UnmarshalJSON and UnmarshalText (pointer receivers). Values are GoTime.
+ * its methods: MarshalJSON, MarshalText, AppendText (Go 1.24) and IsZero
+ * (value receivers), UnmarshalJSON and UnmarshalText (pointer receivers).
+ * Values are GoTime.
  */
 export const timeTime: GoType<GoTime> = knownType(
   "Time",
@@ -49,6 +50,8 @@ export const timeTime: GoType<GoTime> = knownType(
   [
     method("MarshalJSON", "value", (v: GoTime) => v.marshalJSON()),
     method("MarshalText", "value", (v: GoTime) => v.marshalText()),
+    // Its errors name the method: "Time.AppendText: year outside of range [0,9999]".
+    method("AppendText", "value", (v: GoTime) => v.marshalText("Time.AppendText: ")),
     method("IsZero", "value", (v: GoTime) => v.isZero()),
     method("UnmarshalJSON", "pointer", (data: Uint8Array | string, current: GoTime) =>
       GoTime.unmarshalJSON(asText(data), current),

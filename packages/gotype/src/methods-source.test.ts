@@ -196,3 +196,74 @@ describe("twins for a whole package", () => {
     );
   });
 });
+
+// Go 1.24's encoding.TextAppender: `AppendText(b []byte) ([]byte, error)` is a JSON method (the v2
+// engine calls it before MarshalText); any other shape is an ordinary method Go ignores.
+describe("AppendText declared in source", () => {
+  const appendSrc = `package shop
+
+type A string
+
+func (a A) AppendText(b []byte) ([]byte, error) { return append(b, a...), nil }
+
+type Named int
+
+func (n *Named) AppendText(buf []uint8) (text []byte, err error) { return buf, nil }
+
+type NoParam int
+
+func (NoParam) AppendText() ([]byte, error) { return nil, nil }
+
+type Variadic int
+
+func (Variadic) AppendText(b ...byte) ([]byte, error) { return b, nil }
+
+type OneResult int
+
+func (OneResult) AppendText(b []byte) []byte { return b }
+
+type StringResult int
+
+func (StringResult) AppendText(b []byte) (string, error) { return "", nil }
+`;
+  const cases: { name: string; type: string; want?: { receiver: "value" | "pointer"; line: number } }[] = [
+    { name: "Value", type: "A", want: { receiver: "value", line: 5 } },
+    { name: "PointerNamedResults", type: "Named", want: { receiver: "pointer", line: 9 } },
+    { name: "NoParam", type: "NoParam" },
+    { name: "Variadic", type: "Variadic" },
+    { name: "OneResult", type: "OneResult" },
+    { name: "StringResult", type: "StringResult" },
+  ];
+  const types = parseGo(appendSrc, { fileName: "shop.go" });
+  for (const c of cases) {
+    test(`AppendText/Signature/${c.name}`, () => {
+      const m = (types[c.type] as GoType).methods?.AppendText;
+      if (c.want === undefined) expect(m).toBeUndefined();
+      else {
+        expect(m).toMatchObject({ name: "AppendText", receiver: c.want.receiver, declaredOnly: true });
+        expect(m?.pos).toMatchObject({ file: "shop.go", line: c.want.line });
+      }
+    });
+  }
+
+  test("AppendText/MissingTwin", () => {
+    expect(missingTwins(types).map((m) => `${m.type}.${m.method}`)).toEqual([
+      "A.AppendText",
+      "Named.AppendText",
+    ]);
+    expect(() => lookupMethod(types.A as GoType, "AppendText")?.method.fn("x")).toThrow(
+      "withMethods(types.A, { AppendText: ... })",
+    );
+  });
+
+  test("AppendText/TwinByGoOrCamelName", () => {
+    const t = parseGo(`${appendSrc}\n// twins`);
+    withMethods(t.A as GoType, { appendText: (v: string) => `a:${v}` });
+    withPackageMethods(t, { Named: { AppendText: (v: bigint) => `n:${v}` } });
+    expect(lookupMethod(t.A as GoType, "AppendText")?.method.fn("x")).toBe("a:x");
+    // The pointer receiver the source declares is kept.
+    expect(lookupMethod(t.Named as GoType, "AppendText")).toBeUndefined();
+    expect(lookupMethod(t.Named as GoType, "AppendText", { addressable: true })?.method.fn(1n)).toBe("n:1");
+    expect(missingTwins(t)).toEqual([]);
+  });
+});

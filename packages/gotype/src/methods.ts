@@ -49,6 +49,7 @@ const METHOD_NAMES: readonly MethodName[] = [
   "MarshalJSON",
   "UnmarshalJSON",
   "MarshalText",
+  "AppendText",
   "UnmarshalText",
   "IsZero",
   "MarshalJSONTo",
@@ -58,6 +59,7 @@ const CAMEL: ReadonlyMap<string, MethodName> = new Map([
   ["marshalJSON", "MarshalJSON"],
   ["unmarshalJSON", "UnmarshalJSON"],
   ["marshalText", "MarshalText"],
+  ["appendText", "AppendText"],
   ["unmarshalText", "UnmarshalText"],
   ["isZero", "IsZero"],
   ["marshalJSONTo", "MarshalJSONTo"],
@@ -69,6 +71,7 @@ export type MethodImpls = GoMethodImpls & {
   marshalJSON?: GoMethodImpls["MarshalJSON"];
   unmarshalJSON?: GoMethodImpls["UnmarshalJSON"];
   marshalText?: GoMethodImpls["MarshalText"];
+  appendText?: GoMethodImpls["AppendText"];
   unmarshalText?: GoMethodImpls["UnmarshalText"];
   isZero?: GoMethodImpls["IsZero"];
   marshalJSONTo?: GoMethodImpls["MarshalJSONTo"];

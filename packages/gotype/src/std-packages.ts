@@ -106,6 +106,10 @@ type TextMarshaler interface {
 	MarshalText() (text []byte, err error)
 }
 
+type TextAppender interface {
+	AppendText(b []byte) ([]byte, error)
+}
+
 type TextUnmarshaler interface {
 	UnmarshalText(text []byte) error
 }
@@ -155,18 +159,21 @@ type Values map[string][]string
 type Addr struct{ text string }
 
 func (ip Addr) MarshalText() ([]byte, error)
+func (ip Addr) AppendText(b []byte) ([]byte, error)
 func (ip *Addr) UnmarshalText(text []byte) error
 
 // Prefix is an IP prefix (CIDR). In TypeScript its value is { text } ("10.0.0.0/8"; "" for the zero Prefix).
 type Prefix struct{ text string }
 
 func (p Prefix) MarshalText() ([]byte, error)
+func (p Prefix) AppendText(b []byte) ([]byte, error)
 func (p *Prefix) UnmarshalText(text []byte) error
 
 // AddrPort is an IP and a port. In TypeScript its value is { text } ("[::1]:80"; "" for the zero AddrPort).
 type AddrPort struct{ text string }
 
 func (p AddrPort) MarshalText() ([]byte, error)
+func (p AddrPort) AppendText(b []byte) ([]byte, error)
 func (p *AddrPort) UnmarshalText(text []byte) error
 `,
       twins: { Addr: netipAddrTwins, Prefix: netipPrefixTwins, AddrPort: netipAddrPortTwins },
@@ -182,6 +189,7 @@ func (p *AddrPort) UnmarshalText(text []byte) error
 type IP []byte
 
 func (ip IP) MarshalText() ([]byte, error)
+func (ip IP) AppendText(b []byte) ([]byte, error)
 func (ip *IP) UnmarshalText(text []byte) error
 
 // An IPMask is a bitmask; it has no text methods, so JSON writes it as base64.
@@ -214,6 +222,7 @@ type Int struct {
 func (x *Int) MarshalJSON() ([]byte, error)
 func (z *Int) UnmarshalJSON(text []byte) error
 func (x *Int) MarshalText() (text []byte, err error)
+func (x *Int) AppendText(b []byte) (text []byte, err error)
 func (z *Int) UnmarshalText(text []byte) error
 
 // A Float is an arbitrary-precision float. *big.Float values are strings in TypeScript (Go's 'g' text).
@@ -228,6 +237,7 @@ type Float struct {
 }
 
 func (x *Float) MarshalText() (text []byte, err error)
+func (x *Float) AppendText(b []byte) ([]byte, error)
 func (z *Float) UnmarshalText(text []byte) error
 
 // A Rat is an arbitrary-precision quotient. *big.Rat values are strings in TypeScript ("3/4", "5").
@@ -236,6 +246,7 @@ type Rat struct {
 }
 
 func (x *Rat) MarshalText() (text []byte, err error)
+func (x *Rat) AppendText(b []byte) ([]byte, error)
 func (z *Rat) UnmarshalText(text []byte) error
 `,
       twins: { Int: bigIntTwins, Float: bigFloatTwins, Rat: bigRatTwins },

@@ -189,7 +189,7 @@ function addrString(a: Addr): string {
   return out + zone;
 }
 
-/** The text a netip value holds (`{ text }` or a string; "" for the zero value). */
+/** The text a netip value holds (`{ text }` or a string; "" for the zero value): MarshalText's and AppendText's. */
 function heldText(v: unknown): string {
   if (typeof v === "string") return v;
   if (v !== null && typeof v === "object" && typeof (v as { text?: unknown }).text === "string")
@@ -197,9 +197,10 @@ function heldText(v: unknown): string {
   return "";
 }
 
-/** netip.Addr's MarshalText / UnmarshalText over `{ text: string }` values (canonical text, "" for the zero Addr). */
+/** netip.Addr's MarshalText / AppendText / UnmarshalText over `{ text: string }` values (canonical text, "" for the zero Addr). */
 export const netipAddrTwins = {
-  MarshalText: (v: unknown): string => heldText(v),
+  MarshalText: heldText,
+  AppendText: heldText,
   UnmarshalText: (data: Uint8Array | string): { text: string } => {
     const s = text(data);
     return { text: s === "" ? "" : addrString(parseAddr(s)) };
@@ -233,9 +234,10 @@ function parsePrefix(s: string): string {
   return `${addrString(ip)}/${bits}`;
 }
 
-/** netip.Prefix's MarshalText / UnmarshalText over `{ text: string }` values. */
+/** netip.Prefix's MarshalText / AppendText / UnmarshalText over `{ text: string }` values. */
 export const netipPrefixTwins = {
-  MarshalText: (v: unknown): string => heldText(v),
+  MarshalText: heldText,
+  AppendText: heldText,
   UnmarshalText: (data: Uint8Array | string): { text: string } => {
     const s = text(data);
     return { text: s === "" ? "" : parsePrefix(s) };
@@ -266,9 +268,10 @@ function parseAddrPort(s: string): string {
   return a.is4 ? `${addrString(a)}:${p}` : `[${addrString(a)}]:${p}`;
 }
 
-/** netip.AddrPort's MarshalText / UnmarshalText over `{ text: string }` values. */
+/** netip.AddrPort's MarshalText / AppendText / UnmarshalText over `{ text: string }` values. */
 export const netipAddrPortTwins = {
-  MarshalText: (v: unknown): string => heldText(v),
+  MarshalText: heldText,
+  AppendText: heldText,
   UnmarshalText: (data: Uint8Array | string): { text: string } => {
     const s = text(data);
     return { text: s === "" ? "" : parseAddrPort(s) };
@@ -281,20 +284,24 @@ function hexString(b: Uint8Array): string {
   return s;
 }
 
-/** net.IP's MarshalText / UnmarshalText over Uint8Array values (a nil IP is null). */
+// net.IP's text (MarshalText and AppendText): "" for a nil or empty IP, an error for a bad length.
+function ipText(v: Uint8Array | null): string {
+  if (v === null || v === undefined || v.length === 0) return "";
+  if (v.length !== 4 && v.length !== 16) throw new Error(`address ${hexString(v)}: invalid IP address`);
+  const b = new Uint8Array(16);
+  if (v.length === 4) {
+    b[10] = 0xff;
+    b[11] = 0xff;
+    b.set(v, 12);
+  } else b.set(v);
+  const a: Addr = { bytes: b, is4: false, zone: "" };
+  return is4In6(a) ? string4(b, 12) : addrString(a);
+}
+
+/** net.IP's MarshalText / AppendText / UnmarshalText over Uint8Array values (a nil IP is null). */
 export const netIPTwins = {
-  MarshalText: (v: Uint8Array | null): string => {
-    if (v === null || v === undefined || v.length === 0) return "";
-    if (v.length !== 4 && v.length !== 16) throw new Error(`address ${hexString(v)}: invalid IP address`);
-    const b = new Uint8Array(16);
-    if (v.length === 4) {
-      b[10] = 0xff;
-      b[11] = 0xff;
-      b.set(v, 12);
-    } else b.set(v);
-    const a: Addr = { bytes: b, is4: false, zone: "" };
-    return is4In6(a) ? string4(b, 12) : addrString(a);
-  },
+  MarshalText: ipText,
+  AppendText: ipText,
   UnmarshalText: (data: Uint8Array | string): Uint8Array | null => {
     const s = text(data);
     if (s === "") return null;
@@ -348,6 +355,7 @@ export const bigIntTwins = {
     return n;
   },
   MarshalText: (v: unknown): string => bigIntOf(v).toString(),
+  AppendText: (v: unknown): string => bigIntOf(v).toString(),
   UnmarshalText: (data: Uint8Array | string): bigint => {
     const s = text(data);
     const n = parseBigIntText(s);
@@ -396,9 +404,10 @@ function ratText(v: unknown): string {
   return typeof v === "string" ? v : "0";
 }
 
-/** *big.Rat's text methods over string values in Go's normal form ("3/4", "5"). */
+/** *big.Rat's text methods (MarshalText, AppendText, UnmarshalText) over string values in Go's normal form ("3/4", "5"). */
 export const bigRatTwins = {
-  MarshalText: (v: unknown): string => ratText(v),
+  MarshalText: ratText,
+  AppendText: ratText,
   UnmarshalText: (data: Uint8Array | string): string => {
     const s = text(data);
     const r = parseRat(s);
@@ -442,8 +451,13 @@ function normaliseFloat(s: string): string {
   return neg ? `-${out}` : out;
 }
 
-/** *big.Float's text methods over string values (Go's shortest 'g' text at precision 64). */
+function floatText(v: unknown): string {
+  return typeof v === "string" ? v : "0";
+}
+
+/** *big.Float's text methods (MarshalText, AppendText, UnmarshalText) over string values (Go's shortest 'g' text at precision 64). */
 export const bigFloatTwins = {
-  MarshalText: (v: unknown): string => (typeof v === "string" ? v : "0"),
+  MarshalText: floatText,
+  AppendText: floatText,
   UnmarshalText: (data: Uint8Array | string): string => normaliseFloat(text(data)),
 };

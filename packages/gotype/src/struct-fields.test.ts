@@ -103,6 +103,21 @@ describe("structFields (recorded from Go)", () => {
       "inlined Go struct field A of type map[uint8]jsontext.Value must be a Go struct, Go map of string key, or jsontext.Value",
     );
   });
+  it("an inlined field whose type has only AppendText is refused (Go's allMethodTypes)", () => {
+    // GOEXPERIMENT=jsonv2 go run (Go 1.26.8), json/v2 Marshal of S{}: "json: cannot marshal from Go
+    // main.S: inlined Go struct field A of type main.Only must not implement marshal or unmarshal
+    // methods"; GOTOOLCHAIN=go1.27.3 go run, of E{} (`embed`): "... main.E: embedded Go struct field
+    // A of type main.Only must not implement marshal or unmarshal methods".
+    const d = parseGo(
+      'package main\ntype Only struct{ X int }\nfunc (x Only) AppendText(b []byte) ([]byte, error)\ntype S struct {\n\tA Only `json:",inline"`\n}\ntype E struct {\n\tA Only `json:",embed"`\n}',
+    );
+    expect(structFields(d.S as never, "v2").error?.message).toBe(
+      "inlined Go struct field A of type main.Only must not implement marshal or unmarshal methods",
+    );
+    expect(structFields(d.E as never, "v2", "1.27").error?.message).toBe(
+      "embedded Go struct field A of type main.Only must not implement marshal or unmarshal methods",
+    );
+  });
   it("S5: embedded time.Time promotes MarshalJSON (Go marshals S5 as a time)", () => {
     expect(lookupMethod(decls.S5 as never, "MarshalJSON")?.path.map((s) => s.name)).toEqual(["Time"]);
   });

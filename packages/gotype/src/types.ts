@@ -38,12 +38,14 @@ export type KnownType = "time.Time" | "time.Duration" | "json.Number" | "json.Ra
 /**
  * Names of the methods encoding/json (v1) and encoding/json/v2 look for.
  * MarshalJSONTo and UnmarshalJSONFrom are v2's streaming methods (json.MarshalerTo,
- * json.UnmarshalerFrom); classic v1 ignores them.
+ * json.UnmarshalerFrom); AppendText is Go 1.24's encoding.TextAppender, which the v2
+ * engine prefers to MarshalText. Classic v1 ignores all three.
  */
 export type MethodName =
   | "MarshalJSON"
   | "UnmarshalJSON"
   | "MarshalText"
+  | "AppendText"
   | "UnmarshalText"
   | "IsZero"
   | "MarshalJSONTo"
@@ -63,6 +65,11 @@ export interface GoMethodImpls {
   MarshalJSON?: (value: any) => Uint8Array | string;
   UnmarshalJSON?: (data: Uint8Array, current: any) => any;
   MarshalText?: (value: any) => Uint8Array | string;
+  /**
+   * encoding.TextAppender's AppendText(b): returns the text to append (the codec appends it), as
+   * MarshalText returns its text. The v2 engine calls it before MarshalText; classic v1 never does.
+   */
+  AppendText?: (value: any) => Uint8Array | string;
   UnmarshalText?: (text: Uint8Array, current: any) => any;
   IsZero?: (value: any) => boolean;
   /** v2's MarshalJSONTo(enc): the codec passes its encoder; the shape of `enc` is the codec's. */
