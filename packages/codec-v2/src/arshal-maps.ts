@@ -4,12 +4,18 @@
  * deep-path frames. Go: arshal_default.go's map arshaler.
  */
 
-import { GoTimeError, type GoType, typeString as reflectTypeString } from "@gojson/gotype";
+import {
+  GoMethodMissingError,
+  GoTime,
+  GoTimeError,
+  type GoType,
+  typeString as reflectTypeString,
+} from "@gojson/gotype";
 import { formatFloat, type Kind, SyntacticError } from "@gojson/jsontext";
 import { type QuotePolicy, utf8Length } from "@gojson/jsontext/internal";
-import { methodText } from "./arshal-methods.js";
+import { lookupTextMethod, methodText } from "./arshal-methods.js";
 import { parseGoFloatSyntax, parseGoInt, parseGoIntSyntax } from "./arshal-scalars.js";
-import { strictRFC3339Error } from "./arshal-time.js";
+import { strictRFC3339Error, timeEncoder } from "./arshal-time.js";
 import {
   ERR_DUPLICATE_NAME,
   escapePointerToken,
@@ -33,7 +39,7 @@ import {
   wantText,
 } from "./invalid-value.js";
 import { MarshalerError } from "./legacy-errors.js";
-import { compileEncoder, type MarshalMode } from "./marshal-compile.js";
+import { compileEncoder, type MarshalMode, NO_MARSHAL_MODE } from "./marshal-compile.js";
 import {
   DEEP_AFTER,
   type Enc,
@@ -88,12 +94,35 @@ function keyEncoder(k: GoType, o: ResolvedOptions): (key: unknown) => string {
       throw marshalErr(k, o.rules.durationNoDefault);
     };
   }
-  // v2 calls MarshalJSON and MarshalText on keys; v1 only MarshalText.
+  if (k.known === "time.Time") {
+    // Go's time arshaler writes a key as it writes a value, with its errors (not its methods'):
+    // `cannot marshal from Go time.Time after offset 1: year outside of range [0,9999]`, and
+    // under legacy reporting `error calling MarshalJSON for type *time.Time: ...`.
+    const enc = timeEncoder(k, o, NO_MARSHAL_MODE);
+    return (key) => {
+      if (!GoTime.isInstance(key)) throw invalidKey(k, key);
+      let s: string;
+      try {
+        s = enc(key);
+      } catch (e) {
+        throw SemanticError.isInstance(e) ? positionedMarshalError(e) : e;
+      }
+      return s.slice(1, -1); // RFC 3339 text, quoted, nothing escaped
+    };
+  }
+  // v2 calls MarshalJSON, AppendText and MarshalText on keys; v1 only the text methods.
   const mj = lookupMethod(k, "MarshalJSON");
   if (mj && !f.callMethodsWithLegacySemantics) {
     const fn = mj.call;
     return (key) => {
-      const out = fn(key);
+      let out: Uint8Array | string;
+      try {
+        out = fn(key);
+      } catch (e) {
+        if (GoMethodMissingError.isInstance(e)) throw e;
+        // The method's error: Go's SemanticError at the key (newMarshalErrorBefore).
+        throw positionedMarshalError(marshalErr(k, e instanceof Error ? e : String(e)));
+      }
       let r: string;
       try {
         r = reformatRaw(out, o);
@@ -105,19 +134,22 @@ function keyEncoder(k: GoType, o: ResolvedOptions): (key: unknown) => string {
       return JSON.parse(r) as string;
     };
   }
-  const mt = lookupMethod(k, "MarshalText", !f.callMethodsWithLegacySemantics);
-  // Go 1.27 (v1 semantics): MarshalText is not called on a key of string kind (classic v1's rule).
+  const mt = lookupTextMethod(k, !f.callMethodsWithLegacySemantics);
+  // Go 1.27 (v1 semantics): AppendText and MarshalText are not called on a key of string kind
+  // (classic v1's rule); Go 1.26 calls them.
   if (mt && !(f.callMethodsWithLegacySemantics && o.rules.legacyStringKeysSkipText && k.kind === "string")) {
     const fn = mt.call;
+    const name = mt.name;
     return (key) => {
       let out: Uint8Array | string;
       try {
         out = fn(key);
       } catch (e) {
+        if (GoMethodMissingError.isInstance(e)) throw e;
         // The method's error: v1's MarshalerError (legacy), else Go's SemanticError at the key.
         if (f.reportErrorsWithLegacySemantics) {
           const detail = e instanceof Error ? e.message : String(e);
-          throw new MarshalerError(`*${reflectTypeString(k)}`, "MarshalText", detail);
+          throw new MarshalerError(`*${reflectTypeString(k)}`, name, detail);
         }
         throw positionedMarshalError(marshalErr(k, e instanceof Error ? e : String(e)));
       }

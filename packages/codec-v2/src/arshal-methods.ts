@@ -1,10 +1,16 @@
 /**
  * Types with methods, marshal and unmarshal: MarshalJSON / UnmarshalJSON (the whole raw value),
- * MarshalText / UnmarshalText (a JSON string), v2's and v1's rules for addressability and errors;
+ * AppendText or MarshalText / UnmarshalText (a JSON string), v2's and v1's rules for addressability
+ * and errors;
  * and json.RawMessage / jsontext.Value, written and read as raw values. Go: arshal_methods.go.
  */
 
-import { GoTimeError, type GoType, typeString as reflectTypeString } from "@gojson/gotype";
+import {
+  GoMethodMissingError,
+  GoTimeError,
+  type GoType,
+  typeString as reflectTypeString,
+} from "@gojson/gotype";
 import { SyntacticError } from "@gojson/jsontext";
 import { SemanticError, syntacticError, valueOutputError } from "./errors.js";
 import { goTimeErrorText, lookupMethod, zero } from "./go-values.js";
@@ -42,17 +48,36 @@ export function rawValueEncoder(t: GoType, o: ResolvedOptions): Enc {
 }
 
 /**
- * The encoder of a type with a MarshalJSON or MarshalText method, or undefined. v2 calls them
- * regardless of addressability; legacy semantics call pointer-receiver methods on addressable values only.
+ * The text method the v2 engine calls on t, if any: AppendText (encoding.TextAppender, Go 1.24)
+ * before MarshalText, as Go's arshal_methods.go layers them. `addressable` admits pointer receivers.
+ */
+export function lookupTextMethod(
+  t: GoType,
+  addressable: boolean,
+):
+  | { readonly name: "AppendText" | "MarshalText"; readonly call: (v: any) => Uint8Array | string }
+  | undefined {
+  const at = lookupMethod(t, "AppendText", addressable);
+  if (at) return { name: "AppendText", call: at.call };
+  const mt = lookupMethod(t, "MarshalText", addressable);
+  return mt ? { name: "MarshalText", call: mt.call } : undefined;
+}
+
+/**
+ * The encoder of a type with a MarshalJSON, AppendText or MarshalText method (Go's order), or
+ * undefined. v2 calls them regardless of addressability; legacy semantics call pointer-receiver
+ * methods on addressable values only (else the next method in the order, as Go falls through).
  */
 export function methodEncoder(t: GoType, o: ResolvedOptions, m: MarshalMode): Enc | undefined {
   const f = o.flags;
   const addr = !f.callMethodsWithLegacySemantics || m.addr;
   const mj = lookupMethod(t, "MarshalJSON", addr);
-  const mt = lookupMethod(t, "MarshalText", addr);
+  const mt = lookupTextMethod(t, addr);
   const legacyErr = f.reportErrorsWithLegacySemantics;
   /** Under legacy error reporting a method's error is always wrapped in v1's MarshalerError (receiver `*T`). */
   const methodErr = (e: unknown, func: string): unknown => {
+    // A method declared in Go source without a twin is the caller's to fix, not Go's error.
+    if (GoMethodMissingError.isInstance(e)) return e;
     if (!legacyErr) return marshalErr(t, e instanceof Error ? e : String(e));
     const detail = SyntacticError.isInstance(e)
       ? legacySyntaxText(e.detail)
@@ -80,12 +105,14 @@ export function methodEncoder(t: GoType, o: ResolvedOptions, m: MarshalMode): En
   }
   if (mt) {
     const fn = mt.call;
+    const name = mt.name;
     return (v) => {
       let out: Uint8Array | string;
       try {
         out = fn(v);
       } catch (e) {
-        throw methodErr(e, "MarshalText");
+        // The error names the method called: "error calling AppendText for type *T" (legacy).
+        throw methodErr(e, name);
       }
       // Go's encoder checks the text as a string value: invalid UTF-8 (unless allowed) is its error,
       // wrapped as this type's (v2), or replaced by U+FFFD (allowInvalidUTF8).
@@ -102,7 +129,7 @@ export function methodEncoder(t: GoType, o: ResolvedOptions, m: MarshalMode): En
 
 const strictUTF8 = new TextDecoder("utf-8", { fatal: true });
 
-/** methodText decodes a MarshalText result: invalid UTF-8 is Go's error unless allowed (then U+FFFD). */
+/** methodText decodes an AppendText or MarshalText result: invalid UTF-8 is Go's error unless allowed (then U+FFFD). */
 export function methodText(b: Uint8Array, allowInvalid: boolean): string {
   if (allowInvalid) return new TextDecoder().decode(b);
   try {
@@ -128,6 +155,7 @@ export function unmarshalJSONDecoder(
     try {
       return fn(raw, cur);
     } catch (e0) {
+      if (GoMethodMissingError.isInstance(e0)) throw e0;
       // time.Time's method (promoted): Go quotes the raw bytes of the text in its message.
       const text = GoTimeError.isInstance(e0) ? goTimeErrorText(raw, true) : undefined;
       const e = text === undefined ? e0 : new GoTimeError(text);
@@ -167,6 +195,7 @@ export function unmarshalTextDecoder(
     try {
       return fn(toBytes(s), cur);
     } catch (e) {
+      if (GoMethodMissingError.isInstance(e)) throw e;
       if (f.reportErrorsWithLegacySemantics) return fail(r, o, methodError(e), false, cur);
       throw afterErr(r, t, '"', start, "", e instanceof Error ? e : String(e));
     }

@@ -50,8 +50,16 @@ export function isByteSlice(t: GoType, o: ResolvedOptions, format = ""): boolean
     (t.kind === "slice" || t.kind === "array") &&
     t.elem.kind === "uint8" &&
     (t.elem.name === undefined ||
-      (o.flags.formatBytesWithLegacySemantics &&
-        (format !== "" || (!lookupMethod(t.elem, "MarshalJSON") && !lookupMethod(t.elem, "MarshalText")))))
+      (o.flags.formatBytesWithLegacySemantics && (format !== "" || !hasMarshalMethod(t.elem))))
+  );
+}
+
+// Go's implementsAny(t, allMarshalerTypes...) for a byte element: MarshalJSON, AppendText or MarshalText.
+function hasMarshalMethod(t: GoType): boolean {
+  return (
+    lookupMethod(t, "MarshalJSON") !== undefined ||
+    lookupMethod(t, "AppendText") !== undefined ||
+    lookupMethod(t, "MarshalText") !== undefined
   );
 }
 

@@ -257,7 +257,12 @@ interface FieldPlan {
 function emptyUpFront(t: GoType): ((v: unknown) => boolean) | undefined {
   const base = t.kind === "pointer" && t.name === undefined ? t.elem : t;
   if (t.known !== undefined || (t.kind === "pointer" && base.known !== undefined)) return undefined;
-  if (lookupMethod(t, "MarshalJSON", true) || lookupMethod(t, "MarshalText", true)) return undefined;
+  if (
+    lookupMethod(t, "MarshalJSON", true) ||
+    lookupMethod(t, "AppendText", true) ||
+    lookupMethod(t, "MarshalText", true)
+  )
+    return undefined;
   switch (t.kind) {
     case "string":
       return (v) => v === "";

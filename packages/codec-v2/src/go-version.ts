@@ -56,7 +56,7 @@ export interface GoRules {
    * (Go 1.26 unquoted the content first: `"null"` was a syntax error and `"\"null\""` was null).
    */
   readonly legacyQuotedNullFirst: boolean;
-  /** Go 1.27 (v1 semantics): MarshalText is not called on map keys of string kind. */
+  /** Go 1.27 (v1 semantics): AppendText and MarshalText are not called on map keys of string kind. */
   readonly legacyStringKeysSkipText: boolean;
   /**
    * Go 1.27 (v1 semantics): unmarshaling into a type without a JSON representation (chan, func,
