@@ -86,8 +86,29 @@ export function compareUTF8(a: string, b: string): number {
   return a.length - b.length;
 }
 
-function keyEncoder(k: GoType, o: ResolvedOptions): (key: unknown) => string {
+/**
+ * The encoder of a map key behind a pointer (`map[*K]V`): Go's pointer arshaler follows it to K
+ * (an addressable value: pointer-receiver methods apply, also under v1 semantics). A nil key
+ * writes null where a name belongs, which the encoder refuses; v1 semantics write "" instead
+ * when the pointer type has a text method (Go's nillableLegacyKey).
+ */
+function pointerKeyEncoder(
+  k: Extract<GoType, { kind: "pointer" }>,
+  o: ResolvedOptions,
+): (key: unknown) => string {
+  const inner = keyEncoder(k.elem, o, true);
+  const nillable = o.flags.callMethodsWithLegacySemantics && lookupTextMethod(k, true) !== undefined;
+  return (key) => {
+    if (key !== null) return inner(key);
+    if (nillable) return "";
+    throw marshalErr(k, syntacticError("object member name must be a string", 0));
+  };
+}
+
+/** The encoder of a map key of type k; `viaPointer`: reached through a pointer key (addressable). */
+function keyEncoder(k: GoType, o: ResolvedOptions, viaPointer = false): (key: unknown) => string {
   const f = o.flags;
+  if (k.kind === "pointer" && k.name === undefined) return pointerKeyEncoder(k, o);
   if (k.known === "time.Duration" && !f.formatDurationAsNano) {
     // Go's Duration arshaler has no default representation, for a key as for a value.
     return () => {
@@ -134,7 +155,8 @@ function keyEncoder(k: GoType, o: ResolvedOptions): (key: unknown) => string {
       return JSON.parse(r) as string;
     };
   }
-  const mt = lookupTextMethod(k, !f.callMethodsWithLegacySemantics);
+  // A key is a copy (not addressable) under v1 semantics, unless reached through a pointer.
+  const mt = lookupTextMethod(k, viaPointer || !f.callMethodsWithLegacySemantics);
   // Go 1.27 (v1 semantics): AppendText and MarshalText are not called on a key of string kind
   // (classic v1's rule); Go 1.26 calls them.
   if (mt && !(f.callMethodsWithLegacySemantics && o.rules.legacyStringKeysSkipText && k.kind === "string")) {
