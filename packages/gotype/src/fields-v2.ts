@@ -40,12 +40,14 @@ import { lookupTag } from "./tags.js";
 import { typeStringV2Build } from "./type-string.js";
 import type { GoType, MethodName, StructField, StructType } from "./types.js";
 
-// Go's allMethodTypes as far as an inlined field's check goes (AppendText: encoding.TextAppender).
+// Go's allMethodTypes: an inlined field's type must implement none of them.
 const ALL_METHODS: readonly MethodName[] = [
+  "MarshalJSONTo",
   "MarshalJSON",
-  "UnmarshalJSON",
   "AppendText",
   "MarshalText",
+  "UnmarshalJSONFrom",
+  "UnmarshalJSON",
   "UnmarshalText",
 ];
 

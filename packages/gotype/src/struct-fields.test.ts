@@ -118,6 +118,20 @@ describe("structFields (recorded from Go)", () => {
       "embedded Go struct field A of type main.Only must not implement marshal or unmarshal methods",
     );
   });
+  it("an inlined field whose type has only MarshalJSONTo or UnmarshalJSONFrom is refused", () => {
+    // GOEXPERIMENT=jsonv2 go run (Go 1.26.8), json/v2 Marshal: "json: cannot marshal from Go main.S1:
+    // inlined Go struct field A of type main.To must not implement marshal or unmarshal methods",
+    // and the same for S2 with main.From.
+    const d = parseGo(
+      'package main\nimport "encoding/json/jsontext"\ntype To struct{ X int }\nfunc (x To) MarshalJSONTo(enc *jsontext.Encoder) error\ntype From struct{ X int }\nfunc (x *From) UnmarshalJSONFrom(dec *jsontext.Decoder) error\ntype S1 struct {\n\tA To `json:",inline"`\n}\ntype S2 struct {\n\tA From `json:",inline"`\n}',
+    );
+    expect(structFields(d.S1 as never, "v2").error?.message).toBe(
+      "inlined Go struct field A of type main.To must not implement marshal or unmarshal methods",
+    );
+    expect(structFields(d.S2 as never, "v2").error?.message).toBe(
+      "inlined Go struct field A of type main.From must not implement marshal or unmarshal methods",
+    );
+  });
   it("S5: embedded time.Time promotes MarshalJSON (Go marshals S5 as a time)", () => {
     expect(lookupMethod(decls.S5 as never, "MarshalJSON")?.path.map((s) => s.name)).toEqual(["Time"]);
   });
