@@ -373,7 +373,7 @@ function keyDecoderLooseTime(
   const f = o.flags;
   /** A key method's own error, placed at the key (Go: the name's JSON kind, no value shown). */
   const methodErr = (r: Reader, name: string, start: number, e: unknown): unknown =>
-    SemanticError.isInstance(e) || SyntacticError.isInstance(e)
+    SemanticError.isInstance(e) || SyntacticError.isInstance(e) || GoMethodMissingError.isInstance(e)
       ? e
       : f.reportErrorsWithLegacySemantics
         ? legacyMethodError(e)

@@ -407,3 +407,16 @@ test("AppendText/MissingTwin", () => {
     dec.decode(marshal(goType("map[T]int", d) as GoType, new Map([["x", 1n]]) as never, defaultOptionsV1())),
   ).toBe('{"x":1}');
 });
+
+test("MissingTwin/Unmarshal", () => {
+  // Unmarshal methods declared without a twin throw GoMethodMissingError too (v2 and v1 semantics,
+  // values and map keys).
+  const d = parseGo(
+    "package main\ntype T string\nfunc (t *T) UnmarshalText(b []byte) error\ntype J string\nfunc (j *J) UnmarshalJSON(b []byte) error",
+  );
+  for (const opts of [[], [defaultOptionsV1()]] as Options[][]) {
+    expect(() => unmarshal(d.T as GoType, '"x"', opts)).toThrow(GoMethodMissingError);
+    expect(() => unmarshal(d.J as GoType, '"x"', opts)).toThrow(GoMethodMissingError);
+    expect(() => unmarshal(goType("map[T]int", d) as GoType, '{"x":1}', opts)).toThrow(GoMethodMissingError);
+  }
+});

@@ -1,8 +1,8 @@
 /**
  * Types with methods, marshal and unmarshal: MarshalJSON / UnmarshalJSON (the whole raw value),
- * AppendText or MarshalText / UnmarshalText (a JSON string), v2's and v1's rules for addressability
- * and errors;
- * and json.RawMessage / jsontext.Value, written and read as raw values. Go: arshal_methods.go.
+ * AppendText or MarshalText / UnmarshalText (a JSON string), v2's and v1's rules for
+ * addressability and errors; and json.RawMessage / jsontext.Value, written and read as raw
+ * values. Go: arshal_methods.go.
  */
 
 import {
