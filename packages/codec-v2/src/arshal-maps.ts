@@ -99,7 +99,14 @@ function pointerKeyEncoder(
   const inner = keyEncoder(k.elem, o, true);
   const nillable = o.flags.callMethodsWithLegacySemantics && lookupTextMethod(k, true) !== undefined;
   return (key) => {
-    if (key !== null) return inner(key);
+    if (key !== null) {
+      try {
+        return inner(key);
+      } catch (e) {
+        // A key that fits neither null nor K is named by the pointer type (`*string (string or null)`).
+        throw e instanceof InvalidValueError ? invalidKey(k, key) : e;
+      }
+    }
     if (nillable) return "";
     throw marshalErr(k, syntacticError("object member name must be a string", 0));
   };

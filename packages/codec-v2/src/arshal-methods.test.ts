@@ -420,3 +420,10 @@ test("MissingTwin/Unmarshal", () => {
     expect(() => unmarshal(goType("map[T]int", d) as GoType, '{"x":1}', opts)).toThrow(GoMethodMissingError);
   }
 });
+
+test("PointerKey/InvalidValue", () => {
+  // A key that is neither null nor the element's TypeScript form is named by the pointer type.
+  expect(() => marshal(goType("map[*string]int") as GoType, new Map([[5, 1n]]) as never)).toThrow(
+    "json: map[*string]int: want *string (string or null) as map key, got number 5",
+  );
+});
