@@ -13,7 +13,7 @@ import {
 } from "@gojson/gotype";
 import { formatFloat, type Kind, SyntacticError } from "@gojson/jsontext";
 import { type QuotePolicy, utf8Length } from "@gojson/jsontext/internal";
-import { lookupTextMethod, methodText } from "./arshal-methods.js";
+import { lookupTextMethod, marshalToError, methodText } from "./arshal-methods.js";
 import { parseGoFloatSyntax, parseGoInt, parseGoIntSyntax } from "./arshal-scalars.js";
 import { strictRFC3339Error, timeEncoder } from "./arshal-time.js";
 import {
@@ -51,6 +51,7 @@ import {
   visit,
 } from "./marshal-deep.js";
 import { invalidFormatEncoder, marshalErr } from "./marshal-support.js";
+import { ERR_NON_SINGULAR, MethodReadPastValue, TwinDecoder, TwinEncoder } from "./method-coders.js";
 import { floatMapKey, NEGATIVE_ZERO_KEY, otherZero } from "./negative-zero-key.js";
 import { isJsonNumber } from "./number-syntax.js";
 import type { ResolvedOptions } from "./options.js";
@@ -138,7 +139,26 @@ function keyEncoder(k: GoType, o: ResolvedOptions, viaPointer = false): (key: un
       return s.slice(1, -1); // RFC 3339 text, quoted, nothing escaped
     };
   }
-  // v2 calls MarshalJSON, AppendText and MarshalText on keys; v1 only the text methods.
+  // v2 calls MarshalJSONTo, MarshalJSON, AppendText and MarshalText on keys; v1 only the text methods.
+  const mto = lookupMethod(k, "MarshalJSONTo");
+  if (mto && !f.callMethodsWithLegacySemantics) {
+    const fn = mto.call;
+    return (key) => {
+      // The method writes an object member name: one JSON string.
+      const enc = new TwinEncoder(o, true);
+      let err: unknown;
+      try {
+        fn(enc, key);
+        if (!enc.singular) err = new Error(ERR_NON_SINGULAR);
+      } catch (e) {
+        err = e;
+      }
+      if (err === undefined) return JSON.parse(enc.text()) as string;
+      if (GoMethodMissingError.isInstance(err)) throw err;
+      const e = marshalToError(k, err, enc.written);
+      throw SemanticError.isInstance(e) ? positionedMarshalError(e) : e;
+    };
+  }
   const mj = lookupMethod(k, "MarshalJSON");
   if (mj && !f.callMethodsWithLegacySemantics) {
     const fn = mj.call;
@@ -392,6 +412,24 @@ function keyDecoderLooseTime(
             jsonPointer: `/${escapePointerToken(name)}`,
             cause: e instanceof Error ? e : String(e),
           });
+  const uf = lookupMethod(k, "UnmarshalJSONFrom");
+  if (uf && !f.callMethodsWithLegacySemantics) {
+    const fn = uf.call;
+    return (r, name, start) => {
+      // The method reads the member name (as it is in the input) as its one value.
+      const vs = r.valueStart(start);
+      const dec = new TwinDecoder(r.buf.slice(vs, r.d.inputOffset), vs, false);
+      let err: unknown;
+      try {
+        const key = fn(dec, zero(k));
+        if (dec.singular) return key;
+        err = new Error(ERR_NON_SINGULAR);
+      } catch (e) {
+        err = e instanceof MethodReadPastValue ? new Error(ERR_NON_SINGULAR) : e;
+      }
+      throw methodErr(r, name, start, err);
+    };
+  }
   const uj = lookupMethod(k, "UnmarshalJSON");
   if (uj && !f.callMethodsWithLegacySemantics) {
     const fn = uj.call;
@@ -494,6 +532,7 @@ export function mapDecoder(t: Extract<GoType, { kind: "map" }>, o: ResolvedOptio
   // a string is reported as such), but a bool key with ReadToken (the name must be a string).
   const nameAsValue =
     t.key.kind !== "bool" ||
+    lookupMethod(t.key, "UnmarshalJSONFrom") !== undefined ||
     lookupMethod(t.key, "UnmarshalJSON") !== undefined ||
     lookupMethod(t.key, "UnmarshalText") !== undefined;
   if (m.format !== "" && m.format !== "emitnull" && m.format !== "emitempty")

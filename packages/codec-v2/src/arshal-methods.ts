@@ -1,6 +1,8 @@
 /**
- * Types with methods, marshal and unmarshal: MarshalJSON / UnmarshalJSON (the whole raw value),
- * AppendText or MarshalText / UnmarshalText (a JSON string), v2's and v1's rules for
+ * Types with methods, marshal and unmarshal: MarshalJSONTo / UnmarshalJSONFrom (v2's streaming
+ * methods: one value written to a MethodEncoder, read from a MethodDecoder), MarshalJSON /
+ * UnmarshalJSON (the whole raw value), AppendText or MarshalText / UnmarshalText (a JSON
+ * string), v2's and v1's rules for
  * addressability and errors; and json.RawMessage / jsontext.Value, written and read as raw
  * values. Go: arshal_methods.go.
  */
@@ -12,13 +14,14 @@ import {
   typeString as reflectTypeString,
 } from "@gojson/gotype";
 import { SyntacticError } from "@gojson/jsontext";
-import { SemanticError, syntacticError, valueOutputError } from "./errors.js";
+import { positionedMarshalError, SemanticError, syntacticError, valueOutputError } from "./errors.js";
 import { goTimeErrorText, lookupMethod, zero } from "./go-values.js";
 import { invalidValue } from "./invalid-value.js";
 import { legacySyntaxText, MarshalerError } from "./legacy-errors.js";
 import type { MarshalMode } from "./marshal-compile.js";
 import type { Enc } from "./marshal-deep.js";
 import { marshalErr, q, rawErr } from "./marshal-support.js";
+import { ERR_NON_SINGULAR, MethodReadPastValue, TwinDecoder, TwinEncoder } from "./method-coders.js";
 import type { ResolvedOptions } from "./options.js";
 import { reformatRaw } from "./raw.js";
 import { toBytes } from "./reader.js";
@@ -64,7 +67,7 @@ export function lookupTextMethod(
 }
 
 /**
- * The encoder of a type with a MarshalJSON, AppendText or MarshalText method (Go's order), or
+ * The encoder of a type with a MarshalJSONTo, MarshalJSON, AppendText or MarshalText method (Go's order), or
  * undefined. v2 calls them regardless of addressability; legacy semantics call pointer-receiver
  * methods on addressable values only (else the next method in the order, as Go falls through).
  */
@@ -86,6 +89,8 @@ export function methodEncoder(t: GoType, o: ResolvedOptions, m: MarshalMode): En
         : String(e);
     return new MarshalerError(`*${reflectTypeString(t)}`, func, detail);
   };
+  const mto = lookupMethod(t, "MarshalJSONTo", addr);
+  if (mto) return marshalJSONToEncoder(t, o, mto.call, methodErr);
   if (mj) {
     const fn = mj.call;
     return (v) => {
@@ -200,4 +205,105 @@ export function unmarshalTextDecoder(
       throw afterErr(r, t, '"', start, "", e instanceof Error ? e : String(e));
     }
   };
+}
+
+/**
+ * The encoder of a type with a MarshalJSONTo method: the twin writes one value to a MethodEncoder.
+ * Errors as Go's: the method's own error (or errNonSingularValue when it wrote no value, part of
+ * one or several) is a SemanticError on t, after the bytes the method wrote; legacy reporting
+ * wraps it in v1's MarshalerError naming MarshalJSONTo (`legacyErr`).
+ */
+export function marshalJSONToEncoder(
+  t: GoType,
+  o: ResolvedOptions,
+  fn: (enc: TwinEncoder, v: any) => unknown,
+  legacyErr: (e: unknown, func: string) => unknown,
+): Enc {
+  const legacy = o.flags.reportErrorsWithLegacySemantics;
+  return (v) => {
+    const enc = new TwinEncoder(o, false);
+    let err: unknown;
+    try {
+      fn(enc, v);
+      if (!enc.singular) err = new Error(ERR_NON_SINGULAR);
+    } catch (e) {
+      err = e;
+    }
+    if (err === undefined) return enc.text();
+    if (GoMethodMissingError.isInstance(err) || legacy) throw legacyErr(err, "MarshalJSONTo");
+    throw marshalToError(t, err, enc.written);
+  };
+}
+
+/**
+ * Go's newSemanticErrorWithPosition for a MarshalJSONTo error: a SemanticError the method threw
+ * is kept; any other error (the encoder's SyntacticError too) is wrapped, placed after the
+ * `written` bytes of the method.
+ */
+export function marshalToError(t: GoType, e: unknown, written: number): unknown {
+  if (SemanticError.isInstance(e)) return e;
+  // Go's encoder reports invalid UTF-8 in a token as the bare error (no position).
+  const cause =
+    SyntacticError.isInstance(e) && e.detail === "invalid UTF-8"
+      ? e.detail
+      : e instanceof Error
+        ? e
+        : String(e);
+  const err = new SemanticError({ action: "marshal", goType: t, cause, byteOffset: written });
+  return written > 0 ? positionedMarshalError(err) : err;
+}
+
+/**
+ * The decoder of a type with an UnmarshalJSONFrom method: the twin reads one value from a
+ * MethodDecoder over that value (JSON null included: Go calls the method for it). The method
+ * must read exactly the value (else Go's errNonSingularValue); its error is a SemanticError on t
+ * at the last token it read, or under legacy reporting returned unchanged while decoding goes on
+ * after the value (Go's SkipUntil).
+ */
+export function unmarshalJSONFromDecoder(
+  t: GoType,
+  o: ResolvedOptions,
+  uf: NonNullable<ReturnType<typeof lookupMethod>>,
+): Dec {
+  const f = o.flags;
+  const fn = uf.call;
+  return (r, cur) => {
+    const d = r.d;
+    const start = d.inputOffset;
+    const top = d.stackDepth === 0;
+    const raw = d.readValue();
+    const dec = new TwinDecoder(raw, r.valueStart(start), top);
+    let out = cur;
+    let err: unknown;
+    try {
+      out = fn(dec, cur);
+      if (!dec.singular) err = new Error(ERR_NON_SINGULAR);
+    } catch (e) {
+      err = e;
+    }
+    if (err === undefined) return out;
+    if (GoMethodMissingError.isInstance(err)) throw err;
+    if (f.reportErrorsWithLegacySemantics) {
+      // v1's text for io.ErrUnexpectedEOF; reading into the next value is errNonSingularValue.
+      const e =
+        err instanceof MethodReadPastValue && err.atEOF ? new Error(legacySyntaxText("unexpected EOF")) : err;
+      return fail(r, o, methodError(e), false, out);
+    }
+    throw unmarshalFromError(t, err, dec);
+  };
+}
+
+/**
+ * Go's newSemanticErrorWithPosition for an UnmarshalJSONFrom error: a SemanticError or
+ * SyntacticError the method threw is kept; any other error is wrapped, placed at the last token
+ * the method read (at the value when it read none).
+ */
+export function unmarshalFromError(t: GoType, e: unknown, dec: TwinDecoder): unknown {
+  if (SemanticError.isInstance(e) || SyntacticError.isInstance(e)) return e;
+  return new SemanticError({
+    action: "unmarshal",
+    goType: t,
+    byteOffset: dec.read ? dec.previousOffset : dec.inputOffset,
+    cause: e instanceof Error ? e : String(e),
+  });
 }

@@ -54,9 +54,11 @@ export function isByteSlice(t: GoType, o: ResolvedOptions, format = ""): boolean
   );
 }
 
-// Go's implementsAny(t, allMarshalerTypes...) for a byte element: MarshalJSON, AppendText or MarshalText.
+// Go's implementsAny(t, allMarshalerTypes...) for a byte element: MarshalJSONTo, MarshalJSON,
+// AppendText or MarshalText.
 function hasMarshalMethod(t: GoType): boolean {
   return (
+    lookupMethod(t, "MarshalJSONTo") !== undefined ||
     lookupMethod(t, "MarshalJSON") !== undefined ||
     lookupMethod(t, "AppendText") !== undefined ||
     lookupMethod(t, "MarshalText") !== undefined

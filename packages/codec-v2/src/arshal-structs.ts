@@ -258,6 +258,7 @@ function emptyUpFront(t: GoType): ((v: unknown) => boolean) | undefined {
   const base = t.kind === "pointer" && t.name === undefined ? t.elem : t;
   if (t.known !== undefined || (t.kind === "pointer" && base.known !== undefined)) return undefined;
   if (
+    lookupMethod(t, "MarshalJSONTo", true) ||
     lookupMethod(t, "MarshalJSON", true) ||
     lookupMethod(t, "AppendText", true) ||
     lookupMethod(t, "MarshalText", true)

@@ -46,7 +46,10 @@ export function isZero(t: GoType, v: unknown): boolean {
   }
 }
 
-/** A callable method: marshal-side `call(value)`, unmarshal-side `call(data, current)` returning the new value. */
+/**
+ * A callable method: marshal-side `call(value)` (MarshalJSONTo: `call(enc, value)`), unmarshal-side
+ * `call(data, current)` (UnmarshalJSONFrom: `call(dec, current)`) returning the new value.
+ */
 export interface FoundMethod {
   readonly call: (value: any, ...args: any[]) => any;
 }
@@ -64,8 +67,8 @@ export function lookupMethod(t: GoType, name: MethodName, addressable = true): F
   const timeOwner = r.owner.known === "time.Time";
   return {
     call:
-      name === "UnmarshalJSON" || name === "UnmarshalText"
-        ? (data: Uint8Array, cur: any) => {
+      name === "UnmarshalJSON" || name === "UnmarshalText" || name === "UnmarshalJSONFrom"
+        ? (data: any, cur: any) => {
             // The receiver is the promoted field; the method's result is stored back there.
             let holder = cur;
             for (let i = 0; i < path.length - 1; i++) holder = holder?.[(path[i] as { name: string }).name];
@@ -81,15 +84,20 @@ export function lookupMethod(t: GoType, name: MethodName, addressable = true): F
             }
             return cur;
           }
-        : (value: any) => {
-            let recv = value;
-            for (const step of path) {
-              if (recv === null || recv === undefined) break;
-              recv = recv[step.name];
-            }
-            return fn(recv);
-          },
+        : name === "MarshalJSONTo"
+          ? (enc: any, value: any) => fn(enc, promotedReceiver(value, path))
+          : (value: any) => fn(promotedReceiver(value, path)),
   };
+}
+
+/** The embedded field a promoted marshal method is called on: `path` followed from `value`. */
+function promotedReceiver(value: any, path: readonly { readonly name: string }[]): any {
+  let recv = value;
+  for (const step of path) {
+    if (recv === null || recv === undefined) break;
+    recv = recv[step.name];
+  }
+  return recv;
 }
 
 /** Whether data (a method's input) is a JSON string: `"` … `"`, as Time.UnmarshalJSON checks. */

@@ -32,6 +32,7 @@ export {
   UnsupportedTypeError,
   UnsupportedValueError,
 } from "./legacy-errors.js";
+export type { MethodDecoder, MethodEncoder } from "./method-coders.js";
 export { NEGATIVE_ZERO_KEY } from "./negative-zero-key.js";
 export {
   BOOLEAN_OPTIONS,

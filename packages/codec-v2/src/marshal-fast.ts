@@ -294,7 +294,7 @@ function isEligible(t: GoType): boolean {
   }
   // Belt and braces: gotype's own lookup (promotion through embedded fields) finds nothing either.
   if (ok)
-    for (const name of ["MarshalJSON", "AppendText", "MarshalText", "IsZero"] as const)
+    for (const name of ["MarshalJSONTo", "MarshalJSON", "AppendText", "MarshalText", "IsZero"] as const)
       if (lookupMethod(t, name, { addressable: true })) ok = false;
   eligible.set(t, ok);
   return ok;

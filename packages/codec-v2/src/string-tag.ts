@@ -45,10 +45,13 @@ export function stringTagUse(
   // A method of the operation takes the value as it is (Go's method arshalers come first).
   const methods =
     op === "marshal"
-      ? lookupMethod(t, "MarshalJSON", addressable) ||
+      ? lookupMethod(t, "MarshalJSONTo", addressable) ||
+        lookupMethod(t, "MarshalJSON", addressable) ||
         lookupMethod(t, "AppendText", addressable) ||
         lookupMethod(t, "MarshalText", addressable)
-      : lookupMethod(t, "UnmarshalJSON") || lookupMethod(t, "UnmarshalText");
+      : lookupMethod(t, "UnmarshalJSONFrom") ||
+        lookupMethod(t, "UnmarshalJSON") ||
+        lookupMethod(t, "UnmarshalText");
   if (methods) return "ignore";
   switch (t.kind) {
     case "bool":

@@ -20,14 +20,18 @@ import { lookupMethod } from "./go-values.js";
 import type { FDec } from "./unmarshal-fast.js";
 import { fastParseGoInt, NUMBER_SYNTAX } from "./unmarshal-fast-int.js";
 
+/** Go's implementsAny(t, allUnmarshalerTypes...): UnmarshalJSONFrom, UnmarshalJSON or UnmarshalText. */
+export function hasUnmarshalMethod(t: GoType): boolean {
+  return (
+    lookupMethod(t, "UnmarshalJSONFrom") !== undefined ||
+    lookupMethod(t, "UnmarshalJSON") !== undefined ||
+    lookupMethod(t, "UnmarshalText") !== undefined
+  );
+}
+
 /** Whether t is float64 with nothing special about it (no methods, not a known type). */
 export function isPlainFloat64(t: GoType): boolean {
-  return (
-    t.kind === "float64" &&
-    t.known === undefined &&
-    !lookupMethod(t, "UnmarshalJSON") &&
-    !lookupMethod(t, "UnmarshalText")
-  );
+  return t.kind === "float64" && t.known === undefined && !hasUnmarshalMethod(t);
 }
 
 /** holder returns the embedded struct (zero values include it: no pointer hops) that holds a promoted field. */

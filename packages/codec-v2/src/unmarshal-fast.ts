@@ -53,7 +53,7 @@ import {
   scanAt,
 } from "@gojson/jsontext/internal";
 import { foldName, foldNameLegacy } from "./fields.js";
-import { isBigKind, lookupMethod, zeroMaker } from "./go-values.js";
+import { isBigKind, zeroMaker } from "./go-values.js";
 import type { GoRules } from "./go-version.js";
 import type { BooleanOption, ResolvedOptions } from "./options.js";
 import { pointerChainEnd } from "./pointer-chain.js";
@@ -62,6 +62,7 @@ import {
   base64,
   bigIntDecoder,
   floatDecoder,
+  hasUnmarshalMethod,
   isPlainFloat64,
   smallIntDecoder,
 } from "./unmarshal-fast-scalars.js";
@@ -362,7 +363,7 @@ class Compiler {
         return elem(c);
       };
     }
-    if (lookupMethod(t, "UnmarshalJSON") || lookupMethod(t, "UnmarshalText")) throw UNSUPPORTED;
+    if (hasUnmarshalMethod(t)) throw UNSUPPORTED;
     switch (t.kind) {
       case "bool":
         return (c) => {
@@ -481,8 +482,7 @@ class Compiler {
 
   private map(t: Extract<GoType, { kind: "map" }>, str: boolean): FDec {
     const kt = t.key;
-    if (kt.known !== undefined || lookupMethod(kt, "UnmarshalJSON") || lookupMethod(kt, "UnmarshalText"))
-      throw UNSUPPORTED;
+    if (kt.known !== undefined || hasUnmarshalMethod(kt)) throw UNSUPPORTED;
     let key: (name: string) => unknown;
     switch (kt.kind) {
       case "string":

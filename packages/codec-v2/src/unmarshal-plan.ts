@@ -8,7 +8,7 @@
 import type { GoType } from "@gojson/gotype";
 import { anyDecoder, opaqueDecoder } from "./arshal-any.js";
 import { mapDecoder } from "./arshal-maps.js";
-import { unmarshalJSONDecoder, unmarshalTextDecoder } from "./arshal-methods.js";
+import { unmarshalJSONDecoder, unmarshalJSONFromDecoder, unmarshalTextDecoder } from "./arshal-methods.js";
 import { pointerDecoder } from "./arshal-pointers.js";
 import { boolDecoder, floatDecoder, intDecoder, jsonNumberDecoder, stringDecoder } from "./arshal-scalars.js";
 import { arrayDecoder, sliceDecoder } from "./arshal-slices.js";
@@ -46,6 +46,9 @@ function buildDecoder(t: GoType, o: ResolvedOptions, m: UnmarshalMode): Dec {
   }
   // A pointer's methods are its element's: null clears the pointer before any method is called.
   if (t.kind === "pointer") return pointerDecoder(t, o, m);
+  // Go's order: UnmarshalJSONFrom, UnmarshalJSON, UnmarshalText.
+  const uf = lookupMethod(t, "UnmarshalJSONFrom");
+  if (uf) return unmarshalJSONFromDecoder(t, o, uf);
   const uj = lookupMethod(t, "UnmarshalJSON");
   if (uj) return unmarshalJSONDecoder(t, o, uj);
   const ut = lookupMethod(t, "UnmarshalText");

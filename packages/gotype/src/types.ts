@@ -72,9 +72,18 @@ export interface GoMethodImpls {
   AppendText?: (value: any) => Uint8Array | string;
   UnmarshalText?: (text: Uint8Array, current: any) => any;
   IsZero?: (value: any) => boolean;
-  /** v2's MarshalJSONTo(enc): the codec passes its encoder; the shape of `enc` is the codec's. */
+  /**
+   * v2's MarshalJSONTo(enc): writes exactly one JSON value to `enc`, the codec's encoder (in
+   * codec-v2 a `MethodEncoder`: jsontext's `writeToken(token)` and `writeValue(raw)`). The v2
+   * engine calls it before MarshalJSON, AppendText and MarshalText; classic v1 never does.
+   */
   MarshalJSONTo?: (enc: any, value: any) => void;
-  /** v2's UnmarshalJSONFrom(dec): the codec passes its decoder; returns the new value of the receiver. */
+  /**
+   * v2's UnmarshalJSONFrom(dec): reads exactly one JSON value (null too) from `dec`, the codec's
+   * decoder (in codec-v2 a `MethodDecoder`: jsontext's `peekKind()`, `readToken()`,
+   * `readValue()`, `skipValue()`), and returns the new value of the receiver. The v2 engine calls
+   * it before UnmarshalJSON and UnmarshalText; classic v1 never does.
+   */
   UnmarshalJSONFrom?: (dec: any, current: any) => any;
 }
 

@@ -1,0 +1,468 @@
+/**
+ * v2's streaming methods, MarshalJSONTo and UnmarshalJSONFrom, called by json/v2 and by
+ * encoding/json on the v2 engine (defaultOptionsV1): Go's method order (MarshalJSONTo before
+ * MarshalJSON, AppendText, MarshalText; UnmarshalJSONFrom before UnmarshalJSON, UnmarshalText),
+ * receivers and addressability, map keys, JSON null, values written or read that are not exactly
+ * one, and the errors of each. Every expectation was recorded by testdata/go-v2-json-to.go.txt:
+ * `GOEXPERIMENT=jsonv2 go run .` (Go 1.26.8) and `GOTOOLCHAIN=go1.27.3 go run .` (Go 1.27.3),
+ * which agree. The twins below are the Go methods' bodies.
+ */
+import { readFileSync } from "node:fs";
+import { GoMethodMissingError, type GoType, goType, parseGo, withPackageMethods } from "@gojson/gotype";
+import {
+  BeginArray,
+  BeginObject,
+  EndObject,
+  type Kind,
+  Null,
+  numberToken,
+  stringToken,
+} from "@gojson/jsontext";
+import { describe, expect, test } from "vitest";
+import {
+  defaultOptionsV1,
+  GO_VERSIONS,
+  type GoVersion,
+  type MethodDecoder,
+  type MethodEncoder,
+  marshal,
+  type Options,
+  unmarshal,
+} from "./index.js";
+
+const types = parseGo(readFileSync(new URL("./testdata/go-v2-json-to.go.txt", import.meta.url), "utf8"));
+
+/** Go's jsontext.Kind.String. */
+function kindName(k: Kind): string {
+  switch (k) {
+    case "n":
+      return "null";
+    case "f":
+      return "false";
+    case "t":
+      return "true";
+    case '"':
+      return "string";
+    case "0":
+      return "number";
+    default:
+      return k;
+  }
+}
+
+const text = new TextDecoder();
+const from = (dec: MethodDecoder) => {
+  const t = dec.readToken();
+  if (t.kind === '"') return { S: `from:${t.raw}` };
+  if (t.kind === "n") return { S: "null!" };
+  throw new Error(`want string, got ${kindName(t.kind)}`);
+};
+
+withPackageMethods(types, {
+  To: { MarshalJSONTo: (enc: MethodEncoder, x: { X: bigint }) => enc.writeToken(stringToken(`to:${x.X}`)) },
+  PTo: {
+    MarshalJSONTo: (enc: MethodEncoder, x: string) => enc.writeToken(stringToken(`pto:${x}`)),
+    MarshalText: (x: string) => `vmt:${x}`,
+  },
+  All: {
+    MarshalJSONTo: (enc: MethodEncoder) => enc.writeToken(stringToken("to")),
+    MarshalJSON: () => '"mj"',
+    AppendText: () => "at",
+    MarshalText: () => "mt",
+  },
+  Obj: {
+    MarshalJSONTo: (enc: MethodEncoder) => {
+      enc.writeToken(BeginObject);
+      enc.writeToken(stringToken("a"));
+      enc.writeValue("[1, true,null]");
+      enc.writeToken(EndObject);
+    },
+  },
+  None: { MarshalJSONTo: () => {} },
+  Two: {
+    MarshalJSONTo: (enc: MethodEncoder) => {
+      enc.writeToken(stringToken("a"));
+      enc.writeToken(stringToken("b"));
+    },
+  },
+  TwoNum: {
+    MarshalJSONTo: (enc: MethodEncoder) => {
+      enc.writeToken(numberToken(1));
+      enc.writeToken(numberToken(2));
+    },
+  },
+  Open: { MarshalJSONTo: (enc: MethodEncoder) => enc.writeToken(BeginArray) },
+  Fail: {
+    MarshalJSONTo: () => {
+      throw new Error("to failed");
+    },
+  },
+  FailAfter: {
+    MarshalJSONTo: (enc: MethodEncoder) => {
+      enc.writeToken(BeginArray);
+      throw new Error("half");
+    },
+  },
+  // A lone surrogate is JavaScript's invalid UTF-8.
+  BadUTF8: { MarshalJSONTo: (enc: MethodEncoder) => enc.writeToken(stringToken("a\ud800b")) },
+  KS: { MarshalJSONTo: (enc: MethodEncoder, x: string) => enc.writeToken(stringToken(`ks:${x}`)) },
+  KN: { MarshalJSONTo: (enc: MethodEncoder) => enc.writeToken(numberToken(7)) },
+  Empty: { MarshalJSONTo: (enc: MethodEncoder) => enc.writeToken(stringToken("")) },
+  NullTo: { MarshalJSONTo: (enc: MethodEncoder) => enc.writeToken(Null) },
+  NumTo: { MarshalJSONTo: (enc: MethodEncoder, x: bigint) => enc.writeToken(numberToken(x)) },
+  From: { UnmarshalJSONFrom: from },
+  FromAll: {
+    UnmarshalJSONFrom: (dec: MethodDecoder) => `from:${text.decode(dec.readValue())}`,
+    UnmarshalJSON: () => "uj",
+    UnmarshalText: () => "ut",
+  },
+  FromNone: { UnmarshalJSONFrom: () => ({ S: "none" }) },
+  FromTwo: {
+    UnmarshalJSONFrom: (dec: MethodDecoder) => {
+      dec.readToken();
+      dec.readToken();
+      return { S: "two" };
+    },
+  },
+  FromOpen: {
+    UnmarshalJSONFrom: (dec: MethodDecoder, cur: unknown) => {
+      dec.readToken();
+      return cur;
+    },
+  },
+  FromFail: {
+    UnmarshalJSONFrom: (dec: MethodDecoder) => {
+      dec.skipValue();
+      throw new Error("from failed");
+    },
+  },
+  FromFailEarly: {
+    UnmarshalJSONFrom: () => {
+      throw new Error("early");
+    },
+  },
+  FromPeek: {
+    UnmarshalJSONFrom: (dec: MethodDecoder) => {
+      const k = dec.peekKind();
+      return `${kindName(k)}:${text.decode(dec.readValue())}`;
+    },
+  },
+});
+
+function optionsOf(engine: "v2" | "v1", goVersion: GoVersion): Options[] {
+  return [{ goVersion }, ...(engine === "v1" ? [defaultOptionsV1()] : [])];
+}
+
+/** The output, or the error's message (Go's texts start with `json: `, outputs never do). */
+function marshalOutcome(type: string, value: unknown, opts: Options[]): string {
+  try {
+    return text.decode(marshal(goType(type, types) as GoType, value as never, opts));
+  } catch (e) {
+    return (e as Error).message;
+  }
+}
+
+const marshals: { name: string; type: string; in: unknown; v2: string; v1: string }[] = [
+  { name: "To", type: "To", in: { X: 1n }, v2: '"to:1"', v1: '"to:1"' },
+  { name: "*To", type: "*To", in: { X: 2n }, v2: '"to:2"', v1: '"to:2"' },
+  // v1 semantics call a pointer-receiver method on addressable values only: MarshalText instead.
+  { name: "PTo", type: "PTo", in: "p", v2: '"pto:p"', v1: '"vmt:p"' },
+  { name: "*PTo", type: "*PTo", in: "p", v2: '"pto:p"', v1: '"pto:p"' },
+  { name: "[]PTo", type: "[]PTo", in: ["p"], v2: '["pto:p"]', v1: '["pto:p"]' },
+  { name: "Order/All", type: "All", in: "x", v2: '"to"', v1: '"to"' },
+  { name: "Obj", type: "Obj", in: {}, v2: '{"a":[1,true,null]}', v1: '{"a":[1,true,null]}' },
+  {
+    name: "Struct",
+    type: "S",
+    in: { A: { X: 3n }, P: "p", O: {} },
+    v2: '{"A":"to:3","P":"pto:p","O":{"a":[1,true,null]}}',
+    v1: '{"A":"to:3","P":"vmt:p","O":{"a":[1,true,null]}}',
+  },
+  {
+    name: "*Struct",
+    type: "*S",
+    in: { A: { X: 3n }, P: "p", O: {} },
+    v2: '{"A":"to:3","P":"pto:p","O":{"a":[1,true,null]}}',
+    v1: '{"A":"to:3","P":"pto:p","O":{"a":[1,true,null]}}',
+  },
+  {
+    name: "NonSingular/None",
+    type: "None",
+    in: {},
+    v2: "json: cannot marshal from Go main.None: must read or write exactly one value",
+    v1: "json: error calling MarshalJSONTo for type *main.None: must read or write exactly one value",
+  },
+  {
+    name: "NonSingular/[]None",
+    type: "[]None",
+    in: [{}],
+    v2: 'json: cannot marshal from Go main.None within "/0": must read or write exactly one value',
+    v1: "json: error calling MarshalJSONTo for type *main.None: must read or write exactly one value",
+  },
+  {
+    name: "NonSingular/Two",
+    type: "Two",
+    in: {},
+    v2: "json: cannot marshal from Go main.Two after offset 6: must read or write exactly one value",
+    v1: "json: error calling MarshalJSONTo for type *main.Two: must read or write exactly one value",
+  },
+  {
+    name: "NonSingular/TwoNum",
+    type: "TwoNum",
+    in: {},
+    v2: "json: cannot marshal from Go main.TwoNum after offset 2: must read or write exactly one value",
+    v1: "json: error calling MarshalJSONTo for type *main.TwoNum: must read or write exactly one value",
+  },
+  {
+    name: "NonSingular/Open",
+    type: "Open",
+    in: {},
+    v2: "json: cannot marshal from Go main.Open after offset 1: must read or write exactly one value",
+    v1: "json: error calling MarshalJSONTo for type *main.Open: must read or write exactly one value",
+  },
+  {
+    name: "Error",
+    type: "Fail",
+    in: {},
+    v2: "json: cannot marshal from Go main.Fail: to failed",
+    v1: "json: error calling MarshalJSONTo for type *main.Fail: to failed",
+  },
+  {
+    name: "Error/InSlice",
+    type: "[]Fail",
+    in: [{}],
+    v2: 'json: cannot marshal from Go main.Fail within "/0": to failed',
+    v1: "json: error calling MarshalJSONTo for type *main.Fail: to failed",
+  },
+  {
+    name: "Error/InMap",
+    type: "map[string]Fail",
+    in: new Map([["k", {}]]),
+    v2: 'json: cannot marshal from Go main.Fail within "/k": to failed',
+    v1: "json: error calling MarshalJSONTo for type *main.Fail: to failed",
+  },
+  {
+    name: "Error/AfterWriting",
+    type: "FailAfter",
+    in: {},
+    v2: "json: cannot marshal from Go main.FailAfter after offset 1: half",
+    v1: "json: error calling MarshalJSONTo for type *main.FailAfter: half",
+  },
+  // The encoder's own error (v1 semantics allow invalid UTF-8: U+FFFD).
+  {
+    name: "Error/InvalidUTF8",
+    type: "BadUTF8",
+    in: {},
+    v2: "json: cannot marshal from Go main.BadUTF8: invalid UTF-8",
+    v1: '"a\ufffdb"',
+  },
+  // Map keys: v2 calls MarshalJSONTo for a member name (a string); v1 semantics never do.
+  { name: "MapKey", type: "map[KS]int", in: new Map([["k", 1n]]), v2: '{"ks:k":1}', v1: '{"k":1}' },
+  {
+    name: "MapKey/NotString",
+    type: "map[KN]int",
+    in: new Map([["k", 1n]]),
+    v2: "json: cannot marshal from Go main.KN: object member name must be a string after offset 1",
+    v1: '{"k":1}',
+  },
+  { name: "Promoted", type: "Emb", in: { To: { X: 5n }, Y: 6n }, v2: '"to:5"', v1: '"to:5"' },
+  // v2's omitempty looks at the method's output ("" and null are empty); v1's at the struct kind.
+  {
+    name: "OmitEmpty",
+    type: "OE",
+    in: { A: { X: 0n }, B: { X: 0n }, C: { X: 0n }, D: { X: 0n } },
+    v2: '{"D":"to:0"}',
+    v1: '{"A":"","B":null,"D":"to:0"}',
+  },
+  // The string option leaves a type with a marshal method alone.
+  { name: "StringOption", type: "SOpt", in: { N: 4n }, v2: '{"N":4}', v1: '{"N":4}' },
+  {
+    name: "MapValue",
+    type: "map[string]To",
+    in: new Map([["k", { X: 8n }]]),
+    v2: '{"k":"to:8"}',
+    v1: '{"k":"to:8"}',
+  },
+];
+
+describe("MarshalJSONTo (recorded from Go)", () => {
+  for (const goVersion of GO_VERSIONS)
+    for (const engine of ["v2", "v1"] as const)
+      for (const c of marshals)
+        test(`Go${goVersion}/${engine}/${c.name}`, () => {
+          expect(marshalOutcome(c.type, c.in, optionsOf(engine, goVersion))).toBe(
+            engine === "v2" ? c.v2 : c.v1,
+          );
+        });
+});
+
+const from1 = (s: string) => ({ S: s });
+
+const unmarshals: {
+  name: string;
+  type: string;
+  in: string;
+  /** The result (when neither engine fails). */
+  want?: unknown;
+  /** v1's result when it differs (map keys). */
+  wantV1?: unknown;
+  v2Err?: string;
+  v1Err?: string;
+}[] = [
+  { name: "String", type: "From", in: '"x"', want: from1("from:x") },
+  // Go calls UnmarshalJSONFrom for null (v2 and v1 semantics); a nil pointer is set without a call.
+  { name: "Null", type: "From", in: "null", want: from1("null!") },
+  { name: "*From/Null", type: "*From", in: "null", want: null },
+  {
+    name: "Error",
+    type: "From",
+    in: "1",
+    v2Err: "json: cannot unmarshal into Go main.From: want string, got number",
+    v1Err: "want string, got number",
+  },
+  { name: "Order/All", type: "FromAll", in: '{"a": 1}', want: 'from:{"a": 1}' },
+  {
+    name: "NonSingular/None",
+    type: "FromNone",
+    in: '"x"',
+    v2Err: "json: cannot unmarshal into Go main.FromNone: must read or write exactly one value",
+    v1Err: "must read or write exactly one value",
+  },
+  {
+    name: "NonSingular/[]None",
+    type: "[]FromNone",
+    in: '["x"]',
+    v2Err: 'json: cannot unmarshal into Go main.FromNone within "/0": must read or write exactly one value',
+    v1Err: "must read or write exactly one value",
+  },
+  // Reading past the top-level value meets the end of the input.
+  {
+    name: "NonSingular/TwoAtTopLevel",
+    type: "FromTwo",
+    in: '"a"',
+    v2Err: "json: cannot unmarshal into Go main.FromTwo: unexpected EOF",
+    v1Err: "unexpected end of JSON input",
+  },
+  {
+    name: "NonSingular/Open",
+    type: "FromOpen",
+    in: "[1]",
+    v2Err: "json: cannot unmarshal into Go main.FromOpen: must read or write exactly one value",
+    v1Err: "must read or write exactly one value",
+  },
+  {
+    name: "NonSingular/[]Open",
+    type: "[]FromOpen",
+    in: "[[1]]",
+    v2Err: 'json: cannot unmarshal into Go main.FromOpen within "/0": must read or write exactly one value',
+    v1Err: "must read or write exactly one value",
+  },
+  {
+    name: "Error/AfterReading",
+    type: "FromFail",
+    in: '{"x":[1]}',
+    v2Err: "json: cannot unmarshal into Go main.FromFail after offset 8: from failed",
+    v1Err: "from failed",
+  },
+  // v1 semantics go on after the method's value (B is decoded); v2 stops.
+  {
+    name: "Error/InStruct",
+    type: "UF",
+    in: '{"A":{"x":1},"B":2}',
+    v2Err: 'json: cannot unmarshal into Go main.FromFail within "/A": from failed',
+    v1Err: "from failed",
+  },
+  {
+    name: "Error/BeforeReading",
+    type: "UFE",
+    in: '{"A":{"x":1},"B":2}',
+    v2Err: 'json: cannot unmarshal into Go main.FromFailEarly within "/A": early',
+    v1Err: "early",
+  },
+  { name: "Peek", type: "FromPeek", in: " [1, 2 ]", want: "[:[1, 2 ]" },
+  // Map keys: v2 calls UnmarshalJSONFrom on the member name; v1 semantics never do.
+  {
+    name: "MapKey",
+    type: "map[FromPeek]int",
+    in: '{"a":1}',
+    want: new Map([['string:"a"', 1n]]),
+    wantV1: new Map([["a", 1n]]),
+  },
+  { name: "Promoted", type: "EmbFrom", in: '"e"', want: { From: from1("from:e"), Y: 0n } },
+  {
+    name: "Struct",
+    type: "US",
+    in: '{"A":"a","B":"b","C":["c",null],"D":{"k":"d"},"E":1}',
+    want: {
+      A: from1("from:a"),
+      B: from1("from:b"),
+      C: [from1("from:c"), from1("null!")],
+      D: new Map([["k", from1("from:d")]]),
+      E: 1n,
+    },
+  },
+  {
+    name: "Struct/Nulls",
+    type: "US",
+    in: '{"A":null,"B":null,"C":null,"D":{"k":null}}',
+    want: { A: from1("null!"), B: null, C: null, D: new Map([["k", from1("null!")]]), E: 0n },
+  },
+  {
+    name: "Struct/Error",
+    type: "US",
+    in: '{"A":"a","C":["c",2],"E":1}',
+    v2Err: 'json: cannot unmarshal into Go main.From within "/C/1": want string, got number',
+    v1Err: "want string, got number",
+  },
+];
+
+describe("UnmarshalJSONFrom (recorded from Go)", () => {
+  for (const goVersion of GO_VERSIONS)
+    for (const engine of ["v2", "v1"] as const)
+      for (const c of unmarshals)
+        test(`Go${goVersion}/${engine}/${c.name}`, () => {
+          const t = goType(c.type, types) as GoType;
+          let got: unknown;
+          let err = "";
+          try {
+            got = unmarshal(t, c.in, optionsOf(engine, goVersion));
+          } catch (e) {
+            err = (e as Error).message;
+          }
+          expect(err).toBe((engine === "v2" ? c.v2Err : c.v1Err) ?? "");
+          if (err === "") expect(got).toEqual(engine === "v1" && "wantV1" in c ? c.wantV1 : c.want);
+        });
+});
+
+test("UnmarshalJSONFrom/LegacyGoesOn", () => {
+  // Go's v1 (on the v2 engine) returns the method's error after decoding the rest: B is 2.
+  let value: unknown;
+  try {
+    unmarshal(goType("UF", types) as GoType, '{"A":{"x":1},"B":2}', defaultOptionsV1());
+  } catch (e) {
+    value = (e as { value?: unknown }).value;
+  }
+  expect((value as { B: bigint }).B).toBe(2n);
+});
+
+test("MissingTwin/Streaming", () => {
+  // MarshalJSONTo / UnmarshalJSONFrom declared in Go source without a twin: GoMethodMissingError,
+  // never the text or JSON method that Go would not call.
+  const d = parseGo(
+    'package main\nimport "encoding/json/jsontext"\ntype T string\nfunc (T) MarshalJSONTo(enc *jsontext.Encoder) error\nfunc (T) MarshalText() ([]byte, error)\ntype U string\nfunc (u *U) UnmarshalJSONFrom(dec *jsontext.Decoder) error\nfunc (u *U) UnmarshalText(b []byte) error',
+  );
+  withPackageMethods(d, { T: { MarshalText: (x: string) => x }, U: { UnmarshalText: () => "u" } });
+  for (const opts of [[], [defaultOptionsV1()]] as Options[][]) {
+    expect(() => marshal(d.T as GoType, "x" as never, opts)).toThrow(GoMethodMissingError);
+    expect(() => marshal(goType("[]T", d) as GoType, ["x"] as never, opts)).toThrow(GoMethodMissingError);
+    expect(() => unmarshal(d.U as GoType, '"x"', opts)).toThrow(GoMethodMissingError);
+  }
+  // As a map key: v2 calls the methods; v1 semantics never do (the text methods serve).
+  expect(() => marshal(goType("map[T]int", d) as GoType, new Map([["x", 1n]]) as never)).toThrow(
+    GoMethodMissingError,
+  );
+  expect(() => unmarshal(goType("map[U]int", d) as GoType, '{"x":1}')).toThrow(GoMethodMissingError);
+  expect(
+    text.decode(marshal(goType("map[T]int", d) as GoType, new Map([["x", 1n]]) as never, defaultOptionsV1())),
+  ).toBe('{"x":1}');
+});

@@ -1,0 +1,226 @@
+/**
+ * The encoder and decoder handed to v2's streaming methods: a MarshalJSONTo twin writes its one
+ * value to a MethodEncoder (Go's *jsontext.Encoder), an UnmarshalJSONFrom twin reads its one
+ * value from a MethodDecoder (Go's *jsontext.Decoder). Both speak jsontext's token API
+ * (writeToken/writeValue, readToken/readValue/peekKind) and count the values passed, so the
+ * codec can report Go's "must read or write exactly one value".
+ */
+import { Decoder, Encoder, type Kind, type Token } from "@gojson/jsontext";
+import { syntacticError } from "./errors.js";
+import type { ResolvedOptions } from "./options.js";
+
+/** Go's errNonSingularValue: a streaming method wrote or read no value, part of one, or several. */
+export const ERR_NON_SINGULAR = "must read or write exactly one value";
+
+const ERR_NON_STRING_NAME = "object member name must be a string";
+
+/** Thrown to a twin that reads past its value (Go reads on into the next value or the end of input). */
+export class MethodReadPastValue extends Error {
+  constructor(readonly atEOF: boolean) {
+    super(atEOF ? "unexpected EOF" : ERR_NON_SINGULAR);
+    this.name = "MethodReadPastValue";
+  }
+}
+
+const textDecoder = new TextDecoder();
+
+/** The first byte of a raw value after whitespace (0 when there is none). */
+function firstByte(v: Uint8Array | string): number {
+  for (let i = 0; i < v.length; i++) {
+    const c = typeof v === "string" ? v.charCodeAt(i) : (v[i] as number);
+    if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09) return c;
+  }
+  return 0;
+}
+
+/**
+ * MethodEncoder is the `enc` a MarshalJSONTo twin writes to (Go's *jsontext.Encoder within
+ * MarshalJSONTo): `writeToken(t)` and `writeValue(v)` as jsontext's Encoder has them, with the
+ * marshal options' escaping and checks (invalid UTF-8, duplicate names). The method must write
+ * exactly one value; as a map key, one string.
+ */
+export interface MethodEncoder {
+  /** writeToken writes one token (Go's Encoder.WriteToken); throws jsontext's SyntacticError on a grammar error. */
+  writeToken(t: Token): void;
+  /** writeValue writes one complete raw JSON value (Go's Encoder.WriteValue), validated and reformatted. */
+  writeValue(v: Uint8Array | string): void;
+  /** stackDepth is the nesting depth within the method's value (0 before and after it). */
+  readonly stackDepth: number;
+  /** outputOffset is the number of bytes the method has written. */
+  readonly outputOffset: number;
+}
+
+/**
+ * MethodDecoder is the `dec` an UnmarshalJSONFrom twin reads from (Go's *jsontext.Decoder within
+ * UnmarshalJSONFrom): `peekKind()`, `readToken()`, `readValue()` and `skipValue()` as jsontext's
+ * Decoder has them, over the method's value (already validated by the codec). The method must
+ * read exactly one value; reading past it throws (Go: the next value, or unexpected EOF).
+ */
+export interface MethodDecoder {
+  /** peekKind returns the kind of the next token without reading it (`""` after the method's value). */
+  peekKind(): Kind;
+  /** readToken reads the next token (Go's Decoder.ReadToken). */
+  readToken(): Token;
+  /** readValue reads the next complete value and returns its exact bytes (Go's Decoder.ReadValue). */
+  readValue(): Uint8Array;
+  /** skipValue reads the next complete value and discards it (Go's Decoder.SkipValue). */
+  skipValue(): void;
+  /** stackDepth is the nesting depth within the method's value (0 before and after it). */
+  readonly stackDepth: number;
+  /** inputOffset is the byte offset in the whole input just after the last token read. */
+  readonly inputOffset: number;
+}
+
+/** The MethodEncoder of one MarshalJSONTo call, over a jsontext Encoder of its own. */
+export class TwinEncoder implements MethodEncoder {
+  readonly #enc: Encoder;
+  readonly #name: boolean;
+  #values = 0;
+
+  /** `name`: the value is a map key (an object member name). */
+  constructor(o: ResolvedOptions, name: boolean) {
+    const f = o.flags;
+    this.#enc = new Encoder(null, {
+      escapeForHTML: f.escapeForHTML,
+      escapeForJS: f.escapeForJS,
+      allowInvalidUTF8: f.allowInvalidUTF8,
+      allowDuplicateNames: f.allowDuplicateNames,
+      preserveRawStrings: f.preserveRawStrings,
+      canonicalizeRawInts: f.canonicalizeRawInts,
+      canonicalizeRawFloats: f.canonicalizeRawFloats,
+      reorderRawObjects: f.reorderRawObjects,
+      omitTopLevelNewline: true,
+    });
+    this.#name = name;
+  }
+
+  /** writeToken writes one token (Go's Encoder.WriteToken); throws jsontext's SyntacticError on a grammar error. */
+  writeToken(t: Token): void {
+    this.#check(t.kind);
+    this.#enc.writeToken(t);
+    this.#count();
+  }
+
+  /** writeValue writes one complete raw JSON value (Go's Encoder.WriteValue), validated and reformatted. */
+  writeValue(v: Uint8Array | string): void {
+    this.#check(firstByte(v) === 0x22 ? '"' : "0");
+    this.#enc.writeValue(v);
+    this.#count();
+  }
+
+  /** stackDepth is the nesting depth within the method's value (0 before and after it). */
+  get stackDepth(): number {
+    return this.#enc.stackDepth;
+  }
+
+  /** outputOffset is the number of bytes the method has written. */
+  get outputOffset(): number {
+    return this.#enc.outputOffset;
+  }
+
+  /** The bytes written, as the value's compact JSON text. */
+  text(): string {
+    return textDecoder.decode(this.#enc.bytes());
+  }
+
+  /** Whether exactly one complete value was written. */
+  get singular(): boolean {
+    return this.#values === 1 && this.#enc.stackDepth === 0;
+  }
+
+  /** Bytes written so far (where Go reports an error after the method wrote some). */
+  get written(): number {
+    return this.#enc.outputOffset;
+  }
+
+  // A map key is an object member name: Go's encoder refuses anything but a string there.
+  #check(kind: Token["kind"]): void {
+    if (this.#name && this.#values === 0 && this.#enc.stackDepth === 0 && kind !== '"')
+      throw syntacticError(ERR_NON_STRING_NAME, 0);
+  }
+
+  #count(): void {
+    if (this.#enc.stackDepth === 0) this.#values++;
+  }
+}
+
+/** The MethodDecoder of one UnmarshalJSONFrom call, over a jsontext Decoder of the method's value. */
+export class TwinDecoder implements MethodDecoder {
+  readonly #d: Decoder;
+  readonly #base: number;
+  readonly #topLevel: boolean;
+  #values = 0;
+  #reads = 0;
+
+  /** `raw` is the method's value, `base` its offset in the input, `topLevel` whether nothing follows it. */
+  constructor(raw: Uint8Array, base: number, topLevel: boolean) {
+    this.#d = new Decoder(raw, { allowDuplicateNames: true, allowInvalidUTF8: true, flavour: "v2" });
+    this.#base = base;
+    this.#topLevel = topLevel;
+  }
+
+  /** peekKind returns the kind of the next token without reading it (`""` after the method's value). */
+  peekKind(): Kind {
+    return this.#d.peekKind();
+  }
+
+  /** readToken reads the next token (Go's Decoder.ReadToken). */
+  readToken(): Token {
+    this.#guard();
+    const t = this.#d.readToken();
+    this.#count();
+    return t;
+  }
+
+  /** readValue reads the next complete value and returns its exact bytes (Go's Decoder.ReadValue). */
+  readValue(): Uint8Array {
+    this.#guard();
+    const v = this.#d.readValue();
+    this.#count();
+    return v;
+  }
+
+  /** skipValue reads the next complete value and discards it (Go's Decoder.SkipValue). */
+  skipValue(): void {
+    this.#guard();
+    this.#d.skipValue();
+    this.#count();
+  }
+
+  /** stackDepth is the nesting depth within the method's value (0 before and after it). */
+  get stackDepth(): number {
+    return this.#d.stackDepth;
+  }
+
+  /** inputOffset is the byte offset in the whole input just after the last token read. */
+  get inputOffset(): number {
+    return this.#base + this.#d.inputOffset;
+  }
+
+  /** Whether exactly one complete value was read. */
+  get singular(): boolean {
+    return this.#values === 1 && this.#d.stackDepth === 0;
+  }
+
+  /** Whether anything was read. */
+  get read(): boolean {
+    return this.#reads > 0;
+  }
+
+  /** Offset in the input of the last token or value read (Go's InputOffset - len(PreviousTokenOrValue)). */
+  get previousOffset(): number {
+    return this.#base + this.#d.previousOffset;
+  }
+
+  #guard(): void {
+    if (this.#values > 0 && this.#d.stackDepth === 0) {
+      this.#values++; // a method that catches this has still read past its value
+      throw new MethodReadPastValue(this.#topLevel);
+    }
+  }
+
+  #count(): void {
+    this.#reads++;
+    if (this.#d.stackDepth === 0) this.#values++;
+  }
+}
