@@ -144,6 +144,30 @@ class Builder {
     return this.v1 && this.o.goVersion === "1.27";
   }
 
+  /**
+   * Whether the v2 engine runs (json/v2, or v1 on Go 1.27): it also calls v2's streaming methods
+   * (MarshalJSONTo, UnmarshalJSONFrom) and Go 1.24's AppendText, which classic v1 ignores.
+   */
+  private get v2engine(): boolean {
+    return !this.v1 || this.v1on127;
+  }
+
+  /** Whether `t` has a method that writes (or reads) any JSON: MarshalJSONTo or MarshalJSON (their unmarshal twins). */
+  private hasJsonMethod(t: GoType): boolean {
+    const opts = { addressable: true };
+    return this.unmarshal
+      ? (this.v2engine && hasMethod(t, "UnmarshalJSONFrom", opts)) || hasMethod(t, "UnmarshalJSON", opts)
+      : (this.v2engine && hasMethod(t, "MarshalJSONTo", opts)) || hasMethod(t, "MarshalJSON", opts);
+  }
+
+  /** Whether `t` has a method that writes (or reads) a JSON string: AppendText or MarshalText (UnmarshalText). */
+  private hasTextMethod(t: GoType): boolean {
+    const opts = { addressable: true };
+    return this.unmarshal
+      ? hasMethod(t, "UnmarshalText", opts)
+      : (this.v2engine && hasMethod(t, "AppendText", opts)) || hasMethod(t, "MarshalText", opts);
+  }
+
   /** The schema of values of `t` read or written with `m`. */
   schemaOf(t: GoType, m: Mods): JsonSchema {
     if (t.name !== undefined && m.format === undefined && !m.quoted && defWorthy(t)) return this.ref(t, m);
@@ -263,16 +287,14 @@ class Builder {
     }
   }
 
-  /** A type whose own methods decide its JSON: any JSON (JSON methods) or a string (text methods). */
+  /**
+   * A type whose own methods decide its JSON (Go's order: JSON methods before text methods): any
+   * JSON (MarshalJSONTo, MarshalJSON; UnmarshalJSONFrom, UnmarshalJSON) or a string (AppendText,
+   * MarshalText; UnmarshalText, which also takes null).
+   */
   private methodSchema(t: GoType): JsonSchema | undefined {
-    const opts = { addressable: true };
-    if (this.unmarshal) {
-      if (hasMethod(t, "UnmarshalJSON", opts)) return true;
-      if (hasMethod(t, "UnmarshalText", opts)) return { type: ["string", "null"] };
-    } else {
-      if (hasMethod(t, "MarshalJSON", opts)) return true;
-      if (hasMethod(t, "MarshalText", opts)) return { type: "string" };
-    }
+    if (this.hasJsonMethod(t)) return true;
+    if (this.hasTextMethod(t)) return this.unmarshal ? { type: ["string", "null"] } : { type: "string" };
     return undefined;
   }
 
@@ -380,14 +402,19 @@ class Builder {
 
   private isBytes(elem: GoType): boolean {
     if (elem.kind !== "uint8") return false;
+    // An element with methods of either side makes a list of elements (the engine's method set).
+    const opts = { addressable: true };
+    const v2e = this.v2engine;
     if (
-      hasMethod(elem, "UnmarshalJSON", { addressable: true }) ||
-      hasMethod(elem, "UnmarshalText", { addressable: true })
+      (v2e && hasMethod(elem, "UnmarshalJSONFrom", opts)) ||
+      hasMethod(elem, "UnmarshalJSON", opts) ||
+      hasMethod(elem, "UnmarshalText", opts)
     )
       return false;
     if (
-      hasMethod(elem, "MarshalJSON", { addressable: true }) ||
-      hasMethod(elem, "MarshalText", { addressable: true })
+      (v2e && (hasMethod(elem, "MarshalJSONTo", opts) || hasMethod(elem, "AppendText", opts))) ||
+      hasMethod(elem, "MarshalJSON", opts) ||
+      hasMethod(elem, "MarshalText", opts)
     )
       return false;
     // v2 treats a slice of a named byte type as a list of numbers.
@@ -469,10 +496,8 @@ class Builder {
 
   /** What member names a map key type takes: `true` (any), a schema, or `false` (the map cannot be used). */
   private keyNames(key: GoType): JsonSchema {
-    const text = this.unmarshal
-      ? hasMethod(key, "UnmarshalText", { addressable: true })
-      : hasMethod(key, "MarshalText", { addressable: true });
-    if (text) return true;
+    // json/v2 calls a key's JSON methods too (v1 semantics only its text methods): any name.
+    if (this.hasTextMethod(key) || (!this.v1 && this.hasJsonMethod(key))) return true;
     if (key.known === "time.Time") return this.v1 ? false : { pattern: RFC3339_PATTERN };
     const kind = key.kind;
     if (kind === "string") return true;
