@@ -389,6 +389,10 @@ export class DecoderCore {
     const options = this.optionsFor(undefined);
     const v = this.fastValue(type, options);
     if (v !== NO_FAST || this.pending.length === 0) return v;
+    if (this.framedShort) {
+      const r = this.fastValueRefilled(type, options, this.lineShort);
+      if (r !== NO_FAST) return r;
+    }
     // The value runs past the buffer and the source's next bytes are read already: Go's
     // readValue and Decode's rest, without a generator or a promise.
     const n = this.readValueNow();
@@ -397,7 +401,119 @@ export class DecoderCore {
 
   /** fastValue decodes the value whole in the buffer at scanp with the fast path, or answers NO_FAST. */
   private fastValue(type: GoType, options: UnmarshalOptions): unknown {
-    const n = framedLength(this.buf, this.scanp);
+    const b = this.buf;
+    let q = this.scanp;
+    while (q < b.length && isSpace(b[q] as number)) q++;
+    // A stream of lines (NDJSON): the value is most often the rest of its line, found by one
+    // native search instead of framing it byte by byte.
+    const nl = q < b.length ? b.indexOf(0x0a, q) : -1;
+    this.lineShort = nl < 0;
+    if (nl >= 0) {
+      const v = this.fastLine(type, options, q, nl);
+      if (v !== NO_FAST) return v;
+    }
+    const n = framedLength(b, this.scanp);
+    this.framedShort = n === 0;
+    if (n === 0 || n > this.maxBytes) return NO_FAST;
+    const fast = unmarshalFast(type, this.buf.subarray(this.scanp, this.scanp + n), options);
+    if (fast === NO_FAST) return NO_FAST;
+    this.scan.bytes += n;
+    this.scanp += n;
+    this.valueEnd();
+    return fast;
+  }
+
+  /** Set by fastValue: the value runs past the buffer (it may be whole once Go's refills are made). */
+  private framedShort = false;
+  /** Set by fastValue: no newline follows the value's first byte in the buffer. */
+  private lineShort = false;
+
+  /**
+   * fastLine decodes the value that starts at q (the first non-space byte from scanp) as the
+   * rest of its line, ending before the newline at nl, with the fast path; NO_FAST when that is
+   * not one valid value (then it is framed). Trailing spaces are left unread, as Go's scanner
+   * leaves them.
+   */
+  private fastLine(type: GoType, options: UnmarshalOptions, q: number, nl: number): unknown {
+    const b = this.buf;
+    let e = nl;
+    while (e > q && isSpace(b[e - 1] as number)) e--;
+    if (e === q || e - this.scanp > this.maxBytes) return NO_FAST;
+    const v = unmarshalFast(type, b.subarray(q, e), options);
+    if (v === NO_FAST) return NO_FAST;
+    this.scan.bytes += e - this.scanp;
+    this.scanp = e;
+    this.valueEnd();
+    return v;
+  }
+
+  /**
+   * fastValue for a value that runs past the buffer while the source's last chunk holds more
+   * (every few values of a stream: the buffer is Go's, of a few KB): Go's refills from that chunk
+   * until the value's end is in the buffer (its line's end, or its framing), then the fast path.
+   * For a valid value Go's scanner makes the same refills (it reads until the value ends) without
+   * scanning byte by byte here. Anything else (the fast path declines, the chunk runs out first,
+   * maxBytes, a line whose value ended before the last refill) puts the buffer and the chunk back
+   * as they were, and Go's scanner reads the value (readValueNow).
+   */
+  private fastValueRefilled(type: GoType, options: UnmarshalOptions, lines: boolean): unknown {
+    const cap = this.cap;
+    // Sliding the consumed bytes out changes nothing Go's Decoder shows (Buffered, InputOffset).
+    this.makeRoom();
+    const len = this.buf.length;
+    const pending = this.pending;
+    if (lines) {
+      const v = this.refillToLine(type, options);
+      if (v !== NO_FAST) return v;
+      this.cap = cap;
+      this.pending = pending;
+      this.buf = this.store.subarray(0, len);
+      this.makeRoom();
+    }
+    const v = this.refillToFrame(type, options);
+    if (v !== NO_FAST) return v;
+    this.cap = cap;
+    this.pending = pending;
+    this.buf = this.store.subarray(0, len);
+    return NO_FAST;
+  }
+
+  /** Go's refills until a newline follows the value's first byte, then fastLine (see fastValueRefilled). */
+  private refillToLine(type: GoType, options: UnmarshalOptions): unknown {
+    for (;;) {
+      if (this.pending.length === 0 || this.buf.length - this.scanp > this.maxBytes) return NO_FAST;
+      const prev = this.buf.length;
+      this.takePending();
+      const b = this.buf;
+      let q = this.scanp;
+      while (q < b.length && isSpace(b[q] as number)) q++;
+      if (q < b.length) {
+        // No newline after q among the bytes before this read (fastValue and earlier reads looked).
+        const nl = b.indexOf(0x0a, q > prev ? q : prev);
+        if (nl >= 0) {
+          let e = nl;
+          while (isSpace(b[e - 1] as number)) e--;
+          // Go's scanner ends an object or array on its last byte, anything else on the byte after.
+          const c = b[q] as number;
+          const need = c === 0x7b || c === 0x5b ? e : e + 1;
+          // A value whole before this read: Go would not have made it.
+          if (need <= prev) return NO_FAST;
+          return this.fastLine(type, options, q, nl);
+        }
+      }
+      this.makeRoom();
+    }
+  }
+
+  /** Go's refills until the framing finds the value's end, then the fast path (see fastValueRefilled). */
+  private refillToFrame(type: GoType, options: UnmarshalOptions): unknown {
+    let n = 0;
+    while (this.pending.length > 0 && this.buf.length - this.scanp <= this.maxBytes) {
+      this.takePending();
+      n = framedLength(this.buf, this.scanp);
+      if (n > 0) break;
+      this.makeRoom();
+    }
     if (n === 0 || n > this.maxBytes) return NO_FAST;
     const fast = unmarshalFast(type, this.buf.subarray(this.scanp, this.scanp + n), options);
     if (fast === NO_FAST) return NO_FAST;
