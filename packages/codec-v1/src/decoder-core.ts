@@ -489,7 +489,7 @@ export class DecoderCore {
       while (q < b.length && isSpace(b[q] as number)) q++;
       if (q < b.length) {
         // No newline after q among the bytes before this read (fastValue and earlier reads looked).
-        const nl = b.indexOf(0x0a, q > prev ? q : prev);
+        const nl = b.indexOf(0x0a, Math.max(q, prev));
         if (nl >= 0) {
           let e = nl;
           while (isSpace(b[e - 1] as number)) e--;
