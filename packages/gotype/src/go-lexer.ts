@@ -10,6 +10,7 @@
  * can attach `doc` to declarations and struct fields.
  */
 
+import type { FieldAst, GoPos, TExpr } from "./go-ast.js";
 import { goUnquote } from "./go-quote.js";
 import { GoSyntaxError } from "./go-syntax-error.js";
 
@@ -107,34 +108,18 @@ function cleanComment(raw: string, block: boolean): string | undefined {
   return s.startsWith(" ") ? s.slice(1) : s;
 }
 
-/** What Lexer.simpleField read: a field's name, its type (`*` / `[]` prefix, name and package) and raw tag. */
-export interface SimpleField {
-  readonly name: string;
-  /** The field's line and its name's column. */
-  readonly line: number;
-  readonly nameCol: number;
-  /** The `*` and `[]` before the type's name, outermost first. */
-  readonly prefix: string;
-  /** Column of the type's first character. */
-  readonly typeCol: number;
-  /** The type's name, or its package when `second` is set. */
-  readonly first: string;
-  /** The name after `first.`, if any. */
-  readonly second: string | undefined;
-  /** The raw tag's value (no quotes), if any. */
-  readonly tag: string | undefined;
-  /** Offset just past the last token read. */
-  readonly end: number;
-}
-
 // After a field's name: blanks, `*`/`[]` prefix, Name or pkg.Name, optional raw tag, blanks up to the newline.
 const FIELD_REST =
   "([ \\t]+)((?:\\*|\\[\\]){0,8})([A-Za-z_][A-Za-z0-9_]*)(?:\\.([A-Za-z_][A-Za-z0-9_]*))?(?:([ \\t]+)(`[^`\\r\\n]*`))?[ \\t]*(?=\\n)";
 const SIMPLE_FIELD = new RegExp(FIELD_REST, "y");
 // A whole field line, from the newline that ends the line before: indent, name, the rest.
 const SIMPLE_LINE = new RegExp(`\\n([ \\t]*)([A-Za-z_][A-Za-z0-9_]*)${FIELD_REST}`, "y");
-// Go's keywords that NO_SEMI_KEYWORDS leaves out (a field line starting with one is no field).
-const OTHER_KEYWORDS = new Set(["break", "continue", "fallthrough", "return"]);
+// Go's keywords (a field line whose name or type is one is no field). All are lower case, so a
+// caller tests the first letter first and an exported name is never hashed.
+const KEYWORD_NAMES = new Set([...NO_SEMI_KEYWORDS, "break", "continue", "fallthrough", "return"]);
+
+/** A struct field as simpleField / simpleFieldLine read it: its `doc` is the caller's to set. */
+export type SimpleFieldAst = { -readonly [K in keyof FieldAst]: FieldAst[K] };
 
 /** A pull lexer over one Go source file. */
 export class Lexer {
@@ -172,17 +157,18 @@ export class Lexer {
    * identifier or `pkg.Name` behind up to eight `*` and `[]`; no comment on the line), read in
    * one step when the field's name is the only token read ahead: a wide struct's fields cost a
    * match each, not six tokens. The name is consumed with it and the lexer stops at the line's
-   * end, where the newline's `;` comes next as usual. Undefined, and nothing consumed, for any
-   * other shape: the token path reads it.
+   * end, where the newline's `;` comes next as usual. Returns the field's AST node as the token
+   * path builds it; undefined, and nothing consumed, for any other shape: the token path reads it.
    */
-  simpleField(): SimpleField | undefined {
+  simpleField(): SimpleFieldAst | undefined {
     const name = this.buf[0];
     if (this.buf.length !== 1 || name === undefined || name.kind !== "ident") return undefined;
-    if (name.offset + name.text.length !== this.i) return undefined;
-    SIMPLE_FIELD.lastIndex = this.i;
+    const at = name.offset + name.text.length;
+    if (at !== this.i) return undefined;
+    SIMPLE_FIELD.lastIndex = at;
     const m = SIMPLE_FIELD.exec(this.src);
     if (m === null) return undefined;
-    const f = this.fieldOf(m, m.index, name.text, name.col, 1);
+    const f = this.fieldOf(m, name.text, name.offset, at, 1, this.line, this.lineStart);
     if (f !== undefined) this.buf.length = 0;
     return f;
   }
@@ -191,69 +177,92 @@ export class Lexer {
    * The next line's field, when the lexer stands at the end of a line simpleField or this read
    * (nothing read ahead) and the next line is such a field too: `Name Type` or ``Name Type `tag` ``.
    */
-  simpleFieldLine(): SimpleField | undefined {
+  simpleFieldLine(): SimpleFieldAst | undefined {
     if (this.buf.length !== 0) return undefined;
-    SIMPLE_LINE.lastIndex = this.i;
+    const i = this.i;
+    SIMPLE_LINE.lastIndex = i;
     const m = SIMPLE_LINE.exec(this.src);
     if (m === null) return undefined;
     const name = m[2] as string;
-    if (NO_SEMI_KEYWORDS.has(name) || OTHER_KEYWORDS.has(name)) return undefined;
-    const lineStart = this.i + 1;
-    const nameCol = (m[1] as string).length + 1;
-    const save = this.lineStart;
-    this.lineStart = lineStart;
-    this.line++;
-    const f = this.fieldOf(m, lineStart + (m[1] as string).length + name.length, name, nameCol, 3);
-    if (f === undefined) {
-      this.line--;
-      this.lineStart = save;
-    }
-    return f;
+    if (name.charCodeAt(0) >= 0x61 && KEYWORD_NAMES.has(name)) return undefined;
+    const nameAt = i + 1 + (m[1] as string).length;
+    return this.fieldOf(m, name, nameAt, nameAt + name.length, 3, this.line + 1, i + 1);
   }
 
-  // The field a SIMPLE_FIELD / SIMPLE_LINE match read, from capture group g (the blanks after the
-  // name, at restAt) on; consumes it up to the newline, or returns undefined (nothing consumed) for a keyword.
+  /** Offset just past the last field simpleField / simpleFieldLine read. */
+  fieldEnd = 0;
+  // The start of that field's last token (its type name or raw tag), while `last` is not yet that
+  // token: made when needed, so a run of field lines makes one token, not one a line. A field
+  // read stops at a newline, whose scan asks needsSemi (so lastTok) before any token is made.
+  private fieldLast = -1;
+  private fieldTag: string | undefined;
+
+  // The field a SIMPLE_FIELD / SIMPLE_LINE match read (on `line`, starting at `lineStart`), from
+  // capture group g (the blanks after the name, at restAt) on; consumes it up to the newline, or
+  // returns undefined (nothing consumed) for a keyword.
   private fieldOf(
     m: RegExpExecArray,
-    restAt: number,
     name: string,
-    nameCol: number,
+    nameAt: number,
+    restAt: number,
     g: number,
-  ): SimpleField | undefined {
+    line: number,
+    lineStart: number,
+  ): SimpleFieldAst | undefined {
     const prefix = m[g + 1] as string;
     const first = m[g + 2] as string;
     const second = m[g + 3];
     const raw = m[g + 5];
-    if (NO_SEMI_KEYWORDS.has(first) || OTHER_KEYWORDS.has(first)) return undefined;
-    if (second !== undefined && (NO_SEMI_KEYWORDS.has(second) || OTHER_KEYWORDS.has(second)))
-      return undefined;
+    if (first.charCodeAt(0) >= 0x61 && KEYWORD_NAMES.has(first)) return undefined;
+    if (second !== undefined && second.charCodeAt(0) >= 0x61 && KEYWORD_NAMES.has(second)) return undefined;
     const typeAt = restAt + (m[g] as string).length;
-    const typeEnd = typeAt + prefix.length + first.length + (second === undefined ? 0 : second.length + 1);
-    const lastAt =
+    const nameAt2 = typeAt + prefix.length;
+    const typeEnd = nameAt2 + first.length + (second === undefined ? 0 : second.length + 1);
+    const tag = raw === undefined ? undefined : raw.slice(1, -1);
+    this.fieldLast =
       raw === undefined ? typeEnd - (second ?? first).length : typeEnd + (m[g + 4] as string).length;
-    const lastText = raw ?? second ?? first;
-    const tag = raw?.slice(1, -1);
+    this.fieldTag = tag;
+    this.fieldEnd = raw === undefined ? typeEnd : this.fieldLast + raw.length;
     this.i = m.index + m[0].length;
+    this.line = line;
+    this.lineStart = lineStart;
+    const col = 1 - lineStart;
+    let type: TExpr =
+      second === undefined
+        ? { k: "name", name: first, pos: this.posAt(line, nameAt2 + col) }
+        : { k: "name", name: second, pos: this.posAt(line, nameAt2 + col), pkg: first };
+    for (let i = prefix.length; i > 0; ) {
+      if (prefix.charCodeAt(i - 1) === 0x2a) {
+        i--;
+        type = { k: "ptr", elem: type, pos: this.posAt(line, typeAt + i + col) };
+      } else {
+        i -= 2;
+        type = { k: "slice", elem: type, pos: this.posAt(line, typeAt + i + col) };
+      }
+    }
+    return { name, embedded: false, type, tag: tag ?? "", pos: this.posAt(line, nameAt + col) };
+  }
+
+  private posAt(line: number, col: number): GoPos {
+    return this.file !== undefined ? { file: this.file, line, col } : { line, col };
+  }
+
+  // The last token read: after a run of field lines, the last line's last token (a name or raw tag), made now.
+  private lastTok(): Tok | undefined {
+    const at = this.fieldLast;
+    if (at < 0) return this.last;
+    this.fieldLast = -1;
+    const tag = this.fieldTag;
     this.last = {
-      kind: raw === undefined ? "ident" : "string",
-      text: lastText,
+      kind: tag === undefined ? "ident" : "string",
+      text: this.src.slice(at, this.fieldEnd),
       line: this.line,
-      col: lastAt - this.lineStart + 1,
-      offset: lastAt,
+      col: at - this.lineStart + 1,
+      offset: at,
       value: tag,
       doc: undefined,
     };
-    return {
-      name,
-      line: this.line,
-      nameCol,
-      prefix,
-      typeCol: typeAt - this.lineStart + 1,
-      first,
-      second,
-      tag,
-      end: lastAt + lastText.length,
-    };
+    return this.last;
   }
 
   /** The source text between two offsets (for printing declarations back). */
@@ -271,7 +280,7 @@ export class Lexer {
   }
 
   private needsSemi(): boolean {
-    const last = this.last;
+    const last = this.fieldLast < 0 ? this.last : this.lastTok();
     if (last === undefined) return false;
     switch (last.kind) {
       case "ident":
@@ -326,7 +335,7 @@ export class Lexer {
 
   private addComment(raw: string, block: boolean, startLine: number, endLine: number): void {
     const text = cleanComment(raw, block);
-    const last = this.last;
+    const last = this.fieldLast < 0 ? this.last : this.lastTok();
     if (last !== undefined && last.line === startLine && last.kind !== ";") {
       // A comment after code on the same line: a line comment, never a doc comment.
       if (this.trailing.size > 64) this.trailing.clear();

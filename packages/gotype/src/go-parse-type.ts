@@ -4,7 +4,7 @@
  * doc comments, interfaces and constraints, type parameter lists.
  */
 import type { FieldAst, IMethodAst, SigAst, TExpr, TypeParamAst } from "./go-ast.js";
-import type { SimpleField, Tok } from "./go-lexer.js";
+import type { Tok } from "./go-lexer.js";
 import { KEYWORDS } from "./go-parse-base.js";
 import { ConstParser } from "./go-parse-const.js";
 
@@ -309,22 +309,12 @@ export abstract class TypeParser extends ConstParser {
       if (simple !== undefined) {
         // A run of one-line fields `Name Type` / ``Name Type `tag` ``, with no comment among them
         // (the first one's doc was read with its name).
-        const f: (typeof fields)[number] = {
-          name: simple.name,
-          embedded: false,
-          type: this.simpleType(simple),
-          tag: simple.tag ?? "",
-          pos: fpos,
-        };
-        if (doc !== undefined) f.doc = doc;
-        fields.push(f);
-        let end = simple.end;
+        if (doc !== undefined) simple.doc = doc;
+        fields.push(simple);
         // (a call a line: a wide struct runs this loop once, while the function is soon compiled)
-        for (let s = this.lx.simpleFieldLine(); s !== undefined; s = this.lx.simpleFieldLine()) {
-          fields.push(this.simpleFieldAst(s));
-          end = s.end;
-        }
-        this.lastEnd = end;
+        for (let f = this.lx.simpleFieldLine(); f !== undefined; f = this.lx.simpleFieldLine())
+          fields.push(f);
+        this.lastEnd = this.lx.fieldEnd;
         continue; // at the newline that ends the run's last line
       }
       if (this.isOp("*")) {
@@ -367,36 +357,6 @@ export abstract class TypeParser extends ConstParser {
     }
     this.advance();
     return { k: "struct", fields, pos };
-  }
-
-  // The field of a line Lexer.simpleFieldLine read, as the token path builds it.
-  private simpleFieldAst(s: SimpleField): { -readonly [K in keyof FieldAst]: FieldAst[K] } {
-    return {
-      name: s.name,
-      embedded: false,
-      type: this.simpleType(s),
-      tag: s.tag ?? "",
-      pos: this.posAt(s.line, s.nameCol),
-    };
-  }
-
-  // The type Lexer.simpleField read, as the token path builds it.
-  private simpleType(f: SimpleField): TExpr {
-    const p = f.prefix;
-    let t: TExpr =
-      f.second === undefined
-        ? { k: "name", name: f.first, pos: this.posAt(f.line, f.typeCol + p.length) }
-        : { k: "name", name: f.second, pos: this.posAt(f.line, f.typeCol + p.length), pkg: f.first };
-    for (let i = p.length; i > 0; ) {
-      if (p.charCodeAt(i - 1) === 0x2a) {
-        i--;
-        t = { k: "ptr", elem: t, pos: this.posAt(f.line, f.typeCol + i) };
-      } else {
-        i -= 2;
-        t = { k: "slice", elem: t, pos: this.posAt(f.line, f.typeCol + i) };
-      }
-    }
-    return t;
   }
 
   // At an identifier in a struct body: is this an embedded field (T, pkg.T, T[A]) rather than `name Type`?
