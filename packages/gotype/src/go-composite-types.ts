@@ -38,10 +38,9 @@ export function typeId(t: GoType): number {
 /** A struct literal's type: fields checked (duplicates, embedded type parameters), identical literals one object. */
 export function structType(fieldsAst: readonly FieldAst[], ctx: Ctx, scope: CompositeScope): StructType {
   const fields: StructField[] = new Array<StructField>(fieldsAst.length);
-  const seen = new Map<string, GoPos>();
+  const seen = new Set<string>();
   // A call a field: a wide struct runs this loop once, while the function is soon compiled.
-  for (let i = 0; i < fieldsAst.length; i++)
-    fields[i] = structField(fieldsAst[i] as FieldAst, ctx, scope, seen);
+  for (let i = 0; i < fieldsAst.length; i++) fields[i] = structField(fieldsAst, i, ctx, scope, seen);
   // Identical struct literals are one type (Go's type identity), so instantiations with them match:
   // the literals of a bucket are compared field by field (no key text per field).
   const key = structBucket(fields);
@@ -53,8 +52,15 @@ export function structType(fieldsAst: readonly FieldAst[], ctx: Ctx, scope: Comp
   return st;
 }
 
-/** One field of a struct literal: its type resolved, its name checked against the ones before it (`seen`). */
-function structField(f: FieldAst, ctx: Ctx, scope: CompositeScope, seen: Map<string, GoPos>): StructField {
+/** Field `i` of a struct literal: its type resolved, its name checked against the ones before it (`seen`). */
+function structField(
+  fieldsAst: readonly FieldAst[],
+  i: number,
+  ctx: Ctx,
+  scope: CompositeScope,
+  seen: Set<string>,
+): StructField {
+  const f = fieldsAst[i] as FieldAst;
   const type = scope.resolve(f.type, ctx);
   if (f.embedded) {
     const base = f.type.k === "ptr" ? f.type.elem : f.type;
@@ -64,17 +70,20 @@ function structField(f: FieldAst, ctx: Ctx, scope: CompositeScope, seen: Map<str
   }
   const name = f.name;
   if (name !== "_") {
-    const prev = seen.get(name);
-    if (prev !== undefined)
-      throw err(f.pos, `${name} redeclared\n\t${posString(prev)}: other declaration of ${name}`);
-    seen.set(name, f.pos);
+    // One hash operation a field: a name already seen leaves the size as it was.
+    const size = seen.size;
+    if (seen.add(name).size === size) {
+      const prev = fieldsAst.find((p) => p.name === name) as FieldAst;
+      throw err(f.pos, `${name} redeclared\n\t${posString(prev.pos)}: other declaration of ${name}`);
+    }
   }
+  const c = name.charCodeAt(0);
   const field: { -readonly [K in keyof StructField]: StructField[K] } = {
     name,
     type,
     tag: f.tag,
     embedded: f.embedded,
-    exported: isExportedName(name),
+    exported: c < 0x80 ? c >= 0x41 && c <= 0x5a : isExportedName(name),
     pos: f.pos,
   };
   if (f.doc !== undefined) field.doc = f.doc;

@@ -9,7 +9,7 @@ import type { GoPos } from "./go-ast.js";
 import { baseName, comparePos, err, posString } from "./go-decl-text.js";
 import { MAX_ARRAY_LEN, MAX_WIDTH, measure } from "./go-measure.js";
 import type { GoSyntaxError } from "./go-syntax-error.js";
-import type { GoType } from "./types.js";
+import type { GoType, StructField, StructType } from "./types.js";
 
 /** An array type whose size is checked at the end of the session. */
 export interface DeferredArray {
@@ -39,11 +39,16 @@ export function checkValueCycles(
         if (named.has(x)) out.push(x);
       } else stack.push(x);
     };
-    if (t.kind === "struct") for (const f of t.fields) push(f.type);
+    const fields = (x: StructType) => {
+      const fs = x.fields;
+      // (indexed: a wide struct's fields cost a load each, no iterator)
+      for (let i = 0; i < fs.length; i++) push((fs[i] as StructField).type);
+    };
+    if (t.kind === "struct") fields(t);
     else if (t.kind === "array") push(t.elem);
     while (stack.length > 0) {
       const x = stack.pop() as GoType;
-      if (x.kind === "struct") for (const f of x.fields) push(f.type);
+      if (x.kind === "struct") fields(x);
       else if (x.kind === "array") push(x.elem);
     }
     return out;
