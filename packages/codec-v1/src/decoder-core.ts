@@ -415,12 +415,7 @@ export class DecoderCore {
     const n = framedLength(b, this.scanp);
     this.framedShort = n === 0;
     if (n === 0 || n > this.maxBytes) return NO_FAST;
-    const fast = unmarshalFast(type, this.buf.subarray(this.scanp, this.scanp + n), options);
-    if (fast === NO_FAST) return NO_FAST;
-    this.scan.bytes += n;
-    this.scanp += n;
-    this.valueEnd();
-    return fast;
+    return this.fastTake(type, options, this.scanp, this.scanp + n);
   }
 
   /** Set by fastValue: the value runs past the buffer (it may be whole once Go's refills are made). */
@@ -439,10 +434,15 @@ export class DecoderCore {
     let e = nl;
     while (e > q && isSpace(b[e - 1] as number)) e--;
     if (e === q || e - this.scanp > this.maxBytes) return NO_FAST;
-    const v = unmarshalFast(type, b.subarray(q, e), options);
+    return this.fastTake(type, options, q, e);
+  }
+
+  /** fastTake decodes buf[from, to) with the fast path and, unless it declines, reads up to `to`. */
+  private fastTake(type: GoType, options: UnmarshalOptions, from: number, to: number): unknown {
+    const v = unmarshalFast(type, this.buf.subarray(from, to), options);
     if (v === NO_FAST) return NO_FAST;
-    this.scan.bytes += e - this.scanp;
-    this.scanp = e;
+    this.scan.bytes += to - this.scanp;
+    this.scanp = to;
     this.valueEnd();
     return v;
   }
@@ -515,12 +515,7 @@ export class DecoderCore {
       this.makeRoom();
     }
     if (n === 0 || n > this.maxBytes) return NO_FAST;
-    const fast = unmarshalFast(type, this.buf.subarray(this.scanp, this.scanp + n), options);
-    if (fast === NO_FAST) return NO_FAST;
-    this.scan.bytes += n;
-    this.scanp += n;
-    this.valueEnd();
-    return fast;
+    return this.fastTake(type, options, this.scanp, this.scanp + n);
   }
 
   /** Go's Decoder.Decode into a value of `type` (or into `into`). */
