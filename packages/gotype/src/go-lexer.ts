@@ -57,6 +57,30 @@ const TWO = new Set([
   "&^",
 ]);
 const ONE = new Set("+-*/%&|^<>=!()[]{},;.:~");
+// The operators by their first character, longest first (no substring a token).
+const OPS_BY_FIRST: string[][] = [];
+for (const op of [...THREE, ...TWO, ...ONE]) {
+  const c = op.charCodeAt(0);
+  let list = OPS_BY_FIRST[c];
+  if (list === undefined) {
+    list = [];
+    OPS_BY_FIRST[c] = list;
+  }
+  list.push(op);
+}
+
+// The operator at `start` (first character `c`), the longest that matches, or undefined.
+function operatorAt(src: string, start: number, c: number): string | undefined {
+  const list = c < 0x80 ? OPS_BY_FIRST[c] : undefined;
+  if (list === undefined) return undefined;
+  for (let k = 0; k < list.length; k++) {
+    const op = list[k] as string;
+    if (op.length === 1) return op;
+    if (src.charCodeAt(start + 1) !== op.charCodeAt(1)) continue;
+    if (op.length === 2 || src.charCodeAt(start + 2) === op.charCodeAt(2)) return op;
+  }
+  return undefined;
+}
 
 // Keywords after which a newline does not end the statement.
 const NO_SEMI_KEYWORDS = new Set([
@@ -103,9 +127,25 @@ function isIdentPartCode(c: number, src: string, i: number): boolean {
 // space removed; directives (`//go:build`, `//line`, `//nolint`) dropped.
 function cleanComment(raw: string, block: boolean): string | undefined {
   if (block) return raw.replaceAll("\r", "").trim();
-  const s = raw.replace(/\r$/, "");
-  if (/^(?:go:|line |extern |export |nolint)/.test(s)) return undefined;
-  return s.startsWith(" ") ? s.slice(1) : s;
+  const s = raw.charCodeAt(raw.length - 1) === 0x0d ? raw.slice(0, -1) : raw;
+  if (isDirective(s)) return undefined;
+  return s.charCodeAt(0) === 0x20 ? s.slice(1) : s;
+}
+
+// `go:`, `line `, `extern `, `export `, `nolint` (tested by first letter: most comments are none).
+function isDirective(s: string): boolean {
+  switch (s.charCodeAt(0)) {
+    case 0x67:
+      return s.startsWith("go:");
+    case 0x6c:
+      return s.startsWith("line ");
+    case 0x65:
+      return s.startsWith("extern ") || s.startsWith("export ");
+    case 0x6e:
+      return s.startsWith("nolint");
+    default:
+      return false;
+  }
 }
 
 // After a field's name: blanks, `*`/`[]` prefix, Name or pkg.Name, optional raw tag, blanks up to the newline.
@@ -352,9 +392,14 @@ export class Lexer {
     const src = this.src;
     const n = src.length;
     if (this.done) return this.make("eof", "", n);
-    while (this.i < n) {
-      const i = this.i;
+    // (the offset in a local while blanks are skipped; this.i is set before each return)
+    let i = this.i;
+    while (i < n) {
       const c = src.charCodeAt(i);
+      if (c === 0x20 || c === 0x09 || c === 0x0d || c === 0xfeff) {
+        i++;
+        continue;
+      }
       if (c === 0x0a) {
         if (this.needsSemi()) {
           const t = this.make(";", "\n", i, "newline");
@@ -362,17 +407,14 @@ export class Lexer {
           return t;
         }
         this.advanceLine(i);
-        continue;
-      }
-      if (c === 0x20 || c === 0x09 || c === 0x0d || c === 0xfeff) {
-        this.i++;
+        i++;
         continue;
       }
       if (c === 0x2f && src.charCodeAt(i + 1) === 0x2f) {
         let j = src.indexOf("\n", i);
         if (j < 0) j = n;
         this.addComment(src.slice(i + 2, j), false, this.line, this.line);
-        this.i = j;
+        i = j;
         continue;
       }
       if (c === 0x2f && src.charCodeAt(i + 1) === 0x2a) {
@@ -395,14 +437,17 @@ export class Lexer {
           this.addComment(body, true, startLine, this.line);
           this.i = end + 2;
           if (t !== undefined) return t;
+          i = end + 2;
           continue;
         }
         this.addComment(body, true, startLine, startLine);
-        this.i = end + 2;
+        i = end + 2;
         continue;
       }
+      this.i = i;
       return this.token(i, c);
     }
+    this.i = i;
     this.done = true;
     if (this.needsSemi()) return this.make(";", "", n, "eof");
     return this.make("eof", "", n);
@@ -417,10 +462,27 @@ export class Lexer {
   private token(start: number, c: number): Tok {
     const src = this.src;
     const n = src.length;
-    if (isIdentStartCode(c, src, start)) {
+    if (
+      c < 0x80
+        ? (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || c === 0x5f
+        : isIdentStartCode(c, src, start)
+    ) {
       let i = start + (c >= 0xd800 && c <= 0xdbff ? 2 : 1);
       while (i < n) {
         const d = src.charCodeAt(i);
+        // (ASCII tested inline: a call a character would cost more than the test)
+        if (d < 0x80) {
+          if (
+            (d >= 0x61 && d <= 0x7a) ||
+            (d >= 0x41 && d <= 0x5a) ||
+            d === 0x5f ||
+            (d >= 0x30 && d <= 0x39)
+          ) {
+            i++;
+            continue;
+          }
+          break;
+        }
         if (!isIdentPartCode(d, src, i)) break;
         i += d >= 0xd800 && d <= 0xdbff ? 2 : 1;
       }
@@ -471,10 +533,7 @@ export class Lexer {
       if (value === undefined) this.failAt(start, `invalid string literal ${text}`);
       return this.make("string", text, start, value);
     }
-    const three = src.slice(start, start + 3);
-    const two = three.slice(0, 2);
-    const one = three.slice(0, 1);
-    const op = THREE.has(three) ? three : TWO.has(two) ? two : ONE.has(one) ? one : undefined;
+    const op = operatorAt(src, start, c);
     if (op === undefined) {
       const cp = String.fromCodePoint(src.codePointAt(start) as number);
       this.failAt(start, `invalid character ${JSON.stringify(cp)}`);

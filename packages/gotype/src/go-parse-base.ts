@@ -139,10 +139,9 @@ export abstract class ParserBase {
   protected skipBalanced(): void {
     let depth = 0;
     do {
-      const t = this.t;
+      const t = this.lx.peek(0);
       if (t.kind === "eof") this.fail("syntax error: unexpected EOF (unbalanced brackets)");
-      if (this.isOp("(") || this.isOp("[") || this.isOp("{")) depth++;
-      else if (this.isOp(")") || this.isOp("]") || this.isOp("}")) depth--;
+      depth += bracketDelta(t);
       this.advance();
     } while (depth > 0);
   }
@@ -150,17 +149,35 @@ export abstract class ParserBase {
   // Skips to the end of the current declaration (`;` at bracket depth 0).
   protected skipToSemi(): void {
     let depth = 0;
-    while (this.t.kind !== "eof") {
-      if (this.isOp("(") || this.isOp("[") || this.isOp("{")) depth++;
-      else if (this.isOp(")") || this.isOp("]") || this.isOp("}")) {
+    for (let t = this.lx.peek(0); t.kind !== "eof"; t = this.lx.peek(0)) {
+      const d = bracketDelta(t);
+      if (d > 0) depth++;
+      else if (d < 0) {
         if (depth === 0) return;
         depth--;
-      } else if (depth === 0 && this.t.kind === ";") {
+      } else if (depth === 0 && t.kind === ";") {
         this.advance();
         return;
       }
       this.advance();
     }
     if (depth !== 0) this.fail("syntax error: unexpected EOF (unbalanced brackets)");
+  }
+}
+
+// +1 for an opening bracket token, -1 for a closing one, else 0 (skipped code costs a test a token).
+function bracketDelta(t: Tok): number {
+  if (t.kind !== "op" || t.text.length !== 1) return 0;
+  switch (t.text) {
+    case "(":
+    case "[":
+    case "{":
+      return 1;
+    case ")":
+    case "]":
+    case "}":
+      return -1;
+    default:
+      return 0;
   }
 }
