@@ -418,7 +418,7 @@ function keyDecoderLooseTime(
     return (r, name, start) => {
       // The method reads the member name (as it is in the input) as its one value.
       const vs = r.valueStart(start);
-      const dec = new TwinDecoder(r.buf.slice(vs, r.d.inputOffset), vs, false);
+      const dec = new TwinDecoder(r.buf.slice(vs, r.d.inputOffset), vs, false, o);
       let err: unknown;
       try {
         const key = fn(dec, zero(k));

@@ -13,8 +13,15 @@ import {
   type GoType,
   typeString as reflectTypeString,
 } from "@gojson/gotype";
-import { SyntacticError } from "@gojson/jsontext";
-import { positionedMarshalError, SemanticError, syntacticError, valueOutputError } from "./errors.js";
+import { Decoder, SyntacticError } from "@gojson/jsontext";
+import {
+  positionedMarshalError,
+  readPastError,
+  SemanticError,
+  syntacticError,
+  valueOutputError,
+  wroteExtraError,
+} from "./errors.js";
 import { goTimeErrorText, lookupMethod, zero } from "./go-values.js";
 import { invalidValue } from "./invalid-value.js";
 import { legacySyntaxText, MarshalerError } from "./legacy-errors.js";
@@ -24,7 +31,7 @@ import { marshalErr, q, rawErr } from "./marshal-support.js";
 import { ERR_NON_SINGULAR, MethodReadPastValue, TwinDecoder, TwinEncoder } from "./method-coders.js";
 import type { ResolvedOptions } from "./options.js";
 import { reformatRaw } from "./raw.js";
-import { toBytes } from "./reader.js";
+import { type Reader, toBytes } from "./reader.js";
 import type { Dec } from "./unmarshal-deep.js";
 import { afterErr, fail, methodError, mismatch } from "./unmarshal-support.js";
 
@@ -231,7 +238,9 @@ export function marshalJSONToEncoder(
     }
     if (err === undefined) return enc.text();
     if (GoMethodMissingError.isInstance(err) || legacy) throw legacyErr(err, "MarshalJSONTo");
-    throw marshalToError(t, err, enc.written);
+    const e = marshalToError(t, err, enc.written);
+    // Several values written: Go's encoder stands after them, within the enclosing container.
+    throw SemanticError.isInstance(e) && enc.extra > 0 ? wroteExtraError(e, enc.extra, enc.extraName) : e;
   };
 }
 
@@ -272,7 +281,7 @@ export function unmarshalJSONFromDecoder(
     const start = d.inputOffset;
     const top = d.stackDepth === 0;
     const raw = d.readValue();
-    const dec = new TwinDecoder(raw, r.valueStart(start), top);
+    const dec = new TwinDecoder(raw, r.valueStart(start), top, o);
     let out = cur;
     let err: unknown;
     try {
@@ -289,8 +298,36 @@ export function unmarshalJSONFromDecoder(
         err instanceof MethodReadPastValue && err.atEOF ? new Error(legacySyntaxText("unexpected EOF")) : err;
       return fail(r, o, methodError(e), false, out);
     }
+    if (err instanceof MethodReadPastValue && !err.atEOF) throw readPastValueError(t, r);
     throw unmarshalFromError(t, err, dec);
   };
+}
+
+/**
+ * Go's errNonSingularValue for an UnmarshalJSONFrom method that read past its value: Go's decoder
+ * has read the next token of the container (the next element, the next member's name, or the
+ * closing delimiter), and the error stands at it.
+ */
+function readPastValueError(t: GoType, r: Reader): SemanticError {
+  const d = r.d;
+  const b = r.buf;
+  const ws = (p: number) => {
+    while (b[p] === 0x20 || b[p] === 0x0a || b[p] === 0x0d || b[p] === 0x09) p++;
+    return p;
+  };
+  let p = ws(d.inputOffset);
+  const err = (drop: number, name?: string) =>
+    readPastError(
+      new SemanticError({ action: "unmarshal", goType: t, byteOffset: p, cause: ERR_NON_SINGULAR }),
+      name === undefined ? { drop } : { drop, name },
+    );
+  if (b[p] === 0x5d || b[p] === 0x7d) return err(2);
+  if (b[p] === 0x2c) p = ws(p + 1);
+  // After an object member's value the next value's pointer is the object's own.
+  const sp = d.stackPointer();
+  if (d.nextValuePointer() !== sp.slice(0, sp.lastIndexOf("/"))) return err(1);
+  const name = new Decoder(b.subarray(p), { allowInvalidUTF8: true, allowDuplicateNames: true }).readString();
+  return err(1, name);
 }
 
 /**

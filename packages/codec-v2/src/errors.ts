@@ -267,9 +267,46 @@ export function syntacticError(detail: string, offset: number, pointer = ""): Sy
  */
 export function prefixPointer(e: unknown, seg: string): void {
   if (SemanticError.isInstance(e)) {
+    const a = READ_PAST.get(e);
+    if (a !== undefined) {
+      // The method read into its container: Go points where its decoder stands (see readPastError).
+      if (a.name === undefined && --a.drop > 0) return;
+      READ_PAST.delete(e);
+      if (a.name === undefined) return;
+      seg = a.name;
+    }
     e.jsonPointer = `/${escapePointerToken(seg)}${e.jsonPointer}`;
     e.render();
   }
+}
+
+/**
+ * Errors of an UnmarshalJSONFrom method that read past its value: Go's errNonSingularValue placed
+ * where its decoder then stands (appendStackPointer with where=0). `drop`: how many enclosing
+ * segments Go leaves out (1: the method read the next element of its array; 2: it read the
+ * container's closing delimiter); `name`: the member name it read, which replaces its own.
+ */
+const READ_PAST = new WeakMap<SemanticError, { drop: number; name?: string }>();
+
+/** readPastError marks an UnmarshalJSONFrom error for the containers unwinding (see READ_PAST). */
+export function readPastError(e: SemanticError, at: { drop: number; name?: string }): SemanticError {
+  READ_PAST.set(e, { ...at });
+  return e;
+}
+
+/**
+ * Errors of a MarshalJSONTo method that wrote several values: Go's errNonSingularValue placed
+ * after them, where its encoder then stands (appendStackPointer with where=0). In an array Go
+ * leaves out the index and counts a comma before each extra value and the next; in an object the extra values
+ * are names and values in turn, so after an odd number of them the last name written replaces
+ * the member's own name (else the member's name is left out).
+ */
+const WROTE_EXTRA = new WeakMap<SemanticError, { extra: number; name: string | undefined }>();
+
+/** wroteExtraError marks a MarshalJSONTo error for the container that holds the value (see WROTE_EXTRA). */
+export function wroteExtraError(e: SemanticError, extra: number, name: string | undefined): SemanticError {
+  WROTE_EXTRA.set(e, { extra, name });
+  return e;
 }
 
 /** byteLength is the UTF-8 length of JS text (a lone surrogate counts as U+FFFD's 3 bytes). */
@@ -332,8 +369,21 @@ export function prefixMarshalPointer(
   before: string | number = 0,
   inArray = false,
 ): unknown {
-  const offset = typeof before === "string" ? byteLength(before) : before;
+  let offset = typeof before === "string" ? byteLength(before) : before;
   if (SemanticError.isInstance(e)) {
+    const w = seg === undefined ? undefined : WROTE_EXTRA.get(e);
+    if (w !== undefined) {
+      WROTE_EXTRA.delete(e);
+      // The delimiter before each extra value, and the one Go's encoder counts before the next.
+      offset += w.extra + 1;
+      seg = !inArray && w.extra % 2 === 1 ? w.name : undefined;
+      if (seg === undefined) {
+        e.byteOffset += offset;
+        e.render();
+        noteBefore(e, e, before);
+        return e;
+      }
+    }
     shiftMarshalCause(e, seg === undefined ? "" : `/${escapePointerToken(seg)}`, offset, inArray);
     if (seg !== undefined) prefixPointer(e, seg);
     else e.render();

@@ -37,7 +37,8 @@ function firstByte(v: Uint8Array | string): number {
  * MethodEncoder is the `enc` a MarshalJSONTo twin writes to (Go's *jsontext.Encoder within
  * MarshalJSONTo): `writeToken(t)` and `writeValue(v)` as jsontext's Encoder has them, with the
  * marshal options' escaping and checks (invalid UTF-8, duplicate names). The method must write
- * exactly one value; as a map key, one string.
+ * exactly one value; as a map key, one string. `marshalEncode(enc, T, v)` writes a Go value to it
+ * under the caller's options (Go's json.MarshalEncode).
  */
 export interface MethodEncoder {
   /** writeToken writes one token (Go's Encoder.WriteToken); throws jsontext's SyntacticError on a grammar error. */
@@ -55,6 +56,8 @@ export interface MethodEncoder {
  * UnmarshalJSONFrom): `peekKind()`, `readToken()`, `readValue()` and `skipValue()` as jsontext's
  * Decoder has them, over the method's value (already validated by the codec). The method must
  * read exactly one value; reading past it throws (Go: the next value, or unexpected EOF).
+ * `unmarshalDecode(dec, T)` reads a Go value from it under the caller's options (Go's
+ * json.UnmarshalDecode).
  */
 export interface MethodDecoder {
   /** peekKind returns the kind of the next token without reading it (`""` after the method's value). */
@@ -76,10 +79,14 @@ export class TwinEncoder implements MethodEncoder {
   readonly #enc: Encoder;
   readonly #name: boolean;
   #values = 0;
+  #extraName: string | undefined;
 
   /** `name`: the value is a map key (an object member name). */
-  constructor(o: ResolvedOptions, name: boolean) {
-    const f = o.flags;
+  constructor(
+    readonly options: ResolvedOptions,
+    name: boolean,
+  ) {
+    const f = options.flags;
     this.#enc = new Encoder(null, {
       escapeForHTML: f.escapeForHTML,
       escapeForJS: f.escapeForJS,
@@ -97,6 +104,7 @@ export class TwinEncoder implements MethodEncoder {
   /** writeToken writes one token (Go's Encoder.WriteToken); throws jsontext's SyntacticError on a grammar error. */
   writeToken(t: Token): void {
     this.#check(t.kind);
+    if (this.#values > 0 && this.#enc.stackDepth === 0) this.#extraName = t.kind === '"' ? t.raw : undefined;
     this.#enc.writeToken(t);
     this.#count();
   }
@@ -104,6 +112,7 @@ export class TwinEncoder implements MethodEncoder {
   /** writeValue writes one complete raw JSON value (Go's Encoder.WriteValue), validated and reformatted. */
   writeValue(v: Uint8Array | string): void {
     this.#check(firstByte(v) === 0x22 ? '"' : "0");
+    if (this.#values > 0 && this.#enc.stackDepth === 0) this.#extraName = undefined;
     this.#enc.writeValue(v);
     this.#count();
   }
@@ -126,6 +135,16 @@ export class TwinEncoder implements MethodEncoder {
   /** Whether exactly one complete value was written. */
   get singular(): boolean {
     return this.#values === 1 && this.#enc.stackDepth === 0;
+  }
+
+  /** How many values the method wrote after its first, when it ended between values (else 0). */
+  get extra(): number {
+    return this.#enc.stackDepth === 0 && this.#values > 1 ? this.#values - 1 : 0;
+  }
+
+  /** The last extra value when it is a string token (an object member name, in Go's encoder). */
+  get extraName(): string | undefined {
+    return this.#extraName;
   }
 
   /** Bytes written so far (where Go reports an error after the method wrote some). */
@@ -153,7 +172,12 @@ export class TwinDecoder implements MethodDecoder {
   #reads = 0;
 
   /** `raw` is the method's value, `base` its offset in the input, `topLevel` whether nothing follows it. */
-  constructor(raw: Uint8Array, base: number, topLevel: boolean) {
+  constructor(
+    raw: Uint8Array,
+    base: number,
+    topLevel: boolean,
+    readonly options: ResolvedOptions,
+  ) {
     this.#d = new Decoder(raw, { allowDuplicateNames: true, allowInvalidUTF8: true, flavour: "v2" });
     this.#base = base;
     this.#topLevel = topLevel;

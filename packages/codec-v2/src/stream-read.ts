@@ -9,6 +9,7 @@ import { joinInput, run, splitInto, stringLimitError, type UnmarshalOptionsInput
 import { checkGoType, describeArgument, InvalidArgumentError } from "./argument-errors.js";
 import { EOFError, setErrorValue } from "./errors.js";
 import { zero } from "./go-values.js";
+import { type MethodDecoder, TwinDecoder } from "./method-coders.js";
 import type { OptionsInput, ResolvedOptions } from "./options.js";
 import type { Reader } from "./reader.js";
 import { fastUnmarshal } from "./unmarshal-fast.js";
@@ -54,7 +55,9 @@ export async function unmarshalRead<T>(
  * unmarshalDecode reads the next top-level value of a stream into a value of `type` (Go's
  * UnmarshalDecode). At the end of the stream (only whitespace left) it throws `EOFError`, whose
  * message is Go's `EOF`. Over a {@link ValueStream} (bytes in memory) it returns the value; over an
- * {@link AsyncValueStream} a promise of it.
+ * {@link AsyncValueStream} a promise of it. Within an UnmarshalJSONFrom twin, `dec` may be the
+ * twin's MethodDecoder: the next value is read from it under the options of the unmarshal call,
+ * then `options`.
  */
 export function unmarshalDecode<T>(
   dec: ValueStream,
@@ -67,11 +70,20 @@ export function unmarshalDecode<T>(
   options?: UnmarshalOptionsInput<NoInfer<T>>,
 ): Promise<T>;
 export function unmarshalDecode<T>(
-  dec: ValueStream | AsyncValueStream,
+  dec: MethodDecoder,
+  type: GoType<T>,
+  options?: UnmarshalOptionsInput<NoInfer<T>>,
+): T;
+export function unmarshalDecode<T>(
+  dec: ValueStream | AsyncValueStream | MethodDecoder,
   type: GoType<T>,
   options?: UnmarshalOptionsInput<NoInfer<T>>,
 ): T | Promise<T> {
   checkGoType("unmarshalDecode", type);
+  if (dec instanceof TwinDecoder) {
+    const list = options === undefined ? [] : Array.isArray(options) ? options : [options];
+    return unmarshal(type, dec.readValue(), [dec.options, ...list] as UnmarshalOptionsInput<T>);
+  }
   const { into, hasInto, rest } = splitInto(options);
   if (dec instanceof ValueStream) {
     const o = dec.optionsFor(rest);

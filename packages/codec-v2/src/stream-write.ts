@@ -9,6 +9,7 @@ import { type ByteSink, SinkWriter } from "@gojson/jsontext";
 import { marshal } from "./api.js";
 import { checkGoType, describeArgument, InvalidArgumentError } from "./argument-errors.js";
 import { INTO_BAIL, marshalInto } from "./marshal-into.js";
+import { type MethodEncoder, TwinEncoder } from "./method-coders.js";
 import { type Options, type OptionsInput, type ResolvedOptions, resolveOptions } from "./options.js";
 
 /** ENCODE_FLUSH_THRESHOLD is the buffered output (bytes) above which a ValueSink hands its output to the sink. */
@@ -227,14 +228,22 @@ function isSink(s: unknown): boolean {
 /**
  * marshalEncode writes value as the next top-level value of `enc` (Go's MarshalEncode), followed
  * by a newline. Returns false when the sink asked to wait: `await enc.flush()` before encoding
- * more. A value that does not fit its Go type throws before anything is written.
+ * more. A value that does not fit its Go type throws before anything is written. Within a
+ * MarshalJSONTo twin, `enc` may be the twin's MethodEncoder: the value is written to it (no
+ * newline) under the options of the marshal call, then `options`.
  */
 export function marshalEncode<T>(
-  enc: ValueSink,
+  enc: ValueSink | MethodEncoder,
   type: GoType<T>,
   value: NoInfer<T>,
   options?: OptionsInput,
 ): boolean {
+  if (enc instanceof TwinEncoder) {
+    checkGoType("marshalEncode", type);
+    const list = options === undefined ? [] : Array.isArray(options) ? options : [options];
+    enc.writeValue(marshal(type, value, [enc.options, ...list] as OptionsInput));
+    return true;
+  }
   if (!(enc instanceof ValueSink))
     throw new InvalidArgumentError(`gojson: marshalEncode: want a ValueSink, got ${describeArgument(enc)}`);
   checkGoType("marshalEncode", type);
