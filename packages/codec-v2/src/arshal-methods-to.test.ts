@@ -33,6 +33,7 @@ import {
 } from "./index.js";
 
 const intSlice = goType("[]int") as GoType<bigint[] | null>;
+const floatSlice = goType("[]float64") as GoType<number[] | null>;
 const types = parseGo(readFileSync(new URL("./testdata/go-v2-json-to.go.txt", import.meta.url), "utf8"));
 
 /** Go's jsontext.Kind.String. */
@@ -124,6 +125,9 @@ withPackageMethods(types, {
   Wrap: {
     MarshalJSONTo: (enc: MethodEncoder, w: { In: bigint[] | null }) => marshalEncode(enc, intSlice, w.In),
     UnmarshalJSONFrom: (dec: MethodDecoder) => ({ In: unmarshalDecode(dec, intSlice) }),
+  },
+  WrapF: {
+    MarshalJSONTo: (enc: MethodEncoder, w: { F: number[] }) => marshalEncode(enc, floatSlice, w.F),
   },
   From: { UnmarshalJSONFrom: from },
   FromAll: {
@@ -354,6 +358,21 @@ const marshals: {
   // MarshalEncode within the method: v1 semantics write a nil slice as null.
   { name: "MarshalEncode", type: "Wrap", in: { In: null }, v2: "[]", v1: "null" },
   { name: "MarshalEncode/InSlice", type: "[]Wrap", in: [{ In: [1n, 2n] }], v2: "[[1,2]]", v1: "[[1,2]]" },
+  // MarshalEncode's own error keeps its place within the value; v1 semantics wrap it.
+  {
+    name: "MarshalEncode/Error",
+    type: "[]WrapF",
+    in: [{ F: [1, Number.NaN] }],
+    v2: 'json: cannot marshal from Go float64 within "/0/1": unsupported value: NaN',
+    v1: "json: error calling MarshalJSONTo for type *main.WrapF: json: unsupported value: NaN",
+  },
+  {
+    name: "MarshalEncode/ErrorInField",
+    type: "SW",
+    in: { A: 1n, W: { F: [Number.POSITIVE_INFINITY] } },
+    v2: 'json: cannot marshal from Go float64 within "/W/0": unsupported value: +Inf',
+    v1: "json: error calling MarshalJSONTo for type *main.WrapF: json: unsupported value: +Inf",
+  },
   { name: "MapKey/Int", type: "map[KI]int", in: new Map([[1n, 1n]]), v2: '{"ki:1":1}', v1: '{"1":1}' },
   // An inlined field must not have methods (Go 1.26, json/v2); Go 1.26's v1 semantics inline it
   // without its method; Go 1.27 has no inline option: A is a plain field.
@@ -640,4 +659,19 @@ test("MissingTwin/Streaming", () => {
   expect(
     text.decode(marshal(goType("map[T]int", d) as GoType, new Map([["x", 1n]]) as never, defaultOptionsV1())),
   ).toBe('{"x":1}');
+});
+
+test("MarshalEncode/Partial", () => {
+  // Go's Marshal returns what it wrote with the error, the method's output included: json/v2's
+  // bytes beside its error for testdata/go-v2-json-to.go.txt's []WrapF and SW (Go 1.26.8, 1.27.3).
+  const partial = (type: string, v: unknown) => {
+    try {
+      marshal(goType(type, types) as GoType, v as never);
+    } catch (e) {
+      return text.decode((e as { partial?: Uint8Array }).partial);
+    }
+    return "no error";
+  };
+  expect(partial("[]WrapF", [{ F: [1, Number.NaN] }])).toBe("[[1");
+  expect(partial("SW", { A: 1n, W: { F: [Number.POSITIVE_INFINITY] } })).toBe('{"A":1,"W":[');
 });
