@@ -148,9 +148,10 @@ function isDirective(s: string): boolean {
   }
 }
 
-// After a field's name: blanks, `*`/`[]` prefix, Name or pkg.Name, optional raw tag, blanks up to the newline.
+// After a field's name: blanks, `*`/`[]` prefix, Name or pkg.Name, optional raw tag (captured
+// without its quotes), blanks up to the newline.
 const FIELD_REST =
-  "([ \\t]+)((?:\\*|\\[\\]){0,8})([A-Za-z_][A-Za-z0-9_]*)(?:\\.([A-Za-z_][A-Za-z0-9_]*))?(?:([ \\t]+)(`[^`\\r\\n]*`))?[ \\t]*(?=\\n)";
+  "([ \\t]+)((?:\\*|\\[\\]){0,8})([A-Za-z_][A-Za-z0-9_]*)(?:\\.([A-Za-z_][A-Za-z0-9_]*))?(?:([ \\t]+)`([^`\\r\\n]*)`)?[ \\t]*(?=\\n)";
 const SIMPLE_FIELD = new RegExp(FIELD_REST, "y");
 // A whole field line, from the newline that ends the line before: indent, name, the rest.
 const SIMPLE_LINE = new RegExp(`\\n([ \\t]*)([A-Za-z_][A-Za-z0-9_]*)${FIELD_REST}`, "y");
@@ -252,17 +253,16 @@ export class Lexer {
     const prefix = m[g + 1] as string;
     const first = m[g + 2] as string;
     const second = m[g + 3];
-    const raw = m[g + 5];
+    const tag = m[g + 5];
     if (first.charCodeAt(0) >= 0x61 && KEYWORD_NAMES.has(first)) return undefined;
     if (second !== undefined && second.charCodeAt(0) >= 0x61 && KEYWORD_NAMES.has(second)) return undefined;
     const typeAt = restAt + (m[g] as string).length;
     const nameAt2 = typeAt + prefix.length;
     const typeEnd = nameAt2 + first.length + (second === undefined ? 0 : second.length + 1);
-    const tag = raw === undefined ? undefined : raw.slice(1, -1);
     this.fieldLast =
-      raw === undefined ? typeEnd - (second ?? first).length : typeEnd + (m[g + 4] as string).length;
+      tag === undefined ? typeEnd - (second ?? first).length : typeEnd + (m[g + 4] as string).length;
     this.fieldTag = tag;
-    this.fieldEnd = raw === undefined ? typeEnd : this.fieldLast + raw.length;
+    this.fieldEnd = tag === undefined ? typeEnd : this.fieldLast + tag.length + 2;
     this.i = m.index + m[0].length;
     this.line = line;
     this.lineStart = lineStart;
