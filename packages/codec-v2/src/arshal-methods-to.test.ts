@@ -696,3 +696,114 @@ test("MarshalEncode/Partial", () => {
   expect(partial("[]WrapF", [{ F: [1, Number.NaN] }])).toBe("[[1");
   expect(partial("SW", { A: 1n, W: { F: [Number.POSITIVE_INFINITY] } })).toBe('{"A":1,"W":[');
 });
+
+describe("MarshalJSONTo partial output (recorded from Go)", () => {
+  // testdata/go-v2-json-to-partial.go.txt: what json/v2's Marshal returns with the error, the
+  // method's output so far included (Go writes indentation with the token after it).
+  const d = parseGo(
+    readFileSync(new URL("./testdata/go-v2-json-to-partial.go.txt", import.meta.url), "utf8"),
+  );
+  withPackageMethods(d, {
+    Dup: {
+      MarshalJSONTo: (enc: MethodEncoder) => {
+        enc.writeToken(BeginObject);
+        enc.writeToken(stringToken("a"));
+        enc.writeToken(numberToken(1));
+        enc.writeToken(stringToken("a"));
+        enc.writeToken(numberToken(2));
+        enc.writeToken(EndObject);
+      },
+    },
+    FailAfter: {
+      MarshalJSONTo: (enc: MethodEncoder) => {
+        enc.writeToken(BeginArray);
+        throw new Error("half");
+      },
+    },
+    Two: {
+      MarshalJSONTo: (enc: MethodEncoder) => {
+        enc.writeToken(stringToken("a"));
+        enc.writeToken(stringToken("b"));
+      },
+    },
+  });
+  const cases: { name: string; type: string; in: unknown; multiline?: true; partial: string; err: string }[] =
+    [
+      {
+        name: "Dup",
+        type: "Dup",
+        in: {},
+        partial: '{"a":1',
+        err: 'json: cannot marshal from Go main.Dup: duplicate object member name "a"',
+      },
+      {
+        name: "Dup/Nested",
+        type: "S",
+        in: { X: [{}] },
+        partial: '{"X":[{"a":1',
+        err: 'json: cannot marshal from Go main.Dup: duplicate object member name "a" within "/X/0"',
+      },
+      {
+        name: "FailAfter",
+        type: "FailAfter",
+        in: {},
+        partial: "[",
+        err: "json: cannot marshal from Go main.FailAfter after offset 1: half",
+      },
+      {
+        name: "FailAfter/InSlice",
+        type: "[]FailAfter",
+        in: [{}],
+        partial: "[[",
+        err: 'json: cannot marshal from Go main.FailAfter within "/0": half',
+      },
+      {
+        name: "Multiline/Dup",
+        type: "Dup",
+        in: {},
+        multiline: true,
+        partial: '{\n\t"a": 1',
+        err: 'json: cannot marshal from Go main.Dup: duplicate object member name "a"',
+      },
+      {
+        name: "Multiline/Dup/Nested",
+        type: "S",
+        in: { X: [{}] },
+        multiline: true,
+        partial: '{\n\t"X": [\n\t\t{\n\t\t\t"a": 1',
+        err: 'json: cannot marshal from Go main.Dup: duplicate object member name "a" within "/X/0"',
+      },
+      // Go's offset counts the indentation its encoder would write next.
+      {
+        name: "Multiline/FailAfter",
+        type: "FailAfter",
+        in: {},
+        multiline: true,
+        partial: "[",
+        err: "json: cannot marshal from Go main.FailAfter after offset 3: half",
+      },
+      {
+        name: "Multiline/FailAfter/InSlice",
+        type: "[]FailAfter",
+        in: [{}],
+        multiline: true,
+        partial: "[\n\t[",
+        err: 'json: cannot marshal from Go main.FailAfter within "/0": half',
+      },
+    ];
+  for (const goVersion of GO_VERSIONS)
+    for (const c of cases)
+      test(`Go${goVersion}/${c.name}`, () => {
+        let got: { partial?: Uint8Array; message: string } | undefined;
+        try {
+          marshal(goType(c.type, d) as GoType, c.in as never, {
+            goVersion,
+            ...(c.multiline ? { multiline: true } : {}),
+          });
+        } catch (e) {
+          got = e as { partial?: Uint8Array; message: string };
+        }
+        expect(got?.message).toBe(c.err);
+        expect(text.decode(got?.partial)).toBe(c.partial);
+      });
+});

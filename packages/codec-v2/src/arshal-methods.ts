@@ -15,6 +15,7 @@ import {
 } from "@gojson/gotype";
 import { Decoder, SyntacticError } from "@gojson/jsontext";
 import {
+  noteWrittenInside,
   positionedMarshalError,
   readPastError,
   SemanticError,
@@ -239,8 +240,12 @@ export function marshalJSONToEncoder(
     if (err === undefined) return enc.text();
     if (GoMethodMissingError.isInstance(err) || legacy) throw legacyErr(err, "MarshalJSONTo");
     const e = marshalToError(t, err, enc.written);
+    if (!SemanticError.isInstance(e)) throw e;
     // Several values written: Go's encoder stands after them, within the enclosing container.
-    throw SemanticError.isInstance(e) && enc.extra > 0 ? wroteExtraError(e, enc.extra, enc.extraName) : e;
+    if (enc.extra > 0) throw wroteExtraError(e, enc.extra, enc.extraName);
+    // Go's Marshal returns the method's output so far with the error.
+    if (enc.written > 0) noteWrittenInside(e, enc.text());
+    throw e;
   };
 }
 

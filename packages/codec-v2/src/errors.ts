@@ -428,7 +428,8 @@ export function prefixMarshalPointerPath(e: unknown, path: string, offset: numbe
  */
 export function indentMarshalError(e: unknown, indent: (text: string) => string): unknown {
   if (typeof e !== "object" || e === null) return e;
-  const before = marshalBefore.get(e);
+  // At the top level only the failing value's own output precedes the error (an `any`, a MarshalJSONTo).
+  const before = marshalBefore.get(e) ?? writtenInside.get(e);
   if (before === undefined || before === null || before === "") return e;
   const delta = byteLength(indent(before)) - byteLength(before);
   if (delta === 0) return e;
