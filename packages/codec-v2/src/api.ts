@@ -125,7 +125,8 @@ function marshalExact(type: GoType, value: unknown, o: ResolvedOptions): string 
     // json/v2's Marshal returns the bytes written before the error with it: `err.partial`.
     const written = marshalWritten(err);
     // Go writes whitespace with the token after it: its output never ends in indentation.
-    if (written !== undefined) setMarshalPartial(err, utf8Bytes(reformat(written, o).replace(/[ \t\n]+$/, "")));
+    if (written !== undefined)
+      setMarshalPartial(err, utf8Bytes(reformat(written, o).replace(/[ \t\n]+$/, "")));
     throw err;
   } finally {
     restoreState(saved);
