@@ -123,6 +123,17 @@ function isIdentPartCode(c: number, src: string, i: number): boolean {
   return LETTER_OR_DIGIT.test(String.fromCodePoint(src.codePointAt(i) as number));
 }
 
+// A number literal's kind: `i` ends an imaginary one; a float has `.` or an exponent (`e`, or `p` in hex).
+function numberKind(t: string): TokKind {
+  if (t.charCodeAt(t.length - 1) === 0x69) return "imag";
+  const exp = t.charCodeAt(0) === 0x30 && (t.charCodeAt(1) | 0x20) === 0x78 ? 0x70 : 0x65;
+  for (let k = 0; k < t.length; k++) {
+    const d = t.charCodeAt(k) | 0x20;
+    if (d === 0x2e || d === exp) return "float";
+  }
+  return "int";
+}
+
 // Comment text as go/ast's CommentGroup.Text gives it: markers and one leading
 // space removed; directives (`//go:build`, `//line`, `//nolint`) dropped.
 function cleanComment(raw: string, block: boolean): string | undefined {
@@ -496,10 +507,7 @@ export class Lexer {
       const text = m?.[0] ?? src[start];
       this.i = start + (text as string).length;
       const t = text as string;
-      let kind: TokKind = "int";
-      if (t.endsWith("i")) kind = "imag";
-      else if (/^0[xX]/.test(t) ? /[.pP]/.test(t) : /[.eE]/.test(t)) kind = "float";
-      return this.make(kind, t, start);
+      return this.make(numberKind(t), t, start);
     }
     if (c === 0x60) {
       const end = src.indexOf("`", start + 1);
@@ -521,10 +529,13 @@ export class Lexer {
       return t;
     }
     if (c === 0x22 || c === 0x27) {
-      const q = src[start] as string;
       let j = start + 1;
-      while (j < n && src[j] !== q && src[j] !== "\n") j += src[j] === "\\" ? 2 : 1;
-      if (j >= n || src[j] !== q)
+      while (j < n) {
+        const d = src.charCodeAt(j);
+        if (d === c || d === 0x0a) break;
+        j += d === 0x5c ? 2 : 1;
+      }
+      if (j >= n || src.charCodeAt(j) !== c)
         this.failAt(start, c === 0x22 ? "string not terminated" : "rune literal not terminated");
       const text = src.slice(start, j + 1);
       this.i = j + 1;
