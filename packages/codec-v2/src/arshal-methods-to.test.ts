@@ -145,6 +145,18 @@ withPackageMethods(types, {
       return { S: "two" };
     },
   },
+  FromCatch: {
+    UnmarshalJSONFrom: (dec: MethodDecoder) => {
+      const first = dec.readToken().raw;
+      let failed = false;
+      try {
+        dec.readToken();
+      } catch {
+        failed = true;
+      }
+      return { S: `${first}:${failed}` };
+    },
+  },
   FromOpen: {
     UnmarshalJSONFrom: (dec: MethodDecoder, cur: unknown) => {
       dec.readToken();
@@ -522,6 +534,17 @@ const unmarshals: {
     in: '{"k":"a","j":"b"}',
     v2Err: 'json: cannot unmarshal into Go main.FromTwo within "/j": must read or write exactly one value',
     v2Only: true,
+  },
+  // A method that ignores the failed read past the top-level value has read one value; in a
+  // container Go's read succeeds, and the method has read two.
+  { name: "ReadPast/Caught", type: "FromCatch", in: '"a"', want: from1("a:true") },
+  {
+    name: "ReadPast/CaughtInSlice",
+    type: "[]FromCatch",
+    in: '["a","b"]',
+    v2Err:
+      "json: cannot unmarshal into Go main.FromCatch after offset 5: must read or write exactly one value",
+    v1Err: "must read or write exactly one value",
   },
   {
     name: "NonSingular/Open",

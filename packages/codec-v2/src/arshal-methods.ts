@@ -303,7 +303,7 @@ export function unmarshalJSONFromDecoder(
         err instanceof MethodReadPastValue && err.atEOF ? new Error(legacySyntaxText("unexpected EOF")) : err;
       return fail(r, o, methodError(e), false, out);
     }
-    if (err instanceof MethodReadPastValue && !err.atEOF) throw readPastValueError(t, r);
+    if (dec.readPast) throw readPastValueError(t, r);
     throw unmarshalFromError(t, err, dec);
   };
 }

@@ -170,6 +170,7 @@ export class TwinDecoder implements MethodDecoder {
   readonly #topLevel: boolean;
   #values = 0;
   #reads = 0;
+  #readPast = false;
 
   /** `raw` is the method's value, `base` its offset in the input, `topLevel` whether nothing follows it. */
   constructor(
@@ -223,7 +224,12 @@ export class TwinDecoder implements MethodDecoder {
 
   /** Whether exactly one complete value was read. */
   get singular(): boolean {
-    return this.#values === 1 && this.#d.stackDepth === 0;
+    return this.#values === 1 && this.#d.stackDepth === 0 && !this.#readPast;
+  }
+
+  /** Whether the method read past its value into its container. */
+  get readPast(): boolean {
+    return this.#readPast;
   }
 
   /** Whether anything was read. */
@@ -238,7 +244,9 @@ export class TwinDecoder implements MethodDecoder {
 
   #guard(): void {
     if (this.#values > 0 && this.#d.stackDepth === 0) {
-      this.#values++; // a method that catches this has still read past its value
+      // In a container Go's decoder reads on (a method that catches this has still read past its
+      // value); at the top level the read fails at the end of the input and changes nothing.
+      if (!this.#topLevel) this.#readPast = true;
       throw new MethodReadPastValue(this.#topLevel);
     }
   }
