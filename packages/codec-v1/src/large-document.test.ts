@@ -42,6 +42,14 @@ const CASES: { name: string; in: string }[] = [
   { name: "Truncated", in: '[{"sku":"a"' },
   { name: "Trailing", in: "[] x" },
   { name: "NotAnArray", in: '{"sku":"a"}' },
+  // The fast pass decodes these elements, then meets what only Go's scanner may report.
+  { name: "TrailingComma", in: '[{"sku":"a","qty":1},]' },
+  { name: "LeadingComma", in: '[,{"sku":"a","qty":1}]' },
+  { name: "MissingComma", in: '[{"sku":"a","qty":1} {"sku":"b","qty":2}]' },
+  { name: "TypeErrorThenTruncated", in: '[{"sku":"a","qty":"x"},{"sku":"b","qty":2}' },
+  { name: "SyntaxErrorAfterValidElements", in: '[{"sku":"a","qty":1},{"sku":"b","qty":2},{"sku":"c",,}]' },
+  { name: "TrailingGarbageAfterArray", in: '[{"sku":"a","qty":1}] ]' },
+  { name: "DeepElement", in: `[{"sku":"a","qty":1,"x":${"[".repeat(300)}${"]".repeat(300)}}]` },
 ];
 
 describe("unmarshalLarge", () => {

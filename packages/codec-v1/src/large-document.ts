@@ -50,6 +50,11 @@ export function unmarshalLarge(
   if (type.kind !== "slice" || isByteSlice(type) || options.into !== undefined)
     throw tooLargeError(data.length);
   if (!validated) {
+    // Most big documents are valid arrays the fast path decodes whole: it checks each element, the
+    // loop the punctuation between them, so Go's scanner (one byte at a time) reads the input only
+    // when something is off, for Go's error.
+    const fast = fastArray(type.elem, data, options);
+    if (fast !== undefined) return fast;
     const err = checkValid(data);
     if (err !== null) {
       err.value = zeroValue(type);
@@ -90,6 +95,31 @@ export function unmarshalLarge(
     first.value = out;
     throw first;
   }
+  return out;
+}
+
+/**
+ * fastArray decodes a document that is one JSON array whose every element the fast path decodes
+ * (which validates it), with only whitespace around; undefined for anything else (another kind of
+ * document, an element it declines, a syntax error between elements), which Go's scanner then reads.
+ */
+function fastArray(elem: GoType, data: Uint8Array, options: UnmarshalOptions): unknown[] | undefined {
+  let p = skipSpace(data, 0);
+  if (data[p] !== 0x5b) return undefined;
+  const out: unknown[] = [];
+  p = skipSpace(data, p + 1);
+  if (data[p] !== 0x5d)
+    for (;;) {
+      const end = valueEnd(data, p);
+      if (end < 0) return undefined;
+      const v = unmarshalFast(elem, data.subarray(p, end), options);
+      if (v === NO_FAST) return undefined;
+      out.push(v);
+      p = skipSpace(data, end);
+      if (data[p] !== 0x2c) break;
+      p = skipSpace(data, p + 1);
+    }
+  if (data[p] !== 0x5d || skipSpace(data, p + 1) !== data.length) return undefined;
   return out;
 }
 
