@@ -780,6 +780,28 @@ describe("MarshalJSONTo partial output (recorded from Go)", () => {
         partial: "[[",
         err: 'json: cannot marshal from Go main.FailAfter within "/0": half',
       },
+      // Several values: Go writes them with the container's delimiters (none at the top level).
+      {
+        name: "Two",
+        type: "Two",
+        in: {},
+        partial: '"a""b"',
+        err: "json: cannot marshal from Go main.Two after offset 6: must read or write exactly one value",
+      },
+      {
+        name: "Two/InSlice",
+        type: "[]Two",
+        in: [{}],
+        partial: '["a","b"',
+        err: "json: cannot marshal from Go main.Two after offset 9: must read or write exactly one value",
+      },
+      {
+        name: "Two/InMap",
+        type: "map[string]Two",
+        in: new Map([["k", {}]]),
+        partial: '{"k":"a","b"',
+        err: 'json: cannot marshal from Go main.Two within "/b": must read or write exactly one value',
+      },
       {
         name: "Multiline/Dup",
         type: "Dup",

@@ -242,7 +242,7 @@ export function marshalJSONToEncoder(
     const e = marshalToError(t, err, enc.written);
     if (!SemanticError.isInstance(e)) throw e;
     // Several values written: Go's encoder stands after them, within the enclosing container.
-    if (enc.extra > 0) throw wroteExtraError(e, enc.extra, enc.extraName);
+    if (enc.extra > 0) throw wroteExtraError(e, enc.extraName, enc.values());
     // Go's Marshal returns the method's output so far with the error.
     if (enc.written > 0) noteWrittenInside(e, enc.text());
     throw e;

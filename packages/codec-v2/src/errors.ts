@@ -299,13 +299,18 @@ export function readPastError(e: SemanticError, at: { drop: number; name?: strin
  * after them, where its encoder then stands (appendStackPointer with where=0). In an array Go
  * leaves out the index and counts a comma before each extra value and the next; in an object the extra values
  * are names and values in turn, so after an odd number of them the last name written replaces
- * the member's own name (else the member's name is left out).
+ * the member's own name (else the member's name is left out). `values`: the texts written, which
+ * Go's output holds with those delimiters between them (none at the top level).
  */
-const WROTE_EXTRA = new WeakMap<SemanticError, { extra: number; name: string | undefined }>();
+const WROTE_EXTRA = new WeakMap<
+  SemanticError,
+  { extra: number; name: string | undefined; values: string[] }
+>();
 
 /** wroteExtraError marks a MarshalJSONTo error for the container that holds the value (see WROTE_EXTRA). */
-export function wroteExtraError(e: SemanticError, extra: number, name: string | undefined): SemanticError {
-  WROTE_EXTRA.set(e, { extra, name });
+export function wroteExtraError(e: SemanticError, name: string | undefined, values: string[]): SemanticError {
+  WROTE_EXTRA.set(e, { extra: values.length - 1, name, values });
+  writtenInside.set(e, values.join(""));
   return e;
 }
 
@@ -374,6 +379,11 @@ export function prefixMarshalPointer(
     const w = seg === undefined ? undefined : WROTE_EXTRA.get(e);
     if (w !== undefined) {
       WROTE_EXTRA.delete(e);
+      // In an array a comma before each extra value; in an object names and values in turn.
+      writtenInside.set(
+        e,
+        w.values.reduce((out, v, i) => (i === 0 ? v : `${out}${inArray || i % 2 === 1 ? "," : ":"}${v}`), ""),
+      );
       // The delimiter before each extra value, and the one Go's encoder counts before the next.
       offset += w.extra + 1;
       seg = !inArray && w.extra % 2 === 1 ? w.name : undefined;

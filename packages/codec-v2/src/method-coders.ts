@@ -79,6 +79,7 @@ export class TwinEncoder implements MethodEncoder {
   readonly #enc: Encoder;
   readonly #name: boolean;
   #values = 0;
+  readonly #ends: number[] = [];
   #extraName: string | undefined;
 
   /** `name`: the value is a map key (an object member name). */
@@ -159,7 +160,17 @@ export class TwinEncoder implements MethodEncoder {
   }
 
   #count(): void {
-    if (this.#enc.stackDepth === 0) this.#values++;
+    if (this.#enc.stackDepth === 0) {
+      this.#values++;
+      this.#ends.push(this.#enc.outputOffset);
+    }
+  }
+
+  /** The text of each complete value written at the top of the method's output. */
+  values(): string[] {
+    const b = this.#enc.bytes();
+    let start = 0;
+    return this.#ends.map((end) => textDecoder.decode(b.subarray(start, (start = end))));
   }
 }
 
