@@ -126,7 +126,8 @@ function isIdentPartCode(c: number, src: string, i: number): boolean {
 // A number literal's kind: `i` ends an imaginary one; a float has `.` or an exponent (`e`, or `p` in hex).
 function numberKind(t: string): TokKind {
   if (t.charCodeAt(t.length - 1) === 0x69) return "imag";
-  const exp = t.charCodeAt(0) === 0x30 && (t.charCodeAt(1) | 0x20) === 0x78 ? 0x70 : 0x65;
+  // (length tested first: reading past the end would send compiled code back to the interpreter)
+  const exp = t.length > 1 && t.charCodeAt(0) === 0x30 && (t.charCodeAt(1) | 0x20) === 0x78 ? 0x70 : 0x65;
   for (let k = 0; k < t.length; k++) {
     const d = t.charCodeAt(k) | 0x20;
     if (d === 0x2e || d === exp) return "float";

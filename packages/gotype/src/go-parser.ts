@@ -60,7 +60,8 @@ class Parser extends TypeParser {
       const kw = this.advance();
       packageDoc = kw.doc;
       const header = this.source.slice(0, kw.offset);
-      const m = /^\/\/go:build[ \t]+([^\r\n]*)/m.exec(header);
+      // (most files have neither constraint: a substring test first, no regex over the license text)
+      const m = header.includes("go:build") ? /^\/\/go:build[ \t]+([^\r\n]*)/m.exec(header) : null;
       if (m !== null) buildConstraint = (m[1] as string).trim();
       else buildConstraint = plusBuild(header);
       const name = this.ident("package name");
@@ -314,6 +315,7 @@ class Parser extends TypeParser {
 // Pre-Go 1.17 `// +build a,b c` lines (used when a file has no //go:build line), as one //go:build
 // expression: options in a line are ORed, comma-separated terms ANDed, and lines ANDed.
 function plusBuild(header: string): string | undefined {
+  if (!header.includes("+build")) return undefined;
   const lines = [...header.matchAll(/^\/\/[ \t]*\+build[ \t]+([^\r\n]*)/gm)].map((m) =>
     (m[1] as string).trim(),
   );
