@@ -17,6 +17,7 @@ import {
   Null,
   numberToken,
   stringToken,
+  type Token,
 } from "@gojson/jsontext";
 import { describe, expect, test } from "vitest";
 import {
@@ -851,4 +852,84 @@ describe("MarshalJSONTo partial output (recorded from Go)", () => {
         expect(got?.message).toBe(c.err);
         expect(text.decode(got?.partial)).toBe(c.partial);
       });
+});
+
+describe("Streaming method failing inside a level it opened (recorded from Go)", () => {
+  // testdata/go-v2-json-to-inner.go.txt: Go points into the levels the method opened (the last
+  // one only when a member's value is due) and counts the delimiter its encoder writes next.
+  const d = parseGo(readFileSync(new URL("./testdata/go-v2-json-to-inner.go.txt", import.meta.url), "utf8"));
+  const fail = () => {
+    throw new Error("half");
+  };
+  const writes = (...tokens: Token[]) => ({
+    MarshalJSONTo: (enc: MethodEncoder) => {
+      for (const t of tokens) enc.writeToken(t);
+      fail();
+    },
+  });
+  const reads = (n: number) => ({
+    UnmarshalJSONFrom: (dec: MethodDecoder) => {
+      for (let i = 0; i < n; i++) dec.readToken();
+      fail();
+    },
+  });
+  withPackageMethods(d, {
+    InObj: writes(BeginObject, stringToken("x")),
+    InObjDone: writes(BeginObject, stringToken("x"), numberToken(1)),
+    InArr: writes(BeginArray, numberToken(1), BeginArray),
+    FromObj: reads(2),
+    FromObjDone: reads(3),
+    FromArr: reads(3),
+  });
+  const marshals: { type: string; in: unknown; want: string }[] = [
+    { type: "InObj", in: {}, want: 'json: cannot marshal from Go main.InObj within "/x": half' },
+    { type: "[]InObj", in: [{}], want: 'json: cannot marshal from Go main.InObj within "/0/x": half' },
+    { type: "InObjDone", in: {}, want: "json: cannot marshal from Go main.InObjDone after offset 7: half" },
+    { type: "InArr", in: {}, want: 'json: cannot marshal from Go main.InArr within "/1": half' },
+    { type: "[]InArr", in: [{}], want: 'json: cannot marshal from Go main.InArr within "/0/1": half' },
+    {
+      type: "S",
+      in: { A: [], B: {}, C: {} },
+      want: 'json: cannot marshal from Go main.InObjDone within "/B": half',
+    },
+  ];
+  const unmarshals: { type: string; in: string; want: string }[] = [
+    { type: "FromObj", in: '{"x":1}', want: 'json: cannot unmarshal into Go main.FromObj within "/x": half' },
+    {
+      type: "[]FromObj",
+      in: '[{"x":1}]',
+      want: 'json: cannot unmarshal into Go main.FromObj within "/0/x": half',
+    },
+    {
+      type: "FromObjDone",
+      in: '{"x":1,"y":2}',
+      want: "json: cannot unmarshal into Go main.FromObjDone after offset 5: half",
+    },
+    { type: "FromArr", in: "[1,[2]]", want: 'json: cannot unmarshal into Go main.FromArr within "/1": half' },
+    {
+      type: "map[string]FromArr",
+      in: '{"k":[1,[2]]}',
+      want: 'json: cannot unmarshal into Go main.FromArr within "/k/1": half',
+    },
+  ];
+  const message = (f: () => unknown) => {
+    try {
+      f();
+      return "no error";
+    } catch (e) {
+      return (e as Error).message;
+    }
+  };
+  for (const goVersion of GO_VERSIONS) {
+    for (const c of marshals)
+      test(`Go${goVersion}/Marshal/${c.type}`, () => {
+        expect(message(() => marshal(goType(c.type, d) as GoType, c.in as never, { goVersion }))).toBe(
+          c.want,
+        );
+      });
+    for (const c of unmarshals)
+      test(`Go${goVersion}/Unmarshal/${c.type}`, () => {
+        expect(message(() => unmarshal(goType(c.type, d) as GoType, c.in, { goVersion }))).toBe(c.want);
+      });
+  }
 });

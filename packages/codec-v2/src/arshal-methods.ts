@@ -245,6 +245,12 @@ export function marshalJSONToEncoder(
     if (enc.extra > 0) throw wroteExtraError(e, enc.extraName, enc.values());
     // Go's Marshal returns the method's output so far with the error.
     if (enc.written > 0) noteWrittenInside(e, enc.text());
+    // Inside a level the method opened: Go points into it, and counts the delimiter due next.
+    if (e.jsonPointer === "" && e.goType === t) {
+      e.jsonPointer = enc.inner.pointer();
+      if (enc.inner.afterItem) e.byteOffset++;
+      e.render();
+    }
     throw e;
   };
 }
@@ -346,6 +352,8 @@ export function unmarshalFromError(t: GoType, e: unknown, dec: TwinDecoder): unk
     action: "unmarshal",
     goType: t,
     byteOffset: dec.read ? dec.previousOffset : dec.inputOffset,
+    // Inside a level the method opened, Go points into it.
+    jsonPointer: dec.inner.pointer(),
     cause: e instanceof Error ? e : String(e),
   });
 }

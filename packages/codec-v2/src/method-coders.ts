@@ -6,7 +6,7 @@
  * codec can report Go's "must read or write exactly one value".
  */
 import { Decoder, Encoder, type Kind, type Token } from "@gojson/jsontext";
-import { syntacticError } from "./errors.js";
+import { escapePointerToken, syntacticError } from "./errors.js";
 import type { ResolvedOptions } from "./options.js";
 
 /** Go's errNonSingularValue: a streaming method wrote or read no value, part of one, or several. */
@@ -23,6 +23,56 @@ export class MethodReadPastValue extends Error {
 }
 
 const textDecoder = new TextDecoder();
+
+/**
+ * The objects and arrays a streaming method has opened and not closed, for the JSON pointer of
+ * its error (Go's appendStackPointer with where=0 over the levels inside the method's value).
+ */
+export class InnerStack {
+  readonly #frames: { obj: boolean; len: number; name: string }[] = [];
+
+  /** Records a token or a whole value (`kind` of its first token; `name`: its text when a string). */
+  item(kind: string, name: string): void {
+    const top = this.#frames[this.#frames.length - 1];
+    if (kind === "}" || kind === "]") {
+      this.#frames.pop();
+      return;
+    }
+    if (top !== undefined) {
+      top.len++;
+      if (top.obj && top.len % 2 === 1) top.name = name;
+    }
+    if (kind === "{" || kind === "[") this.#frames.push({ obj: kind === "{", len: 0, name: "" });
+  }
+
+  /** Whether the method stands inside a level it opened, after something it wrote or read there. */
+  get afterItem(): boolean {
+    const top = this.#frames[this.#frames.length - 1];
+    return top !== undefined && top.len > 0;
+  }
+
+  /** The pointer within the method's value: each level's current member, the last one's only when its value is due. */
+  pointer(): string {
+    let p = "";
+    const n = this.#frames.length;
+    for (let i = 0; i < n; i++) {
+      const f = this.#frames[i] as { obj: boolean; len: number; name: string };
+      if (i === n - 1) return f.obj && f.len % 2 === 1 ? `${p}/${escapePointerToken(f.name)}` : p;
+      p += f.obj ? `/${escapePointerToken(f.name)}` : `/${f.len - 1}`;
+    }
+    return p;
+  }
+}
+
+/** The text of a raw value that is a JSON string (a member name), else "". */
+function rawName(v: Uint8Array | string): string {
+  if (firstByte(v) !== 0x22) return "";
+  try {
+    return JSON.parse(typeof v === "string" ? v : textDecoder.decode(v)) as string;
+  } catch {
+    return "";
+  }
+}
 
 /** The first byte of a raw value after whitespace (0 when there is none). */
 function firstByte(v: Uint8Array | string): number {
@@ -78,6 +128,8 @@ export interface MethodDecoder {
 export class TwinEncoder implements MethodEncoder {
   readonly #enc: Encoder;
   readonly #name: boolean;
+  /** The levels the method has opened (for its error's pointer). */
+  readonly inner = new InnerStack();
   #values = 0;
   readonly #ends: number[] = [];
   #extraName: string | undefined;
@@ -107,6 +159,7 @@ export class TwinEncoder implements MethodEncoder {
     this.#check(t.kind);
     if (this.#values > 0 && this.#enc.stackDepth === 0) this.#extraName = t.kind === '"' ? t.raw : undefined;
     this.#enc.writeToken(t);
+    this.inner.item(t.kind, t.raw);
     this.#count();
   }
 
@@ -115,6 +168,7 @@ export class TwinEncoder implements MethodEncoder {
     this.#check(firstByte(v) === 0x22 ? '"' : "0");
     if (this.#values > 0 && this.#enc.stackDepth === 0) this.#extraName = undefined;
     this.#enc.writeValue(v);
+    this.inner.item("0", rawName(v));
     this.#count();
   }
 
@@ -178,6 +232,8 @@ export class TwinEncoder implements MethodEncoder {
 export class TwinDecoder implements MethodDecoder {
   readonly #d: Decoder;
   readonly #base: number;
+  /** The levels the method has opened (for its error's pointer). */
+  readonly inner = new InnerStack();
   readonly #topLevel: boolean;
   #values = 0;
   #reads = 0;
@@ -204,6 +260,7 @@ export class TwinDecoder implements MethodDecoder {
   readToken(): Token {
     this.#guard();
     const t = this.#d.readToken();
+    this.inner.item(t.kind, t.raw);
     this.#count();
     return t;
   }
@@ -212,6 +269,7 @@ export class TwinDecoder implements MethodDecoder {
   readValue(): Uint8Array {
     this.#guard();
     const v = this.#d.readValue();
+    this.inner.item("0", rawName(v));
     this.#count();
     return v;
   }
@@ -220,6 +278,7 @@ export class TwinDecoder implements MethodDecoder {
   skipValue(): void {
     this.#guard();
     this.#d.skipValue();
+    this.inner.item("0", "");
     this.#count();
   }
 
