@@ -28,6 +28,12 @@ export function lookupTag(tag: string, key: string): string | undefined {
       if (!ESCAPE_OR_NEWLINE.test(value)) return value;
     }
   }
+  return scanTag(tag, key);
+}
+
+// lookupTag's general case: the tag's `key:"value"` pairs in turn. (Its own function, so the
+// usual case above stays small enough to be compiled into its callers.)
+function scanTag(tag: string, key: string): string | undefined {
   let i = 0;
   const n = tag.length;
   while (i < n) {
