@@ -2,7 +2,7 @@
  * Decoder over streams of lines (NDJSON, CRLF, scalars, two values a line, pretty-printed
  * values, syntax errors, a value cut by the end): every Decode's value, InputOffset and
  * Buffered length, and the error with its Buffered bytes, against Go's json.Decoder reading the
- * same chunks (test/decoder-lines: its program and its output). A value that runs past Go's
+ * same chunks (test/testdata/decoder-lines: its program and its output). A value that runs past Go's
  * buffer is read with Go's refills, so Buffered after an error is Go's whatever the chunk size.
  */
 import { readFileSync } from "node:fs";
@@ -18,7 +18,7 @@ interface Recorded {
 }
 
 const recorded = JSON.parse(
-  readFileSync(new URL("../test/decoder-lines/go-decode-lines.json", import.meta.url), "utf8"),
+  readFileSync(new URL("../test/testdata/decoder-lines/go-decode-lines.json", import.meta.url), "utf8"),
 ) as Recorded;
 
 function input(name: string): string {
