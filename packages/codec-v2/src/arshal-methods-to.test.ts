@@ -23,7 +23,6 @@ import { describe, expect, test } from "vitest";
 import {
   defaultOptionsV1,
   GO_VERSIONS,
-  type GoVersion,
   type MethodDecoder,
   type MethodEncoder,
   marshal,
@@ -32,6 +31,7 @@ import {
   unmarshal,
   unmarshalDecode,
 } from "./index.js";
+import { optionsOf, marshalOutcome as outcomeIn } from "./method-outcomes.test-support.js";
 
 const intSlice = goType("[]int") as GoType<bigint[] | null>;
 const floatSlice = goType("[]float64") as GoType<number[] | null>;
@@ -183,17 +183,8 @@ withPackageMethods(types, {
   },
 });
 
-function optionsOf(engine: "v2" | "v1", goVersion: GoVersion): Options[] {
-  return [{ goVersion }, ...(engine === "v1" ? [defaultOptionsV1()] : [])];
-}
-
-/** The output, or the error's message (Go's texts start with `json: `, outputs never do). */
 function marshalOutcome(type: string, value: unknown, opts: Options[]): string {
-  try {
-    return text.decode(marshal(goType(type, types) as GoType, value as never, opts));
-  } catch (e) {
-    return (e as Error).message;
-  }
+  return outcomeIn(types, type, value, opts);
 }
 
 const marshals: {

@@ -17,7 +17,8 @@ import {
 } from "@gojson/gotype";
 import { describe, expect, test } from "vitest";
 import { loadCodecV1 } from "./diff-support.js";
-import { defaultOptionsV1, GO_VERSIONS, type GoVersion, marshal, type Options, unmarshal } from "./index.js";
+import { defaultOptionsV1, GO_VERSIONS, marshal, type Options, unmarshal } from "./index.js";
+import { optionsOf, marshalOutcome as outcomeIn } from "./method-outcomes.test-support.js";
 
 const types = parseGo(readFileSync(new URL("./testdata/go-v2-append-text.go.txt", import.meta.url), "utf8"));
 withPackageMethods(types, {
@@ -44,17 +45,8 @@ const at2020 = GoTime.parse("2020-01-02T03:04:05Z");
 const y10k = GoTime.date(10000, 1, 1);
 const s = { B: "b", O: { X: 2n }, P: "p", OI: 3n };
 
-function optionsOf(engine: "v2" | "v1", goVersion: GoVersion): Options[] {
-  return [{ goVersion }, ...(engine === "v1" ? [defaultOptionsV1()] : [])];
-}
-
-/** The output, or the error's message (Go's texts start with `json: `, outputs never do). */
 function marshalOutcome(type: string, value: unknown, opts: Options[]): string {
-  try {
-    return dec.decode(marshal(goType(type, types) as GoType, value as never, opts));
-  } catch (e) {
-    return (e as Error).message;
-  }
+  return outcomeIn(types, type, value, opts);
 }
 
 const marshals: {

@@ -8,6 +8,7 @@
 import { Decoder, Encoder, type Kind, type Token } from "@gojson/jsontext";
 import { escapePointerToken, syntacticError } from "./errors.js";
 import type { ResolvedOptions } from "./options.js";
+import { encoderFlags } from "./raw.js";
 
 /** Go's errNonSingularValue: a streaming method wrote or read no value, part of one, or several. */
 export const ERR_NON_SINGULAR = "must read or write exactly one value";
@@ -141,14 +142,7 @@ export class TwinEncoder implements MethodEncoder {
   ) {
     const f = options.flags;
     this.#enc = new Encoder(null, {
-      escapeForHTML: f.escapeForHTML,
-      escapeForJS: f.escapeForJS,
-      allowInvalidUTF8: f.allowInvalidUTF8,
-      allowDuplicateNames: f.allowDuplicateNames,
-      preserveRawStrings: f.preserveRawStrings,
-      canonicalizeRawInts: f.canonicalizeRawInts,
-      canonicalizeRawFloats: f.canonicalizeRawFloats,
-      reorderRawObjects: f.reorderRawObjects,
+      ...encoderFlags(f),
       omitTopLevelNewline: true,
     });
     this.#name = name;

@@ -27,19 +27,26 @@ const rawFormats = new WeakMap<ResolvedOptions, ResolvedFormat>();
  * reformatCanonical is reformatRaw under canonicalizeRawInts, canonicalizeRawFloats or
  * reorderRawObjects: jsontext's formatValue (Go's Encoder.WriteValue with those flags), compact.
  */
+/** The jsontext encoder options the codec's flags carry (escaping, validation, raw-value formatting). */
+export function encoderFlags(f: ResolvedOptions["flags"]) {
+  return {
+    escapeForHTML: f.escapeForHTML,
+    escapeForJS: f.escapeForJS,
+    allowInvalidUTF8: f.allowInvalidUTF8,
+    allowDuplicateNames: f.allowDuplicateNames,
+    preserveRawStrings: f.preserveRawStrings,
+    canonicalizeRawInts: f.canonicalizeRawInts,
+    canonicalizeRawFloats: f.canonicalizeRawFloats,
+    reorderRawObjects: f.reorderRawObjects,
+  };
+}
+
 function reformatCanonical(input: string | Uint8Array, o: ResolvedOptions): string {
   const f = o.flags;
   let fmt = rawFormats.get(o);
   if (fmt === undefined) {
     fmt = resolveEncoderOptions({
-      escapeForHTML: f.escapeForHTML,
-      escapeForJS: f.escapeForJS,
-      allowInvalidUTF8: f.allowInvalidUTF8,
-      allowDuplicateNames: f.allowDuplicateNames,
-      preserveRawStrings: f.preserveRawStrings,
-      canonicalizeRawInts: f.canonicalizeRawInts,
-      canonicalizeRawFloats: f.canonicalizeRawFloats,
-      reorderRawObjects: f.reorderRawObjects,
+      ...encoderFlags(f),
       multiline: false,
     });
     rawFormats.set(o, fmt);
