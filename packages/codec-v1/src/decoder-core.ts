@@ -465,17 +465,19 @@ export class DecoderCore {
     if (lines) {
       const v = this.refillToLine(type, options);
       if (v !== NO_FAST) return v;
-      this.cap = cap;
-      this.pending = pending;
-      this.buf = this.store.subarray(0, len);
+      this.putBack(cap, pending, len);
       this.makeRoom();
     }
     const v = this.refillToFrame(type, options);
-    if (v !== NO_FAST) return v;
+    if (v === NO_FAST) this.putBack(cap, pending, len);
+    return v;
+  }
+
+  /** putBack undoes fast refills: the capacity, the chunk's unread part and the buffer's length as they were. */
+  private putBack(cap: number, pending: Uint8Array, len: number): void {
     this.cap = cap;
     this.pending = pending;
     this.buf = this.store.subarray(0, len);
-    return NO_FAST;
   }
 
   /** Go's refills until a newline follows the value's first byte, then fastLine (see fastValueRefilled). */

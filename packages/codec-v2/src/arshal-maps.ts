@@ -51,7 +51,13 @@ import {
   visit,
 } from "./marshal-deep.js";
 import { invalidFormatEncoder, marshalErr } from "./marshal-support.js";
-import { ERR_NON_SINGULAR, MethodReadPastValue, TwinDecoder, TwinEncoder } from "./method-coders.js";
+import {
+  ERR_NON_SINGULAR,
+  MethodReadPastValue,
+  marshalThroughTwin,
+  TwinDecoder,
+  TwinEncoder,
+} from "./method-coders.js";
 import { floatMapKey, NEGATIVE_ZERO_KEY, otherZero } from "./negative-zero-key.js";
 import { isJsonNumber } from "./number-syntax.js";
 import type { ResolvedOptions } from "./options.js";
@@ -146,13 +152,7 @@ function keyEncoder(k: GoType, o: ResolvedOptions, viaPointer = false): (key: un
     return (key) => {
       // The method writes an object member name: one JSON string.
       const enc = new TwinEncoder(o, true);
-      let err: unknown;
-      try {
-        fn(enc, key);
-        if (!enc.singular) err = new Error(ERR_NON_SINGULAR);
-      } catch (e) {
-        err = e;
-      }
+      const err = marshalThroughTwin(fn, enc, key);
       if (err === undefined) return JSON.parse(enc.text()) as string;
       if (GoMethodMissingError.isInstance(err)) throw err;
       const e = marshalToError(k, err, enc.written);

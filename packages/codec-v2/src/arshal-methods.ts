@@ -29,7 +29,13 @@ import { legacySyntaxText, MarshalerError } from "./legacy-errors.js";
 import type { MarshalMode } from "./marshal-compile.js";
 import type { Enc } from "./marshal-deep.js";
 import { marshalErr, q, rawErr } from "./marshal-support.js";
-import { ERR_NON_SINGULAR, MethodReadPastValue, TwinDecoder, TwinEncoder } from "./method-coders.js";
+import {
+  ERR_NON_SINGULAR,
+  MethodReadPastValue,
+  marshalThroughTwin,
+  TwinDecoder,
+  TwinEncoder,
+} from "./method-coders.js";
 import type { ResolvedOptions } from "./options.js";
 import { reformatRaw } from "./raw.js";
 import { type Reader, toBytes } from "./reader.js";
@@ -230,13 +236,7 @@ export function marshalJSONToEncoder(
   const legacy = o.flags.reportErrorsWithLegacySemantics;
   return (v) => {
     const enc = new TwinEncoder(o, false);
-    let err: unknown;
-    try {
-      fn(enc, v);
-      if (!enc.singular) err = new Error(ERR_NON_SINGULAR);
-    } catch (e) {
-      err = e;
-    }
+    const err = marshalThroughTwin(fn, enc, v);
     if (err === undefined) return enc.text();
     if (GoMethodMissingError.isInstance(err) || legacy) throw legacyErr(err, "MarshalJSONTo");
     const e = marshalToError(t, err, enc.written);

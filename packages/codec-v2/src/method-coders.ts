@@ -125,6 +125,23 @@ export interface MethodDecoder {
   readonly inputOffset: number;
 }
 
+/**
+ * marshalThroughTwin calls a MarshalJSONTo twin with `enc`; the error it ends with, or
+ * errNonSingularValue's when it wrote other than one value, or undefined.
+ */
+export function marshalThroughTwin(
+  fn: (enc: TwinEncoder, v: any) => unknown,
+  enc: TwinEncoder,
+  v: unknown,
+): unknown {
+  try {
+    fn(enc, v);
+  } catch (e) {
+    return e;
+  }
+  return enc.singular ? undefined : new Error(ERR_NON_SINGULAR);
+}
+
 /** The MethodEncoder of one MarshalJSONTo call, over a jsontext Encoder of its own. */
 export class TwinEncoder implements MethodEncoder {
   readonly #enc: Encoder;
