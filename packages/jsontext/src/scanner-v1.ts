@@ -5,6 +5,7 @@
  */
 import { quoteCharV1, SyntacticError } from "./errors.js";
 import { MAX_NESTING_DEPTH } from "./limits.js";
+import { validateDocument } from "./validate-value.js";
 
 /** Scanner op codes returned by ScannerV1.step (Go's scanContinue, scanBeginLiteral, ...). */
 export const ScanOp = Object.freeze({
@@ -368,6 +369,15 @@ export class ScannerV1 {
  */
 export function checkValidV1(data: Uint8Array | string): SyntacticError | null {
   const b = typeof data === "string" ? new TextEncoder().encode(data) : data;
+  // Valid input is confirmed by the byte validator under v1's rules (invalid UTF-8 and duplicate
+  // names allowed, the same nesting limit): it accepts exactly what the scanner accepts, several
+  // times faster. The scanner runs only to find the error and its offset.
+  if (validateDocument(b, true, true, MAX_NESTING_DEPTH) >= 0) return null;
+  return scanValidV1(b);
+}
+
+/** scanValidV1 is checkValidV1 by the scanner alone, byte by byte (its error path). */
+export function scanValidV1(b: Uint8Array): SyntacticError | null {
   const s = new ScannerV1();
   const n = b.length;
   for (let i = 0; i < n; i++) {
