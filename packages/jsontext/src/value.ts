@@ -6,6 +6,7 @@ import { ByteWriter } from "./byte-writer.js";
 import { Decoder, type DecoderOptions } from "./decoder.js";
 import { type EncoderOptions, resolveEncoderOptions } from "./encoder-options.js";
 import { quoteRuneV2, SyntacticError } from "./errors.js";
+import { compactValid, layoutValid, type ValidLayout } from "./layout-valid.js";
 import { MAX_NESTING_DEPTH } from "./limits.js";
 import { ReformatFailure, Reformatter, type ResolvedFormat, skipWs } from "./reformat.js";
 import { reorderObjects } from "./reorder.js";
@@ -54,6 +55,19 @@ const textDecoder = new TextDecoder();
  * Throws the SyntacticError Go's Encoder.WriteValue reports.
  */
 export function formatValue(src: Uint8Array, fmt: ResolvedFormat): Uint8Array {
+  // Options that keep strings and numbers as written only move whitespace: valid input is laid
+  // out in one loop over its bytes; the Reformatter serves the rest and reports the errors.
+  const fast = layoutOf(fmt);
+  if (
+    fast !== null &&
+    validateDocument(src, fmt.allowInvalidUTF8, fmt.allowDuplicateNames, MAX_NESTING_DEPTH) >= 0
+  )
+    return fast === COMPACT ? compactValid(src) : layoutValid(src, fast);
+  return reformatAll(src, fmt);
+}
+
+/** formatValue by the Reformatter, for any input and options (Go's errors for invalid input). */
+export function reformatAll(src: Uint8Array, fmt: ResolvedFormat): Uint8Array {
   const out = new ByteWriter(src.length + 16);
   const r = new Reformatter(fmt, out);
   let n = skipWs(src, 0);
@@ -75,6 +89,41 @@ export function formatValue(src: Uint8Array, fmt: ResolvedFormat): Uint8Array {
   const b = out.bytes();
   if (fmt.reorderRawObjects) reorderObjects(b);
   return b;
+}
+
+/** The layout that stands for "no whitespace at all" (compactValid). */
+const COMPACT: ValidLayout = Object.freeze({
+  multiline: false,
+  prefix: new Uint8Array(0),
+  indent: new Uint8Array(0),
+  spaceAfterColon: false,
+  spaceAfterComma: false,
+  keepTrailingSpace: false,
+});
+
+/**
+ * The layout of fmt when it keeps strings and numbers as written (no escaping added, nothing
+ * canonicalized or reordered), so that valid input needs only its whitespace rewritten; else null.
+ */
+function layoutOf(fmt: ResolvedFormat): ValidLayout | null {
+  if (
+    !fmt.preserveRawStrings ||
+    fmt.escapeForHTML ||
+    fmt.escapeForJS ||
+    fmt.canonicalizeRawInts ||
+    fmt.canonicalizeRawFloats ||
+    fmt.reorderRawObjects
+  )
+    return null;
+  if (!fmt.multiline && !fmt.spaceAfterColon && !fmt.spaceAfterComma) return COMPACT;
+  return {
+    multiline: fmt.multiline,
+    prefix: textEncoder.encode(fmt.indentPrefix),
+    indent: textEncoder.encode(fmt.indent),
+    spaceAfterColon: fmt.spaceAfterColon,
+    spaceAfterComma: fmt.spaceAfterComma,
+    keepTrailingSpace: false,
+  };
 }
 
 function formatWith<T extends Uint8Array | string>(

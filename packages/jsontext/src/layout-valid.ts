@@ -1,0 +1,182 @@
+/**
+ * The rewrites of input already known to be one valid JSON value (the byte validator said so)
+ * that keep its strings and numbers as written: Compact and Indent of v1 (value-v1.ts) and the
+ * same layouts of jsontext's Value.Compact / Indent / Format (value.ts). Validity is what
+ * makes one loop over the bytes enough: a string ends at its first unescaped quote, a number
+ * or literal at the next delimiter, and no error can occur. Invalid input never comes here:
+ * the callers' general rewrites report Go's errors.
+ */
+import { WS } from "./decoder-bytes.js";
+
+/** How layoutValid lays a value out. */
+export interface ValidLayout {
+  /** A newline, the prefix and one indent per level after `{`, `[` and `,` and before `}`, `]`. */
+  readonly multiline: boolean;
+  readonly prefix: Uint8Array;
+  readonly indent: Uint8Array;
+  readonly spaceAfterColon: boolean;
+  readonly spaceAfterComma: boolean;
+  /** Whitespace after the value is kept as it is (v1's Indent), else dropped. */
+  readonly keepTrailingSpace: boolean;
+}
+
+const C_QUOTE = 0x22;
+const C_BACKSLASH = 0x5c;
+
+/** Byte classes: bytes copied as they are (digits, letters, `-`, `+`, `.`, non-ASCII) are 0. */
+const K_WS = 1;
+const K_QUOTE = 2;
+const K_OPEN = 3;
+const K_CLOSE = 4;
+const K_COMMA = 5;
+const K_COLON = 6;
+const KIND = (() => {
+  const k = new Uint8Array(256);
+  for (const c of [0x20, 0x09, 0x0a, 0x0d]) k[c] = K_WS;
+  k[C_QUOTE] = K_QUOTE;
+  k[0x7b] = k[0x5b] = K_OPEN;
+  k[0x7d] = k[0x5d] = K_CLOSE;
+  k[0x2c] = K_COMMA;
+  k[0x3a] = K_COLON;
+  return k;
+})();
+
+/**
+ * compactValid is the layout with no whitespace at all: every byte of src but whitespace
+ * outside strings, in order. A string is copied up to its first unescaped quote (the byte
+ * after a backslash never ends it).
+ */
+export function compactValid(src: Uint8Array): Uint8Array {
+  const n = src.length;
+  const out = new Uint8Array(n);
+  let o = 0;
+  let i = 0;
+  while (i < n) {
+    const c = src[i++]!;
+    if (c === C_QUOTE) {
+      out[o++] = c;
+      // (bounded by n as well: a bug here must not loop forever)
+      while (i < n) {
+        const d = src[i++]!;
+        out[o++] = d;
+        if (d === C_QUOTE) break;
+        if (d === C_BACKSLASH) out[o++] = src[i++]!;
+      }
+    } else if (WS[c] !== 1) out[o++] = c;
+  }
+  return o === n ? out : out.slice(0, o);
+}
+
+/**
+ * layoutValid lays src out as `l` says, the way Go's Indent and jsontext's multiline encoder
+ * do: leading whitespace dropped, whitespace inside dropped, an empty object or array kept as
+ * `{}` / `[]`, and in multiline mode the first line without the prefix. No input byte writes
+ * more than two bytes between newlines (`: `, `, `, a string's escape), so room is made only at
+ * each newline: for it and for twice the input left.
+ */
+export function layoutValid(src: Uint8Array, l: ValidLayout): Uint8Array {
+  const n = src.length;
+  let end = n;
+  while (end > 0 && WS[src[end - 1]!] === 1) end--;
+  const trailing = l.keepTrailingSpace ? n - end : 0;
+  const { multiline, prefix, indent, spaceAfterColon, spaceAfterComma } = l;
+  const pl = prefix.length;
+  const il = indent.length;
+  let out: Uint8Array = new Uint8Array(2 * n + 64);
+  let o = 0;
+  let depth = 0;
+  let i = 0;
+  while (i < end && WS[src[i]!] === 1) i++;
+  while (i < end) {
+    let c = src[i]!;
+    switch (KIND[c]) {
+      case 0:
+        // a number or literal: its bytes up to the next delimiter
+        do {
+          out[o++] = c;
+          c = src[++i]!;
+        } while (i < end && KIND[c] === 0);
+        break;
+      case K_WS:
+        i++;
+        break;
+      case K_QUOTE:
+        out[o++] = c;
+        i++;
+        while (i < end) {
+          const d = src[i++]!;
+          out[o++] = d;
+          if (d === C_QUOTE) break;
+          if (d === C_BACKSLASH) out[o++] = src[i++]!;
+        }
+        break;
+      case K_OPEN: {
+        out[o++] = c;
+        let j = i + 1;
+        while (WS[src[j]!] === 1) j++;
+        if (KIND[src[j]!] === K_CLOSE) {
+          out[o++] = src[j]!;
+          i = j + 1;
+          break;
+        }
+        i = j;
+        depth++;
+        if (multiline) {
+          const need = 1 + pl + depth * il + 2 * (end - i) + trailing;
+          if (o + need > out.length) out = grown(out, o, need);
+          o = putNewline(out, o, prefix, indent, depth);
+        }
+        break;
+      }
+      case K_CLOSE:
+        depth--;
+        if (multiline) {
+          const need = 2 + pl + depth * il + 2 * (end - i) + trailing;
+          if (o + need > out.length) out = grown(out, o, need);
+          o = putNewline(out, o, prefix, indent, depth);
+        }
+        out[o++] = c;
+        i++;
+        break;
+      case K_COMMA:
+        out[o++] = c;
+        if (spaceAfterComma) out[o++] = 0x20;
+        i++;
+        if (multiline) {
+          const need = 1 + pl + depth * il + 2 * (end - i) + trailing;
+          if (o + need > out.length) out = grown(out, o, need);
+          o = putNewline(out, o, prefix, indent, depth);
+        }
+        break;
+      default:
+        // K_COLON
+        out[o++] = c;
+        if (spaceAfterColon) out[o++] = 0x20;
+        i++;
+    }
+  }
+  if (trailing > 0) for (let k = end; k < n; k++) out[o++] = src[k]!;
+  return out.slice(0, o);
+}
+
+/** out with room for `need` more bytes past o (at least doubled: growth is amortised). */
+function grown(out: Uint8Array, o: number, need: number): Uint8Array {
+  const b = new Uint8Array(Math.max(out.length * 2, o + need));
+  b.set(out.subarray(0, o));
+  return b;
+}
+
+/** Writes a newline, the prefix and `depth` indents at o (room made by the caller); returns the end. */
+function putNewline(
+  out: Uint8Array,
+  o: number,
+  prefix: Uint8Array,
+  indent: Uint8Array,
+  depth: number,
+): number {
+  let p = o;
+  out[p++] = 0x0a;
+  for (let k = 0; k < prefix.length; k++) out[p++] = prefix[k]!;
+  for (let d = 0; d < depth; d++) for (let k = 0; k < indent.length; k++) out[p++] = indent[k]!;
+  return p;
+}
