@@ -46,16 +46,22 @@ describe.skipIf(!hasGo())("Go driver", () => {
 
   it("Build/ListsTheOperationsOfItsBuild", () => {
     const plain = buildGoDriver(path.join(dir, "plain"), inputs, "driver", { GOEXPERIMENT: "" });
-    expect(plain.ops).toEqual(["Marshal", "UnmarshalAny", "UnmarshalTyped"]);
+    expect(plain.ops).toEqual(["Compact", "Indent", "Marshal", "UnmarshalAny", "UnmarshalTyped", "Valid"]);
     expect(plain.version).toMatch(/^go1\.\d+/);
     const v2 = buildGoDriver(path.join(dir, "jsonv2"), inputs, "driver", { GOEXPERIMENT: "jsonv2" });
     expect(v2.ops).toEqual([
+      "Compact",
+      "Indent",
       "Marshal",
       "UnmarshalAny",
       "UnmarshalTyped",
+      "V2Compact",
+      "V2Indent",
       "V2Marshal",
       "V2UnmarshalAny",
       "V2UnmarshalTyped",
+      "V2Valid",
+      "Valid",
     ]);
   }, 180_000);
 

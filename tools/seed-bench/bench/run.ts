@@ -24,6 +24,7 @@ import { PEER_KINDS, peerSuite } from "./peers/peers.js";
 import { runBounds } from "./scale/bounds.js";
 import { scaleOptions } from "./scale/probes.js";
 import { runStreams } from "./scale/streams.js";
+import { runSyntaxVsGo } from "./syntax-vs-go.js";
 import { runVsGo } from "./vs-go.js";
 
 const only = process.argv[2];
@@ -53,6 +54,8 @@ const jobs: Array<[string, () => Promise<BenchResult | undefined>]> = [
   ["go127", async () => runGoSide("1.27")],
   // gojson ÷ Go paired: Go as external candidates sampled in the same rounds as gojson (the report's table).
   ["vs-go", runVsGo],
+  // The same pairing for the syntax helpers: v1's Valid, Compact, Indent and jsontext's.
+  ["syntax-vs-go", runSyntaxVsGo],
   ["encoder", async () => runSuite(await marshalEncoderSuite())],
   // Streams, big documents and bounds (issues #24, #26): one process per implementation, sizes by flag.
   ["scale-streams", async () => runStreams(scaleOptions(process.argv.slice(3)))],

@@ -41,8 +41,8 @@ export interface VsGoArgs {
   builds: VsGoBuild[];
 }
 
-/** The Go builds: id, label, release, the gojson engine its encoding/json is compared with, and its environment. */
-const BUILDS: Array<{
+/** The Go builds of the gojson ÷ Go suites: id, label, release, the gojson engine its encoding/json is compared with, and its environment. */
+export const GO_BUILDS: Array<{
   id: string;
   label: string;
   release: "1.26" | "1.27";
@@ -146,7 +146,7 @@ export async function runVsGo(): Promise<BenchResult | undefined> {
   const dir = mkdtempSync(path.join(tmpdir(), "gojson-vs-go-"));
   for (const p of inputs) writeFileSync(path.join(dir, `${p.id}.json`), p.bytes);
   const builds: VsGoBuild[] = [];
-  for (const b of BUILDS) {
+  for (const b of GO_BUILDS) {
     if (!goReleaseAvailable(b.release)) continue;
     const built = buildGoDriver(path.join(dir, "go", b.id), inputs, "driver", b.env);
     builds.push({ ...b, version: built.version, exe: built.exe, ops: built.ops });
