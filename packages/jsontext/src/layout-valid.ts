@@ -41,22 +41,64 @@ const KIND = (() => {
   return k;
 })();
 
+/*
+ * Four bytes at a time: words are read and written through DataViews, and tested in registers
+ * (SWAR, int32 arithmetic): hasZero(x) is non-zero exactly when a byte of x is 0, so a word
+ * holds a byte b when hasZero(x ^ 0xbbbbbbbb); below(x) is non-zero when a byte is under 0x23,
+ * which outside strings means whitespace or a quote (bytes of 0x80 and more, and the other
+ * bytes under 0x23, only occur in strings of valid input).
+ */
+/** 0x80808080 as an int32. */
+const HIGH = -2139062144;
+const hasZero = (x: number): number => ((x - 0x01010101) | 0) & ~x & HIGH;
+const below23 = (x: number): number => ((x - 0x23232323) | 0) & ~x & HIGH;
+/** A word of four spaces (indentation). */
+const SPACES = 0x20202020;
+/** Non-zero when a byte of x is a quote or a backslash. */
+const quoteOrEscape = (x: number): number => hasZero(x ^ 0x22222222) | hasZero(x ^ 0x5c5c5c5c);
+/** Non-zero when a byte of x is outside '-' (0x2d) .. '9' (0x39): not a byte of a number but `e`, `E`, `+`. */
+const notNumber = (x: number): number =>
+  (((x - 0x2d2d2d2d) | 0) & ~x & HIGH) | (((x + 0x46464646) | 0 | x) & HIGH);
+
 /**
  * compactValid is the layout with no whitespace at all: every byte of src but whitespace
  * outside strings, in order. A string is copied up to its first unescaped quote (the byte
- * after a backslash never ends it).
+ * after a backslash never ends it); runs of four bytes with neither are copied as one word,
+ * as are runs outside strings with no whitespace or quote, and four spaces are skipped at once.
  */
 export function compactValid(src: Uint8Array): Uint8Array {
   const n = src.length;
   const out = new Uint8Array(n);
+  const sv = new DataView(src.buffer, src.byteOffset, n);
+  const ov = new DataView(out.buffer, 0, n);
+  const last = n - 4;
   let o = 0;
   let i = 0;
   while (i < n) {
+    while (i <= last) {
+      const w = sv.getInt32(i, true);
+      if (w === SPACES) i += 4;
+      else if (below23(w) === 0) {
+        ov.setInt32(o, w, true);
+        i += 4;
+        o += 4;
+      } else break;
+    }
+    if (i >= n) break;
     const c = src[i++]!;
     if (c === C_QUOTE) {
       out[o++] = c;
       // (bounded by n as well: a bug here must not loop forever)
       while (i < n) {
+        if (i <= last) {
+          const w = sv.getInt32(i, true);
+          if (quoteOrEscape(w) === 0) {
+            ov.setInt32(o, w, true);
+            i += 4;
+            o += 4;
+            continue;
+          }
+        }
         const d = src[i++]!;
         out[o++] = d;
         if (d === C_QUOTE) break;
@@ -83,19 +125,33 @@ export function layoutValid(src: Uint8Array, l: ValidLayout): Uint8Array {
   const pl = prefix.length;
   const il = indent.length;
   let out: Uint8Array = new Uint8Array(2 * n + 64);
+  let ov = new DataView(out.buffer);
+  const sv = new DataView(src.buffer, src.byteOffset, n);
+  // Words are read only where all four bytes are the value's.
+  const last = end - 4;
   let o = 0;
   let depth = 0;
   let i = 0;
   while (i < end && WS[src[i]!] === 1) i++;
   while (i < end) {
-    let c = src[i]!;
+    const c = src[i]!;
     switch (KIND[c]) {
       case 0:
-        // a number or literal: its bytes up to the next delimiter
-        do {
-          out[o++] = c;
-          c = src[++i]!;
-        } while (i < end && KIND[c] === 0);
+        // a number or literal: its bytes up to the next delimiter, digits four at a time
+        for (;;) {
+          if (i <= last) {
+            const w = sv.getInt32(i, true);
+            if (notNumber(w) === 0) {
+              ov.setInt32(o, w, true);
+              i += 4;
+              o += 4;
+              if (i >= end || KIND[src[i]!] !== 0) break;
+              continue;
+            }
+          }
+          out[o++] = src[i++]!;
+          if (i >= end || KIND[src[i]!] !== 0) break;
+        }
         break;
       case K_WS:
         i++;
@@ -104,6 +160,15 @@ export function layoutValid(src: Uint8Array, l: ValidLayout): Uint8Array {
         out[o++] = c;
         i++;
         while (i < end) {
+          if (i <= last) {
+            const w = sv.getInt32(i, true);
+            if (quoteOrEscape(w) === 0) {
+              ov.setInt32(o, w, true);
+              i += 4;
+              o += 4;
+              continue;
+            }
+          }
           const d = src[i++]!;
           out[o++] = d;
           if (d === C_QUOTE) break;
@@ -123,7 +188,10 @@ export function layoutValid(src: Uint8Array, l: ValidLayout): Uint8Array {
         depth++;
         if (multiline) {
           const need = 1 + pl + depth * il + 2 * (end - i) + trailing;
-          if (o + need > out.length) out = grown(out, o, need);
+          if (o + need > out.length) {
+            out = grown(out, o, need);
+            ov = new DataView(out.buffer);
+          }
           o = putNewline(out, o, prefix, indent, depth);
         }
         break;
@@ -132,7 +200,10 @@ export function layoutValid(src: Uint8Array, l: ValidLayout): Uint8Array {
         depth--;
         if (multiline) {
           const need = 2 + pl + depth * il + 2 * (end - i) + trailing;
-          if (o + need > out.length) out = grown(out, o, need);
+          if (o + need > out.length) {
+            out = grown(out, o, need);
+            ov = new DataView(out.buffer);
+          }
           o = putNewline(out, o, prefix, indent, depth);
         }
         out[o++] = c;
@@ -144,7 +215,10 @@ export function layoutValid(src: Uint8Array, l: ValidLayout): Uint8Array {
         i++;
         if (multiline) {
           const need = 1 + pl + depth * il + 2 * (end - i) + trailing;
-          if (o + need > out.length) out = grown(out, o, need);
+          if (o + need > out.length) {
+            out = grown(out, o, need);
+            ov = new DataView(out.buffer);
+          }
           o = putNewline(out, o, prefix, indent, depth);
         }
         break;

@@ -74,6 +74,27 @@ describe("formatValue: one loop over valid input, as the Reformatter lays it out
     );
   });
 
+  it("SameBytes/LongStringsAndNumbers", () => {
+    // Strings and numbers long enough for the four-byte copies, with quotes, escapes and
+    // delimiters at every offset.
+    const piece = fc.constantFrom("a", "abcd", '"', "\\", "é", "\n", ",", "]", "}", ":", " ", "0");
+    const str = fc.array(piece, { maxLength: 24 }).map((p) => p.join(""));
+    const num = fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.bigInt().map(Number));
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(str, num), { maxLength: 6 }),
+        fc.constantFrom("", " "),
+        layoutOptions,
+        (vs, gap, o) => {
+          const b = enc.encode(`[${vs.map((v) => JSON.stringify(v)).join(`,${gap}`)}]`);
+          const fmt = resolveEncoderOptions(o);
+          expect(outcome(() => formatValue(b, fmt))).toBe(outcome(() => reformatAll(b, fmt)));
+        },
+      ),
+      { numRuns: 3_000 },
+    );
+  });
+
   it("SameOutcome/DuplicatesInvalidUtf8Depth", () => {
     fc.assert(
       fc.property(fc.constantFrom(...SPECIAL), layoutOptions, (b, o) => {
