@@ -192,7 +192,7 @@ export function layoutValid(src: Uint8Array, l: ValidLayout): Uint8Array {
             out = grown(out, o, need);
             ov = new DataView(out.buffer);
           }
-          o = putNewline(out, o, prefix, indent, depth);
+          o = putNewline(out, ov, o, prefix, indent, depth);
         }
         break;
       }
@@ -204,7 +204,7 @@ export function layoutValid(src: Uint8Array, l: ValidLayout): Uint8Array {
             out = grown(out, o, need);
             ov = new DataView(out.buffer);
           }
-          o = putNewline(out, o, prefix, indent, depth);
+          o = putNewline(out, ov, o, prefix, indent, depth);
         }
         out[o++] = c;
         i++;
@@ -219,7 +219,7 @@ export function layoutValid(src: Uint8Array, l: ValidLayout): Uint8Array {
             out = grown(out, o, need);
             ov = new DataView(out.buffer);
           }
-          o = putNewline(out, o, prefix, indent, depth);
+          o = putNewline(out, ov, o, prefix, indent, depth);
         }
         break;
       default:
@@ -240,17 +240,44 @@ function grown(out: Uint8Array, o: number, need: number): Uint8Array {
   return b;
 }
 
+/**
+ * The last newline written: a newline, the prefix and indents for as deep as a value has gone
+ * (kept between calls: one layout is used many times), copied a word at a time.
+ */
+let nlPrefix: Uint8Array = new Uint8Array(0);
+let nlIndent: Uint8Array = new Uint8Array(0);
+let nl = new Uint8Array(1).fill(0x0a);
+let nlView = new DataView(nl.buffer);
+
 /** Writes a newline, the prefix and `depth` indents at o (room made by the caller); returns the end. */
 function putNewline(
   out: Uint8Array,
+  ov: DataView,
   o: number,
   prefix: Uint8Array,
   indent: Uint8Array,
   depth: number,
 ): number {
-  let p = o;
-  out[p++] = 0x0a;
-  for (let k = 0; k < prefix.length; k++) out[p++] = prefix[k]!;
-  for (let d = 0; d < depth; d++) for (let k = 0; k < indent.length; k++) out[p++] = indent[k]!;
-  return p;
+  const len = 1 + prefix.length + depth * indent.length;
+  if (len > nl.length || !sameBytes(prefix, nlPrefix) || !sameBytes(indent, nlIndent)) {
+    nlPrefix = prefix;
+    nlIndent = indent;
+    nl = new Uint8Array(1 + prefix.length + Math.max(8, 2 * depth) * indent.length);
+    nl[0] = 0x0a;
+    nl.set(prefix, 1);
+    for (let p = 1 + prefix.length; p < nl.length; p += indent.length) nl.set(indent, p);
+    nlView = new DataView(nl.buffer);
+  }
+  let k = 0;
+  for (; k + 4 <= len; k += 4) ov.setInt32(o + k, nlView.getInt32(k, true), true);
+  for (; k < len; k++) out[o + k] = nl[k]!;
+  return o + len;
+}
+
+/** Whether a and b hold the same bytes (a prefix or an indent: a few bytes). */
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let k = 0; k < a.length; k++) if (a[k] !== b[k]) return false;
+  return true;
 }
