@@ -10,27 +10,10 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { type EncoderOptions, resolveEncoderOptions } from "./encoder-options.js";
 import { MAX_NESTING_DEPTH } from "./limits.js";
+import { spacedJson } from "./spaced-json.test-support.js";
 import { formatValue, reformatAll } from "./value.js";
 
 const enc = new TextEncoder();
-const WS = [" ", "\t", "\n", "\r"];
-
-/** JSON text of a value with runs of whitespace around it and after its punctuation. */
-const spacedJson = fc
-  .tuple(
-    fc.jsonValue(),
-    fc.array(fc.constantFrom(...WS), { maxLength: 3 }),
-    fc.constantFrom("", " ", "\t"),
-    fc.array(fc.constantFrom("", ...WS), { minLength: 1, maxLength: 4 }),
-  )
-  .map(([v, lead, pretty, gaps]) => {
-    const text = JSON.stringify(v, null, pretty) ?? "null";
-    let k = 0;
-    const spaced = text.replace(/"(?:[^"\\]|\\.)*"|[,:[\]{}]/g, (m) =>
-      m.startsWith('"') ? m : m + (gaps[k++ % gaps.length] as string),
-    );
-    return enc.encode(lead.join("") + spaced + lead.join(""));
-  });
 
 /** Inputs the options decide on: a duplicate name, invalid UTF-8 in a string, both, neither. */
 const SPECIAL = [

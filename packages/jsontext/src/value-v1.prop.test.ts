@@ -7,29 +7,10 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { spacedJson } from "./spaced-json.test-support.js";
 import { compactScanned, compactV1, indentScanned, indentV1 } from "./value-v1.js";
 
 const enc = new TextEncoder();
-const WS = [" ", "\t", "\n", "\r"];
-
-/** JSON text of a value with runs of whitespace around it and after its punctuation. */
-const spacedJson = fc
-  .tuple(
-    fc.jsonValue(),
-    fc.array(fc.constantFrom(...WS), { maxLength: 3 }),
-    fc.array(fc.constantFrom(...WS), { maxLength: 3 }),
-    fc.constantFrom("", " ", "\t", "  "),
-    fc.array(fc.constantFrom("", ...WS), { minLength: 1, maxLength: 4 }),
-  )
-  .map(([v, lead, trail, pretty, gaps]) => {
-    const text = JSON.stringify(v, null, pretty) ?? "null";
-    let k = 0;
-    // Whitespace after punctuation outside strings: a string's quotes are matched as a whole.
-    const spaced = text.replace(/"(?:[^"\\]|\\.)*"|[,:[\]{}]/g, (m) =>
-      m.startsWith('"') ? m : m + (gaps[k++ % gaps.length] as string),
-    );
-    return enc.encode(lead.join("") + spaced + trail.join(""));
-  });
 
 describe("v1 Compact and Indent: one loop over valid input, as the scanner rewrites it", () => {
   it("Compact/SameBytes", () => {

@@ -5,25 +5,11 @@
  * experiment and in Go 1.27), on the twitter, citm_catalog and canada corpora. Indent reads
  * the compact form of each corpus, as MarshalIndent does with Marshal's output.
  */
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { compact as compactV1, indent as indentV1, valid as validV1 } from "@gojson/codec-v1";
-import {
-  type BenchResult,
-  type Candidate,
-  type ComparisonSpec,
-  type ExternalCandidate,
-  hasGo,
-  type InProcessCandidate,
-  runSuite,
-  type Suite,
-} from "@gojson/harness";
+import type { BenchResult, InProcessCandidate, Suite } from "@gojson/harness";
 import { compact as compactV2, indent as indentV2, valid as validV2 } from "@gojson/jsontext";
-import { goReleaseAvailable } from "./experiment-002.js";
-import { buildGoDriver } from "./go-driver.js";
 import { type BenchInput, corpusInput } from "./inputs.js";
-import { GO_BUILDS, type VsGoArgs } from "./vs-go.js";
+import { pairWithGo, runPairedWithGo, type VsGoArgs } from "./vs-go.js";
 
 /** Go's operation → gojson's candidate. */
 export const SYNTAX_COUNTERPARTS: Readonly<Record<string, string>> = {
@@ -94,28 +80,12 @@ export function syntaxCandidates(): InProcessCandidate<BenchInput, any>[] {
 export async function syntaxVsGoSuite(args: VsGoArgs): Promise<Suite<BenchInput>> {
   const inputs = syntaxInputs();
   const ts = syntaxCandidates();
-  const comparisons: ComparisonSpec[] = [];
-  const goFor = new Map<string, ExternalCandidate[]>();
-  for (const b of args.builds)
-    for (const op of b.ops) {
-      const counterpart = SYNTAX_COUNTERPARTS[op];
-      if (counterpart === undefined) continue;
-      const id = `${b.id}:${op}`;
-      const list = goFor.get(counterpart) ?? [];
-      list.push({
-        id,
-        label: `${b.label} ${op.startsWith("V2") ? `jsontext ${op.slice(2)}` : `json.${op}`}`,
-        library: b.version,
-        external: {
-          command: b.exe,
-          args: [op],
-          env: { GOJSON_PAYLOAD_DIR: args.payloadDir, GOMAXPROCS: "1" },
-        },
-      });
-      goFor.set(counterpart, list);
-      comparisons.push({ baseline: id, candidate: counterpart });
-    }
-  const candidates: Candidate<BenchInput, any>[] = ts.flatMap((c) => [c, ...(goFor.get(c.id) ?? [])]);
+  const { candidates, comparisons } = pairWithGo(
+    ts,
+    args,
+    (_b, op) => SYNTAX_COUNTERPARTS[op],
+    (op) => (op.startsWith("V2") ? `jsontext ${op.slice(2)}` : `json.${op}`),
+  );
   return {
     package: "@gojson/seed-bench",
     bench: "syntax-vs-go",
@@ -135,18 +105,6 @@ export async function syntaxVsGoSuite(args: VsGoArgs): Promise<Suite<BenchInput>
 }
 
 /** The job: builds the Go drivers that can be built here and runs the paired suite; undefined without Go. */
-export async function runSyntaxVsGo(): Promise<BenchResult | undefined> {
-  if (!hasGo()) return undefined;
-  const inputs = syntaxInputs();
-  const dir = mkdtempSync(path.join(tmpdir(), "gojson-syntax-vs-go-"));
-  for (const p of inputs) writeFileSync(path.join(dir, `${p.id}.json`), p.bytes);
-  const builds: VsGoArgs["builds"] = [];
-  for (const b of GO_BUILDS) {
-    if (!goReleaseAvailable(b.release)) continue;
-    const built = buildGoDriver(path.join(dir, "go", b.id), inputs, "driver", b.env);
-    builds.push({ ...b, version: built.version, exe: built.exe, ops: built.ops });
-  }
-  const r = await runSuite(await syntaxVsGoSuite({ payloadDir: dir, builds }));
-  r.environment.go = { version: builds.map((b) => `${b.id}: ${b.version}`).join("; ") };
-  return r;
+export function runSyntaxVsGo(): Promise<BenchResult | undefined> {
+  return runPairedWithGo("syntax-vs-go", syntaxInputs(), syntaxVsGoSuite);
 }

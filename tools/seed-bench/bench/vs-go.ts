@@ -42,7 +42,7 @@ export interface VsGoArgs {
 }
 
 /** The Go builds of the gojson ÷ Go suites: id, label, release, the gojson engine its encoding/json is compared with, and its environment. */
-export const GO_BUILDS: Array<{
+const GO_BUILDS: Array<{
   id: string;
   label: string;
   release: "1.26" | "1.27";
@@ -96,31 +96,15 @@ export function gojsonCounterpart(engine: "v1" | "v2v1", goOp: string): string |
 export async function vsGoSuite(args: VsGoArgs): Promise<Suite<BenchInput>> {
   const inputs = vsGoInputs();
   const ts = gojsonCandidates(inputs);
-  const comparisons: ComparisonSpec[] = [];
-  const goFor = new Map<string, ExternalCandidate[]>();
-  for (const b of args.builds) {
-    for (const op of b.ops) {
+  const { candidates, comparisons } = pairWithGo(
+    ts,
+    args,
+    (b, op) => {
       const counterpart = gojsonCounterpart(b.engine, op);
-      if (!counterpart || !ts.some((c) => c.id === counterpart)) continue;
-      const id = `${b.id}:${op}`;
-      const list = goFor.get(counterpart) ?? [];
-      list.push({
-        id,
-        label: `${b.label} ${op.startsWith("V2") ? `encoding/json/v2 ${op.slice(2)}` : op}`,
-        library: b.version,
-        // One OS thread for Go code, as seed-002-go's `go test -cpu 1`.
-        external: {
-          command: b.exe,
-          args: [op],
-          env: { GOJSON_PAYLOAD_DIR: args.payloadDir, GOMAXPROCS: "1" },
-        },
-      });
-      goFor.set(counterpart, list);
-      comparisons.push({ baseline: id, candidate: counterpart });
-    }
-  }
-  // Each gojson candidate beside the Go runs it is compared with: ABBA keeps them neighbours in every round.
-  const candidates: Candidate<BenchInput, any>[] = ts.flatMap((c) => [c, ...(goFor.get(c.id) ?? [])]);
+      return counterpart && ts.some((c) => c.id === counterpart) ? counterpart : undefined;
+    },
+    (op) => (op.startsWith("V2") ? `encoding/json/v2 ${op.slice(2)}` : op),
+  );
   return {
     package: "@gojson/seed-bench",
     bench: "seed-002-vs-go",
@@ -139,11 +123,53 @@ export async function vsGoSuite(args: VsGoArgs): Promise<Suite<BenchInput>> {
   };
 }
 
-/** The job: builds the Go drivers that can be built here and runs the paired suite; undefined without Go. */
-export async function runVsGo(): Promise<BenchResult | undefined> {
+/**
+ * gojson's candidates, each followed by the Go runs it is compared with (ABBA keeps them neighbours
+ * in every round), and the comparisons: `counterpart` names the gojson candidate of a build's
+ * operation (undefined: not compared), `opLabel` its label after the build's.
+ */
+export function pairWithGo(
+  ts: readonly Candidate<BenchInput, any>[],
+  args: VsGoArgs,
+  counterpart: (b: VsGoBuild, op: string) => string | undefined,
+  opLabel: (op: string) => string,
+): { candidates: Candidate<BenchInput, any>[]; comparisons: ComparisonSpec[] } {
+  const comparisons: ComparisonSpec[] = [];
+  const goFor = new Map<string, ExternalCandidate[]>();
+  for (const b of args.builds)
+    for (const op of b.ops) {
+      const ts = counterpart(b, op);
+      if (ts === undefined) continue;
+      const id = `${b.id}:${op}`;
+      const list = goFor.get(ts) ?? [];
+      list.push({
+        id,
+        label: `${b.label} ${opLabel(op)}`,
+        library: b.version,
+        // One OS thread for Go code, as seed-002-go's `go test -cpu 1`.
+        external: {
+          command: b.exe,
+          args: [op],
+          env: { GOJSON_PAYLOAD_DIR: args.payloadDir, GOMAXPROCS: "1" },
+        },
+      });
+      goFor.set(ts, list);
+      comparisons.push({ baseline: id, candidate: ts });
+    }
+  return { candidates: ts.flatMap((c) => [c, ...(goFor.get(c.id) ?? [])]), comparisons };
+}
+
+/**
+ * A paired job: writes the inputs' bytes, builds the Go drivers that can be built here (Go 1.27
+ * only when it can be fetched), runs the suite made from them; undefined without Go.
+ */
+export async function runPairedWithGo(
+  name: string,
+  inputs: readonly BenchInput[],
+  suite: (args: VsGoArgs) => Promise<Suite<BenchInput>>,
+): Promise<BenchResult | undefined> {
   if (!hasGo()) return undefined;
-  const inputs = vsGoInputs();
-  const dir = mkdtempSync(path.join(tmpdir(), "gojson-vs-go-"));
+  const dir = mkdtempSync(path.join(tmpdir(), `gojson-${name}-`));
   for (const p of inputs) writeFileSync(path.join(dir, `${p.id}.json`), p.bytes);
   const builds: VsGoBuild[] = [];
   for (const b of GO_BUILDS) {
@@ -151,7 +177,12 @@ export async function runVsGo(): Promise<BenchResult | undefined> {
     const built = buildGoDriver(path.join(dir, "go", b.id), inputs, "driver", b.env);
     builds.push({ ...b, version: built.version, exe: built.exe, ops: built.ops });
   }
-  const r = await runSuite(await vsGoSuite({ payloadDir: dir, builds }));
+  const r = await runSuite(await suite({ payloadDir: dir, builds }));
   r.environment.go = { version: builds.map((b) => `${b.id}: ${b.version}`).join("; ") };
   return r;
+}
+
+/** The job: builds the Go drivers that can be built here and runs the paired suite; undefined without Go. */
+export function runVsGo(): Promise<BenchResult | undefined> {
+  return runPairedWithGo("vs-go", vsGoInputs(), vsGoSuite);
 }
