@@ -7,5 +7,8 @@ export default defineConfig({
     isolate: false,
     include: ["src/**/*.test.ts", "test/**/*.test.ts"],
     testTimeout: 60_000,
+    // The browser test's beforeAll launches chromium: on a busy two-core CI machine (turbo runs
+    // other packages' suites beside it) that took more than vitest's default 10 s.
+    hookTimeout: 60_000,
   },
 });
