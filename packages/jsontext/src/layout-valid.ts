@@ -114,7 +114,7 @@ export function compactValid(src: Uint8Array): Uint8Array {
  * do: leading whitespace dropped, whitespace inside dropped, an empty object or array kept as
  * `{}` / `[]`, and in multiline mode the first line without the prefix. No input byte writes
  * more than two bytes between newlines (`: `, `, `, a string's escape), so room is made only at
- * each newline: for it and for twice the input left.
+ * the delimiters a newline goes with: for it and for twice the input left.
  */
 export function layoutValid(src: Uint8Array, l: ValidLayout): Uint8Array {
   const n = src.length;
@@ -135,7 +135,16 @@ export function layoutValid(src: Uint8Array, l: ValidLayout): Uint8Array {
   while (i < end && WS[src[i]!] === 1) i++;
   while (i < end) {
     const c = src[i]!;
-    switch (KIND[c]) {
+    const kind = KIND[c]!;
+    if (multiline && kind >= K_OPEN && kind <= K_COMMA) {
+      // Room for the delimiter, a space, a newline one level deeper and twice the input left.
+      const need = 3 + pl + (depth + 1) * il + 2 * (end - i) + trailing;
+      if (o + need > out.length) {
+        out = grown(out, o, need);
+        ov = new DataView(out.buffer);
+      }
+    }
+    switch (kind) {
       case 0:
         // a number or literal: its bytes up to the next delimiter, digits four at a time
         for (;;) {
@@ -186,26 +195,12 @@ export function layoutValid(src: Uint8Array, l: ValidLayout): Uint8Array {
         }
         i = j;
         depth++;
-        if (multiline) {
-          const need = 1 + pl + depth * il + 2 * (end - i) + trailing;
-          if (o + need > out.length) {
-            out = grown(out, o, need);
-            ov = new DataView(out.buffer);
-          }
-          o = putNewline(out, ov, o, prefix, indent, depth);
-        }
+        if (multiline) o = putNewline(out, ov, o, prefix, indent, depth);
         break;
       }
       case K_CLOSE:
         depth--;
-        if (multiline) {
-          const need = 2 + pl + depth * il + 2 * (end - i) + trailing;
-          if (o + need > out.length) {
-            out = grown(out, o, need);
-            ov = new DataView(out.buffer);
-          }
-          o = putNewline(out, ov, o, prefix, indent, depth);
-        }
+        if (multiline) o = putNewline(out, ov, o, prefix, indent, depth);
         out[o++] = c;
         i++;
         break;
@@ -213,14 +208,7 @@ export function layoutValid(src: Uint8Array, l: ValidLayout): Uint8Array {
         out[o++] = c;
         if (spaceAfterComma) out[o++] = 0x20;
         i++;
-        if (multiline) {
-          const need = 1 + pl + depth * il + 2 * (end - i) + trailing;
-          if (o + need > out.length) {
-            out = grown(out, o, need);
-            ov = new DataView(out.buffer);
-          }
-          o = putNewline(out, ov, o, prefix, indent, depth);
-        }
+        if (multiline) o = putNewline(out, ov, o, prefix, indent, depth);
         break;
       default:
         // K_COLON
