@@ -88,22 +88,9 @@ export function compactValid(src: Uint8Array): Uint8Array {
     const c = src[i++]!;
     if (c === C_QUOTE) {
       out[o++] = c;
-      // (bounded by n as well: a bug here must not loop forever)
-      while (i < n) {
-        if (i <= last) {
-          const w = sv.getInt32(i, true);
-          if (quoteOrEscape(w) === 0) {
-            ov.setInt32(o, w, true);
-            i += 4;
-            o += 4;
-            continue;
-          }
-        }
-        const d = src[i++]!;
-        out[o++] = d;
-        if (d === C_QUOTE) break;
-        if (d === C_BACKSLASH) out[o++] = src[i++]!;
-      }
+      const j = copyString(src, sv, out, ov, i, o, n);
+      o += j - i;
+      i = j;
     } else if (WS[c] !== 1) out[o++] = c;
   }
   return o === n ? out : out.slice(0, o);
@@ -165,25 +152,13 @@ export function layoutValid(src: Uint8Array, l: ValidLayout): Uint8Array {
       case K_WS:
         i++;
         break;
-      case K_QUOTE:
+      case K_QUOTE: {
         out[o++] = c;
-        i++;
-        while (i < end) {
-          if (i <= last) {
-            const w = sv.getInt32(i, true);
-            if (quoteOrEscape(w) === 0) {
-              ov.setInt32(o, w, true);
-              i += 4;
-              o += 4;
-              continue;
-            }
-          }
-          const d = src[i++]!;
-          out[o++] = d;
-          if (d === C_QUOTE) break;
-          if (d === C_BACKSLASH) out[o++] = src[i++]!;
-        }
+        const j = copyString(src, sv, out, ov, i + 1, o, end);
+        o += j - i - 1;
+        i = j;
         break;
+      }
       case K_OPEN: {
         out[o++] = c;
         let j = i + 1;
@@ -219,6 +194,46 @@ export function layoutValid(src: Uint8Array, l: ValidLayout): Uint8Array {
   }
   if (trailing > 0) for (let k = end; k < n; k++) out[o++] = src[k]!;
   return out.slice(0, o);
+}
+
+/**
+ * Copies the rest of a string, from `from` (after its opening quote) to its closing quote
+ * included, to out at `to` (room made by the caller), four bytes at a time while none is a quote
+ * or a backslash (the byte after a backslash never ends it). The bytes are copied as they are,
+ * so out advances as src does; returns the index after the closing quote (at most `end`: a bug
+ * here must not run past the value).
+ */
+function copyString(
+  src: Uint8Array,
+  sv: DataView,
+  out: Uint8Array,
+  ov: DataView,
+  from: number,
+  to: number,
+  end: number,
+): number {
+  const shift = to - from;
+  const last = end - 4;
+  let i = from;
+  while (i < end) {
+    if (i <= last) {
+      const w = sv.getInt32(i, true);
+      if (quoteOrEscape(w) === 0) {
+        ov.setInt32(i + shift, w, true);
+        i += 4;
+        continue;
+      }
+    }
+    const d = src[i]!;
+    out[i + shift] = d;
+    i++;
+    if (d === C_QUOTE) break;
+    if (d === C_BACKSLASH) {
+      out[i + shift] = src[i]!;
+      i++;
+    }
+  }
+  return i;
 }
 
 /** out with room for `need` more bytes past o (at least doubled: growth is amortised). */

@@ -372,8 +372,13 @@ export function checkValidV1(data: Uint8Array | string): SyntacticError | null {
   // Valid input is confirmed by the byte validator under v1's rules (invalid UTF-8 and duplicate
   // names allowed, the same nesting limit): it accepts exactly what the scanner accepts, several
   // times faster. The scanner runs only to find the error and its offset.
-  if (validateDocument(b, true, true, MAX_NESTING_DEPTH) >= 0) return null;
+  if (validBytesV1(b)) return null;
   return scanValidV1(b);
+}
+
+/** Whether b is one valid JSON value under v1's rules, by the byte validator (see checkValidV1). */
+export function validBytesV1(b: Uint8Array): boolean {
+  return validateDocument(b, true, true, MAX_NESTING_DEPTH) >= 0;
 }
 
 /** scanValidV1 is checkValidV1 by the scanner alone, byte by byte (its error path). */

@@ -6,9 +6,7 @@
 import { ByteWriter } from "./byte-writer.js";
 import type { SyntacticError } from "./errors.js";
 import { compactValid, layoutValid } from "./layout-valid.js";
-import { MAX_NESTING_DEPTH } from "./limits.js";
-import { ScannerV1, ScanOp } from "./scanner-v1.js";
-import { validateDocument } from "./validate-value.js";
+import { ScannerV1, ScanOp, validBytesV1 } from "./scanner-v1.js";
 
 const textEncoder = new TextEncoder();
 const HEX = "0123456789abcdef";
@@ -24,7 +22,7 @@ function toBytes(data: Uint8Array | string): Uint8Array {
  */
 export function compactV1(data: Uint8Array | string): Uint8Array {
   const src = toBytes(data);
-  if (validV1Bytes(src)) return compactValid(src);
+  if (validBytesV1(src)) return compactValid(src);
   return compactScanned(src);
 }
 
@@ -55,7 +53,7 @@ export function compactScanned(src: Uint8Array): Uint8Array {
  */
 export function indentV1(data: Uint8Array | string, prefix: string, indent: string): Uint8Array {
   const src = toBytes(data);
-  if (validV1Bytes(src))
+  if (validBytesV1(src))
     return layoutValid(src, {
       multiline: true,
       prefix: textEncoder.encode(prefix),
@@ -148,9 +146,4 @@ export function htmlEscapeV1(data: Uint8Array | string): Uint8Array {
   }
   out.writeBytes(src.subarray(start));
   return out.bytes();
-}
-
-/** Whether src is one valid JSON value under v1's rules (see checkValidV1). */
-function validV1Bytes(src: Uint8Array): boolean {
-  return validateDocument(src, true, true, MAX_NESTING_DEPTH) >= 0;
 }
