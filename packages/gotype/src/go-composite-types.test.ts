@@ -63,6 +63,17 @@ const cases: { name: string; literals: string[]; same: [number, number][]; diffe
     differ: [[0, 1]],
   },
   {
+    // Same names and tags, other named types: the pointee decides (E and H0 are both declared).
+    name: "Struct/OtherPointee",
+    literals: [
+      'struct{ A int; D *E `json:"d"` }',
+      'struct{ A int; D *H0 `json:"d"` }',
+      'struct{ A int; D *E `json:"d"` }',
+    ],
+    same: [[0, 2]],
+    differ: [[0, 1]],
+  },
+  {
     name: "Struct/FieldOrder",
     literals: ["struct{ A int; B string }", "struct{ B string; A int }"],
     same: [],

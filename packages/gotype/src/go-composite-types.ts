@@ -90,12 +90,27 @@ function structField(
   return Object.freeze(field);
 }
 
-/** The bucket of a struct literal among the interned ones: its field count and first and last names. */
+/**
+ * The bucket of a struct literal among the interned ones: its field count, first and last names,
+ * and a hash of every field's type (by identity), name and tag (their lengths and last
+ * characters). Identical literals share it; generated code declares thousands of structs alike
+ * in count and end names (protobuf messages, Kubernetes kinds), which one bucket would compare
+ * each with all the others (quadratic).
+ */
 function structBucket(fields: readonly StructField[]): string {
   const n = fields.length;
-  return n === 0
-    ? "0"
-    : `${n}\u0000${(fields[0] as StructField).name}\u0000${(fields[n - 1] as StructField).name}`;
+  if (n === 0) return "0";
+  let h = n;
+  for (let i = 0; i < n; i++) {
+    const f = fields[i] as StructField;
+    const name = f.name;
+    const tag = f.tag;
+    h = Math.imul(h ^ typeId(f.type), 0x9e3779b1);
+    h = Math.imul(h ^ (name.length | (name.charCodeAt(name.length - 1) << 8)), 0x85ebca6b);
+    if (tag.length > 0) h = Math.imul(h ^ (tag.length | (tag.charCodeAt(tag.length - 1) << 16)), 0xc2b2ae35);
+    if (f.embedded) h ^= 1;
+  }
+  return `${n}\u0000${(fields[0] as StructField).name}\u0000${(fields[n - 1] as StructField).name}\u0000${h}`;
 }
 
 /** Whether two struct literals are identical (Go): the same names, types, tags and embedding, in order. */
