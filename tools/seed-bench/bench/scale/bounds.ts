@@ -7,7 +7,15 @@
  */
 import { writeFileSync } from "node:fs";
 import { type BenchResult, formatByteSize, type ScaleCheck, type ScaleRow } from "@gojson/harness";
-import { manyFieldsGoSource, manyFieldsJson, writeEscapedString, writeLongString } from "./events.js";
+import {
+  manyFieldsGoSource,
+  manyFieldsJson,
+  manyTypesGoSource,
+  manyTypesJson,
+  manyTypesRoot,
+  writeEscapedString,
+  writeLongString,
+} from "./events.js";
 import { COST_GROWTH_BOUND, type ScaleOptions, ScaleRun, scaleCommand } from "./probes.js";
 
 /** Resident memory a string decode may add per input byte above an idle process (the input, the string, slack). */
@@ -102,11 +110,39 @@ export async function runBounds(o: ScaleOptions, log?: (line: string) => void): 
             () => run.goRun("fields", v, [k]),
           );
     }
+    for (const k of o.types) {
+      const goFile = run.file(`types-${k}.go`);
+      const jsonFile = run.file(`types-${k}.json`);
+      writeFileSync(goFile, manyTypesGoSource(k));
+      writeFileSync(jsonFile, manyTypesJson(k));
+      run.say(`scale-bounds: ${k} struct types, first unmarshal and marshal`);
+      for (const [id, label, side] of CODECS)
+        run.add(
+          {
+            group: `types@${k}`,
+            impl: id,
+            label: `parseGo + first ${label} unmarshal + first marshal`,
+            side,
+          },
+          () => run.node("types", id, [goFile, jsonFile, k, manyTypesRoot(k)]),
+        );
+      if (run.go)
+        for (const v of ["v2", "v1"] as const)
+          run.add(
+            {
+              group: `types@${k}`,
+              impl: `go-${v}`,
+              label: `Go first ${v === "v2" ? "json/v2" : "classic encoding/json"} Unmarshal + first Marshal`,
+              side: "go",
+            },
+            () => run.goRun("types", v, [k, jsonFile]),
+          );
+    }
     run.flush(); // the last group's rows, before the checks read them
     return run.result(
       "scale-bounds",
-      "Memory and time bounded by the input: a long string, a rejected escaped string, a struct of 100,000 fields",
-      `One JSON string of ${tag} decoded; an escaped string of ${rejectSizes(o).map(formatByteSize).join(" and ")} rejected where an int is expected; parseGo and the first unmarshal of structs of ${o.fields.join(", ")} fields.`,
+      "Memory and time bounded by the input: a long string, a rejected escaped string, a struct of 100,000 fields, thousands of types",
+      `One JSON string of ${tag} decoded; an escaped string of ${rejectSizes(o).map(formatByteSize).join(" and ")} rejected where an int is expected; parseGo and the first unmarshal of structs of ${o.fields.join(", ")} fields; parseGo, the first unmarshal and the first marshal of ${o.types.join(", ")} struct types.`,
       {
         checks: boundChecks(run.rows, o, baselineRssBytes.gojson),
         commands: [scaleCommand("scale-bounds", o)],
@@ -116,6 +152,7 @@ export async function runBounds(o: ScaleOptions, log?: (line: string) => void): 
         `Each row ran in ${o.rounds} process(es), alternating with its group's other rows (${o.rounds > 1 ? "documents past 200 MB once; " : ""}the best time and the highest peak RSS are kept).`,
         `String decode: peak RSS above an idle probe (${baselineRssBytes.gojson ? `${(baselineRssBytes.gojson / 2 ** 20).toFixed(1)} MiB` : "not measured"}) per input byte; the input bytes themselves are one of them.`,
         "Fields: Go has no parseGo; its rows time reflect.StructOf (declaring the type at run time) plus the first Unmarshal, which builds Go's field cache.",
+        "Types: Go's types are compiled in; its rows time the first Unmarshal and the first Marshal of the root (Go builds its decoders and encoders then). gojson's rows add parseGo of the declarations.",
       ],
     );
   } finally {
@@ -267,5 +304,64 @@ export function boundChecks(
         pass: ma !== undefined && mb !== undefined ? mb / ma <= COST_GROWTH_BOUND : b?.error ? false : null,
       });
     }
+  out.push(...typesChecks(rows, o));
+  return out;
+}
+
+/** The many-types bounds: time per type linear in the count, and the first calls within FIRST_CALL_VS_GO_BOUND× Go's at every count. */
+export function typesChecks(rows: readonly ScaleRow[], o: ScaleOptions): ScaleCheck[] {
+  const out: ScaleCheck[] = [];
+  const ks = [...o.types].sort((x, y) => x - y);
+  const kMin = ks[0];
+  const kMax = ks[ks.length - 1];
+  const split = (r: ScaleRow) => {
+    const ms = (key: string) => (Number(r.extra?.[key]) * 1e3).toFixed(1);
+    return r.side === "go"
+      ? `unmarshal ${ms("unmarshalSeconds")} + marshal ${ms("marshalSeconds")} ms`
+      : `parseGo ${ms("parseSeconds")} + unmarshal ${ms("unmarshalSeconds")} + marshal ${ms("marshalSeconds")} ms`;
+  };
+  for (const [id] of CODECS) {
+    if (kMin !== undefined && kMax !== undefined && kMax > kMin) {
+      const a = find(rows, `types@${kMin}`, id);
+      const b = find(rows, `types@${kMax}`, id);
+      const perType = (r: ScaleRow | undefined, k: number) =>
+        r?.seconds !== undefined ? (r.seconds * 1e6) / k : undefined;
+      const [pa, pb] = [perType(a, kMin), perType(b, kMax)];
+      out.push({
+        id: `types/linear-time/${id}`,
+        subject: id,
+        bound: "many types: time linear",
+        figure: pa !== undefined && pb !== undefined ? `${(pb / pa).toFixed(2)}×` : b?.error ? "threw" : "—",
+        statement: `${id}: parseGo + first unmarshal + first marshal time per type at ${kMax} types ≤ ${COST_GROWTH_BOUND}× its value at ${kMin} (linear)`,
+        observed:
+          pa !== undefined && pb !== undefined
+            ? `${pb.toFixed(1)} vs ${pa.toFixed(1)} µs/type (${(pb / pa).toFixed(2)}×; ${split(b!)} at ${kMax})`
+            : b?.error
+              ? `failed: ${b.error}`
+              : "not run",
+        pass: pa !== undefined && pb !== undefined ? pb / pa <= COST_GROWTH_BOUND : b?.error ? false : null,
+      });
+    }
+    for (const k of ks) {
+      const r = find(rows, `types@${k}`, id);
+      const go = find(rows, `types@${k}`, id === "codec-v2" ? "go-v2" : "go-v1");
+      const ratio =
+        r?.seconds !== undefined && go?.seconds !== undefined ? r.seconds / go.seconds : undefined;
+      out.push({
+        id: `types/first-call-vs-go/${id}@${k}`,
+        subject: id,
+        bound: `many types: first calls ≤ ${FIRST_CALL_VS_GO_BOUND}× Go`,
+        figure: ratio !== undefined ? `${ratio.toFixed(1)}× Go` : r?.error ? "threw" : "—",
+        statement: `${id}: parseGo of ${k} struct types, the first unmarshal and the first marshal of a value holding each ≤ ${FIRST_CALL_VS_GO_BOUND}× Go's first Unmarshal + Marshal (${id === "codec-v2" ? "json/v2" : "classic encoding/json"})`,
+        observed:
+          ratio !== undefined
+            ? `${(r!.seconds! * 1e3).toFixed(1)} ms (${split(r!)}) vs Go ${(go!.seconds! * 1e3).toFixed(1)} ms (${split(go!)}): ${ratio.toFixed(1)}×`
+            : r?.error
+              ? `failed: ${r.error}`
+              : "not run (Go absent)",
+        pass: ratio !== undefined ? ratio <= FIRST_CALL_VS_GO_BOUND : r?.error ? false : null,
+      });
+    }
+  }
   return out;
 }

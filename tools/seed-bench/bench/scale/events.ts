@@ -170,3 +170,47 @@ export function manyFieldsJson(k: number): string {
   for (let i = 0; i < k; i++) parts.push(`"f${i}":${i}`);
   return `{${parts.join(",")}}`;
 }
+
+/** The type names of manyTypesGoDecls(k): `K<k>Root` and `K<k>T<i>` (one set per k, so that sets of several sizes share one Go program). */
+export function manyTypesRoot(k: number): string {
+  return `K${k}Root`;
+}
+
+/**
+ * Go declarations of k struct types alike in shape — an int, a string, a []float64, a pointer to
+ * the next type (omitted when nil: the types form one cycle) and a map[string]bool — and a root
+ * struct holding one of each (the first-call bound over many types: a service's API package).
+ */
+export function manyTypesGoDecls(k: number): string {
+  const t = (i: number) => `K${k}T${i}`;
+  const lines = [
+    `// ${manyTypesRoot(k)} holds one value of each of ${k} struct types.`,
+    `type ${manyTypesRoot(k)} struct {`,
+  ];
+  for (let i = 0; i < k; i++) lines.push(`\tT${i} ${t(i)} \`json:"t${i}"\``);
+  lines.push("}", "");
+  for (let i = 0; i < k; i++)
+    lines.push(
+      `type ${t(i)} struct {`,
+      `\tA int \`json:"a"\``,
+      `\tB string \`json:"b"\``,
+      `\tC []float64 \`json:"c"\``,
+      `\tD *${t((i + 1) % k)} \`json:"d,omitempty"\``,
+      `\tE map[string]bool \`json:"e"\``,
+      "}",
+      "",
+    );
+  return lines.join("\n");
+}
+
+/** manyTypesGoDecls(k) as one Go file. */
+export function manyTypesGoSource(k: number): string {
+  return `package many\n\n${manyTypesGoDecls(k)}`;
+}
+
+/** A JSON object that sets every field of manyTypesGoDecls(k)'s root but the nil pointers, as Go's encoders write it back. */
+export function manyTypesJson(k: number): string {
+  const parts: string[] = [];
+  for (let i = 0; i < k; i++) parts.push(`"t${i}":{"a":${i},"b":"x${i}","c":[1.5,2],"e":{"k":true}}`);
+  return `{${parts.join(",")}}`;
+}

@@ -416,6 +416,34 @@ async function fields(impl, goFile, jsonFile, k) {
   };
 }
 
+/** parseGo of k struct types, the first unmarshal of a root holding one of each, and its first marshal (which must write the bytes read). */
+async function manyTypes(impl, goFile, jsonFile, k, root) {
+  const c = codecOf(impl);
+  const src = readFileSync(goFile, "utf8");
+  const data = readFileSync(jsonFile);
+  const a = await allocated(async () => {
+    const t0 = process.hrtime.bigint();
+    const T = parseGo(src)[root];
+    const t1 = process.hrtime.bigint();
+    const v = c.unmarshal(T, data);
+    const t2 = process.hrtime.bigint();
+    const out = c.marshal(T, v);
+    const t3 = process.hrtime.bigint();
+    if (Buffer.compare(Buffer.from(out.buffer, out.byteOffset, out.length), data) !== 0)
+      throw new Error(`marshal wrote ${out.length} bytes, not the ${data.length} read`);
+    return [t1 - t0, t2 - t1, t3 - t2].map((x) => Number(x) / 1e9);
+  });
+  const [parse, unmarshal, marshal] = a.out;
+  return {
+    seconds: [parse + unmarshal + marshal],
+    allocatedBytes: a.bytes,
+    reps: 1,
+    values: k,
+    inputBytes: data.length,
+    extra: { parseSeconds: parse, unmarshalSeconds: unmarshal, marshalSeconds: marshal },
+  };
+}
+
 /** Peak resident set of this process's own address space (VmHWM); getrusage's maxRSS where /proc is absent. */
 function peakRss() {
   try {
@@ -441,6 +469,7 @@ const tasks = {
   "string-decode": (impl, a) => stringDecode(impl, a[0]),
   reject: (impl, a) => reject(impl, a[0], Number(a[1]), Number(a[2])),
   fields: (impl, a) => fields(impl, a[0], a[1], Number(a[2])),
+  types: (impl, a) => manyTypes(impl, a[0], a[1], Number(a[2]), a[3]),
 };
 
 const [task, impl, ...args] = process.argv.slice(2);

@@ -46,6 +46,8 @@ export interface ScaleOptions {
   stringSize: number;
   /** Struct sizes (fields) of the field-resolution bound. */
   fields: number[];
+  /** Type counts of the many-types first-call bound. */
+  types: number[];
   /** Run the Go probes (when go is installed). */
   go: boolean;
   /** --max-old-space-size (MB) for Node probes of documents past 200 MB (0: Node's default). */
@@ -77,6 +79,7 @@ export function scaleOptions(argv: readonly string[] = [], quick = isQuick()): S
       "doc-size": { type: "string" },
       "string-size": { type: "string" },
       fields: { type: "string" },
+      types: { type: "string" },
       "no-go": { type: "boolean" },
       keep: { type: "boolean" },
       rounds: { type: "string" },
@@ -92,11 +95,16 @@ export function scaleOptions(argv: readonly string[] = [], quick = isQuick()): S
     .map((s) => Number.parseInt(s, 10));
   if (fields.some((k) => !(k > 0)))
     throw new Error(`--fields wants sizes such as 1000,10000: ${values.fields}`);
+  const types = (values.types ?? (quick ? "250,1000" : "1000,4000"))
+    .split(",")
+    .map((s) => Number.parseInt(s, 10));
+  if (types.some((k) => !(k > 0))) throw new Error(`--types wants counts such as 1000,4000: ${values.types}`);
   return {
     streamSize,
     docSizes: docSizesUpTo(docMax),
     stringSize: parseByteSize(values["string-size"] ?? (quick ? "2MB" : "16MB")),
     fields,
+    types,
     go: !values["no-go"] && hasGo(),
     bigHeapMb: Math.floor((os.totalmem() / 2 ** 20) * 0.6),
     keep: values.keep ?? false,
@@ -140,7 +148,7 @@ export class ScaleRun {
     this.dir = mkdtempSync(path.join(os.tmpdir(), "gojson-scale-"));
     this.goFile = path.join(this.dir, "events.go");
     writeFileSync(this.goFile, EVENT_GO_SOURCE);
-    this.go = options.go ? buildGoProbes(path.join(this.dir, "go")) : undefined;
+    this.go = options.go ? buildGoProbes(path.join(this.dir, "go"), options.types) : undefined;
     if (this.go)
       this.env.go = { version: this.go.version, goexperiment: "jsonv2 (v2 rows); none (classic v1 rows)" };
   }
@@ -259,5 +267,5 @@ export function scaleCommand(bench: string, o: ScaleOptions): string {
   const f = (n: number) => formatByteSize(n).replace(" ", "");
   return bench === "scale-streams"
     ? `pnpm --filter @gojson/seed-bench bench scale-streams --stream-size ${f(o.streamSize)} --doc-size ${f(o.docSizes[o.docSizes.length - 1] ?? MB)}`
-    : `pnpm --filter @gojson/seed-bench bench scale-bounds --string-size ${f(o.stringSize)} --fields ${o.fields.join(",")}`;
+    : `pnpm --filter @gojson/seed-bench bench scale-bounds --string-size ${f(o.stringSize)} --fields ${o.fields.join(",")} --types ${o.types.join(",")}`;
 }

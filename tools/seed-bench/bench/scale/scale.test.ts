@@ -22,6 +22,7 @@ const tiny: ScaleOptions = {
   docSizes: [1e6, 1.5e6],
   stringSize: 300e3,
   fields: [10, 200],
+  types: [5, 40],
   go,
   bigHeapMb: 0,
   keep: false,
@@ -42,6 +43,8 @@ describe("scale options", () => {
       want: { streamSize: 2 ** 30, docSizes: [1e6, 100e6, 1e9], stringSize: 100e6 },
     },
     { name: "Fields", in: ["--fields", "5,50"], want: { fields: [5, 50] } },
+    { name: "Types", in: ["--types", "10,20"], want: { types: [10, 20] } },
+    { name: "TypesDefault", in: [], want: { types: [1000, 4000] } },
   ];
   for (const c of cases) it(c.name, () => expect(scaleOptions(c.in, false)).toMatchObject(c.want));
   it("BadSize/Throws", () =>
@@ -175,6 +178,14 @@ describe("scale benches (check-only, tiny inputs)", () => {
         expect(msg("go-v1")).toBe(msg("codec-v1"));
         expect(String(msg("go-v2")).replace("unable to", "cannot")).toBe(msg("codec-v2"));
       }
+    }
+    // Every implementation read the root of k types and wrote back the bytes it read (the probes check it).
+    for (const k of tiny.types) {
+      const types = group(rows, `types@${k}`);
+      expect(types.map((x) => x.impl).sort()).toEqual(
+        go ? ["codec-v1", "codec-v2", "go-v1", "go-v2"] : ["codec-v1", "codec-v2"],
+      );
+      for (const x of types) expect([x.impl, x.values, x.seconds! > 0]).toEqual([x.impl, k, true]);
     }
     const strings = group(rows, "string-decode@300 kB");
     for (const x of strings) expect(x.values).toBe(strings[0]?.values);
