@@ -57,7 +57,11 @@ function fieldValue(v: any, fp: FieldPath): unknown {
 
 /** One field of the table-driven byte writer. */
 export interface WriterField {
-  readonly f: FieldV2;
+  /** The Go property a direct field is read from. */
+  readonly goName: string;
+  readonly type: GoType;
+  /** A field promoted from an embedded struct (its Go path and hop types); null for a direct field. */
+  readonly promoted: FieldV2 | null;
   readonly enc: ByteEncoder;
   /** `,"name":` in UTF-8 */
   readonly key: Uint8Array;
@@ -71,19 +75,29 @@ export interface WriterField {
 /** The byte writer of a struct from its field table (every field served by the byte path). */
 export function tableWriter(fields: readonly WriterField[]): ByteEncoder {
   const n = fields.length;
-  const paths = fields.map((x) => fieldPath(x.f));
-  const noUndefined = fields.map(
-    (x) => x.f.type.kind === "interface" || x.isZero !== undefined || x.legacyOmit !== undefined,
-  );
+  // Paths only for promoted fields (a direct field is one property read).
+  let paths: (FieldPath | undefined)[] | undefined;
+  for (let i = 0; i < n; i++) {
+    const pf = (fields[i] as WriterField).promoted;
+    if (pf !== null) {
+      paths ??= new Array<FieldPath | undefined>(n);
+      paths[i] = fieldPath(pf);
+    }
+  }
   return (w, v) => {
     if (v === null || typeof v !== "object" || Array.isArray(v) || ++w.depth > FAST_MAX_DEPTH) bail();
     const o = w.pos;
     for (let i = 0; i < n; i++) {
       const fd = fields[i] as WriterField;
-      const x = fieldValue(v, paths[i] as FieldPath);
+      const fp = paths === undefined ? undefined : paths[i];
+      const x = fp === undefined ? v[fd.goName] : fieldValue(v, fp);
       if (x === ABSENT) continue;
       // A missing field (undefined) must not pass as nil or zero where an `any` writer or the omitzero test would take it.
-      if (x === undefined && noUndefined[i] === true) bail();
+      if (
+        x === undefined &&
+        (fd.type.kind === "interface" || fd.isZero !== undefined || fd.legacyOmit !== undefined)
+      )
+        bail();
       if (fd.isZero?.(x) === true) continue;
       if (fd.legacyOmit?.(x) === true) continue;
       const s = w.pos;

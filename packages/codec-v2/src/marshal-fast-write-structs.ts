@@ -4,7 +4,16 @@
  * table-driven writer (marshal-fast-table.ts) for structs wider than CODEGEN_MAX_FIELDS and for
  * a struct's first write (tier.ts: generating code costs more than one write).
  */
-import type { GoType, StructType } from "@gojson/gotype";
+import {
+  FLAT_OMITEMPTY,
+  FLAT_OMITZERO,
+  FLAT_STRING,
+  type FlatFieldsV2,
+  flatFieldsV2,
+  type GoType,
+  type StructField,
+  type StructType,
+} from "@gojson/gotype";
 import {
   AFTER_CALL,
   type CodePiece,
@@ -20,6 +29,7 @@ import {
   NUM_IN,
   outView,
   putUint31,
+  type QuotePolicy,
   REST,
   storeBytesCode,
   tiered,
@@ -29,7 +39,7 @@ import {
   writeStringEscaped,
   writeStringV2,
 } from "@gojson/jsontext/internal";
-import { structFieldsV2 } from "./fields.js";
+import { type FieldV2, structFieldsV2 } from "./fields.js";
 import { isZero } from "./go-values.js";
 import { isSmallIntKind, isUnsignedKind, legacyEmpty, smallIntCode } from "./marshal-fast-checks.js";
 import { bail, FAST_MAX_DEPTH, isWellFormed } from "./marshal-fast-shadow.js";
@@ -55,49 +65,112 @@ interface WField {
 
 const textEncoder = new TextEncoder();
 
-/** `,"name":` in UTF-8, the name quoted as the options quote it (escaped for HTML and JS under v1's). */
-function memberKey(name: string, o: ResolvedOptions): Uint8Array {
-  return textEncoder.encode(`,${quoteWith(name, quotePolicyFor(o))}:`);
+/**
+ * `,"name":` in UTF-8, the name quoted as policy `pol` quotes it (escaped for HTML and JS under
+ * v1's). A name of printable ASCII but `"`, `\\`, `<`, `>` and `&` stands as it is under every
+ * policy: its bytes are stored one by one (no string built, no TextEncoder call a member).
+ */
+function memberKey(name: string, pol: QuotePolicy): Uint8Array {
+  const n = name.length;
+  const k = new Uint8Array(n + 4);
+  k[0] = 0x2c;
+  k[1] = 0x22;
+  for (let i = 0; i < n; i++) {
+    const ch = name.charCodeAt(i);
+    if (ch < 0x20 || ch > 0x7e || ch === 0x22 || ch === 0x5c || ch === 0x3c || ch === 0x3e || ch === 0x26)
+      return textEncoder.encode(`,${quoteWith(name, pol)}:`);
+    k[i + 2] = ch;
+  }
+  k[n + 2] = 0x22;
+  k[n + 3] = 0x3a;
+  return k;
 }
 
 /** The field's omitempty tests under options f: json/v2's (the written value is empty) or v1's legacy one (the Go value is). */
 function omitEmptyTests(
-  fd: { readonly omitempty: boolean; readonly type: GoType },
+  omitEmpty: boolean,
+  ft: GoType,
   f: ResolvedOptions["flags"],
 ): { omitempty: boolean; legacyOmit: ((v: unknown) => boolean) | undefined } {
-  const legacy = fd.omitempty && f.omitEmptyWithLegacySemantics;
-  const ft = fd.type;
+  const legacy = omitEmpty && f.omitEmptyWithLegacySemantics;
   return {
-    omitempty: fd.omitempty && !legacy,
+    omitempty: omitEmpty && !legacy,
     legacyOmit: legacy ? (v) => legacyEmpty(ft, v) : undefined,
   };
 }
 
+/**
+ * The fields of struct t as the byte path reads them (undefined: a struct it leaves to the
+ * shadow path, an error or an inlined fallback): gotype's flat lists (flatFieldsV2, the
+ * resolution the fast unmarshal reads too, so a type marshaled after it was unmarshaled is not
+ * resolved again), else the full resolution (structFieldsV2) of a struct with embedded fields
+ * or tag options past the plain ones.
+ */
+function fieldsOf(t: StructType, o: ResolvedOptions): FieldSource | undefined {
+  const flat = flatFieldsV2(t, o.goVersion === "1.26" ? "1.26" : "1.27");
+  if (flat !== undefined) return flat;
+  const sf = structFieldsV2(t, o.goVersion);
+  return sf.error || sf.fallback ? undefined : sf.fields;
+}
+
+/** A struct's fields: gotype's flat lists, or resolved fields. */
+type FieldSource = FlatFieldsV2 | readonly FieldV2[];
+
 export function buildStruct(t: StructType, c: Ctx): ByteEncoder | null {
   const f = c.o.flags;
-  const sf = structFieldsV2(t, c.o.goVersion);
-  if (sf.error || sf.fallback) return null;
-  c.budget -= sf.fields.length;
-  const table: WriterField[] = [];
+  const src = fieldsOf(t, c.o);
+  if (src === undefined) return null;
+  const flat = "bits" in src ? src : undefined;
+  const resolved = flat === undefined ? (src as readonly FieldV2[]) : undefined;
+  const n = flat !== undefined ? flat.names.length : (resolved as readonly FieldV2[]).length;
+  c.budget -= n;
+  const pol = quotePolicyFor(c.o);
+  const table = new Array<WriterField>(n);
   // A pointer field's pointee encoder (the generated code writes it after the null test).
-  const elems: (ByteEncoder | undefined)[] = [];
-  const wide = sf.fields.length > CODEGEN_MAX_FIELDS;
-  for (const fd of sf.fields) {
-    if (fd.string || fd.format !== "" || !isWellFormed(fd.name)) return null;
-    const enc = c.compile(fd.type, c);
+  const elems = new Array<ByteEncoder | undefined>(n);
+  const wide = n > CODEGEN_MAX_FIELDS;
+  const goFields = t.fields;
+  for (let i = 0; i < n; i++) {
+    let name: string;
+    let goName: string;
+    let ft: GoType;
+    let promoted: FieldV2 | null = null;
+    let omitEmpty: boolean;
+    let omitzero: boolean;
+    if (flat !== undefined) {
+      const bits = flat.bits[i] as number;
+      if ((bits & FLAT_STRING) !== 0) return null;
+      const sf = goFields[flat.fieldIndex[i] as number] as StructField;
+      name = flat.names[i] as string;
+      goName = sf.name;
+      ft = sf.type;
+      omitEmpty = (bits & FLAT_OMITEMPTY) !== 0;
+      omitzero = (bits & FLAT_OMITZERO) !== 0;
+    } else {
+      const fd = (resolved as readonly FieldV2[])[i] as FieldV2;
+      if (fd.string || fd.format !== "") return null;
+      name = fd.name;
+      goName = fd.goName;
+      ft = fd.type;
+      if (fd.path.length > 1) promoted = fd;
+      omitEmpty = fd.omitempty;
+      omitzero = fd.omitzero;
+    }
+    if (!isWellFormed(name)) return null;
+    const enc = c.compile(ft, c);
     if (enc === null) return null;
-    const ft = fd.type;
-    const omitzero = fd.omitzero || f.omitZeroStructFields;
-    const { omitempty, legacyOmit } = omitEmptyTests(fd, f);
-    table.push({
-      f: fd,
+    const { omitempty, legacyOmit } = omitEmptyTests(omitEmpty, ft, f);
+    table[i] = {
+      goName,
+      type: ft,
+      promoted,
       enc,
-      key: memberKey(fd.name, c.o),
-      isZero: omitzero ? (v) => isZero(ft, v) : undefined,
+      key: memberKey(name, pol),
+      isZero: omitzero || f.omitZeroStructFields ? (v) => isZero(ft, v) : undefined,
       omitempty,
       legacyOmit,
-    });
-    elems.push(!wide && ft.kind === "pointer" ? (c.compile(ft.elem, c) ?? undefined) : undefined);
+    };
+    elems[i] = !wide && ft.kind === "pointer" ? (c.compile(ft.elem, c) ?? undefined) : undefined;
   }
   const writer = tableWriter(table);
   // Wide structs keep the table (generated code, and V8's first compile of it, grow per field).
@@ -125,27 +198,30 @@ function generateStruct(
   const pieces: CodePiece[] = [];
   for (let i = 0; i < table.length; i++) {
     const tf = table[i] as WriterField;
-    const fd = tf.f;
-    const ft = fd.type;
+    const ft = tf.type;
     const omitzero = tf.isZero !== undefined;
     const legacyOmit = tf.legacyOmit;
     const pe = elems[i];
-    // Generated children are called directly (not through their tiering step).
+    // Generated children are called directly (not through their tiering step); a pointer
+    // field with its pointee's encoder writes the pointer itself (E unused: left tiered).
     const elem = pe === undefined ? undefined : direct(pe);
-    fields.push({ enc: direct(tf.enc), elem, isZero: tf.isZero, legacyOmit });
-    const path = fd.path;
+    fields.push({ enc: elem === undefined ? direct(tf.enc) : tf.enc, elem, isZero: tf.isZero, legacyOmit });
+    const pf = tf.promoted;
     let get = "v";
     let cond = "";
     let hops = "";
-    for (let j = 0; j < path.length - 1; j++) {
-      get += `[${JSON.stringify(path[j])}]`;
-      // A nil embedded pointer leaves its fields out; a missing (or null non-pointer) embedded struct bails.
-      if ((fd.hopTypes[j] as GoType).kind === "pointer") {
-        hops += `${cond === "" ? "" : `if (${cond}) `}if (${get} === undefined) BAILF();\n`;
-        cond += `${cond === "" ? "" : " && "}${get} !== null`;
-      } else hops += `${cond === "" ? "" : `if (${cond}) `}if (${get} == null) BAILF();\n`;
-    }
-    get += `[${JSON.stringify(path.length === 1 ? fd.goName : path[path.length - 1])}]`;
+    if (pf !== null) {
+      const path = pf.path;
+      for (let j = 0; j < path.length - 1; j++) {
+        get += `[${JSON.stringify(path[j])}]`;
+        // A nil embedded pointer leaves its fields out; a missing (or null non-pointer) embedded struct bails.
+        if ((pf.hopTypes[j] as GoType).kind === "pointer") {
+          hops += `${cond === "" ? "" : `if (${cond}) `}if (${get} === undefined) BAILF();\n`;
+          cond += `${cond === "" ? "" : " && "}${get} !== null`;
+        } else hops += `${cond === "" ? "" : `if (${cond}) `}if (${get} == null) BAILF();\n`;
+      }
+      get += `[${JSON.stringify(path[path.length - 1])}]`;
+    } else get += `[${JSON.stringify(tf.goName)}]`;
     const k = ft.kind;
     const value = valueCode(ft, i, elem !== undefined, mode);
     // A missing field (undefined) must not pass as nil or zero where an `any` writer or an omit test would take it.

@@ -26,12 +26,13 @@
  */
 import type { GoType } from "@gojson/gotype";
 import {
+  direct,
   FastWriter,
   FIRST_BUFFER,
   HAS_NATIVE_WRITERS,
   KEEP_BUFFER,
   type NodeBuf,
-  tieredOver,
+  tiered,
 } from "@gojson/jsontext/internal";
 import { INT_WRITERS, writeBool, writeF32, writeF64, writeNull } from "./marshal-fast-scalars.js";
 import { bail } from "./marshal-fast-shadow.js";
@@ -267,19 +268,19 @@ function build(t: GoType, c: Ctx): ByteEncoder | null {
     case "pointer": {
       const elem = compile(t.elem, c);
       if (elem === null) return null;
-      // Generated per type: a shared closure's call site would see every pointee's encoder (tiered
-      // with a struct pointee, which is generated from its second write).
-      return tieredOver(
-        elem,
+      // Generated per type: a shared closure's call site would see every pointee's encoder.
+      // Tiered whatever the pointee (a struct past the eager limits is a lazy stub, not tiered):
+      // a pointer's first write runs the closure, and only one written again is generated.
+      return tiered<FastWriter, any, void>(
         (w, v) => {
           if (v === null) writeNull(w);
           else if (v === undefined) bail();
           else elem(w, v);
         },
-        (e) =>
+        () =>
           generate(
             `return function writePointer(w, v) {\nif (v === null) WN(w);\nelse if (v === undefined) BAILF();\nelse E(w, v);\n};`,
-            e,
+            direct(elem),
             c.ws,
           ),
       );

@@ -349,10 +349,13 @@ class Compiler {
     if (t.known !== undefined) throw UNSUPPORTED;
     if (t.kind === "pointer") {
       // A pointer cycle (`type P *P`) reads nothing per step: the exact engine's business.
-      const chain = new Set<GoType>();
-      for (let u: GoType = t; u.kind === "pointer"; u = u.elem) {
-        if (chain.has(u)) throw UNSUPPORTED;
-        chain.add(u);
+      // (Floyd's walk: a pointer type per struct type is the common case, and it meets no Set.)
+      let slow: GoType = t;
+      let fast: GoType = t;
+      while (fast.kind === "pointer" && fast.elem.kind === "pointer") {
+        slow = (slow as Extract<GoType, { kind: "pointer" }>).elem;
+        fast = fast.elem.elem;
+        if (slow === fast) throw UNSUPPORTED;
       }
       const elem = this.get(t.elem, str);
       return (c) => {
