@@ -123,6 +123,29 @@ describe("struct literal identity", () => {
       for (const [a, b] of c.differ) expect(ts[a]).not.toBe(ts[b]);
     });
 
+  // The bucket hashes a named field type by name and position, not kind: a type declared after
+  // the first literal (still undefined then) keeps its bucket once defined.
+  it("Struct/DeclaredLater", () => {
+    const types = parseGo(
+      "package p\n\ntype H0 struct { F struct{ D Z } }\ntype Z []int\ntype H1 struct { F struct{ D Z } }\n",
+    ) as Record<string, StructType>;
+    expect(types.H0?.fields[0]?.type).toBe(types.H1?.fields[0]?.type);
+  });
+
+  // Generated types alike in every name but their number: each literal its own, alike ones one.
+  it("Struct/ManyAlike", () => {
+    const n = 300;
+    const decls = Array.from(
+      { length: n },
+      (_, i) => `type T${i} struct { F struct{ A int; D *T${(i + 1) % n} \`json:"d"\` } }`,
+    );
+    const again = `type U struct { F struct{ A int; D *T7 \`json:"d"\` } }`;
+    const types = parseGo(`package p\n\n${decls.join("\n")}\n${again}\n`) as Record<string, StructType>;
+    const lits = new Set(Array.from({ length: n }, (_, i) => types[`T${i}`]?.fields[0]?.type));
+    expect(lits.size).toBe(n);
+    expect(types.U?.fields[0]?.type).toBe(types.T6?.fields[0]?.type);
+  });
+
   it("Struct/Wide", () => {
     const body = Array.from({ length: 2000 }, (_, i) => `F${i} int \`json:"f${i}"\``).join("; ");
     const other = body.replace('F1000 int `json:"f1000"`', 'F1000 int `json:"g1000"`');

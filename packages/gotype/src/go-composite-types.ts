@@ -16,7 +16,7 @@ export interface CompositeScope {
   /** Records an embedded field for the checks after the session. */
   embedded(type: GoType, pointer: boolean, pos: GoPos): void;
   /** Interned struct literals, bucketed by structBucket. */
-  readonly structs: Map<string, StructType[]>;
+  readonly structs: Map<number, StructType[]>;
   /** A type expression as Go prints it in a constraint (this package's names unqualified). */
   exprString(e: TExpr, ctx: Ctx): string;
   sigString(sig: SigAst, ctx: Ctx): string;
@@ -91,26 +91,67 @@ function structField(
 }
 
 /**
- * The bucket of a struct literal among the interned ones: its field count, first and last names,
- * and a hash of every field's type (by identity), name and tag (their lengths and last
- * characters). Identical literals share it; generated code declares thousands of structs alike
- * in count and end names (protobuf messages, Kubernetes kinds), which one bucket would compare
- * each with all the others (quadratic).
+ * The bucket of a struct literal among the interned ones: a hash of its field count and of
+ * every field's type (typeHash), name and tag (their lengths and end characters). Identical
+ * literals share it; generated code declares thousands of structs alike in count and end names
+ * (protobuf messages, Kubernetes kinds), which one bucket would compare each with all the others
+ * (quadratic). A number, not a text: no key string built and hashed per literal.
  */
-function structBucket(fields: readonly StructField[]): string {
+function structBucket(fields: readonly StructField[]): number {
   const n = fields.length;
-  if (n === 0) return "0";
   let h = n;
   for (let i = 0; i < n; i++) {
     const f = fields[i] as StructField;
     const name = f.name;
     const tag = f.tag;
-    h = Math.imul(h ^ typeId(f.type), 0x9e3779b1);
-    h = Math.imul(h ^ (name.length | (name.charCodeAt(name.length - 1) << 8)), 0x85ebca6b);
+    h = Math.imul(h ^ typeHash(f.type, 0), 0x9e3779b1);
+    h = Math.imul(
+      h ^ (name.length | (name.charCodeAt(0) << 8) | (name.charCodeAt(name.length - 1) << 16)),
+      0x85ebca6b,
+    );
     if (tag.length > 0) h = Math.imul(h ^ (tag.length | (tag.charCodeAt(tag.length - 1) << 16)), 0xc2b2ae35);
     if (f.embedded) h ^= 1;
   }
-  return `${n}\u0000${(fields[0] as StructField).name}\u0000${(fields[n - 1] as StructField).name}\u0000${h}`;
+  return h;
+}
+
+// Type literals nested deeper than this hash as their kind alone (bounds the walk).
+const TYPE_HASH_DEPTH = 8;
+
+/**
+ * A hash of a type that identical types share, read from the type itself (no table of ids to
+ * fill and no weak map for the collector to trace): a named type by its name and position, a
+ * type literal by its kind and parts. Types that differ may collide; sameFields decides.
+ */
+export function typeHash(t: GoType, depth: number): number {
+  const name = t.name;
+  // By its name's length and end, and where it is declared (the names of generated types differ
+  // anywhere: T1, T2, ...); not by kind: a declared type changes kind when it is defined.
+  if (name !== undefined) {
+    const n = name.length;
+    const pos = t.pos;
+    const at = pos === undefined ? 0 : (pos.line << 8) ^ pos.col;
+    return Math.imul(
+      n ^ (name.charCodeAt(n - 1) << 8) ^ (name.charCodeAt(n - 2) << 16) ^ Math.imul(at, 0x85ebca6b),
+      0x27d4eb2d,
+    );
+  }
+  const k = t.kind;
+  const h = k.length | (k.charCodeAt(0) << 8) | (k.charCodeAt(k.length - 1) << 16);
+  if (depth >= TYPE_HASH_DEPTH) return h;
+  switch (t.kind) {
+    case "slice":
+    case "pointer":
+      return Math.imul(h ^ typeHash(t.elem, depth + 1), 0x165667b1);
+    case "array":
+      return Math.imul(h ^ t.len ^ typeHash(t.elem, depth + 1), 0x165667b1);
+    case "map":
+      return Math.imul(h ^ typeHash(t.key, depth + 1) ^ (typeHash(t.elem, depth + 1) << 1), 0x165667b1);
+    case "struct":
+      return h ^ (t.fields.length << 4);
+    default:
+      return h;
+  }
 }
 
 /** Whether two struct literals are identical (Go): the same names, types, tags and embedding, in order. */

@@ -9,7 +9,7 @@ import type { GoPos } from "./go-ast.js";
 import { baseName, comparePos, err, posString } from "./go-decl-text.js";
 import { MAX_ARRAY_LEN, MAX_WIDTH, measure } from "./go-measure.js";
 import type { GoSyntaxError } from "./go-syntax-error.js";
-import type { GoType, StructField, StructType } from "./types.js";
+import type { GoType, StructField } from "./types.js";
 
 /** An array type whose size is checked at the end of the session. */
 export interface DeferredArray {
@@ -27,36 +27,22 @@ export function checkValueCycles(
   newNamed: readonly GoType[],
   cycleError: (path: string[]) => GoSyntaxError,
 ): void {
-  const named = new Set(newNamed);
-  const state = new Map<GoType, 1 | 2>(); // 1: on the stack, 2: done
-  const edges = (t: GoType): GoType[] => {
-    const out: GoType[] = [];
-    const stack: GoType[] = [];
-    const push = (x: GoType) => {
-      // Only structs and arrays hold values of other types (an int field ends no cycle).
-      if (x.kind !== "struct" && x.kind !== "array") return;
-      if (x.name !== undefined) {
-        if (named.has(x)) out.push(x);
-      } else stack.push(x);
-    };
-    const fields = (x: StructType) => {
-      const fs = x.fields;
-      // (indexed: a wide struct's fields cost a load each, no iterator)
-      for (let i = 0; i < fs.length; i++) push((fs[i] as StructField).type);
-    };
-    if (t.kind === "struct") fields(t);
-    else if (t.kind === "array") push(t.elem);
-    while (stack.length > 0) {
-      const x = stack.pop() as GoType;
-      if (x.kind === "struct") fields(x);
-      else if (x.kind === "array") push(x.elem);
+  // 0: declared in the session, not visited; 1: on the stack; 2: done. A named type of an
+  // earlier session is absent (it was checked then).
+  const state = new Map<GoType, 0 | 1 | 2>();
+  for (let i = 0; i < newNamed.length; i++) state.set(newNamed[i] as GoType, 0);
+  const stack: GoType[] = [];
+  for (let r = 0; r < newNamed.length; r++) {
+    const root = newNamed[r] as GoType;
+    if (state.get(root) !== 0) continue;
+    // Most named types hold no struct or array by value: no walk for them.
+    const first = valueEdges(root, state, stack, undefined);
+    if (first === undefined) {
+      state.set(root, 2);
+      continue;
     }
-    return out;
-  };
-  for (const root of newNamed) {
-    if (state.has(root)) continue;
     const path: GoType[] = [root];
-    const iters: GoType[][] = [edges(root)];
+    const iters: GoType[][] = [first];
     state.set(root, 1);
     while (path.length > 0) {
       const it = iters[iters.length - 1] as GoType[];
@@ -75,8 +61,40 @@ export function checkValueCycles(
       }
       state.set(next, 1);
       path.push(next);
-      iters.push(edges(next));
+      iters.push(valueEdges(next, state, stack, undefined) ?? []);
     }
+  }
+}
+
+// The named types of the session `t` holds by value (through unnamed structs and arrays),
+// appended to `out` (made at the first one; undefined when there is none). `stack` is scratch.
+function valueEdges(
+  t: GoType,
+  state: ReadonlyMap<GoType, 0 | 1 | 2>,
+  stack: GoType[],
+  out: GoType[] | undefined,
+): GoType[] | undefined {
+  let x: GoType | undefined = t;
+  for (;;) {
+    if (x.kind === "struct") {
+      const fs = x.fields;
+      // (indexed: a wide struct's fields cost a load each, no iterator)
+      for (let i = 0; i < fs.length; i++) {
+        const ft = (fs[i] as StructField).type;
+        // Only structs and arrays hold values of other types (an int field ends no cycle).
+        if (ft.kind !== "struct" && ft.kind !== "array") continue;
+        if (ft.name === undefined) stack.push(ft);
+        else if (state.has(ft)) (out ??= []).push(ft);
+      }
+    } else if (x.kind === "array") {
+      const e = x.elem;
+      if (e.kind === "struct" || e.kind === "array") {
+        if (e.name === undefined) stack.push(e);
+        else if (state.has(e)) (out ??= []).push(e);
+      }
+    }
+    x = stack.pop();
+    if (x === undefined) return out;
   }
 }
 

@@ -160,16 +160,23 @@ function isDirective(s: string): boolean {
   }
 }
 
-// After a field's name: blanks, `*`/`[]` prefix, Name or pkg.Name, optional raw tag (captured
-// without its quotes), blanks up to the newline.
-const FIELD_REST =
-  "([ \\t]+)((?:\\*|\\[\\]){0,8})([A-Za-z_][A-Za-z0-9_]*)(?:\\.([A-Za-z_][A-Za-z0-9_]*))?(?:([ \\t]+)`([^`\\r\\n]*)`)?[ \\t]*(?=\\n)";
+// After a field's name: blanks, `*`/`[]` prefix, optionally `map[K]` (K: a prefix and Name or
+// pkg.Name) and the element's prefix, Name or pkg.Name, optional raw tag (captured without its
+// quotes), blanks up to the newline.
+const PREFIX = "((?:\\*|\\[\\]){0,8})";
+const TYPE_NAME = "([A-Za-z_][A-Za-z0-9_]*)(?:\\.([A-Za-z_][A-Za-z0-9_]*))?";
+const FIELD_REST = `([ \\t]+)${PREFIX}(?:map\\[${PREFIX}${TYPE_NAME}\\]${PREFIX})?${TYPE_NAME}(?:([ \\t]+)\`([^\`\\r\\n]*)\`)?[ \\t]*(?=\\n)`;
 const SIMPLE_FIELD = new RegExp(FIELD_REST, "y");
 // A whole field line, from the newline that ends the line before: indent, name, the rest.
 const SIMPLE_LINE = new RegExp(`\\n([ \\t]*)([A-Za-z_][A-Za-z0-9_]*)${FIELD_REST}`, "y");
 // Go's keywords (a field line whose name or type is one is no field). All are lower case, so a
 // caller tests the first letter first and an exported name is never hashed.
 const KEYWORD_NAMES = new Set([...NO_SEMI_KEYWORDS, "break", "continue", "fallthrough", "return"]);
+
+// Whether a name a field line read is a keyword (all are lower case: an exported name is never hashed).
+function isKeyword(name: string | undefined): boolean {
+  return name !== undefined && name.charCodeAt(0) >= 0x61 && KEYWORD_NAMES.has(name);
+}
 
 /** A struct field as simpleField / simpleFieldLine read it: its `doc` is the caller's to set. */
 export type SimpleFieldAst = { -readonly [K in keyof FieldAst]: FieldAst[K] };
@@ -263,36 +270,81 @@ export class Lexer {
     lineStart: number,
   ): SimpleFieldAst | undefined {
     const prefix = m[g + 1] as string;
-    const first = m[g + 2] as string;
-    const second = m[g + 3];
-    const tag = m[g + 5];
-    if (first.charCodeAt(0) >= 0x61 && KEYWORD_NAMES.has(first)) return undefined;
-    if (second !== undefined && second.charCodeAt(0) >= 0x61 && KEYWORD_NAMES.has(second)) return undefined;
+    const keyFirst = m[g + 3];
+    const first = m[g + 6] as string;
+    const second = m[g + 7];
+    const tag = m[g + 9];
+    if (isKeyword(first) || isKeyword(second) || isKeyword(keyFirst) || isKeyword(m[g + 4])) return undefined;
     const typeAt = restAt + (m[g] as string).length;
-    const nameAt2 = typeAt + prefix.length;
+    const col = 1 - lineStart;
+    let nameAt2 = typeAt + prefix.length;
+    let mapAt = -1;
+    let key: TExpr | undefined;
+    if (keyFirst !== undefined) {
+      // map[K]E: K's prefix and name after `map[`, E's prefix after `]`.
+      mapAt = nameAt2;
+      const keyPrefix = m[g + 2] as string;
+      const keyAt = mapAt + 4;
+      const keyEnd = this.prefixed(keyPrefix, keyFirst, m[g + 4], keyAt, line, col);
+      key = this.fieldType;
+      nameAt2 = keyEnd + 1 + (m[g + 5] as string).length;
+    }
     const typeEnd = nameAt2 + first.length + (second === undefined ? 0 : second.length + 1);
     this.fieldLast =
-      tag === undefined ? typeEnd - (second ?? first).length : typeEnd + (m[g + 4] as string).length;
+      tag === undefined ? typeEnd - (second ?? first).length : typeEnd + (m[g + 8] as string).length;
     this.fieldTag = tag;
     this.fieldEnd = tag === undefined ? typeEnd : this.fieldLast + tag.length + 2;
     this.i = m.index + m[0].length;
     this.line = line;
     this.lineStart = lineStart;
-    const col = 1 - lineStart;
-    let type: TExpr =
+    let type: TExpr;
+    if (key === undefined) {
+      this.prefixed(prefix, first, second, typeAt, line, col);
+      type = this.fieldType;
+    } else {
+      const elemPrefix = m[g + 5] as string;
+      this.prefixed(elemPrefix, first, second, nameAt2 - elemPrefix.length, line, col);
+      type = { k: "map", key, elem: this.fieldType, pos: this.posAt(line, mapAt + col) };
+      type = this.wrap(prefix, type, typeAt, line, col);
+    }
+    return { name, embedded: false, type, tag: tag ?? "", pos: this.posAt(line, nameAt + col) };
+  }
+
+  // The type a fast field path read last (prefixed sets it).
+  private fieldType: TExpr = { k: "name", name: "", pos: { line: 0, col: 0 } };
+
+  // Sets fieldType to `prefix` (`*` and `[]`) over Name or pkg.Name (`first`, `second`), the
+  // prefix at offset `at`; returns the offset after the name.
+  private prefixed(
+    prefix: string,
+    first: string,
+    second: string | undefined,
+    at: number,
+    line: number,
+    col: number,
+  ): number {
+    const nameAt = at + prefix.length;
+    const type: TExpr =
       second === undefined
-        ? { k: "name", name: first, pos: this.posAt(line, nameAt2 + col) }
-        : { k: "name", name: second, pos: this.posAt(line, nameAt2 + col), pkg: first };
+        ? { k: "name", name: first, pos: this.posAt(line, nameAt + col) }
+        : { k: "name", name: second, pos: this.posAt(line, nameAt + col), pkg: first };
+    this.fieldType = this.wrap(prefix, type, at, line, col);
+    return nameAt + first.length + (second === undefined ? 0 : second.length + 1);
+  }
+
+  // `prefix` (`*` and `[]`, at offset `at`) over `type`, innermost last.
+  private wrap(prefix: string, type: TExpr, at: number, line: number, col: number): TExpr {
+    let t = type;
     for (let i = prefix.length; i > 0; ) {
       if (prefix.charCodeAt(i - 1) === 0x2a) {
         i--;
-        type = { k: "ptr", elem: type, pos: this.posAt(line, typeAt + i + col) };
+        t = { k: "ptr", elem: t, pos: this.posAt(line, at + i + col) };
       } else {
         i -= 2;
-        type = { k: "slice", elem: type, pos: this.posAt(line, typeAt + i + col) };
+        t = { k: "slice", elem: t, pos: this.posAt(line, at + i + col) };
       }
     }
-    return { name, embedded: false, type, tag: tag ?? "", pos: this.posAt(line, nameAt + col) };
+    return t;
   }
 
   private posAt(line: number, col: number): GoPos {

@@ -50,6 +50,10 @@ describe("struct field lines", () => {
       name: "Other",
       in: "package p\n\ntype S struct {\n\tA map[string]int\n\tB [3]int\n\tC struct{ X int }\n\tD G[int]\n\tE func()\n\tF int\n}\ntype G[T any] int\n",
     },
+    {
+      name: "Maps",
+      in: "package p\n\ntype S struct {\n\tA map[string]int `a`\n\tB *map[pkg.K][]*pkg.V\n\tC []map[*K]**V `c`\n\tD map[string]map[string]int\n\tE map [string]int\n\tF map[string]struct{}\n\tG map[[]K]V\n}\ntype K int\ntype V int\n",
+    },
     { name: "InterpretedTag", in: 'package p\n\ntype S struct {\n\tA int "a\\tb"\n\tB int\n}\n' },
     {
       name: "Unicode",
@@ -92,6 +96,12 @@ describe("struct field lines", () => {
     "****T",
     "*********T",
     "map[string]int",
+    "map[pkg.K]*[]pkg.V",
+    "*[]map[*K][]V",
+    "map[string]map[string]int",
+    "map[map]int",
+    "map[K]func",
+    "map[string]",
     "[2]int",
     "T[int]",
     "struct{}",

@@ -144,15 +144,15 @@ export abstract class TypeParser extends ConstParser {
       pkg = a.text;
       name = this.ident("name").text;
     }
-    let args: TExpr[] | undefined;
-    if (this.isOp("[")) args = this.typeArgs();
-    return {
+    // (set one by one: spreading optional parts costs a clone a name)
+    const e: { -readonly [K in keyof (TExpr & { k: "name" })]: (TExpr & { k: "name" })[K] } = {
       k: "name",
       name,
       pos,
-      ...(pkg !== undefined ? { pkg } : {}),
-      ...(args !== undefined ? { args } : {}),
     };
+    if (pkg !== undefined) e.pkg = pkg;
+    if (this.isOp("[")) e.args = this.typeArgs();
+    return e;
   }
 
   protected typeArgs(): TExpr[] {

@@ -151,17 +151,20 @@ class Parser extends TypeParser {
       this.advance();
     }
     const expr = this.type();
-    const d: TypeDeclAst = {
+    // (set one by one: spreading optional parts costs a clone a declaration)
+    const d: { -readonly [K in keyof TypeDeclAst]: TypeDeclAst[K] } = {
       name: nameTok.text,
       alias,
       expr,
       pos: this.pos(nameTok),
       fileIndex: this.fileIndex,
-      ...(params !== undefined
-        ? { params, source: `type ${this.lx.slice(nameTok.offset, this.lastEnd)}` }
-        : {}),
-      ...((nameTok.doc ?? doc) !== undefined ? { doc: (nameTok.doc ?? doc) as string } : {}),
     };
+    if (params !== undefined) {
+      d.params = params;
+      d.source = `type ${this.lx.slice(nameTok.offset, this.lastEnd)}`;
+    }
+    const docText = nameTok.doc ?? doc;
+    if (docText !== undefined) d.doc = docText;
     this.out.types.push(d);
     this.semi("after top level declaration");
   }

@@ -120,7 +120,7 @@ export class PackageScope {
   private readonly methodDecls = new Map<string, MethodDeclAst[]>();
   private readonly objects = new Map<string, GoType>();
   private readonly instances = new Map<string, GoType>();
-  private readonly structs = new Map<string, StructType[]>();
+  private readonly structs = new Map<number, StructType[]>();
   private readonly aliasing = new Set<string>();
   private readonly consts = new ConstEvaluator({
     constDecls: this.constDecls,
@@ -139,6 +139,7 @@ export class PackageScope {
   // declaration of the package, predeclared or outer type shadows (those never change), read
   // first by later lookups: a wide struct resolves each field's type name once.
   private readonly universeNames: (Map<string, GoType> | undefined)[] = [];
+  private readonly fileCtxs: (Ctx | undefined)[] = [];
   // Session state: what the current top-level resolution created.
   private sessionDepth = 0;
   private newNamed: GoType[] = [];
@@ -354,16 +355,18 @@ export class PackageScope {
   }
 
   // The local named type a declaration's right-hand side names directly (through aliases), if any.
-  private chainTarget(e: TExpr, ctx: Ctx): string | undefined {
+  private chainTarget(e: TExpr, tparams: Ctx["tparams"]): string | undefined {
     let cur = e;
-    const seen = new Set<string>();
+    // (made at the first alias: most declarations are type literals or name a type directly)
+    let seen: Set<string> | undefined;
     for (;;) {
       if (cur.k !== "name" || cur.pkg !== undefined || cur.args !== undefined) return undefined;
-      if (ctx.tparams?.has(cur.name))
+      if (tparams?.has(cur.name))
         throw err(cur.pos, "cannot use a type parameter as RHS in type declaration");
       const d = this.typeDecls.get(cur.name);
       if (d === undefined) return undefined;
       if (!d.alias) return d.name;
+      seen ??= new Set<string>();
       if (seen.has(d.name)) return undefined; // alias cycle: resolveAlias reports it
       seen.add(d.name);
       cur = d.expr;
@@ -372,17 +375,22 @@ export class PackageScope {
 
   // Defines named type `name` (and the chain `type A B; type B C; ...` it starts), iteratively.
   private defineNamed(name: string): void {
-    const chain: string[] = [];
-    const inChain = new Set<string>();
+    // (made at the first link: most declarations start no chain)
+    let chain: string[] | undefined;
+    let inChain: Set<string> | undefined;
     let cur = name;
     for (;;) {
       const obj = this.objects.get(cur) as GoType;
       if (!isUndefinedDecl(obj)) break;
-      if (inChain.has(cur)) throw this.cycleError(chain.slice(chain.indexOf(cur)).concat(cur));
+      if (inChain?.has(cur)) {
+        const c = chain as string[];
+        throw this.cycleError(c.slice(c.indexOf(cur)).concat(cur));
+      }
       const d = this.typeDecls.get(cur) as TypeDeclAst;
-      const ctx: Ctx = { file: d.fileIndex };
-      const target = this.chainTarget(d.expr, ctx);
+      const target = this.chainTarget(d.expr, undefined);
       if (target !== undefined) {
+        chain ??= [];
+        inChain ??= new Set<string>();
         chain.push(cur);
         inChain.add(cur);
         cur = target;
@@ -390,17 +398,18 @@ export class PackageScope {
       }
       const saved = this.declPos;
       this.declPos = d.pos;
-      const u = this.resolve(d.expr, ctx);
+      const u = this.resolve(d.expr, this.fileCtx(d.fileIndex));
       this.declPos = saved;
       if (isUndefinedDecl(u)) throw this.cycleError([cur, u.name as string, cur]);
       define(obj, u);
       this.attachMethods(obj, cur, this.methodDecls.get(cur));
       break;
     }
+    if (chain === undefined) return;
     for (let i = chain.length - 1; i >= 0; i--) {
       const n = chain[i] as string;
       const d = this.typeDecls.get(n) as TypeDeclAst;
-      const target = this.objects.get(this.chainTarget(d.expr, { file: d.fileIndex }) as string) as GoType;
+      const target = this.objects.get(this.chainTarget(d.expr, undefined) as string) as GoType;
       const obj = this.objects.get(n) as GoType;
       define(obj, target);
       this.attachMethods(obj, n, this.methodDecls.get(n));
@@ -463,7 +472,7 @@ export class PackageScope {
       const o = obj as unknown as GoType;
       this.instances.set(key, o);
       this.newInstanceKeys.push(key);
-      const target = this.chainTarget(g.expr, ctx);
+      const target = this.chainTarget(g.expr, tparams);
       let u: GoType;
       if (target !== undefined) {
         this.defineNamed(target);
@@ -481,6 +490,17 @@ export class PackageScope {
     } finally {
       this.instDepth--;
     }
+  }
+
+  // The context of a declaration without type parameters in file `file` (one object a file:
+  // the context is never changed, and a package of many types would make one a declaration).
+  private fileCtx(file: number): Ctx {
+    let c = this.fileCtxs[file];
+    if (c === undefined) {
+      c = Object.freeze({ file });
+      this.fileCtxs[file] = c;
+    }
+    return c;
   }
 
   // ------------------------------------------------------------------ expressions
