@@ -63,8 +63,10 @@ export interface WriterField {
   /** A field promoted from an embedded struct (its Go path and hop types); null for a direct field. */
   readonly promoted: FieldV2 | null;
   readonly enc: ByteEncoder;
-  /** `,"name":` in UTF-8 */
-  readonly key: Uint8Array;
+  /** `,"name":`, the name quoted as the options quote it. */
+  readonly key: string;
+  /** The key's UTF-8 bytes where it is not plain ASCII (written as ASCII otherwise). */
+  readonly keyBytes: Uint8Array | undefined;
   readonly isZero: ((v: unknown) => boolean) | undefined;
   /** json/v2's omitempty (the written value is empty). */
   readonly omitempty: boolean;
@@ -101,7 +103,8 @@ export function tableWriter(fields: readonly WriterField[]): ByteEncoder {
       if (fd.isZero?.(x) === true) continue;
       if (fd.legacyOmit?.(x) === true) continue;
       const s = w.pos;
-      w.raw(fd.key);
+      if (fd.keyBytes === undefined) w.ascii(fd.key);
+      else w.raw(fd.keyBytes);
       const e = w.pos;
       fd.enc(w, x);
       if (fd.omitempty && isEmptyText(w.buf, e, w.pos)) w.pos = s;

@@ -66,37 +66,33 @@ interface WField {
 const textEncoder = new TextEncoder();
 
 /**
- * `,"name":` in UTF-8, the name quoted as policy `pol` quotes it (escaped for HTML and JS under
- * v1's). A name of printable ASCII but `"`, `\\`, `<`, `>` and `&` stands as it is under every
- * policy: its bytes are stored one by one (no string built, no TextEncoder call a member).
+ * Names of printable ASCII but `"`, `\\`, `<`, `>` and `&`: quoted as they are under every policy,
+ * one byte a character.
  */
-function memberKey(name: string, pol: QuotePolicy): Uint8Array {
-  const n = name.length;
-  const k = new Uint8Array(n + 4);
-  k[0] = 0x2c;
-  k[1] = 0x22;
-  for (let i = 0; i < n; i++) {
-    const ch = name.charCodeAt(i);
-    if (ch < 0x20 || ch > 0x7e || ch === 0x22 || ch === 0x5c || ch === 0x3c || ch === 0x3e || ch === 0x26)
-      return textEncoder.encode(`,${quoteWith(name, pol)}:`);
-    k[i + 2] = ch;
-  }
-  k[n + 2] = 0x22;
-  k[n + 3] = 0x3a;
-  return k;
+const PLAIN_NAMES = /^[\x20\x21\x23-\x25\x27-\x3b\x3d\x3f-\x5b\x5d-\x7e]*$/;
+
+/**
+ * The member text `,"name":` of a name, quoted as policy `pol` quotes it (escaped for HTML and
+ * JS under v1's): a string (the table writer writes a plain one as ASCII, no bytes made per
+ * member), and its UTF-8 bytes where it is not plain ASCII.
+ */
+function memberKey(
+  name: string,
+  plain: boolean,
+  pol: QuotePolicy,
+): { key: string; keyBytes: Uint8Array | undefined } {
+  if (plain || PLAIN_NAMES.test(name)) return { key: `,"${name}":`, keyBytes: undefined };
+  const key = `,${quoteWith(name, pol)}:`;
+  return { key, keyBytes: textEncoder.encode(key) };
 }
 
-/** The field's omitempty tests under options f: json/v2's (the written value is empty) or v1's legacy one (the Go value is). */
-function omitEmptyTests(
-  omitEmpty: boolean,
-  ft: GoType,
-  f: ResolvedOptions["flags"],
-): { omitempty: boolean; legacyOmit: ((v: unknown) => boolean) | undefined } {
-  const legacy = omitEmpty && f.omitEmptyWithLegacySemantics;
-  return {
-    omitempty: omitEmpty && !legacy,
-    legacyOmit: legacy ? (v) => legacyEmpty(ft, v) : undefined,
-  };
+/** The UTF-8 bytes of a field's member text. */
+function keyBytesOf(f: WriterField): Uint8Array {
+  if (f.keyBytes !== undefined) return f.keyBytes;
+  const k = f.key;
+  const b = new Uint8Array(k.length);
+  for (let i = 0; i < k.length; i++) b[i] = k.charCodeAt(i);
+  return b;
 }
 
 /**
@@ -125,11 +121,14 @@ export function buildStruct(t: StructType, c: Ctx): ByteEncoder | null {
   const n = flat !== undefined ? flat.names.length : (resolved as readonly FieldV2[]).length;
   c.budget -= n;
   const pol = quotePolicyFor(c.o);
+  // One test of a flat struct's names (the usual struct: every name plain ASCII).
+  const plain = flat !== undefined && PLAIN_NAMES.test(flat.names.join(""));
   const table = new Array<WriterField>(n);
   // A pointer field's pointee encoder (the generated code writes it after the null test).
   const elems = new Array<ByteEncoder | undefined>(n);
   const wide = n > CODEGEN_MAX_FIELDS;
   const goFields = t.fields;
+  const legacyOmitEmpty = f.omitEmptyWithLegacySemantics;
   for (let i = 0; i < n; i++) {
     let name: string;
     let goName: string;
@@ -156,19 +155,23 @@ export function buildStruct(t: StructType, c: Ctx): ByteEncoder | null {
       omitEmpty = fd.omitempty;
       omitzero = fd.omitzero;
     }
-    if (!isWellFormed(name)) return null;
+    if (!plain && !isWellFormed(name)) return null;
     const enc = c.compile(ft, c);
     if (enc === null) return null;
-    const { omitempty, legacyOmit } = omitEmptyTests(omitEmpty, ft, f);
+    const { key, keyBytes } = memberKey(name, plain, pol);
+    // omitempty: json/v2's (the written value is empty) or v1's legacy one (the Go value is).
+    const legacy = omitEmpty && legacyOmitEmpty;
+    const lt = ft;
     table[i] = {
       goName,
       type: ft,
       promoted,
       enc,
-      key: memberKey(name, pol),
-      isZero: omitzero || f.omitZeroStructFields ? (v) => isZero(ft, v) : undefined,
-      omitempty,
-      legacyOmit,
+      key,
+      keyBytes,
+      isZero: omitzero || f.omitZeroStructFields ? (v) => isZero(lt, v) : undefined,
+      omitempty: omitEmpty && !legacy,
+      legacyOmit: legacy ? (v) => legacyEmpty(lt, v) : undefined,
     };
     elems[i] = !wide && ft.kind === "pointer" ? (c.compile(ft.elem, c) ?? undefined) : undefined;
   }
@@ -237,13 +240,14 @@ function generateStruct(
     // never are; any other value is written, then taken back when its text is null, {} or [].
     const emptyText = tf.omitempty && k !== "string" && !canNeverBeEmpty(k);
     if (tf.omitempty && k === "string") test += `${test === "" ? "" : " && "}x !== ""`;
-    const put = `${emptyText ? "s = p;\n" : ""}${keyStore(tf.key, keys)}${emptyText ? "e = p;\n" : ""}${value.code}${
+    const key = keyBytesOf(tf);
+    const put = `${emptyText ? "s = p;\n" : ""}${keyStore(key, keys)}${emptyText ? "e = p;\n" : ""}${value.code}${
       emptyText ? "if (EMPTY(b, e, p)) p = s;\n" : ""
     }`;
     code += test === "" ? put : `if (${test}) {\n${put}}\n`;
     pieces.push({
       code: `${hops}${cond === "" ? code : `if (${cond}) {\n${code}}\n`}`,
-      room: tf.key.length + value.room,
+      room: key.length + value.room,
       call: value.call,
     });
   }

@@ -6,7 +6,7 @@
  * access every field through one megamorphic keyed site). A struct's first
  * decode runs the table-driven loop instead (tier.ts: generating code costs
  * more than one decode); where code generation is refused (a
- * Content-Security-Policy) the loop serves every decode.
+ * Content-Security-Policy) the loop serves every later decode.
  */
 
 import {
@@ -33,11 +33,27 @@ import {
  * fields makes a few lists for its first decode, not an object and a byte array per field).
  */
 export interface StructSpec {
+  /** JSON member names. */
+  readonly names: readonly string[];
+  /** Whether no two fields share a name (a shared name is the later field's). */
+  readonly unique: boolean;
   /** Go field names: the property each field is stored under. */
   readonly goNames: readonly string[];
   readonly decs: readonly Dec[];
   /** The Go field path of each field promoted from an embedded struct (undefined for the others); null when none is. */
   readonly paths: readonly (readonly string[] | undefined)[] | null;
+  /** Folded member name → field index (case-insensitive fields). */
+  readonly folded: ReadonlyMap<string, number>;
+  /** How a member name is folded to look it up in `folded` (v2's fold, or v1's). */
+  readonly fold: (name: string) => string;
+  readonly reject: boolean;
+  readonly mk: () => unknown;
+}
+
+/** What a struct's later decoders (generated, or the wide table) add to its spec, made when first used. */
+interface HotSpec extends StructSpec {
+  /** Exact member name → field index. */
+  readonly plans: ReadonlyMap<string, number>;
   /**
    * The quoted names matched in place, one after another: field i's bytes are
    * `quoted[at[i]]` up to `quoted[at[i + 1]]`; an empty range for a name that needs escaping
@@ -45,14 +61,20 @@ export interface StructSpec {
    */
   readonly quoted: Uint8Array;
   readonly at: Int32Array;
-  /** Exact member name → field index. */
-  readonly plans: ReadonlyMap<string, number>;
-  /** Folded member name → field index (case-insensitive fields). */
-  readonly folded: ReadonlyMap<string, number>;
-  /** How a member name is folded to look it up in `folded` (v2's fold, or v1's). */
-  readonly fold: (name: string) => string;
-  readonly reject: boolean;
-  readonly mk: () => unknown;
+}
+
+/** Member name → field index; a name fields share is the later field's. */
+function namePlans(names: readonly string[]): Map<string, number> {
+  const plans = new Map<string, number>();
+  for (let i = 0; i < names.length; i++) plans.set(names[i] as string, i);
+  return plans;
+}
+
+function hotSpec(spec: StructSpec): HotSpec {
+  const names = spec.names;
+  const plans = namePlans(names);
+  const { quoted, at } = quotedNames(names, spec.unique, (i) => plans.get(names[i] as string) === i);
+  return { ...spec, plans, quoted, at };
 }
 
 /** The switch of code generation (tests turn it off to exercise the closure the caller keeps). */
@@ -141,18 +163,88 @@ function holder(obj: any, path: readonly string[]): any {
 type Dec = (c: number, cur?: unknown) => unknown;
 
 /**
- * compileStruct returns the decoder of a struct: the table-driven loop for its first decode, the
- * generated one from its next on; null when code generation is off (the caller's loop serves it).
+ * structDecoder returns the decoder of a struct: {@link firstStruct} for its first decodes
+ * (tier.ts), then its generated decoder, or the table-driven loop over laid-out names where the
+ * struct is wider than `maxGenerated` fields or code generation is off or refused.
  */
-export function compileStruct(spec: StructSpec): Dec | null {
-  if (!structCodegen.enabled) return null;
-  if (spec.goNames.includes("__proto__") || (spec.paths?.some((p) => p?.includes("__proto__")) ?? false))
-    return null;
-  return tiered<number, unknown, unknown>(tableStruct(spec), () => generateStruct(spec));
+export function structDecoder(spec: StructSpec, maxGenerated: number): Dec {
+  const gen =
+    structCodegen.enabled &&
+    spec.goNames.length <= maxGenerated &&
+    !spec.goNames.includes("__proto__") &&
+    !(spec.paths?.some((p) => p?.includes("__proto__")) ?? false);
+  return tiered<number, unknown, unknown>(firstStruct(spec), () => {
+    const hot = hotSpec(spec);
+    return (gen ? generateStruct(hot) : null) ?? tableStruct(hot);
+  });
+}
+
+/**
+ * firstStruct returns the decoder of a struct's first decodes: each member name read as a string
+ * and compared with the next field's, another name looked up in an index made at the first
+ * miss. Nothing is laid out per struct before its first value (a first call over many types
+ * reaches most of them once); the later tiers match names in place instead.
+ */
+export function firstStruct(spec: StructSpec): Dec {
+  const { names, unique, goNames, decs, paths, folded, fold, reject, mk } = spec;
+  const anyFold = folded.size > 0;
+  const nf = goNames.length;
+  const wide = nf > 64;
+  let plans: Map<string, number> | undefined;
+  return (c, cur) => {
+    if (c !== LBRACE) {
+      readNull(c);
+      return mk();
+    }
+    const obj = typeof cur === "object" && cur !== null ? cur : mk();
+    if (beginObject() === END) return obj;
+    let seen0 = 0;
+    let seen1 = 0;
+    const seenWide = wide ? new Uint8Array(nf) : undefined;
+    let unknown: Set<string> | undefined;
+    let guess = 0;
+    do {
+      const name = readString();
+      // The next field's name, when no other field shares it; else the index.
+      let i = unique && guess < nf && names[guess] === name ? guess : -1;
+      if (i < 0) {
+        plans ??= namePlans(names);
+        let f = plans.get(name);
+        if (f === undefined && anyFold) f = folded.get(fold(name));
+        if (f === undefined) {
+          if (reject) bail();
+          unknown ??= new Set();
+          if (unknown.has(name)) bail();
+          unknown.add(name);
+          skipValue(colon());
+          continue;
+        }
+        i = f;
+      }
+      guess = i + 1;
+      if (seenWide !== undefined) {
+        if (seenWide[i] === 1) bail();
+        seenWide[i] = 1;
+      } else if (i < 32) {
+        const bit = 1 << i;
+        if ((seen0 & bit) !== 0) bail();
+        seen0 |= bit;
+      } else {
+        const bit = 1 << (i - 32);
+        if ((seen1 & bit) !== 0) bail();
+        seen1 |= bit;
+      }
+      const path = paths === null ? undefined : paths[i];
+      const h = path === undefined ? obj : holder(obj, path);
+      const k = goNames[i] as string;
+      h[k] = (decs[i] as Dec)(colon(), h[k]);
+    } while (nextMember());
+    return obj;
+  };
 }
 
 /** The table-driven decoder of a struct (the generated one's rules, one loop over the field table). */
-export function tableStruct(spec: StructSpec): Dec {
+function tableStruct(spec: HotSpec): Dec {
   const { goNames, decs, paths, quoted, at, plans, folded, fold, reject, mk } = spec;
   const anyFold = folded.size > 0;
   const nf = goNames.length;
@@ -215,7 +307,7 @@ export function tableStruct(spec: StructSpec): Dec {
 }
 
 /** generateStruct returns the generated decoder of a struct, or null when code generation is refused. */
-function generateStruct(spec: StructSpec): Dec | null {
+function generateStruct(spec: HotSpec): Dec | null {
   const { goNames, paths, quoted, at } = spec;
   const nf = goNames.length;
   const wide = nf > 64;

@@ -66,7 +66,7 @@ import {
   isPlainFloat64,
   smallIntDecoder,
 } from "./unmarshal-fast-scalars.js";
-import { compileStruct, quotedNames, type StructSpec, tableStruct } from "./unmarshal-fast-struct.js";
+import { type StructSpec, structDecoder } from "./unmarshal-fast-struct.js";
 import { V1_BAIL_ONLY, V1_COMPILED, type V1Plan, v1Plan } from "./unmarshal-fast-v1.js";
 
 /** The switch of codec-v2's fast unmarshal (GOJSON_FAST_UNMARSHAL=0 turns it off; see fastPathSwitch). */
@@ -540,9 +540,9 @@ class Compiler {
     const { names, goNames, types, strs, casings, ids, paths } = fieldLists(t, fo.rules.goVersion === "1.26");
     const nf = names.length;
     this.budget -= nf;
-    // Name -> field index, exact and folded (built as read: a wide struct's first decode makes no copies).
-    const plans = new Map<string, number>();
-    const folded = new Map<string, number>();
+    // Folded name -> field index, for case-insensitive fields only (exact names are indexed by
+    // the decoders when first needed: a struct's first decode makes no index).
+    let folded: Map<string, number> | undefined;
     for (let i = 0; i < nf; i++) {
       if (strs[i]) {
         // v1's `string` (stringifyWithLegacySemantics): quoted bools and strings, a quoted null on pointers.
@@ -550,12 +550,11 @@ class Compiler {
         // Go 1.27: `string` applies to a number at the field's own level only (elsewhere an error).
         if (fo.rules.stringTagTopLevel && !isNumberKind(types[i] as GoType)) throw UNSUPPORTED;
       }
-      const name = names[i] as string;
-      plans.set(name, i);
       const casing = casings === null ? "" : casings[i];
       if (casing === "ignore" || (fo.ci && casing !== "strict")) {
         // Go matches a folded name to the breadth-first first field (the lowest id), not the first declared.
-        const k = fo.fold(name);
+        folded ??= new Map();
+        const k = fo.fold(names[i] as string);
         const prev = folded.get(k);
         if (prev === undefined || (ids !== null && (ids[i] as number) < (ids[prev] as number)))
           folded.set(k, i);
@@ -563,10 +562,13 @@ class Compiler {
     }
     // Go 1.27: a name matching several fields case-insensitively (none exactly) is an error (under
     // legacy reporting the field of lowest id takes it, as `folded` holds).
-    if (fo.rules.ambiguousNames && !fo.v1.legacyErrors && hasFoldedTwins(names, casings, fo.ci, fo.fold))
+    if (
+      folded !== undefined &&
+      fo.rules.ambiguousNames &&
+      !fo.v1.legacyErrors &&
+      hasFoldedTwins(names, casings, fo.ci, fo.fold)
+    )
       throw UNSUPPORTED;
-    // A name two fields share is looked up (the later field takes it, as in `plans`).
-    const { quoted, at } = quotedNames(names, plans.size === nf, (i) => plans.get(names[i] as string) === i);
     // Field decoders last: a recursive reference back to this struct finds its stub. (A run of
     // fields of one type asks once: `get` answers the same decoder again.)
     const decs = new Array<FDec>(nf);
@@ -584,21 +586,24 @@ class Compiler {
       decs[i] = lastDec;
     }
     const spec: StructSpec = {
+      names,
+      // gotype's flat lists have distinct names; resolved fields may share one (the later field takes it).
+      unique: casings === null || new Set(names).size === nf,
       goNames,
       decs,
       paths,
-      quoted,
-      at,
-      plans,
-      folded,
+      folded: folded ?? NO_FOLDED,
       fold: fo.fold,
       reject: fo.reject,
       mk: zeroMaker(t),
     };
-    // Past CODEGEN_MAX_FIELDS, or where code generation is refused, the table-driven loop serves every decode.
-    return (nf > CODEGEN_MAX_FIELDS ? null : compileStruct(spec)) ?? tableStruct(spec);
+    // Past CODEGEN_MAX_FIELDS, or where code generation is refused, the table-driven loop serves every later decode.
+    return structDecoder(spec, CODEGEN_MAX_FIELDS);
   }
 }
+
+/** The folded-name index of a struct with no case-insensitive field. */
+const NO_FOLDED: ReadonlyMap<string, number> = new Map();
 
 /** A struct's JSON fields as the fast decoder reads them: lists in field order. */
 interface FieldLists {
