@@ -178,6 +178,10 @@ function isKeyword(name: string | undefined): boolean {
   return name !== undefined && name.charCodeAt(0) >= 0x61 && KEYWORD_NAMES.has(name);
 }
 
+// What Lexer.skipBracketed passes over in one step: names, digits, blanks, newlines and the
+// operators that are no bracket, comment or quote.
+const SKIP_PLAIN_RUN = /[\w \t\r\n+\-*%&|^<>=!,;.:~]*/y;
+
 /** A struct field as simpleField / simpleFieldLine read it: its `doc` is the caller's to set. */
 export type SimpleFieldAst = { -readonly [K in keyof FieldAst]: FieldAst[K] };
 
@@ -197,6 +201,8 @@ export class Lexer {
   constructor(
     private readonly src: string,
     readonly file?: string,
+    /** Read skipped code token by token too (tests compare skipBracketed with it). */
+    private readonly tokensOnly = false,
   ) {}
 
   /** The token `k` positions ahead (0 = current). */
@@ -367,6 +373,106 @@ export class Lexer {
       doc: undefined,
     };
     return this.last;
+  }
+
+  /**
+   * Skips code inside brackets `depth` deep (a function body, an initialiser) without making
+   * tokens, when nothing is read ahead: blanks, comments, names, numbers, operators, and string
+   * and rune literals that cannot be in error. Returns the depth left: 0 when the closing bracket
+   * was read (it is the last token, as the token path leaves it); more where it stopped early,
+   * at the start of anything the token path must read (a non-ASCII character, a string with an
+   * escape, an unterminated literal or comment, a character that is no Go token, the end): the
+   * caller reads one token there and calls again. Errors, positions and what follows are the
+   * token path's.
+   */
+  skipBracketed(depth: number): number {
+    if (this.buf.length !== 0 || this.fieldLast >= 0 || this.tokensOnly) return depth;
+    const src = this.src;
+    const n = src.length;
+    const from = this.i;
+    let d = depth;
+    let i = from;
+    scan: while (i < n) {
+      // (a run of names, numbers, operators and blanks in one native step)
+      SKIP_PLAIN_RUN.lastIndex = i;
+      SKIP_PLAIN_RUN.test(src);
+      i = SKIP_PLAIN_RUN.lastIndex;
+      switch (src.charCodeAt(i)) {
+        case 0x28: // ( [ {
+        case 0x5b:
+        case 0x7b:
+          d++;
+          i++;
+          continue;
+        case 0x29: // ) ] }
+        case 0x5d:
+        case 0x7d:
+          if (--d === 0) break scan;
+          i++;
+          continue;
+        case 0x2f: {
+          const c2 = src.charCodeAt(i + 1);
+          if (c2 === 0x2f) {
+            const j = src.indexOf("\n", i + 2);
+            i = j < 0 ? n : j;
+          } else if (c2 === 0x2a) {
+            const end = src.indexOf("*/", i + 2);
+            if (end < 0) break scan;
+            i = end + 2;
+          } else i++;
+          continue;
+        }
+        case 0x22: {
+          // Printable ASCII only (what goUnquote reads back as written): anything else, the token path.
+          let j = i + 1;
+          let e = src.charCodeAt(j);
+          while (e !== 0x22 && e >= 0x20 && e < 0x7f && e !== 0x5c) e = src.charCodeAt(++j);
+          if (e !== 0x22) break scan;
+          i = j + 1;
+          continue;
+        }
+        case 0x27: {
+          // As the token path reads a rune literal (it checks nothing inside, and counts no
+          // line in it: one with a newline is left to it).
+          let j = i + 1;
+          while (j < n) {
+            const e = src.charCodeAt(j);
+            if (e === 0x27 || e === 0x0a) break;
+            if (e === 0x5c && src.charCodeAt(j + 1) === 0x0a) break scan;
+            j += e === 0x5c ? 2 : 1;
+          }
+          if (j >= n || src.charCodeAt(j) !== 0x27) break scan;
+          i = j + 1;
+          continue;
+        }
+        case 0x60: {
+          const end = src.indexOf("`", i + 1);
+          if (end < 0) break scan;
+          i = end + 1;
+          continue;
+        }
+        default:
+          break scan;
+      }
+    }
+    // The lines skipped (outside rune literals every newline ends one, as in the token path).
+    for (let k = src.indexOf("\n", from); k >= 0 && k < i; k = src.indexOf("\n", k + 1)) {
+      this.line++;
+      this.lineStart = k + 1;
+    }
+    this.i = i;
+    if (d !== 0) return d;
+    // The closing bracket, made as the token path makes it (the comments skipped are no one's doc).
+    this.commentText = [];
+    this.commentEndLine = -1;
+    this.i = i + 1;
+    this.make("op", src[i] as string, i);
+    return 0;
+  }
+
+  /** Offset just past what the lexer has read (skipBracketed's closing bracket). */
+  get offset(): number {
+    return this.i;
   }
 
   /** The source text between two offsets (for printing declarations back). */

@@ -135,10 +135,18 @@ export abstract class ParserBase {
     this.depth--;
   }
 
-  // Skips one bracketed group `(...)`, `[...]` or `{...}` iteratively.
+  // Skips one bracketed group `(...)`, `[...]` or `{...}` iteratively: inside it, the lexer skips
+  // without making tokens (skipBracketed), the token path reading only what it stops at.
   protected skipBalanced(): void {
     let depth = 0;
     do {
+      if (depth > 0) {
+        depth = this.lx.skipBracketed(depth);
+        if (depth === 0) {
+          this.lastEnd = this.lx.offset;
+          return;
+        }
+      }
       const t = this.lx.peek(0);
       if (t.kind === "eof") this.fail("syntax error: unexpected EOF (unbalanced brackets)");
       depth += bracketDelta(t);
@@ -146,10 +154,20 @@ export abstract class ParserBase {
     } while (depth > 0);
   }
 
-  // Skips to the end of the current declaration (`;` at bracket depth 0).
+  // Skips to the end of the current declaration (`;` at bracket depth 0); inside brackets as
+  // skipBalanced does.
   protected skipToSemi(): void {
     let depth = 0;
-    for (let t = this.lx.peek(0); t.kind !== "eof"; t = this.lx.peek(0)) {
+    for (;;) {
+      if (depth > 0) {
+        depth = this.lx.skipBracketed(depth);
+        if (depth === 0) {
+          this.lastEnd = this.lx.offset;
+          continue;
+        }
+      }
+      const t = this.lx.peek(0);
+      if (t.kind === "eof") break;
       const d = bracketDelta(t);
       if (d > 0) depth++;
       else if (d < 0) {

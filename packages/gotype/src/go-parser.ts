@@ -29,9 +29,12 @@ import { TypeParser } from "./go-parse-type.js";
 
 export { MAX_GO_NESTING } from "./go-parse-base.js";
 
-/** Parses one Go source file. `fileIndex` tags declarations for file-scoped imports. */
-export function parseFile(source: string, file?: string, fileIndex = 0): FileAst {
-  return new Parser(new Lexer(source, file), fileIndex, source).file();
+/**
+ * Parses one Go source file. `fileIndex` tags declarations for file-scoped imports;
+ * `tokensOnly` reads skipped code (function bodies, initialisers) token by token (for tests).
+ */
+export function parseFile(source: string, file?: string, fileIndex = 0, tokensOnly = false): FileAst {
+  return new Parser(new Lexer(source, file, tokensOnly), fileIndex, source).file();
 }
 
 /** Parses one type expression (goType); throws on trailing text. */
