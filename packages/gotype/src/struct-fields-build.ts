@@ -67,6 +67,21 @@ export function stepOf(st: StructType, i: number): FieldStep {
   return s;
 }
 
+// The frozen index path `[i]` of a struct's own field i, one per i for every struct (they are
+// frozen, so sharing them is unobservable; a wide struct's first resolution makes no copies).
+const ownIndexes: (readonly number[])[] = [];
+// (only small indexes are kept: a 10,000-field struct does not pin 10,000 arrays)
+const OWN_INDEXES_KEPT = 256;
+
+function ownIndex(i: number): readonly number[] {
+  let x = ownIndexes[i];
+  if (x === undefined) {
+    x = Object.freeze([i]);
+    if (i < OWN_INDEXES_KEPT) ownIndexes[i] = x;
+  }
+  return x;
+}
+
 /**
  * The frozen JsonField of struct field `i` of `st`, a field of the struct's own (not promoted):
  * JSON name `name` (`tagged` when it came from the tag, `folded` its folded form), the `id`-th.
@@ -86,7 +101,7 @@ export function directField(
   return Object.freeze({
     name,
     goName: step.name,
-    index: Object.freeze([i]),
+    index: ownIndex(i),
     path: Object.freeze([step]),
     type: step.type,
     tagged,

@@ -180,3 +180,24 @@ describe("v2 structural errors", () => {
     );
   });
 });
+
+// A struct's own fields share one frozen index path per position (flat resolution makes none).
+describe("own field index paths", () => {
+  const ts = parseGo(
+    `package p\n\ntype A struct {\n\tX int\n\tY int\n}\ntype B struct {\n\tP string\n\tQ string\n}\ntype W struct {\n${Array.from({ length: 300 }, (_, i) => `\tF${i} int`).join("\n")}\n}\n`,
+  );
+  const cases: { name: string; type: string; field: number }[] = [
+    { name: "First", type: "A", field: 0 },
+    { name: "Second", type: "B", field: 1 },
+    { name: "Wide", type: "W", field: 299 },
+  ];
+  for (const c of cases)
+    it(c.name, () => {
+      for (const v of ["v1", "v2"] as const) {
+        const f = structFields(ts[c.type] as never, v).fields[c.field];
+        expect(f?.index).toEqual([c.field]);
+        expect(Object.isFrozen(f?.index)).toBe(true);
+        expect(f?.path.map((s) => s.index)).toEqual([c.field]);
+      }
+    });
+});
