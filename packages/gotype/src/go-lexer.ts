@@ -211,10 +211,24 @@ export class Lexer {
     return this.buf[k] as Tok;
   }
 
+  /** The current token (peek(0), the parser's most frequent call, without the loop). */
+  current(): Tok {
+    const buf = this.buf;
+    if (buf.length === 0) buf.push(this.scan());
+    return buf[0] as Tok;
+  }
+
   /** Consumes and returns the current token. */
   next(): Tok {
-    const t = this.peek(0);
-    if (t.kind !== "eof") this.buf.shift();
+    const buf = this.buf;
+    if (buf.length === 0) {
+      // (nothing read ahead, the usual case: the token is not stored to be taken out again)
+      const t = this.scan();
+      if (t.kind === "eof") buf.push(t);
+      return t;
+    }
+    const t = buf[0] as Tok;
+    if (t.kind !== "eof") buf.shift();
     return t;
   }
 

@@ -59,7 +59,7 @@ export abstract class ParserBase {
   }
 
   protected get t(): Tok {
-    return this.lx.peek(0);
+    return this.lx.current();
   }
 
   protected peek(k: number): Tok {
@@ -147,7 +147,7 @@ export abstract class ParserBase {
           return;
         }
       }
-      const t = this.lx.peek(0);
+      const t = this.lx.current();
       if (t.kind === "eof") this.fail("syntax error: unexpected EOF (unbalanced brackets)");
       depth += bracketDelta(t);
       this.advance();
@@ -166,7 +166,7 @@ export abstract class ParserBase {
           continue;
         }
       }
-      const t = this.lx.peek(0);
+      const t = this.lx.current();
       if (t.kind === "eof") break;
       const d = bracketDelta(t);
       if (d > 0) depth++;
