@@ -254,4 +254,48 @@ describe("struct decoders by tier, case by case", () => {
       }
     }
   });
+  it.each(texts.map((text, i) => ({ text, i })))(
+    "the first decode of fresh types equals the exact engine ($text)",
+    ({ text, i }) => {
+      // Fresh types for each text: its first decode runs every struct's first tier.
+      const t = types(20 + i);
+      const want = exact(t, text);
+      for (let k = 0; k < 3; k++) {
+        const fast = unmarshalFast(t, text, resolveOptions(undefined), true);
+        if (want.error !== undefined) expect(fast, text).toBe(NO_FAST);
+        else if (fast !== NO_FAST) expect(isDeepStrictEqual(fast, want.value), text).toBe(true);
+      }
+    },
+  );
+});
+
+describe("wide struct decoders by tier", () => {
+  // The first tier's seen-field bookkeeping past 32 and 64 fields, and names it looks up (out of
+  // order, unknown, duplicated, in another case), each met by a struct's first decode.
+  const n = 70;
+  const all = Array.from({ length: n }, (_, i) => `"f${i}":${i}`);
+  const texts = [
+    `{${all.join(",")}}`,
+    `{${[...all].reverse().join(",")}}`,
+    `{${all.join(",")},"f5":1}`,
+    `{${all.join(",")},"f40":1}`,
+    `{${all.join(",")},"f69":1}`,
+    `{"f40":1,"x":2,"f40":3}`,
+    `{"f69":1,"F69":2}`,
+    `{"f1":1,"x":2,"x":3}`,
+    `{"f\\u0031":1,"f2":2}`,
+  ];
+  it.each(texts.map((text, i) => ({ text, i })))(
+    "Wide/$i: each decode equals the exact engine",
+    ({ text, i }) => {
+      const src = `package wide${i}\ntype Wide struct {\n${Array.from({ length: n }, (_, j) => `\tF${j} int \`json:"f${j}"\``).join("\n")}\n}`;
+      const t = parseGo(src).Wide as GoType;
+      const want = exact(t, text);
+      for (let k = 0; k < 3; k++) {
+        const fast = unmarshalFast(t, text, resolveOptions(undefined), true);
+        if (want.error !== undefined) expect(fast, text).toBe(NO_FAST);
+        else if (fast !== NO_FAST) expect(isDeepStrictEqual(fast, want.value), text).toBe(true);
+      }
+    },
+  );
 });

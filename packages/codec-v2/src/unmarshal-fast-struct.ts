@@ -168,15 +168,16 @@ type Dec = (c: number, cur?: unknown) => unknown;
  * struct is wider than `maxGenerated` fields or code generation is off or refused.
  */
 export function structDecoder(spec: StructSpec, maxGenerated: number): Dec {
-  const gen =
-    structCodegen.enabled &&
-    spec.goNames.length <= maxGenerated &&
-    !spec.goNames.includes("__proto__") &&
-    !(spec.paths?.some((p) => p?.includes("__proto__")) ?? false);
+  const gen = structCodegen.enabled && spec.goNames.length <= maxGenerated;
   return tiered<number, unknown, unknown>(firstStruct(spec), () => {
     const hot = hotSpec(spec);
-    return (gen ? generateStruct(hot) : null) ?? tableStruct(hot);
+    return (gen && !hasProtoName(spec) ? generateStruct(hot) : null) ?? tableStruct(hot);
   });
+}
+
+/** Whether a field is stored under, or promoted through, a property named `__proto__` (never generated). */
+function hasProtoName(spec: StructSpec): boolean {
+  return spec.goNames.includes("__proto__") || (spec.paths?.some((p) => p?.includes("__proto__")) ?? false);
 }
 
 /**

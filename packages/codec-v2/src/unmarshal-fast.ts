@@ -17,6 +17,7 @@
 import {
   type FieldStep,
   FLAT_STRING,
+  type FlatFieldsV2,
   flatFieldsV2,
   type GoType,
   isIntegerKind,
@@ -366,7 +367,13 @@ class Compiler {
         return elem(c);
       };
     }
-    if (hasUnmarshalMethod(t)) throw UNSUPPORTED;
+    // A struct with no methods of its own and no embedded fields (gotype's flat lists) has none to
+    // find: the three lookups are left out of a first call over many such types.
+    if (
+      !(t.kind === "struct" && t.methods === undefined && this.flat(t) !== undefined) &&
+      hasUnmarshalMethod(t)
+    )
+      throw UNSUPPORTED;
     switch (t.kind) {
       case "bool":
         return (c) => {
@@ -412,6 +419,11 @@ class Compiler {
       case "struct":
         return this.struct(t, str);
     }
+  }
+
+  /** gotype's flat field lists of struct t under the options' Go release (cached by gotype). */
+  private flat(t: StructType): FlatFieldsV2 | undefined {
+    return flatFieldsV2(t, this.fo.rules.goVersion === "1.26" ? "1.26" : "1.27");
   }
 
   private slice(t: Extract<GoType, { kind: "slice" }>, str: boolean): FDec {
