@@ -68,9 +68,10 @@ function build(t: GoType, addr: boolean, quoted: boolean): Encoder {
 /** Pointers: null for nil, else the pointee (addressable), with Go's cycle check past 1000 levels. */
 function pointerEncoder(t: GoType & { kind: "pointer" }, quoted: boolean): Encoder {
   const elem = encoderFor(t.elem, true, quoted);
-  const ts = typeString(t);
-  // gotype answers a whole cycle of types at once (marshal-common's isRecursive walks the graph per type).
-  const recursive = isRecursiveType(t);
+  // The type's text and whether it is recursive are asked for past START_DETECTING_CYCLES_AFTER
+  // levels only: made then (a first marshal over many types reaches none of them).
+  let ts: string | undefined;
+  let recursive: boolean | undefined;
   // A value nests this deep through a recursive type or a long chain of declared types (T1 holds *T2, …):
   // either way the rest is encoded on the deferred path, off the JS stack.
   const deep = DEEP_ENCODE_DEPTH;
@@ -81,7 +82,12 @@ function pointerEncoder(t: GoType & { kind: "pointer" }, quoted: boolean): Encod
     }
     if (v === undefined) throw mismatch(t, v);
     if (++e.depth > deep) return deferDeep(e, self, v);
-    if (++e.ptrLevel > START_DETECTING_CYCLES_AFTER && (typeof v === "object" || recursive)) {
+    // gotype answers a whole cycle of types at once (marshal-common's isRecursive walks the graph per type).
+    if (
+      ++e.ptrLevel > START_DETECTING_CYCLES_AFTER &&
+      (typeof v === "object" || (recursive ??= isRecursiveType(t)))
+    ) {
+      ts ??= typeString(t);
       // A recursive pointer type cannot hold a primitive (ill-typed, e.g. 1n for `type P *P`):
       // it would dereference to itself forever; report it as the cycle it is.
       if (typeof v !== "object") throw new UnsupportedValueError(`encountered a cycle via ${ts}`);

@@ -64,8 +64,8 @@ interface FieldEnc {
   readonly omit: ((v: any) => boolean) | null;
   /** The field's type. */
   readonly type: GoType;
-  /** The path segment of the field (`.Name`, `.Embedded.Name` for a promoted field). */
-  readonly segment: string;
+  /** Hops from the struct to the field (its path segment, `.Name` or `.Embedded.Name`, is made on errors only). */
+  readonly hops: FieldV1["hops"];
 }
 
 const SKIP = Symbol("skip");
@@ -142,7 +142,9 @@ function fieldFailed(x: unknown, f: FieldEnc | undefined, fv: unknown): unknown 
     return x;
   }
   if (x.segments.length === 0 && fv === undefined) x.got = "undefined (missing field)";
-  x.segments.push(f.segment);
+  let segment = "";
+  for (const h of f.hops) segment += `.${h.name}`;
+  x.segments.push(segment);
   return x;
 }
 
@@ -190,7 +192,7 @@ export function buildStruct(t: GoType & { kind: "struct" }, addr: boolean): Enco
         enc: encoderFor(f.type, fieldAddr, f.quoted),
         omit,
         type: f.type,
-        segment: hops.map((h) => `.${h.name}`).join(""),
+        hops,
       };
     });
   // One generated function per escapeHTML setting (index 1: escaping on), made at the

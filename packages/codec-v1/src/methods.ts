@@ -28,34 +28,30 @@ export interface FoundMethod {
   readonly pointerReceiver: boolean;
 }
 
-const cache = new PlanCache<Map<MethodName, FoundMethod | null>>();
+const cache = new PlanCache<Map<MethodName, FoundMethod>>();
 
 /**
  * The method `name` of the non-pointer type `t` (declared or promoted), or
  * null. `inValueSet` says whether `T` has it or only `*T`.
  */
 export function findMethod(t: GoType, name: MethodName): FoundMethod | null {
-  let m = cache.get(t);
-  if (m === undefined) {
-    m = new Map();
-    cache.set(t, m);
-  }
-  let r = m.get(name);
-  if (r === undefined) {
-    const a = lookupMethod(t, name, { addressable: true });
-    r =
-      a === undefined
-        ? null
-        : {
-            fn: a.method.fn,
-            hops: a.path.map((s) => ({ name: s.name, pointer: s.pointer })),
-            recvType: a.owner,
-            inValueSet: lookupMethod(t, name, { addressable: false }) !== undefined,
-            pointerReceiver: a.method.receiver === "pointer",
-          };
-    m.set(name, r);
-  }
-  return r;
+  const m = cache.get(t);
+  const r = m?.get(name);
+  if (r !== undefined) return r;
+  const a = lookupMethod(t, name, { addressable: true });
+  // Not cached: gotype answers a type without methods (most types) at once, and a first call
+  // over many types would make a map for each.
+  if (a === undefined) return null;
+  const found: FoundMethod = {
+    fn: a.method.fn,
+    hops: a.path.map((s) => ({ name: s.name, pointer: s.pointer })),
+    recvType: a.owner,
+    inValueSet: lookupMethod(t, name, { addressable: false }) !== undefined,
+    pointerReceiver: a.method.receiver === "pointer",
+  };
+  if (m === undefined) cache.set(t, new Map([[name, found]]));
+  else m.set(name, found);
+  return found;
 }
 
 /** Go's runtime panic text for a method promoted through a nil embedded pointer. */

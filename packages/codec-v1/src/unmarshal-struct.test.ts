@@ -45,6 +45,12 @@ const cases: [string, string, string][] = [
   ["UnknownAndIgnored", SOURCE, `{"id":1,"Hidden":4,"other":[1,{"a":2}],"name":"b"}`],
   ["DuplicateMembers", SOURCE, `{"id":1,"id":2,"next":{"id":3},"next":{"name":"m"}}`],
   ["EmptyAndNull", SOURCE, `{"next":null,"tags":null}`],
+  // Members left out: the loop matches the next few fields in place before it reads the name.
+  ["Skipped/Gaps", SOURCE, `{"id":1,"next":{"id":2},"Plain":true}`],
+  ["Skipped/AfterLast", SOURCE, `{"tags":["a"],"Plain":false,"name":"x"}`],
+  ["Skipped/PrefixNames", SOURCE, `{"i":1,"nam":"a","id":2,"nexts":{},"Plai":true}`],
+  ["Skipped/Escaped", SOURCE, `{"id":1,"n\\u0061me":"e","\\u007a":"q"}`],
+  ["Skipped/Wide", wideSource(20), `{"f0":1,"f6":2,"f7":3,"f19":4,"f2":5}`],
   ["Wide/200", wideSource(200), `{${Array.from({ length: 200 }, (_, i) => `"f${199 - i}":${i}`).join(",")}}`],
 ];
 

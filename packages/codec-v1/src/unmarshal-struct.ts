@@ -336,8 +336,8 @@ function exactMap(plan: FastPlan): ReadonlyMap<string, FastField> {
   return exact;
 }
 
-const PRINTABLE_UNQUOTED = /^[\x20-\x7e]*$/;
-const QUOTE_OR_BACKSLASH = /["\\]/;
+/** Printable ASCII other than `"` and `\\` (a name matched in place). */
+const PLAIN_NAME = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
 
 function makeFastPlan(t: GoType & { kind: "struct" }): FastPlan {
   const sf = structFieldsV1(t);
@@ -346,7 +346,7 @@ function makeFastPlan(t: GoType & { kind: "struct" }): FastPlan {
     (f, i): FastField => ({
       last: (f.hops[f.hops.length - 1] as FieldV1["hops"][number]).name,
       // (the names are distinct: the in-place guess finds what the exact lookup finds)
-      quoted: PRINTABLE_UNQUOTED.test(f.name) && !QUOTE_OR_BACKSLASH.test(f.name) ? `"${f.name}"` : "",
+      quoted: PLAIN_NAME.test(f.name) ? `"${f.name}"` : "",
       hops: f.hops.length > 1 ? f.hops : undefined,
       at: i,
       dec: GIVE_UP,
@@ -359,6 +359,9 @@ function makeFastPlan(t: GoType & { kind: "struct" }): FastPlan {
   }
   return { order, exact: null, folded: null, list };
 }
+
+/** Fields after the guessed one that the table loop matches in place before it reads the name. */
+const SKIP_AHEAD = 4;
 
 /**
  * Decodes of a struct type before its decoder is generated: the first runs the table-driven loop
@@ -403,8 +406,23 @@ export function structDecoder(t: GoType & { kind: "struct" }): FDec {
         C.p += f.quoted.length;
         guess++;
       } else {
-        f = lookupField(p, readString());
-        if (f !== undefined) guess = f.at + 1;
+        // Then the next few fields in place (members left out, as omitempty leaves them): no
+        // string made and no name map built.
+        f = undefined;
+        const last = Math.min(order.length, guess + SKIP_AHEAD + 1);
+        for (let j = guess + 1; j < last; j++) {
+          const g = order[j] as FastField;
+          if (g.quoted !== "" && text.startsWith(g.quoted, C.p)) {
+            C.p += g.quoted.length;
+            f = g;
+            guess = j + 1;
+            break;
+          }
+        }
+        if (f === undefined) {
+          f = lookupField(p, readString());
+          if (f !== undefined) guess = f.at + 1;
+        }
       }
       if (f === undefined) {
         if (V1.disallowUnknown) bail();

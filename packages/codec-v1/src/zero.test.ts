@@ -103,6 +103,22 @@ const cases: { name: string; t: GoType }[] = [
     ),
   },
   {
+    name: "Narrow/Small",
+    t: wide(
+      5,
+      (i) => `F${i}`,
+      (i) => KINDS[(i * 5) % KINDS.length] as GoType,
+    ),
+  },
+  {
+    name: "Narrow/Blanks",
+    t: wide(
+      6,
+      (i) => (i % 3 === 0 ? "_" : `F${i}`),
+      (i) => (i === 0 ? T.int : i === 3 ? T.string : T.bool),
+    ),
+  },
+  {
     // A blank field's literal keeps the last blank's value at the first one's place (no template).
     name: "Wide/Blanks",
     t: wide(
