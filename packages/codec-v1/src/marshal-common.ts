@@ -249,25 +249,48 @@ const byteCache = new PlanCache<ByteEncoder | null>();
 /** How many byte encoders may be under construction at once (one per type down a type graph). */
 const BYTE_BUILD_DEPTH = 64;
 let byteBuilding = 0;
+/** The types under construction, each with the stub a recursive type reaches itself through. */
+const building = new Map<GoType, { stub: ByteEncoder; reached: boolean }>();
+/** The types cached since the outermost construction began, in order (see byteEncoderFor). */
+const builtNow: GoType[] = [];
 
-/** The byte encoder for `t`, or null when the type is outside the byte path (see the module doc). */
+/**
+ * The byte encoder for `t`, or null when the type is outside the byte path (see marshal-fast.ts).
+ * A recursive type reaches itself through a stub while it is built; when it fails after that,
+ * the encoders cached since it began may hold the stub and are dropped (they are built again
+ * when asked for, and then see the failure). Every container counts depth, so a value that
+ * nests deeper than BYTES_MAX_DEPTH (a cycle among them) bails to the general encoder.
+ */
 export function byteEncoderFor(t: GoType): ByteEncoder | null {
   const c = byteCache.get(t);
   if (c !== undefined) return c;
+  const b = building.get(t);
+  if (b !== undefined) {
+    b.reached = true;
+    return b.stub;
+  }
   // A chain of declared types deeper than BYTE_BUILD_DEPTH is left to the general encoder
   // (uncached: a shallower start may still take the byte path).
   if (byteBuilding >= BYTE_BUILD_DEPTH) return null;
-  // Recursive types never take this path, so no indirection is needed while building.
-  byteCache.set(t, null);
+  let real: ByteEncoder | null = null;
+  const self = { stub: ((w, v) => (real as ByteEncoder)(w, v)) as ByteEncoder, reached: false };
+  building.set(t, self);
+  const mark = builtNow.length;
   byteBuilding++;
-  let enc: ByteEncoder | null;
   try {
-    enc = buildFast(t);
+    real = buildFast(t);
   } finally {
     byteBuilding--;
+    building.delete(t);
+    if (real === null && self.reached) {
+      for (let i = mark; i < builtNow.length; i++) byteCache.delete(builtNow[i] as GoType);
+      builtNow.length = mark;
+    }
   }
-  byteCache.set(t, enc);
-  return enc;
+  byteCache.set(t, real);
+  if (byteBuilding === 0) builtNow.length = 0;
+  else builtNow.push(t);
+  return real;
 }
 
 /** Whether `t` or `*t` has MarshalJSON or MarshalText (declared or promoted). */

@@ -1,8 +1,9 @@
 /**
  * marshal straight to UTF-8 bytes, for the common types: structs, slices,
  * arrays, maps with string or integer keys, pointers, scalars and `any`,
- * with no methods, no known types (time.Time, json.Number, ...), no
- * `,string` options and no recursive types anywhere in the type. Encoders
+ * with no methods, no known types (time.Time, json.Number, ...) and no
+ * `,string` options anywhere in the type; recursive types too (a value
+ * nested past BYTES_MAX_DEPTH, a cycle among them, bails). Encoders
  * are compiled once per type (cached on the type object) and write into one
  * reused buffer: keys pre-encoded with their separators, short strings
  * encoded by hand, long ones by Buffer's native UTF-8 writer.
@@ -17,20 +18,14 @@
  */
 import { type GoType, tieredOver } from "./deps.js";
 import { encodeAnyBytes } from "./marshal-any.js";
-import {
-  type ByteEncoder,
-  byteEncoderFor,
-  hasMarshalMethods,
-  isRecursive,
-  registerBuilders,
-} from "./marshal-common.js";
+import { type ByteEncoder, byteEncoderFor, hasMarshalMethods, registerBuilders } from "./marshal-common.js";
 import { buildMapBytes } from "./marshal-map.js";
 import { scalarByteEncoder } from "./marshal-scalar.js";
 import { buildList } from "./marshal-slice.js";
 import { buildStructBytes } from "./marshal-struct.js";
 
 function buildBytes(t: GoType): ByteEncoder | null {
-  if (t.known !== undefined || hasMarshalMethods(t) || isRecursive(t)) return null;
+  if (t.known !== undefined || hasMarshalMethods(t)) return null;
   switch (t.kind) {
     case "interface":
       return t.methods === undefined && t.opaque === undefined ? encodeAnyBytes : null;

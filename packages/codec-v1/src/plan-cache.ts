@@ -21,6 +21,9 @@ export class PlanCache<V> {
   set(t: GoType, v: V): void {
     this.map.set(t, v);
   }
+  delete(t: GoType): void {
+    this.map.delete(t);
+  }
   clear(): void {
     this.map = new WeakMap();
   }
