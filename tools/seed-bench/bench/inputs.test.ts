@@ -4,7 +4,7 @@
  */
 import { goType, parseGo } from "@gojson/gotype";
 import { describe, expect, it } from "vitest";
-import { corpusInput, prefixGoTypes, tinyOrderInput, vsGoInputs } from "./inputs.js";
+import { corpusInput, prefixGoTypes, tinyOrderInput, treeInput, vsGoInputs } from "./inputs.js";
 
 describe("prefixGoTypes", () => {
   it.each([
@@ -43,6 +43,7 @@ describe("vsGoInputs", () => {
 
   it.each([
     ["tiny-order", tinyOrderInput()],
+    ["comment-tree", treeInput()],
     ["twitter", corpusInput("twitter")],
     ["citm_catalog", corpusInput("citm_catalog")],
   ] as const)("%s/ItsRootTypeParses", (_, p) => {

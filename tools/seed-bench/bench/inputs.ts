@@ -97,13 +97,53 @@ export function tinyOrderInput(): BenchInput {
   };
 }
 
+/** A recursive type (a comment thread: replies are comments), as real APIs declare one. */
+export const TREE_GO_SOURCE = `type TreeComment struct {
+	ID      int64          \`json:"id"\`
+	Author  string         \`json:"author"\`
+	Body    string         \`json:"body"\`
+	Score   float64        \`json:"score"\`
+	Tags    []string       \`json:"tags"\`
+	Replies []*TreeComment \`json:"replies,omitempty"\`
+}`;
+
+/** A thread of 1 + 8 + 64 + 512 comments (four levels; Go's bytes: the JSON below, compact). */
+export function treeInput(): BenchInput {
+  let id = 0;
+  const comment = (depth: number): unknown => {
+    id++;
+    return {
+      id,
+      author: `user${(id * 7919) % 1000}`,
+      body: `Comment ${id}: reply at depth ${depth}, with "quotes" and <markup> & more.`,
+      score: Math.round(((id * 37) % 1000) * 10.5) / 100,
+      tags: id % 3 === 0 ? ["pinned"] : [],
+      ...(depth < 3 ? { replies: Array.from({ length: 8 }, () => comment(depth + 1)) } : {}),
+    };
+  };
+  const json = JSON.stringify(comment(0)).replace(/[<>&]/g, (c) => `\\u00${c.charCodeAt(0).toString(16)}`);
+  return {
+    id: "comment-tree",
+    label: "comment tree (recursive, 585 nodes)",
+    bytes: new TextEncoder().encode(json),
+    goSource: TREE_GO_SOURCE,
+    goType: "TreeComment",
+  };
+}
+
 /**
  * The inputs of the gojson ÷ Go table: seed 002's five payloads, the tiny order (per-call
- * cost), and twitter and citm_catalog with their Go types (long strings of every script,
- * pointers and nested slices; maps of structs and of int64 slices).
+ * cost), a recursive type (treeInput), and twitter and citm_catalog with their Go types (long
+ * strings of every script, pointers and nested slices; maps of structs and of int64 slices).
  */
 export function vsGoInputs(): BenchInput[] {
-  return [...seedPayloads(), tinyOrderInput(), corpusInput("twitter"), corpusInput("citm_catalog")];
+  return [
+    ...seedPayloads(),
+    tinyOrderInput(),
+    treeInput(),
+    corpusInput("twitter"),
+    corpusInput("citm_catalog"),
+  ];
 }
 
 const typeCache = new Map<string, unknown>();
