@@ -162,6 +162,36 @@ function holder(obj: any, path: readonly string[]): any {
 
 type Dec = (c: number, cur?: unknown) => unknown;
 
+/** A member no field takes: skipped, its name kept; rejected members and repeated names bail (the exact path reports them). */
+function skipUnknown(name: string, reject: boolean, unknown: Set<string> | undefined): Set<string> {
+  if (reject) bail();
+  const seen = unknown ?? new Set<string>();
+  if (seen.has(name)) bail();
+  seen.add(name);
+  skipValue(colon());
+  return seen;
+}
+
+/** The fields seen in an object (a word of bits, or one byte a field) with `bit` set; a field seen before bails (a duplicate name). */
+function withSeen(word: number, bit: number): number {
+  if ((word & bit) !== 0) bail();
+  return word | bit;
+}
+
+/** Decodes field i's value into obj (or the embedded struct that holds a promoted field). */
+function storeField(
+  obj: any,
+  i: number,
+  goNames: readonly string[],
+  decs: readonly Dec[],
+  paths: StructSpec["paths"],
+): void {
+  const path = paths === null ? undefined : paths[i];
+  const h = path === undefined ? obj : holder(obj, path);
+  const k = goNames[i] as string;
+  h[k] = (decs[i] as Dec)(colon(), h[k]);
+}
+
 /**
  * structDecoder returns the decoder of a struct: {@link firstStruct} for its first decodes
  * (tier.ts), then its generated decoder, or the table-driven loop over laid-out names where the
@@ -213,32 +243,16 @@ export function firstStruct(spec: StructSpec): Dec {
         let f = plans.get(name);
         if (f === undefined && anyFold) f = folded.get(fold(name));
         if (f === undefined) {
-          if (reject) bail();
-          unknown ??= new Set();
-          if (unknown.has(name)) bail();
-          unknown.add(name);
-          skipValue(colon());
+          unknown = skipUnknown(name, reject, unknown);
           continue;
         }
         i = f;
       }
       guess = i + 1;
-      if (seenWide !== undefined) {
-        if (seenWide[i] === 1) bail();
-        seenWide[i] = 1;
-      } else if (i < 32) {
-        const bit = 1 << i;
-        if ((seen0 & bit) !== 0) bail();
-        seen0 |= bit;
-      } else {
-        const bit = 1 << (i - 32);
-        if ((seen1 & bit) !== 0) bail();
-        seen1 |= bit;
-      }
-      const path = paths === null ? undefined : paths[i];
-      const h = path === undefined ? obj : holder(obj, path);
-      const k = goNames[i] as string;
-      h[k] = (decs[i] as Dec)(colon(), h[k]);
+      if (seenWide !== undefined) seenWide[i] = withSeen(seenWide[i] as number, 1);
+      else if (i < 32) seen0 = withSeen(seen0, 1 << i);
+      else seen1 = withSeen(seen1, 1 << (i - 32));
+      storeField(obj, i, goNames, decs, paths);
     } while (nextMember());
     return obj;
   };
@@ -275,32 +289,15 @@ function tableStruct(spec: HotSpec): Dec {
         const name = readString();
         let f = plans.get(name);
         if (f === undefined && anyFold) f = folded.get(fold(name));
-        if (f === undefined) {
-          if (reject) bail();
-          unknown ??= new Set();
-          if (unknown.has(name)) bail();
-          unknown.add(name);
-          skipValue(colon());
-        } else i = f;
+        if (f === undefined) unknown = skipUnknown(name, reject, unknown);
+        else i = f;
       }
       if (i >= 0) {
         guess = i + 1;
-        if (seenWide !== undefined) {
-          if (seenWide[i] === 1) bail();
-          seenWide[i] = 1;
-        } else if (i < 32) {
-          const bit = 1 << i;
-          if ((seen0 & bit) !== 0) bail();
-          seen0 |= bit;
-        } else {
-          const bit = 1 << (i - 32);
-          if ((seen1 & bit) !== 0) bail();
-          seen1 |= bit;
-        }
-        const path = paths === null ? undefined : paths[i];
-        const h = path === undefined ? obj : holder(obj, path);
-        const k = goNames[i] as string;
-        h[k] = (decs[i] as Dec)(colon(), h[k]);
+        if (seenWide !== undefined) seenWide[i] = withSeen(seenWide[i] as number, 1);
+        else if (i < 32) seen0 = withSeen(seen0, 1 << i);
+        else seen1 = withSeen(seen1, 1 << (i - 32));
+        storeField(obj, i, goNames, decs, paths);
       }
     } while (nextMember());
     return obj;
