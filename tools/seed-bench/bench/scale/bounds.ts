@@ -41,7 +41,7 @@ export function rejectSizes(o: ScaleOptions): number[] {
 
 /** Runs the bounds bench; returns the result document. */
 export async function runBounds(o: ScaleOptions, log?: (line: string) => void): Promise<BenchResult> {
-  const run = new ScaleRun(o, log);
+  const run = new ScaleRun(o, log, o.types);
   try {
     const baselineRssBytes = run.baselines();
     const tag = formatByteSize(o.stringSize);

@@ -141,14 +141,16 @@ export class ScaleRun {
   private readonly startedAt = new Date();
   private readonly env = collectEnvironment();
 
+  /** `typeSizes`: the many-types counts whose Go types the probes compile in (the bounds bench's; none elsewhere). */
   constructor(
     readonly options: ScaleOptions,
     private readonly log: (line: string) => void = (l) => console.log(l),
+    typeSizes: readonly number[] = [],
   ) {
     this.dir = mkdtempSync(path.join(os.tmpdir(), "gojson-scale-"));
     this.goFile = path.join(this.dir, "events.go");
     writeFileSync(this.goFile, EVENT_GO_SOURCE);
-    this.go = options.go ? buildGoProbes(path.join(this.dir, "go"), options.types) : undefined;
+    this.go = options.go ? buildGoProbes(path.join(this.dir, "go"), typeSizes) : undefined;
     if (this.go)
       this.env.go = { version: this.go.version, goexperiment: "jsonv2 (v2 rows); none (classic v1 rows)" };
   }
