@@ -361,7 +361,33 @@ export function typesChecks(rows: readonly ScaleRow[], o: ScaleOptions): ScaleCh
               : "not run (Go absent)",
         pass: ratio !== undefined ? ratio <= FIRST_CALL_VS_GO_BOUND : r?.error ? false : null,
       });
+      // The codec's own share: what a program pays on first use when its types come ready-made
+      // (a schema module generated at build time, or parseGo run at start-up).
+      const plan = r !== undefined ? planSeconds(r) : undefined;
+      const goPlan = go !== undefined ? planSeconds(go) : undefined;
+      const planRatio = plan !== undefined && goPlan !== undefined ? plan / goPlan : undefined;
+      out.push({
+        id: `types/plan-compile-vs-go/${id}@${k}`,
+        subject: id,
+        bound: `many types: plan compile ≤ ${FIRST_CALL_VS_GO_BOUND}× Go`,
+        figure: planRatio !== undefined ? `${planRatio.toFixed(1)}× Go` : r?.error ? "threw" : "—",
+        statement: `${id}: the first unmarshal and the first marshal of a value holding each of ${k} struct types (types already parsed) ≤ ${FIRST_CALL_VS_GO_BOUND}× Go's first Unmarshal + Marshal (${id === "codec-v2" ? "json/v2" : "classic encoding/json"})`,
+        observed:
+          planRatio !== undefined
+            ? `${(plan! * 1e3).toFixed(1)} ms vs Go ${(goPlan! * 1e3).toFixed(1)} ms: ${planRatio.toFixed(1)}×`
+            : r?.error
+              ? `failed: ${r.error}`
+              : "not run (Go absent)",
+        pass: planRatio !== undefined ? planRatio <= FIRST_CALL_VS_GO_BOUND : r?.error ? false : null,
+      });
     }
   }
   return out;
+}
+
+/** A many-types row's first unmarshal + first marshal, in seconds (undefined when the row has no split). */
+function planSeconds(r: ScaleRow): number | undefined {
+  const u = Number(r.extra?.unmarshalSeconds);
+  const m = Number(r.extra?.marshalSeconds);
+  return Number.isFinite(u) && Number.isFinite(m) ? u + m : undefined;
 }

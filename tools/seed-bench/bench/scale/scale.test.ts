@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { hasGo, type ProbeReport, type ScaleRow } from "@gojson/harness";
 import { describe, expect, it } from "vitest";
-import { runBounds } from "./bounds.js";
+import { runBounds, typesChecks } from "./bounds.js";
 import { EVENT_GO_SOURCE, eventJson, writeEvents } from "./events.js";
 import { bestOf, docSizesUpTo, type ScaleOptions, scaleOptions } from "./probes.js";
 import { runStreams, streamChecks } from "./streams.js";
@@ -100,6 +100,47 @@ describe("document cost checks", () => {
       const check = streamChecks(c.rows, o).find((x) => x.id === "doc-decode/flat/codec-v2@100 MB");
       expect(check?.observed).toBe(c.want);
     });
+});
+
+describe("many-types checks", () => {
+  const row = (impl: string, k: number, parse: number, unmarshal: number, marshal: number): ScaleRow => ({
+    group: `types@${k}`,
+    impl,
+    label: impl,
+    side: impl.startsWith("go") ? "go" : "gojson",
+    inputBytes: 40 * k,
+    seconds: parse + unmarshal + marshal,
+    values: k,
+    extra: { parseSeconds: parse, unmarshalSeconds: unmarshal, marshalSeconds: marshal },
+  });
+  const o = { ...tiny, types: [1000] };
+  const cases = [
+    // parseGo makes the whole first use 6.5× Go's; the codec's own share is 4.0×.
+    {
+      name: "ParseOverPlanUnder",
+      codec: [0.025, 0.02, 0.02],
+      go: [0, 0.006, 0.004],
+      total: false,
+      plan: true,
+    },
+    { name: "BothUnder", codec: [0.01, 0.015, 0.01], go: [0, 0.006, 0.004], total: true, plan: true },
+    { name: "BothOver", codec: [0.01, 0.04, 0.02], go: [0, 0.006, 0.004], total: false, plan: false },
+  ];
+  for (const c of cases)
+    it(c.name, () => {
+      const [p, u, m] = c.codec as [number, number, number];
+      const [gp, gu, gm] = c.go as [number, number, number];
+      const checks = typesChecks([row("codec-v2", 1000, p, u, m), row("go-v2", 1000, gp, gu, gm)], o);
+      const verdict = (id: string) => checks.find((x) => x.id === id)?.pass;
+      expect([
+        verdict("types/first-call-vs-go/codec-v2@1000"),
+        verdict("types/plan-compile-vs-go/codec-v2@1000"),
+      ]).toEqual([c.total, c.plan]);
+    });
+  it("GoAbsent/NoVerdict", () => {
+    const checks = typesChecks([row("codec-v2", 1000, 0.01, 0.01, 0.01)], o);
+    expect(checks.find((x) => x.id === "types/plan-compile-vs-go/codec-v2@1000")?.pass).toBeNull();
+  });
 });
 
 describe("bestOf", () => {
