@@ -254,6 +254,17 @@ export function define<D extends GoType>(decl: D, underlying: GoType): GoType {
   return decl;
 }
 
+/**
+ * define(decl, struct { fields }) for a named type made by `declare` (still a struct with no
+ * fields): the fields set in place, no underlying struct object made (the resolver's path for
+ * `type T struct { ... }`).
+ */
+export function defineStruct(decl: GoType, fields: readonly StructField[]): void {
+  if (!undefinedDecls.delete(decl) || decl.kind !== "struct")
+    throw new TypeError(`defineStruct: ${String(decl.name)} is not an undefined declaration`);
+  (decl as Mutable<StructType>).fields = fields;
+}
+
 function copyUnderlying(target: Record<string, unknown>, u: GoType): void {
   target.kind = u.kind;
   switch (u.kind) {

@@ -37,19 +37,33 @@ export function typeId(t: GoType): number {
 
 /** A struct literal's type: fields checked (duplicates, embedded type parameters), identical literals one object. */
 export function structType(fieldsAst: readonly FieldAst[], ctx: Ctx, scope: CompositeScope): StructType {
-  const fields: StructField[] = new Array<StructField>(fieldsAst.length);
-  const seen = new Set<string>();
-  // A call a field: a wide struct runs this loop once, while the function is soon compiled.
-  for (let i = 0; i < fieldsAst.length; i++) fields[i] = structField(fieldsAst, i, ctx, scope, seen);
+  const fields = structFields(fieldsAst, ctx, scope);
   // Identical struct literals are one type (Go's type identity), so instantiations with them match:
   // the literals of a bucket are compared field by field (no key text per field).
   const key = structBucket(fields);
   const bucket = scope.structs.get(key);
   if (bucket !== undefined) for (const st of bucket) if (sameFields(st.fields, fields)) return st;
-  const st = Object.freeze({ kind: "struct", fields: Object.freeze(fields) }) as StructType;
+  const st = Object.freeze({ kind: "struct", fields }) as StructType;
   if (bucket === undefined) scope.structs.set(key, [st]);
   else bucket.push(st);
   return st;
+}
+
+/**
+ * The fields of a struct literal, checked (duplicates, embedded type parameters) and frozen.
+ * A named type's own literal (`type T struct { ... }`) takes them as they are: only its named
+ * type can reach that literal, so it is never compared with others (no interning, no hash).
+ */
+export function structFields(
+  fieldsAst: readonly FieldAst[],
+  ctx: Ctx,
+  scope: CompositeScope,
+): readonly StructField[] {
+  const fields: StructField[] = new Array<StructField>(fieldsAst.length);
+  const seen = new Set<string>();
+  // A call a field: a wide struct runs this loop once, while the function is soon compiled.
+  for (let i = 0; i < fieldsAst.length; i++) fields[i] = structField(fieldsAst, i, ctx, scope, seen);
+  return Object.freeze(fields);
 }
 
 /** Field `i` of a struct literal: its type resolved, its name checked against the ones before it (`seen`). */

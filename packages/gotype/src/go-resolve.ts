@@ -19,6 +19,7 @@ import {
   arrayOf,
   declare,
   define,
+  defineStruct,
   isExportedName,
   isUndefinedDecl,
   mapOf,
@@ -36,7 +37,7 @@ import type {
   TExpr,
   TypeDeclAst,
 } from "./go-ast.js";
-import { type CompositeScope, ifaceType, structType, typeId } from "./go-composite-types.js";
+import { type CompositeScope, ifaceType, structFields, structType, typeId } from "./go-composite-types.js";
 import { ConstEvaluator, LazyLength } from "./go-const-eval.js";
 import {
   checkArrays,
@@ -169,6 +170,13 @@ export class PackageScope {
       declares: (name) => this.typeDecls.has(name) || this.genericDecls.has(name),
       evalConst: (e, ctx) => this.evalConst(e, undefined, ctx),
     };
+    this.declareAll(files);
+  }
+
+  // Files the package's declarations by name (a name declared twice is Go's error) and makes
+  // the named types. (A method: a map local to the constructor would live as long as the
+  // closures made there.)
+  private declareAll(files: readonly FileAst[]): void {
     const seen = new Map<string, GoPos>();
     const claim = (name: string, pos: GoPos) => {
       if (name === "_") return;
@@ -398,7 +406,15 @@ export class PackageScope {
       }
       const saved = this.declPos;
       this.declPos = d.pos;
-      const u = this.resolve(d.expr, this.fileCtx(d.fileIndex));
+      const e = d.expr;
+      if (e.k === "struct") {
+        // (the common declaration: its literal is the named type's own, not interned)
+        defineStruct(obj, structFields(e.fields, this.fileCtx(d.fileIndex), this.composite));
+        this.declPos = saved;
+        this.attachMethods(obj, cur, this.methodDecls.get(cur));
+        break;
+      }
+      const u = this.resolve(e, this.fileCtx(d.fileIndex));
       this.declPos = saved;
       if (isUndefinedDecl(u)) throw this.cycleError([cur, u.name as string, cur]);
       define(obj, u);

@@ -25,36 +25,56 @@ interface CacheEntry {
   readonly generation: number;
 }
 
+// An entry and where it is filed (to drop it from its options' map when it is evicted).
+interface Filed {
+  readonly entry: CacheEntry;
+  readonly options: string;
+  readonly source: string;
+}
+
+// Entries by the options' text, then by the source text itself: the source is the key as given,
+// never copied into a longer key (a cached source would otherwise be held twice).
 class ParseCache {
-  private readonly map = new Map<string, CacheEntry>();
+  private readonly byOptions = new Map<string, Map<string, Filed>>();
+  // Every entry, least recently used first.
+  private readonly order = new Set<Filed>();
   private chars = 0;
-  get(key: string): CacheEntry | undefined {
-    const e = this.map.get(key);
-    if (e !== undefined) {
-      this.map.delete(key);
-      this.map.set(key, e);
-    }
-    return e;
+  get(options: string, source: string): CacheEntry | undefined {
+    const f = this.byOptions.get(options)?.get(source);
+    if (f === undefined) return undefined;
+    this.order.delete(f);
+    this.order.add(f);
+    return f.entry;
   }
-  set(key: string, e: CacheEntry): void {
+  set(options: string, source: string, e: CacheEntry): void {
     if (e.chars > PARSE_CACHE_MAX_CHARS) return;
-    this.delete(key);
-    this.map.set(key, e);
+    this.delete(options, source);
+    let bySource = this.byOptions.get(options);
+    if (bySource === undefined) {
+      bySource = new Map();
+      this.byOptions.set(options, bySource);
+    }
+    const f: Filed = { entry: e, options, source };
+    bySource.set(source, f);
+    this.order.add(f);
     this.chars += e.chars;
-    while (this.map.size > PARSE_CACHE_MAX_ENTRIES || this.chars > PARSE_CACHE_MAX_CHARS) {
-      const oldest = this.map.keys().next().value as string;
-      this.delete(oldest);
+    while (this.order.size > PARSE_CACHE_MAX_ENTRIES || this.chars > PARSE_CACHE_MAX_CHARS) {
+      const oldest = this.order.values().next().value as Filed;
+      this.delete(oldest.options, oldest.source);
     }
   }
-  delete(key: string): void {
-    const e = this.map.get(key);
-    if (e !== undefined) {
-      this.chars -= e.chars;
-      this.map.delete(key);
-    }
+  delete(options: string, source: string): void {
+    const bySource = this.byOptions.get(options);
+    const f = bySource?.get(source);
+    if (bySource === undefined || f === undefined) return;
+    this.chars -= f.entry.chars;
+    this.order.delete(f);
+    bySource.delete(source);
+    if (bySource.size === 0) this.byOptions.delete(options);
   }
   clear(): void {
-    this.map.clear();
+    this.byOptions.clear();
+    this.order.clear();
     this.chars = 0;
   }
 }
@@ -106,15 +126,16 @@ export interface ParseGoOptions extends ParsePackageOptions {
 export function parseGo(source: string, options: ParseGoOptions = {}): Record<string, GoType> {
   if (typeof source !== "string") throw new TypeError("parseGo: source must be a string");
   const cache = options.predeclared === undefined ? cacheFor(options.imports, options.methods) : undefined;
-  const key = `${options.fileName ?? ""}\u0000${options.path ?? ""}\u0000${buildKey(options.build)}\u0000${source}`;
-  const hit = cache?.get(key);
+  const opts = `${options.fileName ?? ""}\u0000${options.path ?? ""}\u0000${buildKey(options.build)}`;
+  const hit = cache?.get(opts, source);
   if (hit !== undefined && hit.generation === cleared) return hit.types;
   const pkg = parseGoPackage([{ name: options.fileName ?? "", source }], options);
   const types = pkg.types as Record<string, GoType>;
   if (options.methods !== undefined) withPackageMethods(types, options.methods);
   if (cache !== undefined) {
-    cache.set(key, { types, chars: key.length, generation: cleared });
-    const evict = () => cache.delete(key);
+    // (counted as the options and source texts joined, as the limits are documented)
+    cache.set(opts, source, { types, chars: opts.length + 1 + source.length, generation: cleared });
+    const evict = () => cache.delete(opts, source);
     for (const name of Object.keys(types)) {
       const t = types[name] as GoType;
       if (t.name === name && t.known === undefined) onMethodsAttached(t, evict);
