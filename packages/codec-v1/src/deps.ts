@@ -23,12 +23,15 @@ export {
   intBounds,
   isGoType,
   isIntegerKind,
+  isValidTagNameV1,
   JsonNumber,
   lookupMethod,
+  lookupTag,
   methodsVersion,
   structFields,
   T,
   typeString,
+  unresolvedError,
 } from "@gojson/gotype";
 export type { SyntacticError } from "@gojson/jsontext";
 export {

@@ -1,10 +1,21 @@
 /**
- * v1 struct field tables for the codec: @gojson/gotype's
- * `structFields(t, "v1")` (Go's typeFields: tags, breadth-first embedding,
- * dominance, exact and folded name indexes) reshaped into the hops the
- * compiled encoders and decoders walk. Cached per struct type.
+ * v1 struct field tables for the codec: Go's typeFields (tags, breadth-first
+ * embedding, dominance) reshaped into the hops the compiled encoders and
+ * decoders walk. A struct without embedded fields is read from its own field
+ * list here; any other struct goes through @gojson/gotype's
+ * `structFields(t, "v1")`. Cached per struct type.
  */
-import { type GoType, type JsonField, structFields } from "./deps.js";
+import {
+  foldNameV1,
+  type GoType,
+  isValidTagNameV1,
+  type JsonField,
+  lookupTag,
+  type StructField,
+  type StructType,
+  structFields,
+  unresolvedError,
+} from "./deps.js";
 import { PlanCache } from "./plan-cache.js";
 
 /** One step from a struct value to a field: the Go field name (the TS key) and its declared type. */
@@ -19,10 +30,6 @@ export interface FieldHop {
 export interface FieldV1 {
   /** The JSON object name. */
   readonly name: string;
-  /** Whether the name came from a tag. */
-  readonly tagged: boolean;
-  /** Go's field index path. */
-  readonly index: readonly number[];
   /** Hops from the struct value to the field; the last hop is the field itself. */
   readonly hops: readonly FieldHop[];
   /** The field's declared type. */
@@ -31,28 +38,29 @@ export interface FieldV1 {
   readonly omitZero: boolean;
   /** The `,string` option applies (scalar field, or pointer to one). */
   readonly quoted: boolean;
-  /** The name folded as Go 1.26 matches names case-insensitively. */
-  readonly folded: string;
 }
 
 /** The resolved field table of a struct type. */
 export interface StructFieldsV1 {
   readonly list: readonly FieldV1[];
   readonly byExactName: ReadonlyMap<string, FieldV1>;
+  /** Fields by name folded as Go 1.26 matches names case-insensitively (foldNameV1). */
   readonly byFoldedName: ReadonlyMap<string, FieldV1>;
 }
 
 const cache = new PlanCache<StructFieldsV1>();
 
 /**
- * Go's cachedTypeFields for a struct type, in the codec's shape. One object per field (the
- * hops are gotype's field steps, which have the hop's shape); the name indexes are built when
- * first read (marshal reads only the list).
+ * Go's cachedTypeFields for a struct type, in the codec's shape: one object per field (a
+ * struct's own fields are their own hops); the name indexes are built when first read
+ * (marshal reads only the list).
  */
 export function structFieldsV1(t: GoType): StructFieldsV1 {
   let r = cache.get(t);
   if (r === undefined) {
-    r = new Table(structFields(t, "v1").fields.map(fieldV1));
+    r = new Table(
+      (t.kind === "struct" ? flatFields(t) : undefined) ?? structFields(t, "v1").fields.map(fieldV1),
+    );
     cache.set(t, r);
   }
   return r;
@@ -77,11 +85,14 @@ class Table implements StructFieldsV1 {
     return this.#exact;
   }
 
-  // The resolved fields have distinct names; gotype's v1 folded index keeps the first in index order.
+  // The resolved fields have distinct names; Go keeps the first in index order for a folded name.
   get byFoldedName(): ReadonlyMap<string, FieldV1> {
     if (this.#folded === undefined) {
       const m = new Map<string, FieldV1>();
-      for (const f of this.list) if (!m.has(f.folded)) m.set(f.folded, f);
+      for (const f of this.list) {
+        const k = foldNameV1(f.name);
+        if (!m.has(k)) m.set(k, f);
+      }
       this.#folded = m;
     }
     return this.#folded;
@@ -91,13 +102,97 @@ class Table implements StructFieldsV1 {
 function fieldV1(f: JsonField): FieldV1 {
   return {
     name: f.name,
-    tagged: f.tagged,
-    index: f.index,
     hops: f.path,
     type: f.type,
     omitEmpty: f.omitEmpty,
     omitZero: f.omitZero,
     quoted: f.string,
-    folded: f.folded,
   };
+}
+
+/** Own fields up to which a name is checked against those before it by a scan (a Set past them). */
+const SCAN_NAMES_MAX = 16;
+
+/**
+ * typeFields of a struct without embedded fields whose JSON names are distinct (most structs):
+ * its exported fields not tagged `json:"-"`, in order, each field its own hop (gotype's
+ * StructField has a hop's shape). Undefined for any other struct, and for one with a field of a
+ * type gotype could not resolve: gotype's structFields then decides (and throws its error).
+ */
+function flatFields(st: StructType): FieldV1[] | undefined {
+  const fs = st.fields;
+  const n = fs.length;
+  for (let i = 0; i < n; i++) if ((fs[i] as StructField).embedded) return undefined;
+  const out: FieldV1[] = [];
+  const names = n > SCAN_NAMES_MAX ? new Set<string>() : null;
+  for (let i = 0; i < n; i++) {
+    const sf = fs[i] as StructField;
+    if (!sf.exported) continue;
+    const tag = lookupTag(sf.tag, "json") ?? "";
+    if (tag === "-") continue;
+    if (unresolvedError(sf.type) !== undefined) return undefined;
+    const comma = tag.indexOf(",");
+    const tagName = comma < 0 ? tag : tag.slice(0, comma);
+    const name = isValidTagNameV1(tagName) ? tagName : sf.name;
+    if (names === null) {
+      for (let j = 0; j < out.length; j++) if ((out[j] as FieldV1).name === name) return undefined;
+    } else {
+      // (one Set call: a name already there leaves the size as it was)
+      const had = names.size;
+      names.add(name);
+      if (names.size === had) return undefined;
+    }
+    const bits = comma < 0 ? 0 : optionBits(tag, comma);
+    out.push({
+      name,
+      hops: [sf],
+      type: sf.type,
+      omitEmpty: (bits & OMIT_EMPTY) !== 0,
+      omitZero: (bits & OMIT_ZERO) !== 0,
+      quoted: (bits & STRING) !== 0 && isQuotableKind(sf.type),
+    });
+  }
+  return out;
+}
+
+const OMIT_EMPTY = 1;
+const OMIT_ZERO = 2;
+const STRING = 4;
+
+/** The options encoding/json v1's parseTag reads after the name (Contains on the comma list), as bits. */
+function optionBits(tag: string, comma: number): number {
+  let bits = 0;
+  let i = comma;
+  while (i < tag.length) {
+    let j = tag.indexOf(",", i + 1);
+    if (j < 0) j = tag.length;
+    switch (tag.slice(i + 1, j)) {
+      case "omitempty":
+        bits |= OMIT_EMPTY;
+        break;
+      case "omitzero":
+        bits |= OMIT_ZERO;
+        break;
+      case "string":
+        bits |= STRING;
+        break;
+    }
+    i = j;
+  }
+  return bits;
+}
+
+/** Whether the `string` option takes effect on a field of type `t`: a scalar, or an unnamed pointer to one. */
+function isQuotableKind(t: GoType): boolean {
+  switch ((t.kind === "pointer" && t.name === undefined ? t.elem : t).kind) {
+    case "slice":
+    case "array":
+    case "map":
+    case "pointer":
+    case "interface":
+    case "struct":
+      return false;
+    default:
+      return true;
+  }
 }

@@ -311,7 +311,7 @@ function foldedLookup(plan: FastPlan, name: string): FastField | undefined {
     const m = new Map<string, FastField>();
     const list = plan.list;
     for (let i = 0; i < list.length; i++) {
-      const k = (list[i] as FieldV1).folded;
+      const k = foldNameV1((list[i] as FieldV1).name);
       if (!m.has(k)) m.set(k, plan.order[i] as FastField);
     }
     if (list.some((f) => hasFoldChange(f.name))) FOLD_RISK.add(m);
