@@ -9,6 +9,7 @@
  * Content-Security-Policy) the loop serves every later decode.
  */
 
+import type { StructType } from "@gojson/gotype";
 import {
   bail,
   beginObject,
@@ -27,6 +28,8 @@ import {
   skipValue,
   tiered,
 } from "@gojson/jsontext/internal";
+import { firstZero } from "./first-zero.js";
+import { zeroMaker } from "./go-values.js";
 
 /**
  * A struct's fields as its decoder sees them, in lists indexed by field (a struct of thousands of
@@ -47,11 +50,14 @@ export interface StructSpec {
   /** How a member name is folded to look it up in `folded` (v2's fold, or v1's). */
   readonly fold: (name: string) => string;
   readonly reject: boolean;
-  readonly mk: () => unknown;
+  /** The struct type (its zero values). */
+  readonly type: StructType;
 }
 
 /** What a struct's later decoders (generated, or the wide table) add to its spec, made when first used. */
 interface HotSpec extends StructSpec {
+  /** gotype's compiled zero maker (the first decodes make their few zero values without one). */
+  readonly mk: () => unknown;
   /** Exact member name → field index. */
   readonly plans: ReadonlyMap<string, number>;
   /**
@@ -74,7 +80,7 @@ function hotSpec(spec: StructSpec): HotSpec {
   const names = spec.names;
   const plans = namePlans(names);
   const { quoted, at } = quotedNames(names, spec.unique, (i) => plans.get(names[i] as string) === i);
-  return { ...spec, plans, quoted, at };
+  return { ...spec, plans, quoted, at, mk: zeroMaker(spec.type) };
 }
 
 /** The switch of code generation (tests turn it off to exercise the closure the caller keeps). */
@@ -217,7 +223,8 @@ function hasProtoName(spec: StructSpec): boolean {
  * reaches most of them once); the later tiers match names in place instead.
  */
 export function firstStruct(spec: StructSpec): Dec {
-  const { names, unique, goNames, decs, paths, folded, fold, reject, mk } = spec;
+  const { names, unique, goNames, decs, paths, folded, fold, reject, type } = spec;
+  const mk = () => firstZero(type);
   const anyFold = folded.size > 0;
   const nf = goNames.length;
   const wide = nf > 64;

@@ -607,7 +607,7 @@ class Compiler {
       folded: folded ?? NO_FOLDED,
       fold: fo.fold,
       reject: fo.reject,
-      mk: zeroMaker(t),
+      type: t,
     };
     // Past CODEGEN_MAX_FIELDS, or where code generation is refused, the table-driven loop serves every later decode.
     return structDecoder(spec, CODEGEN_MAX_FIELDS);
