@@ -12,6 +12,7 @@
 
 import type { FieldAst, GoPos, TExpr } from "./go-ast.js";
 import { goUnquote } from "./go-quote.js";
+import { MapExpr, NameExpr, PtrExpr, SliceExpr, SourcePositions } from "./go-source-pos.js";
 import { GoSyntaxError } from "./go-syntax-error.js";
 
 /** Token kinds. */
@@ -198,12 +199,17 @@ export class Lexer {
   private commentEndLine = -1;
   private readonly trailing = new Map<number, string>();
 
+  /** Positions of offsets in this source (type expressions keep offsets). */
+  readonly positions: SourcePositions;
+
   constructor(
     private readonly src: string,
     readonly file?: string,
     /** Read skipped code token by token too (tests compare skipBracketed with it). */
     private readonly tokensOnly = false,
-  ) {}
+  ) {
+    this.positions = new SourcePositions(src, file);
+  }
 
   /** The token `k` positions ahead (0 = current). */
   peek(k = 0): Tok {
@@ -305,8 +311,8 @@ export class Lexer {
       mapAt = nameAt2;
       const keyPrefix = m[g + 2] as string;
       const keyAt = mapAt + 4;
-      const keyEnd = this.prefixed(keyPrefix, keyFirst, m[g + 4], keyAt, line, col);
-      key = this.fieldType;
+      const keyEnd = this.prefixed(keyPrefix, keyFirst, m[g + 4], keyAt);
+      key = this.fieldType as TExpr;
       nameAt2 = keyEnd + 1 + (m[g + 5] as string).length;
     }
     const typeEnd = nameAt2 + first.length + (second === undefined ? 0 : second.length + 1);
@@ -319,49 +325,41 @@ export class Lexer {
     this.lineStart = lineStart;
     let type: TExpr;
     if (key === undefined) {
-      this.prefixed(prefix, first, second, typeAt, line, col);
-      type = this.fieldType;
+      this.prefixed(prefix, first, second, typeAt);
+      type = this.fieldType as TExpr;
     } else {
       const elemPrefix = m[g + 5] as string;
-      this.prefixed(elemPrefix, first, second, nameAt2 - elemPrefix.length, line, col);
-      type = { k: "map", key, elem: this.fieldType, pos: this.posAt(line, mapAt + col) };
-      type = this.wrap(prefix, type, typeAt, line, col);
+      this.prefixed(elemPrefix, first, second, nameAt2 - elemPrefix.length);
+      type = this.wrap(prefix, new MapExpr(key, this.fieldType as TExpr, mapAt, this.positions), typeAt);
     }
     return { name, embedded: false, type, tag: tag ?? "", pos: this.posAt(line, nameAt + col) };
   }
 
   // The type a fast field path read last (prefixed sets it).
-  private fieldType: TExpr = { k: "name", name: "", pos: { line: 0, col: 0 } };
+  private fieldType: TExpr | undefined;
 
   // Sets fieldType to `prefix` (`*` and `[]`) over Name or pkg.Name (`first`, `second`), the
   // prefix at offset `at`; returns the offset after the name.
-  private prefixed(
-    prefix: string,
-    first: string,
-    second: string | undefined,
-    at: number,
-    line: number,
-    col: number,
-  ): number {
+  private prefixed(prefix: string, first: string, second: string | undefined, at: number): number {
     const nameAt = at + prefix.length;
-    const type: TExpr =
+    const type =
       second === undefined
-        ? { k: "name", name: first, pos: this.posAt(line, nameAt + col) }
-        : { k: "name", name: second, pos: this.posAt(line, nameAt + col), pkg: first };
-    this.fieldType = this.wrap(prefix, type, at, line, col);
+        ? new NameExpr(first, undefined, undefined, nameAt, this.positions)
+        : new NameExpr(second, first, undefined, nameAt, this.positions);
+    this.fieldType = prefix.length === 0 ? type : this.wrap(prefix, type, at);
     return nameAt + first.length + (second === undefined ? 0 : second.length + 1);
   }
 
   // `prefix` (`*` and `[]`, at offset `at`) over `type`, innermost last.
-  private wrap(prefix: string, type: TExpr, at: number, line: number, col: number): TExpr {
+  private wrap(prefix: string, type: TExpr, at: number): TExpr {
     let t = type;
     for (let i = prefix.length; i > 0; ) {
       if (prefix.charCodeAt(i - 1) === 0x2a) {
         i--;
-        t = { k: "ptr", elem: t, pos: this.posAt(line, at + i + col) };
+        t = new PtrExpr(t, at + i, this.positions);
       } else {
         i -= 2;
-        t = { k: "slice", elem: t, pos: this.posAt(line, at + i + col) };
+        t = new SliceExpr(t, at + i, this.positions);
       }
     }
     return t;

@@ -16,10 +16,21 @@ function tokenPath(src: string): string {
     .join("\n");
 }
 
+// The AST as data: a type node's position read from its offset (`pos` is a getter there), its
+// offset and position source left out (the two parses' sources differ by the `;` added).
+function plain(x: unknown): unknown {
+  if (Array.isArray(x)) return x.map(plain);
+  if (x === null || typeof x !== "object") return x;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(x)) if (k !== "at" && k !== "where") out[k] = plain(v);
+  if (!Object.hasOwn(x, "pos") && "pos" in x) out.pos = plain((x as { pos: unknown }).pos);
+  return out;
+}
+
 function bothWays(src: string, file?: string): void {
   const fast = parseFile(src, file);
   const slow = parseFile(tokenPath(src), file);
-  expect(fast).toEqual(slow);
+  expect(plain(fast)).toEqual(plain(slow));
 }
 
 describe("struct field lines", () => {
@@ -131,6 +142,6 @@ describe("struct field lines", () => {
       slow = String(e);
     }
     if (typeof slow === "string") expect(typeof fast).toBe("string");
-    else expect(fast).toEqual(slow);
+    else expect(plain(fast)).toEqual(plain(slow));
   });
 });

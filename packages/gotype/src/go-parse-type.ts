@@ -7,6 +7,7 @@ import type { FieldAst, IMethodAst, SigAst, TExpr, TypeParamAst } from "./go-ast
 import type { Tok } from "./go-lexer.js";
 import { KEYWORDS } from "./go-parse-base.js";
 import { ConstParser } from "./go-parse-const.js";
+import { MapExpr, NameExpr, PtrExpr, SliceExpr } from "./go-source-pos.js";
 
 /** The type-expression layer of the parser. */
 export abstract class TypeParser extends ConstParser {
@@ -71,7 +72,9 @@ export abstract class TypeParser extends ConstParser {
 
   protected typeInner(): TExpr {
     const t = this.t;
-    const pos = this.pos();
+    // (positions of the node kinds made here are made from this offset when read; the rare kinds
+    // made with a position object, chan and func and arrays, make it in their branch)
+    const at = t.offset;
     if (t.kind === "ident") {
       switch (t.text) {
         case "struct":
@@ -83,9 +86,10 @@ export abstract class TypeParser extends ConstParser {
           this.expectOp("[");
           const key = this.type();
           this.expectOp("]");
-          return { k: "map", key, elem: this.type(), pos };
+          return new MapExpr(key, this.type(), at, this.lx.positions);
         }
         case "chan": {
+          const pos = this.pos(t);
           this.advance();
           let dir: "both" | "send" = "both";
           if (this.isOp("<-")) {
@@ -94,9 +98,11 @@ export abstract class TypeParser extends ConstParser {
           }
           return { k: "chan", dir, elem: this.type(), pos };
         }
-        case "func":
+        case "func": {
+          const pos = this.pos(t);
           this.advance();
           return { k: "func", sig: this.signature(), pos };
+        }
         default:
           break;
       }
@@ -105,7 +111,7 @@ export abstract class TypeParser extends ConstParser {
     }
     if (this.isOp("*")) {
       this.advance();
-      return { k: "ptr", elem: this.type(), pos };
+      return new PtrExpr(this.type(), at, this.lx.positions);
     }
     if (this.isOp("(")) {
       this.advance();
@@ -114,6 +120,7 @@ export abstract class TypeParser extends ConstParser {
       return inner;
     }
     if (this.isOp("<-")) {
+      const pos = this.pos(t);
       this.advance();
       if (!this.isKw("chan")) this.fail(`syntax error: unexpected ${this.describe(this.t)}, expected chan`);
       this.advance();
@@ -123,9 +130,10 @@ export abstract class TypeParser extends ConstParser {
       this.advance();
       if (this.isOp("]")) {
         this.advance();
-        return { k: "slice", elem: this.type(), pos };
+        return new SliceExpr(this.type(), at, this.lx.positions);
       }
       if (this.isOp("...")) this.fail("invalid use of [...] array (outside a composite literal)", t);
+      const pos = this.pos(t);
       const len = this.constExpr();
       this.expectOp("]");
       return { k: "array", len, elem: this.type(), pos };
@@ -135,7 +143,6 @@ export abstract class TypeParser extends ConstParser {
 
   // Name, pkg.Name, Name[Args], pkg.Name[Args].
   protected typeName(): TExpr & { k: "name" } {
-    const pos = this.pos();
     const a = this.ident("type name");
     let name = a.text;
     let pkg: string | undefined;
@@ -144,15 +151,8 @@ export abstract class TypeParser extends ConstParser {
       pkg = a.text;
       name = this.ident("name").text;
     }
-    // (set one by one: spreading optional parts costs a clone a name)
-    const e: { -readonly [K in keyof (TExpr & { k: "name" })]: (TExpr & { k: "name" })[K] } = {
-      k: "name",
-      name,
-      pos,
-    };
-    if (pkg !== undefined) e.pkg = pkg;
-    if (this.isOp("[")) e.args = this.typeArgs();
-    return e;
+    const args = this.isOp("[") ? this.typeArgs() : undefined;
+    return new NameExpr(name, pkg, args, a.offset, this.lx.positions);
   }
 
   protected typeArgs(): TExpr[] {
@@ -205,7 +205,7 @@ export abstract class TypeParser extends ConstParser {
       if (!v && this.nameBeforeBracketType()) {
         // `b []byte`, `a [4]int`: a parameter name, then its type.
         const nt = this.advance();
-        first = { k: "name", name: nt.text, pos: this.pos(nt) };
+        first = new NameExpr(nt.text, undefined, undefined, nt.offset, this.lx.positions);
       } else first = this.type();
       const item: Item = { first, variadic: v };
       if (!this.isOp(",") && !this.isOp(")")) {
@@ -303,8 +303,6 @@ export abstract class TypeParser extends ConstParser {
       if (this.t.kind === "eof") this.fail("syntax error: unexpected EOF, expected }");
       const first = this.t;
       const doc = first.doc;
-      const fpos = this.pos();
-      const added = fields.length;
       const simple = first.kind === "ident" && !KEYWORDS.has(first.text) ? this.lx.simpleField() : undefined;
       if (simple !== undefined) {
         // A run of one-line fields `Name Type` / ``Name Type `tag` ``, with no comment among them
@@ -317,6 +315,8 @@ export abstract class TypeParser extends ConstParser {
         this.lastEnd = this.lx.fieldEnd;
         continue; // at the newline that ends the run's last line
       }
+      const fpos = this.pos(first);
+      const added = fields.length;
       if (this.isOp("*")) {
         this.advance();
         const tn = this.typeName();

@@ -110,6 +110,26 @@ const RESOLVED_EXPR: TExpr = Object.freeze({
   pos: { line: 0, col: 0 },
 });
 
+// Kinds whose every type is comparable (Go's map key rule needs no walk of their parts).
+const COMPARABLE_KINDS: ReadonlySet<string> = new Set([
+  "bool",
+  "int",
+  "int8",
+  "int16",
+  "int32",
+  "int64",
+  "uint",
+  "uint8",
+  "uint16",
+  "uint32",
+  "uint64",
+  "uintptr",
+  "float32",
+  "float64",
+  "string",
+  "pointer",
+]);
+
 /** The resolver of one package. */
 export class PackageScope {
   readonly name: string;
@@ -578,7 +598,8 @@ export class PackageScope {
           (key.kind === "interface" && key.opaque?.kind === "func")
         )
           throw err(e.key.pos, `invalid map key type ${this.localString(key)}`);
-        this.mapKeys.push({ key, pos: e.key.pos });
+        // (a key of a basic or pointer kind is comparable whatever it names: nothing to check later)
+        if (!COMPARABLE_KINDS.has(key.kind)) this.mapKeys.push({ key, pos: e.key.pos });
         return mapOf(key, elem);
       }
       case "struct":

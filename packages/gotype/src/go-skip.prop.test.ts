@@ -5,9 +5,20 @@ import { parseFile } from "./go-parser.js";
 // Code the parser skips (function bodies, var initialisers, receiver type parameters) is read
 // by Lexer.skipBracketed without tokens: the AST, the error and its position must be those of
 // the token path.
+// The AST as data: a type node's position read from its offset (`pos` is a getter there), its
+// offset and position source left out (and the lexer's own state).
+function plain(x: unknown): unknown {
+  if (Array.isArray(x)) return x.map(plain);
+  if (x === null || typeof x !== "object") return x;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(x)) if (k !== "at" && k !== "where") out[k] = plain(v);
+  if (!Object.hasOwn(x, "pos") && "pos" in x) out.pos = plain((x as { pos: unknown }).pos);
+  return out;
+}
+
 function parsed(src: string, tokensOnly: boolean): unknown {
   try {
-    return parseFile(src, "f.go", 0, tokensOnly);
+    return plain(parseFile(src, "f.go", 0, tokensOnly));
   } catch (e) {
     return String(e);
   }
