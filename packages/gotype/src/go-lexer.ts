@@ -161,23 +161,20 @@ function isDirective(s: string): boolean {
   }
 }
 
+// Go's keywords (a field line whose name or type is one is no field: the token path reads it).
+const KEYWORD_NAMES = [...NO_SEMI_KEYWORDS, "break", "continue", "fallthrough", "return"];
+// An identifier that is no keyword (tested by the regex engine, once per name, in the same match).
+const IDENT = `(?!(?:${KEYWORD_NAMES.join("|")})(?![A-Za-z0-9_]))[A-Za-z_][A-Za-z0-9_]*`;
+
 // After a field's name: blanks, `*`/`[]` prefix, optionally `map[K]` (K: a prefix and Name or
 // pkg.Name) and the element's prefix, Name or pkg.Name, optional raw tag (captured without its
 // quotes), blanks up to the newline.
 const PREFIX = "((?:\\*|\\[\\]){0,8})";
-const TYPE_NAME = "([A-Za-z_][A-Za-z0-9_]*)(?:\\.([A-Za-z_][A-Za-z0-9_]*))?";
+const TYPE_NAME = `(${IDENT})(?:\\.(${IDENT}))?`;
 const FIELD_REST = `([ \\t]+)${PREFIX}(?:map\\[${PREFIX}${TYPE_NAME}\\]${PREFIX})?${TYPE_NAME}(?:([ \\t]+)\`([^\`\\r\\n]*)\`)?[ \\t]*(?=\\n)`;
 const SIMPLE_FIELD = new RegExp(FIELD_REST, "y");
 // A whole field line, from the newline that ends the line before: indent, name, the rest.
-const SIMPLE_LINE = new RegExp(`\\n([ \\t]*)([A-Za-z_][A-Za-z0-9_]*)${FIELD_REST}`, "y");
-// Go's keywords (a field line whose name or type is one is no field). All are lower case, so a
-// caller tests the first letter first and an exported name is never hashed.
-const KEYWORD_NAMES = new Set([...NO_SEMI_KEYWORDS, "break", "continue", "fallthrough", "return"]);
-
-// Whether a name a field line read is a keyword (all are lower case: an exported name is never hashed).
-function isKeyword(name: string | undefined): boolean {
-  return name !== undefined && name.charCodeAt(0) >= 0x61 && KEYWORD_NAMES.has(name);
-}
+const SIMPLE_LINE = new RegExp(`\\n([ \\t]*)(${IDENT})${FIELD_REST}`, "y");
 
 // What Lexer.skipBracketed passes over in one step: names, digits, blanks, newlines and the
 // operators that are no bracket, comment or quote.
@@ -255,7 +252,7 @@ export class Lexer {
     const m = SIMPLE_FIELD.exec(this.src);
     if (m === null) return undefined;
     const f = this.fieldOf(m, name.text, name.offset, at, 1, this.line, this.lineStart);
-    if (f !== undefined) this.buf.length = 0;
+    this.buf.length = 0;
     return f;
   }
 
@@ -270,7 +267,6 @@ export class Lexer {
     const m = SIMPLE_LINE.exec(this.src);
     if (m === null) return undefined;
     const name = m[2] as string;
-    if (name.charCodeAt(0) >= 0x61 && KEYWORD_NAMES.has(name)) return undefined;
     const nameAt = i + 1 + (m[1] as string).length;
     return this.fieldOf(m, name, nameAt, nameAt + name.length, 3, this.line + 1, i + 1);
   }
@@ -284,8 +280,7 @@ export class Lexer {
   private fieldTag: string | undefined;
 
   // The field a SIMPLE_FIELD / SIMPLE_LINE match read (on `line`, starting at `lineStart`), from
-  // capture group g (the blanks after the name, at restAt) on; consumes it up to the newline, or
-  // returns undefined (nothing consumed) for a keyword.
+  // capture group g (the blanks after the name, at restAt) on; consumes it up to the newline.
   private fieldOf(
     m: RegExpExecArray,
     name: string,
@@ -294,13 +289,12 @@ export class Lexer {
     g: number,
     line: number,
     lineStart: number,
-  ): SimpleFieldAst | undefined {
+  ): SimpleFieldAst {
     const prefix = m[g + 1] as string;
     const keyFirst = m[g + 3];
     const first = m[g + 6] as string;
     const second = m[g + 7];
     const tag = m[g + 9];
-    if (isKeyword(first) || isKeyword(second) || isKeyword(keyFirst) || isKeyword(m[g + 4])) return undefined;
     const typeAt = restAt + (m[g] as string).length;
     const col = 1 - lineStart;
     let nameAt2 = typeAt + prefix.length;
