@@ -14,21 +14,33 @@ import {
 } from "./methods.js";
 import { PlanCache } from "./plan-cache.js";
 
+// The omitempty tests, one function per rule (asked for per field: made once, not per field).
+const ALWAYS = (): boolean => true;
+// A value of the wrong type is never empty: the encoder then reports it.
+const EMPTY_MAP = (v: any): boolean => v === null || (v instanceof Map && v.size === 0);
+const EMPTY_SLICE = (v: any): boolean =>
+  v === null || ((Array.isArray(v) || v instanceof Uint8Array) && v.length === 0);
+const EMPTY_NUMBER_TEXT = (v: any): boolean => v === "" || (JsonNumber.isInstance(v) && v.text === "");
+const EMPTY_STRING = (v: any): boolean => v === "";
+const FALSE = (v: any): boolean => v === false;
+const ZERO_INT = (v: any): boolean => v === 0 || v === 0n;
+// reflect.Value.IsZero reports -0 as zero.
+const ZERO_FLOAT = (v: any): boolean => v === 0;
+const NIL = (v: any): boolean => v === null;
+
 /** Go's isEmptyValue for values of type `t` (the omitempty test). */
 export function isEmptyFn(t: GoType): ((v: any) => boolean) | null {
   switch (t.kind) {
     case "array":
-      return t.len === 0 ? () => true : null;
-    // A value of the wrong type is never empty: the encoder then reports it.
+      return t.len === 0 ? ALWAYS : null;
     case "map":
-      return (v) => v === null || (v instanceof Map && v.size === 0);
+      return EMPTY_MAP;
     case "slice":
-      return (v) => v === null || ((Array.isArray(v) || v instanceof Uint8Array) && v.length === 0);
+      return EMPTY_SLICE;
     case "string":
-      if (t.known === "json.Number") return (v) => v === "" || (JsonNumber.isInstance(v) && v.text === "");
-      return (v) => v === "";
+      return t.known === "json.Number" ? EMPTY_NUMBER_TEXT : EMPTY_STRING;
     case "bool":
-      return (v) => v === false;
+      return FALSE;
     case "int":
     case "int64":
     case "uint":
@@ -40,14 +52,13 @@ export function isEmptyFn(t: GoType): ((v: any) => boolean) | null {
     case "uint8":
     case "uint16":
     case "uint32":
-      return (v) => v === 0 || v === 0n;
+      return ZERO_INT;
     case "float32":
     case "float64":
-      // reflect.Value.IsZero reports -0 as zero.
-      return (v) => v === 0;
+      return ZERO_FLOAT;
     case "interface":
     case "pointer":
-      return (v) => v === null;
+      return NIL;
     case "struct":
       return null;
   }

@@ -40,12 +40,21 @@ import {
   type ByteEncoder,
   byteEncoderFor,
   type Encoder,
+  type EncodeState,
   encoderFor,
   writeBig,
 } from "./marshal-common.js";
 import { isEmptyFn, isZeroFieldFn } from "./marshal-empty.js";
 import { findMethod } from "./methods.js";
-import { type FieldV1, structFieldsV1 } from "./struct-fields.js";
+import {
+  type FieldHop,
+  type FieldV1,
+  FLAT_OMIT_EMPTY,
+  FLAT_OMIT_ZERO,
+  FLAT_QUOTED,
+  type FlatFieldsV1,
+  structFieldsV1,
+} from "./struct-fields.js";
 import { isBigKind, Mismatch, mismatch, missingField } from "./value-check.js";
 
 interface FieldEnc {
@@ -134,8 +143,8 @@ function fieldMismatch(f: FieldEnc, fv: unknown): Mismatch {
   return mismatch(f.type.kind === "pointer" ? f.type.elem : f.type, fv);
 }
 
-/** Adds field `f`'s path segment to a Mismatch thrown while writing it (holding `fv`). */
-function fieldFailed(x: unknown, f: FieldEnc | undefined, fv: unknown): unknown {
+/** Adds the path segment of the field reached by `f.hops` to a Mismatch thrown while writing it (holding `fv`). */
+function fieldFailed(x: unknown, f: { readonly hops: FieldV1["hops"] } | undefined, fv: unknown): unknown {
   if (!(x instanceof Mismatch) || f === undefined) return x;
   if (PATH_SET.has(x)) {
     PATH_SET.delete(x);
@@ -149,6 +158,7 @@ function fieldFailed(x: unknown, f: FieldEnc | undefined, fv: unknown): unknown 
 }
 
 export function buildStruct(t: GoType & { kind: "struct" }, addr: boolean): Encoder {
+  // The field encoders, made for the generated code (and for a struct with embedded fields).
   let fields: FieldEnc[] | null = null;
   const prepare = (): FieldEnc[] =>
     structFieldsV1(t).list.map((f) => {
@@ -196,21 +206,32 @@ export function buildStruct(t: GoType & { kind: "struct" }, addr: boolean): Enco
       };
     });
   // One generated function per escapeHTML setting (index 1: escaping on), made at the
-  // struct's second write (its first runs the loop below: see marshal-struct-tier.ts).
+  // struct's second write (its first runs a loop below).
   let compiled: (Encoder | null)[] | undefined;
   let calls = 0;
   return (e, v) => {
     if (typeof v !== "object" || v === null || Array.isArray(v)) throw mismatch(t, v);
-    if (fields === null) fields = prepare();
-    if (compiled === undefined && ++calls > GENERATE_AFTER)
+    if (compiled === undefined && ++calls > GENERATE_AFTER) {
+      fields ??= prepare();
       compiled =
         fields.length > CODEGEN_MAX_FIELDS
           ? [null, null]
           : [compileStructEncoder(fields, false), compileStructEncoder(fields, true)];
+    }
     const c = compiled?.[e.html ? 1 : 0];
     if (c !== null && c !== undefined) {
       c(e, v);
       return;
+    }
+    if (fields === null) {
+      // A struct without embedded fields is written from its field lists (no encoder objects
+      // made for a struct written once).
+      const flat = structFieldsV1(t).flat;
+      if (flat !== null) {
+        writeFlat(e, v, flat, addr);
+        return;
+      }
+      fields = prepare();
     }
     let first = true;
     e.out += "{";
@@ -232,6 +253,37 @@ export function buildStruct(t: GoType & { kind: "struct" }, addr: boolean): Enco
     }
     e.out += "}";
   };
+}
+
+/** Writes struct value `v` (an object) from its field lists: the loop of buildStruct's encoder over a flat struct. */
+function writeFlat(e: EncodeState, v: any, flat: FlatFieldsV1, addr: boolean): void {
+  const { names, fields, bits } = flat;
+  let first = true;
+  e.out += "{";
+  let k = 0;
+  let fv: unknown;
+  try {
+    for (; k < names.length; k++) {
+      const sf = fields[k] as FieldHop;
+      const b = bits[k] as number;
+      fv = v[sf.name];
+      if ((b & (FLAT_OMIT_EMPTY | FLAT_OMIT_ZERO)) !== 0 && omitted(sf.type, b, fv)) continue;
+      if (first) first = false;
+      else e.out += ",";
+      const name = names[k] as string;
+      e.out += e.html ? `${quoteString(name, true)}:` : `"${name}":`;
+      encoderFor(sf.type, addr, (b & FLAT_QUOTED) !== 0)(e, fv);
+    }
+  } catch (x) {
+    throw fieldFailed(x, k < names.length ? { hops: [fields[k] as FieldHop] } : undefined, fv);
+  }
+  e.out += "}";
+}
+
+/** Whether a field of type `t` with FLAT_* bits `b` holding `fv` is left out (omitempty, omitzero). */
+function omitted(t: GoType, b: number, fv: unknown): boolean {
+  if ((b & FLAT_OMIT_EMPTY) !== 0 && isEmptyFn(t)?.(fv)) return true;
+  return (b & FLAT_OMIT_ZERO) !== 0 && isZeroFieldFn(t)(fv);
 }
 
 /**

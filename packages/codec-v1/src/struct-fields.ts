@@ -40,8 +40,31 @@ export interface FieldV1 {
   readonly quoted: boolean;
 }
 
+/**
+ * The JSON fields of a struct without embedded fields, as parallel lists in field order (no
+ * object per field): what a struct's first encode or decode walks.
+ */
+export interface FlatFieldsV1 {
+  /** JSON names. */
+  readonly names: readonly string[];
+  /** The Go fields holding them (the name is the TS key). */
+  readonly fields: readonly StructField[];
+  /** FLAT_* bits of each field. */
+  readonly bits: readonly number[];
+}
+
+/** FlatFieldsV1 bits: `omitempty`, `omitzero`, the `,string` option applies, and the name is plain. */
+export const FLAT_OMIT_EMPTY = 1;
+export const FLAT_OMIT_ZERO = 2;
+export const FLAT_QUOTED = 4;
+/** The name is printable ASCII other than `"` and `\\`: in the input it is its own quoted text. */
+export const FLAT_PLAIN = 8;
+
 /** The resolved field table of a struct type. */
 export interface StructFieldsV1 {
+  /** The fields as parallel lists, for a struct without embedded fields whose names are distinct; else null. */
+  readonly flat: FlatFieldsV1 | null;
+  /** One object per field (made when first read for a flat struct). */
   readonly list: readonly FieldV1[];
   readonly byExactName: ReadonlyMap<string, FieldV1>;
   /** Fields by name folded as Go 1.26 matches names case-insensitively (foldNameV1). */
@@ -51,30 +74,44 @@ export interface StructFieldsV1 {
 const cache = new PlanCache<StructFieldsV1>();
 
 /**
- * Go's cachedTypeFields for a struct type, in the codec's shape: one object per field (a
- * struct's own fields are their own hops); the name indexes are built when first read
- * (marshal reads only the list).
+ * Go's cachedTypeFields for a struct type, in the codec's shape. A struct without embedded
+ * fields is read from its own fields into parallel lists (its field objects, each field its own
+ * hop, are made when first read); any other goes through gotype's structFields. The name
+ * indexes are built when first read (marshal reads only the list).
  */
 export function structFieldsV1(t: GoType): StructFieldsV1 {
   let r = cache.get(t);
   if (r === undefined) {
-    r = new Table(
-      (t.kind === "struct" ? flatFields(t) : undefined) ?? structFields(t, "v1").fields.map(fieldV1),
-    );
+    const flat = t.kind === "struct" ? flatFields(t) : undefined;
+    r =
+      flat !== undefined
+        ? new Table(flat, undefined)
+        : new Table(null, structFields(t, "v1").fields.map(fieldV1));
     cache.set(t, r);
   }
   return r;
 }
 
 /**
- * A struct's table, its name indexes built when first read by getters on the prototype (an
- * object literal with getters defines its accessors anew for every struct: a first call over
- * many types paid for it).
+ * A struct's table, its field objects and name indexes built when first read by getters on the
+ * prototype (an object literal with getters defines its accessors anew for every struct: a first
+ * call over many types paid for it).
  */
 class Table implements StructFieldsV1 {
+  #list: readonly FieldV1[] | undefined;
   #exact: Map<string, FieldV1> | undefined;
   #folded: Map<string, FieldV1> | undefined;
-  constructor(readonly list: readonly FieldV1[]) {}
+  constructor(
+    readonly flat: FlatFieldsV1 | null,
+    list: readonly FieldV1[] | undefined,
+  ) {
+    this.#list = list;
+  }
+
+  get list(): readonly FieldV1[] {
+    if (this.#list === undefined) this.#list = flatList(this.flat as FlatFieldsV1);
+    return this.#list;
+  }
 
   get byExactName(): ReadonlyMap<string, FieldV1> {
     if (this.#exact === undefined) {
@@ -99,6 +136,25 @@ class Table implements StructFieldsV1 {
   }
 }
 
+/** The field objects of a flat struct (each Go field its own hop: gotype's StructField has a hop's shape). */
+function flatList(flat: FlatFieldsV1): FieldV1[] {
+  const { names, fields, bits } = flat;
+  const out = new Array<FieldV1>(names.length);
+  for (let k = 0; k < names.length; k++) {
+    const sf = fields[k] as StructField;
+    const b = bits[k] as number;
+    out[k] = {
+      name: names[k] as string,
+      hops: [sf],
+      type: sf.type,
+      omitEmpty: (b & FLAT_OMIT_EMPTY) !== 0,
+      omitZero: (b & FLAT_OMIT_ZERO) !== 0,
+      quoted: (b & FLAT_QUOTED) !== 0,
+    };
+  }
+  return out;
+}
+
 function fieldV1(f: JsonField): FieldV1 {
   return {
     name: f.name,
@@ -113,18 +169,23 @@ function fieldV1(f: JsonField): FieldV1 {
 /** Own fields up to which a name is checked against those before it by a scan (a Set past them). */
 const SCAN_NAMES_MAX = 16;
 
+/** Printable ASCII other than `"` and `\\` (FLAT_PLAIN). */
+const PLAIN_NAME = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+
 /**
  * typeFields of a struct without embedded fields whose JSON names are distinct (most structs):
- * its exported fields not tagged `json:"-"`, in order, each field its own hop (gotype's
- * StructField has a hop's shape). Undefined for any other struct, and for one with a field of a
- * type gotype could not resolve: gotype's structFields then decides (and throws its error).
+ * its exported fields not tagged `json:"-"`, in order. Undefined for any other struct, and for
+ * one with a field of a type gotype could not resolve: gotype's structFields then decides (and
+ * throws its error).
  */
-function flatFields(st: StructType): FieldV1[] | undefined {
+function flatFields(st: StructType): FlatFieldsV1 | undefined {
   const fs = st.fields;
   const n = fs.length;
   for (let i = 0; i < n; i++) if ((fs[i] as StructField).embedded) return undefined;
-  const out: FieldV1[] = [];
-  const names = n > SCAN_NAMES_MAX ? new Set<string>() : null;
+  const names: string[] = [];
+  const fields: StructField[] = [];
+  const bits: number[] = [];
+  const seen = n > SCAN_NAMES_MAX ? new Set<string>() : null;
   for (let i = 0; i < n; i++) {
     const sf = fs[i] as StructField;
     if (!sf.exported) continue;
@@ -134,32 +195,27 @@ function flatFields(st: StructType): FieldV1[] | undefined {
     const comma = tag.indexOf(",");
     const tagName = comma < 0 ? tag : tag.slice(0, comma);
     const name = isValidTagNameV1(tagName) ? tagName : sf.name;
-    if (names === null) {
-      for (let j = 0; j < out.length; j++) if ((out[j] as FieldV1).name === name) return undefined;
+    if (seen === null) {
+      if (names.includes(name)) return undefined;
     } else {
       // (one Set call: a name already there leaves the size as it was)
-      const had = names.size;
-      names.add(name);
-      if (names.size === had) return undefined;
+      const had = seen.size;
+      seen.add(name);
+      if (seen.size === had) return undefined;
     }
-    const bits = comma < 0 ? 0 : optionBits(tag, comma);
-    out.push({
-      name,
-      hops: [sf],
-      type: sf.type,
-      omitEmpty: (bits & OMIT_EMPTY) !== 0,
-      omitZero: (bits & OMIT_ZERO) !== 0,
-      quoted: (bits & STRING) !== 0 && isQuotableKind(sf.type),
-    });
+    const options = comma < 0 ? 0 : optionBits(tag, comma);
+    names.push(name);
+    fields.push(sf);
+    bits.push(
+      (options & ~FLAT_QUOTED) |
+        ((options & FLAT_QUOTED) !== 0 && isQuotableKind(sf.type) ? FLAT_QUOTED : 0) |
+        (PLAIN_NAME.test(name) ? FLAT_PLAIN : 0),
+    );
   }
-  return out;
+  return { names, fields, bits };
 }
 
-const OMIT_EMPTY = 1;
-const OMIT_ZERO = 2;
-const STRING = 4;
-
-/** The options encoding/json v1's parseTag reads after the name (Contains on the comma list), as bits. */
+/** The options encoding/json v1's parseTag reads after the name (Contains on the comma list), as FLAT_* bits. */
 function optionBits(tag: string, comma: number): number {
   let bits = 0;
   let i = comma;
@@ -168,13 +224,13 @@ function optionBits(tag: string, comma: number): number {
     if (j < 0) j = tag.length;
     switch (tag.slice(i + 1, j)) {
       case "omitempty":
-        bits |= OMIT_EMPTY;
+        bits |= FLAT_OMIT_EMPTY;
         break;
       case "omitzero":
-        bits |= OMIT_ZERO;
+        bits |= FLAT_OMIT_ZERO;
         break;
       case "string":
-        bits |= STRING;
+        bits |= FLAT_QUOTED;
         break;
     }
     i = j;

@@ -25,7 +25,7 @@ import {
 import { GoError } from "./errors.js";
 import { foldNameFor, hasFoldChange, quoteFor } from "./go-version.js";
 import { PlanCache } from "./plan-cache.js";
-import { type FieldV1, structFieldsV1 } from "./struct-fields.js";
+import { type FieldHop, type FieldV1, FLAT_PLAIN, FLAT_QUOTED, structFieldsV1 } from "./struct-fields.js";
 import {
   C_LBRACE,
   C_N,
@@ -34,7 +34,6 @@ import {
   decoderFor,
   type FDec,
   fastDecoderFor,
-  GIVE_UP,
   LBRACE,
   mismatch,
   V1,
@@ -272,65 +271,62 @@ function compileAssign(order: readonly FieldDec[]): ((d: DecodeState, o: any, id
   }
 }
 
-/** A struct field as the fast path decodes it. */
-interface FastField {
-  /** The Go field name holding it (the last hop). */
-  readonly last: string;
-  /** The quoted JSON name when it is printable ASCII needing no escaping (matched in place), else "". */
-  readonly quoted: string;
-  /** Hops through embedded structs (undefined for a direct field). */
-  readonly hops: FieldV1["hops"] | undefined;
-  /** Position in field order. */
-  readonly at: number;
-  dec: FDec;
-}
-
 /**
- * A struct's fast-path plan: fields in order, by exact name and by folded name (each built when
- * a name first misses the in-place guess: input in field order never needs them).
+ * A struct's fast-path plan: its fields in order as parallel lists (a flat struct's own lists
+ * are shared: no object per field), their decoders, and the name indexes (each built when a name
+ * first misses the in-place guess: input in field order never needs them).
  */
 interface FastPlan {
-  readonly order: readonly FastField[];
-  exact: ReadonlyMap<string, FastField> | null;
-  /** The struct's fields by Go 1.26 folded name; built when a name first misses `exact`. */
-  folded: ReadonlyMap<string, FastField> | null;
-  readonly list: readonly FieldV1[];
+  /** JSON names. */
+  readonly names: readonly string[];
+  /** FLAT_* bits (FLAT_PLAIN: the name is matched in place; FLAT_QUOTED: the `,string` option). */
+  readonly bits: readonly number[];
+  /** The Go field holding each (the last hop): its name is the TS key. */
+  readonly holders: readonly FieldHop[];
+  /** Hops through embedded structs of each (undefined: a field of the struct's own); null: none has any. */
+  readonly hops: readonly (readonly FieldHop[] | undefined)[] | null;
+  readonly decs: FDec[];
+  /** Field positions by exact name; built when a name first misses the in-place guess. */
+  exact: ReadonlyMap<string, number> | null;
+  /** Field positions by Go 1.26 folded name; built when a name first misses `exact`. */
+  folded: ReadonlyMap<string, number> | null;
+  /** Whether a field name folds differently under Go 1.27 (Unicode 17); set with `folded`. */
+  foldRisk: boolean;
 }
 
-/** Struct plans' folded-name maps whose field names fold differently under Go 1.27 (Unicode 17). */
-const FOLD_RISK = new WeakSet<ReadonlyMap<string, FastField>>();
-
 /**
- * A field by case-insensitive name, as Go 1.26 folds names; under Go 1.27 a name (key or field)
- * holding one of the code points whose folding changed gives up (the exact engine decides).
+ * A field position by case-insensitive name, as Go 1.26 folds names (-1: none); under Go 1.27 a
+ * name (key or field) holding one of the code points whose folding changed gives up (the exact
+ * engine decides).
  */
-function foldedLookup(plan: FastPlan, name: string): FastField | undefined {
+function foldedLookup(plan: FastPlan, name: string): number {
   let folded = plan.folded;
   if (folded === null) {
     // Go's typeFields keeps the first field (index order) of a folded name.
-    const m = new Map<string, FastField>();
-    const list = plan.list;
-    for (let i = 0; i < list.length; i++) {
-      const k = foldNameV1((list[i] as FieldV1).name);
-      if (!m.has(k)) m.set(k, plan.order[i] as FastField);
+    const m = new Map<string, number>();
+    const names = plan.names;
+    for (let i = 0; i < names.length; i++) {
+      const k = foldNameV1(names[i] as string);
+      if (!m.has(k)) m.set(k, i);
     }
-    if (list.some((f) => hasFoldChange(f.name))) FOLD_RISK.add(m);
+    plan.foldRisk = names.some((n) => hasFoldChange(n));
     plan.folded = folded = m;
   }
-  if (V1.go127 && (FOLD_RISK.has(folded) || hasFoldChange(name))) bail();
-  return folded.get(foldNameV1(name));
+  if (V1.go127 && (plan.foldRisk || hasFoldChange(name))) bail();
+  return folded.get(foldNameV1(name)) ?? -1;
 }
 
-/** The field named `name` exactly, else by folded name. */
-function lookupField(plan: FastPlan, name: string): FastField | undefined {
+/** The position of the field named `name` exactly, else by folded name (-1: none). */
+function lookupField(plan: FastPlan, name: string): number {
   return exactMap(plan).get(name) ?? foldedLookup(plan, name);
 }
 
-function exactMap(plan: FastPlan): ReadonlyMap<string, FastField> {
+function exactMap(plan: FastPlan): ReadonlyMap<string, number> {
   let exact = plan.exact;
   if (exact === null) {
-    const m = new Map<string, FastField>();
-    for (const f of plan.order) m.set((plan.list[f.at] as FieldV1).name, f);
+    const m = new Map<string, number>();
+    const names = plan.names;
+    for (let i = 0; i < names.length; i++) m.set(names[i] as string, i);
     plan.exact = exact = m;
   }
   return exact;
@@ -341,23 +337,49 @@ const PLAIN_NAME = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
 
 function makeFastPlan(t: GoType & { kind: "struct" }): FastPlan {
   const sf = structFieldsV1(t);
-  const list = sf.list;
-  const order = list.map(
-    (f, i): FastField => ({
-      last: (f.hops[f.hops.length - 1] as FieldV1["hops"][number]).name,
+  const flat = sf.flat;
+  let plan: FastPlan;
+  if (flat !== null) {
+    plan = {
+      names: flat.names,
+      bits: flat.bits,
+      holders: flat.fields,
+      hops: null,
+      decs: [],
+      exact: null,
+      folded: null,
+      foldRisk: false,
+    };
+  } else {
+    const list = sf.list;
+    plan = {
+      names: list.map((f) => f.name),
       // (the names are distinct: the in-place guess finds what the exact lookup finds)
-      quoted: PLAIN_NAME.test(f.name) ? `"${f.name}"` : "",
-      hops: f.hops.length > 1 ? f.hops : undefined,
-      at: i,
-      dec: GIVE_UP,
-    }),
-  );
-  // Decoders after the plan exists: a recursive type reaches this struct again while they compile.
-  for (let i = 0; i < list.length; i++) {
-    const f = list[i] as FieldV1;
-    (order[i] as FastField).dec = f.quoted ? fastQuotedDecoder(f.type) : fastDecoderFor(f.type);
+      bits: list.map((f) => (PLAIN_NAME.test(f.name) ? FLAT_PLAIN : 0) | (f.quoted ? FLAT_QUOTED : 0)),
+      holders: list.map((f) => f.hops[f.hops.length - 1] as FieldHop),
+      hops: list.map((f) => (f.hops.length > 1 ? f.hops : undefined)),
+      decs: [],
+      exact: null,
+      folded: null,
+      foldRisk: false,
+    };
   }
-  return { order, exact: null, folded: null, list };
+  // Decoders after the plan exists: a recursive type reaches this struct again while they compile.
+  const { bits, holders, decs } = plan;
+  for (let i = 0; i < holders.length; i++) {
+    const ft = (holders[i] as FieldHop).type;
+    decs.push(((bits[i] as number) & FLAT_QUOTED) !== 0 ? fastQuotedDecoder(ft) : fastDecoderFor(ft));
+  }
+  return plan;
+}
+
+/** Whether the input holds plain name `name` in quotes at `p`. */
+function nameAt(text: string, p: number, name: string): boolean {
+  return (
+    text.charCodeAt(p) === 0x22 &&
+    text.startsWith(name, p + 1) &&
+    text.charCodeAt(p + 1 + name.length) === 0x22
+  );
 }
 
 /** Fields after the guessed one that the table loop matches in place before it reads the name. */
@@ -388,48 +410,41 @@ export function structDecoder(t: GoType & { kind: "struct" }): FDec {
     if (calls >= 0 && ++calls > GENERATE_AFTER) {
       calls = -1;
       // Wide structs keep the loop (generated code grows per field).
-      if (plan.order.length <= CODEGEN_MAX_FIELDS) {
+      if (plan.names.length <= CODEGEN_MAX_FIELDS) {
         gen = generateStruct(plan, mk);
         if (gen !== null) return gen(c, cur);
       }
     }
     const p = plan;
-    const order = p.order;
+    const { names, bits, holders, hops, decs } = p;
+    const n = names.length;
     const obj = typeof cur === "object" && cur !== null ? cur : mk();
     const text = C.t;
     if (beginObject() === END) return obj;
     let guess = 0;
     do {
-      // Keys usually come in field order: try the next field's name in place first.
-      let f = order[guess];
-      if (f !== undefined && f.quoted !== "" && text.startsWith(f.quoted, C.p)) {
-        C.p += f.quoted.length;
-        guess++;
-      } else {
-        // Then the next few fields in place (members left out, as omitempty leaves them): no
-        // string made and no name map built.
-        f = undefined;
-        const last = Math.min(order.length, guess + SKIP_AHEAD + 1);
-        for (let j = guess + 1; j < last; j++) {
-          const g = order[j] as FastField;
-          if (g.quoted !== "" && text.startsWith(g.quoted, C.p)) {
-            C.p += g.quoted.length;
-            f = g;
-            guess = j + 1;
-            break;
-          }
-        }
-        if (f === undefined) {
-          f = lookupField(p, readString());
-          if (f !== undefined) guess = f.at + 1;
+      // Keys usually come in field order: the next field's name in place first, then the few
+      // after it (members left out, as omitempty leaves them): no string made, no name map built.
+      let k = -1;
+      const last = Math.min(n, guess + SKIP_AHEAD + 1);
+      for (let j = guess; j < last; j++) {
+        const name = names[j] as string;
+        if (((bits[j] as number) & FLAT_PLAIN) !== 0 && nameAt(text, C.p, name)) {
+          C.p += name.length + 2;
+          k = j;
+          break;
         }
       }
-      if (f === undefined) {
+      if (k < 0) k = lookupField(p, readString());
+      if (k < 0) {
         if (V1.disallowUnknown) bail();
         skipValue(colon());
       } else {
-        const h = f.hops === undefined ? obj : fastHolder(obj, f.hops);
-        h[f.last] = f.dec(colon(), h[f.last]);
+        guess = k + 1;
+        const key = (holders[k] as FieldHop).name;
+        const via = hops === null ? undefined : hops[k];
+        const h = via === undefined ? obj : fastHolder(obj, via);
+        h[key] = (decs[k] as FDec)(colon(), h[key]);
       }
     } while (nextMember());
     return obj;
@@ -445,29 +460,28 @@ export function structDecoder(t: GoType & { kind: "struct" }): FDec {
  * allowed (CSP).
  */
 function generateStruct(plan: FastPlan, mk: () => any): FDec | null {
-  const order = plan.order;
+  const { names, bits, holders, hops, decs } = plan;
   // The exact map as a constant of the lookup (generated code is for types decoded again).
   const exact = exactMap(plan);
-  const lookup = (name: string): number => {
-    const f = exact.get(name) ?? foldedLookup(plan, name);
-    return f === undefined ? -1 : f.at;
-  };
+  const lookup = (name: string): number => exact.get(name) ?? foldedLookup(plan, name);
   let guess = "";
   let member = "";
-  order.forEach((f, i) => {
-    if (f.quoted !== "")
-      guess += `case ${i}: if (${matchCode(f.quoted)}) { C.p = p + ${f.quoted.length}; i = ${i}; } break;\n`;
-    const k = JSON.stringify(f.last);
+  names.forEach((name, i) => {
+    if (((bits[i] as number) & FLAT_PLAIN) !== 0) {
+      const quoted = `"${name}"`;
+      guess += `case ${i}: if (${matchCode(quoted)}) { C.p = p + ${quoted.length}; i = ${i}; } break;\n`;
+    }
+    const k = JSON.stringify((holders[i] as FieldHop).name);
     member +=
-      f.hops === undefined
+      hops === null || hops[i] === undefined
         ? `case ${i}: o[${k}] = d${i}(colon(), o[${k}]); g = ${i + 1}; break;\n`
         : `case ${i}: { const h = holder(o, H[${i}]); h[${k}] = d${i}(colon(), h[${k}]); g = ${i + 1}; break; }\n`;
   });
   // Each decoder a constant of the closure: its call site has one known target (inlined).
-  const decs = order.map((_, i) => `const d${i} = D[${i}];\n`).join("");
+  const consts = decs.map((_, i) => `const d${i} = D[${i}];\n`).join("");
   const body = `"use strict";
 const { C, beginObject, nextMember, END, colon, readString, readNull, skipValue, bail } = K;
-${decs}return function decodeStruct(c, cur) {
+${consts}return function decodeStruct(c, cur) {
   if (c !== 0x7b) { readNull(c); return cur; }
   const o = typeof cur === "object" && cur !== null ? cur : mk();
   if (beginObject() === END) return o;
@@ -495,8 +509,8 @@ ${member}    default:
       lookup,
       fastHolder,
       mk,
-      order.map((f) => f.dec),
-      order.map((f) => f.hops),
+      decs,
+      hops ?? [],
     ) as FDec;
   } catch {
     return null;
