@@ -7,7 +7,7 @@ import type { FieldAst, IMethodAst, SigAst, TExpr, TypeParamAst } from "./go-ast
 import type { Tok } from "./go-lexer.js";
 import { KEYWORDS } from "./go-parse-base.js";
 import { ConstParser } from "./go-parse-const.js";
-import { MapExpr, NameExpr, PtrExpr, SliceExpr } from "./go-source-pos.js";
+import { MapExpr, NameExpr, PtrExpr, SliceExpr, StructExpr } from "./go-source-pos.js";
 
 /** The type-expression layer of the parser. */
 export abstract class TypeParser extends ConstParser {
@@ -292,7 +292,7 @@ export abstract class TypeParser extends ConstParser {
   }
 
   protected structType(): TExpr {
-    const pos = this.pos();
+    const at = this.t.offset;
     this.advance();
     this.expectOp("{");
     // Filled in place: the tag and doc after the names and type are read.
@@ -356,7 +356,7 @@ export abstract class TypeParser extends ConstParser {
         this.fail(`syntax error: unexpected ${this.describe(this.t)}, expected semicolon, newline, or }`);
     }
     this.advance();
-    return { k: "struct", fields, pos };
+    return new StructExpr(fields, at, this.lx.positions);
   }
 
   // At an identifier in a struct body: is this an embedded field (T, pkg.T, T[A]) rather than `name Type`?

@@ -762,6 +762,8 @@ export class PackageScope {
   }
 
   private attachMethods(t: GoType, typeName: string, decls: readonly MethodDeclAst[] | undefined): void {
+    // (most types declare no method: no import-path closure made for them)
+    if (decls === undefined) return;
     attachMethodDecls(t, typeName, decls, (file, q) => this.imports.importPath(file, q));
   }
 

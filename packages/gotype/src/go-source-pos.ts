@@ -5,7 +5,7 @@
  * thousands of fields makes no position object per type node (STYLE.md:
  * positions on the error path only).
  */
-import type { GoPos, TExpr } from "./go-ast.js";
+import type { FieldAst, GoPos, TExpr } from "./go-ast.js";
 
 /** The line and column of offsets in one source text (lines counted as the lexer counts them: at each `\n`). */
 export class SourcePositions {
@@ -45,7 +45,7 @@ export class SourcePositions {
 
 /**
  * The type expressions a struct of plain fields is made of (`Name`, `pkg.Name`, `*T`, `[]T`,
- * `map[K]V`), with their position made from their offset when it is read (`pos`). (Fields are
+ * `map[K]V`, `struct { ... }`), with their position made from their offset when it is read (`pos`). (Fields are
  * assigned in the constructors, in one order: every node of a kind has one shape.)
  */
 abstract class PlacedExpr {
@@ -121,5 +121,17 @@ export class MapExpr extends PlacedExpr {
     this.k = "map";
     this.key = key;
     this.elem = elem;
+  }
+}
+
+/** `struct { Fields }`. */
+export class StructExpr extends PlacedExpr {
+  declare readonly k: "struct";
+  declare readonly fields: FieldAst[];
+
+  constructor(fields: FieldAst[], at: number, where: SourcePositions) {
+    super(at, where);
+    this.k = "struct";
+    this.fields = fields;
   }
 }
