@@ -297,6 +297,10 @@ export abstract class TypeParser extends ConstParser {
     this.expectOp("{");
     // Filled in place: the tag and doc after the names and type are read.
     const fields: { -readonly [K in keyof FieldAst]: FieldAst[K] }[] = [];
+    // A `{` that ends its line, then one-line fields (no comment: none has a doc): the run is read
+    // as the lines after a first field are, no token made for the first name.
+    for (let f = this.lx.simpleFieldLine(); f !== undefined; f = this.lx.simpleFieldLine()) fields.push(f);
+    if (fields.length > 0) this.lastEnd = this.lx.fieldEnd;
     for (;;) {
       while (this.t.kind === ";") this.advance();
       if (this.isOp("}")) break;
