@@ -182,21 +182,26 @@ function flatFields(st: StructType): FlatFieldsV1 | undefined {
   const fs = st.fields;
   const n = fs.length;
   for (let i = 0; i < n; i++) if ((fs[i] as StructField).embedded) return undefined;
-  const names: string[] = [];
-  const fields: StructField[] = [];
-  const bits: number[] = [];
+  // Lists at the size of the struct, cut to the fields kept (usually all: the struct's own field
+  // list is then shared).
+  const names = new Array<string>(n);
+  const bits = new Array<number>(n);
+  let fields: StructField[] | null = null;
+  let kept = 0;
   const seen = n > SCAN_NAMES_MAX ? new Set<string>() : null;
   for (let i = 0; i < n; i++) {
     const sf = fs[i] as StructField;
-    if (!sf.exported) continue;
-    const tag = lookupTag(sf.tag, "json") ?? "";
-    if (tag === "-") continue;
+    const tag = sf.exported ? (lookupTag(sf.tag, "json") ?? "") : "-";
+    if (tag === "-") {
+      fields ??= fs.slice(0, i);
+      continue;
+    }
     if (unresolvedError(sf.type) !== undefined) return undefined;
     const comma = tag.indexOf(",");
     const tagName = comma < 0 ? tag : tag.slice(0, comma);
     const name = isValidTagNameV1(tagName) ? tagName : sf.name;
     if (seen === null) {
-      if (names.includes(name)) return undefined;
+      for (let j = 0; j < kept; j++) if (names[j] === name) return undefined;
     } else {
       // (one Set call: a name already there leaves the size as it was)
       const had = seen.size;
@@ -204,15 +209,19 @@ function flatFields(st: StructType): FlatFieldsV1 | undefined {
       if (seen.size === had) return undefined;
     }
     const options = comma < 0 ? 0 : optionBits(tag, comma);
-    names.push(name);
-    fields.push(sf);
-    bits.push(
+    names[kept] = name;
+    bits[kept] =
       (options & ~FLAT_QUOTED) |
-        ((options & FLAT_QUOTED) !== 0 && isQuotableKind(sf.type) ? FLAT_QUOTED : 0) |
-        (PLAIN_NAME.test(name) ? FLAT_PLAIN : 0),
-    );
+      ((options & FLAT_QUOTED) !== 0 && isQuotableKind(sf.type) ? FLAT_QUOTED : 0) |
+      (PLAIN_NAME.test(name) ? FLAT_PLAIN : 0);
+    if (fields !== null) fields.push(sf);
+    kept++;
   }
-  return { names, fields, bits };
+  if (kept < n) {
+    names.length = kept;
+    bits.length = kept;
+  }
+  return { names, fields: fields ?? fs, bits };
 }
 
 /** The options encoding/json v1's parseTag reads after the name (Contains on the comma list), as FLAT_* bits. */

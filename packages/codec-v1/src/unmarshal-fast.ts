@@ -49,6 +49,7 @@ import {
   fastDecoderFor,
   GIVE_UP,
   hasUnmarshalMethod,
+  MAX_POINTER_CHAIN,
   N,
   Q,
   registerBuilders,
@@ -151,14 +152,22 @@ function build(t: GoType): FDec {
 }
 
 function fastPointerDecoder(t: GoType & { kind: "pointer" }): FDec {
-  // A pointer cycle (`type P *P`) reads nothing per step: the exact engine's business.
-  const chain = new Set<GoType>();
-  for (let u: GoType = t; u.kind === "pointer"; u = u.elem) {
-    if (chain.has(u)) return GIVE_UP;
-    chain.add(u);
-  }
+  // A pointer cycle (`type P *P`) reads nothing per step: the exact engine's business (a chain
+  // this long is one).
+  let u: GoType = t.elem;
+  for (let i = 0; u.kind === "pointer"; u = u.elem) if (++i >= MAX_POINTER_CHAIN) return GIVE_UP;
   // A TextUnmarshaler behind pointers changes the type the exact engine names in errors: leave it.
   const elem = fastDecoderFor(t.elem);
+  // A struct's decoder makes its value when given none (no zero-value factory compiled here).
+  if (t.elem.kind === "struct") {
+    return (c, cur) => {
+      if (c === N) {
+        literal(c);
+        return null;
+      }
+      return elem(c, cur);
+    };
+  }
   const ez = zeroFn(t.elem);
   return (c, cur) => {
     if (c === N) {

@@ -395,7 +395,9 @@ const GENERATE_AFTER = 1;
 export function structDecoder(t: GoType & { kind: "struct" }): FDec {
   // Built on first use: recursive types reach themselves while compiling.
   let plan: FastPlan | null = null;
-  const mk = zeroFn(t);
+  // The zero-value factory, compiled with the generated decoder (a first decode makes its value
+  // by zeroValue: no factory compiled for a type decoded once).
+  let mk: (() => any) | null = null;
   // Decodes so far (-1: past GENERATE_AFTER, generated or not).
   let calls = 0;
   // The generated decoder (null: not yet, or code generation is not allowed: the loop below runs).
@@ -409,6 +411,7 @@ export function structDecoder(t: GoType & { kind: "struct" }): FDec {
     if (plan === null) plan = makeFastPlan(t);
     if (calls >= 0 && ++calls > GENERATE_AFTER) {
       calls = -1;
+      mk = zeroFn(t);
       // Wide structs keep the loop (generated code grows per field).
       if (plan.names.length <= CODEGEN_MAX_FIELDS) {
         gen = generateStruct(plan, mk);
@@ -418,7 +421,7 @@ export function structDecoder(t: GoType & { kind: "struct" }): FDec {
     const p = plan;
     const { names, bits, holders, hops, decs } = p;
     const n = names.length;
-    const obj = typeof cur === "object" && cur !== null ? cur : mk();
+    const obj = typeof cur === "object" && cur !== null ? cur : mk !== null ? mk() : zeroValue(t);
     const text = C.t;
     if (beginObject() === END) return obj;
     let guess = 0;

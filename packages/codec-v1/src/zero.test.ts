@@ -12,7 +12,7 @@ import {
 } from "@gojson/gotype";
 import { describe, expect, it } from "vitest";
 import { GoTime, JsonNumber } from "./deps.js";
-import { ZERO_LITERAL_AFTER, ZERO_TEMPLATE_MIN_FIELDS, zeroFn } from "./zero.js";
+import { ZERO_LITERAL_AFTER, ZERO_TEMPLATE_MIN_FIELDS, zeroFn, zeroValue } from "./zero.js";
 
 // A wide struct's first zero values come from a JSON template, later ones from the compiled
 // literal: every value must be the same (keys in field order, values, fresh nested objects).
@@ -187,5 +187,38 @@ describe("zero/Tiers", () => {
       expect(Object.keys(v)[0]).toBe("_");
       expect(v._).toBe("");
     }
+  });
+});
+
+// A small struct's first zero value (zeroValue, no factory yet) is made by walking its fields;
+// the next comes from the compiled factory: both must be the same value.
+describe("zero/Walk", () => {
+  for (const c of cases)
+    it(c.name, () => {
+      // (a fresh type each run: the walk is for a type without a factory)
+      const st = c.t as GoType & { kind: "struct" };
+      const t = structOf(st.fields.map((f) => ({ name: f.name, type: f.type })));
+      const first = zeroValue(t);
+      const second = zeroValue(t);
+      const third = zeroFn(t)();
+      expect(shape(first)).toStrictEqual(shape(third));
+      expect(shape(second)).toStrictEqual(shape(third));
+      expect(first).not.toBe(second);
+      if (st.fields.some((f) => f.name === "__proto__"))
+        expect(Object.getPrototypeOf(first)).toBe(Object.prototype);
+    });
+
+  it("Nested/FreshObjects", () => {
+    const t = structOf([
+      { name: "X", type: inner },
+      { name: "Y", type: inner },
+      { name: "Z", type: arrayOf(2, inner) },
+    ]);
+    const a = zeroValue(t);
+    const b = zeroValue(t);
+    expect(shape(a)).toStrictEqual(shape(b));
+    expect(a.X).not.toBe(a.Y);
+    expect(a.X).not.toBe(b.X);
+    expect(a.Z).not.toBe(b.Z);
   });
 });

@@ -1,7 +1,9 @@
 /**
  * Zero values of Go types in their TypeScript form (../shared/CONTRACT.md):
  * structs are plain objects with every field present. A zero-value factory
- * is compiled once per type.
+ * is compiled once per type that is made again; a small struct's first zero
+ * value is made by walking its fields (compiling a factory costs more than
+ * making one value, which is all a first call over many types does).
  */
 import { GoTime, type GoType, JsonNumber } from "./deps.js";
 
@@ -18,9 +20,74 @@ export function zeroFn(t: GoType): () => any {
   return built;
 }
 
-/** Go's zero value of `t`. */
+/** Small structs whose first zero value zeroValue made by walking their fields (the next compiles). */
+const walked = new WeakSet<GoType>();
+
+/**
+ * Go's zero value of `t`: from its compiled factory, or for a small struct without one asked
+ * for the first time, made by walking its fields (the factory is compiled when asked again).
+ */
 export function zeroValue(t: GoType): any {
+  const f = factories.get(t);
+  if (f !== undefined) return f();
+  if (walkable(t) && !walked.has(t)) {
+    walked.add(t);
+    return walkZero(t);
+  }
   return zeroFn(t)();
+}
+
+/** Fields up to which a struct's zero value may be made by walking them (the stores keep a fast shape). */
+const WALK_MAX_FIELDS = 16;
+
+function walkable(t: GoType): t is GoType & { kind: "struct" } {
+  return (
+    t.kind === "struct" &&
+    t.known === undefined &&
+    t.fields.length <= WALK_MAX_FIELDS &&
+    !t.fields.some((f) => f.name === "__proto__")
+  );
+}
+
+/** The zero value of a walkable struct, made field by field (nested structs without a factory walked too). */
+function walkZero(t: GoType & { kind: "struct" }): Record<string, unknown> {
+  const o: Record<string, unknown> = {};
+  const fs = t.fields;
+  for (let i = 0; i < fs.length; i++) {
+    const f = fs[i] as { name: string; type: GoType };
+    o[f.name] = fieldZero(f.type);
+  }
+  return o;
+}
+
+/** The zero value of a field of type `t` made without compiling a factory where none is needed. */
+function fieldZero(t: GoType): unknown {
+  switch (t.kind) {
+    case "bool":
+      return false;
+    case "int":
+    case "int64":
+    case "uint":
+    case "uint64":
+    case "uintptr":
+      return 0n;
+    case "string":
+      return t.known === "json.Number" ? new JsonNumber("") : "";
+    case "slice":
+    case "map":
+    case "pointer":
+    case "interface":
+      return null;
+    case "struct": {
+      const f = factories.get(t);
+      if (f !== undefined) return f();
+      return walkable(t) ? walkZero(t) : zeroFn(t)();
+    }
+    case "array":
+      return zeroFn(t)();
+    default:
+      return 0;
+  }
 }
 
 function build(t: GoType): () => any {
@@ -61,9 +128,9 @@ function build(t: GoType): () => any {
     case "struct": {
       if (t.known === "time.Time") return () => new GoTime();
       const names = t.fields.map((f) => f.name);
-      const zs = t.fields.map((f) => zeroFn(f.type));
       const n = names.length;
       if (names.includes("__proto__")) {
+        const zs = t.fields.map((f) => zeroFn(f.type));
         return () => {
           const o: Record<string, unknown> = {};
           for (let i = 0; i < n; i++) {
@@ -77,16 +144,19 @@ function build(t: GoType): () => any {
           return o;
         };
       }
-      const compile = () =>
-        literalFactory(t.fields, zs) ??
-        (() => {
-          const o: Record<string, unknown> = {};
-          for (let i = 0; i < n; i++) o[names[i] as string] = (zs[i] as () => any)();
-          return o;
-        });
-      return (
-        (n >= ZERO_TEMPLATE_MIN_FIELDS ? templateFactory(t.fields, zs, compile) : undefined) ?? compile()
-      );
+      // The fields' factories are compiled with the struct's own (a wide struct's template does without).
+      const compile = (): (() => any) => {
+        const zs = t.fields.map((f) => zeroFn(f.type));
+        return (
+          literalFactory(t.fields, zs) ??
+          (() => {
+            const o: Record<string, unknown> = {};
+            for (let i = 0; i < n; i++) o[names[i] as string] = (zs[i] as () => any)();
+            return o;
+          })
+        );
+      };
+      return (n >= ZERO_TEMPLATE_MIN_FIELDS ? templateFactory(t.fields, compile) : undefined) ?? compile();
     }
   }
 }
@@ -136,7 +206,6 @@ const JSON_ZERO: Partial<Record<GoType["kind"], string>> = Object.fromEntries(
  */
 function templateFactory(
   fields: readonly { name: string; type: GoType }[],
-  zs: (() => any)[],
   compile: () => () => any,
 ): (() => any) | undefined {
   const n = fields.length;
@@ -165,7 +234,8 @@ function templateFactory(
     const o = JSON.parse(template) as Record<string, unknown>;
     for (let j = 0; j < nFill; j++) {
       const i = fill[j] as number;
-      o[(fields[i] as { name: string }).name] = (zs[i] as () => any)();
+      const f = fields[i] as { name: string; type: GoType };
+      o[f.name] = fieldZero(f.type);
     }
     return o;
   };
