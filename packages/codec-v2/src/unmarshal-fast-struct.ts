@@ -217,6 +217,12 @@ function hasProtoName(spec: StructSpec): boolean {
 }
 
 /**
+ * Fields from the expected next one that a first decode compares a member name with before it
+ * indexes the struct's names: members left out (omitempty, absent) cost no index.
+ */
+const LOOK_AHEAD = 4;
+
+/**
  * firstStruct returns the decoder of a struct's first decodes: each member name read as a string
  * and compared with the next field's, another name looked up in an index made at the first
  * miss. Nothing is laid out per struct before its first value (a first call over many types
@@ -224,7 +230,6 @@ function hasProtoName(spec: StructSpec): boolean {
  */
 export function firstStruct(spec: StructSpec): Dec {
   const { names, unique, goNames, decs, paths, folded, fold, reject, type } = spec;
-  const mk = () => firstZero(type);
   const anyFold = folded.size > 0;
   const nf = goNames.length;
   const wide = nf > 64;
@@ -232,9 +237,9 @@ export function firstStruct(spec: StructSpec): Dec {
   return (c, cur) => {
     if (c !== LBRACE) {
       readNull(c);
-      return mk();
+      return firstZero(type);
     }
-    const obj = typeof cur === "object" && cur !== null ? cur : mk();
+    const obj = typeof cur === "object" && cur !== null ? cur : firstZero(type);
     if (beginObject() === END) return obj;
     let seen0 = 0;
     let seen1 = 0;
@@ -243,8 +248,17 @@ export function firstStruct(spec: StructSpec): Dec {
     let guess = 0;
     do {
       const name = readString();
-      // The next field's name, when no other field shares it; else the index.
-      let i = unique && guess < nf && names[guess] === name ? guess : -1;
+      // The next field's name or one of the few after it (members left out), when no other
+      // field shares it; else the index.
+      let i = -1;
+      if (unique) {
+        const end = Math.min(guess + LOOK_AHEAD, nf);
+        for (let k = guess; k < end; k++)
+          if (names[k] === name) {
+            i = k;
+            break;
+          }
+      }
       if (i < 0) {
         plans ??= namePlans(names);
         let f = plans.get(name);

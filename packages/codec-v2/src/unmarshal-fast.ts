@@ -277,7 +277,9 @@ const GIVE_UP: FDec = () => bail();
  * types past the eager limits through lazy stubs (kept alive by the decoders that hold them).
  */
 class Compiler {
-  private readonly done = new Map<GoType, [FDec | undefined, FDec | undefined]>();
+  /** Decoders by type: without and with the `string` mode (a Map each: no pair per type). */
+  private readonly plain = new Map<GoType, FDec>();
+  private readonly quoted = new Map<GoType, FDec>();
   private depth = 0;
   private budget = EAGER_FIELDS;
   constructor(private readonly fo: FastOptions) {}
@@ -292,44 +294,41 @@ class Compiler {
   }
 
   get(t: GoType, str: boolean): FDec {
-    let pair = this.done.get(t);
-    if (pair === undefined) {
-      pair = [undefined, undefined];
-      this.done.set(t, pair);
-    }
-    const i = str ? 1 : 0;
-    const hit = pair[i];
+    const done = str ? this.quoted : this.plain;
+    const hit = done.get(t);
     // A type whose build failed fails its next holder too, as the first build did (else the fast
     // path's answer for a type would depend on what this compiler saw before).
     if (hit === GIVE_UP) throw UNSUPPORTED;
     if (hit !== undefined) return hit;
-    if ((this.depth >= EAGER_DEPTH || this.budget <= 0) && deferrable(t))
-      return this.deferred(t, str, pair, i);
+    if ((this.depth >= EAGER_DEPTH || this.budget <= 0) && deferrable(t)) return this.deferred(t, str, done);
     let real: FDec | undefined;
-    pair[i] = (c, cur) => (real as FDec)(c, cur);
+    // A recursive type reaches itself while it is built through a named type (Go's rule: a
+    // struct, or a named slice, map or pointer): those leave a forwarding stub meanwhile. An
+    // unnamed type is reached again only through one of them.
+    if (t.name !== undefined || t.kind === "struct") done.set(t, (c, cur) => (real as FDec)(c, cur));
     this.depth++;
     try {
       real = this.build(t, str);
     } catch (e) {
       // Not for the fast path: decoders built meanwhile that reach t (a recursive type) give up there.
       real = GIVE_UP;
-      pair[i] = GIVE_UP;
+      done.set(t, GIVE_UP);
       throw e;
     } finally {
       this.depth--;
     }
-    pair[i] = real;
+    done.set(t, real);
     return real;
   }
 
   /** A stub that compiles t when a value first reaches it (a type it cannot serve then gives up). */
-  private deferred(t: GoType, str: boolean, pair: [FDec | undefined, FDec | undefined], i: number): FDec {
+  private deferred(t: GoType, str: boolean, done: Map<GoType, FDec>): FDec {
     let real: FDec | undefined;
     const stub: FDec = (c, cur) => {
       if (real === undefined) {
         const depth = this.depth;
         const budget = this.budget;
-        pair[i] = undefined;
+        done.delete(t);
         try {
           real = this.root(t, str);
         } catch (e) {
@@ -342,7 +341,7 @@ class Compiler {
       }
       return real(c, cur);
     };
-    pair[i] = stub;
+    done.set(t, stub);
     return stub;
   }
 
