@@ -72,18 +72,22 @@ const textEncoder = new TextEncoder();
 const PLAIN_NAMES = /^[\x20\x21\x23-\x25\x27-\x3b\x3d\x3f-\x5b\x5d-\x7e]*$/;
 
 /**
- * The member text `,"name":` of a name, quoted as policy `pol` quotes it (escaped for HTML and
- * JS under v1's): a string (the table writer writes a plain one as ASCII, no bytes made per
- * member), and its UTF-8 bytes where it is not plain ASCII.
+ * The member text `,"name":` of a name that is not plain ASCII, quoted as policy `pol` quotes it
+ * (escaped for HTML and JS under v1's). A plain name's text is `,"name":` as it is, written by the
+ * table writer as ASCII (no bytes made per member).
  */
-function memberKey(
-  name: string,
-  plain: boolean,
-  pol: QuotePolicy,
-): { key: string; keyBytes: Uint8Array | undefined } {
-  if (plain || PLAIN_NAMES.test(name)) return { key: `,"${name}":`, keyBytes: undefined };
-  const key = `,${quoteWith(name, pol)}:`;
-  return { key, keyBytes: textEncoder.encode(key) };
+function quotedKey(name: string, pol: QuotePolicy): string {
+  return `,${quoteWith(name, pol)}:`;
+}
+
+/** A field's omitzero test (isZero of its Go type), made only for a field that has one. */
+function zeroTest(t: GoType): (v: unknown) => boolean {
+  return (v) => isZero(t, v);
+}
+
+/** A field's v1 omitempty test (legacyEmpty of its Go type), made only for a field that has one. */
+function legacyTest(t: GoType): (v: unknown) => boolean {
+  return (v) => legacyEmpty(t, v);
 }
 
 /** The UTF-8 bytes of a field's member text. */
@@ -120,7 +124,8 @@ export function buildStruct(t: StructType, c: Ctx): ByteEncoder | null {
   const resolved = flat === undefined ? (src as readonly FieldV2[]) : undefined;
   const n = flat !== undefined ? flat.names.length : (resolved as readonly FieldV2[]).length;
   c.budget -= n;
-  const pol = quotePolicyFor(c.o);
+  // The options' quoting of names that are not plain ASCII (made when the first such name is met).
+  let pol: QuotePolicy | undefined;
   // One test of a flat struct's names (the usual struct: every name plain ASCII).
   const plain = flat !== undefined && PLAIN_NAMES.test(flat.names.join(""));
   const table = new Array<WriterField>(n);
@@ -158,10 +163,16 @@ export function buildStruct(t: StructType, c: Ctx): ByteEncoder | null {
     if (!plain && !isWellFormed(name)) return null;
     const enc = c.compile(ft, c);
     if (enc === null) return null;
-    const { key, keyBytes } = memberKey(name, plain, pol);
+    let key: string;
+    let keyBytes: Uint8Array | undefined;
+    if (plain || PLAIN_NAMES.test(name)) key = `,"${name}":`;
+    else {
+      pol ??= quotePolicyFor(c.o);
+      key = quotedKey(name, pol);
+      keyBytes = textEncoder.encode(key);
+    }
     // omitempty: json/v2's (the written value is empty) or v1's legacy one (the Go value is).
     const legacy = omitEmpty && legacyOmitEmpty;
-    const lt = ft;
     table[i] = {
       goName,
       type: ft,
@@ -169,9 +180,9 @@ export function buildStruct(t: StructType, c: Ctx): ByteEncoder | null {
       enc,
       key,
       keyBytes,
-      isZero: omitzero || f.omitZeroStructFields ? (v) => isZero(lt, v) : undefined,
+      isZero: omitzero || f.omitZeroStructFields ? zeroTest(ft) : undefined,
       omitempty: omitEmpty && !legacy,
-      legacyOmit: legacy ? (v) => legacyEmpty(lt, v) : undefined,
+      legacyOmit: legacy ? legacyTest(ft) : undefined,
     };
     elems[i] = !wide && ft.kind === "pointer" ? (c.compile(ft.elem, c) ?? undefined) : undefined;
   }
