@@ -220,19 +220,25 @@ export function escapedChars(w: FastWriter, s: string, mode: number): void {
       if ((c === 0x2028 || c === 0x2029) && (mode & STRING_JS) !== 0) {
         p = putEscapeU(view, p, c); // \u2028, \u2029
       } else {
-        b[p++] = 0xe0 | (c >> 12);
-        b[p++] = 0x80 | ((c >> 6) & 0x3f);
-        b[p++] = 0x80 | (c & 0x3f);
+        // three bytes stored as a word (its fourth byte is written over next: room is six a unit)
+        view.setInt32(p, 0x8080e0 | (c >> 12) | (((c >> 6) & 0x3f) << 8) | ((c & 0x3f) << 16), true);
+        p += 3;
       }
     } else {
       const d = i + 1 < n ? s.charCodeAt(i + 1) : 0;
       if (c < 0xdc00 && (d & 0xfc00) === 0xdc00) {
         // a surrogate pair: one code point, four bytes
         const cp = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
-        b[p++] = 0xf0 | (cp >> 18);
-        b[p++] = 0x80 | ((cp >> 12) & 0x3f);
-        b[p++] = 0x80 | ((cp >> 6) & 0x3f);
-        b[p++] = 0x80 | (cp & 0x3f);
+        view.setInt32(
+          p,
+          0x808080f0 |
+            (cp >> 18) |
+            (((cp >> 12) & 0x3f) << 8) |
+            (((cp >> 6) & 0x3f) << 16) |
+            ((cp & 0x3f) << 24),
+          true,
+        );
+        p += 4;
         i++;
       } else if ((mode & STRING_INVALID_RAW) !== 0) {
         // a lone surrogate stands for invalid UTF-8: U+FFFD itself (json/v2)

@@ -251,6 +251,34 @@ describe("escapedChars", () => {
             expect(escaped(`${"#".repeat(20)}${s}`.slice(20), m.mode)).toBe(want);
           }
     });
+  // Units of two, three and four UTF-8 bytes are stored as one word (two, three bytes of it
+  // kept): each kind at every place of strings of 1 to 9 units, beside ASCII and beside other
+  // wide units, flat and sliced, in every mode.
+  const wide = [
+    { name: "Latin1", unit: "\u00e9" },
+    { name: "TwoBytesLast", unit: "\u07ff" },
+    { name: "ThreeBytesFirst", unit: "\u0800" },
+    { name: "CJK", unit: "\u65e5" },
+    { name: "LineSeparator", unit: "\u2028" },
+    { name: "ParagraphSeparator", unit: "\u2029" },
+    { name: "ReplacementChar", unit: "\ufffd" },
+    { name: "LastBMP", unit: "\uffff" },
+    { name: "Emoji", unit: "\ud83d\ude00" },
+    { name: "LoneHigh", unit: "\ud800" },
+    { name: "LoneLow", unit: "\udc00" },
+  ];
+  for (const m of modes)
+    for (const { name, unit } of wide)
+      it(`EveryWidth/${name}/${m.name}`, () => {
+        for (const fill of ["a", "\u00fc", "\u672c", "<"])
+          for (let n = 1; n < 10; n++)
+            for (let at = 0; at < n; at++) {
+              const s = `${fill.repeat(at)}${unit}${fill.repeat(n - at - 1)}`;
+              const want = quoted(s, m.policy);
+              expect(escaped(s, m.mode)).toBe(want);
+              expect(escaped(`${"#".repeat(20)}${s}`.slice(20), m.mode)).toBe(want);
+            }
+      });
 });
 
 // The two escapers of long strings, each called directly on strings of any length: the
