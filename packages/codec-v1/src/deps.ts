@@ -5,6 +5,7 @@
  */
 
 export type {
+  FlatFieldsV1,
   GoMethod,
   GoType,
   IntKind,
@@ -16,6 +17,11 @@ export type {
 } from "@gojson/gotype";
 export {
   assertResolved,
+  FLAT_OMITEMPTY,
+  FLAT_OMITZERO,
+  FLAT_PLAIN,
+  FLAT_STRING,
+  flatFieldsV1,
   foldNameV1,
   GoMethodMissingError,
   GoTime,

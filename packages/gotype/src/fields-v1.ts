@@ -4,6 +4,7 @@
  * each name kept. Linear in the fields reached times the embedding depth.
  */
 
+import { FLAT_OMITEMPTY, FLAT_OMITZERO, FLAT_PLAIN, FLAT_STRING, FLAT_TAGGED } from "./fields-v2.js";
 import { foldNameV1 } from "./fold.js";
 import type { FieldStep, JsonField, StructFields } from "./struct-fields.js";
 import {
@@ -95,44 +96,106 @@ export function resolveV1(root: StructType): StructFields {
 }
 
 /**
- * typeFields of a struct without embedded fields whose JSON names are distinct (the common
- * case): its fields in index order, without the breadth-first walk, dominance or sort.
- * Undefined for any other struct.
+ * The JSON fields of a flat struct under encoding/json (v1), as lists in field order: JSON
+ * names, the Go fields holding them and their options (FLAT_* bits, FLAT_STRING only where the
+ * option takes effect, FLAT_PLAIN for a name that is its own quoted text). What resolveFlatV1
+ * makes its JsonFields from; a codec that needs no more reads them without those objects.
  */
-export function resolveFlatV1(st: StructType): StructFields | undefined {
+export interface FlatFieldsV1 {
+  readonly names: readonly string[];
+  /** The Go fields (the struct's own list when every field is kept). */
+  readonly fields: readonly StructField[];
+  readonly bits: readonly number[];
+}
+
+/** Own fields up to which a name is checked against those before it by a scan (a Set past them). */
+const SCAN_NAMES_MAX = 16;
+
+/** Printable ASCII other than `"` and `\\` (FLAT_PLAIN). */
+const PLAIN_NAME = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+
+/**
+ * flatFieldsV1 is typeFields of a struct without embedded fields whose JSON names are distinct
+ * (the common case): its exported fields not tagged `json:"-"`, in order, without the
+ * breadth-first walk, dominance or sort. Undefined for any other struct. A kept field of a type
+ * that could not be resolved throws its error, as structFields does.
+ */
+export function flatFieldsV1(st: StructType): FlatFieldsV1 | undefined {
   const fs = st.fields;
   const n = fs.length;
   for (let i = 0; i < n; i++) if ((fs[i] as StructField).embedded) return undefined;
-  const out: JsonField[] = [];
-  const names = new Set<string>();
+  // Lists at the size of the struct, cut to the fields kept (usually all: the struct's own field
+  // list is then shared).
+  const names = new Array<string>(n);
+  const bits = new Array<number>(n);
+  let fields: StructField[] | null = null;
+  let kept = 0;
+  const seen = n > SCAN_NAMES_MAX ? new Set<string>() : null;
   for (let i = 0; i < n; i++) {
     const sf = fs[i] as StructField;
-    if (!sf.exported) continue;
-    const tag = lookupTag(sf.tag, "json") ?? "";
-    if (tag === "-") continue;
+    const tag = sf.exported ? (lookupTag(sf.tag, "json") ?? "") : "-";
+    if (tag === "-") {
+      fields ??= fs.slice(0, i);
+      continue;
+    }
     assertFieldResolved(st, sf.name, sf.type);
     const comma = tag.indexOf(",");
     const tagName = comma < 0 ? tag : tag.slice(0, comma);
-    const bits = comma < 0 ? 0 : optionBits(tag, comma);
     const tagged = isValidTagNameV1(tagName);
     const name = tagged ? tagName : sf.name;
-    // (one Set call: a name already there leaves the size as it was)
-    const had = names.size;
-    names.add(name);
-    if (names.size === had) return undefined;
-    const quotable = (bits & STRING) !== 0 && isV1QuotableKind(derefUnnamed(sf.type));
-    out.push(
-      directField(
-        st,
-        i,
-        name,
-        tagged,
-        (bits & OMIT_EMPTY) !== 0,
-        (bits & OMIT_ZERO) !== 0,
-        quotable,
-        foldNameV1(name),
-        out.length,
-      ),
+    if (seen === null) {
+      for (let j = 0; j < kept; j++) if (names[j] === name) return undefined;
+    } else {
+      // (one Set call: a name already there leaves the size as it was)
+      const had = seen.size;
+      seen.add(name);
+      if (seen.size === had) return undefined;
+    }
+    const options = comma < 0 ? 0 : optionBits(tag, comma);
+    names[kept] = name;
+    bits[kept] =
+      (tagged ? FLAT_TAGGED : 0) |
+      ((options & OMIT_EMPTY) !== 0 ? FLAT_OMITEMPTY : 0) |
+      ((options & OMIT_ZERO) !== 0 ? FLAT_OMITZERO : 0) |
+      ((options & STRING) !== 0 && isV1QuotableKind(derefUnnamed(sf.type)) ? FLAT_STRING : 0) |
+      (PLAIN_NAME.test(name) ? FLAT_PLAIN : 0);
+    if (fields !== null) fields.push(sf);
+    kept++;
+  }
+  if (kept < n) {
+    names.length = kept;
+    bits.length = kept;
+  }
+  return { names, fields: fields ?? fs, bits };
+}
+
+/**
+ * typeFields of a struct without embedded fields whose JSON names are distinct (the common
+ * case), as JsonFields (flatFieldsV1). Undefined for any other struct.
+ */
+export function resolveFlatV1(st: StructType): StructFields | undefined {
+  const flat = flatFieldsV1(st);
+  if (flat === undefined) return undefined;
+  const { names, fields, bits } = flat;
+  const fs = st.fields;
+  const out = new Array<JsonField>(names.length);
+  // The kept fields are in the struct's order: one cursor finds each one's index.
+  let i = 0;
+  for (let k = 0; k < names.length; k++) {
+    const sf = fields[k] as StructField;
+    while (fs[i] !== sf) i++;
+    const name = names[k] as string;
+    const b = bits[k] as number;
+    out[k] = directField(
+      st,
+      i,
+      name,
+      (b & FLAT_TAGGED) !== 0,
+      (b & FLAT_OMITEMPTY) !== 0,
+      (b & FLAT_OMITZERO) !== 0,
+      (b & FLAT_STRING) !== 0,
+      foldNameV1(name),
+      k,
     );
   }
   return finishFields("v1", out, {});

@@ -221,11 +221,13 @@ export interface FlatFieldsV2 {
   readonly bits: readonly number[];
 }
 
-/** FlatFieldsV2 bits: the name came from the tag, and the `omitempty`, `omitzero`, `string` options. */
+/** FlatFieldsV2 and FlatFieldsV1 bits: the name came from the tag, and the `omitempty`, `omitzero`, `string` options. */
 export const FLAT_TAGGED = 1;
 export const FLAT_OMITEMPTY = 2;
 export const FLAT_OMITZERO = 4;
 export const FLAT_STRING = 8;
+/** flatFieldsV1's bit for a name of printable ASCII other than `"` and `\\`: its own quoted text in JSON. */
+export const FLAT_PLAIN = 16;
 
 const NOT_FLAT = Object.freeze({ names: [], fieldIndex: [], bits: [] }) as FlatFieldsV2;
 // Per field list (a declared struct defined later has a new one) and Go release.

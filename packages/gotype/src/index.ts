@@ -23,10 +23,13 @@ export {
   T,
   typeName,
 } from "./constructors.js";
+export type { FlatFieldsV1 } from "./fields-v1.js";
+export { flatFieldsV1 } from "./fields-v1.js";
 export type { FlatFieldsV2 } from "./fields-v2.js";
 export {
   FLAT_OMITEMPTY,
   FLAT_OMITZERO,
+  FLAT_PLAIN,
   FLAT_STRING,
   FLAT_TAGGED,
   flatFieldsV2,
