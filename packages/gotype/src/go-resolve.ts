@@ -52,6 +52,7 @@ import { defaultImportName, THIRD_PARTY_READY } from "./go-import-names.js";
 import { bigLengths, isComparable, MAX_ARRAY_LEN, MAX_WIDTH, measure, measures } from "./go-measure.js";
 import { attachMethodDecls } from "./go-method-decls.js";
 import type { GoSyntaxError } from "./go-syntax-error.js";
+import { NUMERIC_KINDS } from "./kinds.js";
 import { installMethodSlot } from "./methods.js";
 import { opaqueType, unresolvedType } from "./opaque.js";
 import { typeString, typeStringPath } from "./type-string.js";
@@ -111,21 +112,9 @@ const RESOLVED_EXPR: TExpr = Object.freeze({
 });
 
 // Kinds whose every type is comparable (Go's map key rule needs no walk of their parts).
-const COMPARABLE_KINDS: ReadonlySet<string> = new Set([
+const COMPARABLE_KINDS: ReadonlySet<string> = new Set<string>([
+  ...NUMERIC_KINDS,
   "bool",
-  "int",
-  "int8",
-  "int16",
-  "int32",
-  "int64",
-  "uint",
-  "uint8",
-  "uint16",
-  "uint32",
-  "uint64",
-  "uintptr",
-  "float32",
-  "float64",
   "string",
   "pointer",
 ]);
