@@ -10,6 +10,7 @@
  * share their class with the maker's later ones (code reading them sees one class, not two).
  */
 import { type GoType, type StructField, type StructType, zero } from "@gojson/gotype";
+import { isBigKind } from "./go-values.js";
 
 /**
  * Nested structs made by this walk at most (a value-struct chain deeper than this is made by
@@ -41,7 +42,7 @@ function structZero(t: StructType, depth: number): unknown {
       later ??= [];
       laterTypes ??= [];
       later.push(name);
-      laterTypes.push(isBigZero(f.type) ? undefined : f.type);
+      laterTypes.push(isBigKind(f.type) ? undefined : f.type);
     }
     template += `${template.length === 1 ? "" : ","}${JSON.stringify(name)}:${text}`;
   }
@@ -81,19 +82,5 @@ function constantText(t: GoType): string | undefined {
       return t.known === undefined ? '""' : undefined;
     default:
       return undefined;
-  }
-}
-
-/** Whether t's zero is 0n (the 64-bit integer kinds, as gotype's constant zeros). */
-function isBigZero(t: GoType): boolean {
-  switch (t.kind) {
-    case "int":
-    case "int64":
-    case "uint":
-    case "uint64":
-    case "uintptr":
-      return true;
-    default:
-      return false;
   }
 }

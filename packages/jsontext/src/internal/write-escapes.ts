@@ -55,3 +55,18 @@ export function putEscapeU(view: DataView, p: number, c: number): number {
   view.setUint16(p + 4, HEX_PAIR[c & 0xff] as number, true);
   return p + 6;
 }
+
+/**
+ * The three UTF-8 bytes of c (U+0800 to U+FFFF, not a surrogate) as a little-endian word, its
+ * fourth byte 0: writers store it whole and write over that byte next (room is six a unit).
+ */
+export function utf8Word3(c: number): number {
+  return 0x8080e0 | (c >> 12) | (((c >> 6) & 0x3f) << 8) | ((c & 0x3f) << 16);
+}
+
+/** The four UTF-8 bytes of code point cp (U+10000 and up) as a little-endian word. */
+export function utf8Word4(cp: number): number {
+  return (
+    0x808080f0 | (cp >> 18) | (((cp >> 12) & 0x3f) << 8) | (((cp >> 6) & 0x3f) << 16) | ((cp & 0x3f) << 24)
+  );
+}

@@ -34,6 +34,8 @@ import {
   STRING_INVALID_BAIL,
   STRING_INVALID_RAW,
   STRING_JS,
+  utf8Word3,
+  utf8Word4,
 } from "./write-escapes.js";
 
 export { STRING_HTML, STRING_INVALID_BAIL, STRING_INVALID_RAW, STRING_JS };
@@ -221,7 +223,7 @@ export function escapedChars(w: FastWriter, s: string, mode: number): void {
         p = putEscapeU(view, p, c); // \u2028, \u2029
       } else {
         // three bytes stored as a word (its fourth byte is written over next: room is six a unit)
-        view.setInt32(p, 0x8080e0 | (c >> 12) | (((c >> 6) & 0x3f) << 8) | ((c & 0x3f) << 16), true);
+        view.setInt32(p, utf8Word3(c), true);
         p += 3;
       }
     } else {
@@ -229,15 +231,7 @@ export function escapedChars(w: FastWriter, s: string, mode: number): void {
       if (c < 0xdc00 && (d & 0xfc00) === 0xdc00) {
         // a surrogate pair: one code point, four bytes
         const cp = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
-        view.setInt32(
-          p,
-          0x808080f0 |
-            (cp >> 18) |
-            (((cp >> 12) & 0x3f) << 8) |
-            (((cp >> 6) & 0x3f) << 16) |
-            ((cp & 0x3f) << 24),
-          true,
-        );
+        view.setInt32(p, utf8Word4(cp), true);
         p += 4;
         i++;
       } else if ((mode & STRING_INVALID_RAW) !== 0) {
